@@ -1,0 +1,87 @@
+// Lint for the whole workspace. The import boundaries are the architecture: a remote imports only
+// shared-sdk and its own code; shared-sdk imports no app; the shell imports no remote's code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const apps = ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account'];
+const others = (self) => ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'api', 'deploy'].filter((w) => w !== self);
+
+/** Forbid a workspace from reaching into the others, by relative path or by package name. */
+/** React Router comes only through the shared module that re-exports it (one router context). */
+const routerRule = {
+  paths: ['react-router', 'react-router-dom', 'react-router/dom'].map((name) => ({
+    name,
+    message: "Import routing from '@giftlane/shared-sdk/router': a direct import bundles a second React Router.",
+  })),
+};
+
+function boundaries(self) {
+  return {
+    files: [`${self}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...routerRule,
+          patterns: [
+            {
+              group: others(self).map((w) => `@giftlane/${w}`).concat(others(self).map((w) => `**/${w}/**`)),
+              message: `${self} may import only @giftlane/shared-sdk and its own code.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.releases/**', '**/test-results/**', '**/playwright-report/**', '**/@mf-types/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+    // PGlite's bundled files are too deep for the cycle check; our own code is what it is for.
+    settings: { 'import-x/resolver': { node: true }, 'import-x/ignore': ['node_modules'] },
+  },
+  ...apps.map(boundaries),
+  boundaries('api'),
+  {
+    files: ['shared-sdk/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['shared-sdk/src/**/*.{ts,tsx}'],
+    ignores: ['shared-sdk/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...routerRule,
+          patterns: [{ group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Playwright fixtures call a parameter named `use`; it is not React's.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+);
