@@ -1,0 +1,175 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { createApiClient } from '../gc/client';
+import { ApiError, NetworkError, SessionExpiredError } from '../errors';
+import { APP_KEY } from '../config';
+import { computeSign } from '../sign';
+import { parseMoney } from '../money';
+
+type Reply = { status?: number; body: unknown } | Error;
+
+/** An axios adapter that records each request and answers from a script. */
+function scripted(replies: Reply[]) {
+  const seen: Array<{ url: string; method: string; fields: Record<string, string>; contentType?: string }> = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const body = typeof config.data === 'string' ? config.data : '';
+    const fields =
+      config.method?.toUpperCase() === 'GET'
+        ? (config.params as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(body));
+    seen.push({
+      url: `${config.baseURL}${config.url}`,
+      method: String(config.method).toUpperCase(),
+      fields,
+      contentType: String(config.headers?.['Content-Type'] ?? ''),
+    });
+    const reply = replies.shift();
+    if (!reply) throw new Error('no scripted reply');
+    if (reply instanceof Error) throw reply;
+    return { data: reply.body, status: reply.status ?? 200, statusText: '', headers: {}, config };
+  };
+  return { adapter, seen };
+}
+
+function client(replies: Reply[], token = 'tok123') {
+  const { adapter, seen } = scripted(replies);
+  const onTokenInvalid = jest.fn();
+  const api = createApiClient({
+    baseUrl: 'https://api.test',
+    getToken: () => token,
+    onTokenInvalid,
+    adapter,
+    localCurrency: () => 'GHS',
+    deviceFields: () => ({ device_no: 'device-1', device_type: 'web', os_type: 'web', channel_type: '3' }),
+  });
+  return { api, seen, onTokenInvalid };
+}
+
+const ok = (data: unknown) => ({ body: { success: true, msg: '', code: '', data } });
+
+describe('request shape (SPEC §7, CONTRACT §0)', () => {
+  it('POSTs form-encoded to {base}/gc/{path} with appid, app_version, token and a valid sign', async () => {
+    const { api, seen } = client([ok({ user_id: 7, token: 'new' })]);
+    await api.user.applogin({ username: 'ada@example.com', password: 'Secret123!' });
+    const [req] = seen;
+    expect(req!.url).toBe('https://api.test/gc/user/applogin');
+    expect(req!.method).toBe('POST');
+    expect(req!.contentType).toContain('application/x-www-form-urlencoded');
+    expect(req!.fields).toMatchObject({
+      username: 'ada@example.com',
+      password: 'Secret123!',
+      appid: 'gl_web',
+      app_version: '2.3.1',
+      token: 'tok123',
+      device_no: 'device-1',
+      channel_type: '3',
+    });
+    const { sign, ...rest } = req!.fields;
+    expect(sign).toBe(computeSign(rest, APP_KEY));
+    expect(sign).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends an empty token when signed out and comma-joins arrays', async () => {
+    const { api, seen } = client([ok({ order_no: 'A1' })], '');
+    await api.order.appadd({ images: ['u1', 'u2'], user_memo: 'code', wallet_type: 1 });
+    expect(seen[0]!.fields).toMatchObject({ token: '', images: 'u1,u2', channel_type: '1', coupon_code: '' });
+  });
+
+  it('GET sends the same signed fields as query parameters', async () => {
+    const { api, seen } = client([ok([])]);
+    await api.request('public/countrylist', {}, { method: 'GET' });
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.fields).toMatchObject({ appid: 'gl_web', app_version: '2.3.1', token: 'tok123' });
+    expect(seen[0]!.fields.sign).toHaveLength(32);
+  });
+
+  it('sends a withdrawal amount as the exact decimal string', async () => {
+    const { api, seen } = client([ok({ wallet_type: 1, withdraw_amount: '1500.00', total_amount: 20, withdraw_no: 'W1', log_id: 3 })]);
+    const result = await api.withdraw.apply({ bank_id: 4, amount: parseMoney('1500', 'GHS'), password: '123456' });
+    expect(seen[0]!.fields.amount).toBe('1500.00');
+    expect(result.withdraw_amount).toEqual({ amount_minor: 150000n, currency: 'GHS' });
+  });
+});
+
+describe('replies', () => {
+  it('answers data and parses amounts into Money with the right currency', async () => {
+    const { api } = client([
+      ok({ total_amount: 1234.5, usd_amount: '10.1234', currency_name: 'NGN', frozen_amount: '0' }),
+      ok([{ order_no: 'A', amount: '99.5', status: 1, status_desc: 'Pending', wallet_type: 2, show_time: 1 }]),
+    ]);
+    const balance = await api.wallet.balance();
+    expect(balance.total_amount).toEqual({ amount_minor: 123450n, currency: 'NGN' });
+    expect(balance.usd_amount).toEqual({ amount_minor: 101234n, currency: 'USDT' });
+    const [order] = await api.ord.list({ status: 'all', page: 0, page_size: 10 });
+    expect(order!.amount).toEqual({ amount_minor: 995000n, currency: 'USDT' });
+  });
+
+  it('rejects an amount with more decimals than its currency', async () => {
+    const { api } = client([ok({ total_amount: '1.001', usd_amount: 0, currency_name: 'NGN' })]);
+    await expect(api.wallet.balance()).rejects.toThrow('NGN has 2 decimals');
+  });
+
+  it('vip/info reads amount_order_bonus as an object or a list', async () => {
+    const { api } = client([
+      ok({ vip_level: 1, vip_exp: 5, next_exp: 10, amount_order_bonus: { bonus_amount: 500, order_amount: '50000' } }),
+      ok({ vip_level: 1, vip_exp: 5, next_exp: 10, amount_order_bonus: [{ bonus_amount: 1, order_amount: 2 }] }),
+    ]);
+    expect((await api.vip.info()).amount_order_bonus[0]!.order_amount).toEqual({ amount_minor: 5000000n, currency: 'GHS' });
+    expect((await api.vip.info()).amount_order_bonus).toHaveLength(1);
+  });
+
+  it('public/ladderConfig sends the visitor\'s country and reads each tier in its own currency', async () => {
+    const { api, seen } = client([ok([{ order_amount: '2000.00', bonus_amount: '10.00', currency: 'GHS', currency_symbol: 'GH₵' }])], '');
+    const [tier] = await api.public.ladderConfig({ country_id: 2 });
+    expect(seen[0]!.fields.country_id).toBe('2');
+    expect(tier).toEqual({ order_amount: { amount_minor: 200000n, currency: 'GHS' }, bonus_amount: { amount_minor: 1000n, currency: 'GHS' } });
+  });
+
+  it('success:false rejects with ApiError carrying msg, code and path', async () => {
+    const { api, onTokenInvalid } = client([{ body: { success: false, msg: 'Wrong password', code: 'user.002', data: null } }]);
+    const error = await api.user.applogin({ username: 'a', password: 'b' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ kind: 'api', msg: 'Wrong password', code: 'user.002', path: 'user/applogin' });
+    expect(onTokenInvalid).not.toHaveBeenCalled();
+  });
+
+  it('a 4xx/5xx with the envelope is still an ApiError', async () => {
+    const { api } = client([{ status: 429, body: { success: false, msg: 'Too many requests', code: 'rate', data: null } }]);
+    await expect(api.public.countrylist()).rejects.toMatchObject({ kind: 'api', msg: 'Too many requests' });
+  });
+
+  it.each([
+    ['code common.004', { success: false, msg: 'whatever', code: 'common.004', data: null }],
+    ['the token message', { success: false, msg: 'Token is no longer valid, please log in again', code: '', data: null }],
+    ['the missing-token message', { success: false, msg: 'Necessary parameter error:token', data: null }],
+    ['common.004 even with success true', { success: true, msg: '', code: 'common.004', data: {} }],
+  ])('a refused token (%s) calls the hook and still rejects', async (_name, body) => {
+    const { api, onTokenInvalid } = client([{ body }]);
+    const error = await api.user.userInfo().catch((e: unknown) => e);
+    expect(onTokenInvalid).toHaveBeenCalledTimes(1);
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'session', path: 'user/userInfo' });
+  });
+
+  it('no reply, a non-JSON 502 or a body without the envelope is a NetworkError', async () => {
+    const { api } = client([new Error('socket hang up'), { status: 502, body: '<html>Bad gateway</html>' }, { body: { hello: 1 } }]);
+    for (let i = 0; i < 3; i += 1) {
+      const error = await api.public.countrylist().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error).not.toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind: 'network', message: 'An error occurred. Please check your network and try again.' });
+    }
+  });
+
+  it('checkUsername reads success:false as taken, not as an error', async () => {
+    const { api } = client([ok(null), { body: { success: false, msg: 'Already registered', data: null } }]);
+    expect(await api.user.checkUsername({ username: 'a@b.co' })).toEqual({ available: true, msg: '' });
+    expect(await api.user.checkUsername({ username: 'a@b.co' })).toEqual({ available: false, msg: 'Already registered' });
+  });
+
+  it('getAvailableCoupon keeps the top-level paging fields', async () => {
+    const { api } = client([{ body: { success: true, data: [], total: 12, page: 1, page_size: 10 } }]);
+    expect(await api.order.getAvailableCoupon({ type: 0, page: 1, page_size: 10 })).toEqual({ list: [], total: 12, page: 1, page_size: 10 });
+  });
+});

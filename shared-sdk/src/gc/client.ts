@@ -1,0 +1,380 @@
+// One typed function per /gc path (SPEC §7 and the CONTRACT paths our screens use), grouped by
+// module: `api.user.applogin(...)`, `api.public.countrylist()`. Components never call HTTP directly.
+import { CHANNEL_TYPE, OS_TYPE } from '../config';
+import { ApiError } from '../errors';
+import { moneyToDecimalString, toCurrencyCode, type CurrencyCode, type Money } from '../money';
+import {
+  decodeBonusTiers,
+  decodeInvitedUser,
+  decodeMoneyLog,
+  decodeMoneyLogDetail,
+  decodeOrderDetail,
+  decodeOrderListItem,
+  decodeOrderSell,
+  decodeUser,
+  decodeWalletBalance,
+  decodeWithdrawInformation,
+  decodeWithdrawResult,
+  type BonusTier,
+} from './decode';
+import { Transport, type Payload, type RequestOptions, type TransportOptions } from './transport';
+import type {
+  Bank,
+  BlogListItem,
+  BlogPost,
+  CalculatorData,
+  CardCategory,
+  CardCurrency,
+  CoinNetwork,
+  Country,
+  Coupon,
+  CouponPage,
+  DeviceFields,
+  FaqItem,
+  HomeBanner,
+  InitData,
+  InvitedUser,
+  InvitedUserWire,
+  InviteInfo,
+  InviteRankInfo,
+  LadderTierWire,
+  MoneyLog,
+  MoneyLogDetail,
+  MoneyLogDetailWire,
+  MoneyLogFilter,
+  MoneyLogWire,
+  Notice,
+  NoticeListType,
+  OrderDetail,
+  OrderDetailWire,
+  OrderListFilter,
+  OrderListItem,
+  OrderListItemWire,
+  OrderSell,
+  OrderSellDetail,
+  OrderSellWire,
+  Paging,
+  PaymentMethod,
+  RatesData,
+  RebateInfo,
+  SavedPaymentGroup,
+  SocialLoginResult,
+  User,
+  UserWire,
+  VipDataWire,
+  VipLogItem,
+  WalletBalance,
+  WalletBalanceWire,
+  WalletType,
+  WithdrawInformation,
+  WithdrawInformationWire,
+  WithdrawResult,
+  WithdrawResultWire,
+} from './types';
+
+export interface ApiClientOptions extends TransportOptions {
+  /** The signed-in user's currency for amounts whose reply does not name it (session `currency_name`). */
+  localCurrency?: () => CurrencyCode | undefined;
+  /** Device fields for sign-in and sign-up calls (`device_no` and friends). */
+  deviceFields?: () => DeviceFields;
+}
+
+/** `AmountInput`: a Money, or a decimal string exactly as the user typed it. */
+export type AmountInput = Money | string;
+const amountText = (value: AmountInput): string => (typeof value === 'string' ? value.trim() : moneyToDecimalString(value));
+
+type Empty = null | Record<string, never> | '' | [];
+
+export interface LoginRequest extends DeviceFields {
+  /** Email, or the dial code plus the WhatsApp number. */
+  username: string;
+  password: string;
+}
+
+export interface RegisterRequest extends DeviceFields {
+  register_type: '1' | '2';
+  country_id: string | number;
+  username: string;
+  password: string;
+  email?: string;
+  whatsapp?: string;
+  recommend_code?: string;
+  /** The OTP, when `InitData.is_need_verify` is '1'. */
+  code?: string;
+  sign_to_coupon?: '1';
+  social_id?: string;
+  social_type?: string;
+}
+
+export interface SocialLoginBase extends DeviceFields {
+  social_id: string;
+  social_email?: string;
+  social_name?: string;
+  /** '0' sign-in, '1' sign-up (SPEC §7). */
+  is_validate_email?: '0' | '1';
+}
+
+export interface SocialBindRequest {
+  social_type: 'google' | 'facebook' | 'apple';
+  social_id: string;
+  social_email?: string;
+  social_name?: string;
+  social_picture?: string;
+  facebook_token?: string;
+  apple_code?: string;
+  version?: string;
+}
+
+export interface ApiContext {
+  transport: Transport;
+  local: () => CurrencyCode;
+  device: () => DeviceFields;
+}
+
+/** Request objects are flat field maps; undefined fields are neither signed nor sent (sign.ts). */
+const fields = (payload: object): Payload => payload as Payload;
+
+export function createApiModules(ctx: ApiContext) {
+  const { transport: t } = ctx;
+  const call = <T>(path: string, payload: object = {}, options?: RequestOptions): Promise<T> =>
+    t.request<T>(path, fields(payload), options);
+  const withDevice = <P extends object>(payload: P): P & DeviceFields => ({ ...ctx.device(), ...payload });
+
+  const user = {
+    appregister: async (req: RegisterRequest): Promise<User> =>
+      decodeUser(await call<UserWire>('user/appregister', withDevice(req)), ctx.local()),
+    applogin: async (req: LoginRequest): Promise<User> =>
+      decodeUser(await call<UserWire>('user/applogin', withDevice(req)), ctx.local()),
+    applogout: (): Promise<Empty> => call('user/applogout'),
+    userInfo: async (): Promise<User> => decodeUser(await call<UserWire>('user/userInfo'), ctx.local()),
+    /** `success: false` means taken (CONTRACT §7), so this answers instead of rejecting. */
+    checkUsername: async (req: { username: string }): Promise<{ available: boolean; msg: string }> => {
+      try {
+        const reply = await t.envelope('user/checkUsername', fields(req));
+        return { available: true, msg: reply.msg ?? '' };
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'api') return { available: false, msg: error.msg };
+        throw error;
+      }
+    },
+    sendEmailVerifyCode: (req: { email: string }): Promise<Empty> => call('user/sendEmailVerifyCode', req),
+    /** `whatsapp` with its dial code; used for sign-up, password reset and binding. */
+    sendWhatsAppCode: (req: { whatsapp: string }): Promise<Empty> => call('user/sendWhatsAppCode', req),
+    bindWhatsapp: (req: { whatsapp: string; code: string }): Promise<Empty> => call('user/bindWhatsapp', req),
+    bindPhone: (req: { phone: string }): Promise<Empty> => call('user/bindPhone', req),
+    sendEmailBindVerifyCode: (req: { email: string }): Promise<Empty> => call('user/sendEmailBindVerifyCode', req),
+    bindEmail: (req: { email: string; verify_code: string }): Promise<Empty> => call('user/bindEmail', req),
+    updateUsername: (req: { username: string }): Promise<Empty> => call('user/updateUsername', req),
+    modinickname: (req: { nickname: string }): Promise<Empty> => call('user/modinickname', req),
+    modipassword: (req: { password: string; new_password: string }): Promise<Empty> => call('user/modipassword', req),
+    /** Reset after the recovery code (SPEC §7: username, new_password). */
+    forgotPassword: (req: { username: string; new_password: string; verify_code?: string }): Promise<Empty> =>
+      call('user/forgotPassword', req),
+    updatePasswordByEmail: (req: { email: string; verify_code: string; new_password: string }): Promise<Empty> =>
+      call('user/updatePasswordByEmail', req),
+    updatePasswordByWhatsapp: (req: { whatsapp: string; verify_code: string; new_password: string }): Promise<Empty> =>
+      call('user/updatePasswordByWhatsapp', req),
+    changeEmail: (req: { email: string; verify_code: string }): Promise<Empty> => call('user/changeEmail', req),
+    cancellation: (req: { password: string }): Promise<Empty> => call('user/cancellation', req),
+    sendWithdrawalPasswordResetEmail: (req: { email: string }): Promise<Empty> =>
+      call('user/sendWithdrawalPasswordResetEmail', req),
+    resetWithdrawalPasswordByEmail: (req: { email: string; verify_code: string; new_password: string }): Promise<Empty> =>
+      call('user/resetWithdrawalPasswordByEmail', req),
+  };
+
+  const social = {
+    googleLogin: (req: SocialLoginBase & { idToken?: string }): Promise<SocialLoginResult> =>
+      call('social/googleLogin', withDevice(req)),
+    facebookLogin: (req: SocialLoginBase & { facebook_token: string; social_picture?: string; version?: string }): Promise<SocialLoginResult> =>
+      call('social/facebookLogin', withDevice(req)),
+    appleLogin: (req: SocialLoginBase & { social_code: string }): Promise<SocialLoginResult> =>
+      call('social/appleLogin', withDevice(req)),
+    /** Every field is sent, empty where it does not apply (CONTRACT §2.2). */
+    socialBind: (req: SocialBindRequest): Promise<{ is_social_bind: boolean }> =>
+      call('social/socialBind', {
+        apple_code: '',
+        facebook_token: '',
+        social_email: '',
+        social_name: '',
+        social_picture: '',
+        version: '1.0',
+        ...req,
+      }),
+  };
+
+  const publicApi = {
+    appinit: (): Promise<InitData> => {
+      // appinit sends the device fields but not channel_type (CONTRACT §1).
+      const { channel_type: _channel, ...device } = ctx.device();
+      return call('public/appinit', device);
+    },
+    countrylist: (): Promise<Country[]> => call('public/countrylist'),
+    homebanner: (): Promise<HomeBanner> => call('public/homebanner'),
+    /** Anonymous visitors name their country (Nigeria when absent); each tier names its currency. */
+    ladderConfig: async (req: { country_id?: number | string; wallet_type?: WalletType } = {}): Promise<BonusTier[]> =>
+      (await call<LadderTierWire[]>('public/ladderConfig', req)).flatMap((tier) =>
+        decodeBonusTiers(tier, toCurrencyCode(tier.currency) ?? ctx.local()),
+      ),
+    /** Sends the password-reset code by e-mail. */
+    sendMail: (req: { email: string }): Promise<Empty> => call('public/sendMail', req),
+    contact: (req: { name: string; email: string; subject?: string; message: string }): Promise<Empty> =>
+      call('public/contact', req),
+    vipActivityDes: (): Promise<OrderSellDetail> => call('public/vipActivityDes'),
+    blogList: (req: Paging): Promise<BlogListItem[]> => call('public/blogList', req),
+    blogPost: (req: { slug: string }): Promise<BlogPost> => call('public/blogPost', req),
+  };
+
+  const order = {
+    /** `images` go comma-joined; `channel_type` is '1' on this call (CONTRACT §2.4). */
+    appadd: async (req: {
+      images: readonly string[];
+      user_memo: string;
+      wallet_type: WalletType;
+      coupon_code?: string;
+      card_id?: number | string;
+      face_value?: number | string;
+      card_form?: string;
+      /** Same key and fields on a retry answer the first order (8–100 of A–Z a–z 0–9 _ . : -). */
+      idempotency_key?: string;
+    }): Promise<OrderSell> =>
+      decodeOrderSell(await call<OrderSellWire>('order/appadd', { coupon_code: '', channel_type: '1', ...req }), ctx.local()),
+    checkCoupon: (req: { coupon_code: string; wallet_type?: WalletType }): Promise<Coupon> => call('order/checkCoupon', req),
+    getAvailableCoupon: async (req: Paging & { type: 0 | 1 | 2 | '0' | '1' | '2' }): Promise<CouponPage> => {
+      const reply = await t.envelope<Coupon[]>('order/getAvailableCoupon', fields(req));
+      return {
+        list: reply.data ?? [],
+        total: Number(reply.total ?? 0),
+        page: Number(reply.page ?? req.page),
+        page_size: Number(reply.page_size ?? req.page_size),
+      };
+    },
+    obsUrl: (): Promise<{ objectName: string; url: string }> => call('order/obsUrl'),
+    obsUrls: (req: { image_count: number }): Promise<Array<{ objectName: string; url: string }>> => call('order/obsUrls', req),
+  };
+
+  const ord = {
+    list: async (req: Paging & { status: OrderListFilter; start_time?: number; end_time?: number }): Promise<OrderListItem[]> =>
+      (await call<OrderListItemWire[]>('ord/list', req)).map((item) => decodeOrderListItem(item, ctx.local())),
+    detail: async (req: { order_no: string }): Promise<OrderDetail> =>
+      decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
+  };
+
+  const finder = {
+    allNoticeWithoutRead: (req: Paging & { start_time: number | string; end_time: number | string }): Promise<Notice[]> =>
+      call('finder/allNoticeWithoutRead', req),
+    allNotice: (req: Paging & { type: NoticeListType }): Promise<Notice[]> => call('finder/allNotice', req),
+    readNotice: (req: { notice_id: number | string }): Promise<Notice[] | Empty> => call('finder/readNotice', req),
+  };
+
+  const rebate = {
+    inviteinfo: (): Promise<InviteInfo> => call('rebate/inviteinfo'),
+    getReferralUsers: async (req: Paging): Promise<InvitedUser[]> =>
+      (await call<InvitedUserWire[]>('rebate/getReferralUsers', req)).map((u) => decodeInvitedUser(u, ctx.local())),
+    rebateList: (req: Paging & { type: number; wallet_type: WalletType }): Promise<RebateInfo> => call('rebate/rebateList', req),
+    getInvitingDetails: async (req: Paging): Promise<InvitedUser[]> =>
+      (await call<InvitedUserWire[]>('rebate/getInvitingDetails', req)).map((u) => decodeInvitedUser(u, ctx.local())),
+    receiveInviteRebate: (req: { recommend_user_id: number | string }): Promise<Empty> => call('rebate/receiveInviteRebate', req),
+    inviteRankList: (): Promise<InviteRankInfo> => call('rebate/inviteRankList'),
+  };
+
+  const payment = {
+    paymentList: (req: { type: WalletType; country_id: number | string }): Promise<PaymentMethod[]> => call('payment/paymentList', req),
+    bankList: (req: { country_id: number | string }): Promise<Bank[]> => call('payment/bankList', req),
+    coinList: (): Promise<CoinNetwork[]> => call('payment/coinList'),
+    list: (req: { type: WalletType }): Promise<SavedPaymentGroup[]> => call('payment/list', req),
+    verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> => call('payment/verify', req),
+    add: (req: { payment_id: number | string; bank_id: number | string; account_no: string; account_name: string }): Promise<{
+      bank_id: number | string;
+      is_def: 1 | 2;
+    }> => call('payment/add', req),
+    setDef: (req: { bank_id: number | string }): Promise<Empty> => call('payment/setDef', req),
+    delete: (req: { bank_id: number | string }): Promise<Empty> => call('payment/delete', req),
+  };
+
+  const account = {
+    /** `avatar`: the public URL of the uploaded image. */
+    avatar: (req: { avatar: string }): Promise<Empty> => call('account/avatar', req),
+  };
+
+  const withdraw = {
+    information: async (req: { wallet_type: WalletType }): Promise<WithdrawInformation> =>
+      decodeWithdrawInformation(await call<WithdrawInformationWire>('withdraw/information', req), ctx.local()),
+    /** `amount` goes as a decimal string; `channel_type` from the user, as a string. */
+    apply: async (req: { bank_id: number | string; amount: AmountInput; password: string; channel_type?: string }): Promise<WithdrawResult> =>
+      decodeWithdrawResult(
+        await call<WithdrawResultWire>('withdraw/apply', { channel_type: CHANNEL_TYPE, ...req, amount: amountText(req.amount) }),
+        ctx.local(),
+      ),
+    /** Sets the first 6-digit withdrawal PIN. */
+    transactionPassword: (req: { password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
+    changeTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
+    upTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
+  };
+
+  const wallet = {
+    balance: async (): Promise<WalletBalance> => decodeWalletBalance(await call<WalletBalanceWire>('wallet/balance'), ctx.local()),
+    moneyLogList: async (req: Paging & { type: MoneyLogFilter; wallet_type: WalletType }): Promise<MoneyLog[]> =>
+      (await call<MoneyLogWire[]>('wallet/moneyLogList', req)).map((log) => decodeMoneyLog(log, ctx.local())),
+    moneyLogDetail: async (req: { log_id: number | string }): Promise<MoneyLogDetail> =>
+      decodeMoneyLogDetail(await call<MoneyLogDetailWire>('wallet/moneyLogDetail', req), ctx.local()),
+  };
+
+  const card = {
+    /** `card_catgory` is the server's (misspelled) field name (CONTRACT §2.3). */
+    catalog: (req: Paging & { country_id: number | string; card_catgory?: number | string; currency?: string }): Promise<RatesData> =>
+      call('v2/card/catalog', req),
+    /** With `card_id` and `face_value` the reply also carries the api's own `quote`. */
+    calculator: (req: { country_id: number | string; card_id?: number | string; face_value?: string; wallet_type?: WalletType }): Promise<CalculatorData> =>
+      call('card/calculator', req),
+    currencyList: (): Promise<CardCurrency[]> => call('card/currencyList'),
+    category: (): Promise<CardCategory[]> => call('card/category'),
+  };
+
+  const vip = {
+    info: async (): Promise<VipData> => {
+      const wire = await call<VipDataWire>('vip/info');
+      return { ...wire, amount_order_bonus: decodeBonusTiers(wire.amount_order_bonus, ctx.local()) };
+    },
+    loglist: (req: Paging): Promise<VipLogItem[]> => call('vip/loglist', req),
+  };
+
+  const faq = {
+    list: (req: Paging & { keywords?: string }): Promise<FaqItem[]> => call('faq/list', req),
+    categories: (): Promise<string[]> => call('faq/categories'),
+  };
+
+  return {
+    user,
+    social,
+    public: publicApi,
+    order,
+    ord,
+    finder,
+    rebate,
+    payment,
+    account,
+    withdraw,
+    wallet,
+    card,
+    vip,
+    faq,
+    /** Any path, for calls not typed here yet. */
+    request: <T>(path: string, payload: Payload = {}, options?: RequestOptions): Promise<T> => t.request<T>(path, payload, options),
+  };
+}
+
+/** `vip/info` with `amount_order_bonus` always a list of Money tiers. */
+export type VipData = Omit<VipDataWire, 'amount_order_bonus'> & { amount_order_bonus: BonusTier[] };
+
+export type Api = ReturnType<typeof createApiModules> & { transport: Transport };
+
+/** Builds the API client. `getToken` and `onTokenInvalid` connect it to the session. */
+export function createApiClient(options: ApiClientOptions): Api {
+  const transport = new Transport(options);
+  const modules = createApiModules({
+    transport,
+    local: () => options.localCurrency?.() ?? 'NGN',
+    device: () => ({ os_type: OS_TYPE, channel_type: CHANNEL_TYPE, ...options.deviceFields?.() }),
+  });
+  return { ...modules, transport };
+}

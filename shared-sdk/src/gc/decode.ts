@@ -1,0 +1,157 @@
+// Turns the amount fields of replies into Money, with `parseMoney` — the one parse used for every
+// amount. Each decoder knows which currency each field is in (CONTRACT §1.4, §3).
+import { parseMoney, toCurrencyCode, type AmountWire, type CurrencyCode, type Money } from '../money';
+import type {
+  BonusTierWire,
+  InvitedUser,
+  InvitedUserWire,
+  MoneyLog,
+  MoneyLogDetail,
+  MoneyLogDetailWire,
+  MoneyLogWire,
+  OrderDetail,
+  OrderDetailWire,
+  OrderListItem,
+  OrderListItemWire,
+  OrderSell,
+  OrderSellWire,
+  User,
+  UserWire,
+  WalletBalance,
+  WalletBalanceWire,
+  WalletType,
+  WithdrawInformation,
+  WithdrawInformationWire,
+  WithdrawResult,
+  WithdrawResultWire,
+} from './types';
+
+/** Wallet 2 is USDT; wallet 1 is the user's local currency (CONTRACT §0). */
+export function walletCurrency(walletType: WalletType | number | string | undefined, local: CurrencyCode): CurrencyCode {
+  return String(walletType) === '2' ? 'USDT' : local;
+}
+
+/** A present amount as Money; absent (undefined, null or '') stays undefined. */
+function opt(value: AmountWire | null | undefined, currency: CurrencyCode): Money | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return parseMoney(value, currency);
+}
+
+/** A required amount; an absent one reads as zero rather than breaking the screen. */
+function req(value: AmountWire | null | undefined, currency: CurrencyCode): Money {
+  return opt(value, currency) ?? parseMoney(0, currency);
+}
+
+const currencyOr = (name: unknown, fallback: CurrencyCode): CurrencyCode => toCurrencyCode(name) ?? fallback;
+
+export function decodeUser(wire: UserWire, local: CurrencyCode): User {
+  const currency = currencyOr(wire.currency_name, local);
+  return {
+    ...wire,
+    money: opt(wire.money, currency),
+    rebate_money: opt(wire.rebate_money, currency),
+    usd_rebate_money: opt(wire.usd_rebate_money, 'USDT'),
+  };
+}
+
+export function decodeWalletBalance(wire: WalletBalanceWire, local: CurrencyCode): WalletBalance {
+  const currency = currencyOr(wire.currency_name, local);
+  return {
+    ...wire,
+    total_amount: req(wire.total_amount, currency),
+    usd_amount: req(wire.usd_amount, 'USDT'),
+    frozen_amount: opt(wire.frozen_amount, currency),
+    withdraw_amount: opt(wire.withdraw_amount, currency),
+    transfer_rebate: opt(wire.transfer_rebate, currency),
+    rebate_amount: opt(wire.rebate_amount, currency),
+    usd_rebate_money: opt(wire.usd_rebate_money, 'USDT'),
+  };
+}
+
+type LogMoneyFields = 'amount' | 'balance_amount' | 'order_amount' | 'platform_fee';
+type DecodedLog<W extends MoneyLogWire> = Omit<W, LogMoneyFields> & {
+  amount: Money;
+  balance_amount?: Money;
+  order_amount?: Money;
+  platform_fee?: Money;
+};
+
+function decodeLog<W extends MoneyLogWire>(wire: W, local: CurrencyCode): DecodedLog<W> {
+  const currency = currencyOr(wire.currency_name, walletCurrency(wire.wallet_type, local));
+  return {
+    ...wire,
+    amount: req(wire.amount, currency),
+    balance_amount: opt(wire.balance_amount, currency),
+    order_amount: opt(wire.order_amount, currency),
+    platform_fee: opt(wire.platform_fee, currency),
+  };
+}
+
+export const decodeMoneyLog = (wire: MoneyLogWire, local: CurrencyCode): MoneyLog => decodeLog(wire, local);
+export const decodeMoneyLogDetail = (wire: MoneyLogDetailWire, local: CurrencyCode): MoneyLogDetail => decodeLog(wire, local);
+
+export function decodeOrderListItem(wire: OrderListItemWire, local: CurrencyCode): OrderListItem {
+  const currency = walletCurrency(wire.wallet_type, local);
+  return {
+    ...wire,
+    amount: req(wire.amount, currency),
+    order_rebate: opt(wire.order_rebate, currency),
+    all_money: opt(wire.all_money, currency),
+  };
+}
+
+export function decodeOrderDetail(wire: OrderDetailWire, local: CurrencyCode): OrderDetail {
+  const currency = walletCurrency(wire.wallet_type, local);
+  return {
+    ...wire,
+    amount: req(wire.amount, currency),
+    coupon_amount: opt(wire.coupon_amount, currency),
+    first_order_bonus: opt(wire.first_order_bonus, currency),
+    reach_amount_bonus: opt(wire.reach_amount_bonus, currency),
+    full_amount_bonus: opt(wire.full_amount_bonus, currency),
+    vip_bonus: opt(wire.vip_bonus, currency),
+    // Card lines pay out in local currency (CONTRACT §3.7).
+    keyList: (wire.keyList ?? []).map((line) => ({ ...line, amount: req(line.amount, local) })),
+  };
+}
+
+export function decodeOrderSell(wire: OrderSellWire, local: CurrencyCode): OrderSell {
+  return { ...wire, left_transfer_rebate: opt(wire.left_transfer_rebate, local) };
+}
+
+export function decodeWithdrawInformation(wire: WithdrawInformationWire, local: CurrencyCode): WithdrawInformation {
+  const currency = currencyOr(wire.currency_name, local);
+  return {
+    ...wire,
+    cashable_amount: req(wire.cashable_amount, currency),
+    cashable_usd_amount: req(wire.cashable_usd_amount, 'USDT'),
+    minimum_amount: opt(wire.minimum_amount, currency),
+    minimum_amount_usd: opt(wire.minimum_amount_usd, 'USDT'),
+    usdt_fee: opt(wire.usdt_fee, 'USDT'),
+  };
+}
+
+export function decodeWithdrawResult(wire: WithdrawResultWire, local: CurrencyCode): WithdrawResult {
+  const currency = walletCurrency(wire.wallet_type, local);
+  return {
+    ...wire,
+    withdraw_amount: req(wire.withdraw_amount, currency),
+    total_amount: req(wire.total_amount, currency),
+  };
+}
+
+export function decodeInvitedUser(wire: InvitedUserWire, local: CurrencyCode): InvitedUser {
+  return { ...wire, amount: req(wire.amount, currencyOr(wire.currency_name, local)) };
+}
+
+export interface BonusTier {
+  bonus_amount: Money;
+  order_amount: Money;
+}
+
+/** `amount_order_bonus` arrives as one object or as a list; answers a list either way. */
+export function decodeBonusTiers(wire: BonusTierWire | BonusTierWire[] | null | undefined, currency: CurrencyCode): BonusTier[] {
+  if (!wire) return [];
+  const list = Array.isArray(wire) ? wire : [wire];
+  return list.map((tier) => ({ bonus_amount: req(tier.bonus_amount, currency), order_amount: req(tier.order_amount, currency) }));
+}

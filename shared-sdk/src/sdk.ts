@@ -1,0 +1,90 @@
+// The one SDK per page: one API client, one root store, one tracker. Under module federation the
+// package is a shared singleton, so one copy evaluates; if a second copy does (a misconfigured
+// remote), it says so loudly and hands out the first copy's instance, so there is still one session.
+import { reaction } from 'mobx';
+import { createApiClient, type Api } from './gc/client';
+import { deviceFields } from './device';
+import { LOGIN_PATH, navigate } from './navigation';
+import { RootStore } from './stores/root-store';
+import { Tracker } from './tracker';
+
+export interface Sdk {
+  api: Api;
+  store: RootStore;
+  tracker: Tracker;
+}
+
+/** Builds a complete SDK with its parts wired together (getSdk's factory; tests use it directly). */
+export function createSdk(): Sdk {
+  // The client asks the store for the token late, so both can be built in one go.
+  const ref: { store?: RootStore } = {};
+  const api = createApiClient({
+    getToken: () => ref.store?.session.token ?? '',
+    onTokenInvalid: () => {
+      ref.store?.session.clear();
+      navigate(LOGIN_PATH);
+    },
+    localCurrency: () => ref.store?.user.currency,
+    deviceFields,
+  });
+  const store = new RootStore(api);
+  ref.store = store;
+  const tracker = new Tracker();
+  const session = store.session;
+  // SPEC §4: when signed in with a user_id, the identity is linked to the tracker.
+  reaction(
+    () => session.userId,
+    (userId) => {
+      if (userId) tracker.linkIdentity(userId);
+    },
+    { fireImmediately: true },
+  );
+  return { api, store, tracker };
+}
+
+interface Registration {
+  /** Identifies the module copy that registered. */
+  copy: symbol;
+  getSdk: () => Sdk;
+}
+
+declare global {
+  var __GIFTLANE_SDK__: Registration | undefined;
+  var __GIFTLANE_SDK_DUPLICATES__: number | undefined;
+}
+
+export const DUPLICATE_SDK_MESSAGE =
+  'Two copies of @giftlane/shared-sdk are loaded: the second one reuses the first one\'s session, but the build is wrong — share @giftlane/shared-sdk as a singleton in every federation config.';
+
+const thisCopy = Symbol('@giftlane/shared-sdk');
+let instance: Sdk | undefined;
+
+function ownGetSdk(): Sdk {
+  instance ??= createSdk();
+  return instance;
+}
+
+const existing = globalThis.__GIFTLANE_SDK__;
+if (existing && existing.copy !== thisCopy) {
+  globalThis.__GIFTLANE_SDK_DUPLICATES__ = (globalThis.__GIFTLANE_SDK_DUPLICATES__ ?? 0) + 1;
+  console.error(DUPLICATE_SDK_MESSAGE);
+} else {
+  globalThis.__GIFTLANE_SDK__ = { copy: thisCopy, getSdk: ownGetSdk };
+}
+const registration: Registration = globalThis.__GIFTLANE_SDK__ ?? { copy: thisCopy, getSdk: ownGetSdk };
+
+/** The page's one `{ api, store, tracker }`. */
+export function getSdk(): Sdk {
+  return registration.getSdk();
+}
+
+export interface SdkInstanceReport {
+  /** Extra copies of the package that evaluated on this page (0 when all is well). */
+  duplicates: number;
+  /** Whether this copy is the one that registered first. */
+  isPrimary: boolean;
+}
+
+export function sdkInstanceReport(): SdkInstanceReport {
+  return { duplicates: globalThis.__GIFTLANE_SDK_DUPLICATES__ ?? 0, isPrimary: registration.copy === thisCopy };
+}

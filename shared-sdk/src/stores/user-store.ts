@@ -1,0 +1,101 @@
+// The signed-in user's profile for the navbar (SPEC §3: nickname, avatar, vip_level, currency_name,
+// country_id), loaded once the navbar shows. A failure is only logged: the avatar falls back.
+import { makeAutoObservable } from 'mobx';
+import { greetingName } from '../display';
+import { toCurrencyCode, type CurrencyCode } from '../money';
+import { readStorage, STORAGE_KEYS, writeJson, writeStorage } from '../storage';
+import { readUserData, type StoredUserData } from './session-store';
+import type { RootStore } from './root-store';
+
+export class UserStore {
+  nickname: string | undefined = undefined;
+  avatar: string | undefined = undefined;
+  vipLevel: number | undefined = undefined;
+  currencyName: string | undefined = undefined;
+  countryId: string | undefined = undefined;
+  loading = false;
+  loaded = false;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<UserStore, 'root'>(this, { root: false }, { autoBind: true });
+    this.rehydrate();
+  }
+
+  /** The nickname's first word for the greeting, or 'Guest' (SPEC §9). */
+  get greetingName(): string {
+    return greetingName(this.nickname);
+  }
+
+  /** The user's settlement currency, when known. */
+  get currency(): CurrencyCode | undefined {
+    return toCurrencyCode(this.currencyName);
+  }
+
+  rehydrate(): void {
+    this.currencyName = readStorage('session', STORAGE_KEYS.currencyName) ?? undefined;
+    this.countryId = readStorage('session', STORAGE_KEYS.countryId) ?? undefined;
+    const data = readUserData();
+    if (data && data.user_id === this.root.session.userId) this.applyStoredUserData(data);
+  }
+
+  applyStoredUserData(data: StoredUserData): void {
+    this.nickname = data.nickname;
+    this.avatar = data.avatar || undefined;
+    this.vipLevel = data.vip_level;
+  }
+
+  /** `user/userInfo`; never rejects. */
+  async load(): Promise<void> {
+    if (!this.root.session.isSignedIn) return;
+    this.loading = true;
+    try {
+      const info = await this.root.api.user.userInfo();
+      this.apply(info);
+    } catch (error) {
+      console.error('[giftlane-sdk] user info failed to load', error);
+      this.setLoading(false);
+    }
+  }
+
+  private setLoading(value: boolean): void {
+    this.loading = value;
+  }
+
+  private apply(info: {
+    user_id?: number | string;
+    nickname?: string;
+    avatar?: string;
+    vip_level?: number;
+    currency_name?: string;
+    country_id?: number | string;
+  }): void {
+    this.nickname = info.nickname;
+    this.avatar = info.avatar || undefined;
+    this.vipLevel = info.vip_level;
+    this.currencyName = info.currency_name;
+    this.countryId = info.country_id === undefined ? undefined : String(info.country_id);
+    this.loading = false;
+    this.loaded = true;
+    writeStorage('session', STORAGE_KEYS.currencyName, this.currencyName);
+    writeStorage('session', STORAGE_KEYS.countryId, this.countryId);
+    const userId = this.root.session.userId ?? (info.user_id === undefined ? undefined : String(info.user_id));
+    if (userId) {
+      writeJson('local', STORAGE_KEYS.userData, {
+        user_id: userId,
+        nickname: this.nickname,
+        avatar: this.avatar,
+        vip_level: this.vipLevel,
+      } satisfies StoredUserData);
+    }
+  }
+
+  reset(): void {
+    this.nickname = undefined;
+    this.avatar = undefined;
+    this.vipLevel = undefined;
+    this.currencyName = undefined;
+    this.countryId = undefined;
+    this.loading = false;
+    this.loaded = false;
+  }
+}
