@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:money -w api`: withdrawals and order approvals per second on PostgreSQL, with p99,
+ * through the real HTTP api. Uses DATABASE_URL, or creates a scratch database on the test server
+ * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startApi } from '../src/start.js';
+import { signedBody } from '../src/lib/sign.js';
+import { openPostgres } from '../src/db/db.js';
+import { Ledger } from '../src/modules/ledger/ledger.js';
+import { checkLedger } from '../src/modules/ledger/check.js';
+import { createStaff, staffSession } from '../src/modules/ops/staff.js';
+import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
+
+const N = Number(process.env.BENCH_OPS ?? 400);
+const C = Number(process.env.BENCH_CONCURRENCY ?? 20);
+
+async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>) {
+  const lat: number[] = [];
+  let next = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const s = performance.now();
+        try {
+          await fn(i);
+        } catch {
+          failed++;
+        }
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  return { perSec: Math.round(count / secs), p50: Math.round(lat[Math.floor(lat.length * 0.5)] ?? 0), p99: Math.round(lat[Math.floor(lat.length * 0.99)] ?? 0), failed };
+}
+
+async function main() {
+  const admin = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  let url = process.env.DATABASE_URL;
+  let drop: (() => Promise<void>) | null = null;
+  if (!url) {
+    const name = `gl_bench_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
+  const db = await openPostgres(url, 4);
+  try {
+    const call = async (p: string, f: Record<string, string>) => {
+      const r = await fetch(`${api.url}/gc${p}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signedBody(f)).toString() });
+      const j = (await r.json()) as { success: boolean; msg: string; data: Record<string, unknown> };
+      if (!j.success) throw new Error(j.msg);
+      return j.data;
+    };
+    const ops = async (token: string, path: string, body: unknown) => {
+      const r = await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const j = (await r.json()) as { success: boolean; msg: string };
+      if (!j.success) throw new Error(j.msg);
+    };
+    // A seller with money, a PIN and a bank account.
+    const email = `bench${Date.now()}@example.com`;
+    const uid = (await db.query<{ id: number }>("insert into users (username, email, email_verified, country_id, register_type, invite_code) values ($1,$1,true,1,1,$2) returning id", [email, randomBytes(6).toString('hex')])).rows[0]!.id;
+    const token = randomBytes(32).toString('base64url');
+    await db.query("insert into sessions (user_id, token_hash, expires_at) values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day')", [uid, token]);
+    await db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '100000') where key = 'withdraw_limits'");
+    await db.query("update settings set value = jsonb_set(value, '{NGN,daily_max}', '\"100000000000\"') where key = 'withdraw_limits'");
+    const ledger = new Ledger();
+    await db.tx(async (q) => {
+      const a = await ledger.userAccount(q, uid, 'cash', 'NGN');
+      await ledger.transfer(q, { key: 'bench-fund', kind: 'correction', legs: [{ account: a, amountMinor: 10_000_000_000n }, { account: await ledger.platformAccount(q, 'corrections', 'NGN'), amountMinor: -10_000_000_000n }] });
+    });
+    await call('/withdraw/transactionPassword', { token, password: '135246' });
+    const serial = '246813579';
+    const acct = await call('/payment/add', { token, payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+
+    const withdrawals = await pool(N, C, (i) => call('/withdraw/apply', { token, bank_id: String(acct.bank_id), amount: '1500', password: '135246', idempotency_key: `bench-w-${i}` }));
+
+    // Orders to approve: submitted, then claimed by one operator.
+    const staff = await createStaff(db, { email: `ops${Date.now()}@giftlane.ng`, name: 'Bench', role: 'reviewer', password: 'bench-operator-password' });
+    const staffToken = await staffSession(db, staff);
+    const orders: string[] = [];
+    for (let i = 0; i < N; i++) orders.push(String((await call('/order/appadd', { token, user_memo: `CODE-${i}`, wallet_type: '1', idempotency_key: `bench-o-${i}` })).order_no));
+    await pool(N, C, (i) => ops(staffToken, `/ops/orders/${orders[i]}/claim`, {}));
+    const approvals = await pool(N, C, (i) => ops(staffToken, `/ops/orders/${orders[i]}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '25' }] }));
+
+    const breaches = await checkLedger(db);
+    console.log(`\nmoney bench on PostgreSQL: ${N} operations each, ${C} concurrent, over HTTP`);
+    console.table({ 'withdraw/apply (hold)': withdrawals, 'ops approve order (credit)': approvals });
+    console.log(breaches.length ? `LEDGER CHECK FAILED: ${JSON.stringify(breaches)}` : 'ledger check passed after the bench');
+    if (breaches.length || withdrawals.failed || approvals.failed) process.exitCode = 1;
+  } finally {
+    await db.close();
+    await api.close();
+    await drop?.();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

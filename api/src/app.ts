@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import './types.js';
+import type { Config } from './config/env.js';
+import { openDb, type Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { Codes, fail } from './lib/envelope.js';
+import { contractPlugin } from './plugins/contract.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, type Sender } from './modules/messaging/messenger.js';
+import { publicRoutes } from './modules/public/routes.js';
+import { Reference } from './modules/public/reference.js';
+import { socialRoutes } from './modules/social/routes.js';
+import { SocialVerifier } from './modules/social/verify.js';
+import { trackerRoutes } from './modules/tracker/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { Otp } from './modules/user/otp.js';
+import { Sessions } from './modules/user/sessions.js';
+import { AccountHooks } from './modules/user/hooks.js';
+import { Ledger } from './modules/ledger/ledger.js';
+import { noticeRoutes } from './modules/notices/routes.js';
+import { opsRoutes } from './modules/ops/routes.js';
+import { orderRoutes } from './modules/order/routes.js';
+import { paymentRoutes } from './modules/payment/routes.js';
+import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from './modules/payment/provider.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { DirectoryStore } from './modules/uploads/store.js';
+import { vipRoutes } from './modules/vip/routes.js';
+import { walletHooks, walletRoutes } from './modules/wallet/routes.js';
+import { PinGuard } from './modules/withdraw/pin.js';
+import { withdrawRoutes } from './modules/withdraw/routes.js';
+
+export interface AppDeps {
+  /** An open database to use instead of opening one from the config (tests share one per file). */
+  db?: Db;
+  /** Replaces fetch for Facebook's debug endpoint and WhatsApp (tests). */
+  fetch?: typeof fetch;
+  /** Skip running migrations (the caller already did). */
+  skipMigrations?: boolean;
+  /** The payout provider for account-name look-ups (tests pass one pointed at a fake server). */
+  payoutProvider?: PayoutProvider;
+}
+
+/** Fastify's own options for this app: logging with request ids, body limit, proxy trust. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    bodyLimit: config.bodyLimit,
+    // PGlite starts its WebAssembly Postgres and migrates inside the plugin; on a busy laptop that
+    // takes longer than Fastify's default 10 s.
+    pluginTimeout: 120_000,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // The /gc contract never uses query strings or params for input; keep parsing cheap.
+    routerOptions: { maxParamLength: 200 },
+  };
+}
+
+/**
+ * The api as a Fastify plugin (fastify/demo style): external plugins, then the app's services,
+ * then the routes of each module. server.ts and start.ts wrap it in a server.
+ */
+export function buildApp(config: Config, deps: AppDeps = {}) {
+  return fp(
+    async (app: FastifyInstance) => {
+      const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      if (!deps.db) app.addHook('onClose', () => db.close());
+      if (!deps.skipMigrations) {
+        const applied = await migrate(db);
+        if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');
+      }
+
+      const outbox = config.env === 'production' ? null : new DevOutbox();
+      const senders: Partial<Record<Channel, Sender>> = {};
+      if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom);
+      const wa = config.whatsapp;
+      if (wa.phoneNumberId && wa.accessToken) {
+        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch);
+      }
+      const messenger = new Messenger(app.log, senders, outbox);
+      app.addHook('onClose', () => messenger.close());
+
+      app.decorate('config', config);
+      app.decorate('db', db);
+      app.decorate('messenger', messenger);
+      app.decorate('sessions', new Sessions(db, config.session));
+      app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName));
+      app.decorate('social', new SocialVerifier(config, deps.fetch));
+      app.decorate('ref', new Reference(db));
+      app.decorate('accounts', new AccountHooks());
+      // The money core: one ledger per process (it caches platform account ids).
+      const ledger = new Ledger();
+      const hooks = walletHooks(app.ref, ledger);
+      app.accounts.balances = hooks.balances;
+      app.accounts.closureChecks.push(hooks.closureCheck);
+      const store = new DirectoryStore(config.uploadDir, config.publicUrl, config.secretKey);
+      const provider =
+        deps.payoutProvider ??
+        (config.payout.provider === 'paystack' && config.payout.paystackKey
+          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch)
+          : new DevPayoutProvider());
+      const pins = new PinGuard(db, messenger, config.secretKey);
+
+      // The contract first: its error handler must cover every plugin registered after it.
+      await app.register(contractPlugin);
+
+      // External plugins.
+      app.setValidatorCompiler(validatorCompiler);
+      await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+      await app.register(formbody, { bodyLimit: config.bodyLimit });
+      let redis: Redis | undefined;
+      if (config.redisUrl) {
+        redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+        redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+        app.addHook('onClose', async () => {
+          redis?.disconnect();
+        });
+      }
+      await app.register(rateLimit, {
+        global: false,
+        ...(redis ? { redis, nameSpace: 'gl-rl:' } : {}),
+        // If Redis is down, rate limiting must not take sign-in down with it.
+        skipOnError: true,
+        errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...fail(`Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Codes.tooMany) }),
+      });
+      await app.register(swagger, {
+        openapi: {
+          info: {
+            title: `${config.productName} /gc API`,
+            version: '1.0.0',
+            description:
+              'Every call is POST with a form-encoded body carrying appid, app_version, token (when signed in) and sign ' +
+              '(MD5 of the sorted key=value pairs joined by & plus the app key). Every reply is {success, msg, code, data}.',
+          },
+          components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token', description: 'Sent as the form field `token`.' } } },
+        },
+        transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
+      });
+      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+      // Routes.
+      await app.register(healthRoutes);
+      await app.register(publicRoutes);
+      await app.register(contentRoutes);
+      await app.register(catalogRoutes);
+      await app.register(userRoutes);
+      await app.register(socialRoutes);
+      await app.register(trackerRoutes);
+      await app.register(noticeRoutes);
+      await app.register(vipRoutes);
+      await app.register(uploadRoutes, { store });
+      await app.register(orderRoutes, { store });
+      await app.register(walletRoutes, { ledger });
+      await app.register(paymentRoutes, { provider });
+      await app.register(withdrawRoutes, { ledger, pins });
+      await app.register(opsRoutes, { ledger });
+      if (outbox) {
+        app.get('/__dev/outbox', { schema: { hide: true } }, async () => outbox.list());
+        app.delete('/__dev/outbox', { schema: { hide: true } }, async () => {
+          outbox.clear();
+          return { ok: true };
+        });
+      }
+
+      app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: 60_000 }) }, (_req, reply) => {
+        reply.status(404).send(fail('Not found', Codes.notFound));
+      });
+    },
+    { name: 'giftlane-api' },
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run ops:create -w api -- --email ops@example.com --name "Ada" [--role admin]`: creates an
+ * operator. The password comes from OPS_PASSWORD or is read from the terminal (never an argument,
+ * so it stays out of shell history). The first operator should be an admin.
+ */
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/env.js';
+import { openDb } from '../db/db.js';
+import { migrate } from '../db/migrate.js';
+import { AppError } from '../lib/envelope.js';
+import { audit, createStaff, ROLES, type Role } from '../modules/ops/staff.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' } } });
+  if (!values.email || !values.name || !ROLES.includes(values.role as Role)) {
+    console.error(`usage: create-operator --email <email> --name <name> [--role ${ROLES.join('|')}]  (password from OPS_PASSWORD or prompted)`);
+    return 2;
+  }
+  let password = process.env.OPS_PASSWORD ?? '';
+  if (!password) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    password = (await rl.question('Password (at least 12 characters): ')).trim();
+    rl.close();
+  }
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    const id = await db.tx(async (q) => {
+      const staffId = await createStaff(q, { email: values.email as string, name: values.name as string, role: values.role as Role, password });
+      await audit(q, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool', details: { email: values.email, role: values.role } });
+      return staffId;
+    });
+    console.log(`operator ${id} created: ${values.email} (${values.role})`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof AppError ? err.message : (err as { code?: string }).code === '23505' ? 'an operator with this e-mail exists' : String(err));
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then((code) => process.exit(code));

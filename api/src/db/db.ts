@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Rows come back with int8 as bigint (money is bigint minor units), timestamptz as Date. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements at once (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The one database handle the app uses. Two drivers sit behind it: PGlite (PostgreSQL compiled to
+ * WebAssembly, in-process, the laptop default) and node-postgres (a real server). The SQL is the same.
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: (v: string) => BigInt(v) } });
+  // PGlite has one connection and runs one query at a time; a transaction holds it. Queries issued
+  // outside the transaction while it runs wait in PGlite's own queue.
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await q.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(lite);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    tx: (fn) => lite.transaction((t) => fn(wrap(t))),
+    async ping() {
+      await lite.query('select 1');
+    },
+    async close() {
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh connection.
+  pool.on('error', () => {});
+  const asResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? 0 });
+  const db: Db = {
+    kind: 'pg',
+    async query<T>(sql: string, params?: unknown[]) {
+      return asResult<T>(await pool.query(sql, params));
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => asResult<T>(await client.query(sql, params)),
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  await db.ping();
+  return db;
+}
+
+export function openDb(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.memory ? undefined : opts.dataDir);
+}

@@ -1,0 +1,23 @@
+import type { Queryable } from '../db.js';
+import { sql as core } from './0001-core.js';
+import { seed } from './0002-seed.js';
+import { sql as money } from './0003-money.js';
+import { seedMoney } from './0004-money-seed.js';
+
+export interface Migration {
+  id: string;
+  up: (q: Queryable) => Promise<void>;
+}
+
+const runSql = (text: string) => (q: Queryable) => q.exec(text);
+
+/**
+ * Every migration, in order. Append only: a migration that has run is never edited. Modules that
+ * arrive later (the ledger, orders, withdrawals) append their own here.
+ */
+export const migrations: Migration[] = [
+  { id: '0001-core', up: runSql(core) },
+  { id: '0002-seed', up: seed },
+  { id: '0003-money', up: runSql(money) },
+  { id: '0004-money-seed', up: seedMoney },
+];

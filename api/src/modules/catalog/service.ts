@@ -1,0 +1,121 @@
+import type { Db } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
+import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
+import type { Currency, Reference } from '../public/reference.js';
+import { quote, type Quote } from './pricing.js';
+
+export interface CardRow {
+  id: number;
+  category_id: number;
+  category_name: string;
+  category_slug: string;
+  category_logo: string;
+  category_icon: string;
+  category_intro: string;
+  timeout_minutes: number;
+  category_sort: number;
+  sticky: boolean;
+  currency_code: string;
+  form_code: string;
+  form_name: string;
+  min_face: number;
+  max_face: number;
+  sort: number;
+  rate_minor: bigint;
+  usdt_rate_minor: bigint;
+}
+
+export const cardName = (c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>, symbol: string) =>
+  `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
+
+/** Reads the catalog and quotes payouts with the pricing function. */
+export class Catalog {
+  /** Rates change by an operator's hand, not per request: the card list is kept 15 s per payout currency. */
+  private readonly cache = new Map<string, { at: number; rows: Promise<CardRow[]> }>();
+  constructor(
+    private readonly db: Db,
+    private readonly ref: Reference,
+    private readonly ttlMs = 15_000,
+  ) {}
+
+  /** Every active card with its base rate in the payout currency and in USDT. */
+  async cards(payoutCurrency: string, filter: { categoryId?: number; currency?: string; cardId?: number } = {}): Promise<CardRow[]> {
+    let hit = this.cache.get(payoutCurrency);
+    if (!hit || Date.now() - hit.at > this.ttlMs) {
+      hit = { at: Date.now(), rows: this.load(payoutCurrency) };
+      this.cache.set(payoutCurrency, hit);
+      hit.rows.catch(() => this.cache.delete(payoutCurrency));
+    }
+    const rows = await hit.rows;
+    return rows.filter(
+      (c) => (filter.categoryId === undefined || c.category_id === filter.categoryId) && (filter.currency === undefined || c.currency_code === filter.currency) && (filter.cardId === undefined || c.id === filter.cardId),
+    );
+  }
+
+  private async load(payoutCurrency: string): Promise<CardRow[]> {
+    const filter: { categoryId?: number; currency?: string; cardId?: number } = {};
+    const r = await this.db.query<CardRow>(
+      `select c.id, c.category_id, k.name as category_name, k.slug as category_slug, k.logo as category_logo, k.icon as category_icon,
+              k.introduction as category_intro, k.timeout_minutes, k.sort as category_sort, k.sticky,
+              c.currency_code, c.form_code, f.name as form_name, c.min_face, c.max_face, c.sort,
+              r.rate_minor, u.rate_minor as usdt_rate_minor
+         from cards c
+         join card_categories k on k.id = c.category_id and k.active
+         join card_forms f on f.code = c.form_code
+         join card_rates r on r.card_id = c.id and r.currency_code = $1
+         join card_rates u on u.card_id = c.id and u.currency_code = 'USDT'
+        where c.active
+          and ($2::int is null or c.category_id = $2)
+          and ($3::text is null or c.currency_code = $3)
+          and ($4::int is null or c.id = $4)
+        order by k.sticky desc, k.sort, c.currency_code <> 'USD', c.currency_code, c.sort`,
+      [payoutCurrency, filter.categoryId ?? null, filter.currency ?? null, filter.cardId ?? null],
+    );
+    return r.rows;
+  }
+
+  /** A quote for one card: face value checked against the card's band, VIP from the user's level. */
+  async quoteCard(args: { cardId: number; faceValue: unknown; payoutCurrency: string; vipLevel: number }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
+    const card = (await this.cards(args.payoutCurrency, { cardId: args.cardId }))[0];
+    if (!card) throw new AppError('Card not found');
+    const cardCurrency = await this.ref.currency(card.currency_code);
+    const payout = await this.ref.currency(args.payoutCurrency);
+    const parsed = parseAmount(args.faceValue, cardCurrency.decimals);
+    if (!parsed.ok) {
+      throw new AppError(parsed.reason === 'decimals' ? `Face value can have at most ${cardCurrency.decimals} decimals` : 'Face value must be a number');
+    }
+    const unit = 10n ** BigInt(cardCurrency.decimals);
+    if (parsed.minor < BigInt(card.min_face) * unit || parsed.minor > BigInt(card.max_face) * unit) {
+      throw new AppError(`Face value must be between ${cardCurrency.symbol}${card.min_face} and ${cardCurrency.symbol}${card.max_face} for this card`);
+    }
+    const rate = args.payoutCurrency === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
+    const q = quote({
+      faceMinor: parsed.minor,
+      faceDecimals: cardCurrency.decimals,
+      baseRateMinor: rate,
+      vipBp: await this.ref.vipBp(args.vipLevel),
+      ladder: (await this.ref.ladder()).get(args.payoutCurrency) ?? [],
+    });
+    return { card, quote: q, face: parsed.minor, cardCurrency, payout };
+  }
+
+  /** The wire form of a quote (decimal strings in major units). */
+  static quoteView(r: Awaited<ReturnType<Catalog['quoteCard']>>, vipBp: number) {
+    const d = r.payout.decimals;
+    return {
+      card_id: r.card.id,
+      face_value: formatMinor(r.face, r.cardCurrency.decimals),
+      card_currency: r.cardCurrency.code,
+      payout_currency: r.payout.code,
+      currency_symbol: r.payout.symbol,
+      rate: formatMinor(r.card.rate_minor === undefined ? 0n : r.payout.code === 'USDT' ? r.card.usdt_rate_minor : r.card.rate_minor, d),
+      effective_rate: formatMinor(r.quote.effectiveRateMinor, d),
+      vip_percent: bpToPercent(vipBp),
+      base_amount: formatMinor(r.quote.baseMinor, d),
+      vip_bonus: formatMinor(r.quote.vipBonusMinor, d),
+      coupon_bonus: formatMinor(r.quote.couponBonusMinor, d),
+      ladder_bonus: formatMinor(r.quote.ladderBonusMinor, d),
+      amount: formatMinor(r.quote.totalMinor, d),
+    };
+  }
+}

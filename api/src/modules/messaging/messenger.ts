@@ -1,0 +1,120 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Channel = 'email' | 'whatsapp';
+
+export interface OutgoingMessage {
+  channel: Channel;
+  to: string;
+  subject: string;
+  text: string;
+  /** The one-time code the message carries, if any (the dev outbox shows it on its own). */
+  code?: string;
+}
+
+export interface OutboxEntry {
+  channel: Channel;
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  created_at: string;
+}
+
+/** The last messages that had no provider to go to, newest first. Development only. */
+export class DevOutbox {
+  private entries: OutboxEntry[] = [];
+  constructor(private readonly max = 500) {}
+  add(m: OutgoingMessage): void {
+    this.entries.unshift({ channel: m.channel, to: m.to, subject: m.subject, text: m.text, code: m.code ?? null, created_at: new Date().toISOString() });
+    if (this.entries.length > this.max) this.entries.length = this.max;
+  }
+  list(): OutboxEntry[] {
+    return [...this.entries];
+  }
+  clear(): void {
+    this.entries = [];
+  }
+}
+
+export interface Sender {
+  send(m: OutgoingMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+export class SmtpSender implements Sender {
+  private readonly transport: Transporter;
+  constructor(url: string, private readonly from: string) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(m: OutgoingMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+  }
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/**
+ * WhatsApp Cloud API: one-time codes go out as an authentication template whose single body
+ * parameter (and copy-code button) is the code; other messages as plain text, which WhatsApp only
+ * delivers inside a 24-hour customer-service window.
+ */
+export class WhatsAppCloudSender implements Sender {
+  constructor(
+    private readonly opts: { apiUrl: string; phoneNumberId: string; accessToken: string; template: string; templateLang: string },
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+  async send(m: OutgoingMessage): Promise<void> {
+    const to = m.to.replace(/\D/g, '');
+    const body = m.code
+      ? {
+          messaging_product: 'whatsapp',
+          to,
+          type: 'template',
+          template: {
+            name: this.opts.template,
+            language: { code: this.opts.templateLang },
+            components: [
+              { type: 'body', parameters: [{ type: 'text', text: m.code }] },
+              { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: m.code }] },
+            ],
+          },
+        }
+      : { messaging_product: 'whatsapp', to, type: 'text', text: { body: m.text } };
+    const res = await this.fetchImpl(`${this.opts.apiUrl.replace(/\/$/, '')}/${this.opts.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.opts.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`WhatsApp Cloud API answered ${res.status}`);
+  }
+}
+
+/**
+ * Sends e-mail and WhatsApp messages through the configured providers. A channel without a provider
+ * writes to the log and, outside production, to the dev outbox.
+ */
+export class Messenger {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly senders: Partial<Record<Channel, Sender>>,
+    readonly outbox: DevOutbox | null,
+  ) {}
+
+  async send(m: OutgoingMessage): Promise<void> {
+    const sender = this.senders[m.channel];
+    if (sender) {
+      await sender.send(m);
+      this.log.info({ channel: m.channel, subject: m.subject }, 'message sent');
+      return;
+    }
+    this.outbox?.add(m);
+    this.log.info({ channel: m.channel, to: m.to, subject: m.subject, text: m.text }, 'message (no provider configured)');
+  }
+
+  async close(): Promise<void> {
+    for (const s of Object.values(this.senders)) await s?.close?.();
+  }
+}

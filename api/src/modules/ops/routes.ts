@@ -1,0 +1,215 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/envelope.js';
+import { formatMinor, parseAmount } from '../../lib/money.js';
+import { Catalog } from '../catalog/service.js';
+import { checkLedger } from '../ledger/check.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { notify } from '../notices/service.js';
+import { claimOrder, decideOrder, FAIL_REASONS, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { verifyPassword } from '../user/passwords.js';
+import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import { audit, createStaff, resolveStaff, ROLES, staffSession, type Role, type StaffAuth } from './staff.js';
+
+const line = z.object({
+  card_id: z.number().int().positive().optional(),
+  code: z.string().max(500).optional(),
+  face_value: z.string().max(20).optional(),
+  rate: z.string().max(20).optional(),
+  status: z.enum(['success', 'failed']),
+  fail_reason: z.string().max(40).optional(),
+  fail_note: z.string().max(500).optional(),
+  proof_image: z.string().max(1000).optional(),
+  image_index: z.number().int().min(0).max(20).optional(),
+});
+
+/**
+ * The operator API (JSON, `Authorization: Bearer <token>` from /ops/login): the review queue,
+ * claims and decisions, withdrawal settlement, corrections, the audit log and the ledger check.
+ * Every action that changes something writes an audit row in its own transaction.
+ */
+export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
+  const { db, ref } = app;
+  const { ledger } = opts;
+  const catalog = new Catalog(db, ref);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['ops'];
+
+  /** Reference data and the card list are cached: load them before a transaction needs them. */
+  const warm = async () => {
+    await ref.warm();
+    await Promise.all(['NGN', 'GHS', 'USDT'].map((c) => catalog.cards(c)));
+  };
+
+  const who = async (req: FastifyRequest, roles: Role[]): Promise<StaffAuth> => {
+    const s = await resolveStaff(db, req.headers.authorization);
+    if (s.role !== 'admin' && !roles.includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
+    return s;
+  };
+
+  r.post('/ops/login', { schema: { tags, summary: 'Operator sign-in', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (req) => {
+    const s = await db.query<{ id: number; password_hash: string; name: string; role: string }>("select id, password_hash, name, role from staff where lower(email) = lower($1) and status = 'active'", [req.body.email]);
+    const row = s.rows[0];
+    if (!(await verifyPassword(row?.password_hash, req.body.password)) || !row) throw new AppError('Incorrect e-mail or password', 'common.001', 401);
+    const token = await db.tx(async (q) => {
+      await audit(q, { staffId: row.id, action: 'login', targetType: 'staff', targetId: String(row.id), ip: req.ip });
+      return staffSession(q, row.id);
+    });
+    return ok({ token, name: row.name, role: row.role });
+  });
+
+  r.post('/ops/staff', { schema: { tags, summary: 'Create an operator (admin)', body: z.object({ email: z.email(), name: z.string().min(1).max(100), role: z.enum(ROLES as [Role, ...Role[]]), password: z.string().min(12).max(200) }) } }, async (req) => {
+    const s = await who(req, ['admin']);
+    const id = await db.tx(async (q) => {
+      const staffId = await createStaff(q, req.body);
+      await audit(q, { staffId: s.id, action: 'staff.create', targetType: 'staff', targetId: String(staffId), details: { email: req.body.email, role: req.body.role }, ip: req.ip });
+      return staffId;
+    });
+    return ok({ id });
+  });
+
+  const orderView = async (o: OrderRow) => {
+    const cur = await ref.currency(o.currency_code);
+    return {
+      order_no: o.order_no, user_id: o.user_id, status: o.status, status_desc: statusDesc(o), currency: cur.code, wallet_type: o.wallet_type,
+      images: o.images, user_memo: o.user_memo, card_id: o.card_id, card_form: o.card_form, quote: o.quote?.view ?? null,
+      amount: formatMinor(o.amount_minor, cur.decimals), claimed_by: o.claimed_by, created_at: o.created_at, finished_at: o.finished_at,
+      refused_reason: o.refused_reason, payout_note: o.payout_note,
+    };
+  };
+
+  r.get('/ops/orders/queue', { schema: { tags, summary: 'Pending orders, oldest first (unclaimed or claimed by me)' } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    const q = await db.query<OrderRow>('select * from orders where status = 1 and (claimed_by is null or claimed_by = $1) order by created_at, id limit 50', [s.id]);
+    return ok({ fail_reasons: FAIL_REASONS, orders: await Promise.all(q.rows.map(orderView)) });
+  });
+
+  r.get('/ops/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+    await who(req, ['reviewer', 'finance']);
+    const q = await db.query<OrderRow>('select * from orders where order_no = $1', [req.params.order_no]);
+    if (!q.rows[0]) throw new AppError('Order not found');
+    const lines = await db.query('select seq, card_id, card_name, code, face_minor::text, rate_minor::text, amount_minor::text, status, fail_reason, proof_image from order_lines where order_id = $1 order by seq', [q.rows[0].id]);
+    const events = await db.query('select status, note, actor, created_at from order_events where order_id = $1 order by id', [q.rows[0].id]);
+    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows, timeline: events.rows });
+  });
+
+  r.post('/ops/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    const o = await db.tx(async (q) => {
+      const order = await claimOrder(q, req.params.order_no, s);
+      await audit(q, { staffId: s.id, action: 'order.claim', targetType: 'order', targetId: order.order_no, ip: req.ip });
+      return order;
+    });
+    return ok(await orderView(o));
+  });
+
+  r.post(
+    '/ops/orders/:order_no/decide',
+    { schema: { tags, summary: 'Per-card decisions: complete (2, or 4 when some lines failed) or refuse (3 when all failed)', params: z.object({ order_no: z.string().max(64) }), body: z.object({ lines: z.array(line).min(1).max(50), payout_note: z.string().max(500).optional(), note: z.string().max(500).optional() }) } },
+    async (req) => {
+      const s = await who(req, ['reviewer']);
+      await warm();
+      const res = await db.tx(async (q) => {
+        const out = await decideOrder(q, { ledger, ref, catalog }, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
+        if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
+        return out;
+      });
+      return ok({ ...(await orderView(res.order)), replayed: res.replay });
+    },
+  );
+
+  r.post('/ops/orders/:order_no/refuse', { schema: { tags, params: z.object({ order_no: z.string().max(64) }), body: z.object({ reason: z.string().min(1).max(500) }) } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    await warm();
+      const res = await db.tx(async (q) => {
+      const out = await refuseOrder(q, { orderNo: req.params.order_no, staff: s, reason: req.body.reason });
+      if (!out.replay) await audit(q, { staffId: s.id, action: 'order.refuse', targetType: 'order', targetId: out.order.order_no, reason: req.body.reason, ip: req.ip });
+      return out;
+    });
+    return ok({ ...(await orderView(res.order)), replayed: res.replay });
+  });
+
+  const withdrawView = async (w: WithdrawRow) => {
+    const cur = await ref.currency(w.currency_code);
+    return {
+      withdraw_no: w.withdraw_no, user_id: w.user_id, status: w.status, status_desc: withdrawStatusText[w.status], currency: cur.code,
+      amount: formatMinor(w.amount_minor, cur.decimals), fee: formatMinor(w.fee_minor, cur.decimals), payout: formatMinor(w.amount_minor - w.fee_minor, cur.decimals),
+      method: w.method, bank_name: w.bank_name, account_no: w.account_no, account_name: w.account_name, created_at: w.created_at, settled_at: w.settled_at,
+      fail_reason: w.fail_reason, reference: w.reference, settled_by: w.settled_by,
+    };
+  };
+
+  r.get('/ops/withdrawals', { schema: { tags, summary: 'Open withdrawals, oldest first' } }, async (req) => {
+    await who(req, ['finance']);
+    const q = await db.query<WithdrawRow>("select * from withdrawals where status in ('pending', 'processing') order by created_at, id limit 100");
+    return ok(await Promise.all(q.rows.map(withdrawView)));
+  });
+
+  r.post(
+    '/ops/withdrawals/:withdraw_no/settle',
+    { schema: { tags, summary: 'paid → the hold is posted; failed → released to the wallet with the reason', params: z.object({ withdraw_no: z.string().max(64) }), body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().max(500).optional(), reference: z.string().max(200).optional() }) } },
+    async (req) => {
+      const s = await who(req, ['finance']);
+      await warm();
+      const res = await db.tx(async (q) => {
+        const out = await settleWithdrawal(q, ledger, ref, req.params.withdraw_no, req.body.outcome, { reason: req.body.reason, reference: req.body.reference, actor: `staff:${s.id}` });
+        if (!out.replayed) await audit(q, { staffId: s.id, action: `withdrawal.${req.body.outcome}`, targetType: 'withdrawal', targetId: req.params.withdraw_no, reason: req.body.reason ?? '', details: { reference: req.body.reference ?? '' }, ip: req.ip });
+        return out;
+      });
+      return ok({ ...(await withdrawView(res.withdrawal)), replayed: res.replayed });
+    },
+  );
+
+  r.post(
+    '/ops/corrections',
+    { schema: { tags, summary: 'Correct a wallet with a new journal (admin): signed amount, reason, idempotency key', body: z.object({ user_id: z.number().int().positive(), wallet_type: z.union([z.literal(1), z.literal(2)]), amount: z.string().max(24), reason: z.string().min(3).max(500), idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }) } },
+    async (req) => {
+      const s = await who(req, ['admin']);
+      const b = req.body;
+      const u = await moneyUser(db, ref, b.user_id);
+      const cur = walletCurrency(u, b.wallet_type);
+      const neg = b.amount.trim().startsWith('-');
+      const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);
+      if (!parsed.ok || parsed.minor === 0n) throw new AppError('amount must be a non-zero amount with the currency’s decimals');
+      const amount = neg ? -parsed.minor : parsed.minor;
+      const out = await db.tx(async (q) => {
+        const user = await ledger.userAccount(q, u.id, 'cash', cur.code);
+        const t = await ledger.transfer(q, {
+          key: `correction:${b.idempotency_key}`,
+          kind: 'correction',
+          legs: [{ account: user, amountMinor: amount }, { account: await ledger.platformAccount(q, 'corrections', cur.code), amountMinor: -amount }],
+          params: { reason: b.reason },
+          refType: 'user',
+          refId: String(u.id),
+          memo: b.reason,
+          actor: `staff:${s.id}`,
+        });
+        if (!t.replayed) {
+          await audit(q, { staffId: s.id, action: 'ledger.correction', targetType: 'user', targetId: String(u.id), reason: b.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId }, ip: req.ip });
+          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${cur.symbol}${formatMinor(amount < 0n ? -amount : amount, cur.decimals)}: ${b.reason}.`, action: 'app_wallet' });
+        }
+        return t;
+      });
+      return ok({ journal_id: Number(out.journalId), replayed: out.replayed });
+    },
+  );
+
+  r.get('/ops/audit', { schema: { tags, summary: 'Audit log, newest first', querystring: z.object({ target_type: z.string().max(40).optional(), target_id: z.string().max(64).optional() }) } }, async (req) => {
+    await who(req, ['admin']);
+    const q = await db.query(
+      `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff
+         from audit_log a left join staff s on s.id = a.staff_id
+        where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2) order by a.id desc limit 200`,
+      [req.query.target_type ?? null, req.query.target_id ?? null],
+    );
+    return ok(q.rows);
+  });
+
+  r.get('/ops/ledger/check', { schema: { tags, summary: 'Run every ledger invariant now (admin)' } }, async (req) => {
+    await who(req, ['admin']);
+    const breaches = await checkLedger(db);
+    return ok({ ok: breaches.length === 0, breaches });
+  });
+}

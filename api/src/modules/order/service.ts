@@ -1,0 +1,260 @@
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
+import { formatMinor, parseAmount } from '../../lib/money.js';
+import { quote } from '../catalog/pricing.js';
+import { cardName, type Catalog } from '../catalog/service.js';
+import { paramsHash, type Ledger } from '../ledger/ledger.js';
+import { notify } from '../notices/service.js';
+import type { Reference } from '../public/reference.js';
+import { addVipExp } from '../vip/routes.js';
+
+export interface OrderRow {
+  id: bigint;
+  order_no: string;
+  user_id: number;
+  wallet_type: number;
+  currency_code: string;
+  status: 1 | 2 | 3 | 4;
+  claimed_by: number | null;
+  claimed_at: Date | null;
+  images: string[];
+  user_memo: string;
+  coupon_code: string;
+  card_id: number | null;
+  card_form: string;
+  face_minor: bigint | null;
+  vip_bp: number;
+  quote: Record<string, unknown> | null;
+  quote_total_minor: bigint | null;
+  amount_minor: bigint;
+  base_minor: bigint;
+  vip_bonus_minor: bigint;
+  coupon_amount_minor: bigint;
+  reach_amount_bonus_minor: bigint;
+  first_order_bonus_minor: bigint;
+  payout_note: string;
+  refused_reason: string;
+  decision_hash: string | null;
+  credit_journal_id: bigint | null;
+  idempotency_key: string | null;
+  params_hash: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** The reasons a card line can fail (DESIGN §6: what users of this market are told). */
+export const FAIL_REASONS = {
+  unclear_image: 'Unclear image: the code cannot be read',
+  invalid_code: 'Invalid card code',
+  already_used: 'The card has already been used',
+  not_activated: 'The card is not activated',
+  wrong_country: 'The card is from a different country than selected',
+  missing_receipt: 'The receipt is missing',
+  duplicate: 'The card was already submitted by someone else',
+  other: 'Other',
+} as const;
+export type FailReason = keyof typeof FAIL_REASONS;
+
+export const ORDER_MESSAGES = {
+  notFound: 'Order not found',
+  finished: 'This order has already been finished',
+  claimedByOther: 'Another operator is working on this order',
+  claimFirst: 'Claim the order before deciding it',
+  belowQuote: 'A payout below the locked quote needs a reason (payout_note)',
+  noLines: 'Add at least one card line',
+  lineCard: 'Each approved card line needs a card_id',
+  lineFace: 'Each approved card line needs a face value above 0',
+  failReason: `Each failed card line needs a fail_reason: ${Object.keys(FAIL_REASONS).join(', ')}`,
+  otherNote: 'Explain the "other" fail reason in fail_note',
+  refuseReason: 'A reason is required to refuse an order',
+} as const;
+
+export function newOrderNo(now = new Date()): string {
+  const d = now.toISOString().slice(2, 10).replace(/-/g, '');
+  // 6 date digits then 18 random ones (about 60 bits): the UI shows the last 14, which stay unguessable.
+  return `GC${d}${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
+}
+
+export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>) =>
+  o.status === 1 ? (o.claimed_by ? 'Processing' : 'Pending') : o.status === 2 ? 'Succeed' : o.status === 3 ? 'Refused' : 'Completed';
+
+export async function addEvent(q: Queryable, orderId: bigint, status: string, note: string, actor: string) {
+  await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [orderId, status, note, actor]);
+}
+
+export interface LineInput {
+  card_id?: number;
+  code?: string;
+  face_value?: string;
+  rate?: string;
+  status: 'success' | 'failed';
+  fail_reason?: string;
+  fail_note?: string;
+  proof_image?: string;
+  image_index?: number;
+}
+
+export interface Staff {
+  id: number;
+  name: string;
+  role: string;
+}
+
+/** Claims an order for review so two operators never work the same one. */
+export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): Promise<OrderRow> {
+  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
+  const o = r.rows[0];
+  if (!o) throw new AppError(ORDER_MESSAGES.notFound);
+  if (o.status !== 1) throw new AppError(ORDER_MESSAGES.finished);
+  if (o.claimed_by === staff.id) return o;
+  if (o.claimed_by !== null) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  const u = await q.query<OrderRow>('update orders set claimed_by = $2, claimed_at = now() where id = $1 returning *', [o.id, staff.id]);
+  await addEvent(q, o.id, 'processing', 'An operator is reviewing your cards', `staff:${staff.id}`);
+  return u.rows[0] as OrderRow;
+}
+
+async function lockForDecision(q: Queryable, orderNo: string, staff: Staff, hash: string): Promise<{ order: OrderRow; replay: boolean }> {
+  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
+  const o = r.rows[0];
+  if (!o) throw new AppError(ORDER_MESSAGES.notFound);
+  if (o.status !== 1) {
+    if (o.decision_hash === hash) return { order: o, replay: true };
+    throw new AppError(ORDER_MESSAGES.finished);
+  }
+  if (o.claimed_by === null) throw new AppError(ORDER_MESSAGES.claimFirst);
+  if (o.claimed_by !== staff.id) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  return { order: o, replay: false };
+}
+
+export interface DecisionDeps {
+  ledger: Ledger;
+  ref: Reference;
+  catalog: Catalog;
+}
+
+/**
+ * Completes an order from per-card decisions: status 2 when every line succeeded, 4 when some
+ * failed, 3 when all failed. The wallet is credited once, in this transaction, by a journal whose
+ * key is the order's (order:<id>:credit); the same decision sent again returns the first result.
+ */
+export async function decideOrder(
+  q: Queryable,
+  deps: DecisionDeps,
+  input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string },
+): Promise<{ order: OrderRow; replay: boolean }> {
+  const hash = paramsHash({ op: 'decide', staff: input.staff.id, lines: input.lines, payoutNote: input.payoutNote ?? '', note: input.note ?? '' });
+  const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
+  if (replay) return { order: o, replay };
+  if (!input.lines.length) throw new AppError(ORDER_MESSAGES.noLines);
+
+  const payout = await deps.ref.currency(o.currency_code);
+  const lockedRate = (o.quote?.rate_minor as string | undefined) ?? null;
+  const lines: { card_id: number | null; card_name: string; card_currency: string; code: string; face: bigint; rate: bigint; base: bigint; vip: bigint; status: string; fail_reason: string; proof: string; image_index: number | null; exp: bigint }[] = [];
+  const expPerUnit = await deps.ref.setting<Record<string, number>>('vip_exp_per_unit', {});
+  for (const l of input.lines) {
+    if (l.status === 'failed') {
+      const reason = l.fail_reason as FailReason | undefined;
+      if (!reason || !(reason in FAIL_REASONS)) throw new AppError(ORDER_MESSAGES.failReason);
+      if (reason === 'other' && !l.fail_note) throw new AppError(ORDER_MESSAGES.otherNote);
+      const text = reason === 'other' ? (l.fail_note as string) : l.fail_note ? `${FAIL_REASONS[reason]}: ${l.fail_note}` : FAIL_REASONS[reason];
+      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, status: 'failed', fail_reason: text, proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp: 0n });
+      continue;
+    }
+    const cardId = l.card_id ?? o.card_id;
+    if (!cardId) throw new AppError(ORDER_MESSAGES.lineCard);
+    const card = (await deps.catalog.cards(payout.code, { cardId }))[0];
+    if (!card) throw new AppError('Card not found');
+    const cardCur = await deps.ref.currency(card.currency_code);
+    const face = parseAmount(l.face_value ?? '', cardCur.decimals);
+    if (!face.ok || face.minor <= 0n) throw new AppError(ORDER_MESSAGES.lineFace);
+    let rate: bigint;
+    if (l.rate !== undefined && l.rate !== '') {
+      const r = parseAmount(l.rate, payout.decimals);
+      if (!r.ok) throw new AppError('Rate must be a non-negative amount in the payout currency');
+      rate = r.minor;
+    } else if (lockedRate !== null && cardId === o.card_id) {
+      rate = BigInt(lockedRate);
+    } else {
+      rate = payout.code === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
+    }
+    const qte = quote({ faceMinor: face.minor, faceDecimals: cardCur.decimals, baseRateMinor: rate, vipBp: o.vip_bp });
+    const unit = 10n ** BigInt(cardCur.decimals);
+    const exp = BigInt(Math.floor((Number(face.minor / unit) || 0) * (expPerUnit[cardCur.code] ?? 1)));
+    lines.push({
+      card_id: cardId, card_name: cardName(card, cardCur.symbol), card_currency: cardCur.code, code: l.code ?? '', face: face.minor, rate,
+      base: qte.baseMinor, vip: qte.vipBonusMinor, status: 'success', fail_reason: '', proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp,
+    });
+  }
+
+  const succeeded = lines.filter((l) => l.status === 'success');
+  const actor = `staff:${input.staff.id}`;
+  for (const [i, l] of lines.entries()) {
+    await q.query(
+      `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, amount_minor, status, fail_reason, proof_image, image_index)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [o.id, i + 1, l.card_id, l.card_name, l.card_currency, l.code, l.face, l.rate, l.base + l.vip, l.status, l.fail_reason, l.proof, l.image_index],
+    );
+  }
+
+  if (!succeeded.length) {
+    const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
+    const u = await q.query<OrderRow>(
+      "update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *",
+      [o.id, reason, hash],
+    );
+    await addEvent(q, o.id, 'refused', reason, actor);
+    await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${reason}.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    return { order: u.rows[0] as OrderRow, replay: false };
+  }
+
+  const base = succeeded.reduce((a, l) => a + l.base, 0n);
+  const vip = succeeded.reduce((a, l) => a + l.vip, 0n);
+  // The ladder tier is picked by the one pricing function, on the order's total base payout.
+  const ladder = quote({ faceMinor: base, faceDecimals: 0, baseRateMinor: 1n, vipBp: 0, ladder: (await deps.ref.ladder()).get(payout.code) ?? [] }).ladderBonusMinor;
+  const prior = await q.query('select 1 from orders where user_id = $1 and status in (2, 4) limit 1', [o.user_id]);
+  const firstBonus = prior.rows.length ? 0n : BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0');
+  const total = base + vip + ladder + firstBonus;
+  if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote) throw new AppError(ORDER_MESSAGES.belowQuote);
+
+  const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);
+  const legs = [
+    { account: user, amountMinor: total },
+    { account: await deps.ledger.platformAccount(q, 'trade_payouts', payout.code), amountMinor: -(base + vip) },
+    { account: await deps.ledger.platformAccount(q, 'promotions', payout.code), amountMinor: -(ladder + firstBonus) },
+  ].filter((l) => l.amountMinor !== 0n);
+  let journalId: bigint | null = null;
+  if (total > 0n) {
+    const t = await deps.ledger.transfer(q, { key: `order:${o.id}:credit`, kind: 'order_credit', legs, refType: 'order', refId: String(o.id), memo: `Order ${o.order_no}`, actor });
+    journalId = t.journalId;
+  }
+  const status = succeeded.length === lines.length ? 2 : 4;
+  const u = await q.query<OrderRow>(
+    `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
+            payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10 where id = $1 returning *`,
+    [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId],
+  );
+  const amount = `${payout.symbol}${formatMinor(total, payout.decimals)}`;
+  await addEvent(q, o.id, status === 2 ? 'completed' : 'partly_completed', input.payoutNote ? `${amount} credited. ${input.payoutNote}` : `${amount} credited`, actor);
+  await notify(q, o.user_id, {
+    title: status === 2 ? 'Order completed' : 'Order partly completed',
+    content: `${amount} from order ${o.order_no} is in your wallet.${status === 4 ? ' Some cards failed: see the order for the reasons.' : ''}`,
+    action: 'app_orderdetail',
+    params: { order_no: o.order_no },
+    orderNo: o.order_no,
+  });
+  await addVipExp(q, deps.ref, o.user_id, succeeded.reduce((a, l) => a + l.exp, 0n), o.order_no);
+  return { order: u.rows[0] as OrderRow, replay: false };
+}
+
+/** Refuses a whole order (status 3) with one reason. */
+export async function refuseOrder(q: Queryable, input: { orderNo: string; staff: Staff; reason: string }): Promise<{ order: OrderRow; replay: boolean }> {
+  if (!input.reason) throw new AppError(ORDER_MESSAGES.refuseReason);
+  const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
+  const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
+  if (replay) return { order: o, replay };
+  const u = await q.query<OrderRow>('update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash]);
+  await addEvent(q, o.id, 'refused', input.reason, `staff:${input.staff.id}`);
+  await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${input.reason}.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+  return { order: u.rows[0] as OrderRow, replay: false };
+}

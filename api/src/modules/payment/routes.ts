@@ -1,0 +1,267 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
+import { int, optInt, optText, text } from '../../lib/fields.js';
+import { gcRoute } from '../../lib/route.js';
+import { moneyUser, type MoneyUser } from '../wallet/context.js';
+import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from './nuban.js';
+import type { PayoutProvider } from './provider.js';
+
+export const PAYMENT_MESSAGES = {
+  bankNotFound: 'Bank not found',
+  methodNotFound: 'Payment method not found',
+  invalidNuban: 'Invalid account number: a Nigerian account number has 10 digits and a valid check digit',
+  accountNotFound: 'Payout account not found',
+  duplicate: 'This account is already saved',
+  tooMany: 'You can save at most 10 payout accounts',
+  openWithdrawal: 'This account has a withdrawal in progress and cannot be deleted yet',
+  nameRequired: 'Account name is required',
+  notForCoins: 'Name look-up is only available for bank accounts',
+} as const;
+
+export interface BankRow {
+  id: number;
+  country_id: number;
+  method: 'BANK' | 'MOMO' | 'USDT';
+  code: string;
+  name: string;
+  nuban: boolean;
+  logo: string;
+}
+
+const METHODS = [
+  { payment_id: 1, code: 'BANK', name: 'Bank account', background_color: '#0A6CFF' },
+  { payment_id: 2, code: 'MOMO', name: 'Mobile money', background_color: '#FFCC00' },
+  { payment_id: 3, code: 'USDT', name: 'USDT', background_color: '#26A17B' },
+] as const;
+const methodById = (id: number) => METHODS.find((m) => m.payment_id === id);
+const methodByCode = (code: string) => METHODS.find((m) => m.code === code) as (typeof METHODS)[number];
+
+/** Methods a user can add for a wallet: local wallet → bank (Nigeria, Ghana) and mobile money (Ghana); USDT wallet → USDT. */
+function methodsFor(u: MoneyUser, walletType: number): string[] {
+  if (walletType === 2 || u.local.code === 'USDT') return ['USDT'];
+  if (u.country.short_name === 'GH') return ['BANK', 'MOMO'];
+  if (u.country.short_name === 'NG') return ['BANK'];
+  return [];
+}
+
+function formList(code: string) {
+  const f = (c: string, name: string, type: number, len: number, seq: number, placeholder: string, desc = '') => ({ code: c, name, desc, type, len, seq, disp_type: 1, placeholder });
+  if (code === 'USDT') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Wallet address', 1, 64, 2, 'Paste your USDT address')];
+  if (code === 'MOMO') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Mobile money number', 4, 10, 2, '024 123 4567'), f('account_name', 'Account name', 1, 100, 3, 'Name on the wallet')];
+  return [f('bank_id', 'Bank', 1, 10, 1, 'Choose your bank'), f('account_no', 'Account number', 4, 10, 2, '10-digit account number'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from your bank', 'Looked up from the bank')];
+}
+
+export async function bankById(q: Queryable, id: number): Promise<BankRow> {
+  const r = await q.query<BankRow>('select id, country_id, method, code, name, nuban, logo from banks where id = $1', [id]);
+  if (!r.rows[0]) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
+  return r.rows[0];
+}
+
+/** Checks an account number for its bank; returns it normalised. */
+function checkAccountNo(bank: BankRow, accountNo: string): string {
+  const raw = accountNo.replace(/\s+/g, '');
+  if (bank.method === 'BANK') {
+    if (bank.nuban && !isValidNuban(bank.code, raw)) throw new AppError(PAYMENT_MESSAGES.invalidNuban);
+    if (!/^\d{6,20}$/.test(raw)) throw new AppError('Enter a valid account number (digits only)');
+    return raw;
+  }
+  if (bank.method === 'MOMO') {
+    const err = momoNumberError(bank.code, raw);
+    if (err) throw new AppError(err);
+    return normalizeMomo(raw);
+  }
+  const err = usdtAddressError(bank.code, raw);
+  if (err) throw new AppError(err);
+  return raw;
+}
+
+const idField = (label: string) => int(label, { required: `${label} is required`, min: 1 });
+
+export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider }): Promise<void> {
+  const { db, ref } = app;
+  const provider = opts.provider;
+  const user = (id: number) => moneyUser(db, ref, id);
+  const allowedBank = (u: MoneyUser, b: BankRow) => b.method === 'USDT' || b.country_id === u.country.id;
+
+  gcRoute(app, {
+    path: '/payment/paymentList',
+    summary: 'Payout methods the user can add for a wallet (bank, mobile money in Ghana, USDT), with their form fields',
+    auth: 'required',
+    body: z.object({ type: optInt('type', 1, { min: 1, max: 2 }), country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }) }),
+    handler: async (req) => {
+      const u = await user(req.auth!.userId);
+      return methodsFor(u, req.body.type).map((code) => {
+        const m = methodByCode(code);
+        const logo = `/assets/payment/${code.toLowerCase()}.svg`;
+        return { ...m, logo, logo_image: logo, form_list: formList(code) };
+      });
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/bankList',
+    summary: 'Banks of the user’s country (Nigeria with CBN codes, Ghana) and, for Ghana, the mobile-money networks',
+    auth: 'required',
+    body: z.object({ country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }), payment_id: optInt('payment_id', 0, { min: 0, max: 3 }) }),
+    handler: async (req) => {
+      const u = await user(req.auth!.userId);
+      const method = methodById(req.body.payment_id)?.code ?? null;
+      const r = await db.query<BankRow>(
+        `select id, country_id, method, code, name, nuban, logo from banks where country_id = $1 and method <> 'USDT' and ($2::text is null or method = $2) order by sort`,
+        [u.country.id, method],
+      );
+      return r.rows.map((b) => ({ bank_id: b.id, bank_name: b.name, bank_code: b.code, payment_id: methodByCode(b.method).payment_id, logo: b.logo, logo_image: b.logo }));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/coinList',
+    summary: 'USDT networks (the network id travels as bank_id)',
+    auth: 'required',
+    body: z.object({}),
+    handler: async () => {
+      const r = await db.query<BankRow>("select id, code, name from banks where method = 'USDT' order by sort");
+      return r.rows.map((b) => ({ bank_id: b.id, name: b.code, desc: b.name }));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/verify',
+    summary: 'Account-holder name for a bank account (NUBAN check digit for Nigeria, then the payout provider)',
+    auth: 'required',
+    limit: 'code',
+    body: z.object({ bank_id: idField('bank_id'), bank_account: text('bank_account', 64, 'Account number is required') }),
+    handler: async (req) => {
+      const u = await user(req.auth!.userId);
+      const bank = await bankById(db, req.body.bank_id);
+      if (!allowedBank(u, bank)) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
+      if (bank.method === 'USDT') throw new AppError(PAYMENT_MESSAGES.notForCoins);
+      const accountNo = checkAccountNo(bank, req.body.bank_account);
+      const r = await provider.resolveAccount({ code: bank.code, method: bank.method, countryId: bank.country_id }, accountNo);
+      if (!r.ok) throw new AppError(r.reason);
+      return { user_name: r.accountName };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/add',
+    summary: 'Save a payout account; bank names come from the provider look-up, not from the client',
+    auth: 'required',
+    body: z.object({
+      payment_id: idField('payment_id'),
+      bank_id: idField('bank_id'),
+      account_no: text('account_no', 64, 'Account number is required'),
+      account_name: optText('account_name', 100),
+    }),
+    handler: async (req) => {
+      const u = await user(req.auth!.userId);
+      const method = methodById(req.body.payment_id);
+      if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
+      const bank = await bankById(db, req.body.bank_id);
+      if (bank.method !== method.code || !allowedBank(u, bank)) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
+      if (!methodsFor(u, method.code === 'USDT' ? 2 : 1).includes(method.code)) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
+      const accountNo = checkAccountNo(bank, req.body.account_no);
+      let accountName = req.body.account_name;
+      if (bank.method === 'BANK') {
+        const r = await provider.resolveAccount({ code: bank.code, method: bank.method, countryId: bank.country_id }, accountNo);
+        if (!r.ok) throw new AppError(r.reason);
+        accountName = r.accountName;
+      } else if (bank.method === 'USDT') {
+        accountName = bank.code;
+      } else if (!accountName) {
+        throw new AppError(PAYMENT_MESSAGES.nameRequired);
+      }
+      return db.tx(async (q) => {
+        // One user's account list changes one request at a time (the count and default rules).
+        await q.query('select id from users where id = $1 for update', [u.id]);
+        const existing = await q.query<{ id: bigint; is_default: boolean; method: string }>('select id, is_default, method from payout_accounts where user_id = $1 and deleted_at is null', [u.id]);
+        if (existing.rows.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
+        const dup = await q.query('select 1 from payout_accounts where user_id = $1 and bank_id = $2 and account_no = $3 and deleted_at is null', [u.id, bank.id, accountNo]);
+        if (dup.rows.length) throw new AppError(PAYMENT_MESSAGES.duplicate);
+        const isCoin = bank.method === 'USDT';
+        const hasDefault = existing.rows.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
+        const r = await q.query<{ id: bigint }>(
+          'insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default) values ($1,$2,$3,$4,$5,$6) returning id',
+          [u.id, bank.method, bank.id, accountNo, accountName, !hasDefault],
+        );
+        return { bank_id: Number(r.rows[0]?.id), is_def: hasDefault ? 2 : 1, account_name: accountName };
+      });
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/list',
+    summary: 'Saved payout accounts, grouped by method (type 1 local wallet, 2 USDT)',
+    auth: 'required',
+    body: z.object({ type: optInt('type', 1, { min: 1, max: 2 }) }),
+    handler: async (req) => {
+      const u = await user(req.auth!.userId);
+      const codes = methodsFor(u, req.body.type);
+      const timeout = (await ref.setting<{ timeout_desc?: string }>('withdraw', {})).timeout_desc ?? '';
+      const r = await db.query<{ id: bigint; method: string; bank_name: string; logo: string; account_no: string; account_name: string; is_default: boolean }>(
+        `select p.id, p.method, b.name as bank_name, b.logo, p.account_no, p.account_name, p.is_default
+           from payout_accounts p join banks b on b.id = p.bank_id
+          where p.user_id = $1 and p.deleted_at is null and p.method = any($2::text[]) order by p.is_default desc, p.id`,
+        [u.id, codes],
+      );
+      return codes.map((code) => {
+        const m = methodByCode(code);
+        return {
+          payment_id: m.payment_id,
+          code,
+          name: m.name,
+          data_list: r.rows
+            .filter((x) => x.method === code)
+            .map((x) => ({ bank_id: Number(x.id), is_def: x.is_default ? 1 : 2, bank_logo: x.logo, bank_logo_image: x.logo, bank_name: x.bank_name, account_no: x.account_no, account_name: x.account_name, timeout_desc: timeout })),
+        };
+      });
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/setDef',
+    summary: 'Make a saved payout account the default for its wallet',
+    auth: 'required',
+    body: z.object({ bank_id: idField('bank_id') }),
+    handler: async (req) => {
+      const userId = req.auth!.userId;
+      await db.tx(async (q) => {
+        await q.query('select id from users where id = $1 for update', [userId]);
+        const r = await q.query<{ method: string }>('select method from payout_accounts where id = $1 and user_id = $2 and deleted_at is null', [req.body.bank_id, userId]);
+        const acc = r.rows[0];
+        if (!acc) throw new AppError(PAYMENT_MESSAGES.accountNotFound);
+        await q.query("update payout_accounts set is_default = false where user_id = $1 and deleted_at is null and (method = 'USDT') = ($2 = 'USDT') and is_default", [userId, acc.method]);
+        await q.query('update payout_accounts set is_default = true where id = $1', [req.body.bank_id]);
+      });
+      return null;
+    },
+  });
+
+  gcRoute(app, {
+    path: '/payment/delete',
+    summary: 'Remove a saved payout account (refused while a withdrawal to it is open)',
+    auth: 'required',
+    body: z.object({ bank_id: idField('bank_id') }),
+    handler: async (req) => {
+      const userId = req.auth!.userId;
+      await db.tx(async (q) => {
+        await q.query('select id from users where id = $1 for update', [userId]);
+        const r = await q.query<{ method: string; is_default: boolean }>('select method, is_default from payout_accounts where id = $1 and user_id = $2 and deleted_at is null for update', [req.body.bank_id, userId]);
+        const acc = r.rows[0];
+        if (!acc) throw new AppError(PAYMENT_MESSAGES.accountNotFound);
+        const open = await q.query("select 1 from withdrawals where payout_account_id = $1 and status in ('pending', 'processing') limit 1", [req.body.bank_id]);
+        if (open.rows.length) throw new AppError(PAYMENT_MESSAGES.openWithdrawal);
+        await q.query('update payout_accounts set deleted_at = now(), is_default = false where id = $1', [req.body.bank_id]);
+        if (acc.is_default) {
+          await q.query(
+            `update payout_accounts set is_default = true where id = (select id from payout_accounts where user_id = $1 and deleted_at is null and (method = 'USDT') = ($2 = 'USDT') order by id limit 1)`,
+            [userId, acc.method],
+          );
+        }
+      });
+      return null;
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import type { Db } from '../../db/db.js';
+import { cached } from '../../lib/cache.js';
+import { AppError } from '../../lib/envelope.js';
+import type { LadderTier } from '../catalog/pricing.js';
+
+export interface Currency {
+  code: string;
+  id: number;
+  name: string;
+  symbol: string;
+  decimals: number;
+  is_card_currency: boolean;
+  sort: number;
+}
+
+export interface Country {
+  id: number;
+  name: string;
+  short_name: string;
+  dial_code: string;
+  currency_code: string;
+  wallet_currency: string;
+  flag: string;
+  withdrawal_method: number;
+  money_detail: number;
+  rebate_money_minor: bigint;
+  rebate_money_register_minor: bigint;
+  sort: number;
+}
+
+export interface VipLevel {
+  level: number;
+  name: string;
+  exp_threshold: bigint;
+  rate_bp: number;
+}
+
+/**
+ * Reference data every module reads (currencies, countries, VIP levels, ladder tiers, settings),
+ * cached for a short while: it changes only by migration or an operator, and it is on the hot path.
+ */
+export class Reference {
+  constructor(private readonly db: Db, ttlMs = 30_000) {
+    this.currencies = cached(ttlMs, async () => {
+      const r = await db.query<Currency>('select code, id, name, symbol, decimals, is_card_currency, sort from currencies order by sort');
+      return new Map(r.rows.map((c) => [c.code, c]));
+    });
+    this.countries = cached(ttlMs, async () => (await db.query<Country>('select * from countries where enabled order by sort, id')).rows);
+    this.vipLevels = cached(ttlMs, async () => (await db.query<VipLevel>('select * from vip_levels order by level')).rows);
+    this.ladder = cached(ttlMs, async () => {
+      const r = await db.query<{ currency_code: string; order_amount_minor: bigint; bonus_amount_minor: bigint }>(
+        'select currency_code, order_amount_minor, bonus_amount_minor from ladder_tiers order by currency_code, order_amount_minor',
+      );
+      const m = new Map<string, LadderTier[]>();
+      for (const t of r.rows) {
+        const list = m.get(t.currency_code) ?? [];
+        list.push({ orderAmountMinor: t.order_amount_minor, bonusAmountMinor: t.bonus_amount_minor });
+        m.set(t.currency_code, list);
+      }
+      return m;
+    });
+    this.settings = cached(ttlMs, async () => {
+      const r = await db.query<{ key: string; value: unknown }>('select key, value from settings');
+      return new Map(r.rows.map((s) => [s.key, s.value]));
+    });
+  }
+
+  readonly currencies: ReturnType<typeof cached<Map<string, Currency>>>;
+  readonly countries: ReturnType<typeof cached<Country[]>>;
+  readonly vipLevels: ReturnType<typeof cached<VipLevel[]>>;
+  readonly ladder: ReturnType<typeof cached<Map<string, LadderTier[]>>>;
+  readonly settings: ReturnType<typeof cached<Map<string, unknown>>>;
+
+  async currency(code: string): Promise<Currency> {
+    const c = (await this.currencies()).get(code);
+    if (!c) throw new Error(`unknown currency ${code}`);
+    return c;
+  }
+
+  async country(id: number): Promise<Country> {
+    const c = (await this.countries()).find((x) => x.id === id);
+    if (!c) throw new AppError('Country not found');
+    return c;
+  }
+
+  async setting<T>(key: string, fallback: T): Promise<T> {
+    const v = (await this.settings()).get(key);
+    return v === undefined ? fallback : (v as T);
+  }
+
+  async vipBp(level: number): Promise<number> {
+    return (await this.vipLevels()).find((v) => v.level === level)?.rate_bp ?? 0;
+  }
+
+  /**
+   * Loads every cached table now. Money paths call it before opening a transaction: a cache miss
+   * inside one would query on a second connection while the first is held (on PGlite, which has
+   * one connection, that would wait forever).
+   */
+  async warm(): Promise<void> {
+    await Promise.all([this.currencies(), this.countries(), this.vipLevels(), this.ladder(), this.settings()]);
+  }
+
+  clear(): void {
+    for (const c of [this.currencies, this.countries, this.vipLevels, this.ladder, this.settings]) c.clear();
+  }
+}

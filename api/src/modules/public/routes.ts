@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { email, optInt, optText, text } from '../../lib/fields.js';
+import { formatMinor } from '../../lib/money.js';
+import { gcRoute } from '../../lib/route.js';
+import { countryView } from './views.js';
+
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  gcRoute(app, {
+    path: '/public/countrylist',
+    summary: 'Countries users sign up from, Nigeria first',
+    body: z.object({}),
+    handler: async () => {
+      const currencies = await app.ref.currencies();
+      return (await app.ref.countries()).map((c) => countryView(c, currencies.get(c.wallet_currency)!));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/homebanner',
+    summary: 'Home banners and announcements',
+    body: z.object({}),
+    handler: async () => {
+      const banners = await app.db.query<{ id: number; image: string; title: string; action: string; params: Record<string, unknown> }>(
+        'select id, image, title, action, params from banners where active order by sort, id',
+      );
+      const notes = await app.db.query<{ content: string }>('select content from announcements where active order by sort, id');
+      return {
+        banner: banners.rows.map((b) => ({ id: b.id, image: b.image, title: b.title, action: b.action, new_params: b.params, params: JSON.stringify(b.params) })),
+        announcement_content: notes.rows.map((n) => n.content),
+        home_activity: {},
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/appinit',
+    summary: 'App settings (InitData): links, contacts, sign-up methods, feature switches',
+    auth: 'optional',
+    body: z.object({ os_type: optText('os_type', 20), device_no: optText('device_no', 200), device_type: optText('device_type', 200) }),
+    handler: async () => {
+      const init = await app.ref.setting<Record<string, unknown>>('appinit', {});
+      // Notices and coupons arrive with their own modules; until then a signed-in user has none.
+      return { ...init, email: app.config.supportEmail, have_notice: false, notice_count: 0, coupon_num: 0 };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/ladderConfig',
+    summary: 'Amount-tier bonuses: an order whose payout reaches order_amount earns bonus_amount',
+    auth: 'optional',
+    body: z.object({ country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }), wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
+    handler: async (req) => {
+      let countryId = req.body.country_id || 1;
+      if (req.auth) {
+        const u = await app.db.query<{ country_id: number }>('select country_id from users where id = $1', [req.auth.userId]);
+        countryId = u.rows[0]?.country_id ?? countryId;
+      }
+      const country = await app.ref.country(countryId);
+      const code = req.body.wallet_type === 2 ? 'USDT' : country.wallet_currency;
+      const cur = await app.ref.currency(code);
+      const tiers = (await app.ref.ladder()).get(code) ?? [];
+      return tiers.map((t) => ({
+        order_amount: formatMinor(t.orderAmountMinor, cur.decimals),
+        bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals),
+        currency: cur.code,
+        currency_symbol: cur.symbol,
+      }));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/vipActivityDes',
+    summary: 'Sell-page configuration: delay compensation tiers, VIP table, tips',
+    auth: 'optional',
+    body: z.object({}),
+    handler: async (req) => {
+      const page = await app.ref.setting<Record<string, unknown>>('sell_page', {});
+      const levels = await app.ref.vipLevels();
+      let level = 0;
+      let code = 'NGN';
+      if (req.auth) {
+        const u = await app.db.query<{ vip_level: number; country_id: number }>('select vip_level, country_id from users where id = $1', [req.auth.userId]);
+        level = u.rows[0]?.vip_level ?? 0;
+        code = (await app.ref.country(u.rows[0]?.country_id ?? 1)).wallet_currency;
+      }
+      const cur = await app.ref.currency(code);
+      const ladder = (await app.ref.ladder()).get(code) ?? [];
+      const first = await app.ref.setting<Record<string, string>>('first_order_bonus', {});
+      const rate = (l: number) => String((levels.find((v) => v.level === l)?.rate_bp ?? 0) / 100);
+      return {
+        ...page,
+        vip: levels.map((l) => ({ level: l.level, rate: rate(l.level) })),
+        vip_info: level,
+        vip_detail: { level, rate: rate(level), next_level: Math.min(level + 1, levels.length - 1), next_level_rate: rate(level + 1), exp_coefficient: 1, upgrade_point: 0 },
+        first_order_bonus: formatMinor(BigInt(first[code] ?? '0'), cur.decimals),
+        amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
+        rank: 0,
+        is_active: 1,
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/contact',
+    summary: 'Contact form: stored and mailed to support',
+    auth: 'optional',
+    limit: 'code',
+    body: z.object({
+      name: text('Name', 100),
+      email: email('Email is required'),
+      subject: optText('Subject', 200),
+      message: text('Message', 5000),
+    }),
+    handler: async (req) => {
+      const b = req.body;
+      await app.db.query('insert into contact_messages (name, email, subject, message, user_id, ip) values ($1,$2,$3,$4,$5,$6)', [
+        b.name, b.email, b.subject, b.message, req.auth?.userId ?? null, req.ip,
+      ]);
+      try {
+        await app.messenger.send({
+          channel: 'email',
+          to: app.config.supportEmail,
+          subject: `[Contact] ${b.subject || 'Message'} — ${b.name}`,
+          text: `From: ${b.name} <${b.email}>\n\n${b.message}`,
+        });
+      } catch (err) {
+        // Stored either way: support reads the table even when mail is down.
+        req.log.warn({ err }, 'contact mail not sent');
+      }
+      return null;
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/lead',
+    summary: 'A content block by type (e.g. app_vip_introduction)',
+    body: z.object({ type: text('type', 64) }),
+    handler: async (req) => {
+      const blocks = await app.ref.setting<Record<string, { title: string; value: string }>>('lead', {});
+      const b = blocks[req.body.type];
+      return b ? { status: 1, title: b.title, value: b.value } : { status: 0, title: '', value: '' };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/public/popConfig',
+    summary: 'Popup for a moment of the app (condition 0 start, 1 sign-up, 2 order, 3 withdrawal)',
+    body: z.object({ condition: optText('condition', 2) }),
+    handler: async (req) => ({ pop: false, data: { image: '', url: '', jump_type: 1, condition: req.body.condition } }),
+  });
+}

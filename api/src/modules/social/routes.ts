@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/envelope.js';
+import { oneOf, optText } from '../../lib/fields.js';
+import { gcRoute } from '../../lib/route.js';
+import type { Provider, VerifiedIdentity } from './verify.js';
+
+const PENDING_MS = 30 * 60_000;
+
+const common = {
+  social_id: optText('social_id', 255),
+  social_email: optText('social_email', 254),
+  social_name: optText('social_name', 100),
+  social_picture: optText('social_picture', 500),
+  is_validate_email: optText('is_validate_email', 2),
+  device_no: optText('device_no', 200),
+  device_type: optText('device_type', 200),
+  os_type: optText('os_type', 20),
+  channel_type: optText('channel_type', 4),
+  version: optText('version', 10),
+};
+
+/** The id token: the web client names it idToken; id_token and (for Apple) social_code are read too. */
+const tokenOf = (b: Record<string, string>, ...names: string[]) => names.map((n) => b[n]).find((v) => v && v.split('.').length === 3) ?? '';
+
+export async function socialRoutes(app: FastifyInstance): Promise<void> {
+  const { db, sessions, social } = app;
+
+  /**
+   * After the provider vouched for the identity: an account bound to it gets a session; otherwise
+   * the identity waits (30 minutes) for appregister to complete the sign-up with country and password.
+   */
+  async function signIn(req: FastifyRequest, id: VerifiedIdentity, claimedId: string, deviceNo: string, clientEmail: string) {
+    if (claimedId && claimedId !== id.uid) throw new AppError(`${label(id.provider)} login failed. Please try again.`);
+    const bound = await db.query<{ user_id: number }>(
+      "select s.user_id from social_identities s join users u on u.id = s.user_id and u.status = 'active' where s.provider = $1 and s.provider_uid = $2",
+      [id.provider, id.uid],
+    );
+    const email = id.email ?? (clientEmail ? clientEmail.toLowerCase() : null);
+    const userId = bound.rows[0]?.user_id;
+    if (userId) {
+      const token = await db.tx(async (q) => {
+        await q.query('update users set last_login_at = now() where id = $1', [userId]);
+        return sessions.create(q, userId, { ip: req.ip, deviceNo });
+      });
+      const u = await db.query<{ username: string }>('select username from users where id = $1', [userId]);
+      return { is_social_bind: true, username: u.rows[0]?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
+    }
+    await db.query(
+      `insert into social_pending (provider, provider_uid, email, email_verified, name, expires_at) values ($1,$2,$3,$4,$5,$6)
+       on conflict (provider, provider_uid) do update set email = excluded.email, email_verified = excluded.email_verified, name = excluded.name, expires_at = excluded.expires_at`,
+      [id.provider, id.uid, email, id.emailVerified, id.name, new Date(Date.now() + PENDING_MS)],
+    );
+    return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
+  }
+
+  gcRoute(app, {
+    path: '/social/googleLogin',
+    summary: 'Google sign-in with a Google id token (verified against Google JWKS)',
+    limit: 'auth',
+    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096) }),
+    handler: async (req) => {
+      const b = req.body as Record<string, string>;
+      const token = tokenOf(b, 'idToken', 'id_token');
+      if (!token) throw new AppError('Google login failed. Please try again.');
+      return signIn(req, await social.google(token), b.social_id ?? '', b.device_no ?? '', b.social_email ?? '');
+    },
+  });
+
+  gcRoute(app, {
+    path: '/social/appleLogin',
+    summary: 'Apple sign-in with the Apple id token (verified against Apple JWKS)',
+    limit: 'auth',
+    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096), social_code: optText('social_code', 4096) }),
+    handler: async (req) => {
+      const b = req.body as Record<string, string>;
+      const token = tokenOf(b, 'idToken', 'id_token', 'social_code');
+      if (!token) throw new AppError('Apple login failed. Please try again.');
+      return signIn(req, await social.apple(token), b.social_id ?? '', b.device_no ?? '', b.social_email ?? '');
+    },
+  });
+
+  gcRoute(app, {
+    path: '/social/facebookLogin',
+    summary: 'Facebook sign-in with an access token (checked with the Graph debug endpoint)',
+    limit: 'auth',
+    body: z.object({ ...common, facebook_token: optText('facebook_token', 4096) }),
+    handler: async (req) => {
+      const b = req.body;
+      if (!b.facebook_token) throw new AppError('Facebook login failed. Please try again.');
+      return signIn(req, await social.facebook(b.facebook_token), b.social_id, b.device_no, b.social_email);
+    },
+  });
+
+  gcRoute(app, {
+    path: '/social/socialBind',
+    summary: 'Bind a Google, Facebook or Apple identity to the signed-in account',
+    auth: 'required',
+    limit: 'auth',
+    body: z.object({
+      ...common,
+      social_type: oneOf('social_type', ['google', 'facebook', 'apple']),
+      idToken: optText('idToken', 4096),
+      id_token: optText('id_token', 4096),
+      apple_code: optText('apple_code', 4096),
+      facebook_token: optText('facebook_token', 4096),
+    }),
+    handler: async (req) => {
+      const b = req.body as Record<string, string>;
+      const provider = b.social_type as Provider;
+      let id: VerifiedIdentity;
+      if (provider === 'facebook') {
+        if (!b.facebook_token) throw new AppError(`Failed to bind ${label(provider)} account`);
+        id = await social.facebook(b.facebook_token);
+      } else {
+        const token = tokenOf(b, 'idToken', 'id_token', 'apple_code', 'social_code');
+        if (!token) throw new AppError(`Failed to bind ${label(provider)} account`);
+        id = provider === 'google' ? await social.google(token) : await social.apple(token);
+      }
+      if (b.social_id && b.social_id !== id.uid) throw new AppError(`Failed to bind ${label(provider)} account`);
+      const userId = req.auth!.userId;
+      const existing = await db.query<{ user_id: number }>('select user_id from social_identities where provider = $1 and provider_uid = $2', [provider, id.uid]);
+      const owner = existing.rows[0]?.user_id;
+      if (owner && owner !== userId) throw new AppError(`This ${label(provider)} account is already bound to another user`);
+      if (!owner) {
+        const mine = await db.query('select 1 from social_identities where user_id = $1 and provider = $2', [userId, provider]);
+        if (mine.rowCount) throw new AppError(`Your account is already bound to another ${label(provider)} account`);
+        try {
+          await db.query('insert into social_identities (provider, provider_uid, user_id, email, name) values ($1,$2,$3,$4,$5)', [
+            provider, id.uid, userId, id.email, id.name || b.social_name || '',
+          ]);
+        } catch {
+          throw new AppError(`Failed to bind ${label(provider)} account`);
+        }
+      }
+      return { is_social_bind: true };
+    },
+  });
+}
+
+function label(p: Provider): string {
+  return p === 'google' ? 'Google' : p === 'facebook' ? 'Facebook' : 'Apple';
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, Codes, fail, ok } from '../../lib/envelope.js';
+import { optInt } from '../../lib/fields.js';
+import { gcRoute } from '../../lib/route.js';
+import { checkImage, IMAGE_LIMITS, isObjectName, UPLOAD_MESSAGES, type DirectoryStore } from './store.js';
+
+const MAX_PENDING_PER_HOUR = 200;
+
+/** Presigned upload URLs (order/obsUrl, order/obsUrls), the PUT that receives the image, and the GET that serves it. */
+export async function uploadRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
+  const { db } = app;
+  const { store } = opts;
+
+  const issue = async (userId: number, count: number) => {
+    const recent = await db.query<{ n: number }>("select count(*)::int as n from uploads where user_id = $1 and created_at > now() - interval '1 hour'", [userId]);
+    if ((recent.rows[0]?.n ?? 0) + count > MAX_PENDING_PER_HOUR) throw new AppError('Too many uploads, please try again later');
+    const expires = Date.now() + IMAGE_LIMITS.urlTtlMs;
+    const names = Array.from({ length: count }, () => store.newObjectName(userId));
+    await db.query(
+      `insert into uploads (object_name, user_id, expires_at) select n, $2, $3 from unnest($1::text[]) as n`,
+      [names, userId, new Date(expires)],
+    );
+    return names.map((objectName) => ({ objectName, url: store.presignPut(objectName, expires), public_url: store.publicUrl(objectName) }));
+  };
+
+  gcRoute(app, {
+    path: '/order/obsUrls',
+    summary: 'Presigned PUT URLs for card images (at most 10); the public URL is the URL without its query',
+    auth: 'required',
+    body: z.object({ image_count: optInt('image_count', 5, { min: 1, max: IMAGE_LIMITS.perOrder }) }),
+    handler: async (req) => issue(req.auth!.userId, req.body.image_count),
+  });
+
+  gcRoute(app, {
+    path: '/order/obsUrl',
+    summary: 'One presigned PUT URL for a card image',
+    auth: 'required',
+    body: z.object({}),
+    handler: async (req) => (await issue(req.auth!.userId, 1))[0],
+  });
+
+  await app.register(async (scope) => {
+    // Image bodies of any declared type arrive raw; the content is what is checked.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_LIMITS.maxBytes + 1024 }, (_req, body, done) => done(null, body));
+
+    scope.put<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
+      '/uploads/*',
+      { schema: { hide: true }, bodyLimit: IMAGE_LIMITS.maxBytes + 1024 },
+      async (req, reply) => {
+        const name = req.params['*'];
+        const { expires = '', signature = '' } = req.query;
+        if (!store.verifyPut(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
+        const row = await db.query<{ status: string }>('select status from uploads where object_name = $1 and expires_at > now()', [name]);
+        if (!row.rows[0]) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
+        const body = req.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) return reply.status(400).send(fail(UPLOAD_MESSAGES.broken, Codes.validation));
+        const checked = await checkImage(body);
+        if (!checked.ok) return reply.status(400).send(fail(checked.reason, Codes.validation));
+        await store.put(name, checked.data);
+        await db.query("update uploads set status = 'stored', content_type = $2, bytes = $3, width = $4, height = $5, stored_at = now() where object_name = $1", [
+          name, checked.contentType, checked.data.length, checked.width, checked.height,
+        ]);
+        return ok({ objectName: name, url: store.publicUrl(name), width: checked.width, height: checked.height });
+      },
+    );
+
+    scope.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
+      const name = req.params['*'];
+      if (!isObjectName(name)) return reply.status(404).send(fail('Not found', Codes.notFound));
+      const meta = await db.query<{ content_type: string }>("select content_type from uploads where object_name = $1 and status = 'stored'", [name]);
+      const data = meta.rows[0] ? await store.get(name) : null;
+      if (!data || !meta.rows[0]) return reply.status(404).send(fail('Not found', Codes.notFound));
+      return reply.header('content-type', meta.rows[0].content_type).header('cache-control', 'private, max-age=86400, immutable').send(data);
+    });
+  });
+}

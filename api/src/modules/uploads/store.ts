@@ -1,0 +1,113 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxSide: 8000, maxPixels: 40_000_000, minSide: 32, perOrder: 10, urlTtlMs: 30 * 60_000 } as const;
+
+export const UPLOAD_MESSAGES = {
+  type: 'Only JPG, PNG or WebP images can be uploaded',
+  size: 'Images must be at most 5 MB',
+  pixels: 'Image dimensions are too large (at most 8000 × 8000 and 40 megapixels)',
+  tooSmall: 'Image is too small to read',
+  broken: 'The file is not a readable image',
+  link: 'This upload link is invalid or has expired',
+} as const;
+
+const OBJECT_NAME = /^orders\/\d{1,10}\/[A-Za-z0-9_-]{22}$/;
+export const isObjectName = (s: string) => OBJECT_NAME.test(s);
+
+export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
+
+/** The type is read from the first bytes, never from a header or a name. */
+function sniff(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * Checks an uploaded image by content (magic bytes, then a real decode), enforces the size and
+ * pixel limits, and re-encodes it: EXIF orientation is applied and all metadata (GPS, device,
+ * comments) is dropped, since sharp writes none unless asked.
+ */
+export async function checkImage(buf: Buffer): Promise<ImageCheck> {
+  if (buf.length > IMAGE_LIMITS.maxBytes) return { ok: false, reason: UPLOAD_MESSAGES.size };
+  const kind = sniff(buf);
+  if (!kind) return { ok: false, reason: UPLOAD_MESSAGES.type };
+  try {
+    const img = sharp(buf, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' });
+    const meta = await img.metadata();
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    if (w > IMAGE_LIMITS.maxSide || h > IMAGE_LIMITS.maxSide || w * h > IMAGE_LIMITS.maxPixels) return { ok: false, reason: UPLOAD_MESSAGES.pixels };
+    if (w < IMAGE_LIMITS.minSide || h < IMAGE_LIMITS.minSide) return { ok: false, reason: UPLOAD_MESSAGES.tooSmall };
+    const rotated = img.rotate();
+    const out = kind === 'png' ? rotated.png() : kind === 'webp' ? rotated.webp({ quality: 90 }) : rotated.jpeg({ quality: 90, mozjpeg: false });
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    return { ok: true, data, contentType: `image/${kind}`, width: info.width, height: info.height };
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : '';
+    if (/pixel limit/i.test(msg)) return { ok: false, reason: UPLOAD_MESSAGES.pixels };
+    return { ok: false, reason: UPLOAD_MESSAGES.broken };
+  }
+}
+
+/**
+ * The object store: a directory by default (an S3-compatible store fits the same three calls).
+ * Upload URLs are presigned with an HMAC over the object name and expiry, like a cloud store's
+ * signed PUT URL; the public URL is that URL without its query string (CONTRACT §2.4).
+ */
+export class DirectoryStore {
+  constructor(
+    private readonly dir: string,
+    private readonly baseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  newObjectName(userId: number): string {
+    return `orders/${userId}/${randomBytes(16).toString('base64url')}`;
+  }
+
+  private signature(objectName: string, expires: number) {
+    return createHmac('sha256', this.secret).update(`PUT\n${objectName}\n${expires}`).digest('base64url');
+  }
+
+  presignPut(objectName: string, expiresAtMs: number): string {
+    const expires = Math.floor(expiresAtMs / 1000);
+    return `${this.publicUrl(objectName)}?expires=${expires}&signature=${this.signature(objectName, expires)}`;
+  }
+
+  verifyPut(objectName: string, expires: string, signature: string, nowMs = Date.now()): boolean {
+    if (!isObjectName(objectName) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < nowMs) return false;
+    const want = Buffer.from(this.signature(objectName, Number(expires)));
+    const got = Buffer.from(signature);
+    return want.length === got.length && timingSafeEqual(want, got);
+  }
+
+  publicUrl(objectName: string): string {
+    return `${this.baseUrl}/uploads/${objectName}`;
+  }
+
+  /** The object name of one of our public URLs, or null. */
+  objectNameOf(url: string): string | null {
+    const prefix = `${this.baseUrl}/uploads/`;
+    if (!url.startsWith(prefix)) return null;
+    const name = url.slice(prefix.length);
+    return isObjectName(name) ? name : null;
+  }
+
+  async put(objectName: string, data: Buffer): Promise<void> {
+    const file = path.join(this.dir, objectName);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async get(objectName: string): Promise<Buffer | null> {
+    if (!isObjectName(objectName)) return null;
+    return readFile(path.join(this.dir, objectName)).catch(() => null);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Queryable } from '../../db/db.js';
+import type { Balances } from './repo.js';
+
+/**
+ * Seams where later modules plug into accounts without the user module knowing them: the wallet
+ * (issue 8) supplies balances, and the wallet and orders each add a check that refuses closing an
+ * account while money or open orders remain.
+ */
+export class AccountHooks {
+  balances: (q: Queryable, userId: number) => Promise<Balances> = async () => ({ money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' });
+
+  /** Each check returns the reason to refuse, or null. */
+  readonly closureChecks: ((q: Queryable, userId: number) => Promise<string | null>)[] = [];
+
+  async closureRefusal(q: Queryable, userId: number): Promise<string | null> {
+    for (const check of this.closureChecks) {
+      const reason = await check(q, userId);
+      if (reason) return reason;
+    }
+    return null;
+  }
+}

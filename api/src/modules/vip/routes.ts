@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import { page, pageSize } from '../../lib/fields.js';
+import { formatMinor } from '../../lib/money.js';
+import { gcRoute } from '../../lib/route.js';
+import type { Reference } from '../public/reference.js';
+import { notify } from '../notices/service.js';
+
+/**
+ * VIP experience is cumulative completed trade volume (face value in roughly US dollars, by the
+ * vip_exp_per_unit setting). The level is the highest configured level whose threshold is reached.
+ * Called in the transaction that completes an order.
+ */
+export async function addVipExp(q: Queryable, ref: Reference, userId: number, exp: bigint, orderNo: string): Promise<void> {
+  if (exp <= 0n) return;
+  const u = await q.query<{ vip_exp: bigint; vip_level: number }>('update users set vip_exp = vip_exp + $2 where id = $1 returning vip_exp, vip_level', [userId, exp]);
+  const row = u.rows[0];
+  if (!row) return;
+  await q.query('insert into vip_log (user_id, exp, after_exp, type, memo, source, order_no) values ($1,$2,$3,1,$4,$5,$6)', [
+    userId, exp, row.vip_exp, `Order ${orderNo}`, 'Completed order', orderNo,
+  ]);
+  const levels = await ref.vipLevels();
+  const level = levels.filter((l) => row.vip_exp >= l.exp_threshold).reduce((a, l) => Math.max(a, l.level), 0);
+  if (level > row.vip_level) {
+    await q.query('update users set vip_level = $2 where id = $1', [userId, level]);
+    const name = levels.find((l) => l.level === level)?.name ?? `VIP ${level}`;
+    await notify(q, userId, { title: 'VIP level up', content: `Congratulations! You reached VIP ${level} (${name}): your rates are now higher.`, kind: 'notice', action: 'app_vip', params: {} });
+  }
+}
+
+export async function vipRoutes(app: FastifyInstance): Promise<void> {
+  gcRoute(app, {
+    path: '/vip/info',
+    summary: 'VIP level, experience, the level table with rate bonuses, and the order bonuses',
+    auth: 'required',
+    body: z.object({}),
+    handler: async (req) => {
+      const userId = req.auth!.userId;
+      const u = (await app.db.query<{ vip_level: number; vip_exp: bigint; country_id: number }>('select vip_level, vip_exp, country_id from users where id = $1', [userId])).rows[0];
+      const levels = await app.ref.vipLevels();
+      const country = await app.ref.country(u?.country_id ?? 1);
+      const cur = await app.ref.currency(country.wallet_currency);
+      const usdt = await app.ref.currency('USDT');
+      const first = await app.ref.setting<Record<string, string>>('first_order_bonus', {});
+      const ladder = (await app.ref.ladder()).get(cur.code) ?? [];
+      const level = u?.vip_level ?? 0;
+      const exp = Number(u?.vip_exp ?? 0n);
+      const next = levels.find((l) => l.level === level + 1);
+      const totals = await app.db.query<{ currency_code: string; total: bigint }>(
+        `select currency_code, coalesce(sum(vip_bonus_minor + reach_amount_bonus_minor + first_order_bonus_minor), 0)::bigint as total
+           from orders where user_id = $1 and status in (2, 4) group by currency_code`,
+        [userId],
+      );
+      const total = (code: string) => totals.rows.find((t) => t.currency_code === code)?.total ?? 0n;
+      return {
+        vip_level: level,
+        vip_exp: exp,
+        vip_info: levels.map((l) => ({ level: l.level, name: l.name, exp: Number(l.exp_threshold), rate: l.rate_bp / 100 })),
+        next_exp: Number(next?.exp_threshold ?? levels[levels.length - 1]?.exp_threshold ?? 0n),
+        total_bonus: formatMinor(total(cur.code), cur.decimals),
+        total_bonus_usdt: formatMinor(total('USDT'), usdt.decimals),
+        referred_total_bonus: formatMinor(0n, cur.decimals),
+        first_order_bonus: formatMinor(BigInt(first[cur.code] ?? '0'), cur.decimals),
+        amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
+        currency_symbol: cur.symbol,
+        task_list: [],
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/vip/loglist',
+    summary: 'Experience changes, newest first',
+    auth: 'required',
+    body: z.object({ page: page(), page_size: pageSize(20, 200) }),
+    handler: async (req) => {
+      const r = await app.db.query<{ id: bigint; user_id: number; exp: bigint; after_exp: bigint; type: number; memo: string; source: string; order_no: string | null; created_at: Date }>(
+        'select * from vip_log where user_id = $1 order by id desc offset $2 limit $3',
+        [req.auth!.userId, req.body.page * req.body.page_size, req.body.page_size],
+      );
+      return r.rows.map((x) => ({
+        id: Number(x.id),
+        user_id: x.user_id,
+        exp: Number(x.exp),
+        after_exp: Number(x.after_exp),
+        type: x.type,
+        memo: x.memo,
+        source: x.source,
+        create_time: Math.floor(x.created_at.getTime() / 1000),
+        ...(x.order_no ? { order_no: x.order_no } : {}),
+      }));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from '../../db/db.js';
+import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
+import type { Country, Currency, Reference } from '../public/reference.js';
+
+export interface MoneyUser {
+  id: number;
+  country: Country;
+  /** The currency of wallet_type 1 (NGN, GHS, or USDT where we have no local rails). */
+  local: Currency;
+  usdt: Currency;
+  vipLevel: number;
+  tpasswordHash: string | null;
+  email: string | null;
+}
+
+/** The signed-in user with what the money routes need: country, wallet currencies, VIP level. */
+export async function moneyUser(q: Queryable, ref: Reference, userId: number): Promise<MoneyUser> {
+  const r = await q.query<{ id: number; country_id: number; vip_level: number; tpassword_hash: string | null; email: string | null }>(
+    "select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'",
+    [userId],
+  );
+  const u = r.rows[0];
+  if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
+  const country = await ref.country(u.country_id);
+  return {
+    id: u.id,
+    country,
+    local: await ref.currency(country.wallet_currency),
+    usdt: await ref.currency('USDT'),
+    vipLevel: u.vip_level,
+    tpasswordHash: u.tpassword_hash,
+    email: u.email,
+  };
+}
+
+export const walletCurrency = (u: MoneyUser, walletType: number) => (walletType === 2 ? u.usdt : u.local);
+
+/** Which wallet a payout method pays from: USDT addresses from USDT, banks and mobile money from local. */
+export const walletTypeOfMethod = (u: MoneyUser, method: string) => (method === 'USDT' ? (u.local.code === 'USDT' ? 1 : 2) : 1);

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
+import { int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
+import { formatMinor } from '../../lib/money.js';
+import { gcRoute } from '../../lib/route.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { Reference } from '../public/reference.js';
+import { withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import { moneyUser, walletCurrency } from './context.js';
+
+const LOG_TYPE: Record<string, string> = {
+  order_credit: 'order',
+  withdraw_hold: 'withdraw',
+  withdraw_release: 'withdraw',
+  withdraw_post: 'withdraw',
+  correction: 'admin',
+  reward: 'activity',
+};
+const LOG_NAME: Record<string, string> = {
+  order_credit: 'Gift card sold',
+  withdraw_hold: 'Withdrawal',
+  withdraw_release: 'Withdrawal refunded',
+  withdraw_post: 'Withdrawal paid',
+  correction: 'Balance correction',
+  reward: 'Reward',
+};
+
+interface LogRow {
+  id: bigint;
+  account_id: bigint;
+  amount_minor: bigint;
+  balance_after_minor: bigint;
+  created_at: Date;
+  kind: string;
+  memo: string;
+  currency_code: string;
+  order_no: string | null;
+  order_image: string | null;
+  order_amount_minor: bigint | null;
+  vip_bp: number | null;
+  w_no: string | null;
+  w_status: WithdrawRow['status'] | null;
+  w_fee: bigint | null;
+  w_amount: bigint | null;
+  w_bank: string | null;
+  w_account_no: string | null;
+  w_account_name: string | null;
+  w_created: Date | null;
+  w_settled: Date | null;
+  w_reason: string | null;
+  w_reference: string | null;
+  w_wallet_type: number | null;
+  bank_logo: string | null;
+}
+
+const LOG_SELECT = `
+  select p.id, p.account_id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind, j.memo, a.currency_code,
+         o.order_no, o.images->>0 as order_image, o.amount_minor as order_amount_minor, o.vip_bp,
+         w.withdraw_no as w_no, w.status as w_status, w.fee_minor as w_fee, w.amount_minor as w_amount, w.bank_name as w_bank,
+         w.account_no as w_account_no, w.account_name as w_account_name, w.created_at as w_created, w.settled_at as w_settled,
+         w.fail_reason as w_reason, w.reference as w_reference, w.wallet_type as w_wallet_type, b.logo as bank_logo
+    from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id
+    join ledger_journals j on j.id = p.journal_id
+    left join ledger_holds h on h.hold_journal_id = j.id or h.settle_journal_id = j.id
+    left join withdrawals w on w.hold_id = h.id
+    left join payout_accounts pa on pa.id = w.payout_account_id
+    left join banks b on b.id = pa.bank_id
+    left join orders o on j.ref_type = 'order' and o.id::text = j.ref_id`;
+
+/** The wallet (CONTRACT §3.9): balances from the ledger, the money log from the user's postings. */
+export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
+  const { db, ref } = app;
+  const { ledger } = opts;
+
+  const logView = async (r: LogRow, walletType: number) => {
+    const cur = await ref.currency(r.currency_code);
+    const f = (m: bigint) => formatMinor(m, cur.decimals);
+    return {
+      log_id: Number(r.id),
+      order_no: r.order_no ?? r.w_no ?? '',
+      memo: r.memo,
+      remark: r.w_reason ?? '',
+      name: LOG_NAME[r.kind] ?? r.kind,
+      currency_name: cur.code,
+      currency_symbol: cur.symbol,
+      create_time: Math.floor(r.created_at.getTime() / 1000),
+      amount: Number(f(r.amount_minor)),
+      balance_amount: Number(f(r.balance_after_minor)),
+      order_amount: r.order_amount_minor !== null ? f(r.order_amount_minor) : r.w_amount !== null ? f(r.w_amount) : f(r.amount_minor < 0n ? -r.amount_minor : r.amount_minor),
+      platform_fee: f(r.w_fee ?? 0n),
+      vip_rate: r.vip_bp ? String(r.vip_bp / 100) : '0',
+      type: LOG_TYPE[r.kind] ?? 'other',
+      order_status: r.w_status ? withdrawStatusText[r.w_status] : 'Successful',
+      image: r.order_image ?? '',
+      account_no: r.w_account_no ?? '',
+      account_name: r.w_account_name ?? '',
+      bank_name: r.w_bank ?? '',
+      bank_logo: r.bank_logo ?? '',
+      wallet_type: String(r.w_wallet_type ?? walletType),
+    };
+  };
+
+  gcRoute(app, {
+    path: '/wallet/balance',
+    summary: 'Cash, held (frozen), withdrawable and reward balances, and orders in progress',
+    auth: 'required',
+    body: z.object({}),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const b = await ledger.userBalances(db, u.id);
+      const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
+      const local = get('cash', u.local.code);
+      const usdt = get('cash', 'USDT');
+      const dealing = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = 1', [u.id]);
+      const f = (m: bigint, d: number) => formatMinor(m, d);
+      return {
+        // total = what the user owns in the local wallet, held withdrawals included.
+        total_amount: Number(f(local.balanceMinor + local.heldMinor, u.local.decimals)),
+        usd_amount: f(usdt.balanceMinor + (u.local.code === 'USDT' ? 0n : usdt.heldMinor), u.usdt.decimals),
+        frozen_amount: Number(f(local.heldMinor, u.local.decimals)),
+        withdraw_amount: Number(f(local.balanceMinor, u.local.decimals)),
+        usd_frozen_amount: f(u.local.code === 'USDT' ? 0n : usdt.heldMinor, u.usdt.decimals),
+        usd_withdraw_amount: f(usdt.balanceMinor, u.usdt.decimals),
+        transfer_rebate: f(0n, u.local.decimals),
+        rebate_amount: Number(f(get('reward', u.local.code).balanceMinor, u.local.decimals)),
+        usd_rebate_money: Number(f(get('reward', 'USDT').balanceMinor, u.usdt.decimals)),
+        checkin_status: false,
+        lottery_status: false,
+        rank_status: false,
+        default_wallet_type: '1',
+        dealing_cnt: dealing.rows[0]?.n ?? 0,
+        currency_name: u.local.code,
+        currency_symbol: u.local.symbol,
+        rate: '0',
+        point: 0,
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/wallet/moneyLogList',
+    summary: 'Money log of a wallet, newest first: signed amount and the balance after each entry',
+    auth: 'required',
+    body: z.object({
+      type: oneOf('type', ['all', 'withdraw', 'order', 'transfer', 'other'], 'all'),
+      wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }),
+      page: page(),
+      page_size: pageSize(20, 200),
+    }),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const cur = walletCurrency(u, req.body.wallet_type);
+      const kinds: Record<string, string[] | null> = {
+        all: null,
+        withdraw: ['withdraw_hold', 'withdraw_release', 'withdraw_post'],
+        order: ['order_credit'],
+        transfer: [],
+        other: ['correction', 'reward'],
+      };
+      const k = kinds[req.body.type] ?? null;
+      const r = await db.query<LogRow>(
+        `${LOG_SELECT} where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $2 and ($3::text[] is null or j.kind = any($3::text[]))
+          order by p.id desc offset $4 limit $5`,
+        [u.id, cur.code, k, req.body.page * req.body.page_size, req.body.page_size],
+      );
+      return Promise.all(r.rows.map((x) => logView(x, req.body.wallet_type)));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/wallet/moneyLogDetail',
+    summary: 'One money-log entry; for a withdrawal also its number, times and status',
+    auth: 'required',
+    body: z.object({ log_id: int('log_id', { required: 'log_id is required', min: 1 }) }),
+    handler: async (req) => {
+      const r = await db.query<LogRow>(`${LOG_SELECT} where p.id = $1 and a.user_id = $2`, [req.body.log_id, req.auth!.userId]);
+      const row = r.rows[0];
+      if (!row) throw new AppError('Record not found');
+      const base = await logView(row, 1);
+      return {
+        ...base,
+        serial_number: row.w_reference || String(row.id),
+        withdraw_no: row.w_no ?? '',
+        withdraw_create_time: row.w_created ? Math.floor(row.w_created.getTime() / 1000) : 0,
+        withdraw_deal_time: row.w_settled ? Math.floor(row.w_settled.getTime() / 1000) : 0,
+      };
+    },
+  });
+}
+
+/** The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. */
+export function walletHooks(ref: Reference, ledger: Ledger) {
+  return {
+    balances: async (q: Queryable, userId: number) => {
+      const u = await moneyUser(q, ref, userId).catch(() => null);
+      if (!u) return { money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' };
+      const b = await ledger.userBalances(q, userId);
+      const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
+      return {
+        money: formatMinor(get('cash', u.local.code), u.local.decimals),
+        rebate_money: formatMinor(get('reward', u.local.code), u.local.decimals),
+        usd_rebate_money: formatMinor(get('reward', 'USDT'), u.usdt.decimals),
+      };
+    },
+    closureCheck: async (q: Queryable, userId: number) => {
+      const money = await q.query("select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1", [userId]);
+      if (money.rows.length) return 'Please withdraw your balance before closing your account';
+      const held = await q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]);
+      if (held.rows.length) return 'Please wait for your withdrawals to complete before closing your account';
+      const orders = await q.query('select 1 from orders where user_id = $1 and status = 1 limit 1', [userId]);
+      if (orders.rows.length) return 'Please wait for your orders to finish before closing your account';
+      return null;
+    },
+  };
+}

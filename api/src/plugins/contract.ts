@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, Codes, fail, TOKEN_INVALID, TOKEN_MISSING } from '../lib/envelope.js';
+import { verifySign } from '../lib/sign.js';
+
+const TRANSPORT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/x-www-form-urlencoded',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Malformed request body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Malformed request body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed request body',
+};
+
+export const hasNul = (v: unknown): boolean =>
+  typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) ? v.some(hasNul) : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x)) : false;
+
+const isTokenValue = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== 'undefined' && v !== 'null';
+
+/**
+ * The /gc contract: the sign is checked on the raw parsed body before validation sees it, then the
+ * token; every error becomes the envelope, and nothing internal (stack, SQL, driver text) leaks.
+ */
+export const contractPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('rawParams', null as unknown as Record<string, unknown>);
+
+  app.addHook('preValidation', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!cfg?.gc) return;
+    const body = req.body;
+    if (body === undefined || body === null || body === '') req.body = {};
+    else if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('Malformed request body', Codes.validation, 400);
+    const params = req.body as Record<string, unknown>;
+    req.rawParams = params;
+    // PostgreSQL text cannot hold NUL; no field of ours has a use for control characters like it.
+    if (hasNul(params)) throw new AppError('Request contains invalid characters', Codes.validation);
+
+    const check = verifySign(params, app.config.appKeys);
+    if (!check.ok) {
+      if (app.config.signMode === 'enforce') throw new AppError('Invalid signature', Codes.sign);
+      req.log.warn({ reason: check.reason }, 'sign check failed (SIGN_MODE=log, let through)');
+    }
+
+    if (cfg.auth) {
+      const token = params.token;
+      if (!isTokenValue(token)) {
+        if (cfg.auth === 'required') throw new AppError(TOKEN_MISSING, Codes.token);
+        return;
+      }
+      const auth = await app.sessions.resolve(token);
+      if (!auth && cfg.auth === 'required') throw new AppError(TOKEN_INVALID, Codes.token);
+      req.auth = auth;
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(fail(err.message, err.code, err.data));
+    }
+    const fe = err as FastifyError & { validation?: { message?: string }[] };
+    if (fe.validation?.length) {
+      return reply.status(200).send(fail(fe.validation[0]?.message || 'Invalid request', Codes.validation));
+    }
+    const status = fe.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(fail('Too many requests, please try again later', Codes.tooMany));
+    }
+    if (status >= 400 && status < 500) {
+      const msg = TRANSPORT_MESSAGES[fe.code] ?? (fe instanceof SyntaxError ? 'Malformed request body' : 'Bad request');
+      return reply.status(status).send(fail(msg, status === 413 ? Codes.tooLarge : Codes.validation));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail('Something went wrong, please try again later', Codes.internal));
+  });
+});

@@ -1,0 +1,48 @@
+import Fastify from 'fastify';
+import { loadConfig, type Config } from './config/env.js';
+import { buildApp, serverOptions } from './app.js';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  logLevel?: Config['logLevel'];
+  /** Any other setting, as environment variables would give it. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningApi {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the api in this process (the edge server and the e2e suite use it): config from the
+ * environment, overridden by the options. Port 0 picks a free port; the url says which.
+ */
+export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
+  const base = loadConfig({ ...process.env, ...opts.env });
+  const config: Config = {
+    ...base,
+    port: opts.port ?? base.port,
+    host: opts.host ?? base.host,
+    dataDir: opts.dataDir ?? base.dataDir,
+    databaseUrl: opts.databaseUrl ?? base.databaseUrl,
+    redisUrl: opts.redisUrl ?? base.redisUrl,
+    smtpUrl: opts.smtpUrl ?? base.smtpUrl,
+    logLevel: opts.logLevel ?? base.logLevel,
+  };
+  const app = Fastify(serverOptions(config));
+  await app.register(buildApp(config));
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    url: address.replace('[::1]', 'localhost'),
+    port,
+    close: () => app.close(),
+  };
+}

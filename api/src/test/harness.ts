@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, serverOptions, type AppDeps } from '../app.js';
+import { configFrom, type Config } from '../config/env.js';
+import { openPglite, openPostgres, type Db } from '../db/db.js';
+import { migrate } from '../db/migrate.js';
+import type { Envelope } from '../lib/envelope.js';
+import { signedBody } from '../lib/sign.js';
+
+export type Target = 'pglite' | 'postgres';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Whether the test PostgreSQL answers. Checked once per worker, synchronously (jest collects tests
+ * synchronously), by a child process that tries to connect. When it does not answer, the suites
+ * say so loudly and why; with REQUIRE_TEST_PG=1 (CI) that is an error instead.
+ */
+export function postgresStatus(): { ok: true } | { ok: false; why: string } {
+  if (process.env.GL_TEST_PG_STATUS === undefined) {
+    const script = `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.query('select 1')).then(()=>{c.end();process.exit(0)},e=>{console.error(e.message||String(e));process.exit(1)})`;
+    const r = spawnSync(process.execPath, ['-e', script, ADMIN_URL], { encoding: 'utf8', timeout: 10_000 });
+    process.env.GL_TEST_PG_STATUS = r.status === 0 ? 'ok' : (r.stderr || r.error?.message || 'no answer').trim() || 'no answer';
+  }
+  const s = process.env.GL_TEST_PG_STATUS;
+  return s === 'ok' ? { ok: true } : { ok: false, why: s };
+}
+
+/** The databases to run a suite against: PGlite always, PostgreSQL when it answers. */
+export function targets(): Target[] {
+  const s = postgresStatus();
+  if (s.ok) return ['pglite', 'postgres'];
+  const msg = `PostgreSQL tests SKIPPED: cannot reach ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} (${s.why}). Set TEST_DATABASE_URL or start PostgreSQL.`;
+  if (process.env.REQUIRE_TEST_PG === '1') throw new Error(msg);
+  console.warn(`\n*** ${msg} ***\n`);
+  return ['pglite'];
+}
+
+export interface TestDb {
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
+export async function freshDb(target: Target): Promise<TestDb> {
+  if (target === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, close: () => db.close() };
+  }
+  const name = `gl_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 5);
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  routes: RouteOptions[];
+  /** A signed form POST to /gc<path>; fields with undefined are left out. */
+  call: <T = unknown>(path: string, fields?: Record<string, unknown>, opts?: { ip?: string; sign?: boolean }) => Promise<Envelope<T> & { status: number }>;
+  /** The newest code sent to an address, read from the dev outbox. */
+  lastCode: (to: string) => string;
+  close: () => Promise<void>;
+}
+
+export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, deps: AppDeps = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = configFrom({ logLevel: 'silent', rateLimit: { authPerMin: 10_000, codePerMin: 10_000 }, ...overrides }, env);
+  const app = Fastify(serverOptions(config));
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (r) => {
+    routes.push(r);
+  });
+  await app.register(buildApp(config, { db: shared.db, skipMigrations: true, ...deps }));
+  await app.ready();
+  const call: TestApp['call'] = async (path, fields = {}, opts = {}) => {
+    const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const body = opts.sign === false ? (clean as Record<string, string>) : signedBody(clean);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/gc${path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+      remoteAddress: opts.ip ?? `10.${rnd()}.${rnd()}.${rnd()}`,
+    });
+    return { ...(res.json() as Envelope<never>), status: res.statusCode };
+  };
+  const lastCode = (to: string) => {
+    const m = app.messenger.outbox?.list().find((e) => e.to === to && e.code);
+    if (!m?.code) throw new Error(`no code sent to ${to}`);
+    return m.code;
+  };
+  return { app, db: shared.db, config, routes, call, lastCode, close: () => app.close() };
+}
+
+/** Unique addresses per test so tests do not trip each other's send caps. */
+let seq = 0;
+export const uniqueEmail = () => `user${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
+export const uniquePhone = () => `+2348${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 1000).padStart(3, '0')}`;

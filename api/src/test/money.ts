@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Queryable } from '../db/db.js';
+import { Ledger } from '../modules/ledger/ledger.js';
+import { createStaff, staffSession, type Role } from '../modules/ops/staff.js';
+import { newInviteCode } from '../modules/user/repo.js';
+import type { TestApp } from './harness.js';
+
+/** Helpers for the money suites: users and staff made directly, operator calls, funding. */
+export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean } = {}): Promise<{ id: number; token: string; email: string }> {
+  const email = `m${randomBytes(6).toString('hex')}@example.com`;
+  const r = await t.db.query<{ id: number }>(
+    `insert into users (username, email, email_verified, country_id, register_type, invite_code) values ($1,$2,$3,$4,1,$5) returning id`,
+    [email, email, opts.email ?? true, opts.country ?? 1, newInviteCode() + randomBytes(2).toString('hex')],
+  );
+  const id = (r.rows[0] as { id: number }).id;
+  const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test' });
+  return { id, token, email };
+}
+
+export async function makeStaff(t: TestApp, role: Role = 'admin'): Promise<{ id: number; token: string }> {
+  const id = await createStaff(t.db, { email: `s${randomBytes(6).toString('hex')}@giftlane.ng`, name: `Staff ${role}`, role, password: 'correct horse battery' });
+  return { id, token: await staffSession(t.db, id) };
+}
+
+export async function opsCall<T = unknown>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; success: boolean; msg: string; data: T }> {
+  const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+  return { status: res.statusCode, ...(res.json() as { success: boolean; msg: string; data: T }) };
+}
+
+/** Credits a user's cash wallet through the ledger (a correction journal), as tests need money to move. */
+export async function fund(q: Queryable, ledger: Ledger, userId: number, currency: string, amountMinor: bigint, key = `fund:${randomBytes(8).toString('hex')}`) {
+  const user = await ledger.userAccount(q, userId, 'cash', currency);
+  return ledger.transfer(q, {
+    key,
+    kind: 'correction',
+    legs: [{ account: user, amountMinor }, { account: await ledger.platformAccount(q, 'corrections', currency), amountMinor: -amountMinor }],
+    memo: 'test funding',
+  });
+}
+
+export const pngImage = (w = 64, h = 64) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } }).png().toBuffer();
+export const jpegWithExif = () =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background: '#a37' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Make: 'SecretPhoneCo', Copyright: 'GPS-LEAK' } } })
+    .toBuffer();
+
+/** Uploads an image through a presigned URL and returns its public URL. */
+export async function upload(t: TestApp, token: string, data?: Buffer): Promise<string> {
+  const urls = await t.call<{ objectName: string; url: string }[]>('/order/obsUrls', { token, image_count: '1' });
+  const u = urls.data[0] as { url: string };
+  const path = u.url.replace(t.config.publicUrl, '');
+  const res = await t.app.inject({ method: 'PUT', url: path, headers: { 'content-type': 'image/jpeg' }, payload: data ?? (await pngImage()) });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  return u.url.split('?')[0] as string;
+}
+
+/** A valid NUBAN for a bank code (check digit computed). */
+export { nubanCheckDigit } from '../modules/payment/nuban.js';

@@ -1,0 +1,32 @@
+import type { Config } from './config/env.js';
+import type { Db } from './db/db.js';
+import type { Messenger } from './modules/messaging/messenger.js';
+import type { Sessions, AuthContext } from './modules/user/sessions.js';
+import type { Otp } from './modules/user/otp.js';
+import type { SocialVerifier } from './modules/social/verify.js';
+import type { Reference } from './modules/public/reference.js';
+import type { AccountHooks } from './modules/user/hooks.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    messenger: Messenger;
+    sessions: Sessions;
+    otp: Otp;
+    social: SocialVerifier;
+    ref: Reference;
+    accounts: AccountHooks;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */
+    auth: AuthContext | null;
+    /** The form fields exactly as parsed, before validation strips or converts them. */
+    rawParams: Record<string, unknown>;
+  }
+  interface FastifyContextConfig {
+    /** A /gc route: its body is signed and answered with the envelope. */
+    gc?: boolean;
+    auth?: 'required' | 'optional';
+  }
+}
