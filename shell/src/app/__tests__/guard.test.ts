@@ -1,0 +1,32 @@
+/** @jest-environment node */
+import { guardLoader, loginRedirectUrl } from '../guard';
+
+describe('auth guard', () => {
+  it('keeps the full original path, query and hash in redirect, with the login form as view', () => {
+    const to = loginRedirectUrl(new URL('http://site/wallet/history?type=withdraw#latest'));
+    const url = new URL(to, 'http://site');
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe('/wallet/history?type=withdraw#latest');
+    expect(url.searchParams.get('view')).toBe('LoginForm');
+  });
+
+  it('removes a leading /page prefix, and only a whole leading segment', () => {
+    expect(new URL(loginRedirectUrl(new URL('http://site/page/homes/vip')), 'http://x').searchParams.get('redirect')).toBe('/homes/vip');
+    expect(new URL(loginRedirectUrl(new URL('http://site/page')), 'http://x').searchParams.get('redirect')).toBe('/');
+    expect(new URL(loginRedirectUrl(new URL('http://site/pages/x')), 'http://x').searchParams.get('redirect')).toBe('/pages/x');
+  });
+
+  it('lets a signed-in user through and redirects an anonymous one', () => {
+    const request = new Request('http://site/order');
+    expect(guardLoader(() => true)({ request })).toBeNull();
+    let thrown: unknown;
+    try {
+      guardLoader(() => false)({ request });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get('Location')).toBe('/login?redirect=%2Forder&view=LoginForm');
+  });
+});

@@ -1,0 +1,108 @@
+// One data router for the whole site. The shell owns the layouts, `/`, the guard and not-found;
+// every other route comes from the remote that owns its path, patched in on first navigation
+// (React Router's patchRoutesOnNavigation), so remotes ship pages without a shell release.
+import { createBrowserRouter, redirect, type RouteObject } from '@giftlane/shared-sdk/router';
+import { findMount, mountTable, type EnvironmentManifest, type LayoutKind, type OwnedMount, type RemoteRoute } from '@giftlane/shared-sdk';
+
+import { guardLoader } from './guard';
+import { isStale, loadRemoteRoutes, refreshEnvironment, remoteStatus } from './remotes';
+import { RootRoute } from '../components/root-route';
+import { PublicLayout } from '../layouts/public-layout';
+import { AppLayout } from '../layouts/app-layout';
+import { BareLayout } from '../layouts/bare-layout';
+import { NotFound } from '../components/not-found';
+import { MountBoundary, RemoteUnavailable } from '../components/remote-fallback';
+
+const layoutId = (layout: LayoutKind) => `layout-${layout}`;
+
+export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => boolean) {
+  const table = mountTable(manifest);
+  const patchedRemotes = new Set<string>();
+  const patchedMounts = new Set<string>();
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      Component: RootRoute,
+      // The first match may wait for a remote; the server-rendered boot frame stays meanwhile.
+      HydrateFallback: () => null,
+      // Every navigation: follow a promote or rollback. A remote already running in this page
+      // cannot be swapped in place (its routes are patched in), so going into a stale one loads
+      // the page afresh — the shell's files are cached, so that costs little.
+      loader: async ({ request }) => {
+        await refreshEnvironment();
+        const owner = findMount(table, new URL(request.url).pathname);
+        if (owner && isStale(owner.remote) && typeof window !== 'undefined') {
+          window.location.assign(request.url);
+          return new Promise<null>(() => undefined);
+        }
+        return null;
+      },
+      shouldRevalidate: () => true,
+      children: [
+        { index: true, loader: () => redirect('/home') },
+        {
+          id: layoutId('public'),
+          Component: PublicLayout,
+          children: [{ path: '*', Component: NotFound }],
+        },
+        {
+          id: layoutId('app'),
+          Component: AppLayout,
+          loader: guardLoader(isSignedIn),
+          shouldRevalidate: () => true,
+          children: [],
+        },
+        { id: layoutId('bare'), Component: BareLayout, children: [] },
+      ],
+    },
+  ];
+
+  /**
+   * A stand-in for a mount while its remote is absent: it answers not-found when the remote is
+   * loaded but has no such page, and the remote's fallback (with Retry) when it could not load.
+   */
+  function mountStub(mount: OwnedMount): RouteObject {
+    return {
+      id: `mount:${mount.path}`,
+      path: `${mount.path}/*`,
+      loader: () => {
+        if (remoteStatus(mount.remote) === 'failed') throw new RemoteUnavailable(mount.remote);
+        throw new Response('Not found', { status: 404 });
+      },
+      Component: NotFound,
+      ErrorBoundary: MountBoundary,
+    };
+  }
+
+  const router = createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      await refreshEnvironment();
+      const mount = findMount(table, new URL(path, 'http://x').pathname);
+      if (!mount) return;
+      if (!patchedMounts.has(mount.path)) {
+        patchedMounts.add(mount.path);
+        patch(layoutId(mount.layout), [mountStub(mount)]);
+      }
+      // Anonymous visitors to a protected area are redirected by the guard: do not spend their
+      // data on the account remote.
+      if (mount.layout === 'app' && !isSignedIn()) return;
+      if (patchedRemotes.has(mount.remote)) return;
+      try {
+        const mod = await loadRemoteRoutes(mount.remote);
+        if (patchedRemotes.has(mount.remote)) return;
+        patchedRemotes.add(mount.remote);
+        for (const layout of ['public', 'app', 'bare'] as const) {
+          const own = mod.routes
+            .filter((r: RemoteRoute) => r.handle.layout === layout)
+            // A page that throws stays inside its own area; the layout keeps working.
+            .map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
+          if (own.length) patch(layoutId(layout), own);
+        }
+      } catch {
+        // The mount stub shows the fallback; layout and other remotes keep working.
+      }
+    },
+  });
+  return router;
+}

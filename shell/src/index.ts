@@ -1,0 +1,2 @@
+// An async boundary: Module Federation negotiates the shared singletons before the app runs.
+import('./bootstrap');
