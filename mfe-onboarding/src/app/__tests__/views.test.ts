@@ -1,0 +1,38 @@
+import { initialView, safeRedirect } from '../views';
+
+describe('initialView', () => {
+  const at = (pathname: string, search = '', remembered?: Parameters<typeof initialView>[0]['remembered'], navigated = false) =>
+    initialView({ pathname, search, remembered, navigated });
+
+  it('takes LoginForm or SignUpForm from /login?view=', () => {
+    expect(at('/login', '?view=SignUpForm')).toBe('SignUpForm');
+    expect(at('/login', '?view=LoginForm', 'ForgetPassword')).toBe('LoginForm');
+    expect(at('/login', '?view=ResetPassword')).toBe('LoginForm');
+  });
+
+  it('brings the remembered view back after a reload, under a path where it belongs', () => {
+    expect(at('/login', '', 'ForgetPassword')).toBe('ForgetPassword');
+    expect(at('/sign-up', '', 'OTPForm')).toBe('OTPForm');
+    expect(at('/sign-up', '', 'ForgetPassword')).toBe('SignUpForm');
+    expect(at('/social-signup', '', 'LoginForm')).toBe('SocialSignupForm');
+  });
+
+  it('switches to the path’s own view on a path change', () => {
+    expect(at('/login', '', 'ForgetPassword', true)).toBe('LoginForm');
+    expect(at('/sign-up', '', 'OTPForm', true)).toBe('SignUpForm');
+    expect(at('/social-signup', '', undefined, true)).toBe('SocialSignupForm');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths with their query and hash', () => {
+    expect(safeRedirect('/wallet/history?type=withdraw#x')).toBe('/wallet/history?type=withdraw#x');
+    expect(safeRedirect('/homes')).toBe('/homes');
+  });
+
+  it('refuses other sites, schemes, odd slashes and the login page itself', () => {
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'homes', '', null, '/login?x=1', '/sign-up', '/a\nb']) {
+      expect(safeRedirect(bad)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// The onboarding container (SPEC §2): one page for /login, /sign-up and /social-signup that shows
+// one of ten views, remembers it for the session through the SDK's onboarding store, and carries
+// its own top bar (the shell renders these routes in the bare layout).
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Link, useLocation } from '@giftlane/shared-sdk/router';
+import { getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
+import type { Flow, ViewProps } from '../lib/view-props';
+import { initialView } from './views';
+import { LoginForm } from '../features/login/login-form';
+import { SignUpForm } from '../features/sign-up/sign-up-form';
+import { OTPForm } from '../features/sign-up/otp-form';
+import { PasswordSetup } from '../features/sign-up/password-setup';
+import { TermsConditions } from '../features/sign-up/terms-conditions';
+import { SocialSignupForm } from '../features/social/social-signup-form';
+import { ForgetPassword } from '../features/password/forget-password';
+import { ForgetOtp } from '../features/password/forget-otp';
+import { ResetPassword } from '../features/password/reset-password';
+import { PasswordStatus } from '../features/password/password-status';
+import './onboarding.css';
+
+const VIEW_COMPONENTS: Record<OnboardingView, ComponentType<ViewProps>> = {
+  LoginForm,
+  SignUpForm,
+  SocialSignupForm,
+  OTPForm,
+  PasswordSetup,
+  TermsConditions,
+  PasswordStatus,
+  ForgetPassword,
+  ForgetOtp,
+  ResetPassword,
+};
+
+const TITLES: Record<OnboardingView, string> = {
+  LoginForm: 'Login',
+  SignUpForm: 'Sign Up',
+  SocialSignupForm: 'Complete your sign-up',
+  OTPForm: 'OTP Verification',
+  PasswordSetup: 'Create Password',
+  TermsConditions: 'Terms of Service',
+  PasswordStatus: 'Password',
+  ForgetPassword: 'Forgot Password',
+  ForgetOtp: 'Recovery code',
+  ResetPassword: 'Reset Password',
+};
+
+export function OnboardingPage() {
+  const location = useLocation();
+  const { onboarding } = getSdk().store;
+  const [view, setView] = useState<OnboardingView>(() =>
+    initialView({
+      pathname: location.pathname,
+      search: location.search,
+      remembered: onboarding.currentView,
+      // React Router gives the first entry of a fresh page load the key 'default'.
+      navigated: location.key !== 'default',
+    }),
+  );
+  const [flow, setFlow] = useState<Flow>({});
+  const firstKey = useRef(location.key);
+
+  // Any later navigation to this page (a path change, the top bar's link) switches the view.
+  useEffect(() => {
+    if (location.key === firstKey.current) return;
+    firstKey.current = location.key;
+    setView(initialView({ pathname: location.pathname, search: location.search, remembered: undefined, navigated: true }));
+  }, [location.key, location.pathname, location.search]);
+
+  useEffect(() => {
+    onboarding.setView(view);
+    document.title = `${TITLES[view]} — ${PRODUCT_NAME}`;
+  }, [onboarding, view]);
+
+  const go = useCallback((next: OnboardingView, patch?: Partial<Flow>) => {
+    if (patch) setFlow((f) => ({ ...f, ...patch }));
+    setView(next);
+    window.scrollTo(0, 0);
+  }, []);
+
+  const View = VIEW_COMPONENTS[view];
+  return (
+    <div className="ob" data-view={view}>
+      <nav className="ob-top" aria-label="Top bar">
+        <Link to="/home" className="ob-logo" aria-label={`${PRODUCT_NAME} home`}>
+          <span className="ob-logo__mark" aria-hidden="true">
+            {PRODUCT_NAME.slice(0, 1)}
+          </span>
+          {PRODUCT_NAME}
+        </Link>
+        {view === 'LoginForm' ? (
+          <Link to="/sign-up" className="ob-btn ob-btn--ghost">
+            Register
+          </Link>
+        ) : (
+          <Link to="/login" className="ob-btn ob-btn--ghost">
+            Login
+          </Link>
+        )}
+      </nav>
+      <div className="ob-main">
+        <div className="ob-brand">
+          <p className="ob-brand__kicker">Nigeria · Ghana</p>
+          <p className="ob-brand__title">Sell your gift cards for naira and cedis.</p>
+          <ul className="ob-brand__list">
+            <li>Rate locked when you submit</li>
+            <li>No extra transaction fees</li>
+            <li>Withdraw to bank or mobile money</li>
+          </ul>
+        </div>
+        <section className="ob-card" aria-live="off">
+          <View key={view} go={go} flow={flow} />
+        </section>
+      </div>
+    </div>
+  );
+}

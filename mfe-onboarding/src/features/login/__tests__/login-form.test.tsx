@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NetworkError, type User } from '@giftlane/shared-sdk';
+import { freshTab, refused, renderAt } from '../../../test/render';
+
+const user = { user_id: 42, token: 'tok-42' } as User;
+
+async function fillAndSubmit(username = 'ada@example.com', password = 'Secret123!') {
+  await userEvent.type(screen.getByLabelText('Email Address/WhatsApp Number'), username);
+  await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login to GiftLane' }));
+}
+
+describe('LoginForm', () => {
+  it('shows Welcome Back, the top bar offers Register, and both fields are required', async () => {
+    freshTab();
+    renderAt('/login');
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/sign-up');
+    expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/sign-up');
+    await userEvent.click(screen.getByRole('button', { name: 'Login to GiftLane' }));
+    expect(screen.getByText('Please enter your Email Address/WhatsApp Number.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+  });
+
+  it('signs in, keeps user_id, token and justLoggedIn, and returns to a safe redirect', async () => {
+    const { api, store } = freshTab();
+    let release: (u: User) => void = () => undefined;
+    const login = jest.spyOn(api.user, 'applogin').mockReturnValue(new Promise((resolve) => (release = resolve)));
+    const { router } = renderAt('/login?redirect=%2Fwallet%3Ftab%3D1&view=LoginForm');
+    await fillAndSubmit();
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    release(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
+    expect(router.state.location.search).toBe('?tab=1');
+    expect(login).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'Secret123!' });
+    expect(store.session.token).toBe('tok-42');
+    expect(sessionStorage.getItem('user_id')).toBe('42');
+    expect(sessionStorage.getItem('giftlane_token')).toBe('tok-42');
+    expect(sessionStorage.getItem('justLoggedIn')).toBe('true');
+  });
+
+  it('goes Home when the redirect leaves the site', async () => {
+    const { api } = freshTab();
+    jest.spyOn(api.user, 'applogin').mockResolvedValue(user);
+    const { router } = renderAt('/login?redirect=%2F%2Fevil.example');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
+  });
+
+  it.each([
+    ['the server’s msg', refused('Incorrect account or password'), 'Incorrect account or password'],
+    ['the fallback when the server says nothing', refused(''), 'Login failed, check credential and please try again.'],
+    ['the network message', new NetworkError('user/applogin'), 'An error occurred. Please check your network and try again.'],
+  ])('shows %s on failure', async (_name, error, text) => {
+    const { api } = freshTab();
+    jest.spyOn(api.user, 'applogin').mockRejectedValue(error);
+    renderAt('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Login to GiftLane' })).toBeEnabled();
+  });
+
+  it('opens the forgot-password view, remembered for the session, and Login in the top bar goes back', async () => {
+    freshTab();
+    const { unmount } = renderAt('/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('currentComponent')).toBe('ForgetPassword');
+    unmount();
+    // A reload of /login shows the remembered view.
+    renderAt('/login');
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('switches to the sign-up view on a path change', async () => {
+    freshTab();
+    const { router } = renderAt('/login');
+    await router.navigate('/sign-up');
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});

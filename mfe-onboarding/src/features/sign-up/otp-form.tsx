@@ -1,0 +1,118 @@
+// SPEC §2 "OTP form", §4 "Sign-up flow", §5 OTP, §8 "OTP resend".
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@giftlane/shared-sdk/router';
+import {
+  CODE_SENT_MESSAGE,
+  getSdk,
+  NetworkError,
+  OTP_RESEND_ERROR_MESSAGE,
+  OTP_RESEND_FAILED_MESSAGE,
+  OTP_SEND_ISSUE_MESSAGE,
+  REGISTER_TYPE,
+  RESEND_COUNTDOWN_S,
+  validateOtp,
+  ApiError,
+} from '@giftlane/shared-sdk';
+import { FieldError, FormAlert } from '../../components/fields';
+import { BackButton, ViewHeading } from '../../components/heading';
+import { emptyOtp, OtpBoxes } from '../../components/otp-boxes';
+import { toast } from '../../components/toast';
+import { useCountdown } from '../../lib/use-countdown';
+import type { ViewProps } from '../../lib/view-props';
+import { HOME_PATH } from '../../app/views';
+import { register, sendSignUpCode } from './register';
+
+function resendFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.msg || OTP_SEND_ISSUE_MESSAGE;
+  if (error instanceof NetworkError) return OTP_RESEND_FAILED_MESSAGE;
+  return OTP_RESEND_ERROR_MESSAGE;
+}
+
+export function OTPForm({ go }: ViewProps) {
+  const navigate = useNavigate();
+  const { onboarding } = getSdk().store;
+  const [draft] = useState(() => onboarding.readDraft());
+  const [target] = useState(() => onboarding.readCodeTarget());
+  const [boxes, setBoxes] = useState(emptyOtp);
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const countdown = useCountdown(RESEND_COUNTDOWN_S);
+  const address = draft?.register_type === REGISTER_TYPE.whatsapp ? target.phone : target.email;
+
+  if (!draft || !address) {
+    // Nothing to verify (the tab lost its draft): start the sign-up again.
+    return (
+      <>
+        <ViewHeading>OTP Verification</ViewHeading>
+        <p>Your sign-up details were not found. Please fill in the form again.</p>
+        <button type="button" className="ob-btn ob-btn--primary ob-btn--block" onClick={() => go('SignUpForm')}>
+          Back to sign-up
+        </button>
+      </>
+    );
+  }
+  // The target phone already carries its dial code.
+  const forRequest = target.phone ? { ...draft, phone: target.phone } : draft;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    const problem = validateOtp(boxes);
+    setError(problem);
+    if (problem || !draft) return;
+    setBusy(true);
+    const outcome = await register(forRequest, '', boxes.join(''));
+    if (outcome.ok) {
+      navigate(`${HOME_PATH}?showProfileOverlay=true`, { replace: true });
+      return;
+    }
+    setBusy(false);
+    setFailure(outcome.message);
+  }
+
+  async function resend() {
+    setFailure(undefined);
+    const sent = await sendSignUpCode(forRequest, '');
+    if (sent.ok) {
+      toast(CODE_SENT_MESSAGE, 'success');
+      countdown.restart();
+      setBoxes(emptyOtp());
+    } else setFailure(resendFailure(sent.error));
+  }
+
+  return (
+    <>
+      <BackButton onClick={() => go('SignUpForm')} label="Back to sign-up" />
+      <ViewHeading sub={<>Enter the 4-digit code we sent to <strong>{address}</strong>.</>}>OTP Verification</ViewHeading>
+      <form className="ob-form" onSubmit={submit} noValidate>
+        <OtpBoxes
+          value={boxes}
+          onValue={(b) => {
+            setBoxes(b);
+            if (error && !validateOtp(b)) setError(undefined);
+          }}
+          error={error}
+          errorId="ob-otp-error"
+        />
+        <FieldError id="ob-otp-error" error={error} />
+        <p className="ob-resend">
+          {countdown.left > 0 ? (
+            <span aria-live="off">Resend code in {countdown.left}s</span>
+          ) : (
+            <>
+              Didn&apos;t get it?{' '}
+              <button type="button" className="ob-link" onClick={() => void resend()}>
+                Resend code
+              </button>
+            </>
+          )}
+        </p>
+        <FormAlert message={failure} />
+        <button type="submit" className="ob-btn ob-btn--primary ob-btn--block" disabled={busy} aria-busy={busy}>
+          Verify Account
+        </button>
+      </form>
+    </>
+  );
+}

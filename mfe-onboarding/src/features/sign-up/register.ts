@@ -1,0 +1,70 @@
+// Creating the account from the sign-up draft (SPEC §4 "Sign-up flow" and its single-step variant).
+import {
+  getDeviceNo,
+  getSdk,
+  REGISTER_TYPE,
+  REGISTRATION_ERROR_RETRY_MESSAGE,
+  REGISTRATION_FAILED_RETRY_MESSAGE,
+  REGISTRATION_SUCCESSFUL_MESSAGE,
+  signUpUsername,
+  withDialCode,
+  type RegisterRequest,
+  type SignUpDraft,
+} from '@giftlane/shared-sdk';
+import { failureText } from '../../lib/failure';
+import { toast } from '../../components/toast';
+
+export const methodOf = (draft: Pick<SignUpDraft, 'register_type'>) => (draft.register_type === REGISTER_TYPE.whatsapp ? 'whatsapp' : 'email');
+
+export function registerRequest(draft: SignUpDraft, dialCode: string, code?: string): RegisterRequest {
+  const method = methodOf(draft);
+  return {
+    register_type: draft.register_type,
+    country_id: draft.country,
+    username: signUpUsername({ method, email: draft.email, phone: draft.phone, dialCode }),
+    password: draft.password,
+    email: method === 'email' ? draft.email.trim() : undefined,
+    whatsapp: method === 'whatsapp' ? withDialCode(draft.phone, dialCode) : undefined,
+    recommend_code: draft.referral.trim() || undefined,
+    code,
+    device_no: draft.deviceNo || getDeviceNo(),
+  };
+}
+
+export type RegisterOutcome = { ok: true; user_id: string } | { ok: false; message: string };
+
+/**
+ * Registers; on success the session holds the new user (token, user_id, isNewUser, justLoggedIn),
+ * the draft is gone and 'Registration successful!' shows. The caller decides where Home opens.
+ */
+export async function register(draft: SignUpDraft, dialCode: string, code?: string): Promise<RegisterOutcome> {
+  const { api, store, tracker } = getSdk();
+  try {
+    const user = await api.user.appregister(registerRequest(draft, dialCode, code));
+    if (!user.token) return { ok: false, message: REGISTRATION_FAILED_RETRY_MESSAGE };
+    store.session.signIn({ token: user.token, user_id: user.user_id, isNewUser: true });
+    store.onboarding.clearDraft();
+    tracker.trackRegistration({
+      email: methodOf(draft) === 'email' ? draft.email.trim() : undefined,
+      method: methodOf(draft),
+      type: draft.register_type,
+      country: draft.country,
+    });
+    toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success');
+    return { ok: true, user_id: String(user.user_id) };
+  } catch (error) {
+    return { ok: false, message: failureText(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE) };
+  }
+}
+
+/** Sends the sign-up code to the chosen address; answers an error message, or undefined when sent. */
+export async function sendSignUpCode(draft: SignUpDraft, dialCode: string): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  const { api } = getSdk();
+  try {
+    if (methodOf(draft) === 'email') await api.user.sendEmailVerifyCode({ email: draft.email.trim() });
+    else await api.user.sendWhatsAppCode({ whatsapp: withDialCode(draft.phone, dialCode) });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}

@@ -1,0 +1,105 @@
+// Google, Facebook and Apple sign-in (SPEC §2, §4 "Social login", §8 "Social").
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
+import {
+  ApiError,
+  getSdk,
+  NAMED_ROUTES,
+  PROVIDER_LABELS,
+  providerLoginFailedMessage,
+  providerLoginSuccessfulMessage,
+  failedToLoginWithMessage,
+  type SocialLoginResult,
+  type SocialProvider,
+} from '@giftlane/shared-sdk';
+import { toast } from '../../components/toast';
+import { HOME_PATH, safeRedirect } from '../../app/views';
+import { PROVIDERS, SocialError, type SocialCredential } from './providers';
+import { socialSettings } from '@giftlane/shared-sdk';
+
+function callApi(credential: SocialCredential, mode: 'login' | 'signup'): Promise<SocialLoginResult> {
+  const { api } = getSdk();
+  const base = {
+    social_id: credential.socialId,
+    social_email: credential.email,
+    social_name: credential.name,
+    is_validate_email: mode === 'signup' ? ('1' as const) : ('0' as const),
+  };
+  if (credential.provider === 'google') return api.social.googleLogin({ ...base, idToken: credential.token });
+  if (credential.provider === 'facebook') return api.social.facebookLogin({ ...base, facebook_token: credential.token });
+  return api.social.appleLogin({ ...base, social_code: credential.token });
+}
+
+const ICONS: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
+
+export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState<SocialProvider>();
+
+  async function signIn(provider: SocialProvider) {
+    setBusy(provider);
+    try {
+      const credential = await PROVIDERS[provider](socialSettings());
+      let result: SocialLoginResult;
+      try {
+        result = await callApi(credential, mode);
+      } catch (error) {
+        throw new SocialError(error instanceof ApiError ? error.msg || providerLoginFailedMessage(provider) : failedToLoginWithMessage(provider));
+      }
+      const { store, api } = getSdk();
+      if (!result.is_social_bind) {
+        // SPEC §4: not yet an account — finish the sign-up with country and password.
+        store.onboarding.setSocialPending({
+          social_id: result.social_id || credential.socialId,
+          social_type: result.social_type || provider,
+          social_email: result.social_email || credential.email,
+        });
+        const target = new URL(NAMED_ROUTES.SocialSignup(result.social_email || credential.email), location.origin);
+        const code = params.get('code');
+        if (code) target.searchParams.set('code', code);
+        navigate(`${target.pathname}${target.search}`);
+        return;
+      }
+      if (!result.token) throw new SocialError(providerLoginFailedMessage(provider));
+      store.session.signIn({ token: result.token, user_id: result.user_id ?? '' });
+      if (result.user_id === undefined) {
+        // The social reply carries no user id: ask for it with the new session.
+        const me = await api.user.userInfo().catch(() => undefined);
+        if (me) store.session.signIn({ token: result.token, user_id: me.user_id });
+      }
+      toast(providerLoginSuccessfulMessage(provider), 'success');
+      navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
+    } catch (error) {
+      toast(error instanceof SocialError ? error.message : failedToLoginWithMessage(provider), 'error');
+      setBusy(undefined);
+    }
+  }
+
+  const verb = mode === 'signup' ? 'Sign up' : 'Continue';
+  return (
+    <div className="ob-social">
+      <p className="ob-divider">
+        <span>or {mode === 'signup' ? 'sign up' : 'continue'} with</span>
+      </p>
+      <div className="ob-social__row">
+        {(Object.keys(PROVIDERS) as SocialProvider[]).map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className={`ob-social__btn ob-social__btn--${provider}`}
+            aria-label={`${verb} with ${PROVIDER_LABELS[provider]}`}
+            disabled={busy !== undefined}
+            aria-busy={busy === provider}
+            onClick={() => void signIn(provider)}
+          >
+            <span className="ob-social__icon" aria-hidden="true">
+              {ICONS[provider]}
+            </span>
+            <span>{PROVIDER_LABELS[provider]}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

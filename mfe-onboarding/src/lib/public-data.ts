@@ -1,0 +1,49 @@
+// The country list and the app settings every onboarding form needs, fetched once per page and
+// shared by the views (a visitor on slow data pays for each only once).
+import { useEffect, useState } from 'react';
+import { getSdk, type Country, type InitData } from '@giftlane/shared-sdk';
+
+let countries: Promise<Country[]> | undefined;
+let init: Promise<InitData> | undefined;
+
+function loadCountries(): Promise<Country[]> {
+  countries ??= getSdk()
+    .api.public.countrylist()
+    .catch((error: unknown) => {
+      // SPEC §8: a failed country fetch is only logged; the next form tries again.
+      console.error('[onboarding] country list failed to load', error);
+      countries = undefined;
+      return [];
+    });
+  return countries;
+}
+
+/** `public/appinit`; when it fails the safe choice is to ask for the code. */
+export function loadInit(): Promise<InitData> {
+  init ??= getSdk()
+    .api.public.appinit()
+    .catch((error: unknown) => {
+      console.error('[onboarding] app settings failed to load', error);
+      init = undefined;
+      return { is_need_verify: '1' } as InitData;
+    });
+  return init;
+}
+
+export function useCountries(): Country[] {
+  const [list, setList] = useState<Country[]>([]);
+  useEffect(() => {
+    let live = true;
+    void loadCountries().then((c) => live && setList(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return list;
+}
+
+/** For tests: forget what was fetched. */
+export function resetPublicData(): void {
+  countries = undefined;
+  init = undefined;
+}

@@ -1,0 +1,67 @@
+// Renders the onboarding page the way the shell mounts it, at a URL, with the api faked at the SDK's
+// function level (components call the SDK; nothing here reaches the network).
+import { act, render } from '@testing-library/react';
+// A component router: the data router needs fetch's Request, which jsdom lacks.
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from '@giftlane/shared-sdk/router';
+import { runInAction } from 'mobx';
+import { ApiError, getSdk, type Country } from '@giftlane/shared-sdk';
+import { OnboardingPage } from '../app/onboarding-page';
+import { resetPublicData } from '../lib/public-data';
+
+export const COUNTRIES: Country[] = [
+  { id: 1, name: 'Nigeria', area_number: '+234' },
+  { id: 2, name: 'Ghana', area_number: '+233' },
+];
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** What the router is doing, for assertions (the data router needs fetch's Request, absent in jsdom). */
+export interface RouterProbe {
+  location: { pathname: string; search: string };
+  navigate: NavigateFunction;
+}
+
+function Probe({ probe }: { probe: RouterProbe }) {
+  probe.location = useLocation();
+  probe.navigate = useNavigate();
+  return null;
+}
+
+export function renderAt(url: string) {
+  const probe = { location: { pathname: '', search: '' } } as RouterProbe;
+  const utils = render(
+    <MemoryRouter initialEntries={[url]}>
+      <Probe probe={probe} />
+      <Routes>
+        <Route path="/login" element={<OnboardingPage key="login" />} />
+        <Route path="/sign-up" element={<OnboardingPage key="sign-up" />} />
+        <Route path="/social-signup" element={<OnboardingPage key="social" />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { ...utils, router: { get state() { return { location: probe.location }; }, navigate: (to: string) => act(() => probe.navigate(to)) } };
+}
+
+/** A fresh tab: empty session storage, no session, no remembered view, the default fakes. */
+export function freshTab(options: { needVerify?: '0' | '1' } = {}) {
+  jest.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+  document.body.innerHTML = '';
+  const { store, api } = getSdk();
+  store.session.clear();
+  runInAction(() => {
+    store.onboarding.currentView = undefined;
+  });
+  resetPublicData();
+  jest.spyOn(api.public, 'countrylist').mockResolvedValue(COUNTRIES);
+  jest.spyOn(api.public, 'appinit').mockResolvedValue({ is_need_verify: options.needVerify ?? '1' });
+  jest.spyOn(getSdk().tracker, 'trackRegistration').mockImplementation(() => undefined);
+  return getSdk();
+}
+
+export const refused = (msg: string, path = 'user/x') => new ApiError(msg, undefined, path);
