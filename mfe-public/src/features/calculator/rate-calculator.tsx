@@ -1,0 +1,120 @@
+// The rate calculator: brand → card currency → form → amount → expected payout, computed on the
+// phone with the api's pricing function (no round trip per keystroke on costly data).
+import { useId, useMemo, useState } from 'react';
+import { Link } from '@giftlane/shared-sdk/router';
+import { formatMoney, money, type BonusTier, type CalculatorData, type CurrencyCode, cardFormName as formName } from '@giftlane/shared-sdk';
+import { percentToBp } from '../../lib/amounts';
+import { bandsOf, brandsOf, currenciesOf, estimate, formsOf, ladderFor, PRESET_AMOUNTS } from './calculator-model';
+
+export interface RateCalculatorProps {
+  data: CalculatorData;
+  tiers: readonly BonusTier[];
+  payout: CurrencyCode;
+  signedIn?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function RateCalculator({ data, tiers, payout, signedIn = false, headingLevel: H = 'h2' }: RateCalculatorProps) {
+  const id = useId();
+  const brands = useMemo(() => brandsOf(data), [data]);
+  const ladder = useMemo(() => ladderFor(tiers, payout), [tiers, payout]);
+  const [brandId, setBrandId] = useState<number | undefined>(brands[0]?.id);
+  const [currencyChoice, setCurrency] = useState('');
+  const [formChoice, setForm] = useState('');
+  const [amount, setAmount] = useState('100');
+
+  const brand = brands.find((b) => b.id === brandId) ?? brands[0];
+  const currencies = currenciesOf(brand);
+  const currency = currencies.includes(currencyChoice) ? currencyChoice : (currencies[0] ?? '');
+  const forms = formsOf(brand, currency);
+  const form = forms.includes(formChoice) ? formChoice : (forms[0] ?? '');
+  const bands = bandsOf(brand, currency, form);
+  const vipBp = percentToBp(data.vip_detail?.rate);
+  const result = estimate({ bands, currency, amount, payout, vipBp, ladder });
+  const show = (minor: bigint) => formatMoney(money(minor, payout));
+
+  if (brands.length === 0) {
+    return <p className="pub-error">No cards are open for trading right now. Please check back shortly.</p>;
+  }
+
+  return (
+    <form className="calc" aria-labelledby={`${id}-title`} onSubmit={(e) => e.preventDefault()}>
+      <H id={`${id}-title`} className="calc__title">
+        Rate calculator
+      </H>
+      <div className="calc__grid">
+        <label className="pub-field">
+          <span>Gift card</span>
+          <select value={brand?.id ?? ''} onChange={(e) => setBrandId(Number(e.target.value))}>
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="pub-field">
+          <span>Card currency</span>
+          <select value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="pub-field">
+          <span>Card form</span>
+          <select value={form} onChange={(e) => setForm(e.target.value)}>
+            {forms.map((f) => (
+              <option key={f} value={f}>
+                {formName(f)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="pub-field">
+          <span>Amount on the card ({currency})</span>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-describedby={`${id}-result`}
+          />
+        </label>
+      </div>
+      <div className="calc__presets" role="group" aria-label="Common amounts">
+        {PRESET_AMOUNTS.map((a) => (
+          <button key={a} type="button" className="pub-chip" aria-pressed={amount.trim() === String(a)} onClick={() => setAmount(String(a))}>
+            {a}
+          </button>
+        ))}
+      </div>
+      <output id={`${id}-result`} className="calc__result" aria-live="polite">
+        {result.ok ? (
+          <>
+            <span className="calc__label">You get</span>
+            <strong className="calc__total" data-testid="calc-total">
+              {show(result.quote.totalMinor)}
+            </strong>
+            <span className="calc__line">
+              Rate {show(result.rateMinor)} per 1 {currency}
+              {result.quote.vipBonusMinor > 0n && <> · VIP bonus {show(result.quote.vipBonusMinor)}</>}
+              {result.quote.ladderBonusMinor > 0n && <> · big-trade bonus {show(result.quote.ladderBonusMinor)}</>}
+            </span>
+          </>
+        ) : (
+          <span className="calc__hint">{result.message}</span>
+        )}
+      </output>
+      <p className="calc__note">
+        The rate is locked the moment you submit your order. Your first trade also earns the first-order bonus on top.
+      </p>
+      <Link className="gl-btn gl-btn--primary calc__cta" to={signedIn ? '/homes/sell-gift-card' : '/sign-up'}>
+        {signedIn ? 'Sell this card' : 'Sign up and sell this card'}
+      </Link>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+// The rate sheet as rows (one per card: brand, card currency, form, band, rate), and the search
+// and filters a seller uses to find their card.
+import { cardFormName as formName } from '@giftlane/shared-sdk';
+import type { AmountWire, RatesData } from '@giftlane/shared-sdk';
+
+export interface RateRow {
+  cardId: number;
+  brand: string;
+  currency: string;
+  form: string;
+  formName: string;
+  min?: number;
+  max?: number;
+  /** Payout per 1 unit of card currency, in the payout currency (with the visitor's VIP bonus). */
+  rate: AmountWire;
+  /** Shown on the brand: "10min", hidden when "0min". */
+  payoutTime?: string;
+}
+
+export interface RateFilter {
+  search: string;
+  brand: string;
+  currency: string;
+  form: string;
+}
+
+export const NO_FILTER: RateFilter = { search: '', brand: '', currency: '', form: '' };
+
+export function rowsOf(data: RatesData): RateRow[] {
+  return data.card_list.flatMap((cat) =>
+    cat.list.flatMap((group) =>
+      group.list.map((c) => ({
+        cardId: c.card_id,
+        brand: cat.category_name,
+        currency: c.currency || group.currency,
+        form: c.form ?? '',
+        formName: c.form_name ?? formName(c.form),
+        min: c.min_face,
+        max: c.max_face,
+        rate: c.optimal_rate ?? c.rate,
+        payoutTime: cat.timeout_seconds && cat.timeout_seconds !== '0min' ? cat.timeout_seconds : undefined,
+      })),
+    ),
+  );
+}
+
+const uniq = (xs: string[]) => [...new Set(xs)].filter(Boolean);
+
+export function filterOptions(rows: RateRow[]) {
+  return {
+    brands: uniq(rows.map((r) => r.brand)),
+    currencies: uniq(rows.map((r) => r.currency)),
+    forms: uniq(rows.map((r) => r.form)).map((code) => ({ code, name: rows.find((r) => r.form === code)!.formName })),
+  };
+}
+
+/** Every word of the search must appear in the card's brand, currency, form or band. */
+export function filterRows(rows: RateRow[], f: RateFilter): RateRow[] {
+  const words = f.search.toLowerCase().split(/\s+/).filter(Boolean);
+  return rows.filter((r) => {
+    if (f.brand && r.brand !== f.brand) return false;
+    if (f.currency && r.currency !== f.currency) return false;
+    if (f.form && r.form !== f.form) return false;
+    if (!words.length) return true;
+    const text = `${r.brand} ${r.currency} ${r.formName} ${r.min ?? ''}-${r.max ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

@@ -1,0 +1,16 @@
+// Each page names itself: the document title and the meta description search engines show.
+import { useEffect } from 'react';
+import { PRODUCT_NAME } from '@giftlane/shared-sdk';
+
+export function useMeta(title: string, description: string) {
+  useEffect(() => {
+    document.title = `${title} — ${PRODUCT_NAME}`;
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.appendChild(meta);
+    }
+    meta.content = description;
+  }, [title, description]);
+}
