@@ -1,0 +1,73 @@
+import { money, parseMoney, type BonusTier, type Coupon } from '@giftlane/shared-sdk';
+import { quote } from '@giftlane/shared-sdk/pricing';
+import { checkPhotos, estimate, ladderFor, PHOTO_MESSAGES, percentToBp, pricingCoupon, type SellCard } from '../sell-model';
+
+const card = (id: number, min: number, max: number, rate: string): SellCard => ({
+  card_id: id, rate, usdt_rate: '0.8000', name: 'Apple', category_id: 1, category_name: 'Apple', currency: 'USD', form: 'physical', min_face: min, max_face: max,
+});
+const bands = [card(1, 10, 49, '1100.00'), card(2, 50, 99, '1150.00'), card(3, 100, 500, '1210.00')];
+const base = { bands, currency: 'USD', payout: 'NGN' as const, vipBp: 0, ladder: [] };
+
+describe('the sell quote', () => {
+  test('picks the denomination band the face value falls in and prices it with the one pricing function', () => {
+    const r = estimate({ ...base, amount: '100', vipBp: 150 });
+    expect(r.ok && r.card.card_id).toBe(3);
+    expect(r.ok && r.quote).toEqual(quote({ faceMinor: 10000n, faceDecimals: 2, baseRateMinor: 121000n, vipBp: 150 }));
+    expect(r.ok && r.quote.totalMinor).toBe(12_281_500n); // 121,000 + 1.5 % VIP
+    const id = (amount: string) => {
+      const e = estimate({ ...base, amount });
+      return e.ok ? e.card.card_id : undefined;
+    };
+    expect([id('10'), id('49'), id('50'), id('99'), id('500')]).toEqual([1, 1, 2, 2, 3]);
+  });
+
+  test('says in plain words what to fix', () => {
+    expect(estimate({ ...base, amount: '' })).toEqual({ ok: false, message: 'Enter the amount on your card (its face value).' });
+    expect(estimate({ ...base, amount: 'ten' })).toEqual({ ok: false, message: 'Enter the face value as a number, for example 100 or 25.50.' });
+    expect(estimate({ ...base, amount: '5' })).toEqual({ ok: false, message: 'We buy this card in these amounts: 10–49 USD, 50–99 USD, 100–500 USD.' });
+    expect(estimate({ ...base, bands: [], amount: '100' })).toEqual({ ok: false, message: 'Choose your card to see the quote.' });
+  });
+
+  test('USDT payouts use the card’s USDT rate', () => {
+    const r = estimate({ ...base, payout: 'USDT', amount: '10' });
+    expect(r.ok && r.quote.totalMinor).toBe(80_000n); // 10 × 0.8000 USDT, four decimals
+  });
+
+  test('the big-trade ladder of the payout currency only', () => {
+    const tiers: BonusTier[] = [
+      { order_amount: money(10_000_000n, 'NGN'), bonus_amount: money(200_000n, 'NGN') },
+      { order_amount: money(100_0000n, 'USDT'), bonus_amount: money(5_0000n, 'USDT') },
+    ];
+    expect(ladderFor(tiers, 'NGN')).toEqual([{ orderAmountMinor: 10_000_000n, bonusAmountMinor: 200_000n }]);
+    const r = estimate({ ...base, amount: '100', ladder: ladderFor(tiers, 'NGN') });
+    expect(r.ok && r.quote.ladderBonusMinor).toBe(200_000n);
+  });
+
+  test('VIP percent strings become basis points exactly', () => {
+    expect(percentToBp('1.5')).toBe(150);
+    expect(percentToBp('0')).toBe(0);
+    expect(percentToBp(undefined)).toBe(0);
+  });
+
+  test('coupons of CONTRACT §6.5 become pricing coupons', () => {
+    const c = (discount_type: 1 | 2, type: number, discount_value: string) => ({ discount_type, type, discount_value }) as Coupon;
+    expect(pricingCoupon(c(1, 0, '0.05'), 'NGN')).toEqual({ kind: 'percent', bp: 500 });
+    expect(pricingCoupon(c(2, 1, '500'), 'NGN')).toEqual({ kind: 'fixed', amountMinor: parseMoney('500', 'NGN').amount_minor });
+    expect(pricingCoupon(c(2, 2, '10.50'), 'NGN')).toEqual({ kind: 'rate_add', rateMinor: 1050n });
+    expect(pricingCoupon(null, 'NGN')).toBeNull();
+  });
+});
+
+describe('card photos', () => {
+  const file = (name: string, type: string, size = 1000) => new File([new Uint8Array(size)], name, { type });
+
+  test('JPG and PNG up to 5 MB, at most 10 per order, each refusal explained', () => {
+    const big = file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1);
+    const { accepted, errors } = checkPhotos([file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.gif', 'image/gif'), big], 0);
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
+    expect(errors).toEqual([PHOTO_MESSAGES.type('c.gif'), PHOTO_MESSAGES.size('big.jpg')]);
+    const many = checkPhotos([file('x.jpg', 'image/jpeg'), file('y.jpg', 'image/jpeg')], 9);
+    expect(many.accepted.map((f) => f.name)).toEqual(['x.jpg']);
+    expect(many.errors).toEqual([PHOTO_MESSAGES.count]);
+  });
+});

@@ -1,0 +1,203 @@
+// Wallet history (wallet/moneyLogList, pages from 0, 20 a page) with its filters, and the detail
+// of one entry (wallet/moneyLogDetail) opened in place.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link } from '@giftlane/shared-sdk/router';
+import { formatDateTime, formatMoney, getSdk, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError, CONNECTION_HINT } from '@giftlane/shared-sdk';
+import { localCurrency } from '../../lib/session';
+
+export const LOG_PAGE_SIZE = 20;
+export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
+  { value: 'all', label: 'Everything' },
+  { value: 'order', label: 'Card sales' },
+  { value: 'withdraw', label: 'Withdrawals' },
+  { value: 'transfer', label: 'Reward transfers' },
+  { value: 'other', label: 'Other' },
+];
+
+/** CONTRACT §6.11: success, failure, or still in progress. */
+export function logTone(status: string | undefined): 'success' | 'failed' | 'pending' | undefined {
+  const s = (status ?? '').trim().toLowerCase();
+  if (!s) return undefined;
+  if (['successful', 'success', 'transferred', 'completed', 'approved'].includes(s)) return 'success';
+  if (['failed', 'rejected', 'cancelled'].includes(s)) return 'failed';
+  return 'pending';
+}
+
+function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
+  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data?: MoneyLogDetail; error?: unknown }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    getSdk()
+      .api.wallet.moneyLogDetail({ log_id: logId })
+      .then(
+        (data) => live && setState({ status: 'ready', data }),
+        (error: unknown) => live && setState({ status: 'error', error }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [logId, attempt]);
+  if (state.status === 'loading') return <Loading label="Loading the details…" lines={2} />;
+  if (state.status === 'error') return <LoadError error={state.error} retry={() => setAttempt((n) => n + 1)} what="the details" />;
+  const d = state.data!;
+  return (
+    <dl className="acc-dl" style={{ marginTop: 8 }}>
+      {d.balance_amount && (
+        <>
+          <dt>Balance after</dt>
+          <dd>{formatMoney(d.balance_amount)}</dd>
+        </>
+      )}
+      {d.order_no && (
+        <>
+          <dt>Order</dt>
+          <dd>
+            <Link to={`/order/${encodeURIComponent(d.order_no)}`}>{d.order_no}</Link>
+          </dd>
+        </>
+      )}
+      {d.withdraw_no && (
+        <>
+          <dt>Withdrawal</dt>
+          <dd className="acc-code">{d.withdraw_no}</dd>
+          <dt>Paid out</dt>
+          <dd>{d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
+        </>
+      )}
+      {d.bank_name && (
+        <>
+          <dt>To</dt>
+          <dd>
+            {d.bank_name} {d.account_no}
+          </dd>
+        </>
+      )}
+      {d.platform_fee && d.platform_fee.amount_minor > 0n && (
+        <>
+          <dt>Fee</dt>
+          <dd>{formatMoney(d.platform_fee)}</dd>
+        </>
+      )}
+      {(d.remark || d.memo) && (
+        <>
+          <dt>Note</dt>
+          <dd>{d.remark || d.memo}</dd>
+        </>
+      )}
+      {d.serial_number && (
+        <>
+          <dt>Reference</dt>
+          <dd className="acc-code">{d.serial_number}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function LogRow({ log }: { log: MoneyLog }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const credit = log.amount.amount_minor > 0n;
+  const tone = logTone(log.order_status);
+  return (
+    <div className="acc-item acc-item--plain">
+      <div className="acc-item__main">
+        <div className="acc-row">
+          <span className="acc-item__title">{log.name || log.memo || log.type}</span>
+          <span className={`acc-amount${credit ? ' acc-amount--in' : ''}`}>
+            {credit ? '+' : ''}
+            {formatMoney(log.amount)}
+          </span>
+        </div>
+        <div className="acc-row">
+          <span className="acc-muted">{formatDateTime(log.create_time)}</span>
+          {tone && <span className={`acc-badge acc-badge--${tone}`}>{log.order_status}</span>}
+        </div>
+        <div>
+          <button type="button" className="gl-btn" style={{ minHeight: 36, padding: '0 12px' }} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide details' : 'Details'}
+          </button>
+        </div>
+        <div id={id}>{open && <LogDetail logId={log.log_id} />}</div>
+      </div>
+    </div>
+  );
+}
+
+type ListState = { items: MoneyLog[]; page: number; more: boolean; status: 'loading' | 'ready' | 'error'; error?: unknown };
+
+export function WalletHistory() {
+  const id = useId();
+  const [type, setType] = useState<MoneyLogFilter>('all');
+  const [walletType, setWalletType] = useState<1 | 2>(1);
+  const [state, setState] = useState<ListState>({ items: [], page: 0, more: false, status: 'loading' });
+
+  const load = useCallback(
+    async (page: number, live: () => boolean = () => true) => {
+      setState((s) => ({ ...s, status: 'loading', error: undefined, ...(page === 0 ? { items: [] } : {}) }));
+      try {
+        await localCurrency();
+        const items = await getSdk().api.wallet.moneyLogList({ type, wallet_type: walletType, page, page_size: LOG_PAGE_SIZE });
+        if (!live()) return;
+        setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= LOG_PAGE_SIZE, status: 'ready' }));
+      } catch (error) {
+        if (live()) setState((s) => ({ ...s, status: 'error', error }));
+      }
+    },
+    [type, walletType],
+  );
+
+  useEffect(() => {
+    let alive = true;
+    void load(0, () => alive);
+    return () => {
+      alive = false;
+    };
+  }, [load]);
+
+  const { items, status } = state;
+  return (
+    <div className="acc-page" style={{ gap: 12 }}>
+      <div className="acc-grid acc-grid--2">
+        <label className="acc-field" htmlFor={`${id}-type`}>
+          <span>Show</span>
+          <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as MoneyLogFilter)}>
+            {LOG_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="acc-field" htmlFor={`${id}-wallet`}>
+          <span>Wallet</span>
+          <select id={`${id}-wallet`} value={walletType} onChange={(e) => setWalletType(Number(e.target.value) === 2 ? 2 : 1)}>
+            <option value={1}>{getSdk().store.user.currency ?? 'Local'} wallet</option>
+            <option value={2}>USDT wallet</option>
+          </select>
+        </label>
+      </div>
+      {items.length > 0 && (
+        <ul className="acc-list" aria-label="Wallet entries">
+          {items.map((log) => (
+            <li key={String(log.log_id)}>
+              <LogRow log={log} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'loading' && <Loading label="Loading your wallet history…" lines={items.length ? 1 : 4} />}
+      {status === 'error' && (
+        <LoadError error={state.error ?? CONNECTION_HINT} retry={() => void load(items.length ? state.page + 1 : 0)} what="your wallet history" />
+      )}
+      {status === 'ready' && items.length === 0 && <p className="acc-empty">Nothing here yet. Money in and out of this wallet will show here.</p>}
+      {status === 'ready' && state.more && (
+        <button type="button" className="gl-btn" onClick={() => void load(state.page + 1)}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// /notification — every notice (finder/allNotice, 20 a page), unread ones marked; opening one
+// marks it read (finder/readNotice) and follows its link when it has one (CONTRACT §6.10).
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from '@giftlane/shared-sdk/router';
+import { formatDateTime, getSdk, type Notice, Loading, LoadError, CONNECTION_HINT } from '@giftlane/shared-sdk';
+
+const PAGE_SIZE = 20;
+const isUnread = (n: Notice) => !!n.notice_new && n.notice_new !== '0';
+
+/** Where a notice leads inside the account area, if anywhere. */
+export function noticeTarget(n: Notice): string | undefined {
+  let params: Record<string, string>;
+  try {
+    params = n.notice_params ? (JSON.parse(n.notice_params) as Record<string, string>) : {};
+  } catch {
+    params = {};
+  }
+  switch (n.notice_action) {
+    case 'app_orderdetail':
+      return params.order_no ? `/order/${encodeURIComponent(params.order_no)}` : '/order';
+    case 'app_orderlist':
+      return '/order';
+    case 'app_wallet':
+    case 'app_withdrawlist':
+    case 'app_withdrawdetail':
+      return '/wallet/history';
+    case 'app_sellcard':
+      return '/homes/sell-gift-card';
+    case 'app_vip':
+      return '/homes/vip';
+    case 'app_home':
+      return '/homes';
+    default:
+      return n.notice_action?.startsWith('/') ? n.notice_action : undefined;
+  }
+}
+
+export default function NotificationsPage() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ items: Notice[]; page: number; more: boolean; status: 'loading' | 'ready' | 'error'; error?: unknown }>({
+    items: [],
+    page: 0,
+    more: false,
+    status: 'loading',
+  });
+  const [read, setRead] = useState<Set<Notice['id']>>(new Set());
+
+  const load = useCallback(async (page: number, live: () => boolean = () => true) => {
+    setState((s) => ({ ...s, status: 'loading', error: undefined }));
+    try {
+      const items = await getSdk().api.finder.allNotice({ type: 'all', page, page_size: PAGE_SIZE });
+      if (!live()) return;
+      setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= PAGE_SIZE, status: 'ready' }));
+    } catch (error) {
+      if (live()) setState((s) => ({ ...s, status: 'error', error }));
+    }
+  }, []);
+
+  useEffect(() => {
+    let alive = true;
+    void load(0, () => alive);
+    return () => {
+      alive = false;
+    };
+  }, [load]);
+
+  const open = (n: Notice) => {
+    if (isUnread(n) && !read.has(n.id)) {
+      setRead((r) => new Set(r).add(n.id));
+      const { api, store } = getSdk();
+      // Marking read is best effort: the notice is shown either way, and the bell catches up.
+      api.finder.readNotice({ notice_id: n.id }).then(
+        () => store.notices.load(),
+        () => undefined,
+      );
+    }
+    const to = noticeTarget(n);
+    if (to) navigate(to);
+  };
+
+  const { items, status } = state;
+  const unread = items.filter((n) => isUnread(n) && !read.has(n.id)).length;
+  return (
+    <section className="acc-page" aria-labelledby="notices-heading">
+      <div className="acc-row">
+        <h2 id="notices-heading" style={{ margin: 0 }}>
+          Notifications
+        </h2>
+        {status === 'ready' && <span className="acc-muted">{unread ? `${unread} unread` : 'All read'}</span>}
+      </div>
+      {items.length > 0 && (
+        <ul className="acc-list">
+          {items.map((n) => {
+            const fresh = isUnread(n) && !read.has(n.id);
+            return (
+              <li key={n.id}>
+                <button type="button" className={`acc-item acc-item--plain${fresh ? ' acc-unread' : ''}`} style={{ width: '100%', textAlign: 'left', font: 'inherit', cursor: 'pointer' }} onClick={() => open(n)}>
+                  <span className="acc-item__main">
+                    <span className="acc-row">
+                      <span className="acc-item__title">
+                        {fresh && <span className="acc-dot" aria-hidden="true" />}
+                        {fresh && <span className="acc-sr">Unread: </span>}
+                        {n.notice_title}
+                      </span>
+                      <span className="acc-muted" style={{ fontWeight: 400 }}>
+                        {formatDateTime(n.notice_time)}
+                      </span>
+                    </span>
+                    <span style={{ fontWeight: 400 }}>{n.notice_content}</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {status === 'loading' && <Loading label="Loading your notifications…" lines={items.length ? 1 : 4} />}
+      {status === 'error' && <LoadError error={state.error ?? CONNECTION_HINT} retry={() => void load(items.length ? state.page + 1 : 0)} what="your notifications" />}
+      {status === 'ready' && items.length === 0 && <p className="acc-empty">No notifications yet. Every order and wallet event will show here.</p>}
+      {status === 'ready' && state.more && (
+        <button type="button" className="gl-btn" onClick={() => void load(state.page + 1)}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}

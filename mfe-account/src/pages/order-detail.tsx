@@ -1,0 +1,27 @@
+// /order/:orderNo — one order (ord/detail). Arriving from the sell form, it says the order went in.
+import { Link, useLocation, useParams } from '@giftlane/shared-sdk/router';
+import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { localCurrency } from '../lib/session';
+import { OrderDetailView } from '../features/orders/order-detail';
+
+export default function OrderDetailPage() {
+  const { orderNo = '' } = useParams();
+  const location = useLocation();
+  const submitted = (location.state as { submitted?: string } | null)?.submitted === orderNo;
+  const detail = useData(async () => {
+    await localCurrency();
+    return getSdk().api.ord.detail({ order_no: orderNo });
+  }, [orderNo]);
+  return (
+    <section className="acc-page" aria-label={`Order ${orderNo}`}>
+      <p style={{ margin: 0 }}>
+        <Link className="acc-link" to="/order">
+          ← All orders
+        </Link>
+      </p>
+      <Async state={detail} what="this order" lines={6}>
+        {(d) => <OrderDetailView detail={d} justSubmitted={submitted} />}
+      </Async>
+    </section>
+  );
+}

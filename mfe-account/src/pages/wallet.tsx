@@ -1,0 +1,29 @@
+// /wallet: balances, then the way to the history. Withdrawals come next (see the note).
+import { Async, useData } from '@giftlane/shared-sdk';
+import { Link } from '@giftlane/shared-sdk/router';
+import { Balances, fetchBalance } from '../features/wallet/balances';
+
+export default function WalletPage() {
+  const balance = useData(fetchBalance, []);
+  return (
+    <section className="acc-page" aria-labelledby="wallet-heading">
+      <h2 id="wallet-heading" style={{ margin: 0 }}>
+        Your balances
+      </h2>
+      <Async state={balance} what="your balances" lines={4}>
+        {(b) => <Balances balance={b} />}
+      </Async>
+      <div className="acc-actions">
+        <Link className="gl-btn gl-btn--primary" to="/wallet/history">
+          Wallet history
+        </Link>
+        <Link className="gl-btn" to="/homes/sell-gift-card">
+          Sell a gift card
+        </Link>
+      </div>
+      <p className="acc-note">
+        Withdrawing from the web app is coming soon. Until then, withdraw from the GiftLane mobile app: your balance is the same everywhere.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The signed-in account area (SPEC §2 protected routes). Titles follow SPEC §2's top-bar rule:
+// /wallet/reward shows Wallet, and any path without its own title shows Home. Each page is its own
+// chunk, loaded when the user opens it, so a page carries only what it shows. No antd: plain
+// elements styled with the shared theme's CSS variables keep the account area small on costly data.
+import { Navigate } from '@giftlane/shared-sdk/router';
+import { lazyPage, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
+// One stylesheet for the whole area, loaded with the routes: cached once, no flash per page.
+import './styles/account.css';
+
+type PageLoader = Parameters<typeof lazyPage>[0];
+
+const app = (path: string, title: string | undefined, load: PageLoader, name?: string): RemoteRoute => ({
+  path,
+  handle: { layout: 'app', protected: true, title, name },
+  lazy: lazyPage(load),
+});
+
+const placeholder = (key: 'SettingsPage' | 'VipPage' | 'CouponPage' | 'CardsPage' | 'RewardPage'): PageLoader => async () => ({
+  default: (await import('./pages/placeholders'))[key],
+});
+
+const alias = (from: string, to: string): RemoteRoute => ({
+  path: from,
+  handle: { layout: 'app', protected: true },
+  element: <Navigate to={to} replace />,
+});
+
+export const routes: RemoteRoute[] = [
+  app('/homes', 'Home', () => import('./pages/home'), 'Home'),
+  app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
+  app('/homes/vip', 'VIP', placeholder('VipPage')),
+  app('/homes/coupon', 'Discount Code', placeholder('CouponPage')),
+  app('/homes/cards', undefined, placeholder('CardsPage')),
+  app('/order', 'Order', () => import('./pages/orders')),
+  app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),
+  app('/wallet', 'Wallet', () => import('./pages/wallet')),
+  app('/wallet/history', undefined, () => import('./pages/wallet-history')),
+  app('/wallet/reward', 'Wallet', placeholder('RewardPage')),
+  app('/settings', 'Settings', placeholder('SettingsPage')),
+  app('/notification', 'Notification', () => import('./pages/notifications'), 'Notification'),
+  // SPEC §2's other reading of the protected paths: keep the links working.
+  alias('/home/sell-gift-card', '/homes/sell-gift-card'),
+  alias('/home/vip', '/homes/vip'),
+  alias('/home/coupon', '/homes/coupon'),
+];
+
+const mod: RemoteRoutesModule = { routes };
+export default mod;
