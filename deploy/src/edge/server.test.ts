@@ -1,0 +1,88 @@
+// The edge server hands each device the version its canary bucket says, the same one every time,
+// in both the inlined manifest and /remotes.json; release files are immutable, manifests no-cache.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { EnvironmentManifest } from '@giftlane/shared-sdk';
+import { ReleaseStore } from '../release-store';
+import { ReleaseManager } from '../releases';
+import { fakeDist } from '../test-fixtures';
+import { DEVICE_COOKIE, buildEdge } from './server';
+
+let dir: string;
+let edge: FastifyInstance;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-'));
+  const store = new ReleaseStore(dir);
+  const manager = new ReleaseManager(store, 'test');
+  for (const [app, version] of [['shell', 's1'], ['mfe-account', 'a1'], ['mfe-account', 'a2'], ['mfe-public', 'p1']] as const) {
+    await store.publish(app, { version, distDir: await fakeDist(`${app}-${version}`) });
+    if (version !== 'a2') await manager.promote(app, version, 'prod');
+  }
+  await manager.canary('mfe-account', 'a2', 50, 'prod');
+  edge = await buildEdge({ store, env: 'prod' });
+});
+
+afterAll(async () => {
+  await edge.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie'] ?? '').split(';')[0]!;
+
+describe('edge server', () => {
+  it('gives a new device an id cookie and keeps the id it already has', async () => {
+    const first = await edge.inject('/remotes.json');
+    expect(first.headers['set-cookie']).toMatch(new RegExp(`^${DEVICE_COOKIE}=[0-9a-f]{32}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly$`));
+    const again = await edge.inject({ url: '/remotes.json', headers: { cookie: cookieOf(first) } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers.vary).toContain('Cookie');
+  });
+
+  it('splits a 50 % canary across devices, each device always on the same version, page and manifest agreeing', async () => {
+    const seen: Record<string, number> = {};
+    for (let i = 0; i < 60; i++) {
+      const cookie = `${DEVICE_COOKIE}=device${String(i).padStart(4, '0')}abcd`;
+      const versions = new Set<string>();
+      for (let n = 0; n < 3; n++) {
+        const manifest = (await edge.inject({ url: '/remotes.json', headers: { cookie } })).json<EnvironmentManifest>();
+        versions.add(manifest.remotes.mfe_account!.version);
+        expect(manifest.remotes.mfe_public!.version).toBe('p1');
+      }
+      const html = (await edge.inject({ url: '/wallet', headers: { cookie } })).body;
+      const inlined = JSON.parse(/<script id="gl-remotes" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as EnvironmentManifest;
+      versions.add(inlined.remotes.mfe_account!.version);
+      expect(versions.size).toBe(1);
+      const [version] = [...versions];
+      expect(inlined.remotes.mfe_account!.entry).toBe(`/releases/mfe-account/${version}/remoteEntry.js`);
+      seen[version!] = (seen[version!] ?? 0) + 1;
+    }
+    expect(seen.a1).toBeGreaterThan(15);
+    expect(seen.a2).toBeGreaterThan(15);
+  });
+
+  it('serves release files immutable and precompressed, never the environment files', async () => {
+    const res = await edge.inject({ url: '/releases/mfe-account/a1/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await edge.inject('/releases/environments/prod.json')).statusCode).toBe(404);
+    expect((await edge.inject('/releases/mfe-account/a1/.claim')).statusCode).toBe(404);
+  });
+
+  it('answers a health check with the environment’s revision', async () => {
+    const res = await edge.inject('/healthz');
+    expect(res.json()).toEqual({ ok: true, env: 'prod', revision: 4, live: true });
+  });
+
+  it('sets the security headers on pages', async () => {
+    const res = await edge.inject('/home');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain('<meta charset="utf-8">');
+    expect(res.body).toContain('/releases/shell/s1/main.0123abcd.js');
+  });
+});

@@ -1,0 +1,230 @@
+// The edge server: serves the shell and every remote release from the release store, the
+// environment manifest, the shell's HTML for client routes, and proxies the api.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+import { findMount, mountTable } from '@giftlane/shared-sdk/federation/mounts';
+import { ReleaseStore } from '../release-store';
+import { loadEnvironment, siteFor, type EnvironmentView } from './site';
+
+export interface EdgeOptions {
+  store?: ReleaseStore;
+  env?: string;
+  /** Where `/gc` goes; without it `/gc` answers that the service is unavailable. */
+  apiUrl?: string;
+  logger?: boolean;
+  /** Set when TLS terminates in front of us: adds HSTS. */
+  behindTls?: boolean;
+  /**
+   * Where browsers fetch release files: `/releases` (this server) by default, or the URL of a CDN
+   * in front of the release bucket.
+   */
+  releasesUrl?: string;
+  /** Settings for the browser (product name, social sign-in ids, store links): see pageConfigFromEnv. */
+  pageConfig?: Record<string, unknown>;
+}
+
+/**
+ * The browser's settings, from the environment, handed to shared-sdk's config as JSON in the HTML.
+ * Only public values belong here: everything in it is readable by anyone.
+ */
+export function pageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+  const pick = (entries: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(entries).filter(([, v]) => typeof v === 'string' && v !== ''));
+  const social = pick({
+    googleClientId: env.GOOGLE_WEB_CLIENT_ID ?? env.GOOGLE_CLIENT_IDS?.split(',')[0],
+    googleScriptUrl: env.GOOGLE_SCRIPT_URL,
+    facebookAppId: env.FACEBOOK_APP_ID,
+    facebookScriptUrl: env.FACEBOOK_SCRIPT_URL,
+    appleClientId: env.APPLE_WEB_CLIENT_ID ?? env.APPLE_CLIENT_IDS?.split(',')[0],
+    appleScriptUrl: env.APPLE_SCRIPT_URL,
+    appleRedirectUri: env.APPLE_REDIRECT_URI,
+  });
+  const storeLinks = pick({ android: env.STORE_LINK_ANDROID, ios: env.STORE_LINK_IOS });
+  return {
+    ...pick({ productName: env.PRODUCT_NAME }),
+    ...(Object.keys(social).length ? { social } : {}),
+    ...(Object.keys(storeLinks).length ? { storeLinks } : {}),
+  };
+}
+
+/** The device id the canary split is keyed on: a first-party cookie the edge sets once. */
+export const DEVICE_COOKIE = 'gl_device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function deviceIdOf(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === DEVICE_COOKIE && value && DEVICE_ID.test(value)) return value;
+  }
+  return undefined;
+}
+
+const SOCIAL_SCRIPT_HOSTS = ['https://accounts.google.com', 'https://connect.facebook.net', 'https://appleid.cdn-apple.com'];
+
+function securityHeaders(reply: FastifyReply, behindTls: boolean, releasesOrigin: string) {
+  reply.header(
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      `script-src 'self'${releasesOrigin} ${SOCIAL_SCRIPT_HOSTS.join(' ')}`,
+      // antd writes its styles at run time.
+      `style-src 'self'${releasesOrigin} 'unsafe-inline'`,
+      "img-src 'self' data: blob: https:",
+      `connect-src 'self'${releasesOrigin} https://graph.facebook.com https://www.googleapis.com`,
+      `frame-src ${SOCIAL_SCRIPT_HOSTS.join(' ')} https://www.facebook.com`,
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+  );
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  if (behindTls) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+};
+const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
+
+const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
+
+export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance> {
+  const store = opts.store ?? new ReleaseStore();
+  const env = opts.env ?? process.env.GL_ENV ?? 'local';
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true });
+  const behindTls = opts.behindTls ?? process.env.BEHIND_TLS === '1';
+  const pageConfigJson = escapeJsonForHtml(JSON.stringify(opts.pageConfig ?? pageConfigFromEnv()));
+  const releasesUrl = (opts.releasesUrl ?? process.env.RELEASE_PUBLIC_URL ?? '/releases').replace(/\/$/, '');
+  const releasesOrigin = /^https?:/.test(releasesUrl) ? ` ${new URL(releasesUrl).origin}` : '';
+
+  app.addHook('onSend', async (_req, reply) => {
+    securityHeaders(reply, behindTls, releasesOrigin);
+  });
+
+  // Releases are immutable: every file under a version folder is cached for a year (old chunks
+  // stay reachable, so a page opened before a promote or rollback keeps working). CORS lets a
+  // remote be served from another origin (a CDN) than the shell.
+  const immutable = (res: { header: (k: string, v: string) => unknown }) => {
+    res.header('Access-Control-Allow-Origin', '*');
+    res.header('Cache-Control', 'public, max-age=31536000, immutable');
+  };
+  if (store.dir) {
+    await app.register(fastifyStatic, {
+      root: store.dir,
+      prefix: '/releases/',
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      // Environment files (with the release history) and publish claims are not for browsers.
+      allowedPath: (pathname) => !/^\/?(releases\/)?environments\//.test(pathname) && !pathname.endsWith('/.claim'),
+      setHeaders: immutable,
+    });
+  } else {
+    // A bucket without a CDN in front (a small deployment): stream release files from it.
+    app.get('/releases/*', async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (key.startsWith('environments/') || key.includes('..')) return reply.callNotFound();
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz'], ['', '']] as const) {
+        if (enc && !accepts.includes(enc)) continue;
+        const body = await store.blobs.get(`${key}${suffix}`);
+        if (!body) continue;
+        immutable(reply);
+        if (enc) reply.header('Content-Encoding', enc).header('Vary', 'Accept-Encoding');
+        return reply.type(contentTypeOf(key)).send(body);
+      }
+      return reply.callNotFound();
+    });
+  }
+
+  if (opts.apiUrl) {
+    for (const prefix of ['/gc', '/uploads', '/__dev', '/docs']) {
+      await app.register(httpProxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+    }
+  } else {
+    app.all('/gc/*', async (_req, reply) =>
+      reply.code(503).send({ success: false, code: 'common.503', msg: 'The service is unavailable. Please try again shortly.', data: null }),
+    );
+  }
+
+  app.get('/healthz', async (_req, reply) => {
+    const view = await environment();
+    return reply.header('Cache-Control', 'no-store').send({ ok: true, env, revision: view?.file.revision ?? null, live: Boolean(view) });
+  });
+
+  let cached: { at: number; view: EnvironmentView | undefined } | undefined;
+  async function environment(): Promise<EnvironmentView | undefined> {
+    // Re-read at most once a second so a promote or rollback is seen at once by new page loads.
+    if (!cached || Date.now() - cached.at > 1000) cached = { at: Date.now(), view: await loadEnvironment(store, env) };
+    return cached.view;
+  }
+
+  /** The device's id, set as a cookie the first time; the canary split is decided on it. */
+  function deviceOf(req: FastifyRequest, reply: FastifyReply): string {
+    const known = deviceIdOf(req.headers.cookie);
+    if (known) return known;
+    const id = randomUUID().replaceAll('-', '');
+    reply.header(
+      'Set-Cookie',
+      `${DEVICE_COOKIE}=${id}; Path=/; Max-Age=63072000; SameSite=Lax; HttpOnly${behindTls ? '; Secure' : ''}`,
+    );
+    return id;
+  }
+
+  app.get('/remotes.json', async (req, reply) => {
+    const view = await environment();
+    if (!view) return reply.code(503).send({ error: `environment "${env}" has no release` });
+    const current = siteFor(view, deviceOf(req, reply), releasesUrl);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').send(current.manifest);
+  });
+
+  const htmlCache = new Map<string, string>();
+  async function shellHtml(version: string) {
+    let html = htmlCache.get(version);
+    if (!html) {
+      const body = await store.file('shell', version, 'index.html');
+      if (!body) throw new Error(`shell ${version} has no index.html in the release store`);
+      html = body.toString('utf8');
+      htmlCache.set(version, html);
+    }
+    return html;
+  }
+
+  // Every other GET is a client route: the shell's HTML, with the environment inlined (one round
+  // trip fewer) and the remote that owns this path preloaded.
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.code(404).send({ success: false, code: 'common.404', msg: 'Not found', data: null });
+    }
+    const pathname = new URL(req.url, 'http://edge').pathname;
+    // A missing release file is a 404, never the shell's HTML (which a script tag would choke on).
+    if (pathname.startsWith('/releases/')) return reply.code(404).type('text/plain').send('Not found');
+    const view = await environment();
+    if (!view) return reply.code(503).type('text/plain').send(`No release of the shell is live in "${env}" yet.`);
+    const current = siteFor(view, deviceOf(req, reply), releasesUrl);
+    const base = `${releasesUrl}/shell/${current.shellVersion}`;
+    const owner = findMount(mountTable(current.manifest), pathname);
+    const preload = owner ? `<link rel="preload" as="script" href="${current.manifest.remotes[owner.remote]?.entry}">` : '';
+    const head = `<script id="gl-config" type="application/json">${pageConfigJson}</script><script id="gl-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(current.manifest))}</script>${preload}`;
+    const html = (await shellHtml(current.shellVersion)).replaceAll('{{SHELL_BASE}}', base).replace(/<meta name="?gl-head"?[^>]*>/, head);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+  });
+
+  return app;
+}

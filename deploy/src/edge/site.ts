@@ -1,0 +1,58 @@
+// What the browser is told about the current environment: the shell's release and, for each
+// remote, its version, entry and the paths it owns — decided per device when a canary runs.
+import type { EnvironmentManifest, RemoteMount } from '@giftlane/shared-sdk';
+import { APPS } from '../apps';
+import { versionFor } from '../canary';
+import type { ReleaseStore } from '../release-store';
+import type { EnvironmentFile } from '../types';
+
+export interface Site {
+  shellVersion: string;
+  manifest: EnvironmentManifest;
+}
+
+/** One read of an environment with the mounts of every version it can hand out. */
+export interface EnvironmentView {
+  env: string;
+  file: EnvironmentFile;
+  mounts: Map<string, RemoteMount[]>;
+}
+
+export async function loadEnvironment(store: ReleaseStore, env: string): Promise<EnvironmentView | undefined> {
+  const file = await store.readEnvironment(env);
+  if (!file?.apps.shell?.version) return undefined;
+  const mounts = new Map<string, RemoteMount[]>();
+  for (const info of APPS) {
+    const slot = file.apps[info.app];
+    if (info.kind !== 'remote' || !slot) continue;
+    for (const version of [slot.version, slot.canary?.version]) {
+      if (version) mounts.set(`${info.app}@${version}`, await store.mounts(info.app, version));
+    }
+  }
+  return { env, file, mounts };
+}
+
+/**
+ * The site one device sees. `releasesBase` is where release folders are served from: `/releases`
+ * on this server, or a CDN's URL in front of a bucket.
+ */
+export function siteFor(view: EnvironmentView, deviceId: string | undefined, releasesBase = '/releases'): Site {
+  const remotes: EnvironmentManifest['remotes'] = {};
+  for (const info of APPS) {
+    const slot = view.file.apps[info.app];
+    if (info.kind !== 'remote' || !slot) continue;
+    const version = versionFor(info.app, slot, deviceId);
+    remotes[info.federationName] = {
+      version,
+      entry: `${releasesBase}/${info.app}/${version}/remoteEntry.js`,
+      mounts: view.mounts.get(`${info.app}@${version}`) ?? [],
+    };
+  }
+  return { shellVersion: versionFor('shell', view.file.apps.shell!, deviceId), manifest: { env: view.env, remotes } };
+}
+
+/** Compatibility with the first edge: the site for a device-less request. */
+export async function resolveSite(store: ReleaseStore, env: string): Promise<Site | undefined> {
+  const view = await loadEnvironment(store, env);
+  return view && siteFor(view, undefined);
+}
