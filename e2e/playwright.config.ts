@@ -1,0 +1,63 @@
+// The e2e suites run against the composed site exactly as `npm start` serves it, on a fresh
+// release store and a fresh embedded database per run, in Debian's Chromium.
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import { GOOGLE_TEST_CLIENT_ID } from './support/google-stand-in';
+
+const port = Number(process.env.E2E_PORT ?? 8180);
+const scratch = process.env.E2E_SCRATCH ?? mkdtempSync(path.join(os.tmpdir(), 'giftlane-e2e-'));
+process.env.E2E_SCRATCH = scratch;
+// The suite's own operator (staff account), made in the fresh database before the site starts.
+process.env.E2E_OPS_EMAIL ??= 'ops@e2e.giftlane.test';
+process.env.E2E_OPS_PASSWORD ??= 'Ops-e2e-Password-2026';
+
+export default defineConfig({
+  testDir: './tests',
+  // One folder per port: several suites may run side by side on one machine.
+  outputDir: `test-results/${port}`,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      // Google's sign-in, stood in locally: the api verifies id tokens against its JWKS.
+      command: 'node --import tsx support/google-stand-in.ts',
+      url: `http://127.0.0.1:${port + 2}/healthz`,
+      reuseExistingServer: false,
+      env: { GOOGLE_STAND_IN_PORT: String(port + 2) },
+    },
+    {
+      command: `node --import tsx ../api/src/cli/create-operator.ts --email ${process.env.E2E_OPS_EMAIL} --name "E2E Ops" --role admin && node --import tsx ../deploy/src/cli/start.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(port),
+        API_PORT: String(port + 1),
+        RELEASE_DIR: path.join(scratch, 'releases'),
+        DATA_DIR: path.join(scratch, 'data'),
+        SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
+        NODE_ENV: 'test',
+        OPS_PASSWORD: process.env.E2E_OPS_PASSWORD!,
+        // The suites sign up many users from one address in a minute; production limits stay default.
+        RATE_LIMIT_AUTH_PER_MIN: '10000',
+        RATE_LIMIT_CODE_PER_MIN: '10000',
+        GOOGLE_JWKS_URL: `http://127.0.0.1:${port + 2}/jwks.json`,
+        GOOGLE_CLIENT_IDS: GOOGLE_TEST_CLIENT_ID,
+      },
+    },
+  ],
+});

@@ -1,0 +1,97 @@
+// Helpers for the account-area suites: a tiny valid PNG made on the spot, and the operator side of
+// the api (JSON, bearer token) to move an order forward the way a reviewer would.
+import { deflateSync } from 'node:zlib';
+import { gc } from './api';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG (the api decodes it and wants at least 32 × 32 pixels): a green card with a stripe. */
+export function tinyPng(width = 48, height = 32): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const stripe = y > 10 && y < 16;
+      row.set(stripe ? [250, 250, 250] : [11, 122, 83], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The api listens beside the site (the e2e config gives it PORT + 1); /ops is not proxied by the edge. */
+export const apiOrigin = (baseURL: string) => {
+  const u = new URL(baseURL);
+  return `${u.protocol}//${u.hostname}:${Number(u.port) + 1}`;
+};
+
+/** Operator credentials for the running api: E2E_OPS_EMAIL / E2E_OPS_PASSWORD (an admin or reviewer). */
+export const operatorCredentials = () =>
+  process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD } : undefined;
+
+async function ops<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiOrigin(baseURL)}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; msg: string; data: T };
+  if (!json.success) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
+}
+
+export async function operatorLogin(baseURL: string, creds: { email: string; password: string }): Promise<string> {
+  return (await ops<{ token: string }>(baseURL, '/ops/login', '', creds)).token;
+}
+
+/** Claims an order and approves its one card at the face value it was quoted for. */
+export async function approveOrder(baseURL: string, token: string, orderNo: string, line: { card_id: number; face_value: string; code: string }) {
+  await ops(baseURL, `/ops/orders/${orderNo}/claim`, token, {});
+  return ops<{ status: number; amount: string }>(baseURL, `/ops/orders/${orderNo}/decide`, token, {
+    lines: [{ ...line, status: 'success', image_index: 0 }],
+  });
+}
+
+/** An order made the way the sell form makes one: upload URL, PUT, then appadd with a locked quote. */
+export async function makeOrder(baseURL: string, token: string): Promise<string> {
+  const slots = await gc<Array<{ url: string }>>(baseURL, 'order/obsUrls', { image_count: '1' }, token);
+  if (!slots.success) throw new Error(`obsUrls: ${slots.msg}`);
+  const put = await fetch(new URL(slots.data[0]!.url, baseURL), // relative when served behind the edge
+    { method: 'PUT', headers: { 'content-type': 'image/png' }, body: tinyPng() });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  const calc = await gc<{ card_list: Array<{ list: Array<{ card_id: number; min_face?: number }> }> }>(baseURL, 'card/calculator', { country_id: '1' }, token);
+  const card = calc.data.card_list.find((c) => c.list.length)!.list[0]!;
+  const add = await gc<{ order_no: string }>(
+    baseURL,
+    'order/appadd',
+    { images: slots.data[0]!.url.split('?')[0]!, user_memo: 'SCREEN-CODE-1', wallet_type: '1', coupon_code: '', channel_type: '1', card_id: String(card.card_id), face_value: String(card.min_face ?? 100) },
+    token,
+  );
+  if (!add.success) throw new Error(`appadd: ${add.msg}`);
+  return add.data.order_no;
+}

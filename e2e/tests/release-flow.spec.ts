@@ -1,0 +1,180 @@
+// Issue 7: a release manager ships, canaries and rolls back one remote with the CLI while the site
+// stays up. Two versions of mfe-account that differ visibly (the coupon page's title), an
+// incompatible one (another React major), all published to a release store of this suite's own
+// and served by an edge server of its own; /gc goes to the api the suite's web server started.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { inCanary } from '../../deploy/src/canary';
+import { createUser, type TestUser } from '../support/api';
+import { signInPage } from '../support/fixtures';
+import { ReleaseSite } from '../support/release-site';
+
+const e2ePort = Number(process.env.E2E_PORT ?? 8180);
+const site = new ReleaseSite(e2ePort + 10, `http://127.0.0.1:${e2ePort + 1}`);
+const V = (tag: string) => `0.1.0+e2e.${tag}`;
+const TITLE_V1 = 'Discount Code';
+const TITLE_V2 = 'Discount Code v2';
+let user: TestUser;
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  for (const app of ['shell', 'mfe-onboarding', 'mfe-public']) {
+    site.ok('publish', app, '--dist', site.copyDist(app, app), '--as', V('1'));
+    site.ok('promote', app, V('1'), '--env', site.env);
+  }
+  site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-1'), '--as', V('1'));
+  const v2 = site.copyDist('mfe-account', 'account-2', (_f, text) => text.replaceAll(`"${TITLE_V1}"`, `"${TITLE_V2}"`));
+  site.ok('publish', 'mfe-account', '--dist', v2, '--as', V('2'));
+  site.ok('promote', 'mfe-account', V('1'), '--env', site.env);
+  await site.start();
+  user = await createUser(site.baseURL);
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
+
+async function openCoupons(browser: Browser, deviceId?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site.baseURL });
+  if (deviceId) await context.addCookies([{ name: 'gl_device', value: deviceId, url: site.baseURL }]);
+  const page = await context.newPage();
+  await signInPage(page, user);
+  await page.goto('/homes/coupon');
+  return page;
+}
+
+const title = (page: Page) => page.locator('.gl-topbar__title');
+
+/** The edge re-reads the environment at most once a second: a page load just after a change may still get the old one. */
+async function reloadUntil(page: Page, text: string) {
+  await expect(async () => {
+    await page.reload();
+    await expect(title(page)).toHaveText(text, { timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test('publishing the same version twice is refused', () => {
+  const again = site.release('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-again'), '--as', V('1'));
+  expect(again.status).toBe(1);
+  expect(again.stderr).toContain(`mfe-account ${V('1')} is already published`);
+});
+
+test('promote the second version: the site shows it; roll back: the first again; an open page keeps working', async ({ browser }) => {
+  const open = await openCoupons(browser);
+  await expect(title(open)).toHaveText(TITLE_V1);
+  const before = site.status().apps;
+
+  site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
+  const fresh = await openCoupons(browser);
+  await reloadUntil(fresh, TITLE_V2);
+  // Only the account remote moved.
+  const after = site.status().apps;
+  expect(after['mfe-account']!.version).toBe(V('2'));
+  for (const app of ['shell', 'mfe-onboarding', 'mfe-public']) expect(after[app]).toEqual(before[app]);
+  const manifest = (await (await fresh.request.get('/remotes.json')).json()) as { remotes: Record<string, { version: string }> };
+  expect(manifest.remotes.mfe_public!.version).toBe(V('1'));
+  expect(manifest.remotes.mfe_onboarding!.version).toBe(V('1'));
+
+  // The page opened before the promote still navigates inside the account area and into another remote.
+  await open.getByRole('link', { name: 'Order', exact: true }).first().click();
+  await expect(title(open)).toHaveText('Order');
+  await open.goBack();
+  await expect(title(open)).toHaveText(TITLE_V1);
+
+  const back = site.ok('rollback', 'mfe-account', '--env', site.env);
+  expect(back).toContain(`rollback ${V('2')} → ${V('1')}`);
+  await reloadUntil(fresh, TITLE_V1);
+  expect(site.status().apps).toEqual(before);
+  // Both versions' files stay: the page still on v2 keeps working after the rollback.
+  const onV2 = await openCoupons(browser);
+  site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
+  await reloadUntil(onV2, TITLE_V2);
+  site.ok('rollback', 'mfe-account', '--env', site.env);
+  await onV2.getByRole('link', { name: 'My Wallet', exact: true }).first().click();
+  await expect(title(onV2)).toHaveText('Wallet');
+
+  const history = site.ok('history', 'mfe-account', '--env', site.env);
+  expect(history).toMatch(/promote .* → 0\.1\.0\+e2e\.2 {2}by e2e release manager/);
+  expect(history).toMatch(/rollback 0\.1\.0\+e2e\.2 → 0\.1\.0\+e2e\.1/);
+});
+
+test('an open page follows a promote or rollback on its next navigation into the remote', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: site.baseURL });
+  const page = await context.newPage();
+  await signInPage(page, user);
+  await page.goto('/home');
+  await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  const same = () => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
+
+  // Promoted while the tab is open; the tab catches up when it comes back to the front.
+  site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
+  await page.waitForTimeout(1200);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  const v2 = page.waitForRequest((r) => r.url().includes(`/mfe-account/${V('2')}/`));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My account' }).click();
+  await v2;
+  await expect(title(page)).toHaveText('Home');
+  expect(await same()).toBe(true); // a client-side transition, not a reload
+
+  // Rolled back while v2 runs in this page: the next navigation into it loads the page afresh on v1.
+  site.ok('rollback', 'mfe-account', '--env', site.env);
+  await page.waitForTimeout(1200);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.waitForTimeout(300);
+  const v1 = page.waitForRequest((r) => r.url().includes(`/mfe-account/${V('1')}/`));
+  await page.getByRole('link', { name: 'Order', exact: true }).first().click();
+  await v1;
+  await expect(title(page)).toHaveText('Order');
+  expect(await same()).toBe(false);
+  await context.close();
+});
+
+test('the gate refuses a build with another React major, naming the package and both ranges', async ({ browser }) => {
+  const incompatible = site.copyDist('mfe-account', 'account-react18', (file, text) => {
+    if (file !== 'mf-manifest.json') return text;
+    const manifest = JSON.parse(text) as { shared: Array<{ name: string; version: string; requiredVersion: string }> };
+    for (const s of manifest.shared) {
+      if (s.name.startsWith('react') && !s.name.startsWith('react-router')) Object.assign(s, { version: '18.3.1', requiredVersion: '^18.3.1' });
+    }
+    return JSON.stringify(manifest);
+  });
+  site.ok('publish', 'mfe-account', '--dist', incompatible, '--as', V('react18'));
+  const before = site.status().apps;
+  const refused = site.release('promote', 'mfe-account', V('react18'), '--env', site.env);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('The compatibility gate refuses mfe-account 0.1.0+e2e.react18');
+  expect(refused.stderr).toMatch(/react: mfe-account 0\.1\.0\+e2e\.react18 requires \^18\.3\.1 .* but shell 0\.1\.0\+e2e\.1 provides 19\.\d+\.\d+ \(requires \^19/);
+  expect(site.release('canary', 'mfe-account', V('react18'), '--percent', '10', '--env', site.env).status).toBe(1);
+  expect(site.status().apps).toEqual(before);
+  const page = await openCoupons(browser);
+  await reloadUntil(page, TITLE_V1);
+});
+
+test('a 50 % canary gives both versions to different devices, each device always the same one', async ({ browser }) => {
+  site.ok('canary', 'mfe-account', V('2'), '--percent', '50', '--env', site.env);
+  await new Promise((r) => setTimeout(r, 1_100));
+  const devices = Array.from({ length: 8 }, (_, i) => `e2edevice${i}x${i * 7919}`);
+  // Pick devices on both sides of the split (the split itself is unit-tested for its proportions).
+  const inside = devices.filter((d) => inCanary('mfe-account', d, 50));
+  const outside = devices.filter((d) => !inCanary('mfe-account', d, 50));
+  expect(inside.length && outside.length).toBeTruthy();
+  for (const device of [...inside.slice(0, 2), ...outside.slice(0, 2)]) {
+    const page = await openCoupons(browser, device);
+    const expected = inCanary('mfe-account', device, 50) ? TITLE_V2 : TITLE_V1;
+    await expect(title(page)).toHaveText(expected);
+    await page.reload();
+    await expect(title(page)).toHaveText(expected);
+    await page.context().close();
+  }
+  // A new device gets an id from the edge and keeps its version across visits.
+  const newcomer = await openCoupons(browser);
+  const first = await title(newcomer).textContent();
+  const cookie = (await newcomer.context().cookies()).find((c) => c.name === 'gl_device');
+  expect(cookie?.value).toMatch(/^[0-9a-f]{32}$/);
+  await newcomer.reload();
+  await expect(title(newcomer)).toHaveText(first!);
+
+  site.ok('canary', 'mfe-account', '--drop', '--env', site.env);
+  expect(site.status().apps['mfe-account']).toEqual({ version: V('1') });
+});
