@@ -88,6 +88,14 @@ describe('request shape (SPEC §7, CONTRACT §0)', () => {
     expect(seen[0]!.fields.amount).toBe('1500.00');
     expect(result.withdraw_amount).toEqual({ amount_minor: 150000n, currency: 'GHS' });
   });
+
+  it('sends the idempotency key of a withdrawal, signed with the rest', async () => {
+    const { api, seen } = client([ok({ wallet_type: 1, withdraw_amount: '10', withdraw_no: 'W2', log_id: 4 })]);
+    await api.withdraw.apply({ bank_id: 4, amount: '10', password: '123456', idempotency_key: 'wd-2026-11-22-abc' });
+    const { sign, ...rest } = seen[0]!.fields;
+    expect(rest.idempotency_key).toBe('wd-2026-11-22-abc');
+    expect(sign).toBe(computeSign(rest, APP_KEY));
+  });
 });
 
 describe('replies', () => {

@@ -31,6 +31,8 @@ const CONTRACT_PATHS = [
   'public/vipActivityDes',
   'faq/categories',
   'withdraw/upTPassword',
+  'withdraw/sendResetCode',
+  'withdraw/resetTPassword',
   'public/blogList',
   'public/blogPost',
 ];

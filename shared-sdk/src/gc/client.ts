@@ -279,7 +279,8 @@ export function createApiModules(ctx: ApiContext) {
 
   const payment = {
     paymentList: (req: { type: WalletType; country_id: number | string }): Promise<PaymentMethod[]> => call('payment/paymentList', req),
-    bankList: (req: { country_id: number | string }): Promise<Bank[]> => call('payment/bankList', req),
+    /** `payment_id` narrows to one method's institutions (1 bank, 2 mobile money); 0 or absent: all. */
+    bankList: (req: { country_id: number | string; payment_id?: number | string }): Promise<Bank[]> => call('payment/bankList', req),
     coinList: (): Promise<CoinNetwork[]> => call('payment/coinList'),
     list: (req: { type: WalletType }): Promise<SavedPaymentGroup[]> => call('payment/list', req),
     verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> => call('payment/verify', req),
@@ -299,8 +300,18 @@ export function createApiModules(ctx: ApiContext) {
   const withdraw = {
     information: async (req: { wallet_type: WalletType }): Promise<WithdrawInformation> =>
       decodeWithdrawInformation(await call<WithdrawInformationWire>('withdraw/information', req), ctx.local()),
-    /** `amount` goes as a decimal string; `channel_type` from the user, as a string. */
-    apply: async (req: { bank_id: number | string; amount: AmountInput; password: string; channel_type?: string }): Promise<WithdrawResult> =>
+    /**
+     * `amount` goes as a decimal string; `channel_type` from the user, as a string. Give one
+     * `idempotency_key` per withdrawal the user means (not per attempt): a retry with it returns the
+     * first result instead of withdrawing twice.
+     */
+    apply: async (req: {
+      bank_id: number | string;
+      amount: AmountInput;
+      password: string;
+      channel_type?: string;
+      idempotency_key?: string;
+    }): Promise<WithdrawResult> =>
       decodeWithdrawResult(
         await call<WithdrawResultWire>('withdraw/apply', { channel_type: CHANNEL_TYPE, ...req, amount: amountText(req.amount) }),
         ctx.local(),
@@ -309,6 +320,10 @@ export function createApiModules(ctx: ApiContext) {
     transactionPassword: (req: { password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
     changeTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
     upTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
+    /** E-mails a code (to the bound, verified address) for resetting a forgotten PIN. */
+    sendResetCode: (): Promise<Empty> => call('withdraw/sendResetCode'),
+    /** Sets a new PIN with the e-mailed code; also lifts a lock from wrong tries. */
+    resetTPassword: (req: { verify_code: string; new_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
   };
 
   const wallet = {
