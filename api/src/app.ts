@@ -16,6 +16,7 @@ import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { couponRoutes } from './modules/coupon/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, type Sender } from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
@@ -167,6 +168,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(vipRoutes);
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store });
+      await app.register(couponRoutes);
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider });
       await app.register(withdrawRoutes, { ledger, pins });

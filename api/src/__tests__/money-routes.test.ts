@@ -8,6 +8,7 @@ import { isValidNuban, nubanCheckDigit } from '../modules/payment/nuban.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { WITHDRAW_MESSAGES } from '../modules/withdraw/routes.js';
 import { APPADD_MESSAGES } from '../modules/order/routes.js';
+import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, upload } from '../test/money.js';
 
@@ -202,7 +203,7 @@ describe.each(targets())('money routes on %s', (target) => {
     const other = await makeUser(t);
     const foreign = await upload(t, other.token);
     expect(await t.call('/order/appadd', { token: u.token, images: foreign, wallet_type: '1' })).toMatchObject({ success: false, msg: APPADD_MESSAGES.image });
-    expect(await t.call('/order/appadd', { token: u.token, user_memo: 'x', coupon_code: 'FREE', wallet_type: '1' })).toMatchObject({ success: false, msg: APPADD_MESSAGES.coupon });
+    expect(await t.call('/order/appadd', { token: u.token, user_memo: 'x', coupon_code: 'FREE', wallet_type: '1' })).toMatchObject({ success: false, msg: COUPON_MESSAGES.notFound });
     expect(await t.call('/order/appadd', { token: u.token, user_memo: 'x', face_value: '10', wallet_type: '1' })).toMatchObject({ success: false, msg: APPADD_MESSAGES.faceWithoutCard });
     expect(await t.call('/order/appadd', { token: u.token, user_memo: 'x', card_id: '1', wallet_type: '1' })).toMatchObject({ success: false, msg: APPADD_MESSAGES.faceRequired });
     expect(await t.call('/order/appadd', { token: u.token, user_memo: 'x', card_id: '1', face_value: '40', card_form: 'nonsense', wallet_type: '1' })).toMatchObject({ success: false, msg: APPADD_MESSAGES.form });

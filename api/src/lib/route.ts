@@ -5,6 +5,14 @@ import { ok } from './envelope.js';
 
 export type RateLimitKind = 'auth' | 'code';
 
+/** A reply whose envelope carries fields beside `data` (CONTRACT: the paging of getAvailableCoupon). */
+export class WithTopLevel<T> {
+  constructor(
+    readonly data: T,
+    readonly extra: Record<string, unknown>,
+  ) {}
+}
+
 export interface GcRoute<S extends z.ZodType> {
   /** The path under /gc, e.g. '/user/userInfo'. */
   path: string;
@@ -41,6 +49,9 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
       },
       config: { gc: true, auth: def.auth, ...(rateLimit ? { rateLimit } : {}) },
     },
-    async (req, reply) => ok(await def.handler(req as FastifyRequest & { body: z.output<S> }, reply)),
+    async (req, reply) => {
+      const result = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);
+      return result instanceof WithTopLevel ? { ...ok(result.data), ...result.extra } : ok(result);
+    },
   );
 }

@@ -460,7 +460,13 @@ export interface Coupon {
   coupon_type?: string;
   symbol?: string;
   enough_money?: string;
+  /** Only on USDT coupons. */
   enough_money_usd?: string;
+  /** Our additions (CONTRACT decisions): a title to show, the wallet it is for, its currency or ALL. */
+  coupon_id?: number;
+  name?: string;
+  wallet_type?: WalletType;
+  currency?: string;
 }
 
 export interface CouponPage {

@@ -3,6 +3,7 @@ import { sql as core } from './0001-core.js';
 import { seed } from './0002-seed.js';
 import { sql as money } from './0003-money.js';
 import { seedMoney } from './0004-money-seed.js';
+import { seedCoupons, sql as coupons } from './0005-coupons.js';
 
 export interface Migration {
   id: string;
@@ -20,4 +21,8 @@ export const migrations: Migration[] = [
   { id: '0002-seed', up: seed },
   { id: '0003-money', up: runSql(money) },
   { id: '0004-money-seed', up: seedMoney },
+  { id: '0005-coupons', up: async (q) => {
+    await q.exec(coupons);
+    await seedCoupons(q);
+  } },
 ];

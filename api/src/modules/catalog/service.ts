@@ -2,7 +2,7 @@ import type { Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
 import type { Currency, Reference } from '../public/reference.js';
-import { quote, type Quote } from './pricing.js';
+import { quote, type Coupon, type Quote } from './pricing.js';
 
 export interface CardRow {
   id: number;
@@ -75,7 +75,7 @@ export class Catalog {
   }
 
   /** A quote for one card: face value checked against the card's band, VIP from the user's level. */
-  async quoteCard(args: { cardId: number; faceValue: unknown; payoutCurrency: string; vipLevel: number }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
+  async quoteCard(args: { cardId: number; faceValue: unknown; payoutCurrency: string; vipLevel: number; coupon?: Coupon | null }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
     const card = (await this.cards(args.payoutCurrency, { cardId: args.cardId }))[0];
     if (!card) throw new AppError('Card not found');
     const cardCurrency = await this.ref.currency(card.currency_code);
@@ -94,6 +94,7 @@ export class Catalog {
       faceDecimals: cardCurrency.decimals,
       baseRateMinor: rate,
       vipBp: await this.ref.vipBp(args.vipLevel),
+      coupon: args.coupon ?? null,
       ladder: (await this.ref.ladder()).get(args.payoutCurrency) ?? [],
     });
     return { card, quote: q, face: parsed.minor, cardCurrency, payout };

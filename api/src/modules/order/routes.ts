@@ -5,6 +5,7 @@ import { oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.j
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { Catalog } from '../catalog/service.js';
+import { COUPON_MESSAGES, couponFits, heldCoupon, pricingCoupon, takeCouponUse } from '../coupon/service.js';
 import { paramsHash } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
@@ -16,7 +17,7 @@ export const APPADD_MESSAGES = {
   empty: 'Please upload card images or enter the card codes',
   tooManyImages: `At most ${IMAGE_LIMITS.perOrder} images per order`,
   image: 'An image was not found: please upload it again',
-  coupon: 'Coupon not found or expired',
+  couponMinimum: (amount: string) => `This coupon applies to trades of ${amount} or more`,
   faceWithoutCard: 'Choose a card to lock a quote for this face value',
   faceRequired: 'Enter the face value to lock a quote for this card',
   form: 'The card form does not match the chosen card',
@@ -77,7 +78,12 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
         const found = await db.query<{ n: number }>("select count(*)::int as n from uploads where object_name = any($1::text[]) and user_id = $2 and status = 'stored'", [names, u.id]);
         if ((found.rows[0]?.n ?? 0) !== new Set(names).size) throw new AppError(APPADD_MESSAGES.image);
       }
-      if (b.coupon_code) throw new AppError(APPADD_MESSAGES.coupon);
+      // The coupon prices the quote here; whether it can still be used is decided in the transaction,
+      // under a row lock and after the replay check (a retried submission must not be refused for
+      // the use its first attempt took).
+      const held = b.coupon_code ? await heldCoupon(db, u.id, b.coupon_code) : null;
+      if (b.coupon_code && !held) throw new AppError(COUPON_MESSAGES.notFound);
+      const coupon = held ? couponFits(held, b.wallet_type, cur.code) : null;
 
       let quoteJson: Record<string, unknown> | null = null;
       let quoteTotal: bigint | null = null;
@@ -85,8 +91,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
       const vipBp = await ref.vipBp(u.vipLevel);
       if (b.card_id) {
         if (!b.face_value) throw new AppError(APPADD_MESSAGES.faceRequired);
-        const q = await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: cur.code, vipLevel: u.vipLevel });
+        const q = await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: cur.code, vipLevel: u.vipLevel, coupon: coupon && pricingCoupon(coupon) });
         if (b.card_form && b.card_form !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
+        if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${cur.symbol}${formatMinor(coupon.enough_minor, cur.decimals)}`));
         const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
         quoteJson = { rate_minor: rate.toString(), face_minor: q.face.toString(), total_minor: q.quote.totalMinor.toString(), view: Catalog.quoteView(q, vipBp) };
         quoteTotal = q.quote.totalMinor;
@@ -96,7 +103,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
       }
 
       const key = b.idempotency_key || null;
-      const hash = paramsHash({ images, memo: b.user_memo, wallet: b.wallet_type, card: b.card_id, face: b.face_value, form: b.card_form, coupon: b.coupon_code });
+      const couponCode = coupon?.code ?? '';
+      const hash = paramsHash({ images, memo: b.user_memo, wallet: b.wallet_type, card: b.card_id, face: b.face_value, form: b.card_form, coupon: couponCode });
       const result = await db.tx(async (q) => {
         // One submission at a time per user, so a double-click cannot create two orders.
         await q.query('select pg_advisory_xact_lock(hashtext($1))', [`order:user:${u.id}`]);
@@ -111,11 +119,12 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
           if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
           return { order: p, first: false, replay: true };
         }
+        if (coupon) await takeCouponUse(q, u.id, coupon.code, b.wallet_type, cur.code);
         const count = await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [u.id]);
         const ins = await q.query<OrderRow>(
-          `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) returning *`,
-          [newOrderNo(), u.id, b.wallet_type, cur.code, JSON.stringify(images), b.user_memo, b.coupon_code, b.card_id || null, b.card_form, faceMinor, vipBp, quoteJson ? JSON.stringify(quoteJson) : null, quoteTotal, key, hash],
+          `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
+           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) returning *`,
+          [newOrderNo(), u.id, b.wallet_type, cur.code, JSON.stringify(images), b.user_memo, couponCode, coupon?.id ?? null, b.card_id || null, b.card_form, faceMinor, vipBp, quoteJson ? JSON.stringify(quoteJson) : null, quoteTotal, key, hash],
         );
         const o = ins.rows[0] as OrderRow;
         await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${cur.symbol}${formatMinor(quoteTotal, cur.decimals)}` : 'Order submitted', `user:${u.id}`);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
 import { quote } from '../catalog/pricing.js';
 import { cardName, type Catalog } from '../catalog/service.js';
+import { couponById, pricingCoupon, returnCouponUse } from '../coupon/service.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
@@ -21,6 +22,7 @@ export interface OrderRow {
   images: string[];
   user_memo: string;
   coupon_code: string;
+  coupon_id: number | null;
   card_id: number | null;
   card_form: string;
   face_minor: bigint | null;
@@ -150,7 +152,11 @@ export async function decideOrder(
 
   const payout = await deps.ref.currency(o.currency_code);
   const lockedRate = (o.quote?.rate_minor as string | undefined) ?? null;
-  const lines: { card_id: number | null; card_name: string; card_currency: string; code: string; face: bigint; rate: bigint; base: bigint; vip: bigint; status: string; fail_reason: string; proof: string; image_index: number | null; exp: bigint }[] = [];
+  const lines: { card_id: number | null; card_name: string; card_currency: string; code: string; face: bigint; rate: bigint; base: bigint; vip: bigint; coupon: bigint; status: string; fail_reason: string; proof: string; image_index: number | null; exp: bigint }[] = [];
+  const coupon = o.coupon_id !== null ? await couponById(q, o.coupon_id) : undefined;
+  const priced = coupon ? pricingCoupon(coupon) : null;
+  // A fixed coupon is added once per order, below; percent and rate-add ones per card line.
+  const lineCoupon = priced && priced.kind !== 'fixed' ? priced : null;
   const expPerUnit = await deps.ref.setting<Record<string, number>>('vip_exp_per_unit', {});
   for (const l of input.lines) {
     if (l.status === 'failed') {
@@ -158,7 +164,7 @@ export async function decideOrder(
       if (!reason || !(reason in FAIL_REASONS)) throw new AppError(ORDER_MESSAGES.failReason);
       if (reason === 'other' && !l.fail_note) throw new AppError(ORDER_MESSAGES.otherNote);
       const text = reason === 'other' ? (l.fail_note as string) : l.fail_note ? `${FAIL_REASONS[reason]}: ${l.fail_note}` : FAIL_REASONS[reason];
-      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, status: 'failed', fail_reason: text, proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp: 0n });
+      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, coupon: 0n, status: 'failed', fail_reason: text, proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp: 0n });
       continue;
     }
     const cardId = l.card_id ?? o.card_id;
@@ -178,12 +184,12 @@ export async function decideOrder(
     } else {
       rate = payout.code === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
     }
-    const qte = quote({ faceMinor: face.minor, faceDecimals: cardCur.decimals, baseRateMinor: rate, vipBp: o.vip_bp });
+    const qte = quote({ faceMinor: face.minor, faceDecimals: cardCur.decimals, baseRateMinor: rate, vipBp: o.vip_bp, coupon: lineCoupon });
     const unit = 10n ** BigInt(cardCur.decimals);
     const exp = BigInt(Math.floor((Number(face.minor / unit) || 0) * (expPerUnit[cardCur.code] ?? 1)));
     lines.push({
       card_id: cardId, card_name: cardName(card, cardCur.symbol), card_currency: cardCur.code, code: l.code ?? '', face: face.minor, rate,
-      base: qte.baseMinor, vip: qte.vipBonusMinor, status: 'success', fail_reason: '', proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp,
+      base: qte.baseMinor, vip: qte.vipBonusMinor, coupon: qte.couponBonusMinor, status: 'success', fail_reason: '', proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp,
     });
   }
 
@@ -198,6 +204,7 @@ export async function decideOrder(
   }
 
   if (!succeeded.length) {
+    if (coupon) await returnCouponUse(q, o.user_id, coupon.id);
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const u = await q.query<OrderRow>(
       "update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *",
@@ -214,14 +221,30 @@ export async function decideOrder(
   const ladder = quote({ faceMinor: base, faceDecimals: 0, baseRateMinor: 1n, vipBp: 0, ladder: (await deps.ref.ladder()).get(payout.code) ?? [] }).ladderBonusMinor;
   const prior = await q.query('select 1 from orders where user_id = $1 and status in (2, 4) limit 1', [o.user_id]);
   const firstBonus = prior.rows.length ? 0n : BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0');
-  const total = base + vip + ladder + firstBonus;
+  // DESIGN §5: a coupon is voided if an operator changes the order's card; below its minimum it
+  // does not apply either. Either way the user gets the use back.
+  let couponBonus = 0n;
+  let couponNote = '';
+  if (coupon && priced) {
+    const cardChanged = o.card_id !== null && succeeded.some((l) => l.card_id !== o.card_id);
+    const below = base < coupon.enough_minor;
+    if (cardChanged || below) {
+      await returnCouponUse(q, o.user_id, coupon.id);
+      const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${payout.symbol}${formatMinor(coupon.enough_minor, payout.decimals)}`;
+      couponNote = ` Coupon ${coupon.code} was not applied (${why}); you can use it again.`;
+    } else {
+      couponBonus = priced.kind === 'fixed' ? priced.amountMinor : succeeded.reduce((a, l) => a + l.coupon, 0n);
+      couponNote = ` Coupon ${coupon.code} added ${payout.symbol}${formatMinor(couponBonus, payout.decimals)}.`;
+    }
+  }
+  const total = base + vip + couponBonus + ladder + firstBonus;
   if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote) throw new AppError(ORDER_MESSAGES.belowQuote);
 
   const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);
   const legs = [
     { account: user, amountMinor: total },
     { account: await deps.ledger.platformAccount(q, 'trade_payouts', payout.code), amountMinor: -(base + vip) },
-    { account: await deps.ledger.platformAccount(q, 'promotions', payout.code), amountMinor: -(ladder + firstBonus) },
+    { account: await deps.ledger.platformAccount(q, 'promotions', payout.code), amountMinor: -(ladder + firstBonus + couponBonus) },
   ].filter((l) => l.amountMinor !== 0n);
   let journalId: bigint | null = null;
   if (total > 0n) {
@@ -231,11 +254,11 @@ export async function decideOrder(
   const status = succeeded.length === lines.length ? 2 : 4;
   const u = await q.query<OrderRow>(
     `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
-            payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10 where id = $1 returning *`,
-    [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId],
+            payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
+    [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId, couponBonus],
   );
   const amount = `${payout.symbol}${formatMinor(total, payout.decimals)}`;
-  await addEvent(q, o.id, status === 2 ? 'completed' : 'partly_completed', input.payoutNote ? `${amount} credited. ${input.payoutNote}` : `${amount} credited`, actor);
+  await addEvent(q, o.id, status === 2 ? 'completed' : 'partly_completed', `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor);
   await notify(q, o.user_id, {
     title: status === 2 ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${status === 4 ? ' Some cards failed: see the order for the reasons.' : ''}`,
@@ -253,6 +276,7 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
   const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
   if (replay) return { order: o, replay };
+  if (o.coupon_id !== null) await returnCouponUse(q, o.user_id, o.coupon_id);
   const u = await q.query<OrderRow>('update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash]);
   await addEvent(q, o.id, 'refused', input.reason, `staff:${input.staff.id}`);
   await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${input.reason}.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });

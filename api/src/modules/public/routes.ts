@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { email, optInt, optText, text } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
+import { usableCount } from '../coupon/service.js';
 import { countryView } from './views.js';
 
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
@@ -38,10 +39,11 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     summary: 'App settings (InitData): links, contacts, sign-up methods, feature switches',
     auth: 'optional',
     body: z.object({ os_type: optText('os_type', 20), device_no: optText('device_no', 200), device_type: optText('device_type', 200) }),
-    handler: async () => {
+    handler: async (req) => {
       const init = await app.ref.setting<Record<string, unknown>>('appinit', {});
-      // Notices and coupons arrive with their own modules; until then a signed-in user has none.
-      return { ...init, email: app.config.supportEmail, have_notice: false, notice_count: 0, coupon_num: 0 };
+      const userId = req.auth?.userId;
+      // The bell has its own call (finder/allNoticeWithoutRead); coupons are counted here.
+      return { ...init, email: app.config.supportEmail, have_notice: false, notice_count: 0, coupon_num: userId ? await usableCount(app.db, userId) : 0 };
     },
   });
 

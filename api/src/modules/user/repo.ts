@@ -62,7 +62,7 @@ export interface Balances {
 }
 
 /** The user object of CONTRACT §3.3 (login, register, userInfo). */
-export async function userView(ref: Reference, u: UserRow, balances: Balances, token?: string) {
+export async function userView(ref: Reference, u: UserRow, balances: Balances, token?: string, couponNum = 0) {
   const country = await ref.country(u.country_id);
   const wallet = await ref.currency(country.wallet_currency);
   const providers = new Set((u.providers ?? '').split(',').filter(Boolean));
@@ -99,7 +99,7 @@ export async function userView(ref: Reference, u: UserRow, balances: Balances, t
     register_time: unix(u.created_at),
     last_login_time: unix(u.last_login_at),
     point: 0,
-    coupon_num: 0,
+    coupon_num: couponNum,
     charge_discount: 0,
   };
 }

@@ -5,6 +5,7 @@ import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
 import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
+import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { OtpPurpose } from './otp.js';
@@ -191,10 +192,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
             ]);
             await q.query('delete from social_pending where provider = $1 and provider_uid = $2', [social.provider, social.uid]);
           }
+          // Arriving from the sign-up promotion (sign_to_coupon=1) brings its welcome coupons.
+          if (b.sign_to_coupon === '1') await grantSignupCoupons(q, newId, country.wallet_currency);
           return { id: newId, token: await sessions.create(q, newId, meta(req, b.device_no)) };
         });
         const u = (await findUserById(db, id))!;
-        return userView(ref, u, await balances(db, id), token);
+        return userView(ref, u, await balances(db, id), token, await usableCount(db, id));
       } catch (err) {
         if (isUniqueViolation(err)) {
           const m = String((err as Error).message);
@@ -222,7 +225,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         await q.query('update users set last_login_at = now() where id = $1', [u.id]);
         return sessions.create(q, u.id, meta(req, req.body.device_no));
       });
-      return userView(ref, { ...u, last_login_at: new Date() }, await balances(db, u.id), token);
+      return userView(ref, { ...u, last_login_at: new Date() }, await balances(db, u.id), token, await usableCount(db, u.id));
     },
   });
 
@@ -244,7 +247,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async (req) => {
       const u = await me(req);
-      return userView(ref, u, await balances(db, u.id));
+      return userView(ref, u, await balances(db, u.id), undefined, await usableCount(db, u.id));
     },
   });
 
