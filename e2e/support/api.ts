@@ -47,7 +47,7 @@ export interface TestUser {
 }
 
 /** Registers a new e-mail user (with the OTP step when the api asks for it). */
-export async function createUser(baseURL: string): Promise<TestUser> {
+export async function createUser(baseURL: string, extra: Record<string, string> = {}): Promise<TestUser> {
   const email = `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const password = 'Sunny-Lagos-2026';
   const init = await gc<{ is_need_verify?: string }>(baseURL, 'public/appinit', { os_type: 'web', device_no: 'device-e2e', device_type: 'e2e' });
@@ -68,6 +68,7 @@ export async function createUser(baseURL: string): Promise<TestUser> {
     code,
     channel_type: '3',
     device_no: 'device-e2e',
+    ...extra,
   });
   if (!reg.success) throw new Error(`appregister: ${reg.msg}`);
   return { email, password, token: reg.data.token, user_id: String(reg.data.user_id) };

@@ -9,7 +9,8 @@ let user: TestUser;
 let orderNo = '';
 
 test.beforeAll(async ({ baseURL }) => {
-  user = await createUser(baseURL!);
+  // From the sign-up promotion, so the coupons page has coupons to show.
+  user = await createUser(baseURL!, { sign_to_coupon: '1' });
   orderNo = await makeOrder(baseURL!, user.token);
 });
 
@@ -20,6 +21,7 @@ const PAGES: Array<{ path: () => string; title: string; content: RegExp; name: s
   { name: 'order-detail', path: () => `/order/${orderNo}`, title: 'Order', content: /Quote and payout/ },
   { name: 'wallet', path: () => '/wallet', title: 'Wallet', content: /Your balances/ },
   { name: 'wallet-history', path: () => '/wallet/history', title: 'Home', content: /Wallet history/ },
+  { name: 'coupon', path: () => '/homes/coupon', title: 'Discount Code', content: /\+2% on the rate/ },
   { name: 'notification', path: () => '/notification', title: 'Notification', content: /Order submitted/ },
   { name: 'settings', path: () => '/settings', title: 'Settings', content: /coming soon/ },
 ];

@@ -15,7 +15,7 @@ const app = (path: string, title: string | undefined, load: PageLoader, name?: s
   lazy: lazyPage(load),
 });
 
-const placeholder = (key: 'SettingsPage' | 'VipPage' | 'CouponPage' | 'CardsPage' | 'RewardPage'): PageLoader => async () => ({
+const placeholder = (key: 'SettingsPage' | 'VipPage' | 'CardsPage' | 'RewardPage'): PageLoader => async () => ({
   default: (await import('./pages/placeholders'))[key],
 });
 
@@ -29,7 +29,7 @@ export const routes: RemoteRoute[] = [
   app('/homes', 'Home', () => import('./pages/home'), 'Home'),
   app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
   app('/homes/vip', 'VIP', placeholder('VipPage')),
-  app('/homes/coupon', 'Discount Code', placeholder('CouponPage')),
+  app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
   app('/homes/cards', undefined, placeholder('CardsPage')),
   app('/order', 'Order', () => import('./pages/orders')),
   app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),

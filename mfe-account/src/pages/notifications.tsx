@@ -28,6 +28,8 @@ export function noticeTarget(n: Notice): string | undefined {
       return '/homes/sell-gift-card';
     case 'app_vip':
       return '/homes/vip';
+    case 'app_coupon':
+      return '/homes/coupon';
     case 'app_home':
       return '/homes';
     default:

@@ -3,6 +3,5 @@ import { Placeholder } from '../lib/placeholder';
 
 export const SettingsPage = () => <Placeholder heading="Settings">Profile, password, payout accounts and PIN settings are coming soon.</Placeholder>;
 export const VipPage = () => <Placeholder heading="VIP">Your VIP level and its bonus are on your dashboard; the full VIP page is coming soon.</Placeholder>;
-export const CouponPage = () => <Placeholder heading="Discount codes">Enter a coupon code on the sell form; the list of your coupons is coming soon.</Placeholder>;
 export const CardsPage = () => <Placeholder heading="Cards" />;
 export const RewardPage = () => <Placeholder heading="Rewards">Your reward balance is shown in your wallet; the reward history is coming soon.</Placeholder>;

@@ -51,7 +51,8 @@ function stepText(step: SubmitStep | undefined): string {
   return step.done < step.total ? `Uploading photo ${step.done + 1} of ${step.total}…` : 'Photos uploaded.';
 }
 
-export function SellForm() {
+/** `initialCoupon`: a code to fill in and check at once (the coupons page links here with one). */
+export function SellForm({ initialCoupon }: { initialCoupon?: string } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const draft = useMemo(readDraft, []);
@@ -61,7 +62,7 @@ export function SellForm() {
   const [formChoice, setForm] = useState(draft.form ?? '');
   const [amount, setAmount] = useState(draft.amount ?? '');
   const [memo, setMemo] = useState(draft.memo ?? '');
-  const [couponCode, setCouponCode] = useState(draft.couponCode ?? '');
+  const [couponCode, setCouponCode] = useState(initialCoupon || draft.couponCode || '');
   const [coupon, setCoupon] = useState<CouponState>({ status: 'idle' });
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
@@ -134,6 +135,12 @@ export function SellForm() {
       setCoupon({ status: 'error', message: errorMessage(error, 'We could not check this coupon. Please try again.') });
     }
   };
+
+  // Opened from a coupon's "Use on a sale": check it straight away, as if Apply had been pressed.
+  useEffect(() => {
+    if (initialCoupon) void applyCoupon();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
