@@ -74,6 +74,32 @@ export function serverOptions(config: Config): FastifyServerOptions {
   };
 }
 
+const DRAIN_MS = 10_000;
+
+/** The requests between onRequest and their response (or abort), and a wait for none to be left. */
+class InFlight {
+  private readonly open = new Set<object>();
+  private waiters: (() => void)[] = [];
+  start(req: object) {
+    this.open.add(req);
+  }
+  end(req: object) {
+    this.open.delete(req);
+    if (this.open.size === 0) for (const w of this.waiters.splice(0)) w();
+  }
+  drained(timeoutMs: number): Promise<void> {
+    if (this.open.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
 /**
  * The api as a Fastify plugin (fastify/demo style): external plugins, then the app's services,
  * then the routes of each module. server.ts and start.ts wrap it in a server.
@@ -82,7 +108,18 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
   return fp(
     async (app: FastifyInstance) => {
       const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-      if (!deps.db) app.addHook('onClose', () => db.close());
+      // Fastify runs the app's onClose hooks before its own server close, while requests already
+      // inside a handler may still be using the database: let them finish (new ones get 503), for
+      // up to DRAIN_MS, before the pool is ended.
+      const inFlight = new InFlight();
+      app.addHook('onRequest', async (req) => inFlight.start(req));
+      app.addHook('onResponse', async (req) => inFlight.end(req));
+      app.addHook('onRequestAbort', async (req) => inFlight.end(req));
+      if (!deps.db)
+        app.addHook('onClose', async () => {
+          await inFlight.drained(DRAIN_MS);
+          await db.close();
+        });
       if (!deps.skipMigrations) {
         const applied = await migrate(db);
         if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');

@@ -7,7 +7,8 @@ import type { Balances } from './repo.js';
  * account while money or open orders remain.
  */
 export class AccountHooks {
-  balances: (q: Queryable, userId: number) => Promise<Balances> = async () => ({ money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' });
+  /** `countryId` (the user's) picks the wallet currency without reading the user again. */
+  balances: (q: Queryable, userId: number, countryId: number) => Promise<Balances> = async () => ({ money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' });
 
   /** Each check returns the reason to refuse, or null. */
   readonly closureChecks: ((q: Queryable, userId: number) => Promise<string | null>)[] = [];

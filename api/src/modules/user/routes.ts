@@ -41,7 +41,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   const dialCodes = async () => (await ref.countries()).map((c) => c.dial_code);
   const waAddress = async (digits: string) => normalizeWhatsapp(digits, await dialCodes());
-  const balances = (q: Queryable, id: number) => app.accounts.balances(q, id);
+  /** The user object with its balances and coupon count, read side by side. */
+  const fullView = async (q: Queryable, u: UserRow, token?: string) => {
+    const [balances, coupons] = await Promise.all([app.accounts.balances(q, u.id, u.country_id), usableCount(q, u.id)]);
+    return userView(ref, u, balances, token, coupons);
+  };
   const me = async (req: FastifyRequest): Promise<UserRow> => {
     const u = await findUserById(db, req.auth!.userId);
     if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
@@ -197,7 +201,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           return { id: newId, token: await sessions.create(q, newId, meta(req, b.device_no)) };
         });
         const u = (await findUserById(db, id))!;
-        return userView(ref, u, await balances(db, id), token, await usableCount(db, id));
+        return fullView(db, u, token);
       } catch (err) {
         if (isUniqueViolation(err)) {
           const m = String((err as Error).message);
@@ -225,7 +229,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         await q.query('update users set last_login_at = now() where id = $1', [u.id]);
         return sessions.create(q, u.id, meta(req, req.body.device_no));
       });
-      return userView(ref, { ...u, last_login_at: new Date() }, await balances(db, u.id), token, await usableCount(db, u.id));
+      return fullView(db, { ...u, last_login_at: new Date() }, token);
     },
   });
 
@@ -247,7 +251,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async (req) => {
       const u = await me(req);
-      return userView(ref, u, await balances(db, u.id), undefined, await usableCount(db, u.id));
+      return fullView(db, u);
     },
   });
 

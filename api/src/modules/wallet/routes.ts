@@ -194,15 +194,17 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
 /** The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. */
 export function walletHooks(ref: Reference, ledger: Ledger) {
   return {
-    balances: async (q: Queryable, userId: number) => {
-      const u = await moneyUser(q, ref, userId).catch(() => null);
-      if (!u) return { money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' };
-      const b = await ledger.userBalances(q, userId);
+    balances: async (q: Queryable, userId: number, countryId: number) => {
+      const [local, usdt, b] = await Promise.all([
+        ref.country(countryId).then((c) => ref.currency(c.wallet_currency)),
+        ref.currency('USDT'),
+        ledger.userBalances(q, userId),
+      ]);
       const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
       return {
-        money: formatMinor(get('cash', u.local.code), u.local.decimals),
-        rebate_money: formatMinor(get('reward', u.local.code), u.local.decimals),
-        usd_rebate_money: formatMinor(get('reward', 'USDT'), u.usdt.decimals),
+        money: formatMinor(get('cash', local.code), local.decimals),
+        rebate_money: formatMinor(get('reward', local.code), local.decimals),
+        usd_rebate_money: formatMinor(get('reward', 'USDT'), usdt.decimals),
       };
     },
     closureCheck: async (q: Queryable, userId: number) => {
