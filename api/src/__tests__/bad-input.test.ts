@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { freshDb, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { signedBody } from '../lib/sign.js';
 import { quote } from '../modules/catalog/pricing.js';
+import { moneyText } from '../lib/money.js';
 
 jest.setTimeout(180_000);
 
@@ -86,5 +87,15 @@ describe('pricing function properties', () => {
     });
     expect(quote({ faceMinor: 100_00n, faceDecimals: 2, baseRateMinor: 1_210_00n, vipBp: 0, coupon: { kind: 'rate_add', rateMinor: 2_00n } }).totalMinor).toBe(121_200_00n);
     expect(quote({ faceMinor: 100_00n, faceDecimals: 2, baseRateMinor: 1_210_00n, vipBp: 0, coupon: { kind: 'fixed', amountMinor: 500_00n } }).totalMinor).toBe(121_500_00n);
+  });
+});
+
+describe('amounts in messages', () => {
+  test('moneyText groups thousands and keeps the currency decimals', () => {
+    expect(moneyText(1_347_500n, { symbol: '₦', decimals: 2 })).toBe('₦13,475.00');
+    expect(moneyText(100_000_000n, { symbol: 'GH₵', decimals: 2 })).toBe('GH₵1,000,000.00');
+    expect(moneyText(99_999n, { symbol: '₦', decimals: 2 })).toBe('₦999.99');
+    expect(moneyText(-250_000n, { symbol: '₦', decimals: 2 })).toBe('-₦2,500.00');
+    expect(moneyText(12_345_678n, { symbol: 'USDT ', decimals: 4 })).toBe('USDT 1,234.5678');
   });
 });

@@ -134,7 +134,8 @@ describe.each(targets())('coupons on %s', (target) => {
     expect(d.data).toMatchObject({ coupon_code: 'BOOST3', coupon_amount: q.coupon_bonus });
     // The credit is the quote plus the first-order bonus, which the quote does not include.
     expect(Number(d.data.amount)).toBeGreaterThanOrEqual(Number(q.amount));
-    expect(d.data.timeline.at(-1)?.note).toContain(`Coupon BOOST3 added ₦${q.coupon_bonus}.`);
+    const added = /Coupon BOOST3 added ₦([\d,]+\.\d{2})\./.exec(d.data.timeline.at(-1)?.note ?? '');
+    expect(added?.[1]?.replace(/,/g, '')).toBe(q.coupon_bonus);
     const wallet = await t.call<{ total_amount: number }>('/wallet/balance', { token: u.token });
     expect(wallet.data.total_amount).toBeCloseTo(Number(d.data.amount), 2);
   });
@@ -162,7 +163,7 @@ describe.each(targets())('coupons on %s', (target) => {
     const big = Math.ceil(12_500 / perDollar);
 
     const low = await t.call('/order/appadd', { token: u.token, user_memo: 'x', wallet_type: '1', card_id: '1', face_value: String(small), coupon_code: 'FIXED500' });
-    expect(low).toMatchObject({ success: false, msg: APPADD_MESSAGES.couponMinimum('₦20000.00') });
+    expect(low).toMatchObject({ success: false, msg: APPADD_MESSAGES.couponMinimum('₦20,000.00') });
 
     // No card chosen: the minimum is only known at review. Reviewed below it → not applied, use returned.
     const memo = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, user_memo: 'codes only', wallet_type: '1', coupon_code: 'FIXED500' });
@@ -170,7 +171,7 @@ describe.each(targets())('coupons on %s', (target) => {
     expect((await review(memo.data.order_no, [{ status: 'success', card_id: 1, face_value: String(small) }])).success).toBe(true);
     const d1 = await detail(u.token, memo.data.order_no);
     expect(d1.data.coupon_amount).toBe('0.00');
-    expect(d1.data.timeline.at(-1)?.note).toContain('Coupon FIXED500 was not applied (the trade is below its minimum of ₦20000.00); you can use it again.');
+    expect(d1.data.timeline.at(-1)?.note).toContain('Coupon FIXED500 was not applied (the trade is below its minimum of ₦20,000.00); you can use it again.');
     expect(await held(u.token, 'FIXED500')).toMatchObject({ used_times: 0 });
 
     const ok = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, user_memo: 'codes', wallet_type: '1', coupon_code: 'FIXED500' });

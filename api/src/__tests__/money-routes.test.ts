@@ -115,7 +115,7 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(await t.call('/withdraw/transactionPassword', { token: u.token, password: '135790' })).toMatchObject({ success: false, msg: PIN_MESSAGES.alreadySet });
     const wi = await t.call<{ cashable_amount: number; minimum_amount: number; bank: { bank_id: number } }>('/withdraw/information', { token: u.token, wallet_type: '1' });
     expect(wi.data).toMatchObject({ cashable_amount: Number(done.data.amount), minimum_amount: 1500, bank: { bank_id: added.data.bank_id } });
-    expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '100', password: '246810' })).toMatchObject({ success: false, msg: WITHDRAW_MESSAGES.belowMin('₦1500.00') });
+    expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '100', password: '246810' })).toMatchObject({ success: false, msg: WITHDRAW_MESSAGES.belowMin('₦1,500.00') });
     expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '2000.001', password: '246810' })).toMatchObject({ success: false, msg: WITHDRAW_MESSAGES.decimals(2) });
     expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '99999999', password: '246810' })).toMatchObject({ success: false });
     const w = await t.call<{ withdraw_no: string; withdraw_amount: string; log_id: number; is_firstwithdraw: boolean }>('/withdraw/apply', {

@@ -13,6 +13,15 @@ export function formatMinor(minor: bigint, decimals: number): string {
   return `${neg ? '-' : ''}${whole}.${frac}`;
 }
 
+/** An amount for people to read in messages and notes: symbol, thousands grouped ("₦13,475.00"). */
+export function moneyText(minor: bigint, currency: { symbol: string; decimals: number }): string {
+  const text = formatMinor(minor, currency.decimals);
+  const neg = text.startsWith('-');
+  const [whole = '0', frac] = (neg ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${neg ? '-' : ''}${currency.symbol}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+}
+
 export type ParseResult = { ok: true; minor: bigint } | { ok: false; reason: 'format' | 'decimals' | 'range' };
 
 const DECIMAL = /^(\d{1,15})(?:\.(\d+))?$/;

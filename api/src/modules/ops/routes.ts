@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
-import { formatMinor, parseAmount } from '../../lib/money.js';
+import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { Catalog } from '../catalog/service.js';
 import { grantCoupon } from '../coupon/service.js';
 import { checkLedger } from '../ledger/check.js';
@@ -189,7 +189,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
         });
         if (!t.replayed) {
           await audit(q, { staffId: s.id, action: 'ledger.correction', targetType: 'user', targetId: String(u.id), reason: b.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId }, ip: req.ip });
-          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${cur.symbol}${formatMinor(amount < 0n ? -amount : amount, cur.decimals)}: ${b.reason}.`, action: 'app_wallet' });
+          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${b.reason}.`, action: 'app_wallet' });
         }
         return t;
       });

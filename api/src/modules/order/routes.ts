@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
-import { formatMinor } from '../../lib/money.js';
+import { formatMinor, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { Catalog } from '../catalog/service.js';
 import { COUPON_MESSAGES, couponFits, heldCoupon, pricingCoupon, takeCouponUse } from '../coupon/service.js';
@@ -93,7 +93,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
         if (!b.face_value) throw new AppError(APPADD_MESSAGES.faceRequired);
         const q = await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: cur.code, vipLevel: u.vipLevel, coupon: coupon && pricingCoupon(coupon) });
         if (b.card_form && b.card_form !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
-        if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${cur.symbol}${formatMinor(coupon.enough_minor, cur.decimals)}`));
+        if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
         const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
         quoteJson = { rate_minor: rate.toString(), face_minor: q.face.toString(), total_minor: q.quote.totalMinor.toString(), view: Catalog.quoteView(q, vipBp) };
         quoteTotal = q.quote.totalMinor;
@@ -127,7 +127,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
           [newOrderNo(), u.id, b.wallet_type, cur.code, JSON.stringify(images), b.user_memo, couponCode, coupon?.id ?? null, b.card_id || null, b.card_form, faceMinor, vipBp, quoteJson ? JSON.stringify(quoteJson) : null, quoteTotal, key, hash],
         );
         const o = ins.rows[0] as OrderRow;
-        await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${cur.symbol}${formatMinor(quoteTotal, cur.decimals)}` : 'Order submitted', `user:${u.id}`);
+        await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted', `user:${u.id}`);
         await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
         return { order: o, first: (count.rows[0]?.n ?? 0) === 0, replay: false };
       });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { formatMinor, parseAmount } from '../../lib/money.js';
+import { moneyText, parseAmount } from '../../lib/money.js';
 import { quote } from '../catalog/pricing.js';
 import { cardName, type Catalog } from '../catalog/service.js';
 import { couponById, pricingCoupon, returnCouponUse } from '../coupon/service.js';
@@ -230,11 +230,11 @@ export async function decideOrder(
     const below = base < coupon.enough_minor;
     if (cardChanged || below) {
       await returnCouponUse(q, o.user_id, coupon.id);
-      const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${payout.symbol}${formatMinor(coupon.enough_minor, payout.decimals)}`;
+      const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${moneyText(coupon.enough_minor, payout)}`;
       couponNote = ` Coupon ${coupon.code} was not applied (${why}); you can use it again.`;
     } else {
       couponBonus = priced.kind === 'fixed' ? priced.amountMinor : succeeded.reduce((a, l) => a + l.coupon, 0n);
-      couponNote = ` Coupon ${coupon.code} added ${payout.symbol}${formatMinor(couponBonus, payout.decimals)}.`;
+      couponNote = ` Coupon ${coupon.code} added ${moneyText(couponBonus, payout)}.`;
     }
   }
   const total = base + vip + couponBonus + ladder + firstBonus;
@@ -257,7 +257,7 @@ export async function decideOrder(
             payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
     [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId, couponBonus],
   );
-  const amount = `${payout.symbol}${formatMinor(total, payout.decimals)}`;
+  const amount = moneyText(total, payout);
   await addEvent(q, o.id, status === 2 ? 'completed' : 'partly_completed', `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor);
   await notify(q, o.user_id, {
     title: status === 2 ? 'Order completed' : 'Order partly completed',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { int, optInt, optText, otp as otpField } from '../../lib/fields.js';
-import { formatMinor, parseAmount } from '../../lib/money.js';
+import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
@@ -209,7 +209,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         if (!parsed.ok) throw new AppError(parsed.reason === 'decimals' ? WITHDRAW_MESSAGES.decimals(cur.decimals) : WITHDRAW_MESSAGES.amountFormat);
         const amount = parsed.minor;
         const limits = await limitsFor(ref, cur.code);
-        const money = (m: bigint) => `${cur.symbol}${formatMinor(m, cur.decimals)}`;
+        const money = (m: bigint) => moneyText(m, cur);
         if (amount < limits.min) throw new AppError(WITHDRAW_MESSAGES.belowMin(money(limits.min)));
         if (amount > limits.max) throw new AppError(WITHDRAW_MESSAGES.aboveMax(money(limits.max)));
         if (amount <= limits.fee) throw new AppError(WITHDRAW_MESSAGES.feeTooHigh);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { formatMinor } from '../../lib/money.js';
+import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
@@ -97,7 +97,7 @@ export async function settleWithdrawal(
     [w.id, outcome, outcome === 'failed' ? (opts.reason ?? '') : '', opts.reference ?? '', opts.actor],
   );
   const cur = await ref.currency(w.currency_code);
-  const amount = `${cur.symbol}${formatMinor(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur.decimals)}`;
+  const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, w.user_id, {
     title: outcome === 'paid' ? 'Withdrawal successful' : 'Withdrawal failed',
     content:
