@@ -29,6 +29,9 @@ export const VALIDATION_MESSAGES = Object.freeze({
   forgetOtpInvalid: 'OTP must be 4 digits.',
   // SPEC §5 says only that both login fields are required; this wording is ours.
   loginUsernameRequired: 'Please enter your Email Address/WhatsApp Number.',
+  // The withdrawal PIN (DESIGN §5; not in SPEC): our wording, the same in the web app and the api.
+  pinFormat: 'Transaction password must be exactly 6 digits',
+  pinsDoNotMatch: 'The two transaction passwords do not match',
 } as const);
 
 const M = VALIDATION_MESSAGES;
@@ -37,6 +40,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_MIN_DIGITS = 8;
 export const PHONE_MAX_DIGITS = 15;
 export const OTP_DIGITS = 4;
+export const PIN_DIGITS = 6;
 /** PasswordSetup's Continue needs at least this strength (SPEC §9). */
 export const SETUP_MIN_STRENGTH = 40;
 
@@ -276,3 +280,15 @@ function pruned<F extends string>(errors: Record<F, string | undefined>): FormEr
   }
   return out;
 }
+
+/** The withdrawal PIN: exactly six digits. */
+export const isPin = (value: string): boolean => new RegExp(`^\\d{${PIN_DIGITS}}$`).test(value);
+export function validatePin(pin: string): string | undefined {
+  return isPin(pin) ? undefined : M.pinFormat;
+}
+/** A new PIN and its confirmation: the format first, then the match. */
+export function validateNewPin(pin: string, confirm: string): string | undefined {
+  return validatePin(pin) ?? (pin === confirm ? undefined : M.pinsDoNotMatch);
+}
+/** The PIN input keeps at most six digits. */
+export const pinInput = (typed: string): string => digitsOnly(typed).slice(0, PIN_DIGITS);

@@ -15,4 +15,5 @@ export {
   PHONE_MIN_DIGITS,
   PHONE_MAX_DIGITS,
   OTP_DIGITS,
+  isPin,
 } from '@giftlane/shared-sdk/validation';

@@ -26,6 +26,7 @@ import {
   withDialCode,
 } from '../validation';
 import { greetingName, showUnreadCount, vipBadgeLevel } from '../display';
+import { pinInput, validateNewPin, validatePin } from '../validation';
 
 // Every message is written out here word for word, as SPEC §5 has it, not read from the module:
 // a changed wording in validation.ts fails these tests.
@@ -208,5 +209,16 @@ describe('SPEC §4/§9 display rules', () => {
     expect(vipBadgeLevel(undefined)).toBe('default');
     expect(showUnreadCount(0)).toBe(false);
     expect(showUnreadCount(2)).toBe(true);
+  });
+});
+
+describe('withdrawal PIN (our wording, shared with the api)', () => {
+  it('is exactly six digits, confirmed', () => {
+    expect(validatePin('123456')).toBeUndefined();
+    for (const bad of ['', '12345', '1234567', '12345a', ' 123456']) expect(validatePin(bad)).toBe('Transaction password must be exactly 6 digits');
+    expect(validateNewPin('123456', '123456')).toBeUndefined();
+    expect(validateNewPin('123456', '654321')).toBe('The two transaction passwords do not match');
+    expect(validateNewPin('12', '12')).toBe('Transaction password must be exactly 6 digits');
+    expect(pinInput('12-34 5678')).toBe('123456');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
+import { isPin, VALIDATION_MESSAGES } from '../../lib/rules.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { hashPassword, verifyPassword } from '../user/passwords.js';
@@ -8,7 +9,7 @@ import { hashPassword, verifyPassword } from '../user/passwords.js';
 export const PIN_LIMITS = { maxFailures: 5, lockMs: 24 * 3600_000 } as const;
 
 export const PIN_MESSAGES = {
-  format: 'Transaction password must be exactly 6 digits',
+  format: VALIDATION_MESSAGES.pinFormat,
   notSet: 'Please set your transaction password first',
   alreadySet: 'Your transaction password is already set; change it instead',
   wrong: (left: number) => `Incorrect transaction password, ${left} attempt${left === 1 ? '' : 's'} left`,
@@ -17,7 +18,7 @@ export const PIN_MESSAGES = {
   noEmail: 'Bind an e-mail address to your account to reset your transaction password',
 } as const;
 
-export const isPin = (v: string) => /^\d{6}$/.test(v);
+export { isPin };
 
 /**
  * The withdrawal PIN (argon2id). A check runs under the user's row lock so that parallel guesses
