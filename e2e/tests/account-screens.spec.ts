@@ -23,7 +23,7 @@ const PAGES: Array<{ path: () => string; title: string; content: RegExp; name: s
   { name: 'wallet-history', path: () => '/wallet/history', title: 'Home', content: /Wallet history/ },
   { name: 'coupon', path: () => '/homes/coupon', title: 'Discount Code', content: /\+2% on the rate/ },
   { name: 'notification', path: () => '/notification', title: 'Notification', content: /Order submitted/ },
-  { name: 'settings', path: () => '/settings', title: 'Settings', content: /coming soon/ },
+  { name: 'settings', path: () => '/settings', title: 'Settings', content: /No payout account yet/ },
 ];
 
 async function noOverflow(page: Page) {
@@ -40,7 +40,7 @@ for (const width of [360, 1280]) {
         await page.goto(p.path());
         await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
         await expect(page.getByRole('main').getByText(p.content).first()).toBeVisible();
-        await expect(page.locator('.acc-skeleton')).toHaveCount(0);
+        await expect(page.locator('.gl-skeleton')).toHaveCount(0);
         if (p.name === 'sell') {
           await page.getByLabel(/^Face value/).fill('100');
           await expect(page.getByTestId('quote-total')).toHaveText(/\d/);

@@ -1,7 +1,6 @@
 // Pages of the account area not built yet: each says so plainly inside the signed-in layout.
 import { Placeholder } from '../lib/placeholder';
 
-export const SettingsPage = () => <Placeholder heading="Settings">Profile, password, payout accounts and PIN settings are coming soon.</Placeholder>;
 export const VipPage = () => <Placeholder heading="VIP">Your VIP level and its bonus are on your dashboard; the full VIP page is coming soon.</Placeholder>;
 export const CardsPage = () => <Placeholder heading="Cards" />;
 export const RewardPage = () => <Placeholder heading="Rewards">Your reward balance is shown in your wallet; the reward history is coming soon.</Placeholder>;

@@ -1,7 +1,8 @@
-// /wallet: balances, then the way to the history. Withdrawals come next (see the note).
+// /wallet: balances, the way to the history, and the withdrawal form.
 import { Async, useData } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
 import { Balances, fetchBalance } from '../features/wallet/balances';
+import { WithdrawPanel } from '../features/wallet/withdraw';
 
 export default function WalletPage() {
   const balance = useData(fetchBalance, []);
@@ -21,9 +22,7 @@ export default function WalletPage() {
           Sell a gift card
         </Link>
       </div>
-      <p className="acc-note">
-        Withdrawing from the web app is coming soon. Until then, withdraw from the GiftLane mobile app: your balance is the same everywhere.
-      </p>
+      <WithdrawPanel onDone={balance.retry} />
     </section>
   );
 }

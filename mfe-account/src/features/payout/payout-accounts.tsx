@@ -1,0 +1,290 @@
+// Payout accounts (CONTRACT §2.5): the saved accounts per method with the default marked, make one
+// the default, remove one (refused by the api while a withdrawal to it is open), and add one. The
+// add form follows the api's form_list for the method: a bank account is looked up (payment/verify)
+// and saved under the name the bank gives, never one the user types; mobile money needs the name
+// on the wallet; USDT needs the network and the address.
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, getSdk, Loading, LoadError, useData, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
+
+export type WalletKind = 1 | 2;
+
+interface Option {
+  id: string;
+  label: string;
+}
+
+/** The saved accounts of both wallets, and the methods the user may add, by wallet. */
+async function loadAccounts(): Promise<{ groups: SavedPaymentGroup[]; methods: Array<PaymentMethod & { wallet: WalletKind }> }> {
+  const { api, store } = getSdk();
+  const country_id = store.user.countryId ?? '';
+  const [local, usdt, localMethods, usdtMethods] = await Promise.all([
+    api.payment.list({ type: 1 }),
+    api.payment.list({ type: 2 }),
+    api.payment.paymentList({ type: 1, country_id }),
+    api.payment.paymentList({ type: 2, country_id }),
+  ]);
+  // A USDT-only country answers USDT for both wallets: show each method once.
+  const seen = new Set<string>();
+  const groups = [...local, ...usdt].filter((g) => !seen.has(g.code) && seen.add(g.code));
+  const methods = [...localMethods.map((m) => ({ ...m, wallet: 1 as const })), ...usdtMethods.map((m) => ({ ...m, wallet: 2 as const }))].filter(
+    (m, i, all) => all.findIndex((x) => x.code === m.code) === i,
+  );
+  return { groups, methods };
+}
+
+export const accountLabel = (a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>) =>
+  `${a.bank_name} · ${a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no}${a.account_name ? ` · ${a.account_name}` : ''}`;
+
+export function PayoutAccounts() {
+  const data = useData(loadAccounts, []);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | undefined>();
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
+
+  const act = async (key: string, run: () => Promise<unknown>, done: string) => {
+    setBusy(key);
+    setMessage(undefined);
+    try {
+      await run();
+      setMessage({ kind: 'ok', text: done });
+      data.retry();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error, 'That did not work. Please try again.') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <section className="acc-fieldset" aria-labelledby="payout-heading">
+      <h2 id="payout-heading">Payout accounts</h2>
+      <p className="acc-muted" style={{ margin: 0 }}>
+        Where your withdrawals are paid. The default account is picked first on the withdrawal form.
+      </p>
+      {message && (
+        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'acc-field__error' : 'acc-muted'}>
+          {message.text}
+        </p>
+      )}
+      {data.status === 'loading' && <Loading label="Loading your payout accounts…" />}
+      {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your payout accounts" />}
+      {data.status === 'ready' && (
+        <>
+          {data.data.groups.every((g) => g.data_list.length === 0) ? (
+            <p className="acc-empty">No payout account yet. Add one to withdraw.</p>
+          ) : (
+            data.data.groups
+              .filter((g) => g.data_list.length)
+              .map((g) => (
+                <div key={g.code}>
+                  <h3>{g.name}</h3>
+                  <ul className="acc-list" aria-label={g.name}>
+                    {g.data_list.map((a) => (
+                      <li key={a.bank_id} className="acc-item acc-item--plain" aria-label={accountLabel(a)}>
+                        <div className="acc-item__main">
+                          <div className="acc-row">
+                            <span className="acc-item__title">{a.bank_name}</span>
+                            {Number(a.is_def) === 1 && <span className="acc-badge acc-badge--success">Default</span>}
+                          </div>
+                          <span className="acc-code" style={{ overflowWrap: 'anywhere' }}>
+                            {a.account_no}
+                          </span>
+                          {a.account_name && <span className="acc-muted">{a.account_name}</span>}
+                          <div className="acc-actions" style={{ marginTop: 6 }}>
+                            {Number(a.is_def) !== 1 && (
+                              <button type="button" className="gl-btn" disabled={!!busy} onClick={() => act(`def-${a.bank_id}`, () => getSdk().api.payment.setDef({ bank_id: a.bank_id }), `${a.bank_name} is now your default account.`)}>
+                                Make default
+                              </button>
+                            )}
+                            <button
+                              type="button"
+                              className="gl-btn"
+                              disabled={!!busy}
+                              onClick={() => {
+                                if (window.confirm(`Remove ${accountLabel(a)}?`)) void act(`del-${a.bank_id}`, () => getSdk().api.payment.delete({ bank_id: a.bank_id }), 'Account removed.');
+                              }}
+                            >
+                              Remove
+                            </button>
+                          </div>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))
+          )}
+          {adding ? (
+            <AddAccount
+              methods={data.data.methods}
+              onCancel={() => setAdding(false)}
+              onSaved={(text) => {
+                setAdding(false);
+                setMessage({ kind: 'ok', text });
+                data.retry();
+              }}
+            />
+          ) : (
+            data.data.methods.length > 0 && (
+              <div className="acc-actions">
+                <button type="button" className="gl-btn gl-btn--primary" onClick={() => setAdding(true)}>
+                  Add a payout account
+                </button>
+              </div>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMethod & { wallet: WalletKind }>; onCancel: () => void; onSaved: (text: string) => void }) {
+  const id = useId();
+  const [code, setCode] = useState(methods[0]?.code ?? '');
+  const method = methods.find((m) => m.code === code) ?? methods[0];
+  const field = (name: string) => method?.form_list.find((f) => f.code === name);
+  const institutions = useData(async (): Promise<Option[]> => {
+    if (!method) return [];
+    const { api, store } = getSdk();
+    if (method.code === 'USDT') return (await api.payment.coinList()).map((c) => ({ id: String(c.bank_id), label: c.desc ? `${c.name} (${c.desc})` : c.name }));
+    return (await api.payment.bankList({ country_id: store.user.countryId ?? '', payment_id: method.payment_id })).map((b: Bank) => ({ id: String(b.bank_id), label: b.bank_name }));
+  }, [method?.code]);
+  const [bankId, setBankId] = useState('');
+  const [accountNo, setAccountNo] = useState('');
+  const [accountName, setAccountName] = useState('');
+  const [verified, setVerified] = useState<string | undefined>();
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string }>({ status: 'idle' });
+  const isBank = method?.code === 'BANK';
+  const needsName = method?.code === 'MOMO';
+  const numeric = field('account_no')?.type === 4;
+
+  const reset = () => {
+    setVerified(undefined);
+    if (state.status === 'error') setState({ status: 'idle' });
+  };
+
+  const verify = async () => {
+    if (!bankId || !accountNo.trim()) return setState({ status: 'error', text: 'Choose the bank and enter the account number first.' });
+    setState({ status: 'busy' });
+    try {
+      const r = await getSdk().api.payment.verify({ bank_id: bankId, bank_account: accountNo.trim() });
+      setVerified(r.user_name);
+      setState({ status: 'idle' });
+    } catch (error) {
+      setState({ status: 'error', text: errorMessage(error, 'We could not look up this account. Please try again.') });
+    }
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!method) return;
+    if (!bankId) return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()}.` });
+    if (!accountNo.trim()) return setState({ status: 'error', text: `Enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()}.` });
+    if (isBank && !verified) return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
+    if (needsName && !accountName.trim()) return setState({ status: 'error', text: 'Enter the name on the mobile money wallet.' });
+    setState({ status: 'busy' });
+    try {
+      const saved = await getSdk().api.payment.add({ payment_id: method.payment_id, bank_id: bankId, account_no: accountNo.trim(), account_name: needsName ? accountName.trim() : (verified ?? '') });
+      onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
+    } catch (error) {
+      setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.') });
+    }
+  };
+
+  const busy = state.status === 'busy';
+  return (
+    <form className="acc-form" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Add a payout account</h3>
+      {methods.length > 1 && (
+        <fieldset className="acc-choices">
+          <legend>Method</legend>
+          {methods.map((m) => (
+            <label key={m.code} className="acc-choice">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={m.code === method?.code}
+                onChange={() => {
+                  setCode(m.code);
+                  setBankId('');
+                  reset();
+                }}
+              />
+              <span>{m.name}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <label className="acc-field">
+        {field('bank_id')?.name ?? 'Bank'}
+        {institutions.status === 'error' ? (
+          <LoadError error={institutions.error} retry={institutions.retry} what="the list" />
+        ) : (
+          <select
+            value={bankId}
+            disabled={institutions.status !== 'ready' || busy}
+            onChange={(e) => {
+              setBankId(e.target.value);
+              reset();
+            }}
+          >
+            <option value="">{institutions.status === 'loading' ? 'Loading…' : (field('bank_id')?.placeholder ?? 'Choose')}</option>
+            {institutions.status === 'ready' &&
+              institutions.data.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+          </select>
+        )}
+      </label>
+      <label className="acc-field">
+        {field('account_no')?.name ?? 'Account number'}
+        <input
+          value={accountNo}
+          inputMode={numeric ? 'numeric' : 'text'}
+          autoComplete="off"
+          maxLength={field('account_no')?.len && numeric ? Math.max(field('account_no')!.len! + 4, 12) : 100}
+          placeholder={field('account_no')?.placeholder}
+          disabled={busy}
+          onChange={(e) => {
+            setAccountNo(numeric ? e.target.value.replace(/[^\d\s]/g, '') : e.target.value);
+            reset();
+          }}
+        />
+      </label>
+      {needsName && (
+        <label className="acc-field">
+          {field('account_name')?.name ?? 'Account name'}
+          <input value={accountName} autoComplete="name" maxLength={100} placeholder={field('account_name')?.placeholder} disabled={busy} onChange={(e) => setAccountName(e.target.value)} />
+        </label>
+      )}
+      {isBank && (
+        <div className="acc-actions">
+          <button type="button" className="gl-btn" onClick={verify} disabled={busy}>
+            Look up account name
+          </button>
+          {verified && (
+            <span role="status">
+              Account name: <strong data-testid="verified-name">{verified}</strong>
+            </span>
+          )}
+        </div>
+      )}
+      {state.status === 'error' && (
+        <p role="alert" className="acc-field__error">
+          {state.text}
+        </p>
+      )}
+      <div className="acc-actions">
+        <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+          {busy ? 'Please wait…' : 'Save account'}
+        </button>
+        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

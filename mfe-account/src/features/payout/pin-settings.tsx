@@ -1,0 +1,137 @@
+// The withdrawal PIN (transaction password): set the first one, change it, or reset a forgotten one
+// with a code e-mailed to the bound address (which also lifts a lock from wrong tries). The rule and
+// its words come from the SDK's validation module, the same the api checks with.
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, getSdk, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
+
+type Mode = 'set' | 'change' | 'reset';
+
+export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBound: boolean }) {
+  const id = useId();
+  const [mode, setMode] = useState<Mode>(hasPin ? 'change' : 'set');
+  const [current, setCurrent] = useState('');
+  const [pin, setPin] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string }>({ status: 'idle' });
+  const busy = state.status === 'busy';
+
+  const clear = () => {
+    setCurrent('');
+    setPin('');
+    setConfirm('');
+    setCode('');
+  };
+
+  const sendCode = async () => {
+    setState({ status: 'busy' });
+    try {
+      await getSdk().api.withdraw.sendResetCode();
+      setCodeSent(true);
+      setState({ status: 'ok', text: 'We e-mailed you a 4-digit code. It is valid for 10 minutes.' });
+    } catch (error) {
+      setState({ status: 'error', text: errorMessage(error, 'We could not send the code. Please try again.') });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem =
+      (mode === 'change' ? validatePin(current) && `Current: ${VALIDATION_MESSAGES.pinFormat}` : undefined) ||
+      (mode === 'reset' && !/^\d{4}$/.test(code) ? 'Enter the 4-digit code from the e-mail.' : undefined) ||
+      validateNewPin(pin, confirm);
+    if (problem) return setState({ status: 'error', text: problem });
+    setState({ status: 'busy' });
+    try {
+      const { withdraw } = getSdk().api;
+      if (mode === 'set') await withdraw.transactionPassword({ password: pin });
+      else if (mode === 'change') await withdraw.changeTPassword({ password: current, new_password: pin });
+      else await withdraw.resetTPassword({ verify_code: code, new_password: pin });
+      clear();
+      setCodeSent(false);
+      setMode('change');
+      setState({ status: 'ok', text: mode === 'set' ? 'Your transaction password is set.' : 'Your transaction password is changed.' });
+    } catch (error) {
+      setState({ status: 'error', text: errorMessage(error, 'That did not work. Please try again.') });
+    }
+  };
+
+  const pinField = (label: string, value: string, set: (v: string) => void, auto: string) => (
+    <label className="acc-field">
+      {label}
+      <input type="password" inputMode="numeric" autoComplete={auto} maxLength={6} value={value} disabled={busy} onChange={(e) => set(pinInput(e.target.value))} />
+    </label>
+  );
+
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Transaction password</h2>
+      <p className="acc-muted" style={{ margin: 0 }}>
+        Six digits you enter for every withdrawal. After 5 wrong tries withdrawals lock for 24 hours; a reset by e-mail unlocks them.
+      </p>
+      <form className="acc-form" onSubmit={submit} noValidate>
+        {mode === 'change' && pinField('Current transaction password', current, setCurrent, 'current-password')}
+        {mode === 'reset' && (
+          <>
+            <div className="acc-actions">
+              <button type="button" className="gl-btn" onClick={sendCode} disabled={busy}>
+                {codeSent ? 'Send the code again' : 'E-mail me a code'}
+              </button>
+            </div>
+            <label className="acc-field">
+              Code from the e-mail
+              <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 4))} />
+            </label>
+          </>
+        )}
+        <div className="acc-grid acc-grid--2">
+          {pinField(mode === 'set' ? 'Choose a transaction password' : 'New transaction password', pin, setPin, 'new-password')}
+          {pinField('Repeat it', confirm, setConfirm, 'new-password')}
+        </div>
+        {state.status === 'error' && (
+          <p role="alert" className="acc-field__error">
+            {state.text}
+          </p>
+        )}
+        {state.status === 'ok' && (
+          <p role="status" className="acc-muted">
+            {state.text}
+          </p>
+        )}
+        <div className="acc-actions">
+          <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+            {mode === 'set' ? 'Set transaction password' : mode === 'change' ? 'Change transaction password' : 'Reset transaction password'}
+          </button>
+          {mode === 'change' && emailBound && (
+            <button
+              type="button"
+              className="gl-btn"
+              onClick={() => {
+                clear();
+                setMode('reset');
+                setState({ status: 'idle' });
+              }}
+            >
+              Forgot it?
+            </button>
+          )}
+          {mode === 'reset' && (
+            <button
+              type="button"
+              className="gl-btn"
+              onClick={() => {
+                clear();
+                setMode('change');
+                setState({ status: 'idle' });
+              }}
+            >
+              Cancel
+            </button>
+          )}
+        </div>
+        {mode === 'change' && !emailBound && <p className="acc-muted">To reset a forgotten transaction password, bind an e-mail address to your account.</p>}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NetworkError, parseMoney } from '@giftlane/shared-sdk';
+import { inRouter } from '../../../test/in-router';
+import { WithdrawPanel } from '../withdraw';
+import { PinSettings } from '../../payout/pin-settings';
+
+const mockApi = {
+  withdraw: { information: jest.fn(), apply: jest.fn(), transactionPassword: jest.fn(), changeTPassword: jest.fn(), resetTPassword: jest.fn(), sendResetCode: jest.fn() },
+  payment: { list: jest.fn() },
+  user: { userInfo: jest.fn() },
+};
+jest.mock('@giftlane/shared-sdk', () => ({
+  ...jest.requireActual('@giftlane/shared-sdk'),
+  getSdk: () => ({ api: mockApi, store: { user: { currency: 'NGN', countryId: '1', loading: false, load: jest.fn() } } }),
+}));
+
+const account = { bank_id: 7, is_def: 1 as const, bank_name: 'Access Bank', account_no: '0123456789', account_name: 'ADA OBI' };
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockApi.withdraw.information.mockResolvedValue({
+    cashable_amount: parseMoney('50000', 'NGN'),
+    cashable_usd_amount: parseMoney('0', 'USDT'),
+    minimum_amount: parseMoney('1500', 'NGN'),
+    currency_name: 'NGN',
+    maximum_amount: '5000000.00',
+    fee: '0.00',
+    timeout_desc: 'Usually within 30 minutes',
+  });
+  mockApi.payment.list.mockResolvedValue([{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [account] }]);
+  mockApi.user.userInfo.mockResolvedValue({ t_password_null: false });
+});
+
+describe('withdraw panel', () => {
+  it('sends one idempotency key for one withdrawal, also when a lost reply makes the user press again', async () => {
+    const onDone = jest.fn();
+    mockApi.withdraw.apply
+      .mockRejectedValueOnce(new NetworkError('withdraw/apply'))
+      .mockResolvedValueOnce({ withdraw_no: 'W123', withdraw_amount: parseMoney('2000', 'NGN'), total_amount: parseMoney('48000', 'NGN'), wallet_type: 1, log_id: 1 });
+    render(inRouter(<WithdrawPanel onDone={onDone} />));
+    expect(await screen.findByTestId('withdrawable')).toHaveTextContent('₦50,000.00');
+    expect(screen.getByRole('combobox', { name: 'To' })).toHaveDisplayValue(/Access Bank · 0123456789 · ADA OBI \(default\)/);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '2000');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please check your network and try again.');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal requested.')).toBeInTheDocument();
+    const [first, second] = mockApi.withdraw.apply.mock.calls.map((c) => c[0] as { idempotency_key: string; bank_id: number; amount: { amount_minor: bigint } });
+    expect(first!.idempotency_key).toMatch(/^wd-/);
+    expect(second!.idempotency_key).toBe(first!.idempotency_key);
+    expect(second).toMatchObject({ bank_id: 7, amount: { amount_minor: 200_000n, currency: 'NGN' }, password: '246810' });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses more than the withdrawable amount and a short PIN before calling the api', async () => {
+    render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
+    await screen.findByTestId('withdrawable');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '60000');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You can withdraw at most ₦50,000.00.');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Amount (NGN)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw all' }));
+    expect(screen.getByRole('textbox', { name: 'Amount (NGN)' })).toHaveValue('50000.00');
+    await userEvent.clear(screen.getByLabelText('Transaction password'));
+    await userEvent.type(screen.getByLabelText('Transaction password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
+    expect(mockApi.withdraw.apply).not.toHaveBeenCalled();
+  });
+
+  it('asks for a PIN and an account first', async () => {
+    mockApi.user.userInfo.mockResolvedValue({ t_password_null: true });
+    mockApi.payment.list.mockResolvedValue([{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [] }]);
+    render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
+    expect(await screen.findByText(/No payout account for this wallet yet\./)).toBeInTheDocument();
+    expect(screen.getByText(/Set a transaction password before your first withdrawal\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+  });
+});
+
+describe('transaction password settings', () => {
+  it('checks the format and the repeat, then sets it', async () => {
+    mockApi.withdraw.transactionPassword.mockResolvedValue(null);
+    render(<PinSettings hasPin={false} emailBound />);
+    await userEvent.type(screen.getByLabelText('Choose a transaction password'), '12ab34');
+    expect(screen.getByLabelText('Choose a transaction password')).toHaveValue('1234');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
+    await userEvent.type(screen.getByLabelText('Choose a transaction password'), '56');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '57');
+    await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The two transaction passwords do not match');
+    await userEvent.clear(screen.getByLabelText('Repeat it'));
+    await userEvent.type(screen.getByLabelText('Repeat it'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
+    expect(await screen.findByText('Your transaction password is set.')).toBeInTheDocument();
+    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '123456' });
+    // Now it can be changed or reset.
+    expect(screen.getByLabelText('Current transaction password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Forgot it?' })).toBeInTheDocument();
+  });
+
+  it('resets a forgotten one with the e-mailed code', async () => {
+    mockApi.withdraw.sendResetCode.mockResolvedValue(null);
+    mockApi.withdraw.resetTPassword.mockResolvedValue(null);
+    render(<PinSettings hasPin emailBound />);
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot it?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
+    expect(await screen.findByText(/We e-mailed you a 4-digit code/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Code from the e-mail'), '4821');
+    await userEvent.type(screen.getByLabelText('New transaction password'), '135790');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '135790');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset transaction password' }));
+    expect(await screen.findByText('Your transaction password is changed.')).toBeInTheDocument();
+    expect(mockApi.withdraw.resetTPassword).toHaveBeenCalledWith({ verify_code: '4821', new_password: '135790' });
+  });
+});

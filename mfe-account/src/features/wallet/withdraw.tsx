@@ -1,0 +1,248 @@
+// Withdraw (CONTRACT §5): what can be withdrawn with its limits and fee, the payout account (the
+// default first), the amount and the transaction password. One withdrawal the user means carries one
+// idempotency key, so a retry after a lost reply returns the first withdrawal instead of paying twice;
+// changing any field makes it a new withdrawal. The api checks limits, balance and PIN; its words
+// are shown as they come.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@giftlane/shared-sdk/router';
+import {
+  errorMessage,
+  formatMoney,
+  getSdk,
+  Loading,
+  LoadError,
+  moneyToDecimalString,
+  pinInput,
+  tryParseMoney,
+  useData,
+  validatePin,
+  type CurrencyCode,
+  type Money,
+  type WithdrawResult,
+} from '@giftlane/shared-sdk';
+import { localCurrency } from '../../lib/session';
+import { accountLabel } from '../payout/payout-accounts';
+
+type Wallet = 1 | 2;
+
+async function loadWithdraw(wallet: Wallet) {
+  await localCurrency();
+  const { api } = getSdk();
+  const [info, groups, me] = await Promise.all([api.withdraw.information({ wallet_type: wallet }), api.payment.list({ type: wallet }), api.user.userInfo()]);
+  const currency = (wallet === 2 ? 'USDT' : info.currency_name) as CurrencyCode;
+  const extra = info as unknown as { maximum_amount?: string; maximum_amount_usd?: string; fee?: string; usdt_fee?: string | Money };
+  const amount = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'object' ? (v as Money) : tryParseMoney(String(v), currency));
+  return {
+    currency,
+    withdrawable: wallet === 2 ? info.cashable_usd_amount : info.cashable_amount,
+    minimum: wallet === 2 ? info.minimum_amount_usd : info.minimum_amount,
+    maximum: amount(wallet === 2 ? extra.maximum_amount_usd : extra.maximum_amount),
+    fee: amount(wallet === 2 ? extra.usdt_fee : extra.fee),
+    timeout: info.timeout_desc,
+    accounts: groups.flatMap((g) => g.data_list),
+    hasPin: !me.t_password_null,
+  };
+}
+
+const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function WithdrawPanel({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const [wallet, setWallet] = useState<Wallet>(1);
+  const data = useData(() => loadWithdraw(wallet), [wallet]);
+  const [accountId, setAccountId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string } | { status: 'done'; result: WithdrawResult; account: string }>({ status: 'idle' });
+  const key = useRef<string | undefined>(undefined);
+  const busy = state.status === 'busy';
+
+  const touch = () => {
+    key.current = undefined;
+    if (state.status === 'error') setState({ status: 'idle' });
+  };
+
+  if (state.status === 'done') {
+    return (
+      <div className="acc-success" role="status">
+        <p>
+          <strong>Withdrawal requested.</strong> {formatMoney(state.result.withdraw_amount)} to {state.account}. Number{' '}
+          <span className="acc-code">{state.result.withdraw_no}</span>. The amount is held in your wallet until it is paid; you will be notified.
+        </p>
+        <div className="acc-actions" style={{ marginTop: 10 }}>
+          <Link className="gl-btn" to="/wallet/history">
+            See it in your history
+          </Link>
+          <button
+            type="button"
+            className="gl-btn"
+            onClick={() => {
+              setAmount('');
+              setPin('');
+              setState({ status: 'idle' });
+              data.retry();
+            }}
+          >
+            Make another withdrawal
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const d = data.status === 'ready' ? data.data : undefined;
+  const account = d?.accounts.find((a) => String(a.bank_id) === accountId) ?? d?.accounts.find((a) => Number(a.is_def) === 1) ?? d?.accounts[0];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!d || busy) return;
+    const money = tryParseMoney(amount.trim(), d.currency);
+    const problem =
+      (!account && 'Add a payout account first.') ||
+      (!money || money.amount_minor <= 0n ? 'Enter a valid amount' : undefined) ||
+      (money && money.amount_minor > d.withdrawable.amount_minor ? `You can withdraw at most ${formatMoney(d.withdrawable)}.` : undefined) ||
+      validatePin(pin);
+    if (problem || !money || !account) return setState({ status: 'error', text: problem || 'Enter a valid amount' });
+    key.current ??= newKey();
+    setState({ status: 'busy' });
+    try {
+      const result = await getSdk().api.withdraw.apply({ bank_id: account.bank_id, amount: money, password: pin, idempotency_key: key.current });
+      key.current = undefined;
+      setPin('');
+      setState({ status: 'done', result, account: accountLabel(account) });
+      onDone();
+    } catch (error) {
+      setPin('');
+      setState({ status: 'error', text: errorMessage(error, 'We could not request the withdrawal. Please try again.') });
+    }
+  };
+
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Withdraw</h2>
+      <fieldset className="acc-choices">
+        <legend>From</legend>
+        {([1, 2] as const).map((w) => (
+          <label key={w} className="acc-choice">
+            <input
+              type="radio"
+              name={`${id}-wallet`}
+              checked={wallet === w}
+              disabled={busy}
+              onChange={() => {
+                setWallet(w);
+                setAccountId('');
+                setAmount('');
+                touch();
+              }}
+            />
+            <span>{w === 1 ? 'Cash wallet' : 'USDT wallet'}</span>
+          </label>
+        ))}
+      </fieldset>
+      {data.status === 'loading' && <Loading label="Loading what you can withdraw…" />}
+      {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your withdrawal details" />}
+      {d && (
+        <form className="acc-form" onSubmit={submit} noValidate>
+          <dl className="acc-dl">
+            <dt>Withdrawable</dt>
+            <dd data-testid="withdrawable">{formatMoney(d.withdrawable)}</dd>
+            {d.minimum && (
+              <>
+                <dt>Minimum</dt>
+                <dd>{formatMoney(d.minimum)}</dd>
+              </>
+            )}
+            {d.maximum && (
+              <>
+                <dt>Maximum</dt>
+                <dd>{formatMoney(d.maximum)}</dd>
+              </>
+            )}
+            {d.fee && (
+              <>
+                <dt>Fee</dt>
+                <dd>{d.fee.amount_minor > 0n ? formatMoney(d.fee) : 'None'}</dd>
+              </>
+            )}
+            {d.timeout && (
+              <>
+                <dt>Paid within</dt>
+                <dd>{d.timeout}</dd>
+              </>
+            )}
+          </dl>
+          {d.accounts.length === 0 ? (
+            <p className="acc-empty">
+              No payout account for this wallet yet. <Link to="/settings">Add one in Settings</Link>.
+            </p>
+          ) : (
+            <label className="acc-field">
+              To
+              <select
+                value={account ? String(account.bank_id) : ''}
+                disabled={busy}
+                onChange={(e) => {
+                  setAccountId(e.target.value);
+                  touch();
+                }}
+              >
+                {d.accounts.map((a) => (
+                  <option key={a.bank_id} value={String(a.bank_id)}>
+                    {accountLabel(a)}
+                    {Number(a.is_def) === 1 ? ' (default)' : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className="acc-field">
+            Amount ({d.currency})
+            <input
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              disabled={busy}
+              placeholder={d.minimum ? `From ${formatMoney(d.minimum)}` : undefined}
+              onChange={(e) => {
+                setAmount(e.target.value.replace(/[^\d.]/g, ''));
+                touch();
+              }}
+            />
+          </label>
+          <div className="acc-actions">
+            <button
+              type="button"
+              className="gl-btn"
+              disabled={busy || d.withdrawable.amount_minor <= 0n}
+              onClick={() => {
+                setAmount(moneyToDecimalString(d.withdrawable));
+                touch();
+              }}
+            >
+              Withdraw all
+            </button>
+          </div>
+          {d.hasPin ? (
+            <label className="acc-field">
+              Transaction password
+              <input type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} disabled={busy} onChange={(e) => setPin(pinInput(e.target.value))} />
+            </label>
+          ) : (
+            <p className="acc-warn">
+              Set a transaction password before your first withdrawal. <Link to="/settings">Set it in Settings</Link>.
+            </p>
+          )}
+          {state.status === 'error' && (
+            <p role="alert" className="acc-field__error">
+              {state.text}
+            </p>
+          )}
+          <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0}>
+            {busy ? 'Requesting…' : 'Withdraw'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
