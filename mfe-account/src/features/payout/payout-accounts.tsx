@@ -5,6 +5,7 @@
 // on the wallet; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getSdk, Loading, LoadError, useData, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
+import { FormMessage } from '../../lib/form-message';
 
 export type WalletKind = 1 | 2;
 
@@ -61,11 +62,7 @@ export function PayoutAccounts() {
       <p className="acc-muted" style={{ margin: 0 }}>
         Where your withdrawals are paid. The default account is picked first on the withdrawal form.
       </p>
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind === 'error' ? 'acc-field__error' : 'acc-muted'}>
-          {message.text}
-        </p>
-      )}
+      <FormMessage feedback={message} />
       {data.status === 'loading' && <Loading label="Loading your payout accounts…" />}
       {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your payout accounts" />}
       {data.status === 'ready' && (
@@ -272,11 +269,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
           )}
         </div>
       )}
-      {state.status === 'error' && (
-        <p role="alert" className="acc-field__error">
-          {state.text}
-        </p>
-      )}
+      <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
       <div className="acc-actions">
         <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
           {busy ? 'Please wait…' : 'Save account'}

@@ -3,6 +3,7 @@
 // its words come from the SDK's validation module, the same the api checks with.
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getSdk, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
+import { FormMessage } from '../../lib/form-message';
 
 type Mode = 'set' | 'change' | 'reset';
 
@@ -89,16 +90,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
           {pinField(mode === 'set' ? 'Choose a transaction password' : 'New transaction password', pin, setPin, 'new-password')}
           {pinField('Repeat it', confirm, setConfirm, 'new-password')}
         </div>
-        {state.status === 'error' && (
-          <p role="alert" className="acc-field__error">
-            {state.text}
-          </p>
-        )}
-        {state.status === 'ok' && (
-          <p role="status" className="acc-muted">
-            {state.text}
-          </p>
-        )}
+        <FormMessage feedback={state.status === 'error' || state.status === 'ok' ? { kind: state.status, text: state.text } : undefined} />
         <div className="acc-actions">
           <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
             {mode === 'set' ? 'Set transaction password' : mode === 'change' ? 'Change transaction password' : 'Reset transaction password'}

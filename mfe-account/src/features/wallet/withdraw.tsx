@@ -22,6 +22,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
 import { accountLabel } from '../payout/payout-accounts';
+import { FormMessage } from '../../lib/form-message';
 
 type Wallet = 1 | 2;
 
@@ -233,11 +234,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               Set a transaction password before your first withdrawal. <Link to="/settings">Set it in Settings</Link>.
             </p>
           )}
-          {state.status === 'error' && (
-            <p role="alert" className="acc-field__error">
-              {state.text}
-            </p>
-          )}
+          <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
           <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0}>
             {busy ? 'Requesting…' : 'Withdraw'}
           </button>
