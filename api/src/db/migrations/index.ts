@@ -4,6 +4,7 @@ import { seed } from './0002-seed.js';
 import { sql as money } from './0003-money.js';
 import { seedMoney } from './0004-money-seed.js';
 import { seedCoupons, sql as coupons } from './0005-coupons.js';
+import { sql as readIndexes } from './0006-read-indexes.js';
 
 export interface Migration {
   id: string;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
     await q.exec(coupons);
     await seedCoupons(q);
   } },
+  { id: '0006-read-indexes', up: runSql(readIndexes) },
 ];
