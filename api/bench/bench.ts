@@ -1,66 +1,105 @@
 /**
- * `npm run bench -w api`: autocannon against an in-process api on PGlite (or DATABASE_URL), beside a
- * bare Fastify route in the same process, and prints req/s and p99 for each. Login is bounded by
- * argon2id on purpose (OWASP parameters), so it is run with fewer connections.
+ * `npm run bench -w api`: autocannon against the api, which runs in a child process beside a bare
+ * Fastify route (bench/serve.ts), and prints two tables:
+ *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's;
+ *  - the DESIGN §7 bar: p99 of the signed-in reads at a steady 500 req/s (bench/open-loop.ts).
+ * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
+ * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4 connections.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { startApi } from '../src/start.js';
 import { signedBody } from '../src/lib/sign.js';
+import { openLoop } from './open-loop.js';
+import { benchDatabase } from './scratch-db.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
 const form = (fields: Record<string, string>) => new URLSearchParams(signedBody(fields)).toString();
 
-async function run(title: string, url: string, body: string | undefined, connections = 20) {
+interface Load {
+  title: string;
+  url: string;
+  body?: string;
+}
+
+async function run(load: Load, opts: { connections: number }) {
   const r = await autocannon({
-    url,
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    connections,
+    url: load.url,
+    method: load.body === undefined ? 'GET' : 'POST',
+    headers: load.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
+    body: load.body,
+    connections: opts.connections,
     duration: DURATION,
   });
-  return { title, rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { title: load.title, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function serve(databaseUrl: string | undefined) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const urls = JSON.parse(first) as { apiUrl: string; bareUrl: string };
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  return { ...urls, stop: async () => { child.stdin!.end(); await stopped; } };
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
-  const api = await startApi({ port: 0, dataDir, logLevel: 'warn', env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
+  const pgdb = process.env.BENCH_DB === 'pglite' ? null : await benchDatabase();
+  const server = await serve(pgdb?.url);
   try {
-    // A user to read as: sign up through the dev outbox, then log in.
+    const api = server.apiUrl;
+    const post = async (p: string, f: Record<string, string>) => {
+      const r = await fetch(`${api}/gc${p}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(f) });
+      const j = (await r.json()) as { success: boolean; msg: string; data: Record<string, unknown> };
+      if (!j.success) throw new Error(`${p}: ${j.msg}`);
+      return j.data;
+    };
+    // A seller to read as: signed up through the dev outbox, with a few orders in review.
     const email = `bench${Date.now()}@example.com`;
-    const post = (p: string, f: Record<string, string>) =>
-      fetch(`${api.url}/gc${p}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(f) }).then((r) => r.json() as Promise<{ success: boolean; data: { token: string } }>);
     await post('/user/sendEmailVerifyCode', { email });
-    const outbox = (await (await fetch(`${api.url}/__dev/outbox`)).json()) as { to: string; code: string }[];
+    const outbox = (await (await fetch(`${api}/__dev/outbox`)).json()) as { to: string; code: string }[];
     const code = outbox.find((m) => m.to === email)?.code ?? '';
-    const reg = await post('/user/appregister', { register_type: '1', country_id: '1', email, password: 'Secret123!', code });
-    if (!reg.success) throw new Error('bench sign-up failed');
-    const token = reg.data.token;
+    const token = String((await post('/user/appregister', { register_type: '1', country_id: '1', email, password: 'Secret123!', code })).token);
+    for (let i = 0; i < 12; i++) await post('/order/appadd', { token, user_memo: `BENCH-${i}-CODE`, wallet_type: '1', idempotency_key: `bench-order-${i}` });
 
-    const results = [];
-    results.push(await run('bare Fastify route', bareUrl, undefined));
-    results.push(await run('user/userInfo', `${api.url}/gc/user/userInfo`, form({ token })));
-    results.push(await run('public/countrylist', `${api.url}/gc/public/countrylist`, form({})));
-    results.push(await run('v2/card/catalog', `${api.url}/gc/v2/card/catalog`, form({ country_id: '1', page: '0', page_size: '1000' })));
-    results.push(await run('user/applogin (argon2id)', `${api.url}/gc/user/applogin`, form({ username: email, password: 'Secret123!' }), 4));
-    const bareRps = results[0]!.rps;
-    console.log(`\nGiftLane api bench: ${DURATION}s each, ${api.url.includes('127.0.0.1') ? 'local' : api.url}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
-    console.log('route'.padEnd(30) + 'req/s'.padStart(8) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + 'errors'.padStart(8));
-    for (const r of results) {
+    const gc = (title: string, p: string, f: Record<string, string>): Load => ({ title, url: `${api}/gc${p}`, body: form(f) });
+    const bare: Load = { title: 'bare Fastify route', url: server.bareUrl };
+    const reads = [
+      gc('wallet/balance', '/wallet/balance', { token }),
+      gc('ord/list', '/ord/list', { token, status: 'all', page: '0', page_size: '10' }),
+      gc('user/userInfo', '/user/userInfo', { token }),
+    ];
+    const saturation = [];
+    saturation.push(await run(bare, { connections: 20 }));
+    for (const l of reads) saturation.push(await run(l, { connections: 20 }));
+    saturation.push(await run(gc('public/countrylist', '/public/countrylist', {}), { connections: 20 }));
+    saturation.push(await run(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }), { connections: 20 }));
+    saturation.push(await run(gc('user/applogin (argon2id)', '/user/applogin', { username: email, password: 'Secret123!' }), { connections: 4 }));
+    const atRate = [];
+    for (const l of reads) atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
+
+    const bareRps = saturation[0]!.rps;
+    console.log(`\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? 'PostgreSQL' : 'PGlite'}, server in its own process\n`);
+    console.log('saturation, 20 connections'.padEnd(30) + 'req/s'.padStart(8) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + 'errors'.padStart(8));
+    for (const r of saturation) {
       console.log(r.title.padEnd(30) + String(r.rps).padStart(8) + String(r.p99).padStart(9) + `${((r.rps / bareRps) * 100).toFixed(0)}%`.padStart(9) + String(r.errors).padStart(8));
     }
+    console.log(`\nat a fixed ${RATE} req/s (bar: p99 < 50 ms)`.padEnd(31) + 'req/s'.padStart(8) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(8));
+    for (const r of atRate) {
+      console.log(r.title.padEnd(30) + String(r.rps).padStart(8) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(8));
+    }
   } finally {
-    await api.close();
-    await bare.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await pgdb?.drop();
   }
 }
 

@@ -1,10 +1,8 @@
 /**
  * `npm run bench:money -w api`: withdrawals and order approvals per second on PostgreSQL, with p99,
- * through the real HTTP api. Uses DATABASE_URL, or creates a scratch database on the test server
- * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards.
+ * through the real HTTP api, on the database `benchDatabase` gives (DATABASE_URL, or a scratch one).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startApi } from '../src/start.js';
 import { signedBody } from '../src/lib/sign.js';
 import { openPostgres } from '../src/db/db.js';
@@ -12,6 +10,7 @@ import { Ledger } from '../src/modules/ledger/ledger.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createStaff, staffSession } from '../src/modules/ops/staff.js';
 import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
+import { benchDatabase } from './scratch-db.js';
 
 const N = Number(process.env.BENCH_OPS ?? 400);
 const C = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -41,25 +40,9 @@ async function pool<T>(count: number, concurrency: number, fn: (i: number) => Pr
 }
 
 async function main() {
-  const admin = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  let url = process.env.DATABASE_URL;
-  let drop: (() => Promise<void>) | null = null;
-  if (!url) {
-    const name = `gl_bench_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
-  }
+  const scratch = await benchDatabase();
+  if (!scratch) throw new Error('bench:money needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
+  const { url } = scratch;
   const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
   const db = await openPostgres(url, 4);
   try {
@@ -108,7 +91,7 @@ async function main() {
   } finally {
     await db.close();
     await api.close();
-    await drop?.();
+    await scratch.drop();
   }
 }
 

@@ -1,0 +1,40 @@
+/**
+ * The server side of `bench.ts`, in its own process so the load generator does not share its event
+ * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
+ * one process. Prints one JSON line with both URLs, and stops when its stdin closes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { startApi } from '../src/start.js';
+
+async function main() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const api = await startApi({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    logLevel: 'warn',
+    env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' },
+  });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+  process.stdout.write(`${JSON.stringify({ apiUrl: api.url, bareUrl })}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => {
+    void Promise.all([api.close(), bare.close()]).finally(() => {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
