@@ -32,6 +32,9 @@ export const VALIDATION_MESSAGES = Object.freeze({
   // The withdrawal PIN (DESIGN §5; not in SPEC): our wording, the same in the web app and the api.
   pinFormat: 'Transaction password must be exactly 6 digits',
   pinsDoNotMatch: 'The two transaction passwords do not match',
+  // The nickname (Settings; not in SPEC): our wording, the same in the web app and the api.
+  nicknameRequired: 'Please enter a nickname.',
+  nicknameTooLong: 'Nickname is too long (maximum 40 characters)',
 } as const);
 
 const M = VALIDATION_MESSAGES;
@@ -41,6 +44,7 @@ export const PHONE_MIN_DIGITS = 8;
 export const PHONE_MAX_DIGITS = 15;
 export const OTP_DIGITS = 4;
 export const PIN_DIGITS = 6;
+export const NICKNAME_MAX_LENGTH = 40;
 /** PasswordSetup's Continue needs at least this strength (SPEC §9). */
 export const SETUP_MIN_STRENGTH = 40;
 
@@ -292,3 +296,11 @@ export function validateNewPin(pin: string, confirm: string): string | undefined
 }
 /** The PIN input keeps at most six digits. */
 export const pinInput = (typed: string): string => digitsOnly(typed).slice(0, PIN_DIGITS);
+
+/** The name shown in the greeting: trimmed, 1 to NICKNAME_MAX_LENGTH characters. */
+export function validateNickname(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') return M.nicknameRequired;
+  if (trimmed.length > NICKNAME_MAX_LENGTH) return M.nicknameTooLong;
+  return undefined;
+}

@@ -167,6 +167,9 @@ describe.each(targets())('accounts on %s', (target) => {
     const { email, user } = await registerEmail();
     const tok = { token: user.token };
     expect((await t.call('/user/modinickname', { ...tok, nickname: 'Ada Lovelace' })).success).toBe(true);
+    expect((await t.call('/user/userInfo', tok)).data).toMatchObject({ nickname: 'Ada Lovelace' });
+    expect(await t.call('/user/modinickname', { ...tok, nickname: '   ' })).toMatchObject({ success: false, msg: M.nicknameRequired });
+    expect(await t.call('/user/modinickname', { ...tok, nickname: 'x'.repeat(41) })).toMatchObject({ success: false, msg: M.nicknameTooLong });
     expect((await t.call('/account/avatar', { ...tok, avatar: 'https://cdn.example.com/a.png' })).success).toBe(true);
     expect(await t.call('/account/avatar', { ...tok, avatar: 'javascript:alert(1)' })).toMatchObject({ success: false, msg: 'Avatar must be an image URL' });
     expect((await t.call('/user/updateUsername', { ...tok, username: `ada${user.user_id}` })).success).toBe(true);

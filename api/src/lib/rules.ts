@@ -16,4 +16,5 @@ export {
   PHONE_MAX_DIGITS,
   OTP_DIGITS,
   isPin,
+  NICKNAME_MAX_LENGTH,
 } from '@giftlane/shared-sdk/validation';

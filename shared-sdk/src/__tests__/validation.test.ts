@@ -26,7 +26,7 @@ import {
   withDialCode,
 } from '../validation';
 import { greetingName, showUnreadCount, vipBadgeLevel } from '../display';
-import { pinInput, validateNewPin, validatePin } from '../validation';
+import { pinInput, validateNewPin, validateNickname, validatePin } from '../validation';
 
 // Every message is written out here word for word, as SPEC §5 has it, not read from the module:
 // a changed wording in validation.ts fails these tests.
@@ -220,5 +220,16 @@ describe('withdrawal PIN (our wording, shared with the api)', () => {
     expect(validateNewPin('123456', '654321')).toBe('The two transaction passwords do not match');
     expect(validateNewPin('12', '12')).toBe('Transaction password must be exactly 6 digits');
     expect(pinInput('12-34 5678')).toBe('123456');
+  });
+});
+
+describe('nickname (our wording, shared with the api)', () => {
+  it('is 1 to 40 characters once trimmed', () => {
+    expect(validateNickname('Ada')).toBeUndefined();
+    expect(validateNickname('  Ada Obi  ')).toBeUndefined();
+    expect(validateNickname('x'.repeat(40))).toBeUndefined();
+    expect(validateNickname('')).toBe('Please enter a nickname.');
+    expect(validateNickname('   ')).toBe('Please enter a nickname.');
+    expect(validateNickname('x'.repeat(41))).toBe('Nickname is too long (maximum 40 characters)');
   });
 });

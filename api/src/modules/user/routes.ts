@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
 import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
+import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -326,7 +326,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     path: '/user/modinickname',
     summary: 'Change the nickname',
     auth: 'required',
-    body: z.object({ nickname: text('Nickname', 40) }),
+    body: z.object({ nickname: text('Nickname', NICKNAME_MAX_LENGTH, M.nicknameRequired) }),
     handler: async (req) => {
       await db.query('update users set nickname = $2 where id = $1', [req.auth!.userId, req.body.nickname]);
       return null;
