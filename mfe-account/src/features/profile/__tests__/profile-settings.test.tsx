@@ -1,0 +1,119 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, type User } from '@giftlane/shared-sdk';
+import { PasswordSettings, ProfileSettings } from '../profile-settings';
+
+const mockApi = {
+  user: { modinickname: jest.fn(), modipassword: jest.fn(), sendEmailBindVerifyCode: jest.fn(), changeEmail: jest.fn(), bindEmail: jest.fn() },
+};
+const mockLoadUser = jest.fn();
+jest.mock('@giftlane/shared-sdk', () => ({
+  ...jest.requireActual('@giftlane/shared-sdk'),
+  getSdk: () => ({ api: mockApi, store: { user: { load: mockLoadUser } } }),
+}));
+
+const user = (over: Partial<User> = {}) =>
+  ({ nickname: 'Ada Obi', email: 'ada@example.com', is_email_bind: true, whatsapp: '', country_name: 'Nigeria', ...over }) as User;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  for (const f of Object.values(mockApi.user)) f.mockResolvedValue(null);
+  mockLoadUser.mockResolvedValue(undefined);
+});
+
+describe('profile: nickname', () => {
+  it('checks the name, saves it, refreshes the navbar store and shows the new name', async () => {
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change nickname' }));
+    const input = screen.getByRole('textbox', { name: 'New nickname' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save nickname' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a nickname.');
+    expect(mockApi.user.modinickname).not.toHaveBeenCalled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '  Chidi  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save nickname' }));
+    expect(await screen.findByText('Your nickname is changed.')).toBeInTheDocument();
+    expect(mockApi.user.modinickname).toHaveBeenCalledWith({ nickname: 'Chidi' });
+    expect(mockLoadUser).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('textbox', { name: 'New nickname' })).not.toBeInTheDocument();
+    expect(screen.getByText('Chidi')).toBeInTheDocument();
+  });
+
+  it("shows the api's refusal and keeps the form", async () => {
+    mockApi.user.modinickname.mockRejectedValue(new ApiError('Nickname is too long (maximum 40 characters)', undefined, 'user/modinickname'));
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change nickname' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New nickname' }), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save nickname' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nickname is too long (maximum 40 characters)');
+    expect(screen.getByRole('textbox', { name: 'New nickname' })).toBeInTheDocument();
+  });
+});
+
+describe('profile: e-mail', () => {
+  it('sends a code to the new address, then changes it with the code', async () => {
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    const address = screen.getByRole('textbox', { name: 'New e-mail address' });
+    await userEvent.type(address, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Ada.New@Example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(await screen.findByText('We sent a 4-digit code to ada.new@example.com. It is valid for 10 minutes.')).toBeInTheDocument();
+    expect(mockApi.user.sendEmailBindVerifyCode).toHaveBeenCalledWith({ email: 'ada.new@example.com' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the e-mail' }), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the e-mail' }), '34');
+    await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    expect(await screen.findByText('Your e-mail address is now ada.new@example.com. We told your old address.')).toBeInTheDocument();
+    expect(mockApi.user.changeEmail).toHaveBeenCalledWith({ email: 'ada.new@example.com', verify_code: '1234' });
+    expect(screen.getByText('ada.new@example.com')).toBeInTheDocument();
+  });
+
+  it('binds a first address with bindEmail', async () => {
+    render(<ProfileSettings user={user({ email: '', is_email_bind: false })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add an e-mail' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New e-mail address' }), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code from the e-mail' }), '4321');
+    await userEvent.click(screen.getByRole('button', { name: 'Add e-mail address' }));
+    expect(await screen.findByText('ada@example.com is now your e-mail address.')).toBeInTheDocument();
+    expect(mockApi.user.bindEmail).toHaveBeenCalledWith({ email: 'ada@example.com', verify_code: '4321' });
+    expect(mockApi.user.changeEmail).not.toHaveBeenCalled();
+  });
+});
+
+describe('password', () => {
+  it('checks the fields with the sign-up rules, then changes the password and clears the form', async () => {
+    render(<PasswordSettings hasPassword />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getAllByText('Password is required.')).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix the errors before submitting.');
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old12345');
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), 'shorter');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+    expect(mockApi.user.modipassword).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.clear(screen.getByLabelText('Repeat the new password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'NewSecret9');
+    await userEvent.type(screen.getByLabelText('Repeat the new password'), 'NewSecret9');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed.');
+    expect(mockApi.user.modipassword).toHaveBeenCalledWith({ password: 'Old12345', new_password: 'NewSecret9' });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('explains how a social-only account gets a password', () => {
+    render(<PasswordSettings hasPassword={false} />);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.getByText(/your account has no password/)).toBeInTheDocument();
+  });
+});

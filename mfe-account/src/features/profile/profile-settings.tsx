@@ -1,0 +1,272 @@
+// The profile in Settings: the nickname (the navbar greets by it), the sign-in password, and the
+// e-mail address (changed, or bound for the first time, with a code sent to the new address). Rules
+// and words come from the SDK's validation module, the same the api checks with.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  errorMessage,
+  getSdk,
+  recoveryCodeInput,
+  validateEmail,
+  validateNickname,
+  validateOtp,
+  validatePassword,
+  validateResetPassword,
+  type User,
+} from '@giftlane/shared-sdk';
+import { FormMessage, type Feedback } from '../../lib/form-message';
+
+type Editing = 'none' | 'nickname' | 'email';
+
+/** Busy flag and the message a form shows after an action; `run` turns a failure into its message. */
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(undefined);
+  const run = async (action: () => Promise<string>, fallback: string) => {
+    setBusy(true);
+    setFeedback(undefined);
+    try {
+      setFeedback({ kind: 'ok', text: await action() });
+      return true;
+    } catch (error) {
+      setFeedback({ kind: 'error', text: errorMessage(error, fallback) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, feedback, setFeedback, run };
+}
+
+function Row({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        {value}
+        {action && <> {action}</>}
+      </dd>
+    </>
+  );
+}
+
+export function ProfileSettings({ user }: { user: User }) {
+  const id = useId();
+  // The page's copy of the profile, updated in place after a change the api has accepted.
+  const [me, setMe] = useState(user);
+  const [editing, setEditing] = useState<Editing>('none');
+  const [done, setDone] = useState<Feedback>(undefined);
+  const finish = (text: string, change: Partial<User>) => {
+    setEditing('none');
+    setDone({ kind: 'ok', text });
+    setMe((m) => ({ ...m, ...change }));
+  };
+  const edit = (what: Editing, label: string, name: string) => (
+    <button
+      type="button"
+      className="acc-link-btn"
+      aria-label={name}
+      aria-expanded={editing === what}
+      onClick={() => {
+        setDone(undefined);
+        setEditing(editing === what ? 'none' : what);
+      }}
+    >
+      {label}
+    </button>
+  );
+  const hasEmail = Boolean(me.email);
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Profile</h2>
+      <dl className="acc-dl">
+        <Row label="Nickname" value={me.nickname || '–'} action={edit('nickname', 'Change', 'Change nickname')} />
+        <Row
+          label="E-mail"
+          value={me.email ? `${me.email}${me.is_email_bind ? '' : ' (not verified)'}` : '–'}
+          action={edit('email', hasEmail ? 'Change' : 'Add', hasEmail ? 'Change e-mail' : 'Add an e-mail')}
+        />
+        <Row label="WhatsApp" value={me.whatsapp || '–'} />
+        <Row label="Country" value={me.country_name ?? '–'} />
+      </dl>
+      {editing === 'nickname' && <NicknameForm current={me.nickname ?? ''} onDone={finish} onCancel={() => setEditing('none')} />}
+      {editing === 'email' && <EmailForm replacing={hasEmail} onDone={finish} onCancel={() => setEditing('none')} />}
+      <FormMessage feedback={done} />
+    </section>
+  );
+}
+
+function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+  const [name, setName] = useState(current);
+  const { busy, feedback, setFeedback, run } = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateNickname(name);
+    if (problem) return setFeedback({ kind: 'error', text: problem });
+    const ok = await run(async () => {
+      await getSdk().api.user.modinickname({ nickname: name.trim() });
+      // The navbar greets from the one session store: refresh it so the new name shows there too.
+      await getSdk().store.user.load();
+      return 'Your nickname is changed.';
+    }, 'We could not change your nickname. Please try again.');
+    if (ok) onDone('Your nickname is changed.', { nickname: name.trim() });
+  };
+  return (
+    <form className="acc-form" onSubmit={submit} noValidate aria-label="Change nickname">
+      <label className="acc-field">
+        New nickname
+        <input value={name} maxLength={60} autoComplete="nickname" disabled={busy} aria-invalid={feedback?.kind === 'error'} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <FormMessage feedback={feedback} />
+      <div className="acc-actions">
+        <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save nickname'}
+        </button>
+        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, feedback, setFeedback, run } = useAction();
+  const trimmed = address.trim().toLowerCase();
+
+  const send = async () => {
+    const problem = validateEmail(trimmed);
+    if (problem) return setFeedback({ kind: 'error', text: problem });
+    const ok = await run(async () => {
+      await getSdk().api.user.sendEmailBindVerifyCode({ email: trimmed });
+      return `We sent a 4-digit code to ${trimmed}. It is valid for 10 minutes.`;
+    }, 'We could not send the code. Please try again.');
+    if (ok) setSentTo(trimmed);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!sentTo || sentTo !== trimmed) return send();
+    const problem = validateOtp(code);
+    if (problem) return setFeedback({ kind: 'error', text: problem });
+    const text = replacing ? `Your e-mail address is now ${sentTo}. We told your old address.` : `${sentTo} is now your e-mail address.`;
+    const ok = await run(async () => {
+      const { user } = getSdk().api;
+      await (replacing ? user.changeEmail : user.bindEmail)({ email: sentTo, verify_code: code });
+      return text;
+    }, 'We could not change your e-mail address. Please try again.');
+    if (ok) onDone(text, { email: sentTo, is_email_bind: true });
+  };
+
+  return (
+    <form className="acc-form" onSubmit={submit} noValidate aria-label={replacing ? 'Change e-mail address' : 'Add an e-mail address'}>
+      <label className="acc-field">
+        New e-mail address
+        <input type="email" inputMode="email" autoComplete="email" value={address} disabled={busy} onChange={(e) => setAddress(e.target.value)} />
+      </label>
+      {sentTo === trimmed && (
+        <label className="acc-field">
+          Code from the e-mail
+          <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(recoveryCodeInput(e.target.value))} />
+        </label>
+      )}
+      <FormMessage feedback={feedback} />
+      <div className="acc-actions">
+        {sentTo === trimmed ? (
+          <>
+            <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+              {replacing ? 'Change e-mail address' : 'Add e-mail address'}
+            </button>
+            <button type="button" className="gl-btn" onClick={send} disabled={busy}>
+              Send the code again
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send a code'}
+          </button>
+        )}
+        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The sign-in password: the current one, then the new one twice. Other devices are signed out. */
+export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const { busy, feedback, setFeedback, run } = useAction();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const rules = validateResetPassword(next, confirm);
+    const found = { current: current === '' ? validatePassword('') : undefined, next: rules.newPassword, confirm: rules.confirmPassword };
+    setErrors(found);
+    if (found.current || found.next || found.confirm) return setFeedback({ kind: 'error', text: rules.form ?? found.current! });
+    const ok = await run(async () => {
+      await getSdk().api.user.modipassword({ password: current, new_password: next });
+      return 'Your password is changed. Any other device signed in to your account has been signed out.';
+    }, 'We could not change your password. Please try again.');
+    if (ok) {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    }
+  };
+
+  // The error sits beside the label, not inside it, so it is announced as a description, not the name.
+  const field = (key: 'current' | 'next' | 'confirm', label: string, value: string, set: (v: string) => void, auto: string) => (
+    <div className="acc-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        type="password"
+        autoComplete={auto}
+        value={value}
+        disabled={busy}
+        aria-invalid={Boolean(errors[key])}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+        onChange={(e) => set(e.target.value)}
+      />
+      {errors[key] && (
+        <span id={`${id}-${key}-error`} className="acc-field__error">
+          {errors[key]}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Password</h2>
+      {hasPassword ? (
+        <form className="acc-form" onSubmit={submit} noValidate>
+          {field('current', 'Current password', current, setCurrent, 'current-password')}
+          <div className="acc-grid acc-grid--2">
+            {field('next', 'New password', next, setNext, 'new-password')}
+            {field('confirm', 'Repeat the new password', confirm, setConfirm, 'new-password')}
+          </div>
+          <FormMessage feedback={feedback} />
+          <div className="acc-actions">
+            <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+              {busy ? 'Changing…' : 'Change password'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="acc-muted" style={{ margin: 0 }}>
+          You sign in with Google, Facebook or Apple, so your account has no password. To add one, sign out and use
+          “Forgot Password?” on the login page with your e-mail address.
+        </p>
+      )}
+    </section>
+  );
+}
