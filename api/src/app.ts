@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -163,6 +164,9 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.setValidatorCompiler(validatorCompiler);
       await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
       await app.register(formbody, { bodyLimit: config.bodyLimit });
+      // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
+      // every byte of data, and the card catalog is tens of KB of JSON.
+      await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
       let redis: Redis | undefined;
       if (config.redisUrl) {
         redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { computeSign, signString } from '../lib/sign.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { computeSign, signString, signedBody } from '../lib/sign.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
 
 jest.setTimeout(60_000);
@@ -128,6 +129,32 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     expect(calc.data.vip.length).toBe(6);
     // Over ₦200,000 the first ladder tier adds ₦1,000.
     expect(calc.data.quote).toMatchObject({ base_amount: (Number(card.rate) * 200).toFixed(2), ladder_bonus: '1000.00', amount: (Number(card.rate) * 200 + 1000).toFixed(2) });
+  });
+
+  test('large replies go out compressed to a client that accepts it, small ones and the rest plain', async () => {
+    const form = new URLSearchParams(signedBody({ country_id: '1', page: '0', page_size: '1000' })).toString();
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/gc/v2/card/catalog',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        payload: form,
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const sheet = plain.json<{ success: boolean }>();
+    expect(sheet.success).toBe(true);
+    const br = await ask('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(sheet);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(sheet);
+    // Under 1 KB it is not worth the CPU: a failure envelope stays plain.
+    const small = await t.app.inject({ method: 'POST', url: '/gc/card/quote', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br, gzip' }, payload: new URLSearchParams(signedBody({})).toString() });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ success: false });
   });
 
   test('contact is stored and mailed to support over SMTP; codes go out by SMTP too', async () => {

@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { EnvironmentManifest } from '@giftlane/shared-sdk';
 import { ReleaseStore } from '../release-store';
@@ -62,6 +63,24 @@ describe('edge server', () => {
     }
     expect(seen.a1).toBeGreaterThan(15);
     expect(seen.a2).toBeGreaterThan(15);
+  });
+
+  it('compresses the HTML it makes for a browser that accepts it, once it is worth it (1 KB)', async () => {
+    const small = await edge.inject({ url: '/wallet', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // A real page carries the store links and sign-in settings: well over 1 KB.
+    const real = await buildEdge({ store: new ReleaseStore(dir), env: 'prod', pageConfig: { productName: 'GiftLane', storeLinks: { android: `https://example.com/${'a'.repeat(1500)}` } } });
+    try {
+      const plain = await real.inject({ url: '/wallet' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await real.inject({ url: '/wallet', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('data-build=');
+    } finally {
+      await real.close();
+    }
   });
 
   it('serves release files immutable and precompressed, never the environment files', async () => {

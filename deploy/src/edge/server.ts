@@ -2,6 +2,7 @@
 // environment manifest, the shell's HTML for client routes, and proxies the api.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
@@ -102,6 +103,20 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
 
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * Sends an HTML page made for this request, compressed for a browser that accepts it (release files
+ * come precompressed from the store; api replies come compressed from the api). Brotli at a fast
+ * level: the page is made per request, so the CPU is spent every time.
+ */
+function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.header('Vary', 'Cookie, Accept-Encoding');
+  if (Buffer.byteLength(html) < 1024) return reply.send(html);
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
 
 export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance> {
   const store = opts.store ?? new ReleaseStore();
@@ -223,7 +238,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const preload = owner ? `<link rel="preload" as="script" href="${current.manifest.remotes[owner.remote]?.entry}">` : '';
     const head = `<script id="gl-config" type="application/json">${pageConfigJson}</script><script id="gl-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(current.manifest))}</script>${preload}`;
     const html = (await shellHtml(current.shellVersion)).replaceAll('{{SHELL_BASE}}', base).replace(/<meta name="?gl-head"?[^>]*>/, head);
-    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return sendPage(req, reply, html);
   });
 
   return app;
