@@ -83,6 +83,20 @@ describe('edge server', () => {
     }
   });
 
+  it('tells crawlers to keep out of the signed-in area and the api, and 404s file-like paths', async () => {
+    const robots = await edge.inject('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    // The fixture's remotes each mount /<app>-<version> with the app layout.
+    expect(robots.body.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /mfe-public-p1', 'Disallow: /gc/', 'Allow: /']));
+    for (const url of ['/favicon.ico', '/sitemap.xml', '/wp-login.php']) {
+      const res = await edge.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<html');
+    }
+    expect((await edge.inject('/blog/post/spot-a-used-gift-card')).body).toContain('<meta charset="utf-8">');
+  });
+
   it('serves release files immutable and precompressed, never the environment files', async () => {
     const res = await edge.inject({ url: '/releases/mfe-account/a1/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

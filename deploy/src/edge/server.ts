@@ -209,6 +209,16 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').send(current.manifest);
   });
 
+  // Crawlers: the public pages are for them; the signed-in area (every mount with the app layout,
+  // read from the live manifest, so a new account page is covered without an edge change) and the
+  // api are not.
+  app.get('/robots.txt', async (_req, reply) => {
+    const view = await environment();
+    const areas = view ? mountTable(siteFor(view, undefined, releasesUrl).manifest).filter((m) => m.layout === 'app').map((m) => m.path) : [];
+    const lines = ['User-agent: *', ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`), 'Disallow: /gc/', 'Disallow: /uploads/', 'Allow: /', ''];
+    return reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+
   const htmlCache = new Map<string, string>();
   async function shellHtml(version: string) {
     let html = htmlCache.get(version);
@@ -229,7 +239,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     }
     const pathname = new URL(req.url, 'http://edge').pathname;
     // A missing release file is a 404, never the shell's HTML (which a script tag would choke on).
-    if (pathname.startsWith('/releases/')) return reply.code(404).type('text/plain').send('Not found');
+    // So is any other file-like path (/favicon.ico, /sitemap.xml, …): no client route has a dot.
+    if (pathname.startsWith('/releases/') || /\.[A-Za-z0-9]{1,8}$/.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
     const view = await environment();
     if (!view) return reply.code(503).type('text/plain').send(`No release of the shell is live in "${env}" yet.`);
     const current = siteFor(view, deviceOf(req, reply), releasesUrl);
