@@ -2,41 +2,13 @@
 // downloads for the first page, per page and per file, measured in Chromium against the site as
 // `npm start` serves it. Budgets (DESIGN §7): /home and /login ≤ 250 KB each; moving from a public
 // page into the account area adds ≤ 150 KB.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import http from 'node:http';
 import { chromium } from '@playwright/test';
+import { benchSite } from './site.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.BENCH_PORT ?? 8280);
-const BASE = `http://127.0.0.1:${PORT}`;
 const KB = 1024;
 const BUDGET = { '/home': 250, '/login': 250, 'public → account': 150 };
-
-async function waitFor(url, ms = 240_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-function startSite() {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'giftlane-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/cli/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), API_PORT: String(PORT + 1), RELEASE_DIR: path.join(scratch, 'releases'), DATA_DIR: path.join(scratch, 'data'), SKIP_BUILD: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
+let BASE = '';
 
 /** Records every script response of a page with its transferred (encoded) size from CDP. */
 async function recordScripts(page) {
@@ -99,9 +71,9 @@ async function signUp() {
 }
 
 async function main() {
-  const site = process.env.BENCH_URL ? undefined : startSite();
+  const site = await benchSite(8280);
+  BASE = site.base;
   try {
-    await waitFor(`${BASE}/healthz`);
     const { chromiumPath, CHROMIUM_ARGS } = await import('../support/chromium.ts');
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const results = {};
@@ -136,7 +108,7 @@ async function main() {
     console.log(`\nsummary: /home ${(results['/home'] / KB).toFixed(1)} KB, /login ${(results['/login'] / KB).toFixed(1)} KB, public → account +${(results['public → account'] / KB).toFixed(1)} KB${over.length ? ` — OVER BUDGET: ${over.map(([k]) => k).join(', ')}` : ' — all within budget'}`);
     process.exitCode = over.length ? 1 : 0;
   } finally {
-    site?.kill('SIGTERM');
+    site.stop();
   }
 }
 

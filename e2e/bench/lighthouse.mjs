@@ -1,0 +1,70 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, simulated slow 4G — its default) against /home and
+// /login as `npm start` serves them, in Debian's Chromium. Each page is run RUNS times and the run with
+// the median performance score is reported. Bar (DESIGN §7): performance ≥ 90 on both pages.
+// Lighthouse is fetched on demand by npx at a pinned version, so the repository's install stays lean.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { benchSite } from './site.mjs';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'; // 13.x needs Node 22
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = ['/home', '/login'];
+const BAR = 90;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const run = promisify(execFile);
+
+async function lighthouse(url, chromePath, chromeArgs, out) {
+  await run(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--output=json',
+      `--output-path=${out}`,
+      `--chrome-flags=${chromeArgs.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  return {
+    scores: Object.fromEntries(Object.entries(r.categories).map(([k, v]) => [k, Math.round(v.score * 100)])),
+    metrics: Object.fromEntries(METRICS.map((k) => [k, r.audits[k].displayValue])),
+    warnings: r.runWarnings ?? [],
+  };
+}
+
+async function main() {
+  const { chromiumPath, CHROMIUM_ARGS } = await import('../support/chromium.ts');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'giftlane-lighthouse-'));
+  const site = await benchSite(8380);
+  const results = {};
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(site.base + page, chromiumPath(), CHROMIUM_ARGS, path.join(scratch, `run-${i}.json`)));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)];
+      results[page] = median;
+      console.log(`\n${page}: performance ${median.scores.performance} (runs: ${runs.map((r) => r.scores.performance).join(', ')}; bar ${BAR}) · accessibility ${median.scores.accessibility} · best practices ${median.scores['best-practices']} · SEO ${median.scores.seo}`);
+      console.log(`  ${METRICS.map((k) => `${k.replace(/-/g, ' ')} ${median.metrics[k]}`).join(' · ')}`);
+      for (const w of median.warnings) console.log(`  warning: ${w}`);
+    }
+  } finally {
+    site.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const below = PAGES.filter((p) => results[p].scores.performance < BAR);
+  console.log(`\nsummary (${LIGHTHOUSE}, mobile, simulated slow 4G, median of ${RUNS}): ${PAGES.map((p) => `${p} ${results[p].scores.performance}`).join(', ')}${below.length ? ` — BELOW ${BAR}: ${below.join(', ')}` : ` — both at or above ${BAR}`}`);
+  process.exitCode = below.length ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
