@@ -111,6 +111,22 @@ describe('replies', () => {
     expect(order!.amount).toEqual({ amount_minor: 995000n, currency: 'USDT' });
   });
 
+  it('withdraw/information reads the local wallet amounts in the local currency, also when the USDT wallet is asked for', async () => {
+    const info = { cashable_amount: 5000, cashable_usd_amount: '12.5', minimum_amount: 1500, minimum_amount_usd: 10, maximum_amount: '5000000.00', maximum_amount_usd: '10000.0000', fee: '0.00', usdt_fee: '1.0000' };
+    const { api } = client([ok({ ...info, currency_name: 'NGN', wallet_type: '1' }), ok({ ...info, currency_name: 'USDT', wallet_type: '2' })]);
+    const ngn = await api.withdraw.information({ wallet_type: 1 });
+    expect(ngn.cashable_amount).toEqual({ amount_minor: 500000n, currency: 'NGN' });
+    expect(ngn.maximum_amount).toEqual({ amount_minor: 500000000n, currency: 'NGN' });
+    expect(ngn.fee).toEqual({ amount_minor: 0n, currency: 'NGN' });
+    const usdt = await api.withdraw.information({ wallet_type: 2 });
+    // The client's local currency here is GHS (see client()): the unsuffixed amounts are never USDT.
+    expect(usdt.cashable_amount).toEqual({ amount_minor: 500000n, currency: 'GHS' });
+    expect(usdt.minimum_amount).toEqual({ amount_minor: 150000n, currency: 'GHS' });
+    expect(usdt.cashable_usd_amount).toEqual({ amount_minor: 125000n, currency: 'USDT' });
+    expect(usdt.maximum_amount_usd).toEqual({ amount_minor: 100000000n, currency: 'USDT' });
+    expect(usdt.usdt_fee).toEqual({ amount_minor: 10000n, currency: 'USDT' });
+  });
+
   it('rejects an amount with more decimals than its currency', async () => {
     const { api } = client([ok({ total_amount: '1.001', usd_amount: 0, currency_name: 'NGN' })]);
     await expect(api.wallet.balance()).rejects.toThrow('NGN has 2 decimals');

@@ -120,13 +120,19 @@ export function decodeOrderSell(wire: OrderSellWire, local: CurrencyCode): Order
 }
 
 export function decodeWithdrawInformation(wire: WithdrawInformationWire, local: CurrencyCode): WithdrawInformation {
-  const currency = currencyOr(wire.currency_name, local);
+  // `currency_name` is the wallet asked for: USDT when wallet_type 2 was asked for, yet the unsuffixed
+  // amounts are still the local wallet's, so they take the user's local currency then.
+  const named = toCurrencyCode(wire.currency_name);
+  const localWallet = named && named !== 'USDT' ? named : local;
   return {
     ...wire,
-    cashable_amount: req(wire.cashable_amount, currency),
+    cashable_amount: req(wire.cashable_amount, localWallet),
     cashable_usd_amount: req(wire.cashable_usd_amount, 'USDT'),
-    minimum_amount: opt(wire.minimum_amount, currency),
+    minimum_amount: opt(wire.minimum_amount, localWallet),
     minimum_amount_usd: opt(wire.minimum_amount_usd, 'USDT'),
+    maximum_amount: opt(wire.maximum_amount, localWallet),
+    maximum_amount_usd: opt(wire.maximum_amount_usd, 'USDT'),
+    fee: opt(wire.fee, localWallet),
     usdt_fee: opt(wire.usdt_fee, 'USDT'),
   };
 }

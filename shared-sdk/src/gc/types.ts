@@ -609,11 +609,18 @@ export interface CoinNetwork {
   desc?: string;
 }
 
+/**
+ * The `_usd` / `usdt_` fields are the USDT wallet's; the others are the local wallet's (NGN or GHS)
+ * whichever `wallet_type` was asked for — `currency_name` names the wallet asked for.
+ */
 export interface WithdrawInformationWire {
   cashable_amount: AmountWire;
   cashable_usd_amount: AmountWire;
   minimum_amount?: AmountWire;
   minimum_amount_usd?: AmountWire;
+  maximum_amount?: AmountWire;
+  maximum_amount_usd?: AmountWire;
+  fee?: AmountWire;
   usdt_fee?: AmountWire;
   currency_name: string;
   wallet_type?: string;
@@ -625,12 +632,15 @@ export interface WithdrawInformationWire {
 }
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,
-  'cashable_amount' | 'cashable_usd_amount' | 'minimum_amount' | 'minimum_amount_usd' | 'usdt_fee'
+  'cashable_amount' | 'cashable_usd_amount' | 'minimum_amount' | 'minimum_amount_usd' | 'maximum_amount' | 'maximum_amount_usd' | 'fee' | 'usdt_fee'
 > & {
   cashable_amount: Money;
   cashable_usd_amount: Money;
   minimum_amount?: Money;
   minimum_amount_usd?: Money;
+  maximum_amount?: Money;
+  maximum_amount_usd?: Money;
+  fee?: Money;
   usdt_fee?: Money;
 };
 

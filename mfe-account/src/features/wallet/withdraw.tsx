@@ -16,8 +16,6 @@ import {
   tryParseMoney,
   useData,
   validatePin,
-  type CurrencyCode,
-  type Money,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
@@ -30,15 +28,13 @@ async function loadWithdraw(wallet: Wallet) {
   await localCurrency();
   const { api } = getSdk();
   const [info, groups, me] = await Promise.all([api.withdraw.information({ wallet_type: wallet }), api.payment.list({ type: wallet }), api.user.userInfo()]);
-  const currency = (wallet === 2 ? 'USDT' : info.currency_name) as CurrencyCode;
-  const extra = info as unknown as { maximum_amount?: string; maximum_amount_usd?: string; fee?: string; usdt_fee?: string | Money };
-  const amount = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'object' ? (v as Money) : tryParseMoney(String(v), currency));
+  const usdt = wallet === 2;
   return {
-    currency,
-    withdrawable: wallet === 2 ? info.cashable_usd_amount : info.cashable_amount,
-    minimum: wallet === 2 ? info.minimum_amount_usd : info.minimum_amount,
-    maximum: amount(wallet === 2 ? extra.maximum_amount_usd : extra.maximum_amount),
-    fee: amount(wallet === 2 ? extra.usdt_fee : extra.fee),
+    currency: usdt ? 'USDT' : info.cashable_amount.currency,
+    withdrawable: usdt ? info.cashable_usd_amount : info.cashable_amount,
+    minimum: usdt ? info.minimum_amount_usd : info.minimum_amount,
+    maximum: usdt ? info.maximum_amount_usd : info.maximum_amount,
+    fee: usdt ? info.usdt_fee : info.fee,
     timeout: info.timeout_desc,
     accounts: groups.flatMap((g) => g.data_list),
     hasPin: !me.t_password_null,

@@ -24,8 +24,8 @@ beforeEach(() => {
     cashable_usd_amount: parseMoney('0', 'USDT'),
     minimum_amount: parseMoney('1500', 'NGN'),
     currency_name: 'NGN',
-    maximum_amount: '5000000.00',
-    fee: '0.00',
+    maximum_amount: parseMoney('5000000', 'NGN'),
+    fee: parseMoney('0', 'NGN'),
     timeout_desc: 'Usually within 30 minutes',
   });
   mockApi.payment.list.mockResolvedValue([{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [account] }]);
