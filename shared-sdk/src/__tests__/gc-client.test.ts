@@ -127,6 +127,27 @@ describe('replies', () => {
     expect(usdt.usdt_fee).toEqual({ amount_minor: 10000n, currency: 'USDT' });
   });
 
+  it('rebate/inviteinfo and rebate/rebateList read amounts into Money in the reward wallet\'s currency, signed', async () => {
+    const { api } = client([
+      ok({ invite_code: 'ADA123', invite_link: '/sign-up?code=ADA123', currency_name: 'NGN', register_amount: '500.00', friend_amount: '1000.00', recommend_enough_amount: '20000.00', referred_total_bonus: '1500.00', transfer_rebate: '5000.00', invite_friends: 2, success_order_user: 1 }),
+      ok({
+        short_name: 'NGN', transfer_rebate: '5000.00', rebate_amount: '1500.00', rebate_total_amount: '6500.00', referred_bonus: '6500.00', user_invited_number: '2',
+        user_rebate_list: [
+          { log_id: 9, create_time: '2026-11-23 06:00:00', money: -5000, after_balance: '0.00', type: 4, wallet_type: '1', name: 'Moved to your cash wallet' },
+          { log_id: 8, create_time: '2026-11-23 06:00:00', money: '1500.00', after_balance: '5000.00', type: 3, wallet_type: '1', from_get: 'Chidi', purchase_amount: '25000.00' },
+        ],
+      }),
+    ]);
+    const invite = await api.rebate.inviteinfo();
+    expect(invite.invite_code).toBe('ADA123');
+    expect(invite.friend_amount).toEqual({ amount_minor: 100000n, currency: 'NGN' });
+    expect(invite.transfer_rebate).toEqual({ amount_minor: 500000n, currency: 'NGN' });
+    const list = await api.rebate.rebateList({ type: 0, wallet_type: 1, page: 0, page_size: 20 });
+    expect(list.rebate_amount).toEqual({ amount_minor: 150000n, currency: 'NGN' });
+    expect(list.user_rebate_list.map((i) => i.money)).toEqual([{ amount_minor: -500000n, currency: 'NGN' }, { amount_minor: 150000n, currency: 'NGN' }]);
+    expect(list.user_rebate_list[1]!.purchase_amount).toEqual({ amount_minor: 2500000n, currency: 'NGN' });
+  });
+
   it('rejects an amount with more decimals than its currency', async () => {
     const { api } = client([ok({ total_amount: '1.001', usd_amount: 0, currency_name: 'NGN' })]);
     await expect(api.wallet.balance()).rejects.toThrow('NGN has 2 decimals');

@@ -6,11 +6,13 @@ import { moneyToDecimalString, toCurrencyCode, type CurrencyCode, type Money } f
 import {
   decodeBonusTiers,
   decodeInvitedUser,
+  decodeInviteInfo,
   decodeMoneyLog,
   decodeMoneyLogDetail,
   decodeOrderDetail,
   decodeOrderListItem,
   decodeOrderSell,
+  decodeRebateInfo,
   decodeUser,
   decodeWalletBalance,
   decodeWithdrawInformation,
@@ -36,6 +38,7 @@ import type {
   InvitedUser,
   InvitedUserWire,
   InviteInfo,
+  InviteInfoWire,
   InviteRankInfo,
   LadderTierWire,
   MoneyLog,
@@ -57,6 +60,7 @@ import type {
   PaymentMethod,
   RatesData,
   RebateInfo,
+  RebateInfoWire,
   SavedPaymentGroup,
   SocialLoginResult,
   User,
@@ -267,10 +271,11 @@ export function createApiModules(ctx: ApiContext) {
   };
 
   const rebate = {
-    inviteinfo: (): Promise<InviteInfo> => call('rebate/inviteinfo'),
+    inviteinfo: async (): Promise<InviteInfo> => decodeInviteInfo(await call<InviteInfoWire>('rebate/inviteinfo'), ctx.local()),
     getReferralUsers: async (req: Paging): Promise<InvitedUser[]> =>
       (await call<InvitedUserWire[]>('rebate/getReferralUsers', req)).map((u) => decodeInvitedUser(u, ctx.local())),
-    rebateList: (req: Paging & { type: number; wallet_type: WalletType }): Promise<RebateInfo> => call('rebate/rebateList', req),
+    rebateList: async (req: Paging & { type: number; wallet_type: WalletType }): Promise<RebateInfo> =>
+      decodeRebateInfo(await call<RebateInfoWire>('rebate/rebateList', req), ctx.local()),
     getInvitingDetails: async (req: Paging): Promise<InvitedUser[]> =>
       (await call<InvitedUserWire[]>('rebate/getInvitingDetails', req)).map((u) => decodeInvitedUser(u, ctx.local())),
     receiveInviteRebate: (req: { recommend_user_id: number | string }): Promise<Empty> => call('rebate/receiveInviteRebate', req),

@@ -5,6 +5,8 @@ import type {
   BonusTierWire,
   InvitedUser,
   InvitedUserWire,
+  InviteInfo,
+  InviteInfoWire,
   MoneyLog,
   MoneyLogDetail,
   MoneyLogDetailWire,
@@ -15,6 +17,8 @@ import type {
   OrderListItemWire,
   OrderSell,
   OrderSellWire,
+  RebateInfo,
+  RebateInfoWire,
   User,
   UserWire,
   WalletBalance,
@@ -148,6 +152,41 @@ export function decodeWithdrawResult(wire: WithdrawResultWire, local: CurrencyCo
 
 export function decodeInvitedUser(wire: InvitedUserWire, local: CurrencyCode): InvitedUser {
   return { ...wire, amount: req(wire.amount, currencyOr(wire.currency_name, local)) };
+}
+
+export function decodeInviteInfo(wire: InviteInfoWire, local: CurrencyCode): InviteInfo {
+  const cur = currencyOr(wire.currency_name, local);
+  return {
+    ...wire,
+    register_amount: opt(wire.register_amount, cur),
+    first_amount: opt(wire.first_amount, cur),
+    friend_amount: opt(wire.friend_amount, cur),
+    self_amount: opt(wire.self_amount, cur),
+    recommend_enough_amount: opt(wire.recommend_enough_amount, cur),
+    referred_total_bonus: opt(wire.referred_total_bonus, cur),
+    recommend_amount: opt(wire.recommend_amount, cur),
+    transfer_rebate: opt(wire.transfer_rebate, cur),
+  };
+}
+
+/** The reward wallet's summary and entries; `short_name` names its currency (USDT for wallet 2). */
+export function decodeRebateInfo(wire: RebateInfoWire, local: CurrencyCode): RebateInfo {
+  const cur = currencyOr(wire.short_name, local);
+  return {
+    ...wire,
+    transfer_rebate: opt(wire.transfer_rebate, cur),
+    rebate_amount: opt(wire.rebate_amount, cur),
+    rebate_total_amount: opt(wire.rebate_total_amount, cur),
+    first_order_bonus: opt(wire.first_order_bonus, cur),
+    referred_bonus: opt(wire.referred_bonus, cur),
+    transfer_rebate_usd: opt(wire.transfer_rebate_usd, 'USDT'),
+    rebate_amount_usd: opt(wire.rebate_amount_usd, 'USDT'),
+    rebate_total_amount_usd: opt(wire.rebate_total_amount_usd, 'USDT'),
+    user_rebate_list: (wire.user_rebate_list ?? []).map((i) => {
+      const c = walletCurrency(i.wallet_type, cur);
+      return { ...i, money: req(i.money, c), after_balance: opt(i.after_balance, c), purchase_amount: opt(i.purchase_amount, c) };
+    }),
+  };
 }
 
 export interface BonusTier {

@@ -690,8 +690,13 @@ export interface VipLogItem {
   order_no?: string;
 }
 
-export interface InviteInfo {
+/** `rebate/inviteinfo`: the seller's invite code and what a referral earns (amounts in `currency_name`). */
+export interface InviteInfoWire {
   invite_code: string;
+  /** Our addition: the path of the invite link, `/sign-up?code=…`. */
+  invite_link?: string;
+  currency_name?: string;
+  currency_symbol?: string;
   register_amount?: AmountWire;
   first_amount?: AmountWire;
   friend_amount?: AmountWire;
@@ -702,29 +707,39 @@ export interface InviteInfo {
   success_order_user?: number;
   referred_total_bonus?: AmountWire;
   recommend_amount?: AmountWire;
+  /** Our addition: the reward balance moves to the cash wallet once it reaches this. */
+  transfer_rebate?: AmountWire;
   act_url?: string;
   can_receive_money?: AmountWire | boolean;
 }
+type InviteAmount = 'register_amount' | 'first_amount' | 'friend_amount' | 'self_amount' | 'recommend_enough_amount' | 'referred_total_bonus' | 'recommend_amount' | 'transfer_rebate';
+export type InviteInfo = Omit<InviteInfoWire, InviteAmount> & { [K in InviteAmount]?: Money };
 
-export interface RebateItem {
+export interface RebateItemWire {
   log_id: number | string;
+  /** `YYYY-MM-DD HH:mm:ss` (CONTRACT: a string here, not Unix seconds). */
   create_time: string;
   activity_code?: string;
-  after_balance?: string;
-  money: number;
+  after_balance?: AmountWire;
+  /** Signed: a reward is positive, a move to the cash wallet negative. */
+  money: AmountWire;
+  /** CONTRACT §6.6: 1 first order · 2 referral · 3 registration · 4 transfer · … */
   type: number;
   wallet_type: WalletType;
+  /** Who it came from, shown as "#…". */
   from_get?: string;
   name?: string;
   vip_rate?: string;
-  purchase_amount?: string;
+  purchase_amount?: AmountWire;
 }
+export type RebateItem = Omit<RebateItemWire, 'money' | 'after_balance' | 'purchase_amount'> & { money: Money; after_balance?: Money; purchase_amount?: Money };
 
-export interface RebateInfo {
-  transfer_rebate?: string;
-  transfer_rebate_usd?: string;
+export interface RebateInfoWire {
+  transfer_rebate?: AmountWire;
+  transfer_rebate_usd?: AmountWire;
   currency_symbol?: string;
   currency_symbol_usd?: string;
+  /** The reward wallet's currency code. */
   short_name?: string;
   rebate_amount?: AmountWire;
   rebate_amount_usd?: AmountWire;
@@ -735,8 +750,13 @@ export interface RebateInfo {
   amount_order_bonus?: BonusTierWire[];
   vip_info?: VipRate[];
   user_invited_number?: string;
-  user_rebate_list: RebateItem[];
+  user_rebate_list: RebateItemWire[];
 }
+type RebateAmount = 'transfer_rebate' | 'rebate_amount' | 'rebate_total_amount' | 'first_order_bonus' | 'referred_bonus';
+type RebateUsdAmount = 'transfer_rebate_usd' | 'rebate_amount_usd' | 'rebate_total_amount_usd';
+export type RebateInfo = Omit<RebateInfoWire, RebateAmount | RebateUsdAmount | 'user_rebate_list'> & {
+  [K in RebateAmount | RebateUsdAmount]?: Money;
+} & { user_rebate_list: RebateItem[] };
 
 export interface InvitedUserWire {
   user_id: number;
