@@ -21,6 +21,7 @@ import { couponRoutes } from './modules/coupon/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, type Sender } from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
+import { referralRoutes } from './modules/referral/routes.js';
 import { Reference } from './modules/public/reference.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { SocialVerifier } from './modules/social/verify.js';
@@ -210,6 +211,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store });
       await app.register(couponRoutes);
+      await app.register(referralRoutes);
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider });
       await app.register(withdrawRoutes, { ledger, pins });

@@ -11,7 +11,7 @@ export async function makeUser(t: TestApp, opts: { country?: number; email?: boo
   const email = `m${randomBytes(6).toString('hex')}@example.com`;
   const r = await t.db.query<{ id: number }>(
     `insert into users (username, email, email_verified, country_id, register_type, invite_code) values ($1,$2,$3,$4,1,$5) returning id`,
-    [email, email, opts.email ?? true, opts.country ?? 1, newInviteCode() + randomBytes(2).toString('hex')],
+    [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase()],
   );
   const id = (r.rows[0] as { id: number }).id;
   const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test' });

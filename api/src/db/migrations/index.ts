@@ -5,6 +5,7 @@ import { sql as money } from './0003-money.js';
 import { seedMoney } from './0004-money-seed.js';
 import { seedCoupons, sql as coupons } from './0005-coupons.js';
 import { sql as readIndexes } from './0006-read-indexes.js';
+import { seedReferral, sql as referral } from './0007-referral.js';
 
 export interface Migration {
   id: string;
@@ -27,4 +28,8 @@ export const migrations: Migration[] = [
     await seedCoupons(q);
   } },
   { id: '0006-read-indexes', up: runSql(readIndexes) },
+  { id: '0007-referral', up: async (q) => {
+    await q.exec(referral);
+    await seedReferral(q);
+  } },
 ];

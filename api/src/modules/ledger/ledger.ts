@@ -15,7 +15,7 @@ import { AppError } from '../../lib/envelope.js';
 
 export type UserAccountKind = 'cash' | 'reward';
 export type PlatformAccountKind = 'trade_payouts' | 'promotions' | 'withdrawals_in_flight' | 'withdrawals_paid' | 'fees' | 'corrections';
-export type JournalKind = 'order_credit' | 'withdraw_hold' | 'withdraw_post' | 'withdraw_release' | 'correction' | 'reward';
+export type JournalKind = 'order_credit' | 'withdraw_hold' | 'withdraw_post' | 'withdraw_release' | 'correction' | 'reward' | 'reward_transfer';
 
 export interface Account {
   id: bigint;

@@ -7,6 +7,7 @@ import { cardName, type Catalog } from '../catalog/service.js';
 import { couponById, pricingCoupon, returnCouponUse } from '../coupon/service.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
+import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/routes.js';
 
@@ -267,6 +268,8 @@ export async function decideOrder(
     orderNo: o.order_no,
   });
   await addVipExp(q, deps.ref, o.user_id, succeeded.reduce((a, l) => a + l.exp, 0n), o.order_no);
+  // The inviter's reward, in this same transaction: it exists exactly when this credit does.
+  await creditReferral(q, deps, { orderId: o.id, orderNo: o.order_no, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
   return { order: u.rows[0] as OrderRow, replay: false };
 }
 

@@ -17,6 +17,7 @@ const LOG_TYPE: Record<string, string> = {
   withdraw_post: 'withdraw',
   correction: 'admin',
   reward: 'activity',
+  reward_transfer: 'transfer',
 };
 const LOG_NAME: Record<string, string> = {
   order_credit: 'Gift card sold',
@@ -25,6 +26,7 @@ const LOG_NAME: Record<string, string> = {
   withdraw_post: 'Withdrawal paid',
   correction: 'Balance correction',
   reward: 'Reward',
+  reward_transfer: 'Rewards moved to cash',
 };
 
 interface LogRow {
@@ -157,7 +159,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         all: null,
         withdraw: ['withdraw_hold', 'withdraw_release', 'withdraw_post'],
         order: ['order_credit'],
-        transfer: [],
+        transfer: ['reward_transfer'],
         other: ['correction', 'reward'],
       };
       const k = kinds[req.body.type] ?? null;

@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { optInt, page, pageSize } from '../../lib/fields.js';
+import { formatMinor } from '../../lib/money.js';
+import { gcRoute } from '../../lib/route.js';
+import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { referralAmounts, referralSettings } from './service.js';
+
+/** CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to cash. */
+const REBATE_TYPE = { trade: 2, first: 3, transfer: 4 } as const;
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, as CONTRACT says rebate times arrive. */
+const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+const firstName = (nickname: string | null, status: string) => (status !== 'active' ? 'Closed account' : (nickname ?? '').split(/\s+/)[0]?.slice(0, 20) || 'Friend');
+
+interface RewardRow {
+  id: bigint;
+  amount_minor: bigint;
+  balance_after_minor: bigint;
+  created_at: Date;
+  journal_kind: string;
+  memo: string;
+  rr_kind: 'first' | 'trade' | null;
+  trade_minor: bigint | null;
+  trade_currency: string | null;
+  nickname: string | null;
+  friend_status: string | null;
+}
+
+/** The referral programme (CONTRACT §2.6): the invite code and what it earns, the friends, the reward wallet. */
+export async function referralRoutes(app: FastifyInstance): Promise<void> {
+  const { db, ref } = app;
+
+  gcRoute(app, {
+    path: '/rebate/inviteinfo',
+    summary: 'The invite code and link, what each referral earns, and the friends and rewards so far',
+    auth: 'required',
+    body: z.object({}),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
+      const { minTrade, threshold } = await referralSettings(ref, currency.code);
+      const r = await db.query<{ invite_code: string; friends: number; earning: number; earned: bigint }>(
+        `select u.invite_code,
+                (select count(*)::int from users f where f.referrer_id = u.id) as friends,
+                (select count(distinct referee_id)::int from referral_rewards where referrer_id = u.id) as earning,
+                (select coalesce(sum(amount_minor), 0)::bigint from referral_rewards where referrer_id = u.id and currency_code = $2) as earned
+           from users u where u.id = $1`,
+        [u.id, currency.code],
+      );
+      const row = r.rows[0]!;
+      const f = (m: bigint) => formatMinor(m, currency.decimals);
+      return {
+        invite_code: row.invite_code,
+        invite_link: `/sign-up?code=${encodeURIComponent(row.invite_code)}`,
+        act_url: `/sign-up?code=${encodeURIComponent(row.invite_code)}`,
+        currency_name: currency.code,
+        currency_symbol: currency.symbol,
+        register_amount: f(signup),
+        friend_amount: f(perTrade),
+        first_amount: f(perTrade + signup),
+        self_amount: f(0n),
+        recommend_enough_amount: f(minTrade),
+        transfer_rebate: f(threshold),
+        invite_friends: row.friends,
+        success_order_user: row.earning,
+        referred_total_bonus: f(row.earned),
+        recommend_amount: f(row.earned),
+        rebate_money_config: [],
+        can_receive_money: false,
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/rebate/getReferralUsers',
+    summary: 'The friends who signed up with the invite code, newest first, with what each has earned the inviter',
+    auth: 'required',
+    body: z.object({ page: page(), page_size: pageSize(20, 100) }),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const { currency } = await referralAmounts(ref, u.country.id);
+      const r = await db.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; sales: number }>(
+        `select f.id, f.nickname, f.avatar, f.status, f.created_at,
+                coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned, count(rr.id)::int as sales
+           from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
+          where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
+        [u.id, currency.code, req.body.page * req.body.page_size, req.body.page_size],
+      );
+      return r.rows.map((f) => ({
+        user_id: f.id,
+        username: firstName(f.nickname, f.status),
+        avatar: f.status === 'active' ? f.avatar : '',
+        register_date: f.created_at.toISOString().slice(0, 10),
+        currency_name: currency.code,
+        currency_symbol: currency.symbol,
+        amount: formatMinor(f.earned, currency.decimals),
+        status: f.sales > 0 ? 2 : 0,
+      }));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/rebate/rebateList',
+    summary: 'The reward wallet: balance, totals and entries, newest first (type 0 all, 2 sales, 3 first sales, 4 moves to cash)',
+    auth: 'required',
+    body: z.object({
+      type: optInt('type', 0, { min: 0, max: 99 }),
+      wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }),
+      page: page(),
+      page_size: pageSize(20, 100),
+    }),
+    handler: async (req) => {
+      const b = req.body;
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const cur = walletCurrency(u, b.wallet_type);
+      const { threshold } = await referralSettings(ref, cur.code);
+      const filter =
+        b.type === 0 ? 'true' : b.type === REBATE_TYPE.transfer ? "j.kind = 'reward_transfer'" : b.type === REBATE_TYPE.first ? "rr.kind = 'first'" : b.type === REBATE_TYPE.trade ? "rr.kind = 'trade'" : 'false';
+      const [entries, totals] = await Promise.all([
+        db.query<RewardRow>(
+          `select p.id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind as journal_kind, j.memo,
+                  rr.kind as rr_kind, rr.trade_minor, rr.trade_currency, f.nickname, f.status as friend_status
+             from ledger_postings p
+             join ledger_accounts a on a.id = p.account_id
+             join ledger_journals j on j.id = p.journal_id
+             left join referral_rewards rr on rr.journal_id = j.id
+             left join users f on f.id = rr.referee_id
+            where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and ${filter}
+            order by p.id desc offset $3 limit $4`,
+          [u.id, cur.code, b.page * b.page_size, b.page_size],
+        ),
+        db.query<{ balance: bigint | null; earned: bigint; referred: bigint; friends: number }>(
+          `select (select balance_minor from ledger_accounts where user_id = $1 and kind = 'reward' and currency_code = $2) as balance,
+                  (select coalesce(sum(p.amount_minor), 0)::bigint from ledger_postings p join ledger_accounts a on a.id = p.account_id
+                    where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and p.amount_minor > 0) as earned,
+                  (select coalesce(sum(amount_minor), 0)::bigint from referral_rewards where referrer_id = $1 and currency_code = $2) as referred,
+                  (select count(*)::int from users where referrer_id = $1) as friends`,
+          [u.id, cur.code],
+        ),
+      ]);
+      const t = totals.rows[0]!;
+      const f = (m: bigint) => formatMinor(m, cur.decimals);
+      return {
+        short_name: cur.code,
+        currency_symbol: cur.symbol,
+        transfer_rebate: f(threshold),
+        rebate_amount: f(t.balance ?? 0n),
+        rebate_total_amount: f(t.earned),
+        referred_bonus: f(t.referred),
+        first_order_bonus: f(0n),
+        user_invited_number: String(t.friends),
+        user_rebate_list: entries.rows.map((e) => ({
+          log_id: Number(e.id),
+          create_time: stamp(e.created_at),
+          money: Number(f(e.amount_minor)),
+          after_balance: f(e.balance_after_minor),
+          type: e.journal_kind === 'reward_transfer' ? REBATE_TYPE.transfer : e.rr_kind ? REBATE_TYPE[e.rr_kind] : 0,
+          wallet_type: String(b.wallet_type),
+          activity_code: e.journal_kind,
+          from_get: e.rr_kind ? firstName(e.nickname, e.friend_status ?? 'active') : '',
+          name: e.journal_kind === 'reward_transfer' ? 'Moved to your cash wallet' : e.rr_kind === 'first' ? 'First sale of a friend (sign-up reward included)' : e.rr_kind ? 'Sale of a friend' : e.memo,
+          vip_rate: '0',
+          // Only in the wallet's own currency: a friend selling in another currency shows no amount here.
+          ...(e.trade_minor !== null && e.trade_currency === cur.code ? { purchase_amount: f(e.trade_minor) } : {}),
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import type { Queryable } from '../../db/db.js';
+import { moneyText } from '../../lib/money.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { notify } from '../notices/service.js';
+import type { Reference } from '../public/reference.js';
+
+/** Per currency, in minor units (the `referral` setting, seeded by migration 0007). */
+export type ReferralSettings = Record<string, { min_trade_minor: string; transfer_threshold_minor: string }>;
+
+export async function referralSettings(ref: Reference, currency: string): Promise<{ minTrade: bigint; threshold: bigint }> {
+  const s = (await ref.setting<ReferralSettings>('referral', {}))[currency];
+  return { minTrade: BigInt(s?.min_trade_minor ?? '0'), threshold: BigInt(s?.transfer_threshold_minor ?? '0') };
+}
+
+/** What an inviter earns per referral, in the inviter's wallet currency: their country's amounts. */
+export async function referralAmounts(ref: Reference, countryId: number) {
+  const country = await ref.country(countryId);
+  const currency = await ref.currency(country.wallet_currency);
+  return { currency, perTrade: country.rebate_money_minor, signup: country.rebate_money_register_minor };
+}
+
+export interface ReferralCredit {
+  referrerId: number;
+  amountMinor: bigint;
+  swept: bigint;
+}
+
+/**
+ * Pays the inviter of the seller of a just-completed order, inside the order's own transaction (so
+ * a referral reward exists exactly when the order's credit does). The sale counts when its payout
+ * reaches the minimum for its currency; the friend's first counted sale also pays the sign-up
+ * reward. Idempotent twice over: the journal's key and referral_rewards' UNIQUE order_id. A reward
+ * balance that reaches the threshold then moves to the inviter's cash wallet (its own journal).
+ */
+export async function creditReferral(
+  q: Queryable,
+  deps: { ledger: Ledger; ref: Reference },
+  sale: { orderId: bigint; orderNo: string; sellerId: number; payoutMinor: bigint; payoutCurrency: string },
+): Promise<ReferralCredit | null> {
+  const r = await q.query<{ referrer_id: number; country_id: number; nickname: string }>(
+    `select inv.id as referrer_id, inv.country_id, s.nickname from users s join users inv on inv.id = s.referrer_id
+      where s.id = $1 and inv.status = 'active' and inv.id <> s.id`,
+    [sale.sellerId],
+  );
+  const inviter = r.rows[0];
+  if (!inviter) return null;
+  const { minTrade } = await referralSettings(deps.ref, sale.payoutCurrency);
+  if (sale.payoutMinor < minTrade) return null;
+
+  const { currency, perTrade, signup } = await referralAmounts(deps.ref, inviter.country_id);
+  const prior = await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [sale.sellerId]);
+  const first = prior.rows.length === 0;
+  const amount = perTrade + (first ? signup : 0n);
+  if (amount <= 0n) return null;
+
+  const friend = inviter.nickname.split(/\s+/)[0]?.slice(0, 20) || 'A friend';
+  const reward = await deps.ledger.userAccount(q, inviter.referrer_id, 'reward', currency.code);
+  const t = await deps.ledger.transfer(q, {
+    key: `referral:order:${sale.orderId}`,
+    kind: 'reward',
+    legs: [
+      { account: reward, amountMinor: amount },
+      { account: await deps.ledger.platformAccount(q, 'promotions', currency.code), amountMinor: -amount },
+    ],
+    refType: 'referral',
+    refId: String(sale.orderId),
+    memo: first ? `${friend}'s first sale (sign-up reward included)` : `${friend}'s sale`,
+  });
+  if (t.replayed) return null;
+  await q.query(
+    `insert into referral_rewards (referrer_id, referee_id, order_id, kind, currency_code, amount_minor, trade_minor, trade_currency, journal_id)
+     values ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+    [inviter.referrer_id, sale.sellerId, sale.orderId, first ? 'first' : 'trade', currency.code, amount, sale.payoutMinor, sale.payoutCurrency, t.journalId],
+  );
+  const swept = await sweepRewards(q, deps, inviter.referrer_id, currency.code, `referral:order:${sale.orderId}:sweep`);
+  await notify(q, inviter.referrer_id, {
+    title: 'Referral reward',
+    content:
+      `You earned ${moneyText(amount, currency)}: ${friend}, who joined with your invite, sold a gift card.` +
+      (swept > 0n ? ` Your rewards of ${moneyText(swept, currency)} moved to your cash wallet.` : ''),
+    action: 'app_reward',
+  });
+  return { referrerId: inviter.referrer_id, amountMinor: amount, swept };
+}
+
+/** Moves a user's whole reward balance to their cash wallet once it reaches the threshold. */
+async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference }, userId: number, currency: string, key: string): Promise<bigint> {
+  const { threshold } = await referralSettings(deps.ref, currency);
+  const reward = await deps.ledger.userAccount(q, userId, 'reward', currency);
+  const cash = await deps.ledger.userAccount(q, userId, 'cash', currency);
+  // The balance as of now: the reward account is already locked by this transaction's credit.
+  const b = await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1', [reward.id]);
+  const balance = b.rows[0]?.balance_minor ?? 0n;
+  if (threshold <= 0n || balance < threshold) return 0n;
+  await deps.ledger.transfer(q, {
+    key,
+    kind: 'reward_transfer',
+    legs: [
+      { account: reward, amountMinor: -balance },
+      { account: cash, amountMinor: balance },
+    ],
+    refType: 'reward_transfer',
+    memo: 'Rewards moved to your cash wallet',
+  });
+  return balance;
+}
