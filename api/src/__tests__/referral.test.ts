@@ -166,4 +166,16 @@ describe.each(targets())('referral rewards on %s', (target) => {
     expect(r.rebate_amount).toBe('3000.00');
     expect(r.user_rebate_list.map((e) => e.from_get).sort()).toEqual(['Ada', 'Bola']);
   });
+
+  test('ledger check notices a referral reward that does not match its journal', async () => {
+    const row = await t.db.query<{ id: bigint }>('select id from referral_rewards order by id limit 1');
+    expect(row.rows.length).toBe(1);
+    // Rewards are not meant to be edited; the check must catch it if one ever is.
+    await t.db.query('update referral_rewards set amount_minor = amount_minor + 1 where id = $1', [row.rows[0]!.id]);
+    try {
+      expect(await checkLedger(t.db)).toEqual([expect.objectContaining({ detail: `reward ${row.rows[0]!.id}` })]);
+    } finally {
+      await t.db.query('update referral_rewards set amount_minor = amount_minor - 1 where id = $1', [row.rows[0]!.id]);
+    }
+  });
 });

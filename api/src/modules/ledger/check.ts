@@ -85,6 +85,17 @@ const CHECKS: { invariant: string; sql: string }[] = [
                                  where p.journal_id = o.credit_journal_id and a.user_id = o.user_id), 0) <> o.amount_minor))
               or (o.status in (1, 3) and exists (select 1 from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text))`,
   },
+  {
+    invariant: "a referral reward is one reward journal paying the inviter's reward wallet its amount for a completed sale of the friend; every referral journal has its reward",
+    sql: `select 'reward ' || r.id as detail from referral_rewards r join orders o on o.id = r.order_id
+           where o.status not in (2, 4) or o.user_id <> r.referee_id
+              or coalesce((select sum(p.amount_minor) from ledger_postings p
+                             join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = p.journal_id
+                            where p.journal_id = r.journal_id and j.kind = 'reward' and a.user_id = r.referrer_id and a.kind = 'reward'), 0) <> r.amount_minor
+          union all
+          select 'journal ' || j.id from ledger_journals j
+           where j.kind = 'reward' and j.ref_type = 'referral' and not exists (select 1 from referral_rewards r where r.journal_id = j.id)`,
+  },
 ];
 
 export async function checkLedger(q: Queryable): Promise<Breach[]> {
