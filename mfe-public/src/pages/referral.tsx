@@ -22,10 +22,10 @@ export default function ReferralPage() {
                 <tr>
                   <th scope="col">Country</th>
                   <th scope="col" className="pub-num">
-                    Friend signs up
+                    Sign-up reward
                   </th>
                   <th scope="col" className="pub-num">
-                    Friend trades
+                    Each sale
                   </th>
                 </tr>
               </thead>
@@ -44,7 +44,11 @@ export default function ReferralPage() {
             </table></div>
           )}
         </Async>
-        <p className="pub-muted">Rewards go to your reward wallet and move to your cash wallet automatically once they pass the transfer threshold.</p>
+        <p className="pub-muted">
+          The sign-up reward is paid with your friend’s first sale, so made-up accounts earn nothing. A sale counts once our team has approved it
+          and it is above a small minimum (your referral page shows it). Rewards go to your reward wallet and move to your cash wallet
+          automatically once they reach the transfer threshold, ready to withdraw.
+        </p>
       </section>
       <section className="pub-section pub-prose" aria-labelledby="ref-how">
         <h2 id="ref-how">How to take part</h2>
@@ -52,9 +56,11 @@ export default function ReferralPage() {
           <li>
             <Link to="/sign-up">Sign up</Link> or log in.
           </li>
-          <li>Open your account’s referral page and copy your invite link or code.</li>
+          <li>
+            Open <Link to="/wallet/reward">your referral page</Link> and copy your invite link or code.
+          </li>
           <li>Share it with friends on WhatsApp, Instagram or wherever they are.</li>
-          <li>When they sign up with your link and trade, your rewards appear in your wallet history.</li>
+          <li>When they sign up with your link and sell, your rewards appear on your referral page.</li>
         </ol>
         <p>
           Your friend is linked to you for good once they sign up with your link. Inviting yourself, or creating accounts to collect rewards, is not
