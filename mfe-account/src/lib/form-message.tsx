@@ -1,4 +1,7 @@
-// What a form says after an action: a failure as an alert (read out at once), a success as a status.
+// What a form says after an action: a failure as an alert (read out at once), a success as a status;
+// and the row of buttons a form ends with.
+import type { ReactNode } from 'react';
+
 export type Feedback = { kind: 'error' | 'ok'; text: string } | undefined;
 
 export function FormMessage({ feedback }: { feedback: Feedback }) {
@@ -11,5 +14,22 @@ export function FormMessage({ feedback }: { feedback: Feedback }) {
     <p role="status" className="acc-muted">
       {feedback.text}
     </p>
+  );
+}
+
+/** A form's buttons: the submit (with its label while busy), any others, then Cancel when there is one. */
+export function FormActions({ submit, busyLabel, busy, onCancel, children }: { submit: string; busyLabel?: string; busy: boolean; onCancel?: () => void; children?: ReactNode }) {
+  return (
+    <div className="acc-actions">
+      <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
+        {busy && busyLabel ? busyLabel : submit}
+      </button>
+      {children}
+      {onCancel && (
+        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      )}
+    </div>
   );
 }

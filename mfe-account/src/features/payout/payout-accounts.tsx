@@ -5,7 +5,7 @@
 // on the wallet; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getSdk, Loading, LoadError, useData, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
-import { FormMessage } from '../../lib/form-message';
+import { FormActions, FormMessage } from '../../lib/form-message';
 
 export type WalletKind = 1 | 2;
 
@@ -270,14 +270,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
         </div>
       )}
       <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
-      <div className="acc-actions">
-        <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-          {busy ? 'Please wait…' : 'Save account'}
-        </button>
-        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save account" busyLabel="Please wait…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -13,7 +13,7 @@ import {
   validateResetPassword,
   type User,
 } from '@giftlane/shared-sdk';
-import { FormMessage, type Feedback } from '../../lib/form-message';
+import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 
 type Editing = 'none' | 'nickname' | 'email';
 
@@ -117,14 +117,7 @@ function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: 
         <input value={name} maxLength={60} autoComplete="nickname" disabled={busy} aria-invalid={feedback?.kind === 'error'} onChange={(e) => setName(e.target.value)} />
       </label>
       <FormMessage feedback={feedback} />
-      <div className="acc-actions">
-        <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save nickname'}
-        </button>
-        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submit="Save nickname" busyLabel="Saving…" busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -173,25 +166,15 @@ function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone
         </label>
       )}
       <FormMessage feedback={feedback} />
-      <div className="acc-actions">
-        {sentTo === trimmed ? (
-          <>
-            <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-              {replacing ? 'Change e-mail address' : 'Add e-mail address'}
-            </button>
-            <button type="button" className="gl-btn" onClick={send} disabled={busy}>
-              Send the code again
-            </button>
-          </>
-        ) : (
-          <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send a code'}
+      {sentTo === trimmed ? (
+        <FormActions submit={replacing ? 'Change e-mail address' : 'Add e-mail address'} busy={busy} onCancel={onCancel}>
+          <button type="button" className="gl-btn" onClick={send} disabled={busy}>
+            Send the code again
           </button>
-        )}
-        <button type="button" className="gl-btn" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+        </FormActions>
+      ) : (
+        <FormActions submit="Send a code" busyLabel="Sending…" busy={busy} onCancel={onCancel} />
+      )}
     </form>
   );
 }
@@ -255,11 +238,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
             {field('confirm', 'Repeat the new password', confirm, setConfirm, 'new-password')}
           </div>
           <FormMessage feedback={feedback} />
-          <div className="acc-actions">
-            <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-              {busy ? 'Changing…' : 'Change password'}
-            </button>
-          </div>
+          <FormActions submit="Change password" busyLabel="Changing…" busy={busy} />
         </form>
       ) : (
         <p className="acc-muted" style={{ margin: 0 }}>
