@@ -123,8 +123,8 @@ describe.each(targets())('referral rewards on %s', (target) => {
     ]);
     expect((await rebates(inviter.token, 4)).user_rebate_list).toHaveLength(1);
     expect((await rebates(inviter.token, 3)).user_rebate_list).toHaveLength(1);
-    const wallet = await t.call<{ withdraw_amount: number; rebate_amount: number }>('/wallet/balance', { token: inviter.token });
-    expect(wallet.data).toMatchObject({ withdraw_amount: 5500, rebate_amount: 0 });
+    const wallet = await t.call<{ withdraw_amount: number; rebate_amount: number; transfer_rebate: string }>('/wallet/balance', { token: inviter.token });
+    expect(wallet.data).toMatchObject({ withdraw_amount: 5500, rebate_amount: 0, transfer_rebate: '5000.00' });
     const log = await t.call<{ name: string; amount: number; type: string }[]>('/wallet/moneyLogList', { token: inviter.token, type: 'transfer', wallet_type: '1', page: '0', page_size: '20' });
     expect(log.data).toEqual([expect.objectContaining({ name: 'Rewards moved to cash', amount: 5500, type: 'transfer' })]);
   });

@@ -8,6 +8,7 @@ import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Reference } from '../public/reference.js';
 import { withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from './context.js';
 
 const LOG_TYPE: Record<string, string> = {
@@ -126,7 +127,8 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         withdraw_amount: Number(f(local.balanceMinor, u.local.decimals)),
         usd_frozen_amount: f(u.local.code === 'USDT' ? 0n : usdt.heldMinor, u.usdt.decimals),
         usd_withdraw_amount: f(usdt.balanceMinor, u.usdt.decimals),
-        transfer_rebate: f(0n, u.local.decimals),
+        // The reward balance moves to cash at this (the referral programme's threshold).
+        transfer_rebate: f((await referralSettings(ref, u.local.code)).threshold, u.local.decimals),
         rebate_amount: Number(f(get('reward', u.local.code).balanceMinor, u.local.decimals)),
         usd_rebate_money: Number(f(get('reward', 'USDT').balanceMinor, u.usdt.decimals)),
         checkin_status: false,
