@@ -15,7 +15,7 @@ const app = (path: string, title: string | undefined, load: PageLoader, name?: s
   lazy: lazyPage(load),
 });
 
-const placeholder = (key: 'VipPage' | 'CardsPage' | 'RewardPage'): PageLoader => async () => ({
+const placeholder = (key: 'VipPage' | 'CardsPage'): PageLoader => async () => ({
   default: (await import('./pages/placeholders'))[key],
 });
 
@@ -35,7 +35,7 @@ export const routes: RemoteRoute[] = [
   app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),
   app('/wallet', 'Wallet', () => import('./pages/wallet')),
   app('/wallet/history', undefined, () => import('./pages/wallet-history')),
-  app('/wallet/reward', 'Wallet', placeholder('RewardPage')),
+  app('/wallet/reward', 'Wallet', () => import('./pages/reward')),
   app('/settings', 'Settings', () => import('./pages/settings')),
   app('/notification', 'Notification', () => import('./pages/notifications'), 'Notification'),
   // SPEC §2's other reading of the protected paths: keep the links working.

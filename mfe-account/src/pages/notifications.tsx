@@ -30,6 +30,8 @@ export function noticeTarget(n: Notice): string | undefined {
       return '/homes/vip';
     case 'app_coupon':
       return '/homes/coupon';
+    case 'app_reward':
+      return '/wallet/reward';
     case 'app_home':
       return '/homes';
     default:

@@ -3,4 +3,3 @@ import { Placeholder } from '../lib/placeholder';
 
 export const VipPage = () => <Placeholder heading="VIP">Your VIP level and its bonus are on your dashboard; the full VIP page is coming soon.</Placeholder>;
 export const CardsPage = () => <Placeholder heading="Cards" />;
-export const RewardPage = () => <Placeholder heading="Rewards">Your reward balance is shown in your wallet; the reward history is coming soon.</Placeholder>;

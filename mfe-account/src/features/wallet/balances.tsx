@@ -1,6 +1,7 @@
 // The wallet's balances (wallet/balance), each with what it means: money is real, so "held" and
 // "withdrawable" are spelled out rather than left as bare numbers.
 import { formatMoney, getSdk, type Money, type WalletBalance } from '@giftlane/shared-sdk';
+import { Link } from '@giftlane/shared-sdk/router';
 import { localCurrency } from '../../lib/session';
 
 export async function fetchBalance(): Promise<WalletBalance> {
@@ -37,6 +38,9 @@ export function Balances({ balance, compact = false }: { balance: WalletBalance;
           <dd data-testid="balance-rewards">
             {show(balance.rebate_amount)}
             {balance.transfer_rebate && balance.transfer_rebate.amount_minor > 0n && <small>Moves to cash at {formatMoney(balance.transfer_rebate)}</small>}
+            <small>
+              <Link to="/wallet/reward">Rewards and invites</Link>
+            </small>
           </dd>
         </div>
       )}

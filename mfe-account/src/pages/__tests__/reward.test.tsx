@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NetworkError, parseMoney, type InvitedUser, type RebateItem } from '@giftlane/shared-sdk';
+import { inRouter } from '../../test/in-router';
+import RewardPage from '../reward';
+
+const mockApi = { rebate: { inviteinfo: jest.fn(), rebateList: jest.fn(), getReferralUsers: jest.fn() } };
+jest.mock('@giftlane/shared-sdk', () => ({
+  ...jest.requireActual('@giftlane/shared-sdk'),
+  getSdk: () => ({ api: mockApi, store: { user: { currency: 'NGN', loading: false, load: jest.fn() } } }),
+}));
+
+const ngn = (v: string) => parseMoney(v, 'NGN');
+const entry = (i: number, over: Partial<RebateItem> = {}): RebateItem => ({
+  log_id: i, create_time: '2026-11-20 09:30:00', money: ngn('1000'), after_balance: ngn('2500'), type: 2, wallet_type: '1', from_get: 'Chidi', name: 'Sale of a friend', ...over,
+});
+const friend = (i: number, over: Partial<InvitedUser> = {}): InvitedUser => ({ user_id: i, username: `Friend${i}`, register_date: '2026-11-01', amount: ngn('0'), status: 0, ...over });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockApi.rebate.inviteinfo.mockResolvedValue({
+    invite_code: 'ADA7Q2', invite_link: '/sign-up?code=ADA7Q2', register_amount: ngn('500'), friend_amount: ngn('1000'), recommend_enough_amount: ngn('20000'),
+    invite_friends: 2, success_order_user: 1,
+  });
+  mockApi.rebate.rebateList.mockImplementation(async ({ page }: { page: number }) => ({
+    rebate_amount: ngn('1500'), rebate_total_amount: ngn('6500'), transfer_rebate: ngn('5000'),
+    user_rebate_list: page === 0 ? [entry(2, { money: ngn('-5000'), after_balance: ngn('0'), type: 4, from_get: '', name: 'Moved to your cash wallet' }), entry(1, { type: 3, money: ngn('1500'), name: 'First sale of a friend (sign-up reward included)' })] : [],
+  }));
+  mockApi.rebate.getReferralUsers.mockResolvedValue([friend(2, { username: 'Chidi', amount: ngn('6500'), status: 2 }), friend(1, { username: 'Bola' })]);
+});
+
+test('the balance, the invite link to copy or share, what it earns, the friends and the history', async () => {
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  render(inRouter(<RewardPage />));
+  expect(await screen.findByTestId('reward-balance')).toHaveTextContent('₦1,500.00Moves to your cash wallet at ₦5,000.00');
+  expect(screen.getByTestId('reward-total')).toHaveTextContent('₦6,500.00');
+  expect(screen.getByText(/at least ₦20,000\.00, you earn/)).toHaveTextContent('you earn ₦1,000.00 for that sale — and ₦500.00 more on their first one');
+  const link = `${window.location.origin}/sign-up?code=ADA7Q2`;
+  expect(screen.getByLabelText('Your invite link')).toHaveValue(link);
+  await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+  expect(writeText).toHaveBeenCalledWith(link);
+  expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
+
+  const friends = await screen.findByRole('list', { name: 'Friends who joined with your link' });
+  expect(within(friends).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect.stringMatching(/^Chidi₦6,500\.00Joined 1 Nov 2026Earning rewards$/),
+    expect.stringMatching(/^Bola₦0\.00Joined 1 Nov 2026No sale yet$/),
+  ]);
+  const history = await screen.findByRole('list', { name: 'Reward entries' });
+  const rows = within(history).getAllByRole('listitem');
+  expect(rows[0]).toHaveTextContent('Moved to your cash wallet-₦5,000.00');
+  expect(rows[1]).toHaveTextContent('First sale of a friend (sign-up reward included)+₦1,500.00');
+  expect(rows[1]).toHaveTextContent('from Chidi');
+});
+
+test('empty lists say so; a full page offers more and appends it', async () => {
+  mockApi.rebate.getReferralUsers.mockImplementation(async ({ page }: { page: number }) => (page === 0 ? Array.from({ length: 20 }, (_, i) => friend(100 - i)) : [friend(1, { username: 'Last' })]));
+  mockApi.rebate.rebateList.mockResolvedValue({ rebate_amount: ngn('0'), rebate_total_amount: ngn('0'), user_rebate_list: [] });
+  render(inRouter(<RewardPage />));
+  expect(await screen.findByText('No rewards yet. They appear here when a friend you invited sells a gift card.')).toBeInTheDocument();
+  const friends = await screen.findByRole('list', { name: 'Friends who joined with your link' });
+  expect(within(friends).getAllByRole('listitem')).toHaveLength(20);
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  expect(await screen.findByText('Last')).toBeInTheDocument();
+  expect(mockApi.rebate.getReferralUsers).toHaveBeenLastCalledWith({ page: 1, page_size: 20 });
+  expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+});
+
+test('a failed call shows what failed with a Retry that works', async () => {
+  mockApi.rebate.getReferralUsers.mockRejectedValueOnce(new NetworkError('rebate/getReferralUsers')).mockResolvedValueOnce([]);
+  render(inRouter(<RewardPage />));
+  expect(await screen.findByText(/your friends/i, { selector: '[role="alert"] *, [role="alert"]' })).toBeInTheDocument();
+  await userEvent.click(screen.getAllByRole('button', { name: /retry/i })[0]!);
+  expect(await screen.findByText('No friends yet. Share your link to start earning.')).toBeInTheDocument();
+});

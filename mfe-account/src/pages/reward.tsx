@@ -1,0 +1,212 @@
+// /wallet/reward — the referral programme for the signed-in seller: the reward wallet, the invite
+// link to share and what each friend's sale earns, the friends who joined, and the reward history.
+import { useId, useRef, useState } from 'react';
+import { Link } from '@giftlane/shared-sdk/router';
+import {
+  CONNECTION_HINT,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  getSdk,
+  Loading,
+  LoadError,
+  PRODUCT_NAME,
+  useData,
+  type InvitedUser,
+  type InviteInfo,
+  type Money,
+  type RebateItem,
+} from '@giftlane/shared-sdk';
+import { localCurrency } from '../lib/session';
+import { usePaged, type Paged } from '../lib/paged';
+
+const PAGE_SIZE = 20;
+const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
+/** Rebate times arrive as `YYYY-MM-DD HH:mm:ss` in UTC, dates as `YYYY-MM-DD`. */
+const utcSeconds = (text: string) => Math.floor(Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`) / 1000);
+
+async function loadSummary() {
+  await localCurrency();
+  const { rebate } = getSdk().api;
+  const [invite, wallet] = await Promise.all([rebate.inviteinfo(), rebate.rebateList({ type: 0, wallet_type: 1, page: 0, page_size: 1 })]);
+  return { invite, wallet };
+}
+
+export default function RewardPage() {
+  const summary = useData(loadSummary, []);
+  const friends = usePaged<InvitedUser>(async (page, page_size) => {
+    await localCurrency();
+    return getSdk().api.rebate.getReferralUsers({ page, page_size });
+  }, PAGE_SIZE, []);
+  const history = usePaged<RebateItem>(async (page, page_size) => {
+    await localCurrency();
+    return (await getSdk().api.rebate.rebateList({ type: 0, wallet_type: 1, page, page_size })).user_rebate_list;
+  }, PAGE_SIZE, []);
+
+  return (
+    <div className="acc-page">
+      {summary.status === 'loading' && <Loading label="Loading your rewards…" lines={3} />}
+      {summary.status === 'error' && <LoadError error={summary.error} retry={summary.retry} what="your rewards" />}
+      {summary.status === 'ready' && (
+        <>
+          <section aria-labelledby="reward-balance">
+            <h2 id="reward-balance">Your rewards</h2>
+            <dl className="acc-stats">
+              <div className="acc-stat acc-stat--main">
+                <dt>Reward balance</dt>
+                <dd data-testid="reward-balance">
+                  {show(summary.data.wallet.rebate_amount)}
+                  {summary.data.wallet.transfer_rebate && <small>Moves to your cash wallet at {formatMoney(summary.data.wallet.transfer_rebate)}</small>}
+                </dd>
+              </div>
+              <div className="acc-stat">
+                <dt>Earned so far</dt>
+                <dd data-testid="reward-total">{show(summary.data.wallet.rebate_total_amount)}</dd>
+              </div>
+              <div className="acc-stat">
+                <dt>Friends invited</dt>
+                <dd>
+                  {summary.data.invite.invite_friends ?? 0}
+                  <small>{summary.data.invite.success_order_user ?? 0} earning you rewards</small>
+                </dd>
+              </div>
+            </dl>
+            <p className="acc-muted">
+              Rewards moved to your cash wallet show in your <Link to="/wallet/history">wallet history</Link> and can be withdrawn like any other money.
+            </p>
+          </section>
+          <InviteCard invite={summary.data.invite} />
+        </>
+      )}
+      <FriendList friends={friends} />
+      <RewardHistory history={history} />
+    </div>
+  );
+}
+
+function InviteCard({ invite }: { invite: InviteInfo }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<string | undefined>();
+  const link = `${window.location.origin}${invite.invite_link || `/sign-up?code=${encodeURIComponent(invite.invite_code)}`}`;
+  const message = `I sell my gift cards on ${PRODUCT_NAME} and get paid in naira or cedis, fast. Join with my link: ${link}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('Link copied.');
+    } catch {
+      input.current?.select();
+      setCopied('Your phone did not let us copy: the link is selected, copy it from there.');
+    }
+  };
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Invite friends</h2>
+      <p style={{ margin: 0 }}>
+        Share your link. When a friend who joined with it sells a gift card of at least {show(invite.recommend_enough_amount)}, you earn{' '}
+        <strong>{show(invite.friend_amount)}</strong> for that sale — and {show(invite.register_amount)} more on their first one. No limit, for as long as
+        they keep selling.
+      </p>
+      <div className="acc-field">
+        <label htmlFor={`${id}-link`}>Your invite link</label>
+        <input id={`${id}-link`} ref={input} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        <span className="acc-field__hint">
+          Your code: <strong className="acc-code" data-testid="invite-code">{invite.invite_code}</strong>
+        </span>
+      </div>
+      <div className="acc-actions">
+        <button type="button" className="gl-btn gl-btn--primary" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <a className="gl-btn" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
+          Share on WhatsApp
+        </a>
+      </div>
+      {copied && (
+        <p role="status" className="acc-muted" style={{ margin: 0 }}>
+          {copied}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function FriendList({ friends }: { friends: Paged<InvitedUser> }) {
+  const id = useId();
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Your friends</h2>
+      {friends.items.length > 0 && (
+        <ul className="acc-list" aria-label="Friends who joined with your link">
+          {friends.items.map((f) => (
+            <li key={f.user_id} className="acc-item acc-item--plain">
+              <div className="acc-item__main">
+                <div className="acc-row">
+                  <span className="acc-item__title">{f.username}</span>
+                  <span className="acc-amount">{formatMoney(f.amount)}</span>
+                </div>
+                <div className="acc-row">
+                  <span className="acc-muted">Joined {formatDate(utcSeconds(f.register_date))}</span>
+                  <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>{f.status ? 'Earning rewards' : 'No sale yet'}</span>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ListFooter list={friends} what="your friends" empty="No friends yet. Share your link to start earning." />
+    </section>
+  );
+}
+
+function RewardHistory({ history }: { history: Paged<RebateItem> }) {
+  const id = useId();
+  return (
+    <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Reward history</h2>
+      {history.items.length > 0 && (
+        <ul className="acc-list" aria-label="Reward entries">
+          {history.items.map((e) => {
+            const credit = e.money.amount_minor > 0n;
+            return (
+              <li key={String(e.log_id)} className="acc-item acc-item--plain">
+                <div className="acc-item__main">
+                  <div className="acc-row">
+                    <span className="acc-item__title acc-item__title--wrap">{e.name}</span>
+                    <span className={`acc-amount${credit ? ' acc-amount--in' : ''}`}>
+                      {credit ? '+' : ''}
+                      {formatMoney(e.money)}
+                    </span>
+                  </div>
+                  <div className="acc-row">
+                    <span className="acc-muted">
+                      {formatDateTime(utcSeconds(e.create_time))}
+                      {e.from_get ? ` · from ${e.from_get}` : ''}
+                    </span>
+                    {e.after_balance && <span className="acc-muted">Balance {formatMoney(e.after_balance)}</span>}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ListFooter list={history} what="your reward history" empty="No rewards yet. They appear here when a friend you invited sells a gift card." />
+    </section>
+  );
+}
+
+function ListFooter<T>({ list, what, empty }: { list: Paged<T>; what: string; empty: string }) {
+  return (
+    <>
+      {list.status === 'loading' && <Loading label={`Loading ${what}…`} lines={list.items.length ? 1 : 2} />}
+      {list.status === 'error' && <LoadError error={list.error ?? CONNECTION_HINT} retry={list.retry} what={what} />}
+      {list.status === 'ready' && list.items.length === 0 && <p className="acc-empty">{empty}</p>}
+      {list.status === 'ready' && list.more && (
+        <button type="button" className="gl-btn" onClick={list.loadMore}>
+          Show more
+        </button>
+      )}
+    </>
+  );
+}
