@@ -122,6 +122,7 @@ describe.each(targets())('referral rewards on %s', (target) => {
       [3, 1500, '1500.00'],
     ]);
     expect((await rebates(inviter.token, 4)).user_rebate_list).toHaveLength(1);
+    expect((await t.call<{ referred_total_bonus: string }>('/vip/info', { token: inviter.token })).data.referred_total_bonus).toBe('5500.00');
     expect((await rebates(inviter.token, 3)).user_rebate_list).toHaveLength(1);
     const wallet = await t.call<{ withdraw_amount: number; rebate_amount: number; transfer_rebate: string }>('/wallet/balance', { token: inviter.token });
     expect(wallet.data).toMatchObject({ withdraw_amount: 5500, rebate_amount: 0, transfer_rebate: '5000.00' });

@@ -155,10 +155,14 @@ describe('replies', () => {
 
   it('vip/info reads amount_order_bonus as an object or a list', async () => {
     const { api } = client([
-      ok({ vip_level: 1, vip_exp: 5, next_exp: 10, amount_order_bonus: { bonus_amount: 500, order_amount: '50000' } }),
+      ok({ vip_level: 1, vip_exp: 5, next_exp: 10, amount_order_bonus: { bonus_amount: 500, order_amount: '50000' }, total_bonus: '1250.50', total_bonus_usdt: '2.5', first_order_bonus: 10 }),
       ok({ vip_level: 1, vip_exp: 5, next_exp: 10, amount_order_bonus: [{ bonus_amount: 1, order_amount: 2 }] }),
     ]);
-    expect((await api.vip.info()).amount_order_bonus[0]!.order_amount).toEqual({ amount_minor: 5000000n, currency: 'GHS' });
+    const info = await api.vip.info();
+    expect(info.amount_order_bonus[0]!.order_amount).toEqual({ amount_minor: 5000000n, currency: 'GHS' });
+    expect(info.total_bonus).toEqual({ amount_minor: 125050n, currency: 'GHS' });
+    expect(info.total_bonus_usdt).toEqual({ amount_minor: 25000n, currency: 'USDT' });
+    expect(info.first_order_bonus).toEqual({ amount_minor: 1000n, currency: 'GHS' });
     expect((await api.vip.info()).amount_order_bonus).toHaveLength(1);
   });
 

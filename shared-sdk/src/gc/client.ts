@@ -14,10 +14,12 @@ import {
   decodeOrderSell,
   decodeRebateInfo,
   decodeUser,
+  decodeVipData,
   decodeWalletBalance,
   decodeWithdrawInformation,
   decodeWithdrawResult,
   type BonusTier,
+  type VipData,
 } from './decode';
 import { Transport, type Payload, type RequestOptions, type TransportOptions } from './transport';
 import type {
@@ -351,10 +353,7 @@ export function createApiModules(ctx: ApiContext) {
   };
 
   const vip = {
-    info: async (): Promise<VipData> => {
-      const wire = await call<VipDataWire>('vip/info');
-      return { ...wire, amount_order_bonus: decodeBonusTiers(wire.amount_order_bonus, ctx.local()) };
-    },
+    info: async (): Promise<VipData> => decodeVipData(await call<VipDataWire>('vip/info'), ctx.local()),
     loglist: (req: Paging): Promise<VipLogItem[]> => call('vip/loglist', req),
   };
 
@@ -383,8 +382,6 @@ export function createApiModules(ctx: ApiContext) {
   };
 }
 
-/** `vip/info` with `amount_order_bonus` always a list of Money tiers. */
-export type VipData = Omit<VipDataWire, 'amount_order_bonus'> & { amount_order_bonus: BonusTier[] };
 
 export type Api = ReturnType<typeof createApiModules> & { transport: Transport };
 

@@ -21,6 +21,7 @@ import type {
   RebateInfoWire,
   User,
   UserWire,
+  VipDataWire,
   WalletBalance,
   WalletBalanceWire,
   WalletType,
@@ -186,6 +187,26 @@ export function decodeRebateInfo(wire: RebateInfoWire, local: CurrencyCode): Reb
       const c = walletCurrency(i.wallet_type, cur);
       return { ...i, money: req(i.money, c), after_balance: opt(i.after_balance, c), purchase_amount: opt(i.purchase_amount, c) };
     }),
+  };
+}
+
+/** `vip/info` with `amount_order_bonus` always a list of Money tiers and the totals as Money (local currency; `_usdt` in USDT). */
+export type VipData = Omit<VipDataWire, 'amount_order_bonus' | 'total_bonus' | 'total_bonus_usdt' | 'referred_total_bonus' | 'first_order_bonus'> & {
+  amount_order_bonus: BonusTier[];
+  total_bonus?: Money;
+  total_bonus_usdt?: Money;
+  referred_total_bonus?: Money;
+  first_order_bonus?: Money;
+};
+
+export function decodeVipData(wire: VipDataWire, local: CurrencyCode): VipData {
+  return {
+    ...wire,
+    amount_order_bonus: decodeBonusTiers(wire.amount_order_bonus, local),
+    total_bonus: opt(wire.total_bonus, local),
+    total_bonus_usdt: opt(wire.total_bonus_usdt, 'USDT'),
+    referred_total_bonus: opt(wire.referred_total_bonus, local),
+    first_order_bonus: opt(wire.first_order_bonus, local),
   };
 }
 
