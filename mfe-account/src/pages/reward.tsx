@@ -3,7 +3,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
-  CONNECTION_HINT,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -18,7 +17,7 @@ import {
   type RebateItem,
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../lib/session';
-import { usePaged, type Paged } from '../lib/paged';
+import { PagedFooter, usePaged, type Paged } from '../lib/paged';
 
 const PAGE_SIZE = 20;
 const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
@@ -154,7 +153,7 @@ function FriendList({ friends }: { friends: Paged<InvitedUser> }) {
           ))}
         </ul>
       )}
-      <ListFooter list={friends} what="your friends" empty="No friends yet. Share your link to start earning." />
+      <PagedFooter list={friends} what="your friends" empty="No friends yet. Share your link to start earning." />
     </section>
   );
 }
@@ -191,22 +190,7 @@ function RewardHistory({ history }: { history: Paged<RebateItem> }) {
           })}
         </ul>
       )}
-      <ListFooter list={history} what="your reward history" empty="No rewards yet. They appear here when a friend you invited sells a gift card." />
+      <PagedFooter list={history} what="your reward history" empty="No rewards yet. They appear here when a friend you invited sells a gift card." />
     </section>
-  );
-}
-
-function ListFooter<T>({ list, what, empty }: { list: Paged<T>; what: string; empty: string }) {
-  return (
-    <>
-      {list.status === 'loading' && <Loading label={`Loading ${what}…`} lines={list.items.length ? 1 : 2} />}
-      {list.status === 'error' && <LoadError error={list.error ?? CONNECTION_HINT} retry={list.retry} what={what} />}
-      {list.status === 'ready' && list.items.length === 0 && <p className="acc-empty">{empty}</p>}
-      {list.status === 'ready' && list.more && (
-        <button type="button" className="gl-btn" onClick={list.loadMore}>
-          Show more
-        </button>
-      )}
-    </>
   );
 }

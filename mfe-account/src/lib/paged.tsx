@@ -1,6 +1,7 @@
 // A list read a page at a time (pages from 0; CONTRACT: more may exist while a page comes back full),
-// with its loading and failure states, and "load more" that appends.
-import { useCallback, useEffect, useState } from 'react';
+// with its loading and failure states, and "Show more" that appends; and what goes under such a list.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { CONNECTION_HINT, Loading, LoadError } from '@giftlane/shared-sdk';
 
 export interface Paged<T> {
   items: T[];
@@ -44,4 +45,20 @@ export function usePaged<T>(fetchPage: (page: number, pageSize: number) => Promi
     loadMore: () => void load(state.page + 1),
     retry: () => void load(state.items.length ? state.page + 1 : 0),
   };
+}
+
+/** Under a paged list: loading, the failure with its Retry, the empty text, or "Show more". */
+export function PagedFooter<T>({ list, what, empty }: { list: Paged<T>; what: string; empty: ReactNode }) {
+  return (
+    <>
+      {list.status === 'loading' && <Loading label={`Loading ${what}…`} lines={list.items.length ? 1 : 2} />}
+      {list.status === 'error' && <LoadError error={list.error ?? CONNECTION_HINT} retry={list.retry} what={what} />}
+      {list.status === 'ready' && list.items.length === 0 && <p className="acc-empty">{empty}</p>}
+      {list.status === 'ready' && list.more && (
+        <button type="button" className="gl-btn" onClick={list.loadMore}>
+          Show more
+        </button>
+      )}
+    </>
+  );
 }
