@@ -22,6 +22,7 @@ const PAGES: Array<{ path: () => string; title: string; content: RegExp; name: s
   { name: 'wallet', path: () => '/wallet', title: 'Wallet', content: /Your balances/ },
   { name: 'wallet-history', path: () => '/wallet/history', title: 'Home', content: /Wallet history/ },
   { name: 'reward', path: () => '/wallet/reward', title: 'Wallet', content: /Invite friends/ },
+  { name: 'vip', path: () => '/homes/vip', title: 'VIP', content: /Levels and their bonus/ },
   { name: 'coupon', path: () => '/homes/coupon', title: 'Discount Code', content: /\+2% on the rate/ },
   { name: 'notification', path: () => '/notification', title: 'Notification', content: /Order submitted/ },
   { name: 'settings', path: () => '/settings', title: 'Settings', content: /No payout account yet/ },

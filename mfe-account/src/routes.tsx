@@ -15,7 +15,7 @@ const app = (path: string, title: string | undefined, load: PageLoader, name?: s
   lazy: lazyPage(load),
 });
 
-const placeholder = (key: 'VipPage' | 'CardsPage'): PageLoader => async () => ({
+const placeholder = (key: 'CardsPage'): PageLoader => async () => ({
   default: (await import('./pages/placeholders'))[key],
 });
 
@@ -28,7 +28,7 @@ const alias = (from: string, to: string): RemoteRoute => ({
 export const routes: RemoteRoute[] = [
   app('/homes', 'Home', () => import('./pages/home'), 'Home'),
   app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
-  app('/homes/vip', 'VIP', placeholder('VipPage')),
+  app('/homes/vip', 'VIP', () => import('./pages/vip')),
   app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
   app('/homes/cards', undefined, placeholder('CardsPage')),
   app('/order', 'Order', () => import('./pages/orders')),

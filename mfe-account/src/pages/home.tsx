@@ -5,34 +5,11 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { getSdk, Async, useData } from '@giftlane/shared-sdk';
 import { Balances, fetchBalance } from '../features/wallet/balances';
 import { fetchOrders, OrderRow } from '../features/orders/order-list';
+import { VipProgress } from '../features/vip/vip-progress';
 
 const Greeting = observer(function Greeting() {
   const { user } = getSdk().store;
   return <h2 id="hero-h">Hello, {user.greetingName}</h2>;
-});
-
-const VipProgress = observer(function VipProgress() {
-  const { user, vip } = getSdk().store;
-  const level = user.vipLevel ?? 0;
-  const exp = vip.vipExp ?? 0;
-  const next = vip.nextExp ?? 0;
-  const pct = Math.round((vip.progress ?? (next > 0 ? 0 : 1)) * 100);
-  return (
-    <section className="acc-card" aria-labelledby="vip-h">
-      <div className="acc-row">
-        <h2 id="vip-h">VIP level {level}</h2>
-        <Link className="acc-link" to="/homes/vip">
-          VIP benefits
-        </Link>
-      </div>
-      <div className="acc-progress" role="progressbar" aria-label="Progress to the next VIP level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-        <span style={{ width: `${pct}%` }} />
-      </div>
-      <p className="acc-muted" style={{ marginBottom: 0 }}>
-        {next > 0 ? `${exp.toLocaleString('en-GB')} of ${next.toLocaleString('en-GB')} points to the next level. Higher levels add a bonus to every rate.` : 'You are at the top level.'}
-      </p>
-    </section>
-  );
 });
 
 export default function HomePage() {

@@ -665,7 +665,7 @@ export type WithdrawResult = Omit<WithdrawResultWire, 'withdraw_amount' | 'total
 export interface VipDataWire {
   vip_level: number;
   vip_exp: number;
-  vip_info?: Array<{ level: number; exp: number; rate: number }>;
+  vip_info?: Array<{ level: number; name?: string; exp: number; rate: number }>;
   next_exp: number;
   total_bonus?: AmountWire;
   total_bonus_usdt?: AmountWire;
