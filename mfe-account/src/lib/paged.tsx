@@ -1,5 +1,5 @@
 // A list read a page at a time (pages from 0; CONTRACT: more may exist while a page comes back full),
-// with its loading and failure states, and "Show more" that appends; and what goes under such a list.
+// with its loading and failure states, and "Load more" that appends; and what goes under such a list.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { CONNECTION_HINT, Loading, LoadError } from '@giftlane/shared-sdk';
 
@@ -47,7 +47,7 @@ export function usePaged<T>(fetchPage: (page: number, pageSize: number) => Promi
   };
 }
 
-/** Under a paged list: loading, the failure with its Retry, the empty text, or "Show more". */
+/** Under a paged list: loading, the failure with its Retry, the empty text, or "Load more". */
 export function PagedFooter<T>({ list, what, empty }: { list: Paged<T>; what: string; empty: ReactNode }) {
   return (
     <>
@@ -56,7 +56,7 @@ export function PagedFooter<T>({ list, what, empty }: { list: Paged<T>; what: st
       {list.status === 'ready' && list.items.length === 0 && <p className="acc-empty">{empty}</p>}
       {list.status === 'ready' && list.more && (
         <button type="button" className="gl-btn" onClick={list.loadMore}>
-          Show more
+          Load more
         </button>
       )}
     </>

@@ -1,9 +1,10 @@
 // Wallet history (wallet/moneyLogList, pages from 0, 20 a page) with its filters, and the detail
 // of one entry (wallet/moneyLogDetail) opened in place.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, getSdk, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError, CONNECTION_HINT } from '@giftlane/shared-sdk';
+import { formatDateTime, formatMoney, getSdk, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
+import { PagedFooter, usePaged } from '../../lib/paged';
 
 export const LOG_PAGE_SIZE = 20;
 export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
@@ -126,38 +127,19 @@ export function LogRow({ log }: { log: MoneyLog }) {
   );
 }
 
-type ListState = { items: MoneyLog[]; page: number; more: boolean; status: 'loading' | 'ready' | 'error'; error?: unknown };
-
 export function WalletHistory() {
   const id = useId();
   const [type, setType] = useState<MoneyLogFilter>('all');
   const [walletType, setWalletType] = useState<1 | 2>(1);
-  const [state, setState] = useState<ListState>({ items: [], page: 0, more: false, status: 'loading' });
-
-  const load = useCallback(
-    async (page: number, live: () => boolean = () => true) => {
-      setState((s) => ({ ...s, status: 'loading', error: undefined, ...(page === 0 ? { items: [] } : {}) }));
-      try {
-        await localCurrency();
-        const items = await getSdk().api.wallet.moneyLogList({ type, wallet_type: walletType, page, page_size: LOG_PAGE_SIZE });
-        if (!live()) return;
-        setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= LOG_PAGE_SIZE, status: 'ready' }));
-      } catch (error) {
-        if (live()) setState((s) => ({ ...s, status: 'error', error }));
-      }
+  const list = usePaged<MoneyLog>(
+    async (page, page_size) => {
+      await localCurrency();
+      return getSdk().api.wallet.moneyLogList({ type, wallet_type: walletType, page, page_size });
     },
+    LOG_PAGE_SIZE,
     [type, walletType],
   );
-
-  useEffect(() => {
-    let alive = true;
-    void load(0, () => alive);
-    return () => {
-      alive = false;
-    };
-  }, [load]);
-
-  const { items, status } = state;
+  const { items } = list;
   return (
     <div className="acc-page" style={{ gap: 12 }}>
       <div className="acc-grid acc-grid--2">
@@ -188,16 +170,7 @@ export function WalletHistory() {
           ))}
         </ul>
       )}
-      {status === 'loading' && <Loading label="Loading your wallet history…" lines={items.length ? 1 : 4} />}
-      {status === 'error' && (
-        <LoadError error={state.error ?? CONNECTION_HINT} retry={() => void load(items.length ? state.page + 1 : 0)} what="your wallet history" />
-      )}
-      {status === 'ready' && items.length === 0 && <p className="acc-empty">Nothing here yet. Money in and out of this wallet will show here.</p>}
-      {status === 'ready' && state.more && (
-        <button type="button" className="gl-btn" onClick={() => void load(state.page + 1)}>
-          Load more
-        </button>
-      )}
+      <PagedFooter list={list} what="your wallet history" empty="Nothing here yet. Money in and out of this wallet will show here." />
     </div>
   );
 }

@@ -62,10 +62,10 @@ test('empty lists say so; a full page offers more and appends it', async () => {
   expect(await screen.findByText('No rewards yet. They appear here when a friend you invited sells a gift card.')).toBeInTheDocument();
   const friends = await screen.findByRole('list', { name: 'Friends who joined with your link' });
   expect(within(friends).getAllByRole('listitem')).toHaveLength(20);
-  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
   expect(await screen.findByText('Last')).toBeInTheDocument();
   expect(mockApi.rebate.getReferralUsers).toHaveBeenLastCalledWith({ page: 1, page_size: 20 });
-  expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });
 
 test('a failed call shows what failed with a Retry that works', async () => {
