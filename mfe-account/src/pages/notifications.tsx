@@ -1,8 +1,9 @@
 // /notification — every notice (finder/allNotice, 20 a page), unread ones marked; opening one
 // marks it read (finder/readNotice) and follows its link when it has one (CONTRACT §6.10).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { formatDateTime, getSdk, type Notice, Loading, LoadError, CONNECTION_HINT } from '@giftlane/shared-sdk';
+import { formatDateTime, getSdk, type Notice } from '@giftlane/shared-sdk';
+import { PagedFooter, usePaged } from '../lib/paged';
 
 const PAGE_SIZE = 20;
 const isUnread = (n: Notice) => !!n.notice_new && n.notice_new !== '0';
@@ -41,32 +42,8 @@ export function noticeTarget(n: Notice): string | undefined {
 
 export default function NotificationsPage() {
   const navigate = useNavigate();
-  const [state, setState] = useState<{ items: Notice[]; page: number; more: boolean; status: 'loading' | 'ready' | 'error'; error?: unknown }>({
-    items: [],
-    page: 0,
-    more: false,
-    status: 'loading',
-  });
+  const list = usePaged<Notice>((page, page_size) => getSdk().api.finder.allNotice({ type: 'all', page, page_size }), PAGE_SIZE, []);
   const [read, setRead] = useState<Set<Notice['id']>>(new Set());
-
-  const load = useCallback(async (page: number, live: () => boolean = () => true) => {
-    setState((s) => ({ ...s, status: 'loading', error: undefined }));
-    try {
-      const items = await getSdk().api.finder.allNotice({ type: 'all', page, page_size: PAGE_SIZE });
-      if (!live()) return;
-      setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= PAGE_SIZE, status: 'ready' }));
-    } catch (error) {
-      if (live()) setState((s) => ({ ...s, status: 'error', error }));
-    }
-  }, []);
-
-  useEffect(() => {
-    let alive = true;
-    void load(0, () => alive);
-    return () => {
-      alive = false;
-    };
-  }, [load]);
 
   const open = (n: Notice) => {
     if (isUnread(n) && !read.has(n.id)) {
@@ -82,7 +59,7 @@ export default function NotificationsPage() {
     if (to) navigate(to);
   };
 
-  const { items, status } = state;
+  const { items, status } = list;
   const unread = items.filter((n) => isUnread(n) && !read.has(n.id)).length;
   return (
     <section className="acc-page" aria-labelledby="notices-heading">
@@ -118,14 +95,7 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      {status === 'loading' && <Loading label="Loading your notifications…" lines={items.length ? 1 : 4} />}
-      {status === 'error' && <LoadError error={state.error ?? CONNECTION_HINT} retry={() => void load(items.length ? state.page + 1 : 0)} what="your notifications" />}
-      {status === 'ready' && items.length === 0 && <p className="acc-empty">No notifications yet. Every order and wallet event will show here.</p>}
-      {status === 'ready' && state.more && (
-        <button type="button" className="gl-btn" onClick={() => void load(state.page + 1)}>
-          Load more
-        </button>
-      )}
+      <PagedFooter list={list} what="your notifications" empty="No notifications yet. Every order and wallet event will show here." />
     </section>
   );
 }
