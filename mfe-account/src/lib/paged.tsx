@@ -53,7 +53,7 @@ export function PagedFooter<T>({ list, what, empty }: { list: Paged<T>; what: st
     <>
       {list.status === 'loading' && <Loading label={`Loading ${what}…`} lines={list.items.length ? 1 : 2} />}
       {list.status === 'error' && <LoadError error={list.error ?? CONNECTION_HINT} retry={list.retry} what={what} />}
-      {list.status === 'ready' && list.items.length === 0 && <p className="acc-empty">{empty}</p>}
+      {list.status === 'ready' && list.items.length === 0 && <div className="acc-empty">{empty}</div>}
       {list.status === 'ready' && list.more && (
         <button type="button" className="gl-btn" onClick={list.loadMore}>
           Load more

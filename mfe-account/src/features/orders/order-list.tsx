@@ -1,9 +1,9 @@
 // The seller's orders, newest first, with All / In progress / Done tabs (ord/list, pages from 0).
 // A page that comes back full means there may be more: "Load more" fetches the next one.
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, getSdk, type OrderListFilter, type OrderListItem, Loading, LoadError, CONNECTION_HINT } from '@giftlane/shared-sdk';
+import { formatDateTime, formatMoney, getSdk, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
+import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
 
 export const ORDER_PAGE_SIZE = 10;
@@ -19,7 +19,6 @@ export async function fetchOrders(filter: OrderListFilter, page: number, pageSiz
   return getSdk().api.ord.list({ status: filter, page, page_size: pageSize });
 }
 
-type ListState = { items: OrderListItem[]; page: number; more: boolean; status: 'loading' | 'ready' | 'error'; error?: unknown };
 
 export function OrderRow({ order }: { order: OrderListItem }) {
   const tone = orderTone(order.status);
@@ -47,31 +46,8 @@ export function OrderRow({ order }: { order: OrderListItem }) {
 }
 
 export function OrderList({ filter }: { filter: OrderListFilter }) {
-  const [state, setState] = useState<ListState>({ items: [], page: 0, more: false, status: 'loading' });
-
-  const load = useCallback(
-    async (page: number, live: () => boolean = () => true) => {
-      setState((s) => ({ ...s, status: 'loading', error: undefined, ...(page === 0 ? { items: [] } : {}) }));
-      try {
-        const items = await fetchOrders(filter, page);
-        if (!live()) return;
-        setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= ORDER_PAGE_SIZE, status: 'ready' }));
-      } catch (error) {
-        if (live()) setState((s) => ({ ...s, status: 'error', error }));
-      }
-    },
-    [filter],
-  );
-
-  useEffect(() => {
-    let alive = true;
-    void load(0, () => alive);
-    return () => {
-      alive = false;
-    };
-  }, [load]);
-
-  const { items, status } = state;
+  const list = usePaged<OrderListItem>((page, pageSize) => fetchOrders(filter, page, pageSize), ORDER_PAGE_SIZE, [filter]);
+  const { items } = list;
   return (
     <div className="acc-page" style={{ gap: 12 }}>
       {items.length > 0 && (
@@ -83,23 +59,18 @@ export function OrderList({ filter }: { filter: OrderListFilter }) {
           ))}
         </ul>
       )}
-      {status === 'loading' && <Loading label="Loading your orders…" lines={items.length ? 1 : 3} />}
-      {status === 'error' && (
-        <LoadError error={state.error ?? CONNECTION_HINT} retry={() => void load(items.length ? state.page + 1 : 0)} what={items.length ? 'more orders' : 'your orders'} />
-      )}
-      {status === 'ready' && items.length === 0 && (
-        <div className="acc-empty">
-          <p>{filter === 'inprocess' ? 'No orders are in progress.' : filter === 'done' ? 'No finished orders yet.' : 'You have not sold a card yet.'}</p>
-          <Link className="gl-btn gl-btn--primary" to="/homes/sell-gift-card">
-            Sell a gift card
-          </Link>
-        </div>
-      )}
-      {status === 'ready' && state.more && (
-        <button type="button" className="gl-btn" onClick={() => void load(state.page + 1)}>
-          Load more
-        </button>
-      )}
+      <PagedFooter
+        list={list}
+        what="your orders"
+        empty={
+          <>
+            <p>{filter === 'inprocess' ? 'No orders are in progress.' : filter === 'done' ? 'No finished orders yet.' : 'You have not sold a card yet.'}</p>
+            <Link className="gl-btn gl-btn--primary" to="/homes/sell-gift-card">
+              Sell a gift card
+            </Link>
+          </>
+        }
+      />
     </div>
   );
 }
