@@ -21,7 +21,7 @@ import { PagedFooter, usePaged, type Paged } from '../lib/paged';
 
 const PAGE_SIZE = 20;
 const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
-/** Rebate times arrive as `YYYY-MM-DD HH:mm:ss` in UTC, dates as `YYYY-MM-DD`. */
+/** Rebate times arrive as `YYYY-MM-DD HH:mm:ss` in UTC, dates as `YYYY-MM-DD` (a UTC calendar day). */
 const utcSeconds = (text: string) => Math.floor(Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`) / 1000);
 
 async function loadSummary() {
@@ -33,6 +33,8 @@ async function loadSummary() {
 
 export default function RewardPage() {
   const summary = useData(loadSummary, []);
+  // The threshold comes with the reward wallet; inviteinfo carries it too.
+  const threshold = summary.status === 'ready' ? (summary.data.wallet.transfer_rebate ?? summary.data.invite.transfer_rebate) : undefined;
   const friends = usePaged<InvitedUser>(async (page, page_size) => {
     await localCurrency();
     return getSdk().api.rebate.getReferralUsers({ page, page_size });
@@ -55,7 +57,7 @@ export default function RewardPage() {
                 <dt>Reward balance</dt>
                 <dd data-testid="reward-balance">
                   {show(summary.data.wallet.rebate_amount)}
-                  {summary.data.wallet.transfer_rebate && <small>Moves to your cash wallet at {formatMoney(summary.data.wallet.transfer_rebate)}</small>}
+                  {threshold && threshold.amount_minor > 0n && <small>Moves to your cash wallet at {formatMoney(threshold)}</small>}
                 </dd>
               </div>
               <div className="acc-stat">
@@ -85,7 +87,7 @@ export default function RewardPage() {
 
 function InviteCard({ invite }: { invite: InviteInfo }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | undefined>();
   const link = `${window.location.origin}${invite.invite_link || `/sign-up?code=${encodeURIComponent(invite.invite_code)}`}`;
   const message = `I sell my gift cards on ${PRODUCT_NAME} and get paid in naira or cedis, fast. Join with my link: ${link}`;
@@ -94,7 +96,8 @@ function InviteCard({ invite }: { invite: InviteInfo }) {
       await navigator.clipboard.writeText(link);
       setCopied('Link copied.');
     } catch {
-      input.current?.select();
+      field.current?.focus();
+      field.current?.select();
       setCopied('Your phone did not let us copy: the link is selected, copy it from there.');
     }
   };
@@ -108,7 +111,8 @@ function InviteCard({ invite }: { invite: InviteInfo }) {
       </p>
       <div className="acc-field">
         <label htmlFor={`${id}-link`}>Your invite link</label>
-        <input id={`${id}-link`} ref={input} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+        {/* A read-only text area rather than an input: the whole link shows, wrapped, on a narrow phone. */}
+        <textarea id={`${id}-link`} ref={field} className="acc-invite-link" readOnly rows={2} value={link} onFocus={(e) => e.currentTarget.select()} />
         <span className="acc-field__hint">
           Your code: <strong className="acc-code" data-testid="invite-code">{invite.invite_code}</strong>
         </span>
@@ -120,12 +124,11 @@ function InviteCard({ invite }: { invite: InviteInfo }) {
         <a className="gl-btn" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
           Share on WhatsApp
         </a>
-      </div>
-      {copied && (
+        {/* Always in the page (empty until a copy), so screen readers announce the text when it appears. */}
         <p role="status" className="acc-muted" style={{ margin: 0 }}>
           {copied}
         </p>
-      )}
+      </div>
     </section>
   );
 }
@@ -145,7 +148,7 @@ function FriendList({ friends }: { friends: Paged<InvitedUser> }) {
                   <span className="acc-amount">{formatMoney(f.amount)}</span>
                 </div>
                 <div className="acc-row">
-                  <span className="acc-muted">Joined {formatDate(utcSeconds(f.register_date))}</span>
+                  <span className="acc-muted">Joined {formatDate(utcSeconds(f.register_date), { timeZone: 'UTC' })}</span>
                   <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>{f.status ? 'Earning rewards' : 'No sale yet'}</span>
                 </div>
               </div>

@@ -75,3 +75,50 @@ test('a failed call shows what failed with a Retry that works', async () => {
   await userEvent.click(screen.getAllByRole('button', { name: /retry/i })[0]!);
   expect(await screen.findByText('No friends yet. Share your link to start earning.')).toBeInTheDocument();
 });
+
+test('when the phone will not copy, the link is selected to copy by hand and the status says so', async () => {
+  Object.assign(navigator, { clipboard: { writeText: jest.fn().mockRejectedValue(new Error('denied')) } });
+  render(inRouter(<RewardPage />));
+  const field = (await screen.findByLabelText('Your invite link')) as HTMLTextAreaElement;
+  const invite = screen.getByRole('region', { name: 'Invite friends' });
+  expect(within(invite).getByRole('status')).toBeEmptyDOMElement();
+  await userEvent.click(within(invite).getByRole('button', { name: 'Copy link' }));
+  expect(within(invite).getByRole('status')).toHaveTextContent(/the link is selected/);
+  expect(document.activeElement).toBe(field);
+  expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+});
+
+test('without an invite_link the link is built from the code; the threshold can come from inviteinfo', async () => {
+  mockApi.rebate.inviteinfo.mockResolvedValue({ invite_code: 'K9 X', transfer_rebate: ngn('2000'), invite_friends: 0, success_order_user: 0 });
+  mockApi.rebate.rebateList.mockResolvedValue({ rebate_amount: ngn('0'), rebate_total_amount: ngn('0'), user_rebate_list: [] });
+  render(inRouter(<RewardPage />));
+  expect(await screen.findByLabelText('Your invite link')).toHaveValue(`${window.location.origin}/sign-up?code=K9%20X`);
+  expect(screen.getByTestId('reward-balance')).toHaveTextContent('₦0.00Moves to your cash wallet at ₦2,000.00');
+});
+
+test('the reward history shows the balance after each entry and its next page appends', async () => {
+  mockApi.rebate.rebateList.mockImplementation(async ({ page, page_size }: { page: number; page_size: number }) => ({
+    rebate_amount: ngn('1500'),
+    rebate_total_amount: ngn('6500'),
+    user_rebate_list: page === 0 ? Array.from({ length: page_size }, (_, i) => entry(100 - i)) : [entry(1, { name: 'Oldest reward', after_balance: ngn('1000') })],
+  }));
+  render(inRouter(<RewardPage />));
+  const history = await screen.findByRole('list', { name: 'Reward entries' });
+  expect(within(history).getAllByRole('listitem')).toHaveLength(20);
+  expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('Balance ₦2,500.00');
+  const section = history.closest('section')!;
+  await userEvent.click(within(section).getByRole('button', { name: 'Load more' }));
+  expect(await within(section).findByText('Oldest reward')).toBeInTheDocument();
+  expect(mockApi.rebate.rebateList).toHaveBeenLastCalledWith({ type: 0, wallet_type: 1, page: 1, page_size: 20 });
+  expect(within(history).getAllByRole('listitem')).toHaveLength(21);
+  expect(within(history).getAllByRole('listitem')[20]).toHaveTextContent('Balance ₦1,000.00');
+});
+
+test('when the summary fails, Retry loads the balance and the invite link', async () => {
+  mockApi.rebate.inviteinfo.mockReset().mockRejectedValueOnce(new NetworkError('rebate/inviteinfo')).mockResolvedValue({ invite_code: 'ADA7Q2', invite_link: '/sign-up?code=ADA7Q2' });
+  render(inRouter(<RewardPage />));
+  const alert = await screen.findByText(/We couldn’t load your rewards/);
+  await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByTestId('reward-balance')).toHaveTextContent('₦1,500.00');
+  expect(screen.getByLabelText('Your invite link')).toHaveValue(`${window.location.origin}/sign-up?code=ADA7Q2`);
+});
