@@ -1,7 +1,6 @@
 // /homes/vip — the seller's VIP level (the navbar badge links here): progress to the next level, the
 // level table with each level's rate bonus, the other bonuses a sale can earn, what the bonuses have
 // paid so far, and the history of points.
-import { useEffect } from 'react';
 import { formatDateTime, formatMoney, getSdk, Loading, LoadError, useData, type VipLogItem } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
 import { localCurrency } from '../lib/session';
@@ -13,17 +12,16 @@ const LEVEL_NAMES = ['Member', 'Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'
 
 async function loadVip() {
   await localCurrency();
-  return getSdk().api.vip.info();
+  const { api, store } = getSdk();
+  const data = await api.vip.info();
+  // The progress card (and the dashboard's) read the session store: it takes this same reply.
+  store.vip.update(data);
+  return data;
 }
 
 export default function VipPage() {
   const info = useData(loadVip, []);
   const points = usePaged<VipLogItem>((page, page_size) => getSdk().api.vip.loglist({ page, page_size }), PAGE_SIZE, []);
-  // The navbar badge and the progress card read the session store: bring it up to date too.
-  useEffect(() => {
-    void getSdk().store.vip.load();
-    void getSdk().store.user.load();
-  }, []);
 
   return (
     <div className="acc-page">

@@ -4,6 +4,7 @@ import { makeAutoObservable } from 'mobx';
 import { VIP_FETCH_FAILED_MESSAGE } from '../messages';
 import { moneyToDecimalString } from '../money';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
+import type { VipData } from '../gc/decode';
 import type { RootStore } from './root-store';
 
 const toNumber = (text: string | null): number | undefined => (text === null || text === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
@@ -39,12 +40,16 @@ export class VipStore {
   async load(): Promise<void> {
     if (!this.root.session.isSignedIn) return;
     try {
-      const data = await this.root.api.vip.info();
-      const first = data.amount_order_bonus[0];
-      this.apply(data.vip_level, data.vip_exp, data.next_exp, data.currency_symbol, first ? moneyToDecimalString(first.order_amount) : undefined);
+      this.update(await this.root.api.vip.info());
     } catch (error) {
       console.error(`[giftlane-sdk] ${VIP_FETCH_FAILED_MESSAGE}`, error);
     }
+  }
+
+  /** Takes a `vip/info` reply fetched elsewhere (the VIP page shows more of it): one call, and the store follows. */
+  update(data: VipData): void {
+    const first = data.amount_order_bonus[0];
+    this.apply(data.vip_level, data.vip_exp, data.next_exp, data.currency_symbol, first ? moneyToDecimalString(first.order_amount) : undefined);
   }
 
   private apply(level: number | undefined, vipExp: number, nextExp: number, symbol: string | undefined, bonus: string | undefined): void {

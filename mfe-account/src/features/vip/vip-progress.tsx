@@ -6,7 +6,7 @@ import { getSdk } from '@giftlane/shared-sdk';
 
 export const VipProgress = observer(function VipProgress({ link = true, headingId = 'vip-h' }: { link?: boolean; headingId?: string }) {
   const { user, vip } = getSdk().store;
-  const level = user.vipLevel ?? 0;
+  const level = vip.vipLevel ?? user.vipLevel ?? 0;
   const exp = vip.vipExp ?? 0;
   const next = vip.nextExp ?? 0;
   const pct = Math.round((vip.progress ?? (next > 0 ? 0 : 1)) * 100);

@@ -7,7 +7,7 @@ import VipPage from '../vip';
 const mockApi = { vip: { info: jest.fn(), loglist: jest.fn() } };
 const mockStore = {
   user: { currency: 'NGN', loading: false, vipLevel: 1, load: jest.fn() },
-  vip: { vipExp: 700, nextExp: 2000, progress: 0.35, load: jest.fn() },
+  vip: { vipLevel: undefined, vipExp: 700, nextExp: 2000, progress: 0.35, load: jest.fn(), update: jest.fn() },
 };
 jest.mock('@giftlane/shared-sdk', () => ({
   ...jest.requireActual('@giftlane/shared-sdk'),
@@ -44,8 +44,10 @@ test('the level, the way to the next, the table with the current level marked, t
   const points = await screen.findByRole('list', { name: 'Points entries' });
   expect(points).toHaveTextContent('Order GC123 completed+200 points');
   expect(points).toHaveTextContent('Total 700');
-  // The navbar's badge and this page's card read the session store: refreshed on opening.
-  expect(mockStore.vip.load).toHaveBeenCalled();
+  // The progress card reads the session store: it takes the page's one vip/info reply, no second call.
+  expect(mockApi.vip.info).toHaveBeenCalledTimes(1);
+  expect(mockStore.vip.update).toHaveBeenCalledWith(expect.objectContaining({ vip_level: 1, vip_exp: 700 }));
+  expect(mockStore.vip.load).not.toHaveBeenCalled();
 });
 
 test('no points yet says how to get them; a failure to load the benefits has a Retry', async () => {
