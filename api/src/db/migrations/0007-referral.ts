@@ -33,12 +33,12 @@ alter table ledger_journals add constraint ledger_journals_kind_check
 `;
 
 /** The smallest sale that earns a referral reward, and the reward balance that moves to cash, per currency (minor units). */
-export const referralSettings = {
+export const referralSeed = {
   NGN: { min_trade_minor: '2000000', transfer_threshold_minor: '500000' },
   GHS: { min_trade_minor: '20000', transfer_threshold_minor: '5000' },
   USDT: { min_trade_minor: '150000', transfer_threshold_minor: '50000' },
 };
 
 export async function seedReferral(q: Queryable): Promise<void> {
-  await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', ['referral', JSON.stringify(referralSettings)]);
+  await q.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', ['referral', JSON.stringify(referralSeed)]);
 }

@@ -269,7 +269,7 @@ export async function decideOrder(
   });
   await addVipExp(q, deps.ref, o.user_id, succeeded.reduce((a, l) => a + l.exp, 0n), o.order_no);
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
-  await creditReferral(q, deps, { orderId: o.id, orderNo: o.order_no, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
+  await creditReferral(q, deps, { orderId: o.id, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
   return { order: u.rows[0] as OrderRow, replay: false };
 }
 

@@ -4,14 +4,13 @@ import { optInt, page, pageSize } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
-import { referralAmounts, referralSettings } from './service.js';
+import { friendName, referralAmounts, referralSettings, referredTotal } from './service.js';
 
 /** CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to cash. */
 const REBATE_TYPE = { trade: 2, first: 3, transfer: 4 } as const;
 
 /** `YYYY-MM-DD HH:mm:ss` in UTC, as CONTRACT says rebate times arrive. */
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-const firstName = (nickname: string | null, status: string) => (status !== 'active' ? 'Closed account' : (nickname ?? '').split(/\s+/)[0]?.slice(0, 20) || 'Friend');
 
 interface RewardRow {
   id: bigint;
@@ -40,20 +39,23 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const { minTrade, threshold } = await referralSettings(ref, currency.code);
-      const r = await db.query<{ invite_code: string; friends: number; earning: number; earned: bigint }>(
-        `select u.invite_code,
-                (select count(*)::int from users f where f.referrer_id = u.id) as friends,
-                (select count(distinct referee_id)::int from referral_rewards where referrer_id = u.id) as earning,
-                (select coalesce(sum(amount_minor), 0)::bigint from referral_rewards where referrer_id = u.id and currency_code = $2) as earned
-           from users u where u.id = $1`,
-        [u.id, currency.code],
-      );
+      const [r, earned] = await Promise.all([
+        db.query<{ invite_code: string; friends: number; earning: number }>(
+          `select u.invite_code,
+                  (select count(*)::int from users f where f.referrer_id = u.id) as friends,
+                  (select count(distinct referee_id)::int from referral_rewards where referrer_id = u.id) as earning
+             from users u where u.id = $1`,
+          [u.id],
+        ),
+        referredTotal(db, u.id, currency.code),
+      ]);
       const row = r.rows[0]!;
       const f = (m: bigint) => formatMinor(m, currency.decimals);
+      const link = `/sign-up?code=${encodeURIComponent(row.invite_code)}`;
       return {
         invite_code: row.invite_code,
-        invite_link: `/sign-up?code=${encodeURIComponent(row.invite_code)}`,
-        act_url: `/sign-up?code=${encodeURIComponent(row.invite_code)}`,
+        invite_link: link,
+        act_url: link,
         currency_name: currency.code,
         currency_symbol: currency.symbol,
         register_amount: f(signup),
@@ -64,8 +66,8 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
         transfer_rebate: f(threshold),
         invite_friends: row.friends,
         success_order_user: row.earning,
-        referred_total_bonus: f(row.earned),
-        recommend_amount: f(row.earned),
+        referred_total_bonus: f(earned),
+        recommend_amount: f(earned),
         rebate_money_config: [],
         can_receive_money: false,
       };
@@ -89,7 +91,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
       );
       return r.rows.map((f) => ({
         user_id: f.id,
-        username: firstName(f.nickname, f.status),
+        username: friendName(f.nickname, f.status),
         avatar: f.status === 'active' ? f.avatar : '',
         register_date: f.created_at.toISOString().slice(0, 10),
         currency_name: currency.code,
@@ -117,7 +119,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
       const { threshold } = await referralSettings(ref, cur.code);
       const filter =
         b.type === 0 ? 'true' : b.type === REBATE_TYPE.transfer ? "j.kind = 'reward_transfer'" : b.type === REBATE_TYPE.first ? "rr.kind = 'first'" : b.type === REBATE_TYPE.trade ? "rr.kind = 'trade'" : 'false';
-      const [entries, totals] = await Promise.all([
+      const [entries, totals, referred] = await Promise.all([
         db.query<RewardRow>(
           `select p.id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind as journal_kind, j.memo,
                   rr.kind as rr_kind, rr.trade_minor, rr.trade_currency, f.nickname, f.status as friend_status
@@ -130,14 +132,14 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
             order by p.id desc offset $3 limit $4`,
           [u.id, cur.code, b.page * b.page_size, b.page_size],
         ),
-        db.query<{ balance: bigint | null; earned: bigint; referred: bigint; friends: number }>(
+        db.query<{ balance: bigint | null; earned: bigint; friends: number }>(
           `select (select balance_minor from ledger_accounts where user_id = $1 and kind = 'reward' and currency_code = $2) as balance,
                   (select coalesce(sum(p.amount_minor), 0)::bigint from ledger_postings p join ledger_accounts a on a.id = p.account_id
                     where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and p.amount_minor > 0) as earned,
-                  (select coalesce(sum(amount_minor), 0)::bigint from referral_rewards where referrer_id = $1 and currency_code = $2) as referred,
                   (select count(*)::int from users where referrer_id = $1) as friends`,
           [u.id, cur.code],
         ),
+        referredTotal(db, u.id, cur.code),
       ]);
       const t = totals.rows[0]!;
       const f = (m: bigint) => formatMinor(m, cur.decimals);
@@ -147,7 +149,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
         transfer_rebate: f(threshold),
         rebate_amount: f(t.balance ?? 0n),
         rebate_total_amount: f(t.earned),
-        referred_bonus: f(t.referred),
+        referred_bonus: f(referred),
         first_order_bonus: f(0n),
         user_invited_number: String(t.friends),
         user_rebate_list: entries.rows.map((e) => ({
@@ -158,7 +160,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
           type: e.journal_kind === 'reward_transfer' ? REBATE_TYPE.transfer : e.rr_kind ? REBATE_TYPE[e.rr_kind] : 0,
           wallet_type: String(b.wallet_type),
           activity_code: e.journal_kind,
-          from_get: e.rr_kind ? firstName(e.nickname, e.friend_status ?? 'active') : '',
+          from_get: e.rr_kind ? friendName(e.nickname, e.friend_status ?? 'active') : '',
           name: e.journal_kind === 'reward_transfer' ? 'Moved to your cash wallet' : e.rr_kind === 'first' ? 'First sale of a friend (sign-up reward included)' : e.rr_kind ? 'Sale of a friend' : e.memo,
           vip_rate: '0',
           // Only in the wallet's own currency: a friend selling in another currency shows no amount here.

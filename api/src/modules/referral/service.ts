@@ -19,10 +19,17 @@ export async function referralAmounts(ref: Reference, countryId: number) {
   return { currency, perTrade: country.rebate_money_minor, signup: country.rebate_money_register_minor };
 }
 
-export interface ReferralCredit {
-  referrerId: number;
-  amountMinor: bigint;
-  swept: bigint;
+/** How a friend is named to the inviter: the nickname's first word, never an e-mail address. */
+export const friendName = (nickname: string | null, status = 'active') =>
+  status !== 'active' ? 'Closed account' : (nickname ?? '').split(/\s+/)[0]?.slice(0, 20) || 'A friend';
+
+/** What a user has earned from referrals in one currency. */
+export async function referredTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
+  const r = await q.query<{ total: bigint }>('select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2', [
+    userId,
+    currency,
+  ]);
+  return r.rows[0]?.total ?? 0n;
 }
 
 /**
@@ -35,25 +42,25 @@ export interface ReferralCredit {
 export async function creditReferral(
   q: Queryable,
   deps: { ledger: Ledger; ref: Reference },
-  sale: { orderId: bigint; orderNo: string; sellerId: number; payoutMinor: bigint; payoutCurrency: string },
-): Promise<ReferralCredit | null> {
+  sale: { orderId: bigint; sellerId: number; payoutMinor: bigint; payoutCurrency: string },
+): Promise<void> {
   const r = await q.query<{ referrer_id: number; country_id: number; nickname: string }>(
     `select inv.id as referrer_id, inv.country_id, s.nickname from users s join users inv on inv.id = s.referrer_id
       where s.id = $1 and inv.status = 'active' and inv.id <> s.id`,
     [sale.sellerId],
   );
   const inviter = r.rows[0];
-  if (!inviter) return null;
+  if (!inviter) return;
   const { minTrade } = await referralSettings(deps.ref, sale.payoutCurrency);
-  if (sale.payoutMinor < minTrade) return null;
+  if (sale.payoutMinor < minTrade) return;
 
   const { currency, perTrade, signup } = await referralAmounts(deps.ref, inviter.country_id);
   const prior = await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [sale.sellerId]);
   const first = prior.rows.length === 0;
   const amount = perTrade + (first ? signup : 0n);
-  if (amount <= 0n) return null;
+  if (amount <= 0n) return;
 
-  const friend = inviter.nickname.split(/\s+/)[0]?.slice(0, 20) || 'A friend';
+  const friend = friendName(inviter.nickname);
   const reward = await deps.ledger.userAccount(q, inviter.referrer_id, 'reward', currency.code);
   const t = await deps.ledger.transfer(q, {
     key: `referral:order:${sale.orderId}`,
@@ -66,7 +73,7 @@ export async function creditReferral(
     refId: String(sale.orderId),
     memo: first ? `${friend}'s first sale (sign-up reward included)` : `${friend}'s sale`,
   });
-  if (t.replayed) return null;
+  if (t.replayed) return;
   await q.query(
     `insert into referral_rewards (referrer_id, referee_id, order_id, kind, currency_code, amount_minor, trade_minor, trade_currency, journal_id)
      values ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
@@ -80,7 +87,6 @@ export async function creditReferral(
       (swept > 0n ? ` Your rewards of ${moneyText(swept, currency)} moved to your cash wallet.` : ''),
     action: 'app_reward',
   });
-  return { referrerId: inviter.referrer_id, amountMinor: amount, swept };
 }
 
 /** Moves a user's whole reward balance to their cash wallet once it reaches the threshold. */

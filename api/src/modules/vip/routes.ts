@@ -6,6 +6,7 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Reference } from '../public/reference.js';
 import { notify } from '../notices/service.js';
+import { referredTotal } from '../referral/service.js';
 
 /**
  * VIP experience is cumulative completed trade volume (face value in roughly US dollars, by the
@@ -52,10 +53,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
            from orders where user_id = $1 and status in (2, 4) group by currency_code`,
         [userId],
       );
-      const referred = await app.db.query<{ total: bigint }>(
-        'select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2',
-        [userId, cur.code],
-      );
+      const referred = await referredTotal(app.db, userId, cur.code);
       const total = (code: string) => totals.rows.find((t) => t.currency_code === code)?.total ?? 0n;
       return {
         vip_level: level,
@@ -64,7 +62,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
         next_exp: Number(next?.exp_threshold ?? levels[levels.length - 1]?.exp_threshold ?? 0n),
         total_bonus: formatMinor(total(cur.code), cur.decimals),
         total_bonus_usdt: formatMinor(total('USDT'), usdt.decimals),
-        referred_total_bonus: formatMinor(referred.rows[0]?.total ?? 0n, cur.decimals),
+        referred_total_bonus: formatMinor(referred, cur.decimals),
         first_order_bonus: formatMinor(BigInt(first[cur.code] ?? '0'), cur.decimals),
         amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
         currency_symbol: cur.symbol,
