@@ -18,6 +18,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../lib/session';
 import { PagedFooter, usePaged, type Paged } from '../lib/paged';
+import { SignedChange } from '../lib/signed-change';
 
 const PAGE_SIZE = 20;
 const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
@@ -175,10 +176,7 @@ function RewardHistory({ history }: { history: Paged<RebateItem> }) {
                 <div className="acc-item__main">
                   <div className="acc-row">
                     <span className="acc-item__title acc-item__title--wrap">{e.name}</span>
-                    <span className={`acc-amount${credit ? ' acc-amount--in' : ''}`}>
-                      {credit ? '+' : ''}
-                      {formatMoney(e.money)}
-                    </span>
+                    <SignedChange credit={credit} text={formatMoney(e.money)} />
                   </div>
                   <div className="acc-row">
                     <span className="acc-muted">

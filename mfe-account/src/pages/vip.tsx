@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney, getSdk, Loading, LoadError, useData, type 
 import { Link } from '@giftlane/shared-sdk/router';
 import { localCurrency } from '../lib/session';
 import { PagedFooter, usePaged } from '../lib/paged';
+import { SignedChange } from '../lib/signed-change';
 import { VipProgress } from '../features/vip/vip-progress';
 
 const PAGE_SIZE = 20;
@@ -111,10 +112,7 @@ export default function VipPage() {
                 <div className="acc-item__main">
                   <div className="acc-row">
                     <span className="acc-item__title acc-item__title--wrap">{p.memo || (p.order_no ? `Order ${p.order_no}` : 'Points')}</span>
-                    <span className={`acc-amount${p.exp > 0 ? ' acc-amount--in' : ''}`}>
-                      {p.exp > 0 ? '+' : ''}
-                      {p.exp.toLocaleString('en-GB')} points
-                    </span>
+                    <SignedChange credit={p.exp > 0} text={`${p.exp.toLocaleString('en-GB')} points`} />
                   </div>
                   <div className="acc-row">
                     <span className="acc-muted">{formatDateTime(p.create_time)}</span>

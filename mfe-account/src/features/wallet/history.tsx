@@ -5,6 +5,7 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { formatDateTime, formatMoney, getSdk, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
 import { PagedFooter, usePaged } from '../../lib/paged';
+import { SignedChange } from '../../lib/signed-change';
 
 export const LOG_PAGE_SIZE = 20;
 export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
@@ -107,10 +108,7 @@ export function LogRow({ log }: { log: MoneyLog }) {
       <div className="acc-item__main">
         <div className="acc-row">
           <span className="acc-item__title">{log.name || log.memo || log.type}</span>
-          <span className={`acc-amount${credit ? ' acc-amount--in' : ''}`}>
-            {credit ? '+' : ''}
-            {formatMoney(log.amount)}
-          </span>
+          <SignedChange credit={credit} text={formatMoney(log.amount)} />
         </div>
         <div className="acc-row">
           <span className="acc-muted">{formatDateTime(log.create_time)}</span>
