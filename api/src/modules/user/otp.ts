@@ -1,15 +1,18 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
+import { notify } from '../notices/service.js';
 
 export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword';
 
 /**
  * One-time codes. Four digits is what the contract allows, so the rest compensates (DESIGN §4):
- * drawn from a CSPRNG, valid 10 minutes, used once, bound to purpose and address, 5 wrong tries
- * burn it, a new code replaces the previous one, and sends are capped per address and per IP with
- * 60 s between two sends to one address.
+ * drawn from a CSPRNG, valid 10 minutes, used once, bound to purpose and address, 5 tries per code
+ * (each counted atomically before its comparison, so parallel guesses cannot compare more), a new
+ * code replaces the previous one, sends are capped per address and per IP with 60 s between two
+ * sends to one address, and wrong codes are capped per address and per account across codes
+ * (10 a day per purpose), after which checks for that purpose pause for 24 hours with a notice.
  */
 export const OTP_LIMITS = {
   ttlMs: 10 * 60_000,
@@ -18,6 +21,8 @@ export const OTP_LIMITS = {
   perAddressPerHour: 5,
   perAddressPerDay: 10,
   perIpPerHour: 30,
+  failuresPerDay: 10,
+  lockMs: 24 * 3600_000,
 } as const;
 
 export const OTP_MESSAGES = {
@@ -27,6 +32,7 @@ export const OTP_MESSAGES = {
   tooSoon: (s: number) => `Please wait ${s} seconds before requesting another code`,
   capAddress: 'Too many codes requested for this address, please try again later',
   capIp: 'Too many codes requested, please try again later',
+  locked: 'Too many wrong codes: for your safety, code checks are paused for 24 hours',
 } as const;
 
 const purposeText: Record<OtpPurpose, string> = {
@@ -37,6 +43,17 @@ const purposeText: Record<OtpPurpose, string> = {
   change_email: 'confirm your new e-mail address',
   reset_tpassword: 'reset your transaction PIN',
 };
+
+/** A message sent instead of a code (e.g. "you already have an account"); the caps apply alike. */
+export interface InsteadOfCode {
+  subject: string;
+  text: string;
+}
+
+export interface CheckOptions {
+  /** The account the code acts for, when there is one: its failures are capped too, and it gets an in-app notice on a lock. */
+  userId?: number | null;
+}
 
 export class Otp {
   constructor(
@@ -51,8 +68,13 @@ export class Otp {
     return createHmac('sha256', this.secret).update(`${purpose}\n${address}\n${code}`).digest('hex');
   }
 
-  /** Checks the caps, stores a fresh code (replacing older ones) and sends it. */
-  async send(purpose: OtpPurpose, channel: Channel, address: string, ip: string): Promise<void> {
+  /**
+   * Checks the caps, stores a fresh code (replacing older ones) and sends it. With `instead`, the
+   * same caps are checked and the same bookkeeping done, but the message sent is `instead` and the
+   * stored code is one nobody was given: the reply and its timing do not tell which happened (a
+   * sign-up code asked for an address that has an account, a reset asked for one that has none).
+   */
+  async send(purpose: OtpPurpose, channel: Channel, address: string, ip: string, instead?: InsteadOfCode): Promise<void> {
     const now = this.now();
     const code = await this.db.tx(async (q) => {
       // Serialise sends to one address so two parallel requests cannot both pass the 60 s gap.
@@ -73,7 +95,10 @@ export class Otp {
         const byIp = await q.query<{ n: number }>('select count(*)::int as n from otp_codes where ip = $1 and created_at > $2', [ip, new Date(now - 3600_000)]);
         if ((byIp.rows[0]?.n ?? 0) >= OTP_LIMITS.perIpPerHour) throw new AppError(OTP_MESSAGES.capIp);
       }
-      const fresh = randomInt(0, 10_000).toString().padStart(4, '0');
+      // A code could not be checked while the address is locked: say so rather than send one.
+      const lock = await q.query<{ locked_until: Date | null }>('select locked_until from otp_guard where purpose = $1 and subject = $2', [purpose, `a:${address}`]);
+      if ((lock.rows[0]?.locked_until?.getTime() ?? 0) > now) throw new AppError(OTP_MESSAGES.locked);
+      const fresh = instead ? randomBytes(16).toString('hex') : randomInt(0, 10_000).toString().padStart(4, '0');
       await q.query('update otp_codes set superseded = true where address = $1 and purpose = $2 and consumed_at is null and not superseded', [address, purpose]);
       await q.query(
         'insert into otp_codes (purpose, channel, address, code_hash, ip, created_at, expires_at) values ($1,$2,$3,$4,$5,$6,$7)',
@@ -81,10 +106,16 @@ export class Otp {
       );
       return fresh;
     });
+    const to = channel === 'whatsapp' ? `+${address}` : address;
+    if (instead) {
+      // Not a code: a failure to deliver it must not answer differently from a code that was sent.
+      await this.messenger.send({ channel, to, subject: instead.subject, text: instead.text }).catch(() => {});
+      return;
+    }
     try {
       await this.messenger.send({
-      channel,
-        to: channel === 'whatsapp' ? `+${address}` : address,
+        channel,
+        to,
         subject: `Your ${this.productName} verification code`,
         text: `Your ${this.productName} code is ${code}. Use it to ${purposeText[purpose]}. It expires in 10 minutes. Never share it with anyone, including our staff.`,
         code,
@@ -97,28 +128,105 @@ export class Otp {
   }
 
   /**
-   * Checks a code without spending it; a wrong code counts a try (5 burn the code). Returns the
-   * code's id for spend(), which the caller runs inside the transaction of the change it authorises
-   * so that the code is used only if that change commits.
+   * Reserves one failure from a daily budget before a comparison: an atomic upsert that refuses
+   * (false) when the budget is spent or the subject is locked. A window older than a day
+   * starts again.
    */
-  async check(purpose: OtpPurpose, address: string, code: string): Promise<bigint> {
-    const r = await this.db.query<{ id: bigint; code_hash: string; expires_at: Date; attempts: number }>(
-      `select id, code_hash, expires_at, attempts from otp_codes
-        where address = $1 and purpose = $2 and consumed_at is null and not superseded
-        order by created_at desc limit 1`,
-      [address, purpose],
+  private async reserve(purpose: OtpPurpose, subject: string, now: Date): Promise<boolean> {
+    const r = await this.db.query<{ failures: number }>(
+      `insert into otp_guard (purpose, subject, failures, window_start) values ($1, $2, 1, $3)
+       on conflict (purpose, subject) do update
+          set failures = case when otp_guard.window_start <= $4 then 1 else otp_guard.failures + 1 end,
+              window_start = case when otp_guard.window_start <= $4 then $3 else otp_guard.window_start end
+        where (otp_guard.locked_until is null or otp_guard.locked_until <= $3)
+          and (otp_guard.window_start <= $4 or otp_guard.failures < $5)
+       returning failures`,
+      [purpose, subject, now, new Date(now.getTime() - 86_400_000), OTP_LIMITS.failuresPerDay],
     );
-    const row = r.rows[0];
-    if (!row) throw new AppError(OTP_MESSAGES.wrong);
-    if (row.attempts >= OTP_LIMITS.maxAttempts) throw new AppError(OTP_MESSAGES.tooManyTries);
-    if (row.expires_at.getTime() <= this.now()) throw new AppError(OTP_MESSAGES.expired);
+    return r.rows.length === 1;
+  }
+
+  /** Gives back reserved failures: the code was right, or no comparison took place. */
+  private async release(purpose: OtpPurpose, subjects: string[]): Promise<void> {
+    if (subjects.length) await this.db.query('update otp_guard set failures = greatest(failures - 1, 0) where purpose = $1 and subject = any($2::text[])', [purpose, subjects]);
+  }
+
+  /**
+   * Checks a code without spending it. Every try is counted before the comparison, atomically: one
+   * try from the code's 5 (an UPDATE … WHERE attempts < 5 RETURNING), then one failure reserved from
+   * the address's (and the account's) daily budget, so whatever the concurrency at most 5
+   * comparisons happen per code and at most 10 wrong ones per address and per account a day. A
+   * burnt code refuses even the right digits. Returns the code's id for spend(), which the caller
+   * runs inside the transaction of the change it authorises, so the code is used only if that commits.
+   */
+  async check(purpose: OtpPurpose, address: string, code: string, opts: CheckOptions = {}): Promise<bigint> {
+    const now = new Date(this.now());
+    const tried = await this.db.query<{ id: bigint; code_hash: string; attempts: number }>(
+      `update otp_codes set attempts = attempts + 1
+        where id = (select id from otp_codes where address = $1 and purpose = $2 and consumed_at is null and not superseded order by created_at desc limit 1)
+          and attempts < $3 and expires_at > $4
+        returning id, code_hash, attempts`,
+      [address, purpose, OTP_LIMITS.maxAttempts, now],
+    );
+    const row = tried.rows[0];
+    const subjects = [`a:${address}`, ...(opts.userId ? [`u:${opts.userId}`] : [])];
+    if (!row) {
+      // Nothing to compare with: say why (a lock first, so a locked address always hears the same).
+      const lock = await this.db.query('select 1 from otp_guard where purpose = $1 and subject = any($2::text[]) and locked_until > $3', [purpose, subjects, now]);
+      if (lock.rows.length) throw new AppError(OTP_MESSAGES.locked);
+      const live = await this.db.query<{ attempts: number; expires_at: Date }>(
+        'select attempts, expires_at from otp_codes where address = $1 and purpose = $2 and consumed_at is null and not superseded order by created_at desc limit 1',
+        [address, purpose],
+      );
+      const l = live.rows[0];
+      if (l && l.attempts >= OTP_LIMITS.maxAttempts) throw new AppError(OTP_MESSAGES.tooManyTries);
+      if (l && l.expires_at.getTime() <= now.getTime()) throw new AppError(OTP_MESSAGES.expired);
+      throw new AppError(OTP_MESSAGES.wrong);
+    }
+
+    const reserved: string[] = [];
+    for (const subject of subjects) {
+      if (!(await this.reserve(purpose, subject, now))) {
+        await this.release(purpose, reserved);
+        throw new AppError(OTP_MESSAGES.locked);
+      }
+      reserved.push(subject);
+    }
+
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(this.hash(purpose, address, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      const n = await this.db.query<{ attempts: number }>('update otp_codes set attempts = attempts + 1 where id = $1 returning attempts', [row.id]);
-      throw new AppError((n.rows[0]?.attempts ?? OTP_LIMITS.maxAttempts) >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) {
+      await this.release(purpose, reserved);
+      return row.id;
     }
-    return row.id;
+    if (await this.lockIfSpent(purpose, address, subjects, now, opts.userId ?? null)) throw new AppError(OTP_MESSAGES.locked);
+    throw new AppError(row.attempts >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
+  }
+
+  /**
+   * After a wrong code: when a budget is spent, pause checks for 24 h and tell the account in the
+   * app and the address by message. Only the request that sets the lock tells, so it is told once.
+   */
+  private async lockIfSpent(purpose: OtpPurpose, address: string, subjects: string[], now: Date, userId: number | null): Promise<boolean> {
+    const text =
+      `Someone entered too many wrong ${this.productName} verification codes to ${purposeText[purpose]}. For your safety, these codes are paused for 24 hours. ` +
+      'If this was not you, nobody got in, but consider changing your password, and never share a code with anyone, including our staff.';
+    const locked = await this.db.tx(async (q) => {
+      const r = await q.query(
+        `update otp_guard set locked_until = $3, window_start = $4
+          where purpose = $1 and subject = any($2::text[]) and failures >= $5 and (locked_until is null or locked_until <= $4)
+          returning subject`,
+        [purpose, subjects, new Date(now.getTime() + OTP_LIMITS.lockMs), now, OTP_LIMITS.failuresPerDay],
+      );
+      if (r.rows.length && userId) await notify(q, userId, { title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
+      return r.rows.length > 0;
+    });
+    if (!locked) return false;
+    const channel: Channel = address.includes('@') ? 'email' : 'whatsapp';
+    await this.messenger
+      .send({ channel, to: channel === 'whatsapp' ? `+${address}` : address, subject: `${this.productName}: too many wrong verification codes`, text })
+      .catch(() => {});
+    return true;
   }
 
   /** Marks a checked code used; fails if a parallel request spent it first. */

@@ -291,7 +291,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     );
     const id = r.rows[0]?.id;
     if (!id) throw new AppError(by === 'email' ? USER_MESSAGES.noAccountEmail : USER_MESSAGES.noAccountWhatsapp);
-    const codeId = await otp.check('reset_password', address, code);
+    const codeId = await otp.check('reset_password', address, code, { userId: id });
     const h = await hashPassword(newPassword);
     await db.tx(async (q) => {
       await otp.spend(q, codeId);
@@ -405,7 +405,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const digits = await waAddress(req.body.whatsapp);
       if (await whatsappInUse(db, digits, req.auth!.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
-      const codeId = await otp.check('bind_whatsapp', digits, req.body.code);
+      const codeId = await otp.check('bind_whatsapp', digits, req.body.code, { userId: req.auth!.userId });
       try {
         await db.tx(async (q) => {
           await otp.spend(q, codeId);
@@ -434,7 +434,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const setEmail = async (req: FastifyRequest, address: string, code: string, notifyOld: boolean) => {
     const u = await me(req);
     if (await emailInUse(db, address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
-    const codeId = await otp.check('bind_email', address, code);
+    const codeId = await otp.check('bind_email', address, code, { userId: u.id });
     try {
       await db.tx(async (q) => {
         await otp.spend(q, codeId);

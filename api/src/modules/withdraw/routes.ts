@@ -93,7 +93,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
-      const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code);
+      const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
       await pins.set(userId, req.body.new_password, (q) => app.otp.spend(q, codeId));
       return null;
     },
