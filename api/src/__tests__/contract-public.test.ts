@@ -227,7 +227,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
   });
 
   test('rate limit on sign-in: 429 with the envelope and Retry-After', async () => {
-    const strict = await testApp(tdb, { rateLimit: { authPerMin: 3, codePerMin: 3 } });
+    const strict = await testApp(tdb, { rateLimit: { authPerMin: 3, codePerMin: 3, lookupPerHour: 3 } });
     const hit = () => strict.app.inject({ method: 'POST', url: '/gc/user/applogin', remoteAddress: '10.9.9.9', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
     for (let i = 0; i < 3; i++) expect((await hit()).statusCode).toBe(200);
     const r = await hit();

@@ -72,6 +72,8 @@ export const envSchema = z.object({
   /** Rate limits are per minute and per client IP (and per address for OTP sends, in the database). */
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CODE_PER_MIN: z.coerce.number().int().positive().default(10),
+  /** checkUsername answers whether an address has an account: a tight limit of its own, per hour. */
+  RATE_LIMIT_LOOKUP_PER_HOUR: z.coerce.number().int().positive().default(20),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
@@ -117,7 +119,7 @@ export interface Config {
   trustProxy: boolean;
   bodyLimit: number;
   session: { ttlMs: number; idleMs: number };
-  rateLimit: { authPerMin: number; codePerMin: number };
+  rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number };
   whatsapp: { apiUrl: string; phoneNumberId?: string; accessToken?: string; template: string; templateLang: string };
   google: { jwksUrl: string; clientIds: string[]; issuers: string[] };
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
@@ -169,7 +171,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
-    rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN },
+    rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from './envelope.js';
 
-export type RateLimitKind = 'auth' | 'code';
+/** auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is registered. */
+export type RateLimitKind = 'auth' | 'code' | 'lookup';
 
 /** A reply whose envelope carries fields beside `data` (CONTRACT: the paging of getAvailableCoupon). */
 export class WithTopLevel<T> {
@@ -36,7 +37,9 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
       ? { max: limits.authPerMin, timeWindow: 60_000 }
       : def.limit === 'code'
         ? { max: limits.codePerMin, timeWindow: 60_000 }
-        : undefined;
+        : def.limit === 'lookup'
+          ? { max: limits.lookupPerHour, timeWindow: 3600_000 }
+          : undefined;
   app.withTypeProvider<ZodTypeProvider>().post(
     `/gc${def.path}`,
     {

@@ -8,7 +8,7 @@ import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.j
 import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { OtpPurpose } from './otp.js';
+import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
 
 export const USER_MESSAGES = {
   loginFailed: 'Incorrect account or password',
@@ -16,9 +16,6 @@ export const USER_MESSAGES = {
   whatsappTaken: 'This WhatsApp number is already registered',
   usernameTaken: 'This username is already taken',
   accountTaken: 'This account is already registered',
-  noAccountEmail: 'No account is registered with this email',
-  noAccountWhatsapp: 'No account is registered with this WhatsApp number',
-  noAccount: 'No account is registered with this email or WhatsApp number',
   referralUnknown: 'Referral code not found',
   wrongPassword: 'The current password is incorrect',
   samePassword: 'The new password must be different from the current one',
@@ -61,18 +58,41 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const r = await q.query<{ id: number }>("select id from users where whatsapp = $1 and status = 'active'", [digits]);
     return r.rows.some((x) => x.id !== exceptUserId);
   }
-  const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest) => {
-    await otp.send(purpose, channel, address, req.ip);
+  const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
+    await otp.send(purpose, channel, address, req.ip, instead);
     return null;
+  };
+
+  // Code-sending and reset routes answer alike whether or not the address has an account (issue 12):
+  // where a code would be pointless, the address's owner gets one of these instead, under the same caps.
+  const product = app.config.productName;
+  const accountExists: InsteadOfCode = {
+    subject: `You already have a ${product} account`,
+    text:
+      `Someone (we hope you) asked to sign up to ${product} with this e-mail address, but it already has an account. ` +
+      'Sign in with it; if you forgot your password, choose "Forgot Password?" on the sign-in page to reset it. If this was not you, you can ignore this message.',
+  };
+  const noAccountHere = (what: string): InsteadOfCode => ({
+    subject: `${product} password reset`,
+    text:
+      `Someone (we hope you) asked to reset a ${product} password for this ${what}, but no ${product} account uses it. ` +
+      'If you have an account, try the e-mail address or WhatsApp number you signed up with, or sign up. If this was not you, you can ignore this message.',
+  });
+  const accountIdBy = async (by: 'email' | 'whatsapp', address: string): Promise<number | null> => {
+    const r = await db.query<{ id: number }>(
+      by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'",
+      [address],
+    );
+    return r.rows[0]?.id ?? null;
   };
 
   // ---- Sign-up ----------------------------------------------------------------------------------
 
   gcRoute(app, {
     path: '/user/checkUsername',
-    summary: 'Is this e-mail / WhatsApp number / username free? success=true means free',
+    summary: 'Is this e-mail / WhatsApp number / username free? success=true means free (a tight limit of its own: it tells)',
     body: z.object({ username: text('Username', 254) }),
-    limit: 'code',
+    limit: 'lookup',
     handler: async (req) => {
       const u = req.body.username;
       const digits = /^\+?[\d\s-]+$/.test(u) ? await waAddress(u.replace(/\D/g, '')) : null;
@@ -83,13 +103,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/sendEmailVerifyCode',
-    summary: 'Send the sign-up code to an e-mail address',
+    summary: 'Send the sign-up code to an e-mail address (one that has an account is told so instead; the reply is the same)',
     body: z.object({ email: email() }),
     limit: 'code',
-    handler: async (req) => {
-      if (await emailInUse(db, req.body.email)) throw new AppError(USER_MESSAGES.emailTaken);
-      return sent('register', 'email', req.body.email, req);
-    },
+    handler: async (req) => sent('register', 'email', req.body.email, req, (await emailInUse(db, req.body.email)) ? accountExists : undefined),
   });
 
   gcRoute(app, {
@@ -155,16 +172,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
 
-      if (mail && (await emailInUse(db, mail))) throw new AppError(USER_MESSAGES.emailTaken);
-      if (wa && (await whatsappInUse(db, wa))) throw new AppError(USER_MESSAGES.whatsappTaken);
-
-      // The code proves the address signed up with; a social sign-up is proven by the provider.
+      // The code proves the address signed up with; a social sign-up is proven by the provider. It is
+      // checked before "already registered", which only the address's owner may learn: an address
+      // with an account was sent no sign-up code, so a stranger gets "Invalid verification code".
       const needCode = !social && (await ref.setting<Record<string, unknown>>('appinit', {})).is_need_verify === '1';
       let codeId: bigint | null = null;
       if (needCode) {
         if (!/^\d{4}$/.test(b.code)) throw new AppError(M.otpIncomplete, Codes.validation);
         codeId = byWhatsapp ? await otp.check('register', wa!, b.code) : await otp.check('register', mail!, b.code);
       }
+      if (mail && (await emailInUse(db, mail))) throw new AppError(USER_MESSAGES.emailTaken);
+      if (wa && (await whatsappInUse(db, wa))) throw new AppError(USER_MESSAGES.whatsappTaken);
       const emailVerified = Boolean(mail) && ((!byWhatsapp && needCode) || (pending?.email_verified === true && pending.email === mail));
       const passwordHash = await hashPassword(b.password);
 
@@ -257,10 +275,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Password reset ---------------------------------------------------------------------------
 
-  const resetByEmail = async (req: FastifyRequest, address: string) => {
-    if (!(await emailInUse(db, address))) throw new AppError(USER_MESSAGES.noAccountEmail);
-    return sent('reset_password', 'email', address, req);
-  };
+  /** A reset code to an address with an account; to one without, a "no account here" message. The reply is the same. */
+  const resetByEmail = async (req: FastifyRequest, address: string) =>
+    sent('reset_password', 'email', address, req, (await accountIdBy('email', address)) ? undefined : noAccountHere('e-mail address'));
 
   gcRoute(app, {
     path: '/public/sendMail',
@@ -278,20 +295,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const login = req.body.username;
       if (login.includes('@')) return resetByEmail(req, login.toLowerCase());
-      const digits = await waAddress(login.replace(/\D/g, ''));
-      if (!digits || !(await whatsappInUse(db, digits))) throw new AppError(USER_MESSAGES.noAccount);
-      return sent('reset_password', 'whatsapp', digits, req);
+      const parsed = phone().safeParse(login);
+      if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? M.phoneRequired, Codes.validation);
+      const digits = await waAddress(parsed.data);
+      return sent('reset_password', 'whatsapp', digits, req, (await accountIdBy('whatsapp', digits)) ? undefined : noAccountHere('WhatsApp number'));
     },
   });
 
   const resetPassword = async (address: string, by: 'email' | 'whatsapp', code: string, newPassword: string) => {
-    const r = await db.query<{ id: number }>(
-      by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'",
-      [address],
-    );
-    const id = r.rows[0]?.id;
-    if (!id) throw new AppError(by === 'email' ? USER_MESSAGES.noAccountEmail : USER_MESSAGES.noAccountWhatsapp);
+    const id = await accountIdBy(by, address);
+    // The code first: an address without an account was sent none, so it answers as a wrong code does.
     const codeId = await otp.check('reset_password', address, code, { userId: id });
+    if (!id) throw new AppError(OTP_MESSAGES.wrong);
     const h = await hashPassword(newPassword);
     await db.tx(async (q) => {
       await otp.spend(q, codeId);
