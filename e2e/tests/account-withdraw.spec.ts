@@ -41,7 +41,11 @@ test('add a bank account, set the PIN, withdraw, and see it held and in the hist
   await expect(saved).toContainText('Default');
   await expect(saved).toContainText(holder);
 
-  // The PIN: a mismatch is refused, then set.
+  // The PIN: a trivial one and a mismatch are refused, then set.
+  await page.getByLabel('Choose a transaction password').fill('123456');
+  await page.getByLabel('Repeat it').fill('123456');
+  await page.getByRole('button', { name: 'Set transaction password' }).click();
+  await expect(page.getByText('This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321')).toBeVisible();
   await page.getByLabel('Choose a transaction password').fill('246810');
   await page.getByLabel('Repeat it').fill('246811');
   await page.getByRole('button', { name: 'Set transaction password' }).click();

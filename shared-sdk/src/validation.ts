@@ -32,6 +32,7 @@ export const VALIDATION_MESSAGES = Object.freeze({
   // The withdrawal PIN (DESIGN §5; not in SPEC): our wording, the same in the web app and the api.
   pinFormat: 'Transaction password must be exactly 6 digits',
   pinsDoNotMatch: 'The two transaction passwords do not match',
+  pinTrivial: 'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
   // The nickname (Settings; not in SPEC): our wording, the same in the web app and the api.
   nicknameRequired: 'Please enter a nickname.',
   nicknameTooLong: 'Nickname is too long (maximum 40 characters)',
@@ -290,9 +291,18 @@ export const isPin = (value: string): boolean => new RegExp(`^\\d{${PIN_DIGITS}}
 export function validatePin(pin: string): string | undefined {
   return isPin(pin) ? undefined : M.pinFormat;
 }
-/** A new PIN and its confirmation: the format first, then the match. */
+/** One digit repeated (000000, 111111) or a run up or down (123456, 654321, 890123): guessed first. */
+function isTrivialPin(pin: string): boolean {
+  const d = [...pin].map(Number);
+  const steps = new Set(d.slice(1).map((x, i) => (x - d[i]! + 10) % 10));
+  return steps.size === 1 && [0, 1, 9].includes([...steps][0]!);
+}
+/**
+ * A new PIN and its confirmation: the format first, then not trivial, then the match. The api
+ * checks every PIN it sets with the same function (the confirmation being the PIN itself).
+ */
 export function validateNewPin(pin: string, confirm: string): string | undefined {
-  return validatePin(pin) ?? (pin === confirm ? undefined : M.pinsDoNotMatch);
+  return validatePin(pin) ?? (isTrivialPin(pin) ? M.pinTrivial : undefined) ?? (pin === confirm ? undefined : M.pinsDoNotMatch);
 }
 /** The PIN input keeps at most six digits. */
 export const pinInput = (typed: string): string => digitsOnly(typed).slice(0, PIN_DIGITS);

@@ -16,5 +16,6 @@ export {
   PHONE_MAX_DIGITS,
   OTP_DIGITS,
   isPin,
+  validateNewPin,
   NICKNAME_MAX_LENGTH,
 } from '@giftlane/shared-sdk/validation';

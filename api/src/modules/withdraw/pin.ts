@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { isPin, VALIDATION_MESSAGES } from '../../lib/rules.js';
+import { isPin, validateNewPin, VALIDATION_MESSAGES } from '../../lib/rules.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { hashPassword, verifyPassword } from '../user/passwords.js';
@@ -10,6 +10,7 @@ export const PIN_LIMITS = { maxFailures: 5, lockMs: 24 * 3600_000 } as const;
 
 export const PIN_MESSAGES = {
   format: VALIDATION_MESSAGES.pinFormat,
+  trivial: VALIDATION_MESSAGES.pinTrivial,
   notSet: 'Please set your transaction password first',
   alreadySet: 'Your transaction password is already set; change it instead',
   wrong: (left: number) => `Incorrect transaction password, ${left} attempt${left === 1 ? '' : 's'} left`,
@@ -91,7 +92,9 @@ export class PinGuard {
 
   /** Sets a new PIN (first time, change or reset): clears failures and the lock. */
   async set(userId: number, pin: string, inTx?: (q: Queryable) => Promise<void>): Promise<void> {
-    if (!isPin(pin)) throw new AppError(PIN_MESSAGES.format);
+    // The rule of the PIN forms: six digits, not one repeated nor a run (the confirmation is the PIN itself here).
+    const problem = validateNewPin(pin, pin);
+    if (problem) throw new AppError(problem);
     const hash = await hashPassword(pin);
     await this.db.tx(async (q) => {
       await inTx?.(q);

@@ -91,15 +91,23 @@ describe('transaction password settings', () => {
     await userEvent.type(screen.getByLabelText('Repeat it'), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
+    // A run is refused before it reaches the api.
     await userEvent.type(screen.getByLabelText('Choose a transaction password'), '56');
-    await userEvent.type(screen.getByLabelText('Repeat it'), '57');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '56');
+    await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This transaction password is too easy to guess');
+    await userEvent.clear(screen.getByLabelText('Choose a transaction password'));
+    await userEvent.clear(screen.getByLabelText('Repeat it'));
+    await userEvent.type(screen.getByLabelText('Choose a transaction password'), '274915');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '274916');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('The two transaction passwords do not match');
     await userEvent.clear(screen.getByLabelText('Repeat it'));
-    await userEvent.type(screen.getByLabelText('Repeat it'), '123456');
+    await userEvent.type(screen.getByLabelText('Repeat it'), '274915');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(await screen.findByText('Your transaction password is set.')).toBeInTheDocument();
-    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '123456' });
+    expect(mockApi.withdraw.transactionPassword).not.toHaveBeenCalledWith({ password: '123456' });
+    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '274915' });
     // Now it can be changed or reset.
     expect(screen.getByLabelText('Current transaction password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Forgot it?' })).toBeInTheDocument();
