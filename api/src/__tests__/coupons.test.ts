@@ -67,7 +67,7 @@ describe.each(targets())('coupons on %s', (target) => {
   const detail = (token: string, orderNo: string) =>
     t.call<{ amount: string; coupon_code: string; coupon_amount: string; timeline: { note: string }[] }>('/ord/detail', { token, order_no: orderNo });
 
-  test('sign-up from the promotion brings the welcome coupons; userInfo and appinit count them', async () => {
+  test('every new account gets the welcome coupons by server rule; a forged sign_to_coupon grants nothing extra; userInfo and appinit count them', async () => {
     const register = async (extra: Record<string, string>) => {
       const email = uniqueEmail();
       expect((await t.call('/user/sendEmailVerifyCode', { email })).success).toBe(true);
@@ -77,10 +77,21 @@ describe.each(targets())('coupons on %s', (target) => {
       expect(r.success).toBe(true);
       return r.data;
     };
+    const codes = async (token: string) => (await t.call<WireCoupon[]>('/order/getAvailableCoupon', { token, type: '0', page: '0', page_size: '50' })).data.map((c) => c.code).sort();
     const promo = await register({ sign_to_coupon: '1' });
     const plain = await register({});
     expect(promo.coupon_num).toBe(2);
-    expect(plain.coupon_num).toBe(0);
+    expect(plain.coupon_num).toBe(2);
+    expect(await codes(promo.token)).toEqual(await codes(plain.token));
+    // With the promotion off (the operator deactivates the welcome coupons), the flag grants nothing.
+    await t.db.query("update coupons set active = false where grant_on = 'signup'");
+    try {
+      const forged = await register({ sign_to_coupon: '1' });
+      expect(forged.coupon_num).toBe(0);
+      expect(await codes(forged.token)).toEqual([]);
+    } finally {
+      await t.db.query("update coupons set active = true where grant_on = 'signup'");
+    }
     expect((await t.call<{ coupon_num: number }>('/user/userInfo', { token: promo.token })).data.coupon_num).toBe(2);
     expect((await t.call<{ coupon_num: number }>('/public/appinit', { token: promo.token })).data.coupon_num).toBe(2);
 

@@ -145,7 +145,7 @@ export async function grantCoupon(q: Queryable, userId: number, couponId: number
   return r.rowCount > 0;
 }
 
-/** The coupons a new account from the sign-up promotion receives: those of its wallet currency or of any. */
+/** The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet currency or of any. */
 export async function grantSignupCoupons(q: Queryable, userId: number, walletCurrency: string): Promise<number> {
   const r = await q.query(
     `insert into user_coupons (user_id, coupon_id, granted_by)

@@ -140,7 +140,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       code: optText('code', 10),
       social_id: optText('social_id', 255),
       social_type: optText('social_type', 20),
-      sign_to_coupon: optText('sign_to_coupon', 4),
+      sign_to_coupon: optText('sign_to_coupon', 4), // accepted, ignored: coupons follow server rules
       ...device,
     }),
     handler: async (req) => {
@@ -214,8 +214,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
             ]);
             await q.query('delete from social_pending where provider = $1 and provider_uid = $2', [social.provider, social.uid]);
           }
-          // Arriving from the sign-up promotion (sign_to_coupon=1) brings its welcome coupons.
-          if (b.sign_to_coupon === '1') await grantSignupCoupons(q, newId, country.wallet_currency);
+          // Coupons follow server rules only: every new account gets the active welcome coupons of its
+          // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
+          await grantSignupCoupons(q, newId, country.wallet_currency);
           return { id: newId, token: await sessions.create(q, newId, meta(req, b.device_no)) };
         });
         const u = (await findUserById(db, id))!;
