@@ -30,4 +30,12 @@ describe('Paystack account resolve', () => {
     expect(await p.resolveAccount(bank, '5555555555')).toMatchObject({ ok: false, reason: expect.stringMatching(/unavailable/) });
     expect(await new PaystackPayoutProvider('http://127.0.0.1:1', 'k').resolveAccount(bank, '0123456789')).toMatchObject({ ok: false, reason: expect.stringMatching(/unavailable/) });
   });
+
+  test('mobile money wallets resolve through the same protocol, with Paystack’s network codes', async () => {
+    const p = new PaystackPayoutProvider(base, 'sk_test_local');
+    seen.length = 0;
+    expect(await p.resolveAccount({ code: 'TELECEL', method: 'MOMO', countryId: 2 }, '0201234567')).toEqual({ ok: true, accountName: 'ADA OKAFOR' });
+    expect(await p.resolveAccount({ code: 'AT', method: 'MOMO', countryId: 2 }, '0261234567')).toEqual({ ok: true, accountName: 'ADA OKAFOR' });
+    expect(seen.map((s) => s.url)).toEqual(['/bank/resolve?account_number=0201234567&bank_code=VOD', '/bank/resolve?account_number=0261234567&bank_code=ATL']);
+  });
 });

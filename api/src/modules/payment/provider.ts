@@ -9,9 +9,9 @@ export interface BankRef {
 export type ResolveResult = { ok: true; accountName: string } | { ok: false; reason: string };
 
 /**
- * The payout provider behind account-name look-ups. 'dev' answers deterministically offline;
- * 'paystack' speaks Paystack's resolve protocol (GET /bank/resolve with a bearer secret), which the
- * tests run against a local fake server.
+ * The payout provider behind account-name look-ups, for bank accounts and mobile money wallets.
+ * 'dev' answers deterministically offline; 'paystack' speaks Paystack's resolve protocol
+ * (GET /bank/resolve with a bearer secret), which the tests run against a local fake server.
  */
 export interface PayoutProvider {
   readonly name: string;
@@ -31,6 +31,9 @@ export class DevPayoutProvider implements PayoutProvider {
   }
 }
 
+/** Our Ghana mobile-money network codes → Paystack's bank codes for them (its mobile_money bank list). */
+const PAYSTACK_MOMO_CODES: Record<string, string> = { MTN: 'MTN', TELECEL: 'VOD', AT: 'ATL' };
+
 export class PaystackPayoutProvider implements PayoutProvider {
   readonly name = 'paystack';
   constructor(
@@ -42,7 +45,7 @@ export class PaystackPayoutProvider implements PayoutProvider {
   async resolveAccount(bank: BankRef, accountNo: string): Promise<ResolveResult> {
     const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}/bank/resolve`);
     url.searchParams.set('account_number', accountNo);
-    url.searchParams.set('bank_code', bank.code);
+    url.searchParams.set('bank_code', bank.method === 'MOMO' ? (PAYSTACK_MOMO_CODES[bank.code] ?? bank.code) : bank.code);
     let res: Response;
     try {
       res = await this.fetchFn(url, { headers: { authorization: `Bearer ${this.secretKey}` }, signal: AbortSignal.timeout(8000) });

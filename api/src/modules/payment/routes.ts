@@ -16,8 +16,7 @@ export const PAYMENT_MESSAGES = {
   duplicate: 'This account is already saved',
   tooMany: 'You can save at most 10 payout accounts',
   openWithdrawal: 'This account has a withdrawal in progress and cannot be deleted yet',
-  nameRequired: 'Account name is required',
-  notForCoins: 'Name look-up is only available for bank accounts',
+  notForCoins: 'Name look-up is only available for bank and mobile money accounts',
 } as const;
 
 export interface BankRow {
@@ -49,7 +48,7 @@ function methodsFor(u: MoneyUser, walletType: number): string[] {
 function formList(code: string) {
   const f = (c: string, name: string, type: number, len: number, seq: number, placeholder: string, desc = '') => ({ code: c, name, desc, type, len, seq, disp_type: 1, placeholder });
   if (code === 'USDT') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Wallet address', 1, 64, 2, 'Paste your USDT address')];
-  if (code === 'MOMO') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Mobile money number', 4, 10, 2, '024 123 4567'), f('account_name', 'Account name', 1, 100, 3, 'Name on the wallet')];
+  if (code === 'MOMO') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Mobile money number', 4, 10, 2, '024 123 4567'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from the network', 'Looked up from the network')];
   return [f('bank_id', 'Bank', 1, 10, 1, 'Choose your bank'), f('account_no', 'Account number', 4, 10, 2, '10-digit account number'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from your bank', 'Looked up from the bank')];
 }
 
@@ -129,7 +128,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/verify',
-    summary: 'Account-holder name for a bank account (NUBAN check digit for Nigeria, then the payout provider)',
+    summary: 'Account-holder name for a bank or mobile money account (NUBAN check digit for Nigeria, then the payout provider)',
     auth: 'required',
     limit: 'code',
     body: z.object({ bank_id: idField('bank_id'), bank_account: text('bank_account', 64, 'Account number is required') }),
@@ -147,13 +146,13 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/add',
-    summary: 'Save a payout account; bank names come from the provider look-up, not from the client',
+    summary: 'Save a payout account; bank and mobile money names come from the provider look-up, never from the client',
     auth: 'required',
     body: z.object({
       payment_id: idField('payment_id'),
       bank_id: idField('bank_id'),
       account_no: text('account_no', 64, 'Account number is required'),
-      account_name: optText('account_name', 100),
+      account_name: optText('account_name', 100), // accepted, ignored: the name comes from the look-up
     }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
@@ -163,15 +162,14 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       if (bank.method !== method.code || !allowedBank(u, bank)) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
       if (!methodsFor(u, method.code === 'USDT' ? 2 : 1).includes(method.code)) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
       const accountNo = checkAccountNo(bank, req.body.account_no);
-      let accountName = req.body.account_name;
-      if (bank.method === 'BANK') {
+      // The name is the bank's or the network's, from the look-up; the client's account_name is ignored.
+      let accountName: string;
+      if (bank.method === 'USDT') {
+        accountName = bank.code;
+      } else {
         const r = await provider.resolveAccount({ code: bank.code, method: bank.method, countryId: bank.country_id }, accountNo);
         if (!r.ok) throw new AppError(r.reason);
         accountName = r.accountName;
-      } else if (bank.method === 'USDT') {
-        accountName = bank.code;
-      } else if (!accountName) {
-        throw new AppError(PAYMENT_MESSAGES.nameRequired);
       }
       return db.tx(async (q) => {
         // One user's account list changes one request at a time (the count and default rules).

@@ -1,8 +1,8 @@
 // Payout accounts (CONTRACT §2.5): the saved accounts per method with the default marked, make one
 // the default, remove one (refused by the api while a withdrawal to it is open), and add one. The
-// add form follows the api's form_list for the method: a bank account is looked up (payment/verify)
-// and saved under the name the bank gives, never one the user types; mobile money needs the name
-// on the wallet; USDT needs the network and the address.
+// add form follows the api's form_list for the method: a bank account or a mobile money wallet is
+// looked up (payment/verify) and saved under the name the bank or network gives, never one the user
+// types; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getSdk, Loading, LoadError, useData, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage } from '../../lib/form-message';
@@ -149,11 +149,9 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   }, [method?.code]);
   const [bankId, setBankId] = useState('');
   const [accountNo, setAccountNo] = useState('');
-  const [accountName, setAccountName] = useState('');
   const [verified, setVerified] = useState<string | undefined>();
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string }>({ status: 'idle' });
-  const isBank = method?.code === 'BANK';
-  const needsName = method?.code === 'MOMO';
+  const looksUp = method?.code === 'BANK' || method?.code === 'MOMO';
   const numeric = field('account_no')?.type === 4;
 
   const reset = () => {
@@ -162,7 +160,9 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   };
 
   const verify = async () => {
-    if (!bankId || !accountNo.trim()) return setState({ status: 'error', text: 'Choose the bank and enter the account number first.' });
+    if (!bankId || !accountNo.trim()) {
+      return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()} and enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()} first.` });
+    }
     setState({ status: 'busy' });
     try {
       const r = await getSdk().api.payment.verify({ bank_id: bankId, bank_account: accountNo.trim() });
@@ -178,11 +178,10 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
     if (!method) return;
     if (!bankId) return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()}.` });
     if (!accountNo.trim()) return setState({ status: 'error', text: `Enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()}.` });
-    if (isBank && !verified) return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
-    if (needsName && !accountName.trim()) return setState({ status: 'error', text: 'Enter the name on the mobile money wallet.' });
+    if (looksUp && !verified) return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
     setState({ status: 'busy' });
     try {
-      const saved = await getSdk().api.payment.add({ payment_id: method.payment_id, bank_id: bankId, account_no: accountNo.trim(), account_name: needsName ? accountName.trim() : (verified ?? '') });
+      const saved = await getSdk().api.payment.add({ payment_id: method.payment_id, bank_id: bankId, account_no: accountNo.trim(), account_name: verified ?? '' });
       onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
     } catch (error) {
       setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.') });
@@ -251,13 +250,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
           }}
         />
       </label>
-      {needsName && (
-        <label className="acc-field">
-          {field('account_name')?.name ?? 'Account name'}
-          <input value={accountName} autoComplete="name" maxLength={100} placeholder={field('account_name')?.placeholder} disabled={busy} onChange={(e) => setAccountName(e.target.value)} />
-        </label>
-      )}
-      {isBank && (
+      {looksUp && (
         <div className="acc-actions">
           <button type="button" className="gl-btn" onClick={verify} disabled={busy}>
             Look up account name
