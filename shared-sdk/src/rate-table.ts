@@ -1,7 +1,10 @@
 // The rate sheet as rows (one per card: brand, card currency, form, band, rate), and the search
-// and filters a seller uses to find their card.
-import { cardFormName as formName } from '@giftlane/shared-sdk';
-import type { AmountWire, RatesData } from '@giftlane/shared-sdk';
+// and filters a seller uses to find their card. One model for the public rate sheet (mfe-public)
+// and the signed-in card list (mfe-account): import it as `@giftlane/shared-sdk/rate-table` (a pure
+// module each remote bundles).
+import { cardFormName as formName } from './display';
+import type { AmountWire } from './money';
+import type { RatesData } from './gc/types';
 
 export interface RateRow {
   cardId: number;
