@@ -16,6 +16,9 @@ export interface RateRow {
   max?: number;
   /** Payout per 1 unit of card currency, in the payout currency (with the visitor's VIP bonus). */
   rate: AmountWire;
+  /** The same before the VIP bonus, and the bonus in percent ("1.5"; "0" for an anonymous visitor). */
+  baseRate: AmountWire;
+  vipPercent: string;
   /** Shown on the brand: "10min", hidden when "0min". */
   payoutTime?: string;
 }
@@ -41,6 +44,8 @@ export function rowsOf(data: RatesData): RateRow[] {
         min: c.min_face,
         max: c.max_face,
         rate: c.optimal_rate ?? c.rate,
+        baseRate: c.rate,
+        vipPercent: c.all_per ?? '0',
         payoutTime: cat.timeout_seconds && cat.timeout_seconds !== '0min' ? cat.timeout_seconds : undefined,
       })),
     ),
