@@ -98,7 +98,7 @@ test('the photo: a non-image is refused when picked; a PNG becomes the avatar in
   await page.screenshot({ path: testInfo.outputPath('settings-photo-360.png') });
 });
 
-test('close the account: the password and the closure checks are shown in words; then signed out on the public home', async ({ page, baseURL }, testInfo) => {
+test('close the account: the password and the closure checks are shown in words; then signed out on the public home', async ({ page, browser, baseURL }, testInfo) => {
   const user = await createUser(baseURL!);
   await makeOrder(baseURL!, user.token); // an order in review: the api refuses to close
   await signInPage(page, user);
@@ -121,8 +121,9 @@ test('close the account: the password and the closure checks are shown in words;
 
   // A seller with nothing open closes the account and lands, signed out, on the public home.
   const clean = await createUser(baseURL!);
-  await page.context().clearCookies();
-  const tab = await page.context().newPage();
+  // Its own browser: two tabs of one browser signed in as two people re-read each other's profile.
+  const other = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const tab = await other.newPage();
   await signInPage(tab, clean);
   await tab.goto('/settings');
   const section = tab.getByRole('region', { name: 'Close account' });
@@ -136,4 +137,5 @@ test('close the account: the password and the closure checks are shown in words;
   await expect(tab).toHaveURL((url) => url.pathname === '/login');
   expect((await gc(baseURL!, 'user/applogin', { username: clean.email, password: clean.password })).success).toBe(false);
   expect((await gc(baseURL!, 'user/userInfo', {}, clean.token)).success).toBe(false);
+  await other.close();
 });
