@@ -15,10 +15,6 @@ const app = (path: string, title: string | undefined, load: PageLoader, name?: s
   lazy: lazyPage(load),
 });
 
-const placeholder = (key: 'CardsPage'): PageLoader => async () => ({
-  default: (await import('./pages/placeholders'))[key],
-});
-
 const alias = (from: string, to: string): RemoteRoute => ({
   path: from,
   handle: { layout: 'app', protected: true },
@@ -30,7 +26,7 @@ export const routes: RemoteRoute[] = [
   app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
   app('/homes/vip', 'VIP', () => import('./pages/vip')),
   app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
-  app('/homes/cards', undefined, placeholder('CardsPage')),
+  app('/homes/cards', undefined, () => import('./pages/cards')),
   app('/order', 'Order', () => import('./pages/orders')),
   app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),
   app('/wallet', 'Wallet', () => import('./pages/wallet')),

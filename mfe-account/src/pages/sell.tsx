@@ -1,4 +1,5 @@
-// /homes/sell-gift-card (?coupon=CODE fills in and checks a coupon, from the coupons page)
+// /homes/sell-gift-card (?coupon=CODE fills in and checks a coupon, from the coupons page;
+// ?card=ID chooses that card, from the card list)
 import { useSearchParams } from '@giftlane/shared-sdk/router';
 import { SellForm } from '../features/sell/sell-form';
 
@@ -9,7 +10,7 @@ export default function SellPage() {
       <h2 id="sell-heading" className="acc-sr">
         Sell a gift card
       </h2>
-      <SellForm initialCoupon={params.get('coupon')?.trim().slice(0, 64) || undefined} />
+      <SellForm initialCoupon={params.get('coupon')?.trim().slice(0, 64) || undefined} initialCardId={Number(params.get('card')) || undefined} />
     </section>
   );
 }

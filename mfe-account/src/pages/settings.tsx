@@ -1,9 +1,13 @@
 // /settings — the profile (nickname, e-mail, password) and what a seller needs to be paid: payout
-// accounts and the transaction password.
+// accounts and the transaction password; the photo, linked Google/Facebook/Apple sign-in, and
+// closing the account.
 import { getSdk, Loading, LoadError, useData } from '@giftlane/shared-sdk';
 import { PayoutAccounts } from '../features/payout/payout-accounts';
 import { PinSettings } from '../features/payout/pin-settings';
 import { PasswordSettings, ProfileSettings } from '../features/profile/profile-settings';
+import { AvatarSettings } from '../features/profile/avatar-settings';
+import { SocialBindings } from '../features/profile/social-bindings';
+import { CloseAccount } from '../features/profile/close-account';
 
 export default function SettingsPage() {
   const me = useData(() => getSdk().api.user.userInfo(), []);
@@ -21,6 +25,9 @@ export default function SettingsPage() {
       <PayoutAccounts />
       {me.status === 'ready' && <PinSettings hasPin={!me.data.t_password_null} emailBound={!!me.data.is_email_bind} />}
       {me.status === 'ready' && <PasswordSettings hasPassword={!me.data.password_null} />}
+      {me.status === 'ready' && <AvatarSettings user={me.data} />}
+      {me.status === 'ready' && <SocialBindings user={me.data} />}
+      {me.status === 'ready' && <CloseAccount user={me.data} />}
     </div>
   );
 }

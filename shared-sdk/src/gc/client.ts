@@ -126,6 +126,8 @@ export interface SocialBindRequest {
   social_email?: string;
   social_name?: string;
   social_picture?: string;
+  /** Google: the id token (the api verifies it against Google's keys). */
+  idToken?: string;
   facebook_token?: string;
   apple_code?: string;
   version?: string;

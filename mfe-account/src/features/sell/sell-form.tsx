@@ -11,6 +11,7 @@ import {
   bandsOf,
   brandsOf,
   checkPhotos,
+  choiceForCard,
   currenciesOf,
   estimate,
   formName,
@@ -51,8 +52,11 @@ function stepText(step: SubmitStep | undefined): string {
   return step.done < step.total ? `Uploading photo ${step.done + 1} of ${step.total}…` : 'Photos uploaded.';
 }
 
-/** `initialCoupon`: a code to fill in and check at once (the coupons page links here with one). */
-export function SellForm({ initialCoupon }: { initialCoupon?: string } = {}) {
+/**
+ * `initialCoupon`: a code to fill in and check at once (the coupons page links here with one).
+ * `initialCardId`: the card to choose once the catalog is in (the card list links here with one).
+ */
+export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: string; initialCardId?: number } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const draft = useMemo(readDraft, []);
@@ -91,6 +95,17 @@ export function SellForm({ initialCoupon }: { initialCoupon?: string } = {}) {
   const data = catalog.status === 'ready' ? catalog.data : undefined;
   const payout: CurrencyCode = walletType === 2 ? 'USDT' : (data?.local ?? 'NGN');
   const brands = useMemo(() => (data ? brandsOf(data.calc) : []), [data]);
+  // Opened from a card in the card list: choose that card once the catalog is in.
+  const cardApplied = useRef(false);
+  useEffect(() => {
+    if (cardApplied.current || !initialCardId || !brands.length) return;
+    cardApplied.current = true;
+    const choice = choiceForCard(brands, initialCardId);
+    if (!choice) return;
+    setBrandId(choice.brandId);
+    setCurrency(choice.currency);
+    setForm(choice.form);
+  }, [brands, initialCardId]);
   const brand = brands.find((b) => b.id === brandId) ?? brands[0];
   const currencies = currenciesOf(brand);
   const currency = currencies.includes(currencyChoice) ? currencyChoice : (currencies[0] ?? '');

@@ -34,6 +34,15 @@ export const bandsOf = (brand: Brand | undefined, currency: string, form: string
     .filter((c) => (c.currency ?? '') === currency && (c.form ?? '') === form)
     .sort((a, b) => (a.min_face ?? 0) - (b.min_face ?? 0));
 
+/** The brand, card currency and form that choose a card (from /homes/cards), or undefined when unknown. */
+export function choiceForCard(brands: readonly Brand[], cardId: number): { brandId: number; currency: string; form: string } | undefined {
+  for (const brand of brands) {
+    const card = brand.cards.find((c) => c.card_id === cardId);
+    if (card) return { brandId: brand.id, currency: card.currency ?? '', form: card.form ?? '' };
+  }
+  return undefined;
+}
+
 /** The form's display name, from the one list in the SDK. */
 export const formName = cardFormName;
 

@@ -30,7 +30,7 @@ export class UploadError extends Error {}
 /** The public URL of a presigned upload URL is the URL without its query (CONTRACT §2.4). */
 export const publicUrlOf = (presigned: string) => presigned.split('?')[0] ?? presigned;
 
-async function putPhoto(url: string, file: File): Promise<void> {
+export async function putPhoto(url: string, file: File): Promise<void> {
   let res: Response;
   try {
     res = await fetch(url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });

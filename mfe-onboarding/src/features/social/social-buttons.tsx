@@ -14,7 +14,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { toast } from '../../components/toast';
 import { HOME_PATH, safeRedirect } from '../../app/views';
-import { PROVIDERS, SocialError, type SocialCredential } from './providers';
+import { PROVIDERS, SocialError, type SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 import { socialSettings } from '@giftlane/shared-sdk';
 
 function callApi(credential: SocialCredential, mode: 'login' | 'signup'): Promise<SocialLoginResult> {

@@ -2,7 +2,7 @@ import { bandLabel } from '../../lib/card-bands';
 import { useId, useMemo, useState } from 'react';
 import type { CurrencyCode, RatesData } from '@giftlane/shared-sdk';
 import { showMoney } from '../../lib/amounts';
-import { filterOptions, filterRows, NO_FILTER, rowsOf, type RateFilter } from './rate-table-model';
+import { filterOptions, filterRows, NO_FILTER, rowsOf, type RateFilter } from '@giftlane/shared-sdk/rate-table';
 
 const PAGE = 40;
 

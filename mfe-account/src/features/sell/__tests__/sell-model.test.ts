@@ -1,6 +1,6 @@
 import { money, parseMoney, type BonusTier, type Coupon } from '@giftlane/shared-sdk';
 import { quote } from '@giftlane/shared-sdk/pricing';
-import { checkPhotos, estimate, ladderFor, PHOTO_MESSAGES, percentToBp, pricingCoupon, type SellCard } from '../sell-model';
+import { checkPhotos, choiceForCard, estimate, ladderFor, PHOTO_MESSAGES, percentToBp, pricingCoupon, type SellCard } from '../sell-model';
 
 const card = (id: number, min: number, max: number, rate: string): SellCard => ({
   card_id: id, rate, usdt_rate: '0.8000', name: 'Apple', category_id: 1, category_name: 'Apple', currency: 'USD', form: 'physical', min_face: min, max_face: max,
@@ -69,5 +69,20 @@ describe('card photos', () => {
     const many = checkPhotos([file('x.jpg', 'image/jpeg'), file('y.jpg', 'image/jpeg')], 9);
     expect(many.accepted.map((f) => f.name)).toEqual(['x.jpg']);
     expect(many.errors).toEqual([PHOTO_MESSAGES.count]);
+  });
+});
+
+describe('a card chosen from the card list', () => {
+  const card = (card_id: number, currency: string, form: string) => ({ card_id, currency, form, min_face: 10, max_face: 49 }) as SellCard;
+  const brands = [
+    { id: 1, name: 'Steam', cards: [card(11, 'USD', 'ecode'), card(12, 'GBP', 'ecode')] },
+    { id: 2, name: 'Apple / iTunes', cards: [card(21, 'USD', 'physical'), card(22, 'USD', 'ecode')] },
+  ];
+  it('is its brand, card currency and form', () => {
+    expect(choiceForCard(brands, 22)).toEqual({ brandId: 2, currency: 'USD', form: 'ecode' });
+    expect(choiceForCard(brands, 12)).toEqual({ brandId: 1, currency: 'GBP', form: 'ecode' });
+  });
+  it('is nothing for a card the catalog does not hold', () => {
+    expect(choiceForCard(brands, 99)).toBeUndefined();
   });
 });

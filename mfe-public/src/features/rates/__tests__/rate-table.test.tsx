@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RatesData } from '@giftlane/shared-sdk';
 import { RateTable } from '../rate-table';
-import { filterRows, NO_FILTER, rowsOf } from '../rate-table-model';
+import { filterRows, NO_FILTER, rowsOf } from '@giftlane/shared-sdk/rate-table';
 
 const rate = (card_id: number, currency: string, form: string, form_name: string, min: number, max: number, r: string) => ({
   card_id,

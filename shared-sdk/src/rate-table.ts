@@ -1,7 +1,10 @@
 // The rate sheet as rows (one per card: brand, card currency, form, band, rate), and the search
-// and filters a seller uses to find their card.
-import { cardFormName as formName } from '@giftlane/shared-sdk';
-import type { AmountWire, RatesData } from '@giftlane/shared-sdk';
+// and filters a seller uses to find their card. One model for the public rate sheet (mfe-public)
+// and the signed-in card list (mfe-account): import it as `@giftlane/shared-sdk/rate-table` (a pure
+// module each remote bundles).
+import { cardFormName as formName } from './display';
+import type { AmountWire } from './money';
+import type { RatesData } from './gc/types';
 
 export interface RateRow {
   cardId: number;
@@ -13,6 +16,9 @@ export interface RateRow {
   max?: number;
   /** Payout per 1 unit of card currency, in the payout currency (with the visitor's VIP bonus). */
   rate: AmountWire;
+  /** The same before the VIP bonus, and the bonus in percent ("1.5"; "0" for an anonymous visitor). */
+  baseRate: AmountWire;
+  vipPercent: string;
   /** Shown on the brand: "10min", hidden when "0min". */
   payoutTime?: string;
 }
@@ -38,6 +44,8 @@ export function rowsOf(data: RatesData): RateRow[] {
         min: c.min_face,
         max: c.max_face,
         rate: c.optimal_rate ?? c.rate,
+        baseRate: c.rate,
+        vipPercent: c.all_per ?? '0',
         payoutTime: cat.timeout_seconds && cat.timeout_seconds !== '0min' ? cat.timeout_seconds : undefined,
       })),
     ),

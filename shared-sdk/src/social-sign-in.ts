@@ -1,6 +1,8 @@
 // Getting a proof of identity from Google, Facebook or Apple in the browser. Each answers the
 // provider's user id, e-mail, name and the token the api verifies, or throws a SocialError whose
-// message is SPEC §8's words for what went wrong.
+// message is SPEC §8's words for what went wrong. Used by sign-in (onboarding) and by binding from
+// Settings (account): import it as `@giftlane/shared-sdk/social-sign-in` (a pure module each remote
+// bundles; it holds no session and calls no api).
 import {
   APPLE_LOGIN_FAILED_MESSAGE,
   APPLE_SDK_NOT_LOADED_MESSAGE,
@@ -9,13 +11,12 @@ import {
   FACEBOOK_LOGIN_FAILED_MESSAGE,
   FACEBOOK_SDK_LOAD_FAILED_MESSAGE,
   FACEBOOK_SDK_TIMEOUT_MESSAGE,
-  FACEBOOK_SDK_TIMEOUT_MS,
   failedToLoginWithMessage,
   GOOGLE_LOGIN_FAILED_MESSAGE,
   type SocialProvider,
-} from '@giftlane/shared-sdk';
+} from './messages';
+import { FACEBOOK_SDK_TIMEOUT_MS, type SocialSettings } from './config';
 import { jwtClaims, loadScript, ScriptTimeoutError } from './load-script';
-import type { SocialSettings } from '@giftlane/shared-sdk';
 
 export class SocialError extends Error {}
 
