@@ -15,6 +15,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { parseForm } from './lib/sign.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
@@ -164,7 +165,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // External plugins.
       app.setValidatorCompiler(validatorCompiler);
       await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
-      await app.register(formbody, { bodyLimit: config.bodyLimit });
+      // Our parser keeps the raw body beside the fields: a native client's sign is over their arrival order.
+      await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseForm });
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

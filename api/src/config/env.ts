@@ -5,7 +5,12 @@ import { z } from 'zod';
 /** The api package folder (api/), so the default data folder does not depend on the working directory. */
 export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-export const DEFAULT_APP_KEYS: Record<string, string> = { gl_web: '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d' };
+/** One appid and key per platform: the web app, and the Android and iOS apps (development values; set APP_KEYS in production). */
+export const DEFAULT_APP_KEYS: Record<string, string> = {
+  gl_web: '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
+  gl_android: '9966d99ff7ab3582795d4762faf808ad',
+  gl_ios: 'a42ecafc4a31e32712c65733f81a45c5',
+};
 
 const csvOf = (fallback: string) =>
   z
