@@ -112,7 +112,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
   });
 
   test('catalog in NGN and GHS; calculator and quote use the pricing function', async () => {
-    const ng = await t.call<{ card_list: { category_name: string; list: { currency: string; list: { card_id: number; rate: string }[] }[] }[]; payout_currency: string }>('/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' });
+    const ng = await t.call<{ card_list: { category_name: string; list: { currency: string; list: { card_id: number; rate: number }[] }[] }[]; payout_currency: string }>('/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' });
     expect(ng.data.payout_currency).toBe('NGN');
     expect(ng.data.card_list.map((c) => c.category_name)).toEqual(expect.arrayContaining(['Amazon', 'Apple / iTunes', 'Steam', 'Google Play', 'Razer Gold', 'Sephora', 'Vanilla', 'eBay', 'Nordstrom', 'Walmart']));
     const gh = await t.call<{ payout_currency: string }>('/v2/card/catalog', { country_id: '2' });
@@ -121,8 +121,10 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     expect((await t.call<{ currency_code: string }[]>('/card/currencyList')).data.map((c) => c.currency_code)).toEqual(['USD', 'GBP', 'EUR', 'CAD', 'AUD']);
     const card = ng.data.card_list[0]!.list[0]!.list[2]!; // the $100–500 band
     const q = await t.call<{ amount: string; base_amount: string; rate: string }>('/card/quote', { card_id: String(card.card_id), face_value: '100' });
-    expect(q.data.rate).toBe(card.rate);
-    expect(q.data.amount).toBe((Number(card.rate) * 100).toFixed(2));
+    // The sheet's rate is a number (the apps compute with it); the quote keeps exact decimal strings.
+    expect(typeof card.rate).toBe('number');
+    expect(Number(q.data.rate)).toBe(card.rate);
+    expect(q.data.amount).toBe((card.rate * 100).toFixed(2));
     expect(await t.call('/card/quote', { card_id: String(card.card_id), face_value: '5' })).toMatchObject({ success: false, msg: 'Face value must be between $100 and $500 for this card' });
     expect(await t.call('/card/quote', { card_id: String(card.card_id), face_value: '100.001' })).toMatchObject({ success: false, msg: 'Face value can have at most 2 decimals' });
     const calc = await t.call<{ vip: unknown[]; quote: { amount: string; base_amount: string; ladder_bonus: string } }>('/card/calculator', { country_id: '1', card_id: String(card.card_id), face_value: '200' });
