@@ -6,6 +6,7 @@ import { seedMoney } from './0004-money-seed.js';
 import { seedCoupons, sql as coupons } from './0005-coupons.js';
 import { sql as readIndexes } from './0006-read-indexes.js';
 import { seedReferral, sql as referral } from './0007-referral.js';
+import { seedNative, sql as native } from './0008-native-clients.js';
 
 export interface Migration {
   id: string;
@@ -31,5 +32,9 @@ export const migrations: Migration[] = [
   { id: '0007-referral', up: async (q) => {
     await q.exec(referral);
     await seedReferral(q);
+  } },
+  { id: '0008-native-clients', up: async (q) => {
+    await q.exec(native);
+    await seedNative(q);
   } },
 ];

@@ -73,6 +73,19 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
   });
 
   gcRoute(app, {
+    path: '/vip/default',
+    summary: 'The VIP programme for everyone: each level, its experience threshold and its rate bonus (%)',
+    body: z.object({}),
+    handler: async () => {
+      const levels = await app.ref.vipLevels();
+      return {
+        vip_info: levels.map((l) => ({ level: l.level, name: l.name, exp: Number(l.exp_threshold), rate: l.rate_bp / 100 })),
+        max_level: levels.reduce((a, l) => Math.max(a, l.level), 0),
+      };
+    },
+  });
+
+  gcRoute(app, {
     path: '/vip/loglist',
     summary: 'Experience changes, newest first',
     auth: 'required',
