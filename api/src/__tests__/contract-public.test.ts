@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { computeSign, signString, signedBody } from '../lib/sign.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
+import { USER_MESSAGES } from '../modules/user/routes.js';
 
 jest.setTimeout(60_000);
 
@@ -196,9 +197,12 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     const email = uniqueEmail();
     const first = await t.call<{ is_social_bind: boolean; social_id: string; token: string }>('/social/googleLogin', { idToken: await googleToken('g-123', email), social_id: 'g-123' });
     expect(first.data).toMatchObject({ is_social_bind: false, social_id: 'g-123', token: '' });
-    const reg = await t.call<{ token: string; google_bind: boolean; is_email_bind: boolean }>('/user/appregister', {
-      register_type: '1', country_id: '2', email, password: 'Secret123!', social_id: 'g-123', social_type: 'google',
-    });
+    // The pending sign-up belongs to the browser that began it (issue 12): without its cookie, refused.
+    const completion = { register_type: '1', country_id: '2', email, password: 'Secret123!', social_id: 'g-123', social_type: 'google' };
+    expect(first.setCookie).toMatch(/^gl_social_pending=/);
+    expect(await t.call('/user/appregister', completion)).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });
+    expect(await t.call('/user/appregister', completion, { cookie: 'gl_social_pending=forged' })).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });
+    const reg = await t.call<{ token: string; google_bind: boolean; is_email_bind: boolean }>('/user/appregister', completion, { cookie: first.setCookie });
     expect(reg.data).toMatchObject({ google_bind: true, is_email_bind: true });
     const again = await t.call<{ is_social_bind: boolean; token: string }>('/social/googleLogin', { idToken: await googleToken('g-123', email) });
     expect(again.data.is_social_bind).toBe(true);

@@ -9,6 +9,7 @@ import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { OtpPurpose } from './otp.js';
+import { pendingFor } from '../social/pending.js';
 
 export const USER_MESSAGES = {
   loginFailed: 'Incorrect account or password',
@@ -147,11 +148,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
       let pending: { email: string | null; email_verified: boolean; name: string } | null = null;
       if (social) {
-        const r = await db.query<{ email: string | null; email_verified: boolean; name: string }>(
-          'select email, email_verified, name from social_pending where provider = $1 and provider_uid = $2 and expires_at > now()',
-          [social.provider, social.uid],
-        );
-        pending = r.rows[0] ?? null;
+        // Only the browser or device that signed in with the provider may complete it (issue 12).
+        pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
 
