@@ -403,7 +403,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const digits = await waAddress(req.body.whatsapp);
       if (await whatsappInUse(db, digits, req.auth!.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
-      const codeId = await otp.check('bind_whatsapp', digits, req.body.code);
+      // The apps ask for the code without their token, so it was issued for sign-up: for a number no
+      // account uses, that code proves the number just as well. The newest live code decides which.
+      const live = await db.query<{ purpose: OtpPurpose }>(
+        `select purpose from otp_codes where address = $1 and purpose in ('bind_whatsapp', 'register') and consumed_at is null and not superseded
+          order by created_at desc limit 1`,
+        [digits],
+      );
+      const codeId = await otp.check(live.rows[0]?.purpose ?? 'bind_whatsapp', digits, req.body.code);
       try {
         await db.tx(async (q) => {
           await otp.spend(q, codeId);
