@@ -11,7 +11,7 @@ import { CLAIM_MESSAGES } from '../modules/referral/service.js';
 import { USER_MESSAGES } from '../modules/user/routes.js';
 import { PIN_RESET_OTHER_EMAIL } from '../modules/withdraw/routes.js';
 import { computeSign, nativeSignedBody } from '../lib/sign.js';
-import { DEFAULT_APP_KEYS } from '../config/env.js';
+import { DEFAULT_APP_KEYS, loadConfig } from '../config/env.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, opsCall } from '../test/money.js';
 import { IN_SCOPE_CALLS, NativeClient, served, type Fields } from '../test/native-client.js';
@@ -55,6 +55,16 @@ interface User {
   coupon_num: number;
   avatar: string;
 }
+
+describe('settings for the apps', () => {
+  test('production refuses to start without PUBLIC_ORIGIN, and it must be an origin', () => {
+    const prod = { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) };
+    expect(() => loadConfig(prod)).toThrow(/PUBLIC_ORIGIN: required in production/);
+    expect(() => loadConfig({ ...prod, PUBLIC_ORIGIN: 'https://giftlane.ng/app' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ ...prod, PUBLIC_ORIGIN: 'https://giftlane.ng/' }).publicUrl).toBe('https://giftlane.ng');
+    expect(Object.keys(loadConfig({}).appKeys)).toEqual(['gl_web', 'gl_android', 'gl_ios']);
+  });
+});
 
 describe.each(targets())('a native client of this API family on %s', (target) => {
   let tdb: TestDb;
@@ -386,6 +396,22 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     expect((await inviter.ok<{ total_amount: number }>('wallet/balance', [['token', inviter.token]])).total_amount).toBe(before + 1500);
     const journals = await t.db.query<{ n: number }>("select count(*)::int as n from ledger_journals where idempotency_key like $1", [`referral:claim:${(await inviter.ok<User>('user/userInfo', [['token', inviter.token]])).user_id}:%`]);
     expect(journals.rows[0]!.n).toBe(1);
+  });
+
+  test('the threshold sweep moves a friend’s rewards too: nothing is left to claim afterwards', async () => {
+    const inviter = new NativeClient(base, 'android');
+    await signUp(inviter);
+    const code = (await inviter.ok<{ invite_code: string }>('rebate/inviteinfo', [['token', inviter.token]])).invite_code;
+    const friend = new NativeClient(base, 'ios');
+    const f = await signUp(friend, { recommend: code });
+    // ₦1,500 on the first sale, ₦1,000 on each next: the fifth reaches the ₦5,000 threshold.
+    for (let i = 0; i < 4; i++) await approve((await sell(friend, `SWEEP-${i}`)).orderNo, '200');
+    expect((await inviter.ok<{ can_receive_money: number }>('rebate/inviteinfo', [['token', inviter.token]])).can_receive_money).toBe(4500);
+    await approve((await sell(friend, 'SWEEP-4')).orderNo, '200');
+    expect((await inviter.ok<{ can_receive_money: number }>('rebate/inviteinfo', [['token', inviter.token]])).can_receive_money).toBe(0);
+    expect((await inviter.ok<{ status: number }[]>('rebate/getInvitingDetails', [['token', inviter.token], ['page', 0], ['page_size', 20]]))[0]!.status).toBe(2);
+    expect((await inviter.ok<{ total_amount: number }>('wallet/balance', [['token', inviter.token]])).total_amount).toBe(5500);
+    expect(await inviter.call('rebate/receiveInviteRebate', [['token', inviter.token], ['recommend_user_id', String(f.user.user_id)]])).toMatchObject({ success: false, msg: CLAIM_MESSAGES.nothing });
   });
 
   test('account calls: profile, avatar, phone, e-mail and WhatsApp binding (code asked without a token), passwords, logout, closing', async () => {
