@@ -551,6 +551,17 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     expect(twice).toHaveLength(5);
     expect(new Set(twice.map((m) => m.data.notice_id)).size).toBe(5);
 
+    // Left to itself, an api process sends new notices on its interval.
+    const ticking = await testApp(tdb, { push: { url: `${stand.url}/expo/push`, intervalMs: 50 } });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await t.db.query("insert into notices (user_id, title, content) values ($1, 'On its own', 'Sent by the timer')", [u.user_id]);
+      for (let i = 0; i < 60 && !stand.pushed.some((m) => m.title === 'On its own'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(stand.pushed.filter((m) => m.title === 'On its own').map((m) => m.to)).toEqual(['ExponentPushToken[TwoWorkers0001]']);
+    } finally {
+      await ticking.close();
+    }
+
     await app.ok('user/registerDeviceToken', [['token', app.token], ['push_device_token', 'ExponentPushToken[LoggedOut00001]'], ['device_type', 'Pixel 8'], ['device_no', app.deviceNo], ['os_type', 'android']]);
     await app.ok('user/applogout', [['token', app.token]]);
     await t.db.query("insert into notices (user_id, title, content) values ($1, 'Private', 'Not for a signed-out phone')", [u.user_id]);

@@ -75,9 +75,10 @@ export class PushDispatcher {
 
   start(intervalMs: number) {
     if (intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      void this.flush().catch((err: unknown) => this.log.warn({ err }, 'push flush failed'));
-    }, intervalMs);
+    const tick = () => void this.flush().catch((err: unknown) => this.log.warn({ err }, 'push flush failed'));
+    // The first flush only notes where the notices stand, so nothing created from now on is missed.
+    tick();
+    this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
   }
 
