@@ -192,8 +192,12 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     expect(init.register_type.split(',')).toContain('email');
     const countries = await app.ok<{ id: number; name: string; code: string; currency_symbol: string }[]>('public/countrylist');
     expect(countries[0]).toMatchObject({ name: 'Nigeria', code: expect.any(String) });
-    const banners = await app.ok<{ banner: { image: string; action: string }[]; announcement_content: string[] }>('public/homebanner');
+    await t.db.query(`insert into banners (image, title, action, params, sort) values ('/assets/banners/rate-sheet.webp', 'Rates', 'web', '{"url": "/ratesheet"}', 99)`);
+    const banners = await app.ok<{ banner: { image: string; action: string; new_params: string }[]; announcement_content: string[] }>('public/homebanner');
     expect(banners.banner[0]!.image.startsWith(`${base}/`)).toBe(true);
+    // A `web` banner opens its new_params as a URL; the others carry their parameters as text.
+    expect(banners.banner.find((b) => b.action === 'web')!.new_params).toBe(`${base}/ratesheet`);
+    expect(banners.banner.every((b) => typeof b.new_params === 'string')).toBe(true);
     const pop = await app.ok<{ pop: boolean; data: { jump_type: number } }>('public/popConfig', [['condition', '0'], ...app.device()]);
     expect(typeof pop.data.jump_type).toBe('number');
     expect((await app.call('public/lead', [['type', 'app_vip_introduction']])).success).toBe(true);

@@ -29,7 +29,15 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       );
       const notes = await app.db.query<{ content: string }>('select content from announcements where active order by sort, id');
       return {
-        banner: banners.rows.map((b) => ({ id: b.id, image: absoluteUrl(app.config.publicUrl, b.image), title: b.title, action: b.action, new_params: b.params, params: JSON.stringify(b.params) })),
+        // new_params is text (SPEC types it so; the apps open a `web` banner's new_params as its URL).
+        banner: banners.rows.map((b) => ({
+          id: b.id,
+          image: absoluteUrl(app.config.publicUrl, b.image),
+          title: b.title,
+          action: b.action,
+          new_params: b.action === 'web' ? absoluteUrl(app.config.publicUrl, String(b.params.url ?? '')) : JSON.stringify(b.params),
+          params: JSON.stringify(b.params),
+        })),
         announcement_content: notes.rows.map((n) => n.content),
         home_activity: {},
       };
