@@ -4,6 +4,7 @@ import { oneOf, optInt } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { absoluteUrl } from '../../lib/urls.js';
+import { appOpsRoutes } from './ops.js';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -33,11 +34,13 @@ interface VersionRow {
 
 /**
  * What the mobile apps read beyond the web's pages (NATIVE-CLIENT §3): the update check, the live
- * feed of the home screen and the promotions screen. Read-only; the rows are kept by operators.
+ * feed of the home screen and the promotions screen. Read-only; operators publish releases and
+ * promotions through /ops (ops.ts).
  */
 export async function appRoutes(app: FastifyInstance): Promise<void> {
   const { db, ref } = app;
   const origin = app.config.publicUrl;
+  await appOpsRoutes(app);
 
   gcRoute(app, {
     path: '/config/getAppVersion',
