@@ -15,6 +15,7 @@ import { openDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { parseForm } from './lib/sign.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
@@ -22,6 +23,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, type Sender } from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
+import { appRoutes } from './modules/app/routes.js';
+import { ExpoPush, PushDispatcher } from './modules/push/expo.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './modules/public/reference.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { SocialVerifier } from './modules/social/verify.js';
@@ -145,6 +149,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db));
       app.decorate('accounts', new AccountHooks());
+      const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch), app.log);
+      app.decorate('push', push);
+      app.addHook('onReady', async () => push.start(config.push.intervalMs));
+      app.addHook('onClose', () => push.stop());
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();
       const hooks = walletHooks(app.ref, ledger);
@@ -164,7 +172,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // External plugins.
       app.setValidatorCompiler(validatorCompiler);
       await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
-      await app.register(formbody, { bodyLimit: config.bodyLimit });
+      // Our parser keeps the raw body beside the fields: a native client's sign is over their arrival order.
+      await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseForm });
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -208,10 +217,12 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(trackerRoutes);
       await app.register(noticeRoutes);
       await app.register(vipRoutes);
+      await app.register(appRoutes);
+      await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store });
       await app.register(couponRoutes);
-      await app.register(referralRoutes);
+      await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider });
       await app.register(withdrawRoutes, { ledger, pins });

@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { computeSign, signString, signedBody } from '../lib/sign.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
+import { USER_MESSAGES } from '../modules/user/routes.js';
 
 jest.setTimeout(60_000);
 
@@ -112,7 +113,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
   });
 
   test('catalog in NGN and GHS; calculator and quote use the pricing function', async () => {
-    const ng = await t.call<{ card_list: { category_name: string; list: { currency: string; list: { card_id: number; rate: string }[] }[] }[]; payout_currency: string }>('/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' });
+    const ng = await t.call<{ card_list: { category_name: string; list: { currency: string; list: { card_id: number; rate: number }[] }[] }[]; payout_currency: string }>('/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' });
     expect(ng.data.payout_currency).toBe('NGN');
     expect(ng.data.card_list.map((c) => c.category_name)).toEqual(expect.arrayContaining(['Amazon', 'Apple / iTunes', 'Steam', 'Google Play', 'Razer Gold', 'Sephora', 'Vanilla', 'eBay', 'Nordstrom', 'Walmart']));
     const gh = await t.call<{ payout_currency: string }>('/v2/card/catalog', { country_id: '2' });
@@ -121,8 +122,10 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     expect((await t.call<{ currency_code: string }[]>('/card/currencyList')).data.map((c) => c.currency_code)).toEqual(['USD', 'GBP', 'EUR', 'CAD', 'AUD']);
     const card = ng.data.card_list[0]!.list[0]!.list[2]!; // the $100–500 band
     const q = await t.call<{ amount: string; base_amount: string; rate: string }>('/card/quote', { card_id: String(card.card_id), face_value: '100' });
-    expect(q.data.rate).toBe(card.rate);
-    expect(q.data.amount).toBe((Number(card.rate) * 100).toFixed(2));
+    // The sheet's rate is a number (the apps compute with it); the quote keeps exact decimal strings.
+    expect(typeof card.rate).toBe('number');
+    expect(Number(q.data.rate)).toBe(card.rate);
+    expect(q.data.amount).toBe((card.rate * 100).toFixed(2));
     expect(await t.call('/card/quote', { card_id: String(card.card_id), face_value: '5' })).toMatchObject({ success: false, msg: 'Face value must be between $100 and $500 for this card' });
     expect(await t.call('/card/quote', { card_id: String(card.card_id), face_value: '100.001' })).toMatchObject({ success: false, msg: 'Face value can have at most 2 decimals' });
     const calc = await t.call<{ vip: unknown[]; quote: { amount: string; base_amount: string; ladder_bonus: string } }>('/card/calculator', { country_id: '1', card_id: String(card.card_id), face_value: '200' });
@@ -194,9 +197,12 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     const email = uniqueEmail();
     const first = await t.call<{ is_social_bind: boolean; social_id: string; token: string }>('/social/googleLogin', { idToken: await googleToken('g-123', email), social_id: 'g-123' });
     expect(first.data).toMatchObject({ is_social_bind: false, social_id: 'g-123', token: '' });
-    const reg = await t.call<{ token: string; google_bind: boolean; is_email_bind: boolean }>('/user/appregister', {
-      register_type: '1', country_id: '2', email, password: 'Secret123!', social_id: 'g-123', social_type: 'google',
-    });
+    // The pending sign-up belongs to the browser that began it (issue 12): without its cookie, refused.
+    const completion = { register_type: '1', country_id: '2', email, password: 'Secret123!', social_id: 'g-123', social_type: 'google' };
+    expect(first.setCookie).toMatch(/^gl_social_pending=/);
+    expect(await t.call('/user/appregister', completion)).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });
+    expect(await t.call('/user/appregister', completion, { cookie: 'gl_social_pending=forged' })).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });
+    const reg = await t.call<{ token: string; google_bind: boolean; is_email_bind: boolean }>('/user/appregister', completion, { cookie: first.setCookie });
     expect(reg.data).toMatchObject({ google_bind: true, is_email_bind: true });
     const again = await t.call<{ is_social_bind: boolean; token: string }>('/social/googleLogin', { idToken: await googleToken('g-123', email) });
     expect(again.data.is_social_bind).toBe(true);

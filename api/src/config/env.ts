@@ -5,7 +5,12 @@ import { z } from 'zod';
 /** The api package folder (api/), so the default data folder does not depend on the working directory. */
 export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-export const DEFAULT_APP_KEYS: Record<string, string> = { gl_web: '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d' };
+/** One appid and key per platform: the web app, and the Android and iOS apps (development values; set APP_KEYS in production). */
+export const DEFAULT_APP_KEYS: Record<string, string> = {
+  gl_web: '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
+  gl_android: '9966d99ff7ab3582795d4762faf808ad',
+  gl_ios: 'a42ecafc4a31e32712c65733f81a45c5',
+};
 
 const csvOf = (fallback: string) =>
   z
@@ -90,9 +95,27 @@ export const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().optional(),
   /** Where uploaded card images are kept (the directory object store). */
   UPLOAD_DIR: z.string().min(1).default(path.join(API_ROOT, '.data', 'uploads')),
-  /** The api's public base URL, used in presigned upload URLs and image links. */
-  // Where browsers reach the api's uploads; '/' = the same origin as the page (behind the edge).
-  PUBLIC_URL: z.union([z.literal('/'), z.url()]).optional(),
+  /**
+   * The public origin browsers and the mobile apps reach the site at (`https://giftlane.ng`): upload
+   * and image URLs are absolute on it, since a phone PUTs to the URL exactly as given. Required in production.
+   */
+  PUBLIC_ORIGIN: z
+    .url()
+    .optional()
+    .refine((u) => !u || /^https?:\/\/[^/?#]+\/?$/.test(u), { error: 'must be an origin: scheme://host[:port], no path' }),
+  /** Native apps: Google's OAuth token endpoint (code exchange) and token-info endpoint (access tokens); the client secret for the exchange. */
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Apple code exchange: token endpoint, and the ES256 key (team id, key id, PEM) the client-secret JWT is signed with. */
+  APPLE_TOKEN_URL: z.url().default('https://appleid.apple.com/auth/token'),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_KEY_ID: z.string().optional(),
+  APPLE_PRIVATE_KEY: z.string().optional(),
+  /** Push notifications to the apps through Expo's push API; PUSH_INTERVAL_MS = how often new notices are sent (0 = off). */
+  EXPO_PUSH_URL: z.url().default('https://exp.host/--/api/v2/push/send'),
+  EXPO_ACCESS_TOKEN: z.string().optional(),
+  PUSH_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Account-name look-ups and payouts: 'dev' (deterministic, offline) or 'paystack'. */
   PAYOUT_PROVIDER: z.enum(['dev', 'paystack']).default('dev'),
   PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
@@ -125,8 +148,12 @@ export interface Config {
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
   facebook: { debugUrl: string; appId?: string; appSecret?: string };
   uploadDir: string;
+  /** PUBLIC_ORIGIN without a trailing slash: the base of every absolute upload and image URL. */
   publicUrl: string;
   payout: { provider: 'dev' | 'paystack'; paystackUrl: string; paystackKey?: string };
+  googleOAuth: { tokenUrl: string; tokenInfoUrl: string; clientSecret?: string };
+  appleCode: { tokenUrl: string; teamId?: string; keyId?: string; privateKey?: string };
+  push: { url: string; accessToken?: string; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -152,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 characters)');
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -183,9 +211,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apple: { jwksUrl: e.APPLE_JWKS_URL, clientIds: e.APPLE_CLIENT_IDS, issuer: e.APPLE_ISSUER },
     facebook: { debugUrl: e.FACEBOOK_DEBUG_URL, appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET },
     uploadDir: e.UPLOAD_DIR,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_ORIGIN ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ''),
 
     payout: { provider: e.PAYOUT_PROVIDER, paystackUrl: e.PAYSTACK_API_URL, paystackKey: e.PAYSTACK_SECRET_KEY },
+    googleOAuth: { tokenUrl: e.GOOGLE_TOKEN_URL, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    appleCode: { tokenUrl: e.APPLE_TOKEN_URL, teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') },
+    push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
   };
 }
 

@@ -51,3 +51,12 @@ export function bpToPercent(bp: number): string {
   const s = (bp / 100).toFixed(2);
   return s.replace(/\.?0+$/, '');
 }
+
+/**
+ * An amount as a JSON number in major units, for the fields clients compute with (NATIVE-CLIENT
+ * marks them num): the decimal string's shortest double, so it prints back as the same decimal.
+ */
+export const minorToNumber = (minor: bigint, decimals: number): number => Number(formatMinor(minor, decimals));
+
+/** Basis points as a percent number: 150 → 1.5. */
+export const bpToPercentNumber = (bp: number): number => bp / 100;

@@ -1,6 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { parse as parseQuery, unescape as unescapeQuery } from 'node:querystring';
 
 export type RawParams = Record<string, unknown>;
+
+/** Where the form parser keeps the raw body on the parsed object (not enumerable: no field sees it). */
+export const RAW_FORM = Symbol('gc.rawForm');
+
+/**
+ * The form-body parser: the usual key → value object (a repeated key gives an array), which also
+ * carries the raw body so that the sign can be checked over the fields in the order they arrived.
+ */
+export function parseForm(body: string): Record<string, unknown> {
+  const parsed = parseQuery(body) as Record<string, unknown>;
+  Object.defineProperty(parsed, RAW_FORM, { value: body, enumerable: false });
+  return parsed;
+}
+
+/** The pairs of a raw form body in the order they arrive (values decoded, `+` as a space). */
+export function formPairs(body: string): [string, string][] {
+  const decode = (s: string) => unescapeQuery(s.replace(/\+/g, ' '));
+  return body
+    .split('&')
+    .filter(Boolean)
+    .map((piece) => {
+      const eq = piece.indexOf('=');
+      return eq < 0 ? [decode(piece), ''] : [decode(piece.slice(0, eq)), decode(piece.slice(eq + 1))];
+    });
+}
 
 /** A raw parsed form value as the client signed it: arrays comma-joined (CONTRACT §1). */
 function rawValue(v: unknown): string {
@@ -22,7 +48,29 @@ export function signString(params: RawParams, appKey: string): string {
 }
 
 export function computeSign(params: RawParams, appKey: string): string {
-  return createHash('md5').update(signString(params, appKey), 'utf8').digest('hex');
+  return md5(signString(params, appKey));
+}
+
+const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+/**
+ * The sign string of the native clients of this API family (NATIVE-CLIENT §1): the fields in the
+ * order the client built them, which is the order they arrive in the body, `sign` left out.
+ */
+export function insertionSignString(pairs: [string, string][], appKey: string): string {
+  return (
+    pairs
+      .filter(([k]) => k !== 'sign')
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&') + appKey
+  );
+}
+
+/** The pairs of a parsed body in arrival order: from the raw form when there is one, else the object's own order (JSON). */
+function arrivalPairs(params: RawParams): [string, string][] {
+  const raw = (params as Record<symbol, unknown>)[RAW_FORM];
+  if (typeof raw === 'string') return formPairs(raw);
+  return Object.entries(params).map(([k, v]) => [k, rawValue(v)]);
 }
 
 export type SignCheck = { ok: true } | { ok: false; reason: string };
@@ -34,9 +82,22 @@ export function verifySign(params: RawParams, appKeys: Record<string, string>): 
   if (!key) return { ok: false, reason: 'unknown appid' };
   const given = params.sign;
   if (typeof given !== 'string' || !/^[0-9a-fA-F]{32}$/.test(given)) return { ok: false, reason: 'missing or malformed sign' };
-  const expected = computeSign(params, key);
-  const same = timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
-  return same ? { ok: true } : { ok: false, reason: 'sign mismatch' };
+  // SPEC's rule (sorted, the web client) or the native clients' (arrival order): either proves the key.
+  const got = Buffer.from(given.toLowerCase(), 'hex');
+  const sorted = timingSafeEqual(Buffer.from(computeSign(params, key), 'hex'), got);
+  const inOrder = timingSafeEqual(Buffer.from(md5(insertionSignString(arrivalPairs(params), key)), 'hex'), got);
+  return sorted || inOrder ? { ok: true } : { ok: false, reason: 'sign mismatch' };
+}
+
+/**
+ * A body the way the native clients build it (NATIVE-CLIENT §1): the caller's fields in order, then
+ * appid and app_version, signed in that order, `sign` last (for tests).
+ */
+export function nativeSignedBody(fields: [string, unknown][], appid: string, appKey: string, appVersion = '1.0.7'): [string, string][] {
+  const pairs: [string, string][] = fields.map(([k, v]) => [k, v === undefined ? 'undefined' : rawValue(v)]);
+  pairs.push(['appid', appid], ['app_version', appVersion]);
+  pairs.push(['sign', md5(insertionSignString(pairs, appKey))]);
+  return pairs;
 }
 
 /** Adds appid, app_version and sign to a body, the way the web client does (for tests and the bench). */

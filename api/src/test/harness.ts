@@ -79,7 +79,7 @@ export interface TestApp {
   config: Config;
   routes: RouteOptions[];
   /** A signed form POST to /gc<path>; fields with undefined are left out. */
-  call: <T = unknown>(path: string, fields?: Record<string, unknown>, opts?: { ip?: string; sign?: boolean }) => Promise<Envelope<T> & { status: number }>;
+  call: <T = unknown>(path: string, fields?: Record<string, unknown>, opts?: { ip?: string; sign?: boolean; cookie?: string }) => Promise<Envelope<T> & { status: number; setCookie: string }>;
   /** The newest code sent to an address, read from the dev outbox. */
   lastCode: (to: string) => string;
   close: () => Promise<void>;
@@ -100,11 +100,12 @@ export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, d
     const res = await app.inject({
       method: 'POST',
       url: `/gc${path}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
       payload: new URLSearchParams(body).toString(),
       remoteAddress: opts.ip ?? `10.${rnd()}.${rnd()}.${rnd()}`,
     });
-    return { ...(res.json() as Envelope<never>), status: res.statusCode };
+    const set = res.headers['set-cookie'];
+    return { ...(res.json() as Envelope<never>), status: res.statusCode, setCookie: (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? '' };
   };
   const lastCode = (to: string) => {
     const m = app.messenger.outbox?.list().find((e) => e.to === to && e.code);

@@ -6,15 +6,15 @@ import { ReleaseStore } from '../release-store';
 import { buildEdge } from '../edge/server';
 import { actor } from '../version';
 
-async function startApi(): Promise<{ url: string; close: () => Promise<void> } | undefined> {
+async function startApi(publicOrigin: string): Promise<{ url: string; close: () => Promise<void> } | undefined> {
   if (process.env.API_URL) return { url: process.env.API_URL, close: async () => undefined };
   try {
     const api = (await import('@giftlane/api/start')) as {
       startApi: (o: { port: number; host: string; env?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>;
     };
-    // Card images are uploaded and shown through the edge: same origin, so the CSP's 'self' covers
-    // the presigned PUT and the <img> whether the site is opened as localhost or 127.0.0.1.
-    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/' } });
+    // Card images are uploaded and shown through the edge, at absolute URLs on its own origin (a
+    // phone PUTs to the URL as given); the site is opened at that origin, so the CSP's 'self' covers them.
+    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_ORIGIN: publicOrigin } });
   } catch (error) {
     console.error('[start] the api did not start; /gc will answer that the service is unavailable.', error);
     return undefined;
@@ -43,12 +43,13 @@ async function main() {
     return file;
   });
 
-  const api = await startApi();
-  const edge = await buildEdge({ store, env, apiUrl: api?.url });
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
+  const origin = process.env.PUBLIC_ORIGIN ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const api = await startApi(origin);
+  const edge = await buildEdge({ store, env, apiUrl: api?.url });
   await edge.listen({ port, host });
-  console.log(`GiftLane is running on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  console.log(`GiftLane is running on ${origin}`);
 
   const stop = async () => {
     await edge.close();

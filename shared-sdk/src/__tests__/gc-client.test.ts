@@ -148,6 +148,18 @@ describe('replies', () => {
     expect(list.user_rebate_list[1]!.purchase_amount).toEqual({ amount_minor: 2500000n, currency: 'NGN' });
   });
 
+  it('amounts the apps need as numbers (order lines, balance after) decode like strings', async () => {
+    const { api } = client([
+      ok({ status: 2, wallet_type: 1, amount: '121000.00', keyList: [{ key: 'K', status: 'success', amount: 121000, facevalue: 100, purchase_rate: 1210 }], imageList: [] }),
+      ok({ log_id: 7, amount: -2000, balance_amount: 119000.5, wallet_type: '1', currency_name: 'NGN' }),
+    ]);
+    const detail = await api.ord.detail({ order_no: 'GC1' });
+    expect(detail.keyList[0]!.amount).toEqual({ amount_minor: 12100000n, currency: 'GHS' }); // the client's local currency
+    const log = await api.wallet.moneyLogDetail({ log_id: 7 });
+    expect(log.balance_amount).toEqual({ amount_minor: 11900050n, currency: 'NGN' });
+    expect(log.amount).toEqual({ amount_minor: -200000n, currency: 'NGN' });
+  });
+
   it('rejects an amount with more decimals than its currency', async () => {
     const { api } = client([ok({ total_amount: '1.001', usd_amount: 0, currency_name: 'NGN' })]);
     await expect(api.wallet.balance()).rejects.toThrow('NGN has 2 decimals');

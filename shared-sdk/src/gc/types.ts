@@ -179,9 +179,10 @@ export interface OrderSellDetail {
   vip_info?: number;
   vip_detail?: {
     level: number;
-    rate: string;
+    /** Percent: a number from the api (the apps compute with it); older replies sent a string. */
+    rate: number | string;
     next_level?: number;
-    next_level_rate?: string;
+    next_level_rate?: number | string;
     exp_coefficient?: number | string;
     upgrade_point?: number | string;
   };
@@ -315,9 +316,10 @@ export interface CalculatorData {
   vip?: VipRate[];
   vip_detail?: {
     level: number;
-    rate: string;
+    /** Percent: a number from the api (the apps compute with it); older replies sent a string. */
+    rate: number | string;
     next_level?: number;
-    next_level_rate?: string;
+    next_level_rate?: number | string;
     exp_efficiency?: number | string;
     upgrade_point?: number | string;
   };

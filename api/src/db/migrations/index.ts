@@ -7,6 +7,7 @@ import { seedCoupons, sql as coupons } from './0005-coupons.js';
 import { sql as readIndexes } from './0006-read-indexes.js';
 import { seedReferral, sql as referral } from './0007-referral.js';
 import { sql as otpGuard } from './0008-otp-guard.js';
+import { seedNative, sql as native } from './0009-native-clients.js';
 
 export interface Migration {
   id: string;
@@ -34,4 +35,8 @@ export const migrations: Migration[] = [
     await seedReferral(q);
   } },
   { id: '0008-otp-guard', up: runSql(otpGuard) },
+  { id: '0009-native-clients', up: async (q) => {
+    await q.exec(native);
+    await seedNative(q);
+  } },
 ];

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { int, optInt, optText, page, pageSize } from '../../lib/fields.js';
-import { bpToPercent, formatMinor } from '../../lib/money.js';
+import { bpToPercent, bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { Catalog, cardName, type CardRow } from './service.js';
+import { Catalog, cardName, firstOrderBonusFor, type CardRow } from './service.js';
 
 const DEFAULT_COUNTRY = 1;
 
@@ -105,7 +105,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           sticky_status: first.sticky ? 1 : 0,
           order_sort: first.category_sort,
           top_currency: best.currency_code,
-          top_rate: formatMinor(rateOf(best), d),
+          top_rate: minorToNumber(rateOf(best), d),
           top_optimal_rate: formatMinor(withVip(rateOf(best)), d),
           top_currency_symbol: bestSymbol,
           top_rate_range: lo === hi ? formatMinor(hi, d) : `${formatMinor(lo, d)}~${formatMinor(hi, d)}`,
@@ -124,11 +124,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
                 form_name: c.form_name,
                 min_face: c.min_face,
                 max_face: c.max_face,
-                rate: formatMinor(base, d),
-                usdt_rate: formatMinor(c.usdt_rate_minor, 4),
+                // Numbers: the apps compute with them (rate.toFixed(2)); the web reads either form.
+                rate: minorToNumber(base, d),
+                usdt_rate: minorToNumber(c.usdt_rate_minor, 4),
                 rate_detail: [
-                  { type: 'base', rate: formatMinor(base, d), per: '0' },
-                  { type: 'vip', rate: formatMinor(opt - base, d), per: bpToPercent(vipBp), level: vipLevel },
+                  { type: 'base', rate: minorToNumber(base, d), per: '0' },
+                  { type: 'vip', rate: minorToNumber(opt - base, d), per: bpToPercent(vipBp), level: vipLevel },
                 ],
                 optimal_rate: formatMinor(opt, d),
                 all_per: bpToPercent(vipBp),
@@ -166,7 +167,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const vipBp = await app.ref.vipBp(vipLevel);
       const next = levels.find((l) => l.level === vipLevel + 1);
       const ladder = (await app.ref.ladder()).get(payoutCode) ?? [];
-      const firstBonus = await app.ref.setting<Record<string, string>>('first_order_bonus', {});
+      const firstBonus = await firstOrderBonusFor(app.db, app.ref, req.auth?.userId, payoutCode);
       const cards = await catalog.cards(payoutCode);
       const currencies = await app.ref.currencies();
       const cats = new Map<number, CardRow[]>();
@@ -175,17 +176,18 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         ? Catalog.quoteView(await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value || undefined, payoutCurrency: payoutCode, vipLevel }), vipBp)
         : null;
       return {
-        first_order_bonus: formatMinor(BigInt(firstBonus[payoutCode] ?? '0'), payout.decimals),
+        // Rates, bonuses and VIP percents are numbers: the apps' calculator does arithmetic on them.
+        first_order_bonus: minorToNumber(firstBonus, payout.decimals),
         amount_order_bonus: ladder[0]
-          ? { bonus_amount: formatMinor(ladder[0].bonusAmountMinor, payout.decimals), order_amount: formatMinor(ladder[0].orderAmountMinor, payout.decimals) }
-          : { bonus_amount: '0', order_amount: '0' },
+          ? { bonus_amount: minorToNumber(ladder[0].bonusAmountMinor, payout.decimals), order_amount: minorToNumber(ladder[0].orderAmountMinor, payout.decimals) }
+          : { bonus_amount: 0, order_amount: 0 },
         vip_info: vipLevel,
-        vip: levels.map((l) => ({ level: l.level, rate: bpToPercent(l.rate_bp) })),
+        vip: levels.map((l) => ({ level: l.level, rate: bpToPercentNumber(l.rate_bp) })),
         vip_detail: {
           level: vipLevel,
-          rate: bpToPercent(vipBp),
+          rate: bpToPercentNumber(vipBp),
           next_level: next?.level ?? vipLevel,
-          next_level_rate: bpToPercent(next?.rate_bp ?? vipBp),
+          next_level_rate: bpToPercentNumber(next?.rate_bp ?? vipBp),
           exp_efficiency: 1,
           upgrade_point: next ? Number(next.exp_threshold) : 0,
         },
@@ -202,8 +204,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
             list: list.map((c) => ({
               card_id: c.id,
               name: cardName(c, currencies.get(c.currency_code)?.symbol ?? ''),
-              rate: formatMinor(c.rate_minor, payout.decimals),
-              usdt_rate: formatMinor(c.usdt_rate_minor, 4),
+              rate: minorToNumber(c.rate_minor, payout.decimals),
+              usdt_rate: minorToNumber(c.usdt_rate_minor, 4),
               currency: c.currency_code,
               form: c.form_code,
               min_face: c.min_face,

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
 import type { Currency, Reference } from '../public/reference.js';
@@ -119,4 +119,16 @@ export class Catalog {
       amount: formatMinor(r.quote.totalMinor, d),
     };
   }
+}
+
+/**
+ * The first-order bonus a seller can still earn, in a payout currency's minor units: the setting's
+ * amount, and 0 once the seller has a completed order (the bonus goes to the first one only).
+ */
+export async function firstOrderBonusFor(q: Queryable, ref: Reference, userId: number | undefined, currency: string): Promise<bigint> {
+  if (userId) {
+    const done = await q.query('select 1 from orders where user_id = $1 and status in (2, 4) limit 1', [userId]);
+    if (done.rows.length) return 0n;
+  }
+  return BigInt((await ref.setting<Record<string, string>>('first_order_bonus', {}))[currency] ?? '0');
 }

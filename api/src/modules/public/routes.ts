@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { email, optInt, optText, text } from '../../lib/fields.js';
-import { formatMinor } from '../../lib/money.js';
+import { bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
+import { firstOrderBonusFor } from '../catalog/service.js';
 import { gcRoute } from '../../lib/route.js';
+import { absoluteUrl } from '../../lib/urls.js';
 import { usableCount } from '../coupon/service.js';
 import { countryView } from './views.js';
 
@@ -27,7 +29,15 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       );
       const notes = await app.db.query<{ content: string }>('select content from announcements where active order by sort, id');
       return {
-        banner: banners.rows.map((b) => ({ id: b.id, image: b.image, title: b.title, action: b.action, new_params: b.params, params: JSON.stringify(b.params) })),
+        // new_params is text (SPEC types it so; the apps open a `web` banner's new_params as its URL).
+        banner: banners.rows.map((b) => ({
+          id: b.id,
+          image: absoluteUrl(app.config.publicUrl, b.image),
+          title: b.title,
+          action: b.action,
+          new_params: b.action === 'web' ? absoluteUrl(app.config.publicUrl, String(b.params.url ?? '')) : JSON.stringify(b.params),
+          params: JSON.stringify(b.params),
+        })),
         announcement_content: notes.rows.map((n) => n.content),
         home_activity: {},
       };
@@ -88,15 +98,16 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       }
       const cur = await app.ref.currency(code);
       const ladder = (await app.ref.ladder()).get(code) ?? [];
-      const first = await app.ref.setting<Record<string, string>>('first_order_bonus', {});
-      const rate = (l: number) => String((levels.find((v) => v.level === l)?.rate_bp ?? 0) / 100);
+      const first = await firstOrderBonusFor(app.db, app.ref, req.auth?.userId, code);
+      // Numbers: the sell tab computes with them (first_order_bonus.toFixed(2) whenever it is truthy).
+      const rate = (l: number) => bpToPercentNumber(levels.find((v) => v.level === l)?.rate_bp ?? 0);
       return {
         ...page,
         vip: levels.map((l) => ({ level: l.level, rate: rate(l.level) })),
         vip_info: level,
         vip_detail: { level, rate: rate(level), next_level: Math.min(level + 1, levels.length - 1), next_level_rate: rate(level + 1), exp_coefficient: 1, upgrade_point: 0 },
-        first_order_bonus: formatMinor(BigInt(first[code] ?? '0'), cur.decimals),
-        amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
+        first_order_bonus: minorToNumber(first, cur.decimals),
+        amount_order_bonus: ladder.map((t) => ({ bonus_amount: minorToNumber(t.bonusAmountMinor, cur.decimals), order_amount: minorToNumber(t.orderAmountMinor, cur.decimals) })),
         rank: 0,
         is_active: 1,
       };

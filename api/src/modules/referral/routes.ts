@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { optInt, page, pageSize } from '../../lib/fields.js';
-import { formatMinor } from '../../lib/money.js';
+import { int, optInt, page, pageSize } from '../../lib/fields.js';
+import { formatMinor, minorToNumber, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
-import { friendName, referralAmounts, referralSettings, referredTotal } from './service.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { notify } from '../notices/service.js';
+import { claimableTotal, claimRewards, friendName, referralAmounts, referralSettings, referredTotal } from './service.js';
 
 /** CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to cash. */
 const REBATE_TYPE = { trade: 2, first: 3, transfer: 4 } as const;
@@ -27,7 +29,7 @@ interface RewardRow {
 }
 
 /** The referral programme (CONTRACT §2.6): the invite code and what it earns, the friends, the reward wallet. */
-export async function referralRoutes(app: FastifyInstance): Promise<void> {
+export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
   const { db, ref } = app;
 
   gcRoute(app, {
@@ -39,7 +41,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const { minTrade, threshold } = await referralSettings(ref, currency.code);
-      const [r, earned] = await Promise.all([
+      const [r, earned, claimable] = await Promise.all([
         db.query<{ invite_code: string; friends: number; earning: number }>(
           `select u.invite_code,
                   (select count(*)::int from users f where f.referrer_id = u.id) as friends,
@@ -48,6 +50,7 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
           [u.id],
         ),
         referredTotal(db, u.id, currency.code),
+        claimableTotal(db, u.id, currency.code),
       ]);
       const row = r.rows[0]!;
       const f = (m: bigint) => formatMinor(m, currency.decimals);
@@ -68,8 +71,9 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
         success_order_user: row.earning,
         referred_total_bonus: f(earned),
         recommend_amount: f(earned),
-        rebate_money_config: [],
-        can_receive_money: false,
+        rebate_money_config: [f(perTrade + signup), f(perTrade)],
+        // What a claim would move to the cash wallet now (a number: the apps animate it).
+        can_receive_money: minorToNumber(claimable, currency.decimals),
       };
     },
   });
@@ -143,14 +147,35 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
       ]);
       const t = totals.rows[0]!;
       const f = (m: bigint) => formatMinor(m, cur.decimals);
+      // The USDT tab's figures (the apps read the _usd fields there), the order bonuses and the VIP table.
+      const usdt = u.usdt;
+      const [usdTotals, usdThreshold, levels, ladder] = await Promise.all([
+        db.query<{ balance: bigint | null; earned: bigint }>(
+          `select (select balance_minor from ledger_accounts where user_id = $1 and kind = 'reward' and currency_code = $2) as balance,
+                  (select coalesce(sum(p.amount_minor), 0)::bigint from ledger_postings p join ledger_accounts a on a.id = p.account_id
+                    where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and p.amount_minor > 0) as earned`,
+          [u.id, usdt.code],
+        ),
+        referralSettings(ref, usdt.code),
+        ref.vipLevels(),
+        ref.ladder(),
+      ]);
+      const ut = usdTotals.rows[0]!;
+      const fu = (m: bigint) => formatMinor(m, usdt.decimals);
       return {
         short_name: cur.code,
         currency_symbol: cur.symbol,
         transfer_rebate: f(threshold),
         rebate_amount: f(t.balance ?? 0n),
         rebate_total_amount: f(t.earned),
+        currency_symbol_usd: usdt.symbol,
+        transfer_rebate_usd: fu(usdThreshold.threshold),
+        rebate_amount_usd: fu(ut.balance ?? 0n),
+        rebate_total_amount_usd: fu(ut.earned),
         referred_bonus: f(referred),
         first_order_bonus: f(0n),
+        amount_order_bonus: (ladder.get(cur.code) ?? []).map((x) => ({ order_amount: f(x.orderAmountMinor), bonus_amount: f(x.bonusAmountMinor) })),
+        vip_info: levels.map((l) => ({ level: l.level, rate: l.rate_bp / 100 })),
         user_invited_number: String(t.friends),
         user_rebate_list: entries.rows.map((e) => ({
           log_id: Number(e.id),
@@ -166,6 +191,126 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
           // Only in the wallet's own currency: a friend selling in another currency shows no amount here.
           ...(e.trade_minor !== null && e.trade_currency === cur.code ? { purchase_amount: f(e.trade_minor) } : {}),
         })),
+      };
+    },
+  });
+
+  /** The friends who joined with the invite code and where their rewards stand (CONTRACT §6.13): 0 none yet, 1 to claim, 2 claimed. */
+  gcRoute(app, {
+    path: '/rebate/getInvitingDetails',
+    summary: 'My invites: each friend, what they earned me, and whether a reward waits to be claimed (status 0/1/2)',
+    auth: 'required',
+    body: z.object({ page: page(), page_size: pageSize(20, 100) }),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const { currency } = await referralAmounts(ref, u.country.id);
+      const r = await db.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; rewards: number; unmoved: number }>(
+        `select f.id, f.nickname, f.avatar, f.status, f.created_at,
+                coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned,
+                count(rr.id)::int as rewards, count(rr.id) filter (where rr.moved_at is null)::int as unmoved
+           from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
+          where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
+        [u.id, currency.code, req.body.page * req.body.page_size, req.body.page_size],
+      );
+      return r.rows.map((f) => ({
+        user_id: f.id,
+        username: friendName(f.nickname, f.status),
+        avatar: f.status === 'active' ? f.avatar : '',
+        register_date: f.created_at.toISOString().slice(0, 10),
+        currency_name: currency.code,
+        currency_symbol: currency.symbol,
+        amount: formatMinor(f.earned, currency.decimals),
+        status: f.unmoved > 0 ? 1 : f.rewards > 0 ? 2 : 0,
+      }));
+    },
+  });
+
+  gcRoute(app, {
+    path: '/rebate/receiveInviteRebate',
+    summary: 'Claim the rewards a friend earned me: they move from the reward wallet to the cash wallet now',
+    auth: 'required',
+    limit: 'auth',
+    body: z.object({ recommend_user_id: int('recommend_user_id', { min: 1, max: 2_147_483_647, required: 'recommend_user_id is required' }) }),
+    handler: async (req) => {
+      const userId = req.auth!.userId;
+      await db.tx(async (q) => {
+        const { amountMinor, currency } = await claimRewards(q, opts, userId, req.body.recommend_user_id);
+        const cur = await ref.currency(currency);
+        await notify(q, userId, { title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
+      });
+      return null;
+    },
+  });
+
+  /** The inviters who earned most in the viewer's currency; names masked as elsewhere. */
+  gcRoute(app, {
+    path: '/rebate/inviteRankList',
+    summary: 'Top inviters by referral rewards earned (in my currency), and my own place',
+    auth: 'required',
+    body: z.object({}),
+    handler: async (req) => {
+      const u = await moneyUser(db, ref, req.auth!.userId);
+      const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
+      const f = (m: bigint) => formatMinor(m, currency.decimals);
+      const ranked = await db.query<{ user_id: number; nickname: string; invite_code: string; status: string; total: bigint; cnt: number; rank: number }>(
+        `with totals as (
+           select rr.referrer_id as user_id, sum(rr.amount_minor)::bigint as total, count(distinct rr.referee_id)::int as cnt
+             from referral_rewards rr where rr.currency_code = $1 group by rr.referrer_id)
+         select t.user_id, u.nickname, u.invite_code, u.status, t.total, t.cnt, (rank() over (order by t.total desc, t.user_id))::int as rank
+           from totals t join users u on u.id = t.user_id
+          order by t.total desc, t.user_id limit 10`,
+        [currency.code],
+      );
+      const entry = (x: { user_id: number; nickname: string; invite_code: string; status: string; total: bigint; cnt: number; rank: number }) => {
+        const name = friendName(x.nickname, x.status);
+        return {
+          user_id: x.user_id,
+          username: name,
+          NAME: name,
+          CODE: '',
+          currency_name: currency.code,
+          currency_symbol: currency.symbol,
+          total_amount: f(x.total),
+          amount: f(x.total),
+          cnt: x.cnt,
+          rank: x.rank,
+          top: x.rank,
+        };
+      };
+      const mine = await db.query<{ total: bigint; cnt: number; rank: number | null; friends: number; invite_code: string; nickname: string }>(
+        `select coalesce((select sum(amount_minor) from referral_rewards where referrer_id = $1 and currency_code = $2), 0)::bigint as total,
+                (select count(distinct referee_id)::int from referral_rewards where referrer_id = $1 and currency_code = $2) as cnt,
+                (select count(*)::int + 1 from (select referrer_id from referral_rewards where currency_code = $2 group by referrer_id
+                   having sum(amount_minor) > coalesce((select sum(amount_minor) from referral_rewards where referrer_id = $1 and currency_code = $2), 0)) x) as rank,
+                (select count(*)::int from users where referrer_id = $1) as friends,
+                u.invite_code, u.nickname
+           from users u where u.id = $1`,
+        [u.id, currency.code],
+      );
+      const m = mine.rows[0]!;
+      const link = `/sign-up?code=${encodeURIComponent(m.invite_code)}`;
+      return {
+        act_url: link,
+        register_amount: f(signup),
+        friend_amount: f(perTrade),
+        first_amount: f(perTrade + signup),
+        self_amount: f(0n),
+        invite_friends: m.friends,
+        success_order_user: m.cnt,
+        notify: [],
+        top_list: ranked.rows.map(entry),
+        my_top: {
+          code: m.invite_code,
+          cnt: m.cnt,
+          amount: f(m.total),
+          total_amount: f(m.total),
+          // No rank until the first reward.
+          top: m.total > 0n ? m.rank : 0,
+          rank: m.total > 0n ? m.rank : 0,
+          username: friendName(m.nickname),
+          currency_name: currency.code,
+          currency_symbol: currency.symbol,
+        },
       };
     },
   });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
 import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
@@ -98,7 +99,7 @@ async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference
   const b = await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1', [reward.id]);
   const balance = b.rows[0]?.balance_minor ?? 0n;
   if (threshold <= 0n || balance < threshold) return 0n;
-  await deps.ledger.transfer(q, {
+  const t = await deps.ledger.transfer(q, {
     key,
     kind: 'reward_transfer',
     legs: [
@@ -108,5 +109,64 @@ async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference
     refType: 'reward_transfer',
     memo: 'Rewards moved to your cash wallet',
   });
+  // Every reward in that balance has now left the reward wallet: none is left to claim.
+  await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $3 where referrer_id = $1 and currency_code = $2 and moved_at is null', [
+    userId,
+    currency,
+    t.journalId,
+  ]);
   return balance;
+}
+
+/** What a user can claim now, in one currency: the rewards still in the reward wallet. */
+export async function claimableTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
+  const r = await q.query<{ total: bigint }>(
+    'select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2 and moved_at is null',
+    [userId, currency],
+  );
+  return r.rows[0]?.total ?? 0n;
+}
+
+export const CLAIM_MESSAGES = {
+  nothing: 'There is no reward to claim for this friend',
+  notYours: 'This user did not join with your invite code',
+} as const;
+
+/**
+ * A claim (rebate/receiveInviteRebate): the rewards a friend's sales earned, still in the reward
+ * wallet, move to the cash wallet now instead of waiting for the threshold sweep. The reward account
+ * is locked first (the order the sweep locks in), then the friend's unmoved rewards; the journal's
+ * key names the last reward it covers, so a retried or parallel claim pays once.
+ */
+export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, userId: number, friendId: number): Promise<{ amountMinor: bigint; currency: string }> {
+  const friend = await q.query<{ referrer_id: number | null }>('select referrer_id from users where id = $1', [friendId]);
+  if (friend.rows[0]?.referrer_id !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
+  const currencies = await q.query<{ currency_code: string }>(
+    'select distinct currency_code from referral_rewards where referrer_id = $1 and referee_id = $2 and moved_at is null',
+    [userId, friendId],
+  );
+  const code = currencies.rows[0]?.currency_code;
+  if (!code) throw new AppError(CLAIM_MESSAGES.nothing);
+  const reward = await deps.ledger.userAccount(q, userId, 'reward', code);
+  const cash = await deps.ledger.userAccount(q, userId, 'cash', code);
+  await q.query('select id from ledger_accounts where id = $1 for update', [reward.id]);
+  const rows = await q.query<{ id: bigint; amount_minor: bigint }>(
+    'select id, amount_minor from referral_rewards where referrer_id = $1 and referee_id = $2 and currency_code = $3 and moved_at is null order by id for update',
+    [userId, friendId, code],
+  );
+  if (!rows.rows.length) throw new AppError(CLAIM_MESSAGES.nothing);
+  const amount = rows.rows.reduce((a, r) => a + BigInt(r.amount_minor), 0n);
+  const last = rows.rows[rows.rows.length - 1]!.id;
+  const t = await deps.ledger.transfer(q, {
+    key: `referral:claim:${userId}:${friendId}:${last}`,
+    kind: 'reward_transfer',
+    legs: [
+      { account: reward, amountMinor: -amount },
+      { account: cash, amountMinor: amount },
+    ],
+    refType: 'reward_transfer',
+    memo: 'Rewards claimed to your cash wallet',
+  });
+  await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $2 where id = any($1::bigint[])', [rows.rows.map((r) => String(r.id)), t.journalId]);
+  return { amountMinor: amount, currency: code };
 }

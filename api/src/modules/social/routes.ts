@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { oneOf, optText } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
+import { rememberPending } from './pending.js';
 import type { Provider, VerifiedIdentity } from './verify.js';
 
-const PENDING_MS = 30 * 60_000;
+/** How long an identity from social/getGoogleInfoByToken waits for the app's googleLogin. */
+const HANDOFF_MS = 10 * 60_000;
 
 const common = {
   social_id: optText('social_id', 255),
@@ -30,7 +32,8 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
    * After the provider vouched for the identity: an account bound to it gets a session; otherwise
    * the identity waits (30 minutes) for appregister to complete the sign-up with country and password.
    */
-  async function signIn(req: FastifyRequest, id: VerifiedIdentity, claimedId: string, deviceNo: string, clientEmail: string) {
+  async function signIn(req: FastifyRequest, reply: FastifyReply, id: VerifiedIdentity, claimedId: string, client: { deviceNo: string; osType: string }, clientEmail: string) {
+    const deviceNo = client.deviceNo;
     if (claimedId && claimedId !== id.uid) throw new AppError(`${label(id.provider)} login failed. Please try again.`);
     const bound = await db.query<{ user_id: number }>(
       "select s.user_id from social_identities s join users u on u.id = s.user_id and u.status = 'active' where s.provider = $1 and s.provider_uid = $2",
@@ -46,37 +49,71 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const u = await db.query<{ username: string }>('select username from users where id = $1', [userId]);
       return { is_social_bind: true, username: u.rows[0]?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
     }
-    await db.query(
-      `insert into social_pending (provider, provider_uid, email, email_verified, name, expires_at) values ($1,$2,$3,$4,$5,$6)
-       on conflict (provider, provider_uid) do update set email = excluded.email, email_verified = excluded.email_verified, name = excluded.name, expires_at = excluded.expires_at`,
-      [id.provider, id.uid, email, id.emailVerified, id.name, new Date(Date.now() + PENDING_MS)],
-    );
+    await rememberPending(db, reply, id, email, { ...client, secureCookie: app.config.publicUrl.startsWith('https:') });
     return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
+  }
+
+  const client = (b: { device_no?: string; os_type?: string }) => ({ deviceNo: b.device_no ?? '', osType: (b.os_type ?? '').toLowerCase() });
+
+  gcRoute(app, {
+    path: '/social/getGoogleInfoByToken',
+    summary: 'The apps: exchange a Google authorization code; the identity then waits 10 minutes for googleLogin from this device',
+    limit: 'auth',
+    body: z.object({ ...common, code: optText('code', 2048), redirect_uri: optText('redirect_uri', 2048) }),
+    handler: async (req) => {
+      const b = req.body;
+      if (!b.code || !b.device_no) throw new AppError('Google login failed. Please try again.');
+      const id = await social.googleCode(b.code, b.redirect_uri);
+      await db.query(
+        `insert into social_handoffs (provider, provider_uid, device_no, email, email_verified, name, expires_at) values ('google',$1,$2,$3,$4,$5,$6)
+         on conflict (provider, provider_uid, device_no) do update set email = excluded.email, email_verified = excluded.email_verified, name = excluded.name, expires_at = excluded.expires_at`,
+        [id.uid, b.device_no, id.email, id.emailVerified, id.name, new Date(Date.now() + HANDOFF_MS)],
+      );
+      return { social_id: id.uid, social_email: id.email ?? '', social_name: id.name };
+    },
+  });
+
+  /** The identity getGoogleInfoByToken verified for this device, taken once. */
+  async function handoff(uid: string, deviceNo: string): Promise<VerifiedIdentity | null> {
+    if (!uid || !deviceNo) return null;
+    const r = await db.query<{ email: string | null; email_verified: boolean; name: string }>(
+      "delete from social_handoffs where provider = 'google' and provider_uid = $1 and device_no = $2 returning email, email_verified, name, expires_at > now() as live",
+      [uid, deviceNo],
+    );
+    const row = r.rows[0] as { email: string | null; email_verified: boolean; name: string; live: boolean } | undefined;
+    return row?.live ? { provider: 'google', uid, email: row.email, emailVerified: row.email_verified, name: row.name } : null;
   }
 
   gcRoute(app, {
     path: '/social/googleLogin',
-    summary: 'Google sign-in with a Google id token (verified against Google JWKS)',
+    summary: 'Google sign-in: an id token (web), an access token (checked with token-info), or the identity getGoogleInfoByToken verified for this device (apps)',
     limit: 'auth',
-    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096) }),
-    handler: async (req) => {
+    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096), access_token: optText('access_token', 4096) }),
+    handler: async (req, reply) => {
       const b = req.body as Record<string, string>;
       const token = tokenOf(b, 'idToken', 'id_token');
-      if (!token) throw new AppError('Google login failed. Please try again.');
-      return signIn(req, await social.google(token), b.social_id ?? '', b.device_no ?? '', b.social_email ?? '');
+      let id: VerifiedIdentity | null;
+      if (token) id = await social.google(token);
+      else if (b.access_token) id = await social.googleAccessToken(b.access_token);
+      else id = await handoff(b.social_id ?? '', b.device_no ?? '');
+      if (!id) throw new AppError('Google login failed. Please try again.');
+      return signIn(req, reply, id, b.social_id ?? '', client(b), b.social_email ?? '');
     },
   });
 
   gcRoute(app, {
     path: '/social/appleLogin',
-    summary: 'Apple sign-in with the Apple id token (verified against Apple JWKS)',
+    summary: 'Apple sign-in: an id token (web), or an authorization code exchanged with Apple (apps)',
     limit: 'auth',
     body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096), social_code: optText('social_code', 4096) }),
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const b = req.body as Record<string, string>;
       const token = tokenOf(b, 'idToken', 'id_token', 'social_code');
-      if (!token) throw new AppError('Apple login failed. Please try again.');
-      return signIn(req, await social.apple(token), b.social_id ?? '', b.device_no ?? '', b.social_email ?? '');
+      let id: VerifiedIdentity;
+      if (token) id = await social.apple(token);
+      else if (b.social_code) id = await social.appleCode(b.social_code);
+      else throw new AppError('Apple login failed. Please try again.');
+      return signIn(req, reply, id, b.social_id ?? '', client(b), b.social_email ?? '');
     },
   });
 
@@ -85,10 +122,10 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Facebook sign-in with an access token (checked with the Graph debug endpoint)',
     limit: 'auth',
     body: z.object({ ...common, facebook_token: optText('facebook_token', 4096) }),
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const b = req.body;
       if (!b.facebook_token) throw new AppError('Facebook login failed. Please try again.');
-      return signIn(req, await social.facebook(b.facebook_token), b.social_id, b.device_no, b.social_email);
+      return signIn(req, reply, await social.facebook(b.facebook_token), b.social_id, client(b), b.social_email);
     },
   });
 
@@ -114,8 +151,10 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
         id = await social.facebook(b.facebook_token);
       } else {
         const token = tokenOf(b, 'idToken', 'id_token', 'apple_code', 'social_code');
-        if (!token) throw new AppError(`Failed to bind ${label(provider)} account`);
-        id = provider === 'google' ? await social.google(token) : await social.apple(token);
+        // The apps send Apple's authorization code in apple_code: exchanged with Apple.
+        if (!token && provider === 'apple' && b.apple_code) id = await social.appleCode(b.apple_code);
+        else if (!token) throw new AppError(`Failed to bind ${label(provider)} account`);
+        else id = provider === 'google' ? await social.google(token) : await social.apple(token);
       }
       if (b.social_id && b.social_id !== id.uid) throw new AppError(`Failed to bind ${label(provider)} account`);
       const userId = req.auth!.userId;

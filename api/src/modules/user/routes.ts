@@ -9,6 +9,7 @@ import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
+import { pendingFor } from '../social/pending.js';
 
 export const USER_MESSAGES = {
   loginFailed: 'Incorrect account or password',
@@ -164,11 +165,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
       let pending: { email: string | null; email_verified: boolean; name: string } | null = null;
       if (social) {
-        const r = await db.query<{ email: string | null; email_verified: boolean; name: string }>(
-          'select email, email_verified, name from social_pending where provider = $1 and provider_uid = $2 and expires_at > now()',
-          [social.provider, social.uid],
-        );
-        pending = r.rows[0] ?? null;
+        // Only the browser or device that signed in with the provider may complete it (issue 12).
+        pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
 
@@ -421,7 +419,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const digits = await waAddress(req.body.whatsapp);
       if (await whatsappInUse(db, digits, req.auth!.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
-      const codeId = await otp.check('bind_whatsapp', digits, req.body.code, { userId: req.auth!.userId });
+      // The apps ask for the code without their token, so it was issued for sign-up: for a number no
+      // account uses, that code proves the number just as well. The newest live code decides which.
+      const live = await db.query<{ purpose: OtpPurpose }>(
+        `select purpose from otp_codes where address = $1 and purpose in ('bind_whatsapp', 'register') and consumed_at is null and not superseded
+          order by created_at desc limit 1`,
+        [digits],
+      );
+      const codeId = await otp.check(live.rows[0]?.purpose ?? 'bind_whatsapp', digits, req.body.code, { userId: req.auth!.userId });
       try {
         await db.tx(async (q) => {
           await otp.spend(q, codeId);

@@ -7,6 +7,7 @@ import { gcRoute } from '../../lib/route.js';
 import type { Reference } from '../public/reference.js';
 import { notify } from '../notices/service.js';
 import { referredTotal } from '../referral/service.js';
+import { firstOrderBonusFor } from '../catalog/service.js';
 
 /**
  * VIP experience is cumulative completed trade volume (face value in roughly US dollars, by the
@@ -43,7 +44,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const country = await app.ref.country(u?.country_id ?? 1);
       const cur = await app.ref.currency(country.wallet_currency);
       const usdt = await app.ref.currency('USDT');
-      const first = await app.ref.setting<Record<string, string>>('first_order_bonus', {});
+      const first = await firstOrderBonusFor(app.db, app.ref, userId, cur.code);
       const ladder = (await app.ref.ladder()).get(cur.code) ?? [];
       const level = u?.vip_level ?? 0;
       const exp = Number(u?.vip_exp ?? 0n);
@@ -63,10 +64,23 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
         total_bonus: formatMinor(total(cur.code), cur.decimals),
         total_bonus_usdt: formatMinor(total('USDT'), usdt.decimals),
         referred_total_bonus: formatMinor(referred, cur.decimals),
-        first_order_bonus: formatMinor(BigInt(first[cur.code] ?? '0'), cur.decimals),
+        first_order_bonus: formatMinor(first, cur.decimals),
         amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
         currency_symbol: cur.symbol,
         task_list: [],
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/vip/default',
+    summary: 'The VIP programme for everyone: each level, its experience threshold and its rate bonus (%)',
+    body: z.object({}),
+    handler: async () => {
+      const levels = await app.ref.vipLevels();
+      return {
+        vip_info: levels.map((l) => ({ level: l.level, name: l.name, exp: Number(l.exp_threshold), rate: l.rate_bp / 100 })),
+        max_level: levels.reduce((a, l) => Math.max(a, l.level), 0),
       };
     },
   });

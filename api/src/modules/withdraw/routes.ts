@@ -24,6 +24,8 @@ export const WITHDRAW_MESSAGES = {
   keyFormat: 'idempotency_key must be 8–100 letters, digits, dashes, underscores, dots or colons',
 } as const;
 
+export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
+
 /** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
 const DUPLICATE_WINDOW_S = 10;
 
@@ -67,32 +69,38 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     });
   }
 
-  gcRoute(app, {
-    path: '/withdraw/sendResetCode',
+  // The native apps' names for the same two steps (user/…ByEmail) send the address too: it must be the account's.
+  const sameAddress = (given: string, mail: string) => {
+    if (given && given.toLowerCase() !== mail.toLowerCase()) throw new AppError(PIN_RESET_OTHER_EMAIL);
+  };
+  for (const path of ['/withdraw/sendResetCode', '/user/sendWithdrawalPasswordResetEmail']) gcRoute(app, {
+    path,
     summary: 'E-mail a code to reset the withdrawal PIN (to the bound e-mail address)',
     auth: 'required',
     limit: 'code',
-    body: z.object({}),
+    body: z.object({ email: optText('email', 254) }),
     handler: async (req) => {
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [req.auth!.userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
+      sameAddress(req.body.email, mail);
       await app.otp.send('reset_tpassword', 'email', mail.toLowerCase(), req.ip);
       return null;
     },
   });
 
-  gcRoute(app, {
-    path: '/withdraw/resetTPassword',
+  for (const path of ['/withdraw/resetTPassword', '/user/resetWithdrawalPasswordByEmail']) gcRoute(app, {
+    path,
     summary: 'Reset the withdrawal PIN with the e-mailed code; clears the lock',
     auth: 'required',
     limit: 'code',
-    body: z.object({ verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format) }),
+    body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format) }),
     handler: async (req) => {
       const userId = req.auth!.userId;
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
+      sameAddress(req.body.email, mail);
       const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
       await pins.set(userId, req.body.new_password, (q) => app.otp.spend(q, codeId));
       return null;

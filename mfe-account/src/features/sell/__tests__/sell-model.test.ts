@@ -21,6 +21,14 @@ describe('the sell quote', () => {
     expect([id('10'), id('49'), id('50'), id('99'), id('500')]).toEqual([1, 1, 2, 2, 3]);
   });
 
+  test('rates and the VIP percent sent as JSON numbers (how the api sends them, for the apps) price the same', () => {
+    const numeric = bands.map((b) => ({ ...b, rate: Number(b.rate), usdt_rate: 0.8 }));
+    const r = estimate({ ...base, bands: numeric, amount: '100', vipBp: percentToBp(1.5) });
+    expect(r.ok && r.quote.totalMinor).toBe(12_281_500n);
+    const u = estimate({ ...base, bands: numeric, payout: 'USDT', amount: '10' });
+    expect(u.ok && u.quote.totalMinor).toBe(80_000n);
+  });
+
   test('says in plain words what to fix', () => {
     expect(estimate({ ...base, amount: '' })).toEqual({ ok: false, message: 'Enter the amount on your card (its face value).' });
     expect(estimate({ ...base, amount: 'ten' })).toEqual({ ok: false, message: 'Enter the face value as a number, for example 100 or 25.50.' });

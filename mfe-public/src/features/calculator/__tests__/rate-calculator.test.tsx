@@ -77,6 +77,12 @@ describe('rate calculator', () => {
     expect(total()).toBe('₦240,000.00');
   });
 
+  test('reads rates and the VIP percent sent as JSON numbers (how the api sends them, for the apps)', () => {
+    const numeric = data([{ category_id: 1, category_name: 'Apple / iTunes', list: [card({ card_id: 3, rate: 1210, usdt_rate: 0.78, min_face: 100, max_face: 500 })] }]);
+    render(inRouter(<RateCalculator data={{ ...numeric, vip_detail: { level: 1, rate: 1.5 } }} tiers={[]} payout="NGN" />));
+    expect(total()).toBe('₦122,815.00'); // $100 at ₦1,210 × 1.015
+  });
+
   test('says what to fix instead of guessing', async () => {
     ui();
     await userEvent.clear(amountBox());

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ok } from '../../lib/envelope.js';
+import { audit, resolveStaff } from '../ops/staff.js';
+
+const VERSION = /^\d+(\.\d+){0,3}$/;
+const url = z.union([z.literal(''), z.url().max(500)]);
+const sitePathOrUrl = z.union([z.literal(''), z.string().regex(/^\/[^\s]*$/, 'a site path starting with /').max(500), z.url().max(500)]);
+
+/** Operators publish app releases (the update check) and promotions (the promotions screen): admin only, audited. */
+export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['ops'];
+  const admin = async (authorization: string | undefined) => {
+    const s = await resolveStaff(app.db, authorization);
+    if (s.role !== 'admin') throw new AppError('Your role cannot do this', 'common.403', 403);
+    return s;
+  };
+
+  const versionBody = z.object({
+    platform: z.enum(['android', 'ios', 'web', 'all']),
+    version: z.string().regex(VERSION, 'version: dotted numbers, e.g. 1.2.0'),
+    build_number: z.number().int().min(0).max(1_000_000_000).default(0),
+    update_type: z.enum(['force', 'recommend', 'optional']).default('optional'),
+    min_required_version: z.union([z.literal(''), z.string().regex(VERSION, 'min_required_version: dotted numbers')]).default(''),
+    title: z.string().max(120).default(''),
+    description: z.string().max(2000).default(''),
+    download_url_ios: url.default(''),
+    download_url_android: url.default(''),
+    is_in_review: z.boolean().default(false),
+  });
+  r.post('/ops/app-versions', { schema: { tags, summary: 'Publish an app release for the update check (admin)', body: versionBody } }, async (req) => {
+    const s = await admin(req.headers.authorization);
+    const b = req.body;
+    const id = await app.db.tx(async (q) => {
+      const ins = await q.query<{ id: number }>(
+        `insert into app_versions (platform, version, build_number, update_type, min_required_version, title, description, download_url_ios, download_url_android, is_in_review)
+         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) returning id`,
+        [b.platform, b.version, b.build_number, b.update_type, b.min_required_version, b.title, b.description, b.download_url_ios, b.download_url_android, b.is_in_review],
+      );
+      await audit(q, { staffId: s.id, action: 'app_version.publish', targetType: 'app_version', targetId: String(ins.rows[0]!.id), details: b, ip: req.ip });
+      return ins.rows[0]!.id;
+    });
+    return ok({ id });
+  });
+
+  const promotionBody = z.object({
+    title: z.string().min(3).max(120),
+    memo: z.string().max(500).default(''),
+    url: sitePathOrUrl.default(''),
+    image: sitePathOrUrl.default(''),
+    country_id: z.number().int().min(1).optional(),
+    starts_at: z.iso.datetime({ offset: true }).optional(),
+    ends_at: z.iso.datetime({ offset: true }).optional(),
+    sort: z.number().int().min(0).max(10_000).default(0),
+  });
+  r.post('/ops/promotions', { schema: { tags, summary: 'Add a promotion to the promotions screen (admin)', body: promotionBody } }, async (req) => {
+    const s = await admin(req.headers.authorization);
+    const b = req.body;
+    if (b.country_id) await app.ref.country(b.country_id).catch(() => {
+      throw new AppError('country_id is not a country we serve');
+    });
+    const from = b.starts_at ? new Date(b.starts_at) : new Date();
+    const until = b.ends_at ? new Date(b.ends_at) : null;
+    if (until && until <= from) throw new AppError('ends_at must be after starts_at');
+    const id = await app.db.tx(async (q) => {
+      const ins = await q.query<{ id: number }>(
+        'insert into promotions (title, memo, url, image, country_id, starts_at, ends_at, sort) values ($1,$2,$3,$4,$5,$6,$7,$8) returning id',
+        [b.title, b.memo, b.url, b.image, b.country_id ?? null, from, until, b.sort],
+      );
+      await audit(q, { staffId: s.id, action: 'promotion.create', targetType: 'promotion', targetId: String(ins.rows[0]!.id), details: b, ip: req.ip });
+      return ins.rows[0]!.id;
+    });
+    return ok({ id });
+  });
+}
