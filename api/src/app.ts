@@ -5,7 +5,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -54,8 +55,8 @@ export interface AppDeps {
   payoutProvider?: PayoutProvider;
 }
 
-/** Fastify's own options for this app: logging with request ids, body limit, proxy trust. */
-export function serverOptions(config: Config): FastifyServerOptions {
+/** Fastify's own options for this app: logging with request ids, body limit, timeouts, proxy trust. */
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger:
       config.logLevel === 'silent'
@@ -65,10 +66,21 @@ export function serverOptions(config: Config): FastifyServerOptions {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: config.bodyLimit,
+    // Slow clients (issue 12): the head within headersMs, the whole request within requestMs, no
+    // pause longer than idleMs; Node checks the first two every second.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     // PGlite starts its WebAssembly Postgres and migrates inside the plugin; on a busy laptop that
     // takes longer than Fastify's default 10 s.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    // Only the named proxies (the edge server) may say who the client is; nobody by default.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    // A malformed URL and the like: the envelope, never Fastify's own error code or text.
+    frameworkErrors: (_err, _req, reply) => {
+      void (reply as FastifyReply).code(400).send(fail('Bad request', Codes.validation));
+    },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // The /gc contract never uses query strings or params for input; keep parsing cheap.
@@ -109,6 +121,7 @@ class InFlight {
 export function buildApp(config: Config, deps: AppDeps = {}) {
   return fp(
     async (app: FastifyInstance) => {
+      app.server.maxConnections = config.maxConnections;
       const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
       // Fastify runs the app's onClose hooks before its own server close, while requests already
       // inside a handler may still be using the database: let them finish (new ones get 503), for
@@ -134,7 +147,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       if (wa.phoneNumberId && wa.accessToken) {
         senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch);
       }
-      const messenger = new Messenger(app.log, senders, outbox);
+      const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog });
+      if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
       app.addHook('onClose', () => messenger.close());
 
       app.decorate('config', config);
@@ -215,7 +229,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider });
       await app.register(withdrawRoutes, { ledger, pins });
-      await app.register(opsRoutes, { ledger });
+      await app.register(opsRoutes, { ledger, store });
       if (outbox) {
         app.get('/__dev/outbox', { schema: { hide: true } }, async () => outbox.list());
         app.delete('/__dev/outbox', { schema: { hide: true } }, async () => {
