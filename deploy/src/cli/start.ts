@@ -3,7 +3,7 @@
 import { APPS } from '../apps';
 import { buildApps } from '../build';
 import { ReleaseStore } from '../release-store';
-import { buildEdge } from '../edge/server';
+import { API_BEHIND_EDGE, buildEdge } from '../edge/server';
 import { actor } from '../version';
 
 async function startApi(): Promise<{ url: string; close: () => Promise<void> } | undefined> {
@@ -14,7 +14,13 @@ async function startApi(): Promise<{ url: string; close: () => Promise<void> } |
     };
     // Card images are uploaded and shown through the edge: same origin, so the CSP's 'self' covers
     // the presigned PUT and the <img> whether the site is opened as localhost or 127.0.0.1.
-    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/' } });
+    // The api listens on loopback only and believes X-Forwarded-For from exactly this edge
+    // (127.0.0.1), which sets it from the connection it received.
+    return await api.startApi({
+      port: Number(process.env.API_PORT ?? 3001),
+      host: API_BEHIND_EDGE.host,
+      env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/', ...API_BEHIND_EDGE.env },
+    });
   } catch (error) {
     console.error('[start] the api did not start; /gc will answer that the service is unavailable.', error);
     return undefined;
@@ -49,6 +55,12 @@ async function main() {
   const host = process.env.HOST ?? '127.0.0.1';
   await edge.listen({ port, host });
   console.log(`GiftLane is running on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  const mode = process.env.NODE_ENV ?? 'development';
+  if (mode === 'production') console.log('Mode: production.');
+  else {
+    console.log(`Mode: ${mode} — not for real users: no e-mail or WhatsApp is sent unless SMTP_URL / WHATSAPP_* are set.`);
+    if (api && !process.env.API_URL) console.log(`One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never served by the site).`);
+  }
 
   const stop = async () => {
     await edge.close();
