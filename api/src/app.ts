@@ -186,6 +186,15 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       if (config.redisUrl) {
         redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
         redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+        // Limits count from the first request: wait (2 s at most) for the connection.
+        const r = redis;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          r.once('ready', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
         app.addHook('onClose', async () => {
           redis?.disconnect();
         });

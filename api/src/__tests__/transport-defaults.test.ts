@@ -2,7 +2,8 @@
 // once, the pixel limit, per-account limits whatever the address, who is believed about the
 // client's address, the production start checks, the per-folder development secret, and no code
 // in the log. Through-the-edge proofs are in deploy/src/edge/transport.test.ts.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,66 @@ describe.each(targets())('limits per account and address on %s', (target) => {
       expect((await login('127.0.0.1', '198.51.100.2')).statusCode).not.toBe(429);
     } finally {
       await t.close();
+    }
+  });
+});
+
+/** A throw-away redis-server on a free port, when one is installed. */
+async function scratchRedis(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    const msg = 'Redis tests SKIPPED: redis-server is not installed';
+    if (process.env.REQUIRE_TEST_REDIS === '1') throw new Error(msg);
+    console.warn(`\n*** ${msg} ***\n`);
+    return null;
+  }
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+describe('limits shared through Redis (REDIS_URL)', () => {
+  test('two api processes count one account and one address together', async () => {
+    const redis = await scratchRedis();
+    if (!redis) return;
+    const tdb = await freshDb('pglite');
+    const a = await testApp(tdb, { redisUrl: redis.url, accountLimit: { authPerHour: 3, codePerHour: 100 }, rateLimit: { authPerMin: 4, codePerMin: 100 } });
+    const b = await testApp(tdb, { redisUrl: redis.url, accountLimit: { authPerHour: 3, codePerHour: 100 }, rateLimit: { authPerMin: 4, codePerMin: 100 } });
+    try {
+      const username = `shared-${Date.now()}@example.com`;
+      const perAccount = [];
+      for (let i = 0; i < 4; i++) perAccount.push((await (i % 2 ? b : a).call('/user/applogin', { username, password: 'Wrong-pass-1' }, { ip: `10.6.0.${i + 1}` })).status);
+      expect(perAccount).toEqual([200, 200, 200, 429]);
+      const perIp = [];
+      for (let i = 0; i < 5; i++) perIp.push((await (i % 2 ? b : a).call('/user/applogin', { username: `n${i}-${Date.now()}@example.com`, password: 'x' }, { ip: '10.6.1.1' })).status);
+      expect(perIp).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      await tdb.close();
+      await redis.stop();
     }
   });
 });
