@@ -66,10 +66,9 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
     bodyLimit: config.bodyLimit,
-    // Slow clients (issue 12): the head within headersMs, the whole request within requestMs, no
-    // pause longer than idleMs; Node checks the first two every second.
+    // Slow clients (issue 12): the head within headersMs, the whole request within requestMs (Node
+    // checks both every second); a body's pauses are bounded by bodyPauseLimit in buildApp.
     requestTimeout: config.timeouts.requestMs,
-    connectionTimeout: config.timeouts.idleMs,
     keepAliveTimeout: 5_000,
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     // PGlite starts its WebAssembly Postgres and migrates inside the plugin; on a busy laptop that
@@ -89,6 +88,19 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 }
 
 const DRAIN_MS = 10_000;
+
+/**
+ * While a request's body is arriving, a pause longer than `ms` closes the connection; once the body
+ * is in (or the reply is sent) the socket has no timeout again, so a slow handler is never cut off.
+ */
+export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
+  const set = (socket: { setTimeout?: (ms: number) => unknown } | undefined, value: number) => {
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(value);
+  };
+  app.addHook('onRequest', async (req) => set(req.raw.socket, ms));
+  app.addHook('preHandler', async (req) => set(req.raw.socket, 0));
+  app.addHook('onResponse', async (req) => set(req.raw.socket, 0));
+}
 
 /** The requests between onRequest and their response (or abort), and a wait for none to be left. */
 class InFlight {
@@ -122,6 +134,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
   return fp(
     async (app: FastifyInstance) => {
       app.server.maxConnections = config.maxConnections;
+      bodyPauseLimit(app, config.timeouts.bodyMs);
       const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
       // Fastify runs the app's onClose hooks before its own server close, while requests already
       // inside a handler may still be using the database: let them finish (new ones get 503), for

@@ -7,7 +7,8 @@ import net from 'node:net';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { bodyPauseLimit } from '../app.js';
 import sharp from 'sharp';
 import { API_ROOT, ConfigError, loadConfig } from '../config/env.js';
 import { DevOutbox, Messenger } from '../modules/messaging/messenger.js';
@@ -231,6 +232,35 @@ describe('limits shared through Redis (REDIS_URL)', () => {
       await b.close();
       await tdb.close();
       await redis.stop();
+    }
+  });
+});
+
+describe('slow bodies', () => {
+  test('a body that pauses longer than the limit is cut off; a slow handler is not', async () => {
+    const app = Fastify();
+    bodyPauseLimit(app, 500);
+    app.post('/echo', async (req) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      return { got: String(req.body).length };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as net.AddressInfo).port;
+    try {
+      const slowHandler = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'abc' });
+      expect(await slowHandler.json()).toEqual({ got: 3 });
+      const cut = await new Promise<{ ms: number; answer: string }>((resolve) => {
+        const started = Date.now();
+        let answer = '';
+        const s = net.connect(port, '127.0.0.1', () => s.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nab'));
+        s.on('data', (d) => (answer += d.toString()));
+        s.on('error', () => undefined);
+        s.on('close', () => resolve({ ms: Date.now() - started, answer }));
+      });
+      expect(cut.answer).toBe('');
+      expect(cut.ms).toBeLessThan(1400);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -94,10 +94,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustedProxies,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
-  /** Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS, and no pause may last IDLE_TIMEOUT_MS. */
+  /** Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS, and a body may not pause for BODY_TIMEOUT_MS. */
   HEADERS_TIMEOUT_MS: ms(10_000),
   REQUEST_TIMEOUT_MS: ms(30_000),
-  IDLE_TIMEOUT_MS: ms(15_000),
+  BODY_TIMEOUT_MS: ms(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
@@ -154,7 +154,7 @@ export interface Config {
   /** Addresses/CIDRs whose X-Forwarded-For is believed; empty = none. */
   trustProxy: string[];
   bodyLimit: number;
-  timeouts: { headersMs: number; requestMs: number; idleMs: number };
+  timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
   session: { ttlMs: number; idleMs: number };
   rateLimit: { authPerMin: number; codePerMin: number };
@@ -243,7 +243,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
-    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     maxConnections: e.MAX_CONNECTIONS,
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN },

@@ -39,8 +39,8 @@ export interface EdgeTransport {
   headersTimeoutMs: number;
   /** The whole request, body included, must arrive within this (ms). */
   requestTimeoutMs: number;
-  /** No pause in a connection may last longer (ms). */
-  idleTimeoutMs: number;
+  /** While a body arrives, no pause may last longer (ms); handlers are never cut off by it. */
+  bodyTimeoutMs: number;
   /** Open connections at most; more are refused at once. */
   maxConnections: number;
   /** The largest /gc (and /docs) body; the api's BODY_LIMIT. */
@@ -57,7 +57,7 @@ export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeTran
     trustedProxies: (env.EDGE_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     headersTimeoutMs: int(env.EDGE_HEADERS_TIMEOUT_MS, 10_000),
     requestTimeoutMs: int(env.EDGE_REQUEST_TIMEOUT_MS, 30_000),
-    idleTimeoutMs: int(env.EDGE_IDLE_TIMEOUT_MS, 15_000),
+    bodyTimeoutMs: int(env.EDGE_BODY_TIMEOUT_MS, 15_000),
     maxConnections: int(env.EDGE_MAX_CONNECTIONS, 4096),
     bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
     uploadLimit: 5 * 1024 * 1024 + 1024,
@@ -183,7 +183,6 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     trustProxy: limits.trustedProxies.length ? limits.trustedProxies : false,
     bodyLimit: limits.bodyLimit,
     requestTimeout: limits.requestTimeoutMs,
-    connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: 5_000,
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     // A malformed URL or similar: the envelope, not Fastify's error code.
@@ -192,6 +191,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     },
   });
   app.server.maxConnections = limits.maxConnections;
+  // A body's pauses are bounded while it arrives; once it is in, the socket has no timeout again
+  // (the api may take its time to answer).
+  const socketTimeout = (req: FastifyRequest, ms: number) => req.raw.socket?.setTimeout?.(ms);
+  app.addHook('onRequest', async (req) => void socketTimeout(req, limits.bodyTimeoutMs));
+  app.addHook('preHandler', async (req) => void socketTimeout(req, 0));
+  app.addHook('onResponse', async (req) => void socketTimeout(req, 0));
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'edge error');

@@ -122,7 +122,7 @@ beforeAll(async () => {
     },
   });
   // Short timeouts so the slow-client test stops itself quickly (the defaults are 10/30/15 s).
-  edge = await buildEdge({ store: new ReleaseStore(path.join(dir, 'releases')), env: 'test', apiUrl: api.url, transport: { headersTimeoutMs: 2000, requestTimeoutMs: 4000, idleTimeoutMs: 3000 } });
+  edge = await buildEdge({ store: new ReleaseStore(path.join(dir, 'releases')), env: 'test', apiUrl: api.url, transport: { headersTimeoutMs: 2000, requestTimeoutMs: 4000, bodyTimeoutMs: 3000 } });
   await edge.listen({ port: 0, host: '127.0.0.1' });
   edgePort = (edge.server.address() as net.AddressInfo).port;
 });
