@@ -142,6 +142,28 @@ describe('who the client is', () => {
     expect(statuses.slice(PER_IP)).toEqual([429, 429, 429]);
   });
 
+  test('behind a named proxy (EDGE_TRUSTED_PROXIES) the client comes from its X-Forwarded-For; the api gets that one address', async () => {
+    const echo = (await import('fastify')).default();
+    echo.post('/gc/echo', async (req) => ({ xff: req.headers['x-forwarded-for'], forwarded: req.headers.forwarded ?? null }));
+    await echo.listen({ port: 0, host: '127.0.0.1' });
+    const upstream = `http://127.0.0.1:${(echo.server.address() as net.AddressInfo).port}`;
+    const behindLb = await buildEdge({ store: new ReleaseStore(path.join(dir, 'releases')), env: 'test', apiUrl: upstream, transport: { trustedProxies: ['10.0.0.0/8'] } });
+    const direct = await buildEdge({ store: new ReleaseStore(path.join(dir, 'releases')), env: 'test', apiUrl: upstream });
+    try {
+      const ask = (edgeApp: FastifyInstance, remoteAddress: string) =>
+        edgeApp.inject({ method: 'POST', url: '/gc/echo', remoteAddress, headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6, 203.0.113.7', forwarded: 'for=6.6.6.6' }, payload: '{}' });
+      // From the load balancer: the address it saw (the last hop it added), not what the client wrote before it.
+      expect((await ask(behindLb, '10.1.2.3')).json()).toEqual({ xff: '203.0.113.7', forwarded: null });
+      // From anyone else, or with no proxy named: the connection's own address.
+      expect((await ask(behindLb, '198.51.100.9')).json()).toEqual({ xff: '198.51.100.9', forwarded: null });
+      expect((await ask(direct, '10.1.2.3')).json()).toEqual({ xff: '10.1.2.3', forwarded: null });
+    } finally {
+      await behindLb.close();
+      await direct.close();
+      await echo.close();
+    }
+  });
+
   test('two clients on different loopback addresses keep separate buckets', async () => {
     for (let i = 0; i < PER_IP; i++) expect((await wrongLogin('127.0.0.2')).status).toBe(200);
     const over = await wrongLogin('127.0.0.2');
