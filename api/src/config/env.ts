@@ -85,7 +85,7 @@ export const envSchema = z.object({
    * Keys the HMAC of stored one-time codes and signed upload/image links. Required in production;
    * otherwise generated once per data folder (DATA_DIR/secret-key, mode 0600).
    */
-  SECRET_KEY: z.string().min(32).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 random characters (e.g. `openssl rand -base64 48`)').optional(),
   /** Production without an e-mail or WhatsApp provider: write codes to the log instead of refusing to start. */
   ALLOW_CODE_LOG: boolish,
   SIGN_MODE: z.enum(['enforce', 'log']).default('enforce'),

@@ -22,6 +22,12 @@ async function startApi(): Promise<{ url: string; close: () => Promise<void> } |
       env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/', ...API_BEHIND_EDGE.env },
     });
   } catch (error) {
+    // Settings the api refuses (e.g. production without a provider or with a weak SECRET_KEY): do
+    // not serve the site without it; say what to fix.
+    if (error instanceof Error && error.name === 'ConfigError') {
+      console.error(`[start] ${error.message}`);
+      process.exit(1);
+    }
     console.error('[start] the api did not start; /gc will answer that the service is unavailable.', error);
     return undefined;
   }
