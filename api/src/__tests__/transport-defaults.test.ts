@@ -103,6 +103,20 @@ describe.each(targets())('card photos on %s', (target) => {
     expect((await t.call('/order/appadd', { token: owner.token, images: link, user_memo: '', wallet_type: '1' })).success).toBe(false);
   });
 
+  test('no framework error code or message reaches a client of the api itself', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/gc/%zz' }),
+      await t.app.inject({ method: 'PUT', url: '/uploads/%zz' }),
+      await t.app.inject({ method: 'POST', url: '/gc/user/applogin', headers: { 'content-type': 'application/json' }, payload: '{"x' }),
+      await t.app.inject({ method: 'POST', url: '/gc/user/applogin', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a'.repeat(100 * 1024) }),
+    ]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toMatch(/FST_|fastify/i);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+  });
+
   test('images over 12 megapixels are refused with a clear message before they are decoded', async () => {
     const u = await makeUser(t);
     const big = await sharp({ create: { width: 4500, height: 3000, channels: 3, background: '#123' } }).jpeg().toBuffer();
