@@ -55,6 +55,8 @@ export default defineConfig({
         // The suites sign up many users from one address in a minute; production limits stay default.
         RATE_LIMIT_AUTH_PER_MIN: '10000',
         RATE_LIMIT_CODE_PER_MIN: '10000',
+        RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: '10000',
+        RATE_LIMIT_CODE_PER_ADDRESS_HOUR: '10000',
         GOOGLE_JWKS_URL: `http://127.0.0.1:${port + 2}/jwks.json`,
         GOOGLE_CLIENT_IDS: GOOGLE_TEST_CLIENT_ID,
       },

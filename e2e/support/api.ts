@@ -28,9 +28,20 @@ interface OutboxItem {
   code?: string;
 }
 
+/**
+ * The dev outbox is never served by the site (the edge): it is on the api's own loopback port,
+ * which the suite's start puts at the site's port + 1 (API_PORT in playwright.config.ts).
+ */
+export function outboxUrl(baseURL: string): string {
+  const url = new URL(baseURL);
+  url.port = String(Number(url.port) + 1);
+  url.pathname = '/__dev/outbox';
+  return url.toString();
+}
+
 export async function latestCode(baseURL: string, to: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseURL}/__dev/outbox`);
+    const res = await fetch(outboxUrl(baseURL));
     const items = (await res.json()) as OutboxItem[];
     const hit = items.find((m) => m.to === to && m.code);
     if (hit?.code) return hit.code;

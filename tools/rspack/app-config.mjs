@@ -134,7 +134,8 @@ function devServer({ port, html }) {
   return {
     ...server,
     historyApiFallback: true,
-    proxy: [{ context: ['/gc', '/__dev', '/docs'], target: api, changeOrigin: true }],
+    // The dev outbox stays on the api's own port (issue 12), as with npm start.
+    proxy: [{ context: ['/gc', '/docs'], target: api, changeOrigin: true }],
     setupMiddlewares(middlewares) {
       middlewares.unshift({
         name: 'giftlane-remotes-json',

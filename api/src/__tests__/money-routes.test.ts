@@ -235,7 +235,12 @@ describe.each(targets())('money routes on %s', (target) => {
     const withExif = await jpegWithExif();
     expect(withExif.includes(Buffer.from('SecretPhoneCo'))).toBe(true);
     expect((await put(one, withExif)).statusCode).toBe(200);
-    const got = await t.app.inject({ method: 'GET', url: one.split('?')[0]!.replace(t.config.publicUrl, '') });
+    // The reference alone does not show the photo; the owner's order gives a signed link that does.
+    const reference = one.split('?')[0]!;
+    expect((await t.app.inject({ method: 'GET', url: reference.replace(t.config.publicUrl, '') })).statusCode).toBe(403);
+    const order = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, images: reference, user_memo: '', wallet_type: '1' });
+    const shown = await t.call<{ imageList: { url: string }[] }>('/ord/detail', { token: u.token, order_no: order.data.order_no });
+    const got = await t.app.inject({ method: 'GET', url: shown.data.imageList[0]!.url.replace(t.config.publicUrl, '') });
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.rawPayload.includes(Buffer.from('SecretPhoneCo'))).toBe(false);
     expect((await sharp(got.rawPayload).metadata()).exif).toBeUndefined();

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -45,6 +47,26 @@ const appKeys = z
     }
   });
 
+/**
+ * Which proxies' X-Forwarded-For the api believes: a list of addresses or CIDRs (or proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`). Empty = none: the client is the socket's peer.
+ * `1`/`true` (trust any forwarded address) is refused: anyone could then pick their own address.
+ */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((s, ctx) => {
+    const list = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (list.some((x) => /^(1|true|yes)$/i.test(x))) {
+      ctx.addIssue({ code: 'custom', message: "name the proxy's addresses (e.g. 127.0.0.1 for the edge server on this machine); trusting any forwarded address lets a client choose its own" });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** Milliseconds, at least 1 s. */
+const ms = (fallback: number) => z.coerce.number().int().min(1000).default(fallback);
+
 const boolish = z
   .string()
   .optional()
@@ -64,14 +86,24 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
-  /** Keys the HMAC of stored one-time codes. Required in production; a fixed development value otherwise. */
-  SECRET_KEY: z.string().min(32).optional(),
+  /**
+   * Keys the HMAC of stored one-time codes and signed upload/image links. Required in production;
+   * otherwise generated once per data folder (DATA_DIR/secret-key, mode 0600).
+   */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 random characters (e.g. `openssl rand -base64 48`)').optional(),
+  /** Production without an e-mail or WhatsApp provider: write codes to the log instead of refusing to start. */
+  ALLOW_CODE_LOG: boolish,
   SIGN_MODE: z.enum(['enforce', 'log']).default('enforce'),
   APP_KEYS: appKeys,
   PRODUCT_NAME: z.string().min(1).default('GiftLane'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolish,
+  TRUST_PROXY: trustedProxies,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  /** Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS, and a body may not pause for BODY_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: ms(10_000),
+  REQUEST_TIMEOUT_MS: ms(30_000),
+  BODY_TIMEOUT_MS: ms(15_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   /** Rate limits are per minute and per client IP (and per address for OTP sends, in the database). */
@@ -79,6 +111,9 @@ export const envSchema = z.object({
   RATE_LIMIT_CODE_PER_MIN: z.coerce.number().int().positive().default(10),
   /** checkUsername answers whether an address has an account: a tight limit of its own, per hour. */
   RATE_LIMIT_LOOKUP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** The same routes per account (sign-in per username, codes per e-mail/number) per hour, whatever the address. */
+  RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_CODE_PER_ADDRESS_HOUR: z.coerce.number().int().positive().default(20),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
@@ -135,14 +170,21 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   secretKey: string;
+  /** Production only: codes may go to the log when a channel has no provider (ALLOW_CODE_LOG=1). */
+  allowCodeLog: boolean;
   signMode: 'enforce' | 'log';
   appKeys: Record<string, string>;
   productName: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Addresses/CIDRs whose X-Forwarded-For is believed; empty = none. */
+  trustProxy: string[];
   bodyLimit: number;
+  timeouts: { headersMs: number; requestMs: number; bodyMs: number };
+  maxConnections: number;
   session: { ttlMs: number; idleMs: number };
   rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number };
+  /** Per account (username / e-mail / number, or the signed-in user) per hour, across addresses. */
+  accountLimit: { authPerHour: number; codePerHour: number };
   whatsapp: { apiUrl: string; phoneNumberId?: string; accessToken?: string; template: string; templateLang: string };
   google: { jwksUrl: string; clientIds: string[]; issuers: string[] };
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
@@ -154,6 +196,31 @@ export interface Config {
   googleOAuth: { tokenUrl: string; tokenInfoUrl: string; clientSecret?: string };
   appleCode: { tokenUrl: string; teamId?: string; keyId?: string; privateKey?: string };
   push: { url: string; accessToken?: string; intervalMs: number };
+}
+
+/** Values that must never key production: placeholders, the old development value, few distinct characters. */
+export function weakSecret(secret: string): boolean {
+  const s = secret.toLowerCase();
+  if (/giftlane-development|not-for-production|change[-_ ]?me|example|placeholder|your[-_ ]?secret/.test(s)) return true;
+  return new Set(secret).size < 10;
+}
+
+/**
+ * The development secret of one data folder: made from 32 random bytes on first start and kept in
+ * DATA_DIR/secret-key (0600), so it differs between machines and folders and survives restarts.
+ */
+export function dataDirSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  chmodSync(file, 0o600);
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new ConfigError([`${file}: the stored development secret is shorter than 32 characters; delete the file to make a new one`]);
+  return key;
 }
 
 export class ConfigError extends Error {
@@ -178,8 +245,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
   }
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
-  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 characters)');
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
+  if (e.NODE_ENV === 'production') {
+    if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
+    if (!e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)');
+    else if (weakSecret(e.SECRET_KEY)) problems.push('SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl rand -base64 48`)');
+    if (!e.ALLOW_CODE_LOG) {
+      if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or codes sent by e-mail would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
+      if (!e.WHATSAPP_PHONE_NUMBER_ID) problems.push('WHATSAPP_PHONE_NUMBER_ID / WHATSAPP_ACCESS_TOKEN: required in production, or codes sent by WhatsApp would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -191,15 +265,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
-    secretKey: e.SECRET_KEY ?? 'giftlane-development-secret-key-not-for-production',
+    secretKey: e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR)),
+    allowCodeLog: e.NODE_ENV === 'production' && e.ALLOW_CODE_LOG,
     signMode: e.SIGN_MODE,
     appKeys: e.APP_KEYS,
     productName: e.PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
+    maxConnections: e.MAX_CONNECTIONS,
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR },
+    accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

@@ -1,10 +1,44 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from './envelope.js';
+import { AppError, Codes, ok } from './envelope.js';
 
 /** auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is registered. */
 export type RateLimitKind = 'auth' | 'code' | 'lookup';
+
+type AccountLimiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+
+/**
+ * Who a limited call is about, whatever address it comes from: the username / e-mail / WhatsApp
+ * number in the body (lower-cased; a number by its digits), else the signed-in user.
+ */
+export function accountKeyOf(req: FastifyRequest): string | null {
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const field = [b.username, b.email, b.whatsapp].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (field) {
+    const v = field.trim().toLowerCase();
+    if (v.includes('@')) return v;
+    const digits = v.replace(/\D/g, '');
+    return digits.length >= 6 ? digits : v;
+  }
+  return req.auth ? `user:${req.auth.userId}` : null;
+}
+
+/**
+ * The per-account limiters of one app, shared by every route of a kind: sign-in attempts per
+ * account and code calls per address are counted across routes (in Redis when REDIS_URL is set).
+ */
+const accountLimiters = new WeakMap<object, Record<'auth' | 'code', AccountLimiter>>();
+function accountLimiter(app: FastifyInstance, kind: 'auth' | 'code'): AccountLimiter {
+  let pair = accountLimiters.get(app.config);
+  if (!pair) {
+    const make = (k: 'auth' | 'code', max: number): AccountLimiter =>
+      app.createRateLimit({ max, timeWindow: 3_600_000, keyGenerator: (req: FastifyRequest) => `account-${k}:${accountKeyOf(req)}` }) as AccountLimiter;
+    pair = { auth: make('auth', app.config.accountLimit.authPerHour), code: make('code', app.config.accountLimit.codePerHour) };
+    accountLimiters.set(app.config, pair);
+  }
+  return pair[kind];
+}
 
 /** A reply whose envelope carries fields beside `data` (CONTRACT: the paging of getAvailableCoupon). */
 export class WithTopLevel<T> {
@@ -40,6 +74,7 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
         : def.limit === 'lookup'
           ? { max: limits.lookupPerHour, timeWindow: 3600_000 }
           : undefined;
+  const perAccount = def.limit && def.limit !== 'lookup' ? accountLimiter(app, def.limit) : undefined;
   app.withTypeProvider<ZodTypeProvider>().post(
     `/gc${def.path}`,
     {
@@ -51,6 +86,20 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
         ...(def.auth ? { security: [{ token: [] }] } : {}),
       },
       config: { gc: true, auth: def.auth, ...(rateLimit ? { rateLimit } : {}) },
+      // Per IP above (before the body is read); per account here, once the body says whose it is.
+      ...(perAccount
+        ? {
+            preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+              if (!accountKeyOf(req)) return;
+              const r = await perAccount(req);
+              if (!r.isAllowed && r.isExceeded) {
+                const wait = Math.max(1, r.ttlInSeconds ?? 60);
+                reply.header('retry-after', String(wait));
+                throw new AppError(`Too many attempts for this account, please try again in ${Math.ceil(wait / 60)} minutes`, Codes.tooMany, 429);
+              }
+            },
+          }
+        : {}),
     },
     async (req, reply) => {
       const result = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);

@@ -86,7 +86,7 @@ export interface TestApp {
 }
 
 export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, deps: AppDeps = {}, env: Record<string, string> = {}): Promise<TestApp> {
-  const config = configFrom({ logLevel: 'silent', rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 10_000 }, ...overrides }, env);
+  const config = configFrom({ logLevel: 'silent', rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 10_000 }, accountLimit: { authPerHour: 10_000, codePerHour: 10_000 }, ...overrides }, env);
   const app = Fastify(serverOptions(config));
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (r) => {

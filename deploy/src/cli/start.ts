@@ -3,7 +3,7 @@
 import { APPS } from '../apps';
 import { buildApps } from '../build';
 import { ReleaseStore } from '../release-store';
-import { buildEdge } from '../edge/server';
+import { API_BEHIND_EDGE, buildEdge } from '../edge/server';
 import { actor } from '../version';
 
 async function startApi(publicOrigin: string): Promise<{ url: string; close: () => Promise<void> } | undefined> {
@@ -14,8 +14,20 @@ async function startApi(publicOrigin: string): Promise<{ url: string; close: () 
     };
     // Card images are uploaded and shown through the edge, at absolute URLs on its own origin (a
     // phone PUTs to the URL as given); the site is opened at that origin, so the CSP's 'self' covers them.
-    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_ORIGIN: publicOrigin } });
+    // The api listens on loopback only and believes X-Forwarded-For from exactly this edge
+    // (127.0.0.1), which sets it from the connection it received.
+    return await api.startApi({
+      port: Number(process.env.API_PORT ?? 3001),
+      host: API_BEHIND_EDGE.host,
+      env: { PUBLIC_ORIGIN: publicOrigin, ...API_BEHIND_EDGE.env },
+    });
   } catch (error) {
+    // Settings the api refuses (e.g. production without a provider or with a weak SECRET_KEY): do
+    // not serve the site without it; say what to fix.
+    if (error instanceof Error && error.name === 'ConfigError') {
+      console.error(`[start] ${error.message}`);
+      process.exit(1);
+    }
     console.error('[start] the api did not start; /gc will answer that the service is unavailable.', error);
     return undefined;
   }
@@ -50,6 +62,12 @@ async function main() {
   const edge = await buildEdge({ store, env, apiUrl: api?.url });
   await edge.listen({ port, host });
   console.log(`GiftLane is running on ${origin}`);
+  const mode = process.env.NODE_ENV ?? 'development';
+  if (mode === 'production') console.log('Mode: production.');
+  else {
+    console.log(`Mode: ${mode} — not for real users: no e-mail or WhatsApp is sent unless SMTP_URL / WHATSAPP_* are set.`);
+    if (api && !process.env.API_URL) console.log(`One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never served by the site).`);
+  }
 
   const stop = async () => {
     await edge.close();

@@ -25,6 +25,61 @@ export interface EdgeOptions {
   releasesUrl?: string;
   /** Settings for the browser (product name, social sign-in ids, store links): see pageConfigFromEnv. */
   pageConfig?: Record<string, unknown>;
+  /** HTTP limits (slow and large requests, who the client is): see transportFromEnv. */
+  transport?: Partial<EdgeTransport>;
+}
+
+export interface EdgeTransport {
+  /**
+   * Proxies in front of the edge (addresses or CIDRs) whose X-Forwarded-For is believed; none by
+   * default, so the client is the connection's peer. The api is told exactly that address.
+   */
+  trustedProxies: string[];
+  /** The request head must arrive within this (ms). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (ms). */
+  requestTimeoutMs: number;
+  /** While a body arrives, no pause may last longer (ms); handlers are never cut off by it. */
+  bodyTimeoutMs: number;
+  /** Open connections at most; more are refused at once. */
+  maxConnections: number;
+  /** The largest /gc (and /docs) body; the api's BODY_LIMIT. */
+  bodyLimit: number;
+  /** The largest card photo PUT to /uploads (the api's 5 MB image limit plus room). */
+  uploadLimit: number;
+}
+
+const int = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value.trim()) ? Number(value) : fallback);
+
+/** The edge's HTTP limits from the environment (README: production settings). */
+export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeTransport {
+  return {
+    trustedProxies: (env.EDGE_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    headersTimeoutMs: int(env.EDGE_HEADERS_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: int(env.EDGE_REQUEST_TIMEOUT_MS, 30_000),
+    bodyTimeoutMs: int(env.EDGE_BODY_TIMEOUT_MS, 15_000),
+    maxConnections: int(env.EDGE_MAX_CONNECTIONS, 4096),
+    bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
+    uploadLimit: 5 * 1024 * 1024 + 1024,
+  };
+}
+
+/**
+ * The settings an api started beside this edge (npm start) needs: listen on loopback, and believe
+ * X-Forwarded-For from exactly the edge's address there, which sets it from the connection.
+ */
+export const API_BEHIND_EDGE = { host: '127.0.0.1', env: { TRUST_PROXY: '127.0.0.1' } } as const;
+
+const envelope = (msg: string, code: string) => ({ success: false, msg, code, data: null });
+
+/** What a client is told about a request the edge could not pass on: never a framework code or text. */
+function transportFault(status: number): { msg: string; code: string } {
+  if (status === 413) return { msg: 'Request body is too large', code: 'common.413' };
+  if (status === 408) return { msg: 'The request took too long to arrive', code: 'common.003' };
+  if (status === 415) return { msg: 'Unsupported content type', code: 'common.003' };
+  if (status === 404) return { msg: 'Not found', code: 'common.404' };
+  if (status < 500) return { msg: 'Bad request', code: 'common.003' };
+  return { msg: 'Something went wrong, please try again later', code: 'common.500' };
 }
 
 /**
@@ -121,7 +176,33 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
 export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance> {
   const store = opts.store ?? new ReleaseStore();
   const env = opts.env ?? process.env.GL_ENV ?? 'local';
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true });
+  const limits: EdgeTransport = { ...transportFromEnv(), ...opts.transport };
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // The client is the socket's peer unless it is a named proxy in front of us.
+    trustProxy: limits.trustedProxies.length ? limits.trustedProxies : false,
+    bodyLimit: limits.bodyLimit,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // A malformed URL or similar: the envelope, not Fastify's error code.
+    frameworkErrors: (_err, _req, reply) => {
+      void (reply as FastifyReply).code(400).send(envelope('Bad request', 'common.003'));
+    },
+  });
+  app.server.maxConnections = limits.maxConnections;
+  // A body's pauses are bounded while it arrives; once it is in, the socket has no timeout again
+  // (the api may take its time to answer).
+  const socketTimeout = (req: FastifyRequest, ms: number) => req.raw.socket?.setTimeout?.(ms);
+  app.addHook('onRequest', async (req) => void socketTimeout(req, limits.bodyTimeoutMs));
+  app.addHook('preHandler', async (req) => void socketTimeout(req, 0));
+  app.addHook('onResponse', async (req) => void socketTimeout(req, 0));
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'edge error');
+    const fault = transportFault(status);
+    return reply.code(status).send(envelope(fault.msg, fault.code));
+  });
   const behindTls = opts.behindTls ?? process.env.BEHIND_TLS === '1';
   const pageConfigJson = escapeJsonForHtml(JSON.stringify(opts.pageConfig ?? pageConfigFromEnv()));
   const releasesUrl = (opts.releasesUrl ?? process.env.RELEASE_PUBLIC_URL ?? '/releases').replace(/\/$/, '');
@@ -168,9 +249,42 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     });
   }
 
+  // The dev outbox (every user's one-time codes) stays on the api's own loopback port: never here.
+  app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
+  app.all('/__dev', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
+
   if (opts.apiUrl) {
-    for (const prefix of ['/gc', '/uploads', '/__dev', '/docs']) {
-      await app.register(httpProxy, { upstream: opts.apiUrl, prefix, rewritePrefix: prefix, http2: false });
+    const unavailable = envelope('The service is unavailable. Please try again shortly.', 'common.503');
+    for (const prefix of ['/gc', '/uploads', '/docs']) {
+      const bodyLimit = prefix === '/uploads' ? limits.uploadLimit : limits.bodyLimit;
+      await app.register(async (scope) => {
+        // The whole body is read here, within the edge's limits and timeouts, before the api is
+        // called: a slow or oversized request never holds one of the api's connections, and one
+        // over the limit gets the 413 envelope from the edge itself.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, body, done) => done(null, body));
+        await scope.register(httpProxy, {
+          upstream: opts.apiUrl!,
+          prefix,
+          rewritePrefix: prefix,
+          http2: false,
+          proxyPayloads: false,
+          handler: (req, reply, dest, options) =>
+            reply.from(dest, Buffer.isBuffer(req.body) ? { ...options, body: req.body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') } : options),
+          replyOptions: {
+            rewriteRequestHeaders: (req, headers) => {
+              // The api believes exactly one address: the client as this edge saw it (the socket,
+              // or a trusted proxy's X-Forwarded-For). Whatever the client claimed is dropped.
+              const { expect: _expect, forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
+              return { ...rest, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol };
+            },
+            onError: (reply, { error }) => {
+              reply.log.warn({ err: error }, 'api unreachable');
+              void reply.code(502).send(unavailable);
+            },
+          },
+        });
+      });
     }
   } else {
     app.all('/gc/*', async (_req, reply) =>

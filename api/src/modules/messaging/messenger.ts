@@ -92,26 +92,32 @@ export class WhatsAppCloudSender implements Sender {
   }
 }
 
+/** An address for the log: enough to tell messages apart, not enough to be a list of users. */
+export const maskAddress = (to: string) => (to.includes('@') ? `${to.slice(0, 1)}…@${to.split('@').pop()}` : `…${to.slice(-3)}`);
+
 /**
  * Sends e-mail and WhatsApp messages through the configured providers. A channel without a provider
- * writes to the log and, outside production, to the dev outbox.
+ * goes to the dev outbox outside production; bodies and codes are written to the log only when
+ * `logBodies` (production's ALLOW_CODE_LOG=1) says so — never otherwise.
  */
 export class Messenger {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly senders: Partial<Record<Channel, Sender>>,
     readonly outbox: DevOutbox | null,
+    private readonly opts: { logBodies?: boolean } = {},
   ) {}
 
   async send(m: OutgoingMessage): Promise<void> {
     const sender = this.senders[m.channel];
     if (sender) {
       await sender.send(m);
-      this.log.info({ channel: m.channel, subject: m.subject }, 'message sent');
+      this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message sent');
       return;
     }
     this.outbox?.add(m);
-    this.log.info({ channel: m.channel, to: m.to, subject: m.subject, text: m.text }, 'message (no provider configured)');
+    if (this.opts.logBodies) this.log.warn({ channel: m.channel, to: m.to, subject: m.subject, text: m.text }, 'message (no provider configured; ALLOW_CODE_LOG)');
+    else this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, this.outbox ? 'message put in the dev outbox' : 'message NOT sent: no provider configured');
   }
 
   async close(): Promise<void> {

@@ -13,6 +13,7 @@ import { verifyPassword } from '../user/passwords.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
 import { audit, createStaff, resolveStaff, ROLES, staffSession, type Role, type StaffAuth } from './staff.js';
+import type { DirectoryStore } from '../uploads/store.js';
 
 const line = z.object({
   card_id: z.number().int().positive().optional(),
@@ -31,7 +32,9 @@ const line = z.object({
  * claims and decisions, withdrawal settlement, corrections, the audit log and the ledger check.
  * Every action that changes something writes an audit row in its own transaction.
  */
-export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; store?: DirectoryStore }): Promise<void> {
+  // Card photos reach staff as short-lived signed links, like the owner's.
+  const view = (ref: string) => (ref && opts.store ? opts.store.viewUrl(ref) : ref);
   const { db, ref } = app;
   const { ledger } = opts;
   const catalog = new Catalog(db, ref);
@@ -75,7 +78,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     const cur = await ref.currency(o.currency_code);
     return {
       order_no: o.order_no, user_id: o.user_id, status: o.status, status_desc: statusDesc(o), currency: cur.code, wallet_type: o.wallet_type,
-      images: o.images, user_memo: o.user_memo, card_id: o.card_id, card_form: o.card_form, quote: o.quote?.view ?? null,
+      images: o.images.map(view), user_memo: o.user_memo, card_id: o.card_id, card_form: o.card_form, quote: o.quote?.view ?? null,
       amount: formatMinor(o.amount_minor, cur.decimals), claimed_by: o.claimed_by, created_at: o.created_at, finished_at: o.finished_at,
       refused_reason: o.refused_reason, payout_note: o.payout_note,
     };
@@ -93,7 +96,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     if (!q.rows[0]) throw new AppError('Order not found');
     const lines = await db.query('select seq, card_id, card_name, code, face_minor::text, rate_minor::text, amount_minor::text, status, fail_reason, proof_image from order_lines where order_id = $1 order by seq', [q.rows[0].id]);
     const events = await db.query('select status, note, actor, created_at from order_events where order_id = $1 order by id', [q.rows[0].id]);
-    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows, timeline: events.rows });
+    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows });
   });
 
   r.post('/ops/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {

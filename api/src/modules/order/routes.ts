@@ -168,7 +168,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
             wallet_type: o.wallet_type,
             order_rebate: 0,
             refused_reason: o.refused_reason,
-            images: o.images[0] ?? '',
+            // Shown to the owner through a short-lived signed link (card photos are private).
+            images: o.images[0] ? opts.store.viewUrl(o.images[0]) : '',
             card_name: o.card_names ?? '',
             is_multi: o.lines > 1 ? 1 : 0,
             show_time: unix(o.created_at),
@@ -225,7 +226,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
             key: l.code,
             status: l.status,
             image_id: l.image_index ?? i,
-            sellout_image: l.proof_image,
+            sellout_image: l.proof_image ? opts.store.viewUrl(l.proof_image) : '',
             fail_reason: l.fail_reason,
             amount: Number(f(l.amount_minor)),
             facevalue: cc ? Number(formatMinor(l.face_minor, cc.decimals)) : 0,
@@ -236,7 +237,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
             card_image: '',
           };
         }),
-        imageList: o.images.map((url, i) => ({ url, refused_reason: failedImages.get(i) ?? '', type: 1 })),
+        imageList: o.images.map((ref, i) => ({ url: opts.store.viewUrl(ref), refused_reason: failedImages.get(i) ?? '', type: 1 })),
         order_activity_result: [],
         timeline: events.rows.map((e) => ({ status: e.status, time: unix(e.created_at), note: e.note })),
       };

@@ -7,7 +7,7 @@ import { checkImage, IMAGE_LIMITS, isObjectName, UPLOAD_MESSAGES, type Directory
 
 const MAX_PENDING_PER_HOUR = 200;
 
-/** Presigned upload URLs (order/obsUrl, order/obsUrls), the PUT that receives the image, and the GET that serves it. */
+/** Presigned upload URLs (order/obsUrl, order/obsUrls), the PUT that receives the image once, and the signed GET that shows it. */
 export async function uploadRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
   const { db } = app;
   const { store } = opts;
@@ -52,13 +52,35 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
         const name = req.params['*'];
         const { expires = '', signature = '' } = req.query;
         if (!store.verifyPut(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
-        const row = await db.query<{ status: string }>('select status from uploads where object_name = $1 and expires_at > now()', [name]);
-        if (!row.rows[0]) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
+        // Written once: the first PUT claims the object (stored_at) before its image is checked;
+        // a second or parallel PUT to the same link finds it claimed and is refused.
+        const claim = await db.query<{ user_id: number }>(
+          "update uploads set stored_at = now() where object_name = $1 and status = 'pending' and stored_at is null and expires_at > now() returning user_id",
+          [name],
+        );
+        if (!claim.rows[0]) {
+          const row = await db.query<{ status: string }>('select status from uploads where object_name = $1 and expires_at > now()', [name]);
+          if (!row.rows[0]) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
+          return reply.status(409).send(fail(UPLOAD_MESSAGES.once, Codes.failed));
+        }
+        // A file that is not an acceptable image was not written: the link may be used again.
+        const release = () => db.query("update uploads set stored_at = null where object_name = $1 and status = 'pending'", [name]);
         const body = req.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) return reply.status(400).send(fail(UPLOAD_MESSAGES.broken, Codes.validation));
+        if (!Buffer.isBuffer(body) || body.length === 0) {
+          await release();
+          return reply.status(400).send(fail(UPLOAD_MESSAGES.broken, Codes.validation));
+        }
         const checked = await checkImage(body);
-        if (!checked.ok) return reply.status(400).send(fail(checked.reason, Codes.validation));
-        await store.put(name, checked.data);
+        if (!checked.ok) {
+          await release();
+          return reply.status(400).send(fail(checked.reason, Codes.validation));
+        }
+        try {
+          await store.put(name, checked.data);
+        } catch (err) {
+          await release();
+          throw err;
+        }
         await db.query("update uploads set status = 'stored', content_type = $2, bytes = $3, width = $4, height = $5, stored_at = now() where object_name = $1", [
           name, checked.contentType, checked.data.length, checked.width, checked.height,
         ]);
@@ -66,13 +88,18 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
       },
     );
 
-    scope.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
+    // Card photos show redeem codes: only a signed link (minted for the owner by ord/list and
+    // ord/detail, for staff by the operator api) shows one, and only for a few minutes.
+    scope.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>('/uploads/*', { schema: { hide: true } }, async (req, reply) => {
       const name = req.params['*'];
       if (!isObjectName(name)) return reply.status(404).send(fail('Not found', Codes.notFound));
+      const { expires = '', signature = '' } = req.query;
+      if (!store.verifyView(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.view, Codes.failed));
       const meta = await db.query<{ content_type: string }>("select content_type from uploads where object_name = $1 and status = 'stored'", [name]);
       const data = meta.rows[0] ? await store.get(name) : null;
       if (!data || !meta.rows[0]) return reply.status(404).send(fail('Not found', Codes.notFound));
-      return reply.header('content-type', meta.rows[0].content_type).header('cache-control', 'private, max-age=86400, immutable').send(data);
+      const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+      return reply.header('content-type', meta.rows[0].content_type).header('cache-control', `private, max-age=${left}`).send(data);
     });
   });
 }

@@ -3,16 +3,53 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
-export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxSide: 8000, maxPixels: 40_000_000, minSide: 32, perOrder: 10, urlTtlMs: 30 * 60_000 } as const;
+export const IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxSide: 8000,
+  /** A phone photo of a card is 12 MP at most; decoding one takes ~36 MB (RGB), a 40 MP one ~120 MB. */
+  maxPixels: 12_000_000,
+  minSide: 32,
+  perOrder: 10,
+  urlTtlMs: 30 * 60_000,
+  /** Images decoded at once by this process; the others wait their turn (memory stays bounded). */
+  decodes: 2,
+  /** Signed image links live 10 to 20 minutes (the same link within a 10-minute window, so the browser can cache it). */
+  viewWindowS: 600,
+} as const;
+
+// Decoded pixels are not kept for reuse: each image is decoded once, and the cache would hold
+// up to 50 MB of them.
+sharp.cache(false);
 
 export const UPLOAD_MESSAGES = {
   type: 'Only JPG, PNG or WebP images can be uploaded',
   size: 'Images must be at most 5 MB',
-  pixels: 'Image dimensions are too large (at most 8000 × 8000 and 40 megapixels)',
+  pixels: 'This image is too large: at most 12 megapixels (e.g. 4000 × 3000) and 8000 pixels a side. Please send a smaller photo',
   tooSmall: 'Image is too small to read',
   broken: 'The file is not a readable image',
   link: 'This upload link is invalid or has expired',
+  once: 'This image was already uploaded; ask for a new upload link to send another',
+  view: 'This image link is invalid or has expired',
 } as const;
+
+/** At most `max` holders at once; the others queue in order. */
+class Slots {
+  private busy = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.max) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.busy++;
+    try {
+      return await fn();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.busy--;
+    }
+  }
+}
+const decodeSlots = new Slots(IMAGE_LIMITS.decodes);
 
 const OBJECT_NAME = /^orders\/\d{1,10}\/[A-Za-z0-9_-]{22}$/;
 export const isObjectName = (s: string) => OBJECT_NAME.test(s);
@@ -28,16 +65,18 @@ function sniff(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 }
 
 /**
- * Checks an uploaded image by content (magic bytes, then a real decode), enforces the size and
- * pixel limits, and re-encodes it: EXIF orientation is applied and all metadata (GPS, device,
- * comments) is dropped, since sharp writes none unless asked.
+ * Checks an uploaded image by content (magic bytes, then the header's dimensions, then a real
+ * decode), enforces the size and pixel limits before any pixel is decoded, and re-encodes it:
+ * EXIF orientation is applied and all metadata (GPS, device, comments) is dropped, since sharp
+ * writes none unless asked. At most IMAGE_LIMITS.decodes images are decoded at once.
  */
 export async function checkImage(buf: Buffer): Promise<ImageCheck> {
   if (buf.length > IMAGE_LIMITS.maxBytes) return { ok: false, reason: UPLOAD_MESSAGES.size };
   const kind = sniff(buf);
   if (!kind) return { ok: false, reason: UPLOAD_MESSAGES.type };
   try {
-    const img = sharp(buf, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' });
+    const img = sharp(buf, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', sequentialRead: true });
+    // metadata() reads the header only: nothing is decoded yet.
     const meta = await img.metadata();
     const w = meta.width ?? 0;
     const h = meta.height ?? 0;
@@ -45,7 +84,7 @@ export async function checkImage(buf: Buffer): Promise<ImageCheck> {
     if (w < IMAGE_LIMITS.minSide || h < IMAGE_LIMITS.minSide) return { ok: false, reason: UPLOAD_MESSAGES.tooSmall };
     const rotated = img.rotate();
     const out = kind === 'png' ? rotated.png() : kind === 'webp' ? rotated.webp({ quality: 90 }) : rotated.jpeg({ quality: 90, mozjpeg: false });
-    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    const { data, info } = await decodeSlots.run(() => out.toBuffer({ resolveWithObject: true }));
     return { ok: true, data, contentType: `image/${kind}`, width: info.width, height: info.height };
   } catch (err) {
     const msg = err instanceof Error ? err.message : '';
@@ -57,7 +96,9 @@ export async function checkImage(buf: Buffer): Promise<ImageCheck> {
 /**
  * The object store: a directory by default (an S3-compatible store fits the same three calls).
  * Upload URLs are presigned with an HMAC over the object name and expiry, like a cloud store's
- * signed PUT URL; the public URL is that URL without its query string (CONTRACT §2.4).
+ * signed PUT URL; the public URL is that URL without its query string (CONTRACT §2.4) and is the
+ * image's reference, not a way to read it: card photos carry redeem codes, so they are served only
+ * through short-lived signed GET links (`viewUrl`) that the api hands to the owner and to staff.
  */
 export class DirectoryStore {
   constructor(
@@ -70,8 +111,15 @@ export class DirectoryStore {
     return `orders/${userId}/${randomBytes(16).toString('base64url')}`;
   }
 
-  private signature(objectName: string, expires: number) {
-    return createHmac('sha256', this.secret).update(`PUT\n${objectName}\n${expires}`).digest('base64url');
+  private signature(objectName: string, expires: number, method: 'PUT' | 'GET' = 'PUT') {
+    return createHmac('sha256', this.secret).update(`${method}\n${objectName}\n${expires}`).digest('base64url');
+  }
+
+  private verify(method: 'PUT' | 'GET', objectName: string, expires: string, signature: string, nowMs: number): boolean {
+    if (!isObjectName(objectName) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < nowMs) return false;
+    const want = Buffer.from(this.signature(objectName, Number(expires), method));
+    const got = Buffer.from(signature);
+    return want.length === got.length && timingSafeEqual(want, got);
   }
 
   presignPut(objectName: string, expiresAtMs: number): string {
@@ -80,10 +128,23 @@ export class DirectoryStore {
   }
 
   verifyPut(objectName: string, expires: string, signature: string, nowMs = Date.now()): boolean {
-    if (!isObjectName(objectName) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < nowMs) return false;
-    const want = Buffer.from(this.signature(objectName, Number(expires)));
-    const got = Buffer.from(signature);
-    return want.length === got.length && timingSafeEqual(want, got);
+    return this.verify('PUT', objectName, expires, signature, nowMs);
+  }
+
+  /**
+   * A link that shows a stored image for 10 to 20 minutes; the reference (one of our public URLs,
+   * absolute or not) is what orders keep. Anything else (an outside link) is returned as it is.
+   */
+  viewUrl(reference: string, nowMs = Date.now()): string {
+    const name = this.objectNameOf(reference.split('?')[0] ?? '');
+    if (!name) return reference;
+    const w = IMAGE_LIMITS.viewWindowS;
+    const expires = (Math.floor(nowMs / 1000 / w) + 2) * w;
+    return `${this.publicUrl(name)}?expires=${expires}&signature=${this.signature(name, expires, 'GET')}`;
+  }
+
+  verifyView(objectName: string, expires: string, signature: string, nowMs = Date.now()): boolean {
+    return this.verify('GET', objectName, expires, signature, nowMs);
   }
 
   publicUrl(objectName: string): string {
