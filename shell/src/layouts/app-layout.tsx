@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, type RouteHandle } from '@giftlane/shared-sdk';
-import { Logo } from '../components/logo';
+import { getSdk, PRODUCT_NAME, type RouteHandle } from '@giftlane/shared-sdk';
+import { Logo } from '@giftlane/shared-sdk/ui/logo';
+import { useEscape } from '../components/use-escape';
 import { Navbar } from '../components/navbar';
 import { LogoutDialog } from '../components/logout-dialog';
 
@@ -29,9 +30,15 @@ function Icon({ name }: { name: string }) {
   );
 }
 
-/** SPEC §2: the top-bar title comes from the route (its handle); any other path shows Home. */
+/**
+ * SPEC §2: the top-bar title comes from the route (its handle); any other path shows Home. While a
+ * page's remote is absent (it failed to load, or has no such page) the shell cannot know the
+ * page's title, so the bar shows the neutral product name rather than a wrong "Home".
+ */
 export function useTopBarTitle(): string {
   const matches = useMatches();
+  const deepest = matches[matches.length - 1];
+  if (deepest?.id.startsWith('mount:')) return PRODUCT_NAME;
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
     if (title) return title;
@@ -57,10 +64,12 @@ export const AppLayout = observer(function AppLayout() {
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    document.title = `${title} — GiftLane`;
+    document.title = title === PRODUCT_NAME ? PRODUCT_NAME : `${title} — ${PRODUCT_NAME}`;
   }, [title]);
 
-  const close = () => setOpen(false);
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEscape(open, close, toggle);
   return (
     <div className={`gl-app${open ? ' gl-app--sidebar-open' : ''}`}>
       <a className="gl-skip" href="#main">
@@ -93,6 +102,7 @@ export const AppLayout = observer(function AppLayout() {
       <div className="gl-app__body">
         <header className="gl-topbar">
           <button
+            ref={toggle}
             type="button"
             className="gl-topbar__toggle"
             aria-controls="sidebar"
