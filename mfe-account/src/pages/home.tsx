@@ -24,7 +24,7 @@ export default function HomePage() {
           <Link className="gl-btn" to="/homes/sell-gift-card">
             Sell a gift card
           </Link>
-          <Link to="/ratesheet" style={{ color: '#fff', fontWeight: 600 }}>
+          <Link to="/homes/cards" style={{ color: '#fff', fontWeight: 600 }}>
             Today’s rates
           </Link>
         </div>
