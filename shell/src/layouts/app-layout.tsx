@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { getSdk, PRODUCT_NAME, type RouteHandle } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
+import { TourController } from '../tour/tour-controller';
 import { Navbar } from '../components/navbar';
 import { LogoutDialog } from '../components/logout-dialog';
 
@@ -119,6 +120,7 @@ export const AppLayout = observer(function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <TourController />
       {confirming && (
         <LogoutDialog
           onCancel={() => setConfirming(false)}
