@@ -13,6 +13,8 @@ const SIDEBAR = [
   { label: 'Order', to: '/order', icon: 'order' },
   { label: 'My Wallet', to: '/wallet', icon: 'wallet' },
   { label: 'Settings', to: '/settings', icon: 'settings' },
+  // Help: FAQ, contact, order support and the tour again (SPEC §2: the tour's last step points here).
+  { label: 'Help', to: '/homes/help', icon: 'help' },
 ] as const;
 
 const ICONS: Record<string, string> = {
@@ -21,6 +23,7 @@ const ICONS: Record<string, string> = {
   wallet: 'M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H3zM3 7l13-3v3M16 13h2',
   settings: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM4 12h2m12 0h2M12 4v2m0 12v2',
   logout: 'M10 4H5v16h5M15 8l4 4-4 4M9 12h10',
+  help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01',
 };
 
 function Icon({ name }: { name: string }) {

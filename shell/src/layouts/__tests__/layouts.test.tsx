@@ -106,6 +106,12 @@ describe('signed-in layout', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  it('the sidebar leads to Help', async () => {
+    renderApp('/homes');
+    const sidebar = await screen.findByRole('complementary', { name: 'Account' });
+    expect(within(sidebar).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/homes/help');
+  });
+
   it('logout confirms first; a failure says so and keeps the session', async () => {
     jest.spyOn(api.user, 'applogout').mockRejectedValue(new Error('offline'));
     renderApp('/homes');
