@@ -3,10 +3,9 @@
 // (public/contact, signed in so support sees who wrote), and the WhatsApp and e-mail support use
 // (appinit settings, never hard-coded).
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
+import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { Async, errorMessage, getSdk, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
 import { fetchOrders } from '../features/orders/order-list';
-import { shortOrderNo } from '../features/orders/order-status';
 import { FormActions, FormMessage, type Feedback } from '../lib/form-message';
 
 /** The shell starts the tour again on Home when the address says so (the same way sign-up does). */
@@ -84,11 +83,11 @@ function OrderSupport() {
         </div>
       ) : (
         <form className="acc-form" onSubmit={submit} noValidate aria-label="Message support">
-          <label className="acc-field">
-            <span>Which order?</span>
-            <select value={orderNo} onChange={(e) => setOrderNo(e.target.value)} disabled={busy}>
+          <div className="acc-field">
+            <label htmlFor={`${id}-order`}>Which order?</label>
+            <select id={`${id}-order`} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} disabled={busy}>
               <option value={OTHER}>Not about an order</option>
-              {orderNo && !orders.data?.some((o) => o.order_no === orderNo) && <option value={orderNo}>{shortOrderNo(orderNo)}</option>}
+              {orderNo && !orders.data?.some((o) => o.order_no === orderNo) && <option value={orderNo}>{orderNo}</option>}
               {orders.data?.map((o: OrderListItem) => (
                 <option key={o.order_no} value={o.order_no}>
                   {orderLabel(o)}
@@ -104,16 +103,18 @@ function OrderSupport() {
                 </button>
               </span>
             )}
-          </label>
-          <label className="acc-field">
-            <span>Your e-mail for our reply</span>
-            <input type="email" inputMode="email" autoComplete="email" value={replyTo} disabled={busy} onChange={(e) => setEmail(e.target.value)} />
-          </label>
-          <label className="acc-field">
-            <span>Message</span>
-            <textarea rows={5} value={message} disabled={busy} maxLength={5000} onChange={(e) => setMessage(e.target.value)} />
-            <span className="acc-field__hint">Never send your password, PIN or a verification code: our staff will never ask for them.</span>
-          </label>
+          </div>
+          <div className="acc-field">
+            <label htmlFor={`${id}-email`}>Your e-mail for our reply</label>
+            <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={replyTo} disabled={busy} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="acc-field">
+            <label htmlFor={`${id}-message`}>Message</label>
+            <textarea id={`${id}-message`} rows={5} value={message} disabled={busy} maxLength={5000} aria-describedby={`${id}-message-hint`} onChange={(e) => setMessage(e.target.value)} />
+            <span id={`${id}-message-hint`} className="acc-field__hint">
+              Never send your password, PIN or a verification code: our staff will never ask for them.
+            </span>
+          </div>
           <FormMessage feedback={feedback} />
           <FormActions submit="Send to support" busyLabel="Sending…" busy={busy} />
         </form>
@@ -123,8 +124,7 @@ function OrderSupport() {
 }
 
 function orderLabel(o: OrderListItem): string {
-  const name = o.card_name ? `${o.card_name} · ` : '';
-  return `${name}${shortOrderNo(o.order_no)}`;
+  return o.card_name ? `${o.card_name} · ${o.order_no}` : o.order_no;
 }
 
 function ContactDetails() {
@@ -161,12 +161,7 @@ function Faq() {
   const faq = useData(() => getSdk().api.faq.list({ page: 0, page_size: 50 }), []);
   return (
     <section className="acc-card" aria-labelledby="help-faq-h">
-      <div className="acc-row">
-        <h2 id="help-faq-h">Questions and answers</h2>
-        <Link className="acc-link" to="/order">
-          My orders
-        </Link>
-      </div>
+      <h2 id="help-faq-h">Questions and answers</h2>
       <Async state={faq} what="the questions and answers" lines={4}>
         {(items) =>
           items.length ? (
