@@ -1,8 +1,9 @@
 // The one GiftLane logo (mark + product name), for every app: inline SVG, no request. Imported by
 // path (`@giftlane/shared-sdk/ui/logo`): a pure component, so each app may carry its own copy of
-// these few bytes without breaking the singleton. Plain createElement keeps it a .ts module.
+// these few bytes without breaking the singleton. Plain createElement keeps it a .ts module; the
+// product name comes from the shared package itself, so no second copy of the settings ships.
 import { createElement as h } from 'react';
-import { PRODUCT_NAME } from '../config';
+import { PRODUCT_NAME } from '@giftlane/shared-sdk';
 
 const PRIMARY = 'var(--gl-color-primary, #0b7a5a)';
 
