@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
 import { getSdk, PRODUCT_NAME, type RouteHandle } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
-import { TourController } from '../tour/tour-controller';
 import { Navbar } from '../components/navbar';
 import { LogoutDialog } from '../components/logout-dialog';
+
+// What follows a sign-up (profile overlay, product tour): its own chunk, so visitors on public
+// pages never download it.
+const TourController = lazy(() => import(/* webpackChunkName: "tour-controller" */ '../tour/tour-controller').then((m) => ({ default: m.TourController })));
 
 const SIDEBAR = [
   { label: 'Home', to: '/homes', icon: 'home' },
@@ -123,7 +126,9 @@ export const AppLayout = observer(function AppLayout() {
           <Outlet />
         </main>
       </div>
-      <TourController />
+      <Suspense fallback={null}>
+        <TourController />
+      </Suspense>
       {confirming && (
         <LogoutDialog
           onCancel={() => setConfirming(false)}
