@@ -83,7 +83,7 @@ export function OnboardingPage() {
     <div className="ob" data-view={view}>
       <nav className="ob-top" aria-label="Top bar">
         <Link to="/home" className="ob-logo" aria-label={`${PRODUCT_NAME} home`}>
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
         </Link>
         {view === 'LoginForm' ? (
           <Link to="/sign-up" className="ob-btn ob-btn--ghost">

@@ -1,13 +1,13 @@
 // The one GiftLane logo (mark + product name), for every app: inline SVG, no request. Imported by
 // path (`@giftlane/shared-sdk/ui/logo`): a pure component, so each app may carry its own copy of
 // these few bytes without breaking the singleton. Plain createElement keeps it a .ts module; the
-// product name comes from the shared package itself, so no second copy of the settings ships.
+// caller passes the product name (PRODUCT_NAME from the shared package), so no second copy of the
+// settings module ships with it.
 import { createElement as h } from 'react';
-import { PRODUCT_NAME } from '@giftlane/shared-sdk';
 
 const PRIMARY = 'var(--gl-color-primary, #0b7a5a)';
 
-export function Logo() {
+export function Logo({ name }: { name: string }) {
   return h(
     'span',
     { className: 'gl-logo' },
@@ -19,6 +19,6 @@ export function Logo() {
       h('path', { d: 'M6 8.5h16V11H6z', fill: '#fff' }),
       h('path', { d: 'M13 8.5h2V23h-2z', fill: PRIMARY }),
     ),
-    h('span', { className: 'gl-logo__text' }, PRODUCT_NAME),
+    h('span', { className: 'gl-logo__text' }, name),
   );
 }

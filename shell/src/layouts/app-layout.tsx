@@ -84,7 +84,7 @@ export const AppLayout = observer(function AppLayout() {
       </a>
       <aside id="sidebar" className="gl-sidebar" aria-label="Account">
         <Link to="/homes" className="gl-sidebar__logo" onClick={close} aria-label="GiftLane account home">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
         </Link>
         <nav>
           <ul>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk } from '@giftlane/shared-sdk';
+import { getSdk, PRODUCT_NAME } from '@giftlane/shared-sdk';
 import { FOOTER_COLUMNS, TOP_NAV, isGroup, type NavGroup } from '../app/site-links';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
@@ -61,7 +61,7 @@ export const PublicHeader = observer(function PublicHeader() {
     <header className="gl-header">
       <div className="gl-header__inner">
         <Link to="/home" className="gl-header__logo" aria-label="GiftLane home">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
         </Link>
         <button
           ref={menuButton}
@@ -115,7 +115,7 @@ export function PublicFooter() {
     <footer className="gl-footer">
       <div className="gl-footer__inner">
         <div className="gl-footer__brand">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
           <p>Sell gift cards for naira and cedis, with the rate locked when you submit and a payout you can follow step by step.</p>
         </div>
         {FOOTER_COLUMNS.map((col) => (
