@@ -27,6 +27,7 @@ export const routes: RemoteRoute[] = [
   app('/homes/vip', 'VIP', () => import('./pages/vip')),
   app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
   app('/homes/cards', undefined, () => import('./pages/cards')),
+  app('/homes/help', 'Help', () => import('./pages/help')),
   app('/order', 'Order', () => import('./pages/orders')),
   app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),
   app('/wallet', 'Wallet', () => import('./pages/wallet')),

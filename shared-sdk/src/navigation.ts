@@ -20,5 +20,4 @@ export function navigate(to: string): void {
   if (typeof location !== 'undefined') location.assign(to);
 }
 
-/** Where a refused token sends the browser (SPEC §4, §8). */
-export const LOGIN_PATH = '/login?view=LoginForm';
+export { LOGIN_PATH } from './login-redirect';

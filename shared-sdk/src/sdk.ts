@@ -4,7 +4,8 @@
 import { reaction } from 'mobx';
 import { createApiClient, type Api } from './gc/client';
 import { deviceFields } from './device';
-import { LOGIN_PATH, navigate } from './navigation';
+import { navigate } from './navigation';
+import { loginRedirectPath } from './login-redirect';
 import { RootStore } from './stores/root-store';
 import { Tracker } from './tracker';
 
@@ -20,9 +21,11 @@ export function createSdk(): Sdk {
   const ref: { store?: RootStore } = {};
   const api = createApiClient({
     getToken: () => ref.store?.session.token ?? '',
+    // SPEC §8: a refused token goes to the login form — with the page it was refused on, so
+    // signing in again comes back to it.
     onTokenInvalid: () => {
       ref.store?.session.clear();
-      navigate(LOGIN_PATH);
+      navigate(loginRedirectPath(typeof location === 'undefined' ? { pathname: '/' } : location));
     },
     localCurrency: () => ref.store?.user.currency,
     deviceFields,

@@ -25,10 +25,16 @@ export const STORAGE_KEYS = Object.freeze({
   nextExp: 'next_exp',
   currencySymbol: 'currency_symbol',
   signUpBonus: 'SignUpBonus',
+  // The product tour's pending steps after sign-up (SPEC §4: Home with showProfileOverlay=true or
+  // startTour=true), kept for the tab so a reload on the way does not lose them.
+  showProfileOverlay: 'showProfileOverlay',
+  startTour: 'startTour',
   // local storage
   userData: `${product}_user`,
   trackerDeviceId: `${product}_device_id`,
   trackerFirstOpen: `${product}_first_open_tracked`,
+  /** The users (ids) on this device who have seen the product tour: it starts once per user. */
+  tourSeen: `${product}_tour_seen`,
 } as const);
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

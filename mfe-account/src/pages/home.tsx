@@ -21,16 +21,16 @@ export default function HomePage() {
         <Greeting />
         <p>Turn your gift cards into naira or cedis. Your rate is locked when you submit.</p>
         <div className="acc-actions">
-          <Link className="gl-btn" to="/homes/sell-gift-card">
+          <Link className="gl-btn" to="/homes/sell-gift-card" data-tour="sell-card">
             Sell a gift card
           </Link>
-          <Link to="/ratesheet" style={{ color: '#fff', fontWeight: 600 }}>
+          <Link to="/homes/cards" style={{ color: '#fff', fontWeight: 600 }}>
             Today’s rates
           </Link>
         </div>
       </section>
 
-      <section aria-labelledby="home-balance-h">
+      <section aria-labelledby="home-balance-h" data-tour="my-wallet">
         <div className="acc-row">
           <h2 id="home-balance-h">Your wallet</h2>
           <Link className="acc-link" to="/wallet">

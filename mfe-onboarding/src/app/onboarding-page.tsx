@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
 import { getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
+import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
 import { LoginForm } from '../features/login/login-form';
@@ -82,10 +83,7 @@ export function OnboardingPage() {
     <div className="ob" data-view={view}>
       <nav className="ob-top" aria-label="Top bar">
         <Link to="/home" className="ob-logo" aria-label={`${PRODUCT_NAME} home`}>
-          <span className="ob-logo__mark" aria-hidden="true">
-            {PRODUCT_NAME.slice(0, 1)}
-          </span>
-          {PRODUCT_NAME}
+          <Logo name={PRODUCT_NAME} />
         </Link>
         {view === 'LoginForm' ? (
           <Link to="/sign-up" className="ob-btn ob-btn--ghost">

@@ -1,6 +1,6 @@
 // Which view the onboarding container shows (SPEC §2): `/login?view=` picks it, a path change to
 // /login, /sign-up or /social-signup switches it, and otherwise the view remembered for the session
-// (`currentComponent`) comes back after a reload — but only under a path where it belongs.
+// (`currentComponent`) comes back after a reload — but only as a step of the flow the address opens.
 import type { OnboardingView } from '@giftlane/shared-sdk';
 
 export const VIEWS: readonly OnboardingView[] = [
@@ -18,19 +18,22 @@ export const VIEWS: readonly OnboardingView[] = [
 
 export type OnboardingPath = '/login' | '/sign-up' | '/social-signup';
 
-const DEFAULT_VIEW: Record<OnboardingPath, OnboardingView> = {
+const DEFAULT_VIEW: Record<OnboardingPath, 'LoginForm' | 'SignUpForm' | 'SocialSignupForm'> = {
   '/login': 'LoginForm',
   '/sign-up': 'SignUpForm',
   '/social-signup': 'SocialSignupForm',
 };
 
-const SIGN_UP_VIEWS: OnboardingView[] = ['SignUpForm', 'OTPForm', 'PasswordSetup', 'TermsConditions'];
-
-/** The views that may show under each path (the rest belong to another path). */
-const VIEWS_UNDER: Record<OnboardingPath, readonly OnboardingView[]> = {
-  '/login': VIEWS.filter((v) => v !== 'SocialSignupForm'),
-  '/sign-up': SIGN_UP_VIEWS,
-  '/social-signup': ['SocialSignupForm', 'TermsConditions'],
+/**
+ * The steps of each flow, after its entry form. A remembered view comes back after a reload only
+ * when it is one of these steps of the flow the address opens (an OTP or a password reset half
+ * done); an entry form is never remembered over the address, so `/login` is the login form even
+ * when the tab showed the sign-up form before.
+ */
+const STEPS_OF: Record<'LoginForm' | 'SignUpForm' | 'SocialSignupForm', readonly OnboardingView[]> = {
+  LoginForm: ['ForgetPassword', 'ForgetOtp', 'ResetPassword', 'PasswordStatus'],
+  SignUpForm: ['OTPForm', 'PasswordSetup', 'TermsConditions'],
+  SocialSignupForm: ['TermsConditions'],
 };
 
 /** SPEC §2: the `view` query names LoginForm or SignUpForm. */
@@ -54,9 +57,11 @@ export interface InitialViewInput {
 export function initialView({ pathname, search, remembered, navigated }: InitialViewInput): OnboardingView {
   const path = onboardingPath(pathname);
   const asked = new URLSearchParams(search).get('view');
+  // An explicit `view` wins outright (a refused session lands on the login form, whatever was open).
   if (path === '/login' && QUERY_VIEWS.includes(asked as OnboardingView)) return asked as OnboardingView;
-  if (!navigated && remembered && VIEWS_UNDER[path].includes(remembered)) return remembered;
-  return DEFAULT_VIEW[path];
+  const entry = DEFAULT_VIEW[path];
+  if (!navigated && remembered && STEPS_OF[entry].includes(remembered)) return remembered;
+  return entry;
 }
 
 /**

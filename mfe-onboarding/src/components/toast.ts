@@ -19,10 +19,16 @@ function region(): HTMLElement {
   return el;
 }
 
-export function toast(text: string, kind: ToastKind = 'info'): void {
+/**
+ * Shows a toast. A toast stays on its page: the shell removes it at the next page change, unless
+ * `carry` (a message about the page being opened, e.g. 'Registration successful!' on Home), which
+ * survives that one change.
+ */
+export function toast(text: string, kind: ToastKind = 'info', { carry = false }: { carry?: boolean } = {}): void {
   if (typeof document === 'undefined') return;
   const item = document.createElement('div');
   item.className = `gl-toast gl-toast--${kind}`;
+  if (carry) item.dataset.carry = 'next-page';
   item.textContent = text;
   region().appendChild(item);
   setTimeout(() => item.remove(), SHOW_MS);

@@ -51,6 +51,29 @@ it('a refused token clears the session, navigates to the login form and still re
   expect(localStorage.getItem('giftlane_user')).toBeNull();
 });
 
+it('a token refused on a page keeps that page as the redirect of the login form', async () => {
+  const { getSdk } = require('../sdk') as typeof import('../sdk');
+  const { setNavigationHandler } = require('../navigation') as typeof import('../navigation');
+  window.history.replaceState(null, '', '/page/wallet/history?type=withdraw#latest');
+  const sdk = getSdk();
+  sdk.store.session.signIn({ token: 'tok', user_id: 7 });
+  sdk.api.transport.http.defaults.adapter = async (config) => ({
+    data: { success: false, msg: 'Necessary parameter error:token', data: null },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+  const navigate = jest.fn();
+  setNavigationHandler(navigate);
+  await expect(sdk.api.wallet.balance()).rejects.toThrow();
+  window.history.replaceState(null, '', '/');
+  expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwallet%2Fhistory%3Ftype%3Dwithdraw%23latest&view=LoginForm');
+  expect(sdk.store.session.isSignedIn).toBe(false);
+  expect(sessionStorage.getItem('giftlane_token')).toBeNull();
+  expect(localStorage.getItem('giftlane_user')).toBeNull();
+});
+
 it('sends the session token and links the signed-in user to the tracker', async () => {
   const { getSdk } = require('../sdk') as typeof import('../sdk');
   const sdk = getSdk();

@@ -1,11 +1,10 @@
 // The auth guard of SPEC §2: a visitor without a session token who opens a protected route goes to
 // the login form, with the original full path (a leading /page prefix removed) kept in `redirect`.
 import { redirect } from '@giftlane/shared-sdk/router';
+import { loginRedirectPath } from '@giftlane/shared-sdk/login-redirect';
 
 export function loginRedirectUrl(url: URL): string {
-  const original = `${url.pathname}${url.search}${url.hash}`.replace(/^\/page(?=\/|$)/, '') || '/';
-  const query = new URLSearchParams({ redirect: original, view: 'LoginForm' });
-  return `/login?${query.toString()}`;
+  return loginRedirectPath(url);
 }
 
 export function guardLoader(isSignedIn: () => boolean) {

@@ -76,13 +76,16 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
   }
 
   const router = createBrowserRouter(routes, {
-    async patchRoutesOnNavigation({ path, patch }) {
+    // React Router drops the patches of a navigation that another one interrupted (several
+    // refused calls each sending the page to /login, a quick second click): a patch is only
+    // counted as done when its navigation was still running.
+    async patchRoutesOnNavigation({ path, patch, signal }) {
       await refreshEnvironment();
       const mount = findMount(table, new URL(path, 'http://x').pathname);
       if (!mount) return;
       if (!patchedMounts.has(mount.path)) {
-        patchedMounts.add(mount.path);
         patch(layoutId(mount.layout), [mountStub(mount)]);
+        if (!signal.aborted) patchedMounts.add(mount.path);
       }
       // Anonymous visitors to a protected area are redirected by the guard: do not spend their
       // data on the account remote.
@@ -90,8 +93,7 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
       if (patchedRemotes.has(mount.remote)) return;
       try {
         const mod = await loadRemoteRoutes(mount.remote);
-        if (patchedRemotes.has(mount.remote)) return;
-        patchedRemotes.add(mount.remote);
+        if (patchedRemotes.has(mount.remote) || signal.aborted) return;
         for (const layout of ['public', 'app', 'bare'] as const) {
           const own = mod.routes
             .filter((r: RemoteRoute) => r.handle.layout === layout)
@@ -99,6 +101,7 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
             .map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
           if (own.length) patch(layoutId(layout), own);
         }
+        if (!signal.aborted) patchedRemotes.add(mount.remote);
       } catch {
         // The mount stub shows the fallback; layout and other remotes keep working.
       }

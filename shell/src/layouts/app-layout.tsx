@@ -1,16 +1,23 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, type RouteHandle } from '@giftlane/shared-sdk';
-import { Logo } from '../components/logo';
+import { getSdk, PRODUCT_NAME, type RouteHandle } from '@giftlane/shared-sdk';
+import { Logo } from '@giftlane/shared-sdk/ui/logo';
+import { useEscape } from '../components/use-escape';
 import { Navbar } from '../components/navbar';
 import { LogoutDialog } from '../components/logout-dialog';
+
+// What follows a sign-up (profile overlay, product tour): its own chunk, so visitors on public
+// pages never download it.
+const TourController = lazy(() => import(/* webpackChunkName: "tour-controller" */ '../tour/tour-controller').then((m) => ({ default: m.TourController })));
 
 const SIDEBAR = [
   { label: 'Home', to: '/homes', icon: 'home' },
   { label: 'Order', to: '/order', icon: 'order' },
   { label: 'My Wallet', to: '/wallet', icon: 'wallet' },
   { label: 'Settings', to: '/settings', icon: 'settings' },
+  // Help: FAQ, contact, order support and the tour again (SPEC §2: the tour's last step points here).
+  { label: 'Help', to: '/homes/help', icon: 'help' },
 ] as const;
 
 const ICONS: Record<string, string> = {
@@ -19,6 +26,7 @@ const ICONS: Record<string, string> = {
   wallet: 'M3 7h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H3zM3 7l13-3v3M16 13h2',
   settings: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM4 12h2m12 0h2M12 4v2m0 12v2',
   logout: 'M10 4H5v16h5M15 8l4 4-4 4M9 12h10',
+  help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01',
 };
 
 function Icon({ name }: { name: string }) {
@@ -29,9 +37,15 @@ function Icon({ name }: { name: string }) {
   );
 }
 
-/** SPEC §2: the top-bar title comes from the route (its handle); any other path shows Home. */
+/**
+ * SPEC §2: the top-bar title comes from the route (its handle); any other path shows Home. While a
+ * page's remote is absent (it failed to load, or has no such page) the shell cannot know the
+ * page's title, so the bar shows the neutral product name rather than a wrong "Home".
+ */
 export function useTopBarTitle(): string {
   const matches = useMatches();
+  const deepest = matches[matches.length - 1];
+  if (deepest?.id.startsWith('mount:')) return PRODUCT_NAME;
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
     if (title) return title;
@@ -57,10 +71,12 @@ export const AppLayout = observer(function AppLayout() {
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
-    document.title = `${title} — GiftLane`;
+    document.title = title === PRODUCT_NAME ? PRODUCT_NAME : `${title} — ${PRODUCT_NAME}`;
   }, [title]);
 
-  const close = () => setOpen(false);
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEscape(open, close, toggle);
   return (
     <div className={`gl-app${open ? ' gl-app--sidebar-open' : ''}`}>
       <a className="gl-skip" href="#main">
@@ -68,7 +84,7 @@ export const AppLayout = observer(function AppLayout() {
       </a>
       <aside id="sidebar" className="gl-sidebar" aria-label="Account">
         <Link to="/homes" className="gl-sidebar__logo" onClick={close} aria-label="GiftLane account home">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
         </Link>
         <nav>
           <ul>
@@ -93,6 +109,7 @@ export const AppLayout = observer(function AppLayout() {
       <div className="gl-app__body">
         <header className="gl-topbar">
           <button
+            ref={toggle}
             type="button"
             className="gl-topbar__toggle"
             aria-controls="sidebar"
@@ -109,6 +126,9 @@ export const AppLayout = observer(function AppLayout() {
           <Outlet />
         </main>
       </div>
+      <Suspense fallback={null}>
+        <TourController />
+      </Suspense>
       {confirming && (
         <LogoutDialog
           onCancel={() => setConfirming(false)}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk } from '@giftlane/shared-sdk';
+import { getSdk, PRODUCT_NAME } from '@giftlane/shared-sdk';
 import { FOOTER_COLUMNS, TOP_NAV, isGroup, type NavGroup } from '../app/site-links';
-import { Logo } from '../components/logo';
+import { Logo } from '@giftlane/shared-sdk/ui/logo';
+import { useEscape } from '../components/use-escape';
 import { StoreBadges } from '@giftlane/shared-sdk';
 
 function Dropdown({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
@@ -53,14 +54,17 @@ export const PublicHeader = observer(function PublicHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
-  const close = () => setMenuOpen(false);
+  const close = useCallback(() => setMenuOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEscape(menuOpen, close, menuButton);
   return (
     <header className="gl-header">
       <div className="gl-header__inner">
         <Link to="/home" className="gl-header__logo" aria-label="GiftLane home">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="gl-header__menu-btn"
           aria-expanded={menuOpen}
@@ -111,7 +115,7 @@ export function PublicFooter() {
     <footer className="gl-footer">
       <div className="gl-footer__inner">
         <div className="gl-footer__brand">
-          <Logo />
+          <Logo name={PRODUCT_NAME} />
           <p>Sell gift cards for naira and cedis, with the rate locked when you submit and a payout you can follow step by step.</p>
         </div>
         {FOOTER_COLUMNS.map((col) => (

@@ -270,7 +270,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
                 We buy: {bands.map((c) => bandLabel(c, currency)).join(', ') || '—'}
               </span>
             </label>
-            <section className="acc-quote" aria-labelledby={`${id}-quote`} aria-live="polite">
+            <section className="acc-quote" aria-labelledby={`${id}-quote`} aria-live="polite" data-tour="rate-calculator">
               <h3 id={`${id}-quote`}>Your quote</h3>
               {result.ok ? (
                 <>

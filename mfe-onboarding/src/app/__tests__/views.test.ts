@@ -10,11 +10,24 @@ describe('initialView', () => {
     expect(at('/login', '?view=ResetPassword')).toBe('LoginForm');
   });
 
-  it('brings the remembered view back after a reload, under a path where it belongs', () => {
+  it('brings a remembered step back after a reload, only in the flow the address opens', () => {
     expect(at('/login', '', 'ForgetPassword')).toBe('ForgetPassword');
+    expect(at('/login', '', 'ResetPassword')).toBe('ResetPassword');
     expect(at('/sign-up', '', 'OTPForm')).toBe('OTPForm');
+    expect(at('/social-signup', '', 'TermsConditions')).toBe('TermsConditions');
     expect(at('/sign-up', '', 'ForgetPassword')).toBe('SignUpForm');
     expect(at('/social-signup', '', 'LoginForm')).toBe('SocialSignupForm');
+    expect(at('/social-signup', '', 'OTPForm')).toBe('SocialSignupForm');
+  });
+
+  it('never lets a remembered entry form or another flow’s step beat the address', () => {
+    // The tab visited /sign-up before: /login is still the login form.
+    expect(at('/login', '', 'SignUpForm')).toBe('LoginForm');
+    expect(at('/login', '', 'OTPForm')).toBe('LoginForm');
+    expect(at('/login', '', 'SocialSignupForm')).toBe('LoginForm');
+    expect(at('/login', '?view=LoginForm', 'OTPForm')).toBe('LoginForm');
+    expect(at('/sign-up', '', 'LoginForm')).toBe('SignUpForm');
+    expect(at('/login', '?view=SignUpForm', 'OTPForm')).toBe('SignUpForm');
   });
 
   it('switches to the path’s own view on a path change', () => {

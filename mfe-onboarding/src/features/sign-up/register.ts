@@ -50,7 +50,7 @@ export async function register(draft: SignUpDraft, dialCode: string, code?: stri
       type: draft.register_type,
       country: draft.country,
     });
-    toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success');
+    toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
     return { ok: true, user_id: String(user.user_id) };
   } catch (error) {
     return { ok: false, message: failureText(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE) };

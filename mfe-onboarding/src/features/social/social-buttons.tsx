@@ -68,7 +68,7 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
         const me = await api.user.userInfo().catch(() => undefined);
         if (me) store.session.signIn({ token: result.token, user_id: me.user_id });
       }
-      toast(providerLoginSuccessfulMessage(provider), 'success');
+      toast(providerLoginSuccessfulMessage(provider), 'success', { carry: true });
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       toast(error instanceof SocialError ? error.message : failedToLoginWithMessage(provider), 'error');

@@ -59,7 +59,7 @@ export function SocialSignupForm({ go }: ViewProps) {
       store.session.signIn({ token: user.token, user_id: user.user_id, isNewUser: true });
       store.onboarding.clearSocialPending();
       tracker.trackRegistration({ email, method: 'social', type: pending.social_type, provider: pending.social_type, country });
-      toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success');
+      toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
       navigate(`${HOME_PATH}?startTour=true`, { replace: true });
     } catch (error) {
       setBusy(false);

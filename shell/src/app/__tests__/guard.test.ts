@@ -12,7 +12,8 @@ describe('auth guard', () => {
 
   it('removes a leading /page prefix, and only a whole leading segment', () => {
     expect(new URL(loginRedirectUrl(new URL('http://site/page/homes/vip')), 'http://x').searchParams.get('redirect')).toBe('/homes/vip');
-    expect(new URL(loginRedirectUrl(new URL('http://site/page')), 'http://x').searchParams.get('redirect')).toBe('/');
+    // Nothing to come back to: the plain login form.
+    expect(loginRedirectUrl(new URL('http://site/page'))).toBe('/login?view=LoginForm');
     expect(new URL(loginRedirectUrl(new URL('http://site/pages/x')), 'http://x').searchParams.get('redirect')).toBe('/pages/x');
   });
 

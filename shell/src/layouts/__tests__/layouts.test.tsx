@@ -20,6 +20,8 @@ function renderApp(path: string) {
         { path: '/wallet/reward', ...page('Wallet') },
         { path: '/homes/cards', ...page(undefined) },
         { path: '/order', ...page('Order') },
+        // The shell's stand-in while a remote is absent (router.tsx's mount stub).
+        { id: 'mount:/wallet', path: '/wallet/*', Component: () => <p>section unavailable</p> },
       ],
     },
     { path: '/login', Component: () => <p>login form</p> },
@@ -49,6 +51,8 @@ describe('signed-in layout', () => {
     ['/homes/coupon', 'Discount Code'],
     ['/wallet/reward', 'Wallet'],
     ['/homes/cards', 'Home'],
+    // The remote that owns /wallet is absent: not "Home", the neutral product name.
+    ['/wallet', 'GiftLane'],
   ])('%s has the top-bar title %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(title);
@@ -92,6 +96,22 @@ describe('signed-in layout', () => {
     expect(screen.getByTestId('sidebar-overlay')).not.toBeVisible();
   });
 
+  it('Escape closes the sidebar and gives focus back to its toggle', async () => {
+    renderApp('/homes');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(screen.getByTestId('sidebar-overlay')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.getByTestId('sidebar-overlay')).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('the sidebar leads to Help', async () => {
+    renderApp('/homes');
+    const sidebar = await screen.findByRole('complementary', { name: 'Account' });
+    expect(within(sidebar).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/homes/help');
+  });
+
   it('logout confirms first; a failure says so and keeps the session', async () => {
     jest.spyOn(api.user, 'applogout').mockRejectedValue(new Error('offline'));
     renderApp('/homes');
@@ -131,5 +151,16 @@ describe('public layout', () => {
       expect(within(screen.getByRole('contentinfo')).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Get the app' })).toHaveAttribute('href', '/app');
+  });
+
+  it('Escape closes the phone menu', async () => {
+    const router = createMemoryRouter([{ Component: PublicLayout, children: [{ path: '/home', element: <h1>home</h1> }] }], { initialEntries: ['/home'] });
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 });

@@ -1,0 +1,100 @@
+// The product tour itself, with react-joyride. Loaded lazily, only when a tour runs in the signed-in
+// area: visitors and sellers who saw it never download joyride.
+import { useEffect, useMemo, useRef } from 'react';
+import { Joyride, EVENTS, STATUS, type EventData, type Step } from 'react-joyride';
+import { useLocation, useNavigate } from '@giftlane/shared-sdk/router';
+import { THEME_TOKENS } from '@giftlane/shared-sdk';
+import { TOUR_LOCALE, TOUR_STEPS, tourTarget } from './tour-steps';
+import { waitForTarget } from './tour-state';
+
+export type TourEnd = 'finished' | 'skipped' | 'cancelled';
+
+/** While the tour runs the page does not scroll under it; every end gives scrolling back (SPEC §4). */
+function useBodyScrollLock() {
+  useEffect(() => {
+    const html = document.documentElement;
+    const before = html.style.overflow;
+    html.style.overflow = 'hidden';
+    html.dataset.tour = 'running';
+    return () => {
+      html.style.overflow = before;
+      delete html.dataset.tour;
+    };
+  }, []);
+}
+
+export default function TourHost({ onEnd }: { onEnd: (how: TourEnd) => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  here.current = pathname;
+  const ended = useRef(false);
+  const end = useRef(onEnd);
+  end.current = onEnd;
+  useBodyScrollLock();
+
+  const finish = (how: TourEnd) => {
+    if (ended.current) return;
+    ended.current = true;
+    end.current(how);
+  };
+
+  // Escape cancels the tour where the seller is.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') finish('cancelled');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const steps = useMemo<Step[]>(
+    () =>
+      TOUR_STEPS.map((s) => ({
+        id: s.id,
+        target: tourTarget(s.id),
+        title: s.title,
+        content: s.content,
+        placement: s.inTopBar ? 'bottom' : 'auto',
+        // The top bar stays on screen: nothing to scroll to (joyride would scroll past it).
+        ...(s.inTopBar ? { isFixed: true, skipScroll: true } : {}),
+        // Each step opens its own page and waits (polling every 50 ms) until its target shows.
+        before: async () => {
+          if (here.current !== s.path) navigate(s.path);
+          await waitForTarget(tourTarget(s.id));
+        },
+      })),
+    [navigate],
+  );
+
+  const onEvent = (data: EventData) => {
+    if (data.type !== EVENTS.TOUR_END) return;
+    finish(data.status === STATUS.SKIPPED ? 'skipped' : 'finished');
+  };
+
+  return (
+    <Joyride
+      run
+      continuous
+      steps={steps}
+      locale={TOUR_LOCALE}
+      onEvent={onEvent}
+      options={{
+        buttons: ['skip', 'back', 'primary'],
+        skipBeacon: true,
+        // Our own wait (above) already polled for the target.
+        targetWaitTimeout: 0,
+        beforeTimeout: 10_000,
+        dismissKeyAction: false,
+        overlayClickAction: false,
+        primaryColor: THEME_TOKENS.colorPrimary,
+        textColor: THEME_TOKENS.colorText,
+        // Above the toasts (1000): nothing covers a step.
+        zIndex: 1100,
+        width: 320,
+        // Below the sticky top bar.
+        scrollOffset: 76,
+      }}
+    />
+  );
+}
