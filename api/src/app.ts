@@ -30,6 +30,9 @@ import { userRoutes } from './modules/user/routes.js';
 import { Otp } from './modules/user/otp.js';
 import { Sessions } from './modules/user/sessions.js';
 import { AccountHooks } from './modules/user/hooks.js';
+import { AccountSecurity } from './modules/security/service.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
@@ -145,6 +148,15 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db));
       app.decorate('accounts', new AccountHooks());
+      // Account changes and sessions: re-authentication, alerts, cooling-off, new-device notices.
+      const security = new AccountSecurity(db, messenger, config, app.log);
+      app.decorate('security', security);
+      app.sessions.onNewDevice = async (q, userId, meta) => {
+        const before = await security.owner(q, userId);
+        const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
+        // The alert goes out after the sign-in's transaction has had its chance to commit.
+        setImmediate(() => void send());
+      };
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();
       const hooks = walletHooks(app.ref, ledger);
@@ -204,6 +216,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(contentRoutes);
       await app.register(catalogRoutes);
       await app.register(userRoutes);
+      await app.register(securityRoutes);
       await app.register(socialRoutes);
       await app.register(trackerRoutes);
       await app.register(noticeRoutes);
@@ -213,7 +226,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(couponRoutes);
       await app.register(referralRoutes);
       await app.register(walletRoutes, { ledger });
-      await app.register(paymentRoutes, { provider });
+      await app.register(paymentRoutes, { provider, pins });
       await app.register(withdrawRoutes, { ledger, pins });
       await app.register(opsRoutes, { ledger });
       if (outbox) {

@@ -6,6 +6,7 @@ import type { Otp } from './modules/user/otp.js';
 import type { SocialVerifier } from './modules/social/verify.js';
 import type { Reference } from './modules/public/reference.js';
 import type { AccountHooks } from './modules/user/hooks.js';
+import type { AccountSecurity } from './modules/security/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,7 @@ declare module 'fastify' {
     social: SocialVerifier;
     ref: Reference;
     accounts: AccountHooks;
+    security: AccountSecurity;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

@@ -95,6 +95,10 @@ export const envSchema = z.object({
   PAYOUT_PROVIDER: z.enum(['dev', 'paystack']).default('dev'),
   PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Withdrawals wait this long after a change of e-mail, WhatsApp, password or PIN, and to a new payout account. */
+  COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** The site's public address, for links in security e-mails ("this wasn't me"). */
+  SITE_URL: z.url().default('http://localhost:8080'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -125,6 +129,7 @@ export interface Config {
   uploadDir: string;
   publicUrl: string;
   payout: { provider: 'dev' | 'paystack'; paystackUrl: string; paystackKey?: string };
+  security: { coolingOffMs: number; siteUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -184,6 +189,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ''),
 
     payout: { provider: e.PAYOUT_PROVIDER, paystackUrl: e.PAYSTACK_API_URL, paystackKey: e.PAYSTACK_SECRET_KEY },
+    security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, siteUrl: e.SITE_URL.replace(/\/+$/, '') },
   };
 }
 

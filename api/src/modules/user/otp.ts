@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
 
-export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword';
+export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword' | 'confirm_change';
 
 /**
  * One-time codes. Four digits is what the contract allows, so the rest compensates (DESIGN §4):
@@ -36,6 +36,7 @@ const purposeText: Record<OtpPurpose, string> = {
   bind_whatsapp: 'confirm this WhatsApp number',
   change_email: 'confirm your new e-mail address',
   reset_tpassword: 'reset your transaction PIN',
+  confirm_change: 'confirm replacing this address on your account',
 };
 
 export class Otp {
