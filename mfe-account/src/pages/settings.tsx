@@ -1,9 +1,10 @@
-// /settings — the profile (nickname, e-mail, password) and what a seller needs to be paid: payout
+// /settings — the profile (nickname, e-mail, WhatsApp, password), signed-in devices, and what a seller needs to be paid: payout
 // accounts and the transaction password.
 import { getSdk, Loading, LoadError, useData } from '@giftlane/shared-sdk';
 import { PayoutAccounts } from '../features/payout/payout-accounts';
 import { PinSettings } from '../features/payout/pin-settings';
 import { PasswordSettings, ProfileSettings } from '../features/profile/profile-settings';
+import { SessionsSettings } from '../features/profile/sessions-settings';
 
 export default function SettingsPage() {
   const me = useData(() => getSdk().api.user.userInfo(), []);
@@ -21,6 +22,7 @@ export default function SettingsPage() {
       <PayoutAccounts />
       {me.status === 'ready' && <PinSettings hasPin={!me.data.t_password_null} emailBound={!!me.data.is_email_bind} />}
       {me.status === 'ready' && <PasswordSettings hasPassword={!me.data.password_null} />}
+      <SessionsSettings />
     </div>
   );
 }
