@@ -206,14 +206,14 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     const mail = t.app.messenger.outbox!.list().find((m) => m.to === s.email && /login password changed/i.test(m.subject));
     const token = /secure-account\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeDefined();
-    expect(await t.call('/security/wasNotMe', { token: 'x'.repeat(43) })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.reportInvalid });
+    expect(await t.call('/security/wasNotMe', { link_token: 'x'.repeat(43) })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.reportInvalid });
     expect(await t.call('/security/wasNotMe', {})).toMatchObject({ success: false, msg: SESSION_MESSAGES.linkRequired });
-    expect((await t.call('/security/wasNotMe', { token: token! })).success).toBe(true);
+    expect((await t.call('/security/wasNotMe', { link_token: token! })).success).toBe(true);
     // Every session ended, the one that made the change too.
     expect((await t.call('/user/userInfo', { token: s.token })).code).toBe('common.004');
     expect((await t.call('/user/userInfo', { token: second.data.token })).code).toBe('common.004');
     // The link again: the same answer, nothing more.
-    expect((await t.call('/security/wasNotMe', { token: token! })).success).toBe(true);
+    expect((await t.call('/security/wasNotMe', { link_token: token! })).success).toBe(true);
     // Signed in again (the thief's password, say): withdrawals are frozen, and the form is told why.
     const again = ok(await from<{ token: string }>('/user/applogin', { username: s.email, password: 'Changed-by-thief-1', device_no: 'x' })) as Reply<{ token: string }>;
     await t.db.query("update users set withdraw_hold_until = null where id = $1", [s.id]);

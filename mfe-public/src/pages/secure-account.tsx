@@ -20,7 +20,7 @@ export default function SecureAccountPage() {
   const secure = async () => {
     setState({ kind: 'sending' });
     try {
-      await getSdk().api.security.wasNotMe({ token });
+      await getSdk().api.security.wasNotMe({ link_token: token });
       // This browser's own session ended with the others.
       if (getSdk().store.session.isSignedIn) getSdk().store.session.clear();
       setState({ kind: 'done' });

@@ -349,7 +349,7 @@ export function createApiModules(ctx: ApiContext) {
 
   const security = {
     /** "This wasn't me": the token from the link in a security alert. Signs out everywhere and freezes withdrawals. */
-    wasNotMe: (req: { token: string }): Promise<Empty> => call('security/wasNotMe', req),
+    wasNotMe: (req: { link_token: string }): Promise<Empty> => call('security/wasNotMe', req),
   };
 
   const wallet = {

@@ -61,11 +61,11 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/security/wasNotMe',
-    summary: '"This wasn\'t me" (the link in a security alert): every session ends and withdrawals freeze until staff unfreeze them',
+    summary: '"This wasn\'t me" (link_token: the token of the link in a security alert; `token` stays the session field): every session ends and withdrawals freeze until staff unfreeze them',
     limit: 'code',
-    body: z.object({ token: text('token', 200, SESSION_MESSAGES.linkRequired) }),
+    body: z.object({ link_token: text('link_token', 200, SESSION_MESSAGES.linkRequired) }),
     handler: async (req) => {
-      await security.report(req.body.token, req.ip);
+      await security.report(req.body.link_token, req.ip);
       return null;
     },
   });

@@ -109,10 +109,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const u = await me(req);
         await security.confirmPassword(u.id, req.body.password);
         if (await whatsappInUse(db, digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
-        await sent('bind_whatsapp', 'whatsapp', digits, req);
-        // Replacing a bound number: the current one must agree too.
+        // Replacing a bound number: the current one must agree too (its code goes first, so a
+        // refusal to send it leaves nothing half sent).
         if (u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits) await sent('confirm_change', 'whatsapp', u.whatsapp, req);
-        return null;
+        return sent('bind_whatsapp', 'whatsapp', digits, req);
       }
       return sent((await whatsappInUse(db, digits)) ? 'reset_password' : 'register', 'whatsapp', digits, req);
     },
@@ -454,10 +454,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const u = await me(req);
       await security.confirmPassword(u.id, req.body.password);
       if (await emailInUse(db, req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
-      await sent('bind_email', 'email', req.body.email, req);
       const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
       if (old && old !== req.body.email) await sent('confirm_change', 'email', old, req);
-      return null;
+      return sent('bind_email', 'email', req.body.email, req);
     },
   });
 
