@@ -14,7 +14,7 @@ async function startApi(): Promise<{ url: string; close: () => Promise<void> } |
     };
     // Card images are uploaded and shown through the edge: same origin, so the CSP's 'self' covers
     // the presigned PUT and the <img> whether the site is opened as localhost or 127.0.0.1.
-    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/' } });
+    return await api.startApi({ port: Number(process.env.API_PORT ?? 3001), host: '127.0.0.1', env: { PUBLIC_URL: process.env.PUBLIC_URL ?? '/', SITE_URL: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8080}` } });
   } catch (error) {
     console.error('[start] the api did not start; /gc will answer that the service is unavailable.', error);
     return undefined;
