@@ -10,7 +10,7 @@ import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
 
-test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }) => {
+test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
   const user = await createUser(baseURL!);
   const creds = operatorCredentials();
   expect(creds, 'an operator for the running api').toBeTruthy();
@@ -66,6 +66,11 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.goto('/wallet');
   const hold = page.getByTestId('withdraw-hold');
   await expect(hold).toContainText(/a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/);
+  // On a phone the reason comes before the amount field.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: info.outputPath('withdraw-hold-360.png'), fullPage: true });
+  await page.setViewportSize(desktop);
   await page.getByLabel('Amount (NGN)').fill('2000');
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
