@@ -154,7 +154,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.sessions.onNewDevice = async (q, userId, meta) => {
         const before = await security.owner(q, userId);
         const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
-        // The alert goes out after the sign-in's transaction has had its chance to commit.
+        // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
+        // the sign-in's transaction fail after this point, the alert went out for nothing.
         setImmediate(() => void send());
       };
       // The money core: one ledger per process (it caches platform account ids).

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
-import { AppError } from '../../lib/envelope.js';
+import { AppError, TOKEN_INVALID } from '../../lib/envelope.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../user/passwords.js';
@@ -88,7 +88,7 @@ export class AccountSecurity {
         [userId],
       );
       const u = r.rows[0];
-      if (!u) return SECURITY_MESSAGES.reportInvalid;
+      if (!u) return TOKEN_INVALID;
       if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
       if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
       if (!password) return SECURITY_MESSAGES.passwordRequired;
