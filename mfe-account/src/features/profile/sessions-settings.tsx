@@ -12,6 +12,8 @@ export function SessionsSettings() {
   const [busy, setBusy] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(undefined);
   const [confirming, setConfirming] = useState(false);
+  // Devices signed out here leave the list at once (no reload, no flicker).
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
 
   const revoke = async (s: SessionInfo) => {
     setBusy(s.session_id);
@@ -19,7 +21,7 @@ export function SessionsSettings() {
     try {
       await getSdk().api.user.revokeSession({ session_id: s.session_id });
       setFeedback({ kind: 'ok', text: `${s.device} is signed out.` });
-      sessions.retry();
+      setGone((g) => new Set(g).add(s.session_id));
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error, 'We could not sign that device out. Please try again.') });
     } finally {
@@ -51,7 +53,7 @@ export function SessionsSettings() {
       {sessions.status === 'error' && <LoadError error={sessions.error} retry={sessions.retry} what="your devices" />}
       {sessions.status === 'ready' && (
         <ul className="acc-list" aria-label="Signed-in devices">
-          {sessions.data.map((s) => (
+          {sessions.data.filter((s) => !gone.has(s.session_id)).map((s) => (
             <li key={s.session_id} className="acc-session">
               <div className="acc-session__text">
                 <strong>
