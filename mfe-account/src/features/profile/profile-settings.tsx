@@ -216,7 +216,8 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
   const { busy, feedback, setFeedback, run } = useAction();
   const list = countries.status === 'ready' ? countries.data.filter((c) => c.area_number) : [];
   const dialCode = dial || list.find((c) => c.id === countryId)?.area_number || list[0]?.area_number || '';
-  const checked = checkPhone(number, dialCode);
+  // A number typed in international form (+234…) already carries its dial code.
+  const checked = checkPhone(number, number.trim().startsWith('+') ? '' : dialCode);
   const full = checked.ok ? checked.value : '';
 
   const send = async () => {

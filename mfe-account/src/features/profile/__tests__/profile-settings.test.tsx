@@ -119,6 +119,17 @@ describe('profile: WhatsApp', () => {
     expect(mockApi.user.bindWhatsapp).toHaveBeenCalledWith({ whatsapp: '+2348121325873', code: '2468', password: 'My-password-1' });
   });
 
+  it('takes a number typed with its dial code (+234…) as it is', async () => {
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp' }));
+    await screen.findByRole('option', { name: 'Nigeria (+234)' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '+234 812 132 5873');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(await screen.findByText(/We sent a 4-digit code to \+2348121325873 on WhatsApp/)).toBeInTheDocument();
+    expect(mockApi.user.sendWhatsAppCode).toHaveBeenCalledWith({ whatsapp: '+2348121325873', password: 'My-password-1' });
+  });
+
   it('changing a bound number asks for the code sent to it too, and shows the api refusal', async () => {
     mockApi.user.bindWhatsapp.mockRejectedValueOnce(new ApiError('The login password is incorrect, 4 attempts left', undefined, 'user/bindWhatsapp'));
     render(<ProfileSettings user={user({ whatsapp: '+233241234567', whatsapp_bind: true })} />);
