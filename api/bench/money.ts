@@ -10,6 +10,7 @@ import { Ledger } from '../src/modules/ledger/ledger.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createStaff, staffSession } from '../src/modules/ops/staff.js';
 import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
+import { hashPassword } from '../src/modules/user/passwords.js';
 import { benchDatabase } from './scratch-db.js';
 
 const N = Number(process.env.BENCH_OPS ?? 400);
@@ -43,7 +44,7 @@ async function main() {
   const scratch = await benchDatabase();
   if (!scratch) throw new Error('bench:money needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
   const { url } = scratch;
-  const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
+  const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', COOLING_OFF_HOURS: '0', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
   const db = await openPostgres(url, 4);
   try {
     const call = async (p: string, f: Record<string, string>) => {
@@ -59,7 +60,7 @@ async function main() {
     };
     // A seller with money, a PIN and a bank account.
     const email = `bench${Date.now()}@example.com`;
-    const uid = (await db.query<{ id: number }>("insert into users (username, email, email_verified, country_id, register_type, invite_code) values ($1,$1,true,1,1,$2) returning id", [email, randomBytes(6).toString('hex')])).rows[0]!.id;
+    const uid = (await db.query<{ id: number }>("insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash) values ($1,$1,true,1,1,$2,$3) returning id", [email, randomBytes(6).toString('hex'), await hashPassword('bench-login-password')])).rows[0]!.id;
     const token = randomBytes(32).toString('base64url');
     await db.query("insert into sessions (user_id, token_hash, expires_at) values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day')", [uid, token]);
     await db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '100000') where key = 'withdraw_limits'");
@@ -69,9 +70,9 @@ async function main() {
       const a = await ledger.userAccount(q, uid, 'cash', 'NGN');
       await ledger.transfer(q, { key: 'bench-fund', kind: 'correction', legs: [{ account: a, amountMinor: 10_000_000_000n }, { account: await ledger.platformAccount(q, 'corrections', 'NGN'), amountMinor: -10_000_000_000n }] });
     });
-    await call('/withdraw/transactionPassword', { token, password: '135246' });
+    await call('/withdraw/transactionPassword', { token, login_password: 'bench-login-password', password: '135246' });
     const serial = '246813579';
-    const acct = await call('/payment/add', { token, payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+    const acct = await call('/payment/add', { token, password: 'bench-login-password', t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
 
     const withdrawals = await pool(N, C, (i) => call('/withdraw/apply', { token, bank_id: String(acct.bank_id), amount: '1500', password: '135246', idempotency_key: `bench-w-${i}` }));
 

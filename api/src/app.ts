@@ -35,6 +35,9 @@ import { userRoutes } from './modules/user/routes.js';
 import { Otp } from './modules/user/otp.js';
 import { Sessions } from './modules/user/sessions.js';
 import { AccountHooks } from './modules/user/hooks.js';
+import { AccountSecurity } from './modules/security/service.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
@@ -180,6 +183,16 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('push', push);
       app.addHook('onReady', async () => push.start(config.push.intervalMs));
       app.addHook('onClose', () => push.stop());
+      // Account changes and sessions: re-authentication, alerts, cooling-off, new-device notices.
+      const security = new AccountSecurity(db, messenger, config, app.log);
+      app.decorate('security', security);
+      app.sessions.onNewDevice = async (q, userId, meta) => {
+        const before = await security.owner(q, userId);
+        const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
+        // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
+        // the sign-in's transaction fail after this point, the alert went out for nothing.
+        setImmediate(() => void send());
+      };
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();
       const hooks = walletHooks(app.ref, ledger);
@@ -249,6 +262,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(contentRoutes);
       await app.register(catalogRoutes);
       await app.register(userRoutes);
+      await app.register(securityRoutes);
       await app.register(socialRoutes);
       await app.register(trackerRoutes);
       await app.register(noticeRoutes);
@@ -260,7 +274,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });
-      await app.register(paymentRoutes, { provider });
+      await app.register(paymentRoutes, { provider, pins });
       await app.register(withdrawRoutes, { ledger, pins });
       await app.register(opsRoutes, { ledger, store });
       if (outbox) {

@@ -7,6 +7,7 @@ import type { SocialVerifier } from './modules/social/verify.js';
 import type { Reference } from './modules/public/reference.js';
 import type { AccountHooks } from './modules/user/hooks.js';
 import type { PushDispatcher } from './modules/push/expo.js';
+import type { AccountSecurity } from './modules/security/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,7 @@ declare module 'fastify' {
     accounts: AccountHooks;
     /** Sends new notices to the apps' devices (Expo push). */
     push: PushDispatcher;
+    security: AccountSecurity;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

@@ -69,6 +69,11 @@ export async function operatorLogin(baseURL: string, creds: { email: string; pas
   return (await ops<{ token: string }>(baseURL, '/ops/login', '', creds)).token;
 }
 
+/** Ends a user's withdrawal cooling-off (admin; audited), as support would after checking with the owner. */
+export async function endHold(baseURL: string, token: string, userId: string | number, reason = 'e2e: owner confirmed') {
+  await ops(baseURL, `/ops/users/${userId}/end-hold`, token, { reason });
+}
+
 /** Claims an order and approves its one card at the face value it was quoted for. */
 export async function approveOrder(baseURL: string, token: string, orderNo: string, line: { card_id: number; face_value: string; code: string }) {
   await ops(baseURL, `/ops/orders/${orderNo}/claim`, token, {});

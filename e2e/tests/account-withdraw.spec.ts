@@ -1,21 +1,23 @@
-// Getting paid, in a real browser against the real api: a seller with an approved sale adds a bank
-// account in Settings (the name comes from the bank look-up), sets a transaction password, and
-// withdraws from the wallet; the money is held and the withdrawal is in the history.
+// Getting paid, in a real browser against the real api: a seller with an approved sale sets a
+// transaction password and adds a bank account in Settings (both confirmed with the login password;
+// the name comes from the bank look-up); the new account waits out its cooling-off, which the
+// withdraw form explains, until support ends it; then the withdrawal is held and in the history.
 import { expect, test } from '@playwright/test';
 import { formatMoney } from '@giftlane/shared-sdk/format';
 import { parseMoney } from '@giftlane/shared-sdk/money';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { approveOrder, makeOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
+import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
 
-test('add a bank account, set the PIN, withdraw, and see it held and in the history', async ({ page, baseURL }) => {
+test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
   const user = await createUser(baseURL!);
   const creds = operatorCredentials();
   expect(creds, 'an operator for the running api').toBeTruthy();
   const orderNo = await makeOrder(baseURL!, user.token);
   const quote = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL!, 'ord/detail', { order_no: orderNo }, user.token);
-  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, { card_id: quote.data.quote.card_id, face_value: quote.data.quote.face_value, code: 'WD-CODE-1' });
+  const opsToken = await operatorLogin(baseURL!, creds!);
+  await approveOrder(baseURL!, opsToken, orderNo, { card_id: quote.data.quote.card_id, face_value: quote.data.quote.face_value, code: 'WD-CODE-1' });
   const banks = await gc<Array<{ bank_id: number; bank_name: string; bank_code: string }>>(baseURL!, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
   const bank = banks.data[0]!;
   const serial = '012345678';
@@ -25,6 +27,23 @@ test('add a bank account, set the PIN, withdraw, and see it held and in the hist
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Payout accounts' })).toBeVisible();
   await expect(page.getByText('No payout account yet. Add one to withdraw.')).toBeVisible();
+
+  // The PIN first (a payout account is confirmed with it): a trivial one and a mismatch are refused,
+  // then set with the login password.
+  await page.getByLabel('Choose a transaction password').fill('123456');
+  await page.getByLabel('Repeat it').fill('123456');
+  await page.getByRole('button', { name: 'Set transaction password' }).click();
+  await expect(page.getByText('This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321')).toBeVisible();
+  await page.getByLabel('Choose a transaction password').fill('246810');
+  await page.getByLabel('Repeat it').fill('246811');
+  await page.getByRole('button', { name: 'Set transaction password' }).click();
+  await expect(page.getByText('The two transaction passwords do not match')).toBeVisible();
+  await page.getByLabel('Repeat it').fill('246810');
+  const pinSection = page.getByRole('region', { name: 'Transaction password' });
+  await pinSection.getByLabel('Your login password').fill(user.password);
+  await page.getByRole('button', { name: 'Set transaction password' }).click();
+  await expect(page.getByText('Your transaction password is set.')).toBeVisible();
+
   await page.getByRole('button', { name: 'Add a payout account' }).click();
   await page.getByRole('combobox', { name: 'Bank' }).selectOption({ label: bank.bank_name });
   // A wrong check digit is refused in words before anything is saved.
@@ -35,27 +54,38 @@ test('add a bank account, set the PIN, withdraw, and see it held and in the hist
   await page.getByRole('button', { name: 'Look up account name' }).click();
   const holder = (await page.getByTestId('verified-name').textContent())!.trim();
   expect(holder.length).toBeGreaterThan(3);
+  // A wrong login password is refused and counted; the right one with the PIN saves it.
+  const payout = page.getByRole('region', { name: 'Payout accounts' });
+  await payout.getByLabel('Your login password').fill('Not-my-password-1');
+  await payout.getByLabel('Transaction password').fill('246810');
+  await page.getByRole('button', { name: 'Save account' }).click();
+  await expect(payout.getByRole('alert')).toHaveText('The login password is incorrect, 4 attempts left');
+  await payout.getByLabel('Your login password').fill(user.password);
   await page.getByRole('button', { name: 'Save account' }).click();
   await expect(page.getByText('Account saved as your default.')).toBeVisible();
   const saved = page.getByRole('listitem', { name: new RegExp(nuban) });
   await expect(saved).toContainText('Default');
   await expect(saved).toContainText(holder);
 
-  // The PIN: a trivial one and a mismatch are refused, then set.
-  await page.getByLabel('Choose a transaction password').fill('123456');
-  await page.getByLabel('Repeat it').fill('123456');
-  await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321')).toBeVisible();
-  await page.getByLabel('Choose a transaction password').fill('246810');
-  await page.getByLabel('Repeat it').fill('246811');
-  await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('The two transaction passwords do not match')).toBeVisible();
-  await page.getByLabel('Repeat it').fill('246810');
-  await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('Your transaction password is set.')).toBeVisible();
-
-  // Withdraw 2,000 naira.
+  // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.
   await page.goto('/wallet');
+  const hold = page.getByTestId('withdraw-hold');
+  await expect(hold).toContainText(/a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/);
+  // On a phone the reason comes before the amount field.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: info.outputPath('withdraw-hold-360.png'), fullPage: true });
+  await page.setViewportSize(desktop);
+  await page.getByLabel('Amount (NGN)').fill('2000');
+  await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('For your safety, a new payout account can be used 24 hours after it is added');
+
+  // Support ends the wait after checking with the owner; withdraw 2,000 naira.
+  await endHold(baseURL!, opsToken, user.user_id);
+  await page.reload();
+  await expect(page.getByTestId('withdrawable')).toBeVisible();
+  await expect(hold).toHaveCount(0);
   const before = parseMoney((await page.getByTestId('withdrawable').textContent())!.replace(/[^\d.]/g, ''), 'NGN');
   expect(before.amount_minor).toBeGreaterThan(200_000n);
   await expect(page.getByRole('combobox', { name: 'To' })).toContainText(nuban);

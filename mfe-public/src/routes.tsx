@@ -44,6 +44,8 @@ export const routes: RemoteRoute[] = [
   pub('/terms', () => import('./pages/terms')),
   pub('/disclaimer', () => import('./pages/disclaimer')),
   pub('/app', () => import('./pages/app')),
+  // The "this wasn't me" link of security alerts (api: security/wasNotMe).
+  pub('/secure-account', () => import('./pages/secure-account')),
 ];
 
 const mod: RemoteRoutesModule = { routes };

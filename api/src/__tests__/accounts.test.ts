@@ -2,6 +2,7 @@ import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type
 import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { USER_MESSAGES } from '../modules/user/routes.js';
 import { VALIDATION_MESSAGES as M } from '../lib/rules.js';
+import { SECURITY_MESSAGES } from '../modules/security/service.js';
 
 jest.setTimeout(60_000);
 
@@ -148,7 +149,7 @@ describe.each(targets())('accounts on %s', (target) => {
     expect(reg.data.currency_name).toBe('GHS');
     const other = await t.call<User>('/user/applogin', { username: phone, password: 'Secret123!' });
     // modipassword: wrong current password, then right; the other session is signed out.
-    expect(await t.call('/user/modipassword', { token: reg.data.token, password: 'nope-nope', new_password: 'Another123!' })).toMatchObject({ success: false, msg: USER_MESSAGES.wrongPassword });
+    expect(await t.call('/user/modipassword', { token: reg.data.token, password: 'nope-nope', new_password: 'Another123!' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.wrongPassword(4) });
     expect((await t.call('/user/modipassword', { token: reg.data.token, password: 'Secret123!', new_password: 'Another123!' })).success).toBe(true);
     expect((await t.call('/user/userInfo', { token: reg.data.token })).success).toBe(true);
     expect((await t.call('/user/userInfo', { token: other.data.token })).code).toBe('common.004');
@@ -177,18 +178,23 @@ describe.each(targets())('accounts on %s', (target) => {
     expect(await t.call('/user/updateUsername', { ...tok, username: '1x' })).toMatchObject({ success: false });
     expect((await t.call('/user/bindPhone', { ...tok, phone: '+233 24 123 4567' })).success).toBe(true);
     const phone = uniquePhone();
-    await t.call('/user/sendWhatsAppCode', { ...tok, whatsapp: phone });
-    expect((await t.call('/user/bindWhatsapp', { ...tok, whatsapp: phone, code: t.lastCode(phone) })).success).toBe(true);
+    const pw = { password: 'Secret123!' };
+    expect((await t.call('/user/sendWhatsAppCode', { ...tok, ...pw, whatsapp: phone })).success).toBe(true);
+    expect((await t.call('/user/bindWhatsapp', { ...tok, ...pw, whatsapp: phone, code: t.lastCode(phone) })).success).toBe(true);
     const next = uniqueEmail();
-    await t.call('/user/sendEmailBindVerifyCode', { ...tok, email: next });
-    expect((await t.call('/user/changeEmail', { ...tok, email: next, verify_code: t.lastCode(next) })).success).toBe(true);
+    // The sign-up code went to the current address a moment ago: let its 60 s gap pass.
+    await t.db.query("update otp_codes set created_at = created_at - interval '2 minutes' where address = $1", [email]);
+    expect((await t.call('/user/sendEmailBindVerifyCode', { ...tok, ...pw, email: next })).success).toBe(true);
+    // Changing a bound address: the code sent to the current one is needed as well.
+    expect(await t.call('/user/changeEmail', { ...tok, ...pw, email: next, verify_code: t.lastCode(next) })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.oldCodeRequired });
+    expect((await t.call('/user/changeEmail', { ...tok, ...pw, email: next, verify_code: t.lastCode(next), old_code: t.lastCode(email) })).success).toBe(true);
     const info = await t.call<User & { nickname: string; avatar: string; phone: string; username: string }>('/user/userInfo', tok);
     expect(info.data).toMatchObject({ nickname: 'Ada Lovelace', avatar: 'https://cdn.example.com/a.png', phone: '233241234567', whatsapp: phone, whatsapp_bind: true, email: next, username: `ada${user.user_id}` });
     // The old address was told.
-    expect(t.app.messenger.outbox!.list().some((m) => m.to === email && /was changed/.test(m.subject))).toBe(true);
+    expect(t.app.messenger.outbox!.list().some((m) => m.to === email && /e-mail address changed/.test(m.subject) && /secure-account\?token=/.test(m.text))).toBe(true);
     // Binding an address someone else uses is refused.
     const other = await registerEmail();
-    expect(await t.call('/user/sendEmailBindVerifyCode', { token: other.user.token, email: next })).toMatchObject({ success: false, msg: USER_MESSAGES.emailTaken });
+    expect(await t.call('/user/sendEmailBindVerifyCode', { token: other.user.token, ...pw, email: next })).toMatchObject({ success: false, msg: USER_MESSAGES.emailTaken });
   });
 
   test('cancellation: wrong password refused, a closure check refuses, then data erased and sessions revoked', async () => {

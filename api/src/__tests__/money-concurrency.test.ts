@@ -4,7 +4,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { freshDb, postgresStatus, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall } from '../test/money.js';
+import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD } from '../test/money.js';
 
 jest.setTimeout(180_000);
 
@@ -22,7 +22,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
   const ledger = new Ledger();
   beforeAll(async () => {
     tdb = await freshDb('postgres');
-    t = await testApp(tdb);
+    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -61,9 +61,9 @@ onPg('money under concurrency (PostgreSQL)', () => {
   test('100 simultaneous withdraw/apply calls through the api on one wallet: exactly what the balance allows', async () => {
     const u = await makeUser(t);
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
-    await t.call('/withdraw/transactionPassword', { token: u.token, password: '135246' });
+    await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135246' });
     const serial = '123123123';
-    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
     await t.db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '1000') where key = 'withdraw_limits'");
     t.app.ref.clear();
     const replies = await Promise.all(
@@ -78,9 +78,9 @@ onPg('money under concurrency (PostgreSQL)', () => {
   test('the same settlement retried 20 times in parallel posts once; the opposite outcome is refused', async () => {
     const u = await makeUser(t);
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 10_000_00n));
-    await t.call('/withdraw/transactionPassword', { token: u.token, password: '135246' });
+    await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135246' });
     const serial = '555444333';
-    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
     const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: u.token, bank_id: String(acct.data.bank_id), amount: '5000', password: '135246' });
     const finance = await makeStaff(t, 'finance');
     const settle = (outcome: string) => opsCall<{ replayed: boolean }>(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome, reason: 'bank said no', reference: 'R1' });
@@ -163,7 +163,7 @@ describe('ledger model property (PGlite)', () => {
   const ledger = new Ledger();
   beforeAll(async () => {
     tdb = await freshDb('pglite');
-    t = await testApp(tdb);
+    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -10,7 +10,7 @@ import { WITHDRAW_MESSAGES } from '../modules/withdraw/routes.js';
 import { APPADD_MESSAGES } from '../modules/order/routes.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, upload } from '../test/money.js';
+import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, TEST_PASSWORD, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -34,7 +34,8 @@ describe.each(targets())('money routes on %s', (target) => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'gl-up-'));
     tdb = await freshDb(target);
-    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test' });
+    // Cooling-off has its own suite (account-security): here payout accounts are usable at once.
+    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -102,17 +103,19 @@ describe.each(targets())('money routes on %s', (target) => {
     const acct = nuban('058', '012345678');
     const ver = await t.call<{ user_name: string }>('/payment/verify', { token: u.token, bank_id: String(gtb), bank_account: acct });
     expect(ver.data.user_name).toMatch(/^[A-Z]+ [A-Z]+$/);
-    const added = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: u.token, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: 'ignored' });
+    // Adding one needs the login password and the PIN: set the PIN first.
+    expect(await t.call('/withdraw/apply', { token: u.token, bank_id: '999999', amount: '2000', password: '123456' })).toMatchObject({ success: false, msg: PIN_MESSAGES.notSet });
+    expect(await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '12345' })).toMatchObject({ success: false, msg: PIN_MESSAGES.format });
+    expect((await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '246810' })).success).toBe(true);
+    expect(await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135790' })).toMatchObject({ success: false, msg: PIN_MESSAGES.alreadySet });
+    const reauth = { password: TEST_PASSWORD, t_password: '246810' };
+    const added = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: u.token, ...reauth, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: 'ignored' });
     expect(added).toMatchObject({ success: true, data: { is_def: 1 } });
-    expect(await t.call('/payment/add', { token: u.token, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: '' })).toMatchObject({ success: false, msg: 'This account is already saved' });
+    expect(await t.call('/payment/add', { token: u.token, ...reauth, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: '' })).toMatchObject({ success: false, msg: 'This account is already saved' });
     const saved = await t.call<{ code: string; data_list: { bank_id: number; account_name: string }[] }[]>('/payment/list', { token: u.token, type: '1' });
     expect(saved.data[0]?.data_list[0]).toMatchObject({ bank_id: added.data.bank_id, account_name: ver.data.user_name });
 
-    // PIN, then withdraw half.
-    expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '2000', password: '123456' })).toMatchObject({ success: false, msg: PIN_MESSAGES.notSet });
-    expect(await t.call('/withdraw/transactionPassword', { token: u.token, password: '12345' })).toMatchObject({ success: false, msg: PIN_MESSAGES.format });
-    expect((await t.call('/withdraw/transactionPassword', { token: u.token, password: '246810' })).success).toBe(true);
-    expect(await t.call('/withdraw/transactionPassword', { token: u.token, password: '135790' })).toMatchObject({ success: false, msg: PIN_MESSAGES.alreadySet });
+    // Withdraw half.
     const wi = await t.call<{ cashable_amount: number; minimum_amount: number; bank: { bank_id: number } }>('/withdraw/information', { token: u.token, wallet_type: '1' });
     expect(wi.data).toMatchObject({ cashable_amount: Number(done.data.amount), minimum_amount: 1500, bank: { bank_id: added.data.bank_id } });
     expect(await t.call('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '100', password: '246810' })).toMatchObject({ success: false, msg: WITHDRAW_MESSAGES.belowMin('₦1,500.00') });
@@ -160,8 +163,8 @@ describe.each(targets())('money routes on %s', (target) => {
   test('withdrawal failure releases the hold; idempotency key replays and refuses reuse', async () => {
     const u = await makeUser(t);
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
-    await t.call('/withdraw/transactionPassword', { token: u.token, password: '111222' });
-    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, payment_id: '1', bank_id: '100', account_no: nuban('044', '987654321'), account_name: '' });
+    await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '111222' });
+    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '111222', payment_id: '1', bank_id: '100', account_no: nuban('044', '987654321'), account_name: '' });
     const body = { token: u.token, bank_id: String(acct.data.bank_id), amount: '10000', password: '111222', idempotency_key: 'key-abcdef-1' };
     const first = await t.call<{ withdraw_no: string }>('/withdraw/apply', body);
     const second = await t.call<{ withdraw_no: string }>('/withdraw/apply', body);
@@ -181,19 +184,19 @@ describe.each(targets())('money routes on %s', (target) => {
   test('five wrong PINs lock withdrawals with a notice; the e-mail code resets it', async () => {
     const u = await makeUser(t);
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 10_000_00n));
-    await t.call('/withdraw/transactionPassword', { token: u.token, password: '909090' });
-    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, payment_id: '1', bank_id: '100', account_no: nuban('044', '111222333'), account_name: '' });
+    await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '909090' });
+    const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '909090', payment_id: '1', bank_id: '100', account_no: nuban('044', '111222333'), account_name: '' });
     const apply = (pin: string) => t.call('/withdraw/apply', { token: u.token, bank_id: String(acct.data.bank_id), amount: '2000', password: pin });
     for (let left = 4; left >= 1; left--) expect(await apply('000000')).toMatchObject({ success: false, msg: PIN_MESSAGES.wrong(left) });
     expect(await apply('000000')).toMatchObject({ success: false, msg: PIN_MESSAGES.locked });
     expect(await apply('909090')).toMatchObject({ success: false, msg: PIN_MESSAGES.locked });
     const notices = await t.call<{ notice_title: string }[]>('/finder/allNotice', { token: u.token, type: 'system' });
     expect(notices.data.map((n) => n.notice_title)).toContain('Withdrawals locked');
-    expect((await t.call('/withdraw/sendResetCode', { token: u.token })).success).toBe(true);
-    expect((await t.call('/withdraw/resetTPassword', { token: u.token, verify_code: t.lastCode(u.email), new_password: '808080' })).success).toBe(true);
+    expect((await t.call('/withdraw/sendResetCode', { token: u.token, login_password: TEST_PASSWORD })).success).toBe(true);
+    expect((await t.call('/withdraw/resetTPassword', { token: u.token, login_password: TEST_PASSWORD, verify_code: t.lastCode(u.email), new_password: '808080' })).success).toBe(true);
     expect((await apply('808080')).success).toBe(true);
-    expect(await t.call('/withdraw/changeTPassword', { token: u.token, password: '808080', new_password: '808080' })).toMatchObject({ success: false, msg: PIN_MESSAGES.same });
-    expect((await t.call('/withdraw/upTPassword', { token: u.token, password: '808080', new_password: '707070' })).success).toBe(true);
+    expect(await t.call('/withdraw/changeTPassword', { token: u.token, login_password: TEST_PASSWORD, password: '808080', new_password: '808080' })).toMatchObject({ success: false, msg: PIN_MESSAGES.same });
+    expect((await t.call('/withdraw/upTPassword', { token: u.token, login_password: TEST_PASSWORD, password: '808080', new_password: '707070' })).success).toBe(true);
   });
 
   test('orders: refusals, bad images, coupons, quotes, double submit', async () => {
@@ -247,22 +250,22 @@ describe.each(targets())('money routes on %s', (target) => {
   });
 
   test('payment lists per country, mobile money and USDT accounts', async () => {
-    const gh = await makeUser(t, { country: 2 });
+    const gh = await makeUser(t, { country: 2, pin: '135790' });
     const methods = await t.call<{ code: string }[]>('/payment/paymentList', { token: gh.token, type: '1', country_id: '2' });
     expect(methods.data.map((m) => m.code)).toEqual(['BANK', 'MOMO']);
     const banks = await t.call<{ bank_id: number; bank_name: string; payment_id: number }[]>('/payment/bankList', { token: gh.token, country_id: '2' });
     expect(banks.data.map((b) => b.bank_name)).toEqual(expect.arrayContaining(['GCB Bank', 'MTN MoMo', 'Telecel Cash', 'AT Money']));
     const mtn = banks.data.find((b) => b.bank_name === 'MTN MoMo')!;
-    expect(await t.call('/payment/add', { token: gh.token, payment_id: '2', bank_id: String(mtn.bank_id), account_no: '0201234567', account_name: 'Ama Mensah' })).toMatchObject({ success: false, msg: 'This number does not belong to the selected network' });
-    expect((await t.call('/payment/add', { token: gh.token, payment_id: '2', bank_id: String(mtn.bank_id), account_no: '024 123 4567', account_name: 'Ama Mensah' })).success).toBe(true);
-    const ng = await makeUser(t);
+    expect(await t.call('/payment/add', { token: gh.token, password: TEST_PASSWORD, t_password: '135790', payment_id: '2', bank_id: String(mtn.bank_id), account_no: '0201234567', account_name: 'Ama Mensah' })).toMatchObject({ success: false, msg: 'This number does not belong to the selected network' });
+    expect((await t.call('/payment/add', { token: gh.token, password: TEST_PASSWORD, t_password: '135790', payment_id: '2', bank_id: String(mtn.bank_id), account_no: '024 123 4567', account_name: 'Ama Mensah' })).success).toBe(true);
+    const ng = await makeUser(t, { pin: '135790' });
     expect((await t.call<{ code: string }[]>('/payment/paymentList', { token: ng.token, type: '1' })).data.map((m) => m.code)).toEqual(['BANK']);
     const coins = await t.call<{ bank_id: number; name: string }[]>('/payment/coinList', { token: ng.token });
     const trc = coins.data.find((c) => c.name === 'TRC20')!;
-    expect(await t.call('/payment/add', { token: ng.token, payment_id: '3', bank_id: String(trc.bank_id), account_no: '0xabc', account_name: '' })).toMatchObject({ success: false });
-    const c1 = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: ng.token, payment_id: '3', bank_id: String(trc.bank_id), account_no: 'TXYZabcdefghijkmnopqrstuvwxyz12345', account_name: '' });
+    expect(await t.call('/payment/add', { token: ng.token, password: TEST_PASSWORD, t_password: '135790', payment_id: '3', bank_id: String(trc.bank_id), account_no: '0xabc', account_name: '' })).toMatchObject({ success: false });
+    const c1 = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: ng.token, password: TEST_PASSWORD, t_password: '135790', payment_id: '3', bank_id: String(trc.bank_id), account_no: 'TXYZabcdefghijkmnopqrstuvwxyz12345', account_name: '' });
     expect(c1).toMatchObject({ success: true, data: { is_def: 1 } });
-    const c2 = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: ng.token, payment_id: '3', bank_id: String(trc.bank_id), account_no: 'TXYZabcdefghijkmnopqrstuvwxyz12346', account_name: '' });
+    const c2 = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: ng.token, password: TEST_PASSWORD, t_password: '135790', payment_id: '3', bank_id: String(trc.bank_id), account_no: 'TXYZabcdefghijkmnopqrstuvwxyz12346', account_name: '' });
     expect(c2.data.is_def).toBe(2);
     expect((await t.call('/payment/setDef', { token: ng.token, bank_id: String(c2.data.bank_id) })).success).toBe(true);
     const list = await t.call<{ data_list: { bank_id: number; is_def: number }[] }[]>('/payment/list', { token: ng.token, type: '2' });

@@ -3,15 +3,21 @@ import sharp from 'sharp';
 import type { Queryable } from '../db/db.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { createStaff, staffSession, type Role } from '../modules/ops/staff.js';
+import { hashPassword } from '../modules/user/passwords.js';
 import { newInviteCode } from '../modules/user/repo.js';
 import type { TestApp } from './harness.js';
 
+/** The login password of every user makeUser makes (re-authenticated changes ask for it). */
+export const TEST_PASSWORD = 'Test-login-2026';
+let passwordHash: Promise<string> | undefined;
+
 /** Helpers for the money suites: users and staff made directly, operator calls, funding. */
-export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean } = {}): Promise<{ id: number; token: string; email: string }> {
+export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean; pin?: string } = {}): Promise<{ id: number; token: string; email: string }> {
   const email = `m${randomBytes(6).toString('hex')}@example.com`;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
   const r = await t.db.query<{ id: number }>(
-    `insert into users (username, email, email_verified, country_id, register_type, invite_code) values ($1,$2,$3,$4,1,$5) returning id`,
-    [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase()],
+    `insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash, tpassword_hash) values ($1,$2,$3,$4,1,$5,$6,$7) returning id`,
+    [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase(), await passwordHash, opts.pin ? await hashPassword(opts.pin) : null],
   );
   const id = (r.rows[0] as { id: number }).id;
   const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test' });

@@ -64,6 +64,7 @@ import type {
   RebateInfo,
   RebateInfoWire,
   SavedPaymentGroup,
+  SessionInfo,
   SocialLoginResult,
   User,
   UserWire,
@@ -166,12 +167,17 @@ export function createApiModules(ctx: ApiContext) {
       }
     },
     sendEmailVerifyCode: (req: { email: string }): Promise<Empty> => call('user/sendEmailVerifyCode', req),
-    /** `whatsapp` with its dial code; used for sign-up, password reset and binding. */
-    sendWhatsAppCode: (req: { whatsapp: string }): Promise<Empty> => call('user/sendWhatsAppCode', req),
-    bindWhatsapp: (req: { whatsapp: string; code: string }): Promise<Empty> => call('user/bindWhatsapp', req),
+    /**
+     * `whatsapp` with its dial code; used for sign-up, password reset and binding. Signed in (binding),
+     * `password` is the login password, and a number already bound gets a code of its own too.
+     */
+    sendWhatsAppCode: (req: { whatsapp: string; password?: string }): Promise<Empty> => call('user/sendWhatsAppCode', req),
+    /** Binds or changes the number: login password, the new number's code, and `old_code` (sent to the bound number) when changing. */
+    bindWhatsapp: (req: { whatsapp: string; code: string; password: string; old_code?: string }): Promise<Empty> => call('user/bindWhatsapp', req),
     bindPhone: (req: { phone: string }): Promise<Empty> => call('user/bindPhone', req),
-    sendEmailBindVerifyCode: (req: { email: string }): Promise<Empty> => call('user/sendEmailBindVerifyCode', req),
-    bindEmail: (req: { email: string; verify_code: string }): Promise<Empty> => call('user/bindEmail', req),
+    /** Login password required; a bound address gets a code of its own too (for `old_code`). */
+    sendEmailBindVerifyCode: (req: { email: string; password: string }): Promise<Empty> => call('user/sendEmailBindVerifyCode', req),
+    bindEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> => call('user/bindEmail', req),
     updateUsername: (req: { username: string }): Promise<Empty> => call('user/updateUsername', req),
     modinickname: (req: { nickname: string }): Promise<Empty> => call('user/modinickname', req),
     modipassword: (req: { password: string; new_password: string }): Promise<Empty> => call('user/modipassword', req),
@@ -182,7 +188,14 @@ export function createApiModules(ctx: ApiContext) {
       call('user/updatePasswordByEmail', req),
     updatePasswordByWhatsapp: (req: { whatsapp: string; verify_code: string; new_password: string }): Promise<Empty> =>
       call('user/updatePasswordByWhatsapp', req),
-    changeEmail: (req: { email: string; verify_code: string }): Promise<Empty> => call('user/changeEmail', req),
+    /** Login password, the new address's code and `old_code` (sent to the current address). */
+    changeEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> => call('user/changeEmail', req),
+    /** The account's signed-in devices; `current` marks this one. */
+    sessionList: (): Promise<SessionInfo[]> => call('user/sessionList'),
+    /** Signs one device out. */
+    revokeSession: (req: { session_id: string }): Promise<Empty> => call('user/revokeSession', req),
+    /** Signs out every device, this one too. */
+    logoutAll: (): Promise<Empty> => call('user/logoutAll'),
     cancellation: (req: { password: string }): Promise<Empty> => call('user/cancellation', req),
     sendWithdrawalPasswordResetEmail: (req: { email: string }): Promise<Empty> =>
       call('user/sendWithdrawalPasswordResetEmail', req),
@@ -293,7 +306,8 @@ export function createApiModules(ctx: ApiContext) {
     coinList: (): Promise<CoinNetwork[]> => call('payment/coinList'),
     list: (req: { type: WalletType }): Promise<SavedPaymentGroup[]> => call('payment/list', req),
     verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> => call('payment/verify', req),
-    add: (req: { payment_id: number | string; bank_id: number | string; account_no: string; account_name: string }): Promise<{
+    /** `password`: the login password; `t_password`: the withdrawal PIN. */
+    add: (req: { payment_id: number | string; bank_id: number | string; account_no: string; account_name: string; password: string; t_password: string }): Promise<{
       bank_id: number | string;
       is_def: 1 | 2;
     }> => call('payment/add', req),
@@ -325,14 +339,19 @@ export function createApiModules(ctx: ApiContext) {
         await call<WithdrawResultWire>('withdraw/apply', { channel_type: CHANNEL_TYPE, ...req, amount: amountText(req.amount) }),
         ctx.local(),
       ),
-    /** Sets the first 6-digit withdrawal PIN. */
-    transactionPassword: (req: { password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
-    changeTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
-    upTPassword: (req: { password: string; new_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
+    /** Sets the first 6-digit withdrawal PIN (`password`); `login_password` is the login password. */
+    transactionPassword: (req: { password: string; login_password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
+    changeTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
+    upTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
     /** E-mails a code (to the bound, verified address) for resetting a forgotten PIN. */
-    sendResetCode: (): Promise<Empty> => call('withdraw/sendResetCode'),
+    sendResetCode: (req: { login_password: string }): Promise<Empty> => call('withdraw/sendResetCode', req),
     /** Sets a new PIN with the e-mailed code; also lifts a lock from wrong tries. */
-    resetTPassword: (req: { verify_code: string; new_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
+    resetTPassword: (req: { verify_code: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
+  };
+
+  const security = {
+    /** "This wasn't me": the token from the link in a security alert. Signs out everywhere and freezes withdrawals. */
+    wasNotMe: (req: { link_token: string }): Promise<Empty> => call('security/wasNotMe', req),
   };
 
   const wallet = {
@@ -375,6 +394,7 @@ export function createApiModules(ctx: ApiContext) {
     payment,
     account,
     withdraw,
+    security,
     wallet,
     card,
     vip,

@@ -631,6 +631,27 @@ export interface WithdrawInformationWire {
   overdue_time?: string;
   overdue_data?: OverdueTier[];
   overdue_max_percent?: string;
+  /** Why withdrawals (to the default account) wait now: a security change, a new account, or a freeze. */
+  security_hold?: WithdrawSecurityHold | null;
+}
+export interface WithdrawSecurityHold {
+  /** The api's words, to show as they are. */
+  message: string;
+  /** Unix seconds when the wait ends (0 when frozen). */
+  until: number;
+  /** "This wasn't me" froze withdrawals: only support can lift it. */
+  frozen: boolean;
+}
+/** A signed-in device of the account (user/sessionList). */
+export interface SessionInfo {
+  session_id: string;
+  /** "Chrome on Android" */
+  device: string;
+  /** A rough place: the client IP with its host part hidden ("102.89.x.x"). */
+  place: string;
+  created_time: number;
+  last_seen_time: number;
+  current: boolean;
 }
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,

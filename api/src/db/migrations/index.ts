@@ -8,6 +8,7 @@ import { sql as readIndexes } from './0006-read-indexes.js';
 import { seedReferral, sql as referral } from './0007-referral.js';
 import { sql as otpGuard } from './0008-otp-guard.js';
 import { seedNative, sql as native } from './0009-native-clients.js';
+import { sql as accountSecurity } from './0010-account-security.js';
 
 export interface Migration {
   id: string;
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
     await q.exec(native);
     await seedNative(q);
   } },
+  { id: '0010-account-security', up: runSql(accountSecurity) },
 ];

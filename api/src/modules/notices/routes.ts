@@ -73,14 +73,14 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/finder/readNotice',
-    summary: 'Mark a notification read (notice_id 0 marks all read); answers the unread list',
+    summary: 'Mark a notification read (notice_id 0 marks all read except security notices, which are read only one by one); answers the unread list',
     auth: 'required',
     body: z.object({ notice_id: int('notice_id', { required: 'notice_id is required', max: 2_147_483_647 }) }),
     handler: async (req) => {
       const userId = req.auth!.userId;
       if (req.body.notice_id === 0) {
         await app.db.query(
-          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) on conflict do nothing`,
+          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) and not n.security on conflict do nothing`,
           [userId],
         );
       } else {

@@ -8,6 +8,8 @@ export interface NoticeInput {
   action?: string;
   params?: Record<string, string>;
   orderNo?: string;
+  /** A security notice (sign-in, account change): stays unread until opened, never marked read in bulk. */
+  security?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface NoticeInput {
  * transaction as the event, so a notice exists exactly when its event happened.
  */
 export async function notify(q: Queryable, userId: number, n: NoticeInput): Promise<void> {
-  await q.query('insert into notices (user_id, kind, title, content, action, params, order_no) values ($1,$2,$3,$4,$5,$6,$7)', [
+  await q.query('insert into notices (user_id, kind, title, content, action, params, order_no, security) values ($1,$2,$3,$4,$5,$6,$7,$8)', [
     userId,
     n.kind ?? 'system',
     n.title,
@@ -23,5 +25,6 @@ export async function notify(q: Queryable, userId: number, n: NoticeInput): Prom
     n.action ?? '',
     JSON.stringify(n.params ?? {}),
     n.orderNo ?? null,
+    n.security ?? false,
   ]);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PinGuard } from '../withdraw/pin.js';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
@@ -78,7 +79,7 @@ function checkAccountNo(bank: BankRow, accountNo: string): string {
 
 const idField = (label: string) => int(label, { required: `${label} is required`, min: 1 });
 
-export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider }): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider; pins: PinGuard }): Promise<void> {
   const { db, ref } = app;
   const provider = opts.provider;
   const user = (id: number) => moneyUser(db, ref, id);
@@ -146,9 +147,11 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/add',
-    summary: 'Save a payout account; bank and mobile money names come from the provider look-up, never from the client',
+    summary: 'Save a payout account (login password and transaction PIN required; usable for withdrawals after the cooling-off); bank and mobile-money names come from the provider look-up, never from the client',
     auth: 'required',
     body: z.object({
+      password: optText('password', 128),
+      t_password: optText('t_password', 20),
       payment_id: idField('payment_id'),
       bank_id: idField('bank_id'),
       account_no: text('account_no', 64, 'Account number is required'),
@@ -156,6 +159,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
+      await app.security.confirmPassword(u.id, req.body.password);
+      await opts.pins.check(u.id, req.body.t_password);
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
       const bank = await bankById(db, req.body.bank_id);
@@ -171,7 +176,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         if (!r.ok) throw new AppError(r.reason);
         accountName = r.accountName;
       }
-      return db.tx(async (q) => {
+      const added = await db.tx(async (q) => {
         // One user's account list changes one request at a time (the count and default rules).
         await q.query('select id from users where id = $1 for update', [u.id]);
         const existing = await q.query<{ id: bigint; is_default: boolean; method: string }>('select id, is_default, method from payout_accounts where user_id = $1 and deleted_at is null', [u.id]);
@@ -181,11 +186,17 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         const isCoin = bank.method === 'USDT';
         const hasDefault = existing.rows.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
         const r = await q.query<{ id: bigint }>(
-          'insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default) values ($1,$2,$3,$4,$5,$6) returning id',
-          [u.id, bank.method, bank.id, accountNo, accountName, !hasDefault],
+          'insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default, usable_from) values ($1,$2,$3,$4,$5,$6,$7) returning id',
+          [u.id, bank.method, bank.id, accountNo, accountName, !hasDefault, app.security.usableFrom()],
         );
-        return { bank_id: Number(r.rows[0]?.id), is_def: hasDefault ? 2 : 1, account_name: accountName };
+        const alert = await app.security.changed(q, await app.security.owner(q, u.id), 'payout_account', {
+          hold: false,
+          detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
+        });
+        return { reply: { bank_id: Number(r.rows[0]?.id), is_def: hasDefault ? 2 : 1, account_name: accountName }, alert };
       });
+      await added.alert();
+      return added.reply;
     },
   });
 

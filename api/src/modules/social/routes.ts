@@ -1,3 +1,4 @@
+import { sessionMeta } from '../user/sessions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
@@ -44,7 +45,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     if (userId) {
       const token = await db.tx(async (q) => {
         await q.query('update users set last_login_at = now() where id = $1', [userId]);
-        return sessions.create(q, userId, { ip: req.ip, deviceNo });
+        return sessions.create(q, userId, sessionMeta(req, deviceNo));
       });
       const u = await db.query<{ username: string }>('select username from users where id = $1', [userId]);
       return { is_social_bind: true, username: u.rows[0]?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 
-export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword';
+export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword' | 'confirm_change';
 
 /**
  * One-time codes. Four digits is what the contract allows, so the rest compensates (DESIGN §4):
@@ -42,6 +42,7 @@ const purposeText: Record<OtpPurpose, string> = {
   bind_whatsapp: 'confirm this WhatsApp number',
   change_email: 'confirm your new e-mail address',
   reset_tpassword: 'reset your transaction PIN',
+  confirm_change: 'confirm replacing this address on your account',
 };
 
 /** A message sent instead of a code (e.g. "you already have an account"); the caps apply alike. */

@@ -10,6 +10,8 @@ import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normal
 import { hashPassword, verifyPassword } from './passwords.js';
 import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
 import { pendingFor } from '../social/pending.js';
+import { SECURITY_MESSAGES } from '../security/service.js';
+import { sessionMeta } from './sessions.js';
 
 export const USER_MESSAGES = {
   loginFailed: 'Incorrect account or password',
@@ -49,7 +51,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
     return u;
   };
-  const meta = (req: FastifyRequest, deviceNo = '') => ({ ip: req.ip, deviceNo });
+  const meta = (req: FastifyRequest, deviceNo = '') => sessionMeta(req, deviceNo);
+  const { security } = app;
+  /** The login password, asked again for a change (optional in the schema so its absence gets our message). */
+  const confirmField = { password: optText('password', 128) };
 
   async function emailInUse(q: Queryable, address: string, exceptUserId?: number) {
     const r = await q.query<{ id: number }>("select id from users where lower(email) = $1 and status = 'active'", [address]);
@@ -112,14 +117,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/sendWhatsAppCode',
-    summary: 'Send a code to a WhatsApp number: binding when signed in, password reset when registered, else sign-up',
+    summary: 'Send a code to a WhatsApp number: binding when signed in (login password required; a bound number also gets a code), password reset when registered, else sign-up',
     auth: 'optional',
-    body: z.object({ whatsapp: phone() }),
+    body: z.object({ whatsapp: phone(), ...confirmField }),
     limit: 'code',
     handler: async (req) => {
       const digits = await waAddress(req.body.whatsapp);
       if (req.auth) {
+        const u = await me(req);
+        await security.confirmPassword(u.id, req.body.password);
         if (await whatsappInUse(db, digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
+        // Replacing a bound number: the current one must agree too (its code goes first, so a
+        // refusal to send it leaves nothing half sent).
+        if (u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits) await sent('confirm_change', 'whatsapp', u.whatsapp, req);
         return sent('bind_whatsapp', 'whatsapp', digits, req);
       }
       return sent((await whatsappInUse(db, digits)) ? 'reset_password' : 'register', 'whatsapp', digits, req);
@@ -307,12 +317,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const codeId = await otp.check('reset_password', address, code, { userId: id });
     if (!id) throw new AppError(OTP_MESSAGES.wrong);
     const h = await hashPassword(newPassword);
-    await db.tx(async (q) => {
+    const alert = await db.tx(async (q) => {
       await otp.spend(q, codeId);
-      await q.query('update users set password_hash = $2 where id = $1', [id, h]);
+      const before = await security.owner(q, id);
+      // A reset also clears the re-authentication lock: the owner proved the address.
+      await q.query('update users set password_hash = $2, password_failures = 0, password_locked_until = null where id = $1', [id, h]);
       // Whoever knew the old password is signed out everywhere.
       await sessions.revokeAll(q, id);
+      return security.changed(q, before, 'password_reset');
     });
+    await alert();
     return null;
   };
 
@@ -382,19 +396,21 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/modipassword',
-    summary: 'Change the password (other sessions are signed out)',
+    summary: 'Change the password (wrong current passwords count towards a lock; other sessions are signed out; withdrawals wait; the owner is told)',
     auth: 'required',
     limit: 'auth',
     body: z.object({ password: currentPassword(), ...passwordFields }),
     handler: async (req) => {
       const u = await me(req);
-      if (!(await verifyPassword(u.password_hash, req.body.password))) throw new AppError(USER_MESSAGES.wrongPassword);
+      await security.confirmPassword(u.id, req.body.password);
       if (req.body.password === req.body.new_password) throw new AppError(USER_MESSAGES.samePassword);
       const h = await hashPassword(req.body.new_password);
-      await db.tx(async (q) => {
+      const alert = await db.tx(async (q) => {
         await q.query('update users set password_hash = $2 where id = $1', [u.id, h]);
         await sessions.revokeAll(q, u.id, req.auth!.sessionId);
+        return security.changed(q, u, 'password');
       });
+      await alert();
       return null;
     },
   });
@@ -412,13 +428,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/bindWhatsapp',
-    summary: 'Bind a WhatsApp number with the code sent to it',
+    summary: 'Bind or change the WhatsApp number: login password, the code sent to the new number, and old_code (sent to the bound number) when one is bound',
     auth: 'required',
     limit: 'code',
-    body: z.object({ whatsapp: phone(), code: otpField('code') }),
+    body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
+      const u = await me(req);
+      await security.confirmPassword(u.id, req.body.password);
       const digits = await waAddress(req.body.whatsapp);
-      if (await whatsappInUse(db, digits, req.auth!.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
+      if (await whatsappInUse(db, digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
+      const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
+      if (replacing && !req.body.old_code) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
       // The apps ask for the code without their token, so it was issued for sign-up: for a number no
       // account uses, that code proves the number just as well. The newest live code decides which.
       const live = await db.query<{ purpose: OtpPurpose }>(
@@ -426,78 +446,90 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           order by created_at desc limit 1`,
         [digits],
       );
-      const codeId = await otp.check(live.rows[0]?.purpose ?? 'bind_whatsapp', digits, req.body.code, { userId: req.auth!.userId });
+      const codeId = await otp.check(live.rows[0]?.purpose ?? 'bind_whatsapp', digits, req.body.code, { userId: u.id });
+      const oldCodeId = replacing ? await otp.check('confirm_change', u.whatsapp!, req.body.old_code) : null;
+      let alert: () => Promise<void>;
       try {
-        await db.tx(async (q) => {
+        alert = await db.tx(async (q) => {
           await otp.spend(q, codeId);
-          await q.query('update users set whatsapp = $2, whatsapp_verified = true where id = $1', [req.auth!.userId, digits]);
+          if (oldCodeId !== null) await otp.spend(q, oldCodeId);
+          await q.query('update users set whatsapp = $2, whatsapp_verified = true where id = $1', [u.id, digits]);
+          return security.changed(q, u, 'whatsapp', { detail: `The new number ends in ${digits.slice(-4)}.` });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.whatsappTaken);
         throw err;
       }
+      await alert();
       return null;
     },
   });
 
   gcRoute(app, {
     path: '/user/sendEmailBindVerifyCode',
-    summary: 'Send a code to an e-mail address to bind or change it',
+    summary: 'Send a code to an e-mail address to bind or change it (login password required; a bound address also gets a code)',
     auth: 'required',
     limit: 'code',
-    body: z.object({ email: email() }),
+    body: z.object({ email: email(), ...confirmField }),
     handler: async (req) => {
-      if (await emailInUse(db, req.body.email, req.auth!.userId)) throw new AppError(USER_MESSAGES.emailTaken);
+      const u = await me(req);
+      await security.confirmPassword(u.id, req.body.password);
+      if (await emailInUse(db, req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
+      const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
+      if (old && old !== req.body.email) await sent('confirm_change', 'email', old, req);
       return sent('bind_email', 'email', req.body.email, req);
     },
   });
 
-  const setEmail = async (req: FastifyRequest, address: string, code: string, notifyOld: boolean) => {
+  const setEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password: string }) => {
+    const address = b.email;
     const u = await me(req);
+    await security.confirmPassword(u.id, b.password);
     if (await emailInUse(db, address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
-    const codeId = await otp.check('bind_email', address, code, { userId: u.id });
+    // Replacing a bound address needs the code sent to it as well as the new one's.
+    const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
+    const replacing = Boolean(old && old !== address);
+    if (replacing && !b.old_code) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
+    const codeId = await otp.check('bind_email', address, b.verify_code, { userId: u.id });
+    const oldCodeId = replacing ? await otp.check('confirm_change', old!, b.old_code) : null;
+    let alert: () => Promise<void>;
     try {
-      await db.tx(async (q) => {
+      alert = await db.tx(async (q) => {
         await otp.spend(q, codeId);
+        if (oldCodeId !== null) await otp.spend(q, oldCodeId);
         // An e-mail sign-up's username is its e-mail: it follows the address.
         await q.query(
           'update users set email = $2, email_verified = true, username = case when lower(username) = lower(coalesce(email, \'\')) then $2 else username end where id = $1',
           [u.id, address],
         );
+        return security.changed(q, u, 'email', { detail: `The new address is ${address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.emailTaken);
       throw err;
     }
-    if (notifyOld && u.email && u.email !== address) {
-      await app.messenger
-        .send({
-          channel: 'email',
-          to: u.email,
-          subject: `Your ${app.config.productName} e-mail address was changed`,
-          text: `The e-mail address of your ${app.config.productName} account was changed to ${address}. If this was not you, contact support at once.`,
-        })
-        .catch((err: unknown) => req.log.warn({ err }, 'change-email notice not sent'));
-    }
+    // The addresses the account had before the change are told, with a "this wasn't me" link.
+    await alert();
     return null;
   };
+  const emailChange = z.object({ email: email(), verify_code: otpField(), old_code: optText('old_code', 10), ...confirmField });
 
   gcRoute(app, {
     path: '/user/bindEmail',
-    summary: 'Bind an e-mail address with the code sent to it',
+    summary: 'Bind an e-mail address: login password and the code sent to it (and old_code when an address is bound: then it is a change)',
     auth: 'required',
     limit: 'code',
-    body: z.object({ email: email(), verify_code: otpField() }),
-    handler: async (req) => setEmail(req, req.body.email, req.body.verify_code, false),
+    body: emailChange,
+    handler: async (req) => setEmail(req, req.body),
   });
 
   gcRoute(app, {
     path: '/user/changeEmail',
-    summary: 'Change the e-mail address with the code sent to the new one; the old one is told',
+    summary: 'Change the e-mail address: login password, the code sent to the new one and old_code sent to the current one; the old one is told',
     auth: 'required',
     limit: 'code',
-    body: z.object({ email: email(), verify_code: otpField() }),
-    handler: async (req) => setEmail(req, req.body.email, req.body.verify_code, true),
+    body: emailChange,
+    handler: async (req) => setEmail(req, req.body),
   });
 
   gcRoute(app, {

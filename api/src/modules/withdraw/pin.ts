@@ -98,8 +98,8 @@ export class PinGuard {
     const hash = await hashPassword(pin);
     await this.db.tx(async (q) => {
       await inTx?.(q);
+      // The caller's inTx records the change (notice, alert, cooling-off: the security module).
       await q.query('update users set tpassword_hash = $2, tpassword_failures = 0, tpassword_locked_until = null where id = $1', [userId, hash]);
-      await notify(q, userId, { title: 'Transaction password updated', content: 'Your withdrawal transaction password was set or changed. If this was not you, contact support at once.', kind: 'system', action: 'app_mine' });
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { int, optInt, optText, otp as otpField } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
@@ -32,40 +33,55 @@ const DUPLICATE_WINDOW_S = 10;
 export const idempotencyKeyField = () =>
   optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), { message: WITHDRAW_MESSAGES.keyFormat });
 
+/** The login password, asked again for a PIN change (optional in the schema so its absence gets our message). */
+const loginPassword = { login_password: optText('login_password', 128) };
+
 const pinField = (label: string, required: string) => z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? required : `${label} must be text`) }).transform((v) => String(v).trim());
 
 export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledger; pins: PinGuard }): Promise<void> {
   const { db, ref } = app;
   const { ledger, pins } = opts;
+  const { security } = app;
+
+  /** Sets the PIN with the login password confirmed; the owner is told, and a change (not the first PIN) starts the cooling-off. */
+  const setPin = async (userId: number, pin: string, first: boolean, inTx?: (q: Queryable) => Promise<void>) => {
+    let alert: (() => Promise<void>) | undefined;
+    await pins.set(userId, pin, async (q) => {
+      await inTx?.(q);
+      alert = await security.changed(q, await security.owner(q, userId), 'pin', { hold: !first });
+    });
+    await alert?.();
+    return null;
+  };
 
   gcRoute(app, {
     path: '/withdraw/transactionPassword',
-    summary: 'Set the first 6-digit withdrawal PIN',
+    summary: 'Set the first 6-digit withdrawal PIN (login_password: the login password)',
     auth: 'required',
     limit: 'auth',
-    body: z.object({ password: pinField('password', PIN_MESSAGES.format) }),
+    body: z.object({ password: pinField('password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
-      await pins.set(u.id, req.body.password);
-      return null;
+      await security.confirmPassword(u.id, req.body.login_password);
+      return setPin(u.id, req.body.password, true);
     },
   });
 
-  const change = async (userId: number, oldPin: string, newPin: string) => {
+  const change = async (userId: number, oldPin: string, newPin: string, loginPass: string) => {
+    await security.confirmPassword(userId, loginPass);
     await pins.check(userId, oldPin);
     if (oldPin === newPin) throw new AppError(PIN_MESSAGES.same);
-    await pins.set(userId, newPin);
-    return null;
+    return setPin(userId, newPin, false);
   };
   for (const path of ['/withdraw/changeTPassword', '/withdraw/upTPassword']) {
     gcRoute(app, {
       path,
-      summary: 'Change the withdrawal PIN (the current one is checked and counts towards the lock)',
+      summary: 'Change the withdrawal PIN (login_password: the login password; the current PIN is checked and counts towards the lock)',
       auth: 'required',
       limit: 'auth',
-      body: z.object({ password: pinField('password', PIN_MESSAGES.format), new_password: pinField('new_password', PIN_MESSAGES.format) }),
-      handler: async (req) => change(req.auth!.userId, req.body.password, req.body.new_password),
+      body: z.object({ password: pinField('password', PIN_MESSAGES.format), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
+      handler: async (req) => change(req.auth!.userId, req.body.password, req.body.new_password, req.body.login_password),
     });
   }
 
@@ -75,11 +91,12 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   };
   for (const path of ['/withdraw/sendResetCode', '/user/sendWithdrawalPasswordResetEmail']) gcRoute(app, {
     path,
-    summary: 'E-mail a code to reset the withdrawal PIN (to the bound e-mail address)',
+    summary: 'E-mail a code to reset the withdrawal PIN (to the bound e-mail address; login_password required)',
     auth: 'required',
     limit: 'code',
-    body: z.object({ email: optText('email', 254) }),
+    body: z.object({ email: optText('email', 254), ...loginPassword }),
     handler: async (req) => {
+      await security.confirmPassword(req.auth!.userId, req.body.login_password);
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [req.auth!.userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -91,19 +108,19 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   for (const path of ['/withdraw/resetTPassword', '/user/resetWithdrawalPasswordByEmail']) gcRoute(app, {
     path,
-    summary: 'Reset the withdrawal PIN with the e-mailed code; clears the lock',
+    summary: 'Reset the withdrawal PIN with the e-mailed code and the login password; clears the lock',
     auth: 'required',
     limit: 'code',
-    body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format) }),
+    body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
       const userId = req.auth!.userId;
+      await security.confirmPassword(userId, req.body.login_password);
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
       const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
-      await pins.set(userId, req.body.new_password, (q) => app.otp.spend(q, codeId));
-      return null;
+      return setPin(userId, req.body.new_password, false, (q) => app.otp.spend(q, codeId));
     },
   });
 
@@ -128,6 +145,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         [u.id, wantCoin],
       );
       const d = def.rows[0];
+      const hold = await security.withdrawHold(db, u.id, d?.id ?? null);
       return {
         cashable_amount: Number(formatMinor(cash(u.local.code), u.local.decimals)),
         cashable_usd_amount: Number(formatMinor(cash('USDT'), u.usdt.decimals)),
@@ -145,6 +163,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         overdue_time: settings.overdue_time ?? '',
         overdue_data: page.overdue_data ?? [],
         overdue_max_percent: page.overdue_max_percent ?? '0',
+        // Why withdrawals (to the default account) wait now, and until when: the form says so first.
+        security_hold: hold ? { message: hold.message, until: 'until' in hold ? Math.floor(hold.until.getTime() / 1000) : 0, frozen: 'frozen' in hold } : null,
       };
     },
   });
@@ -200,6 +220,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const prior = await replay();
       if (prior) return prior;
 
+      // Cooling-off and freeze come before the PIN: a hold is not a wrong try.
+      const hold = await security.withdrawHold(db, u.id, b.bank_id);
+      if (hold) throw new AppError(hold.message);
       await pins.check(u.id, b.password);
       await ref.warm();
 

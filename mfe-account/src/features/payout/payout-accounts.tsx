@@ -4,8 +4,9 @@
 // looked up (payment/verify) and saved under the name the bank or network gives, never one the user
 // types; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, getSdk, Loading, LoadError, useData, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
+import { errorMessage, getSdk, Loading, LoadError, pinInput, useData, validatePin, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage } from '../../lib/form-message';
+import { LoginPasswordField } from '../../lib/login-password';
 
 export type WalletKind = 1 | 2;
 
@@ -150,6 +151,8 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   const [bankId, setBankId] = useState('');
   const [accountNo, setAccountNo] = useState('');
   const [verified, setVerified] = useState<string | undefined>();
+  const [loginPassword, setLoginPassword] = useState('');
+  const [pin, setPin] = useState('');
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string }>({ status: 'idle' });
   const looksUp = method?.code === 'BANK' || method?.code === 'MOMO';
   const numeric = field('account_no')?.type === 4;
@@ -179,9 +182,18 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
     if (!bankId) return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()}.` });
     if (!accountNo.trim()) return setState({ status: 'error', text: `Enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()}.` });
     if (looksUp && !verified) return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
+    const pinProblem = validatePin(pin);
+    if (pinProblem) return setState({ status: 'error', text: pinProblem });
     setState({ status: 'busy' });
     try {
-      const saved = await getSdk().api.payment.add({ payment_id: method.payment_id, bank_id: bankId, account_no: accountNo.trim(), account_name: verified ?? '' });
+      const saved = await getSdk().api.payment.add({
+        payment_id: method.payment_id,
+        bank_id: bankId,
+        account_no: accountNo.trim(),
+        account_name: verified ?? '',
+        password: loginPassword,
+        t_password: pin,
+      });
       onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
     } catch (error) {
       setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.') });
@@ -262,6 +274,16 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
           )}
         </div>
       )}
+      <p className="acc-muted" style={{ margin: 0 }}>
+        To keep your money safe, confirm with your login password and transaction password. For your safety, a new account can be paid to only after a waiting time; the withdrawal form tells you how long.
+      </p>
+      <div className="acc-grid acc-grid--2">
+        <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
+        <label className="acc-field">
+          Transaction password
+          <input type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} disabled={busy} onChange={(e) => setPin(pinInput(e.target.value))} />
+        </label>
+      </div>
       <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
       <FormActions submit="Save account" busyLabel="Please wait…" busy={busy} onCancel={onCancel} />
     </form>

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, getSdk, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
 import { FormMessage } from '../../lib/form-message';
+import { LoginPasswordField } from '../../lib/login-password';
 
 type Mode = 'set' | 'change' | 'reset';
 
@@ -14,6 +15,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
   const [pin, setPin] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
+  const [loginPassword, setLoginPassword] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string }>({ status: 'idle' });
   const busy = state.status === 'busy';
@@ -23,12 +25,13 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
     setPin('');
     setConfirm('');
     setCode('');
+    setLoginPassword('');
   };
 
   const sendCode = async () => {
     setState({ status: 'busy' });
     try {
-      await getSdk().api.withdraw.sendResetCode();
+      await getSdk().api.withdraw.sendResetCode({ login_password: loginPassword });
       setCodeSent(true);
       setState({ status: 'ok', text: 'We e-mailed you a 4-digit code. It is valid for 10 minutes.' });
     } catch (error) {
@@ -46,9 +49,10 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
     setState({ status: 'busy' });
     try {
       const { withdraw } = getSdk().api;
-      if (mode === 'set') await withdraw.transactionPassword({ password: pin });
-      else if (mode === 'change') await withdraw.changeTPassword({ password: current, new_password: pin });
-      else await withdraw.resetTPassword({ verify_code: code, new_password: pin });
+      const login_password = loginPassword;
+      if (mode === 'set') await withdraw.transactionPassword({ password: pin, login_password });
+      else if (mode === 'change') await withdraw.changeTPassword({ password: current, new_password: pin, login_password });
+      else await withdraw.resetTPassword({ verify_code: code, new_password: pin, login_password });
       clear();
       setCodeSent(false);
       setMode('change');
@@ -69,9 +73,10 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
     <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Transaction password</h2>
       <p className="acc-muted" style={{ margin: 0 }}>
-        Six digits you enter for every withdrawal. After 5 wrong tries withdrawals lock for 24 hours; a reset by e-mail unlocks them.
+        Six digits you enter for every withdrawal. After 5 wrong tries withdrawals lock for 24 hours; a reset by e-mail unlocks them. For your safety, withdrawals wait for a while after the transaction password is changed or reset.
       </p>
       <form className="acc-form" onSubmit={submit} noValidate>
+        <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
         {mode === 'change' && pinField('Current transaction password', current, setCurrent, 'current-password')}
         {mode === 'reset' && (
           <>

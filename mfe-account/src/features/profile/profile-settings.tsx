@@ -3,9 +3,11 @@
 // and words come from the SDK's validation module, the same the api checks with.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  checkPhone,
   errorMessage,
   getSdk,
   recoveryCodeInput,
+  useData,
   validateEmail,
   validateNickname,
   validateOtp,
@@ -14,8 +16,9 @@ import {
   type User,
 } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
+import { LoginPasswordField } from '../../lib/login-password';
 
-type Editing = 'none' | 'nickname' | 'email';
+type Editing = 'none' | 'nickname' | 'email' | 'whatsapp';
 
 /** Busy flag and the message a form shows after an action; `run` turns a failure into its message. */
 function useAction() {
@@ -85,11 +88,18 @@ export function ProfileSettings({ user }: { user: User }) {
           value={me.email ? `${me.email}${me.is_email_bind ? '' : ' (not verified)'}` : '–'}
           action={edit('email', hasEmail ? 'Change' : 'Add', hasEmail ? 'Change e-mail' : 'Add an e-mail')}
         />
-        <Row label="WhatsApp" value={me.whatsapp || '–'} />
+        <Row
+          label="WhatsApp"
+          value={me.whatsapp ? `${me.whatsapp}${me.whatsapp_bind ? '' : ' (not verified)'}` : '–'}
+          action={edit('whatsapp', me.whatsapp ? 'Change' : 'Add', me.whatsapp ? 'Change WhatsApp' : 'Add WhatsApp')}
+        />
         <Row label="Country" value={me.country_name ?? '–'} />
       </dl>
       {editing === 'nickname' && <NicknameForm current={me.nickname ?? ''} onDone={finish} onCancel={() => setEditing('none')} />}
-      {editing === 'email' && <EmailForm replacing={hasEmail} onDone={finish} onCancel={() => setEditing('none')} />}
+      {editing === 'email' && <EmailForm replacing={hasEmail} current={me.is_email_bind ? (me.email ?? '') : ''} onDone={finish} onCancel={() => setEditing('none')} />}
+      {editing === 'whatsapp' && (
+        <WhatsAppForm current={me.whatsapp_bind ? (me.whatsapp ?? '') : ''} countryId={me.country_id} onDone={finish} onCancel={() => setEditing('none')} />
+      )}
       <FormMessage feedback={done} />
     </section>
   );
@@ -122,9 +132,11 @@ function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: 
   );
 }
 
-function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolean; current: string; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
   const [address, setAddress] = useState('');
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [oldCode, setOldCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, feedback, setFeedback, run } = useAction();
   const trimmed = address.trim().toLowerCase();
@@ -133,8 +145,10 @@ function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone
     const problem = validateEmail(trimmed);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const ok = await run(async () => {
-      await getSdk().api.user.sendEmailBindVerifyCode({ email: trimmed });
-      return `We sent a 4-digit code to ${trimmed}. It is valid for 10 minutes.`;
+      await getSdk().api.user.sendEmailBindVerifyCode({ email: trimmed, password });
+      return current
+        ? `We sent a 4-digit code to ${trimmed} and another to ${current}. They are valid for 10 minutes.`
+        : `We sent a 4-digit code to ${trimmed}. It is valid for 10 minutes.`;
     }, 'We could not send the code. Please try again.');
     if (ok) setSentTo(trimmed);
   };
@@ -142,12 +156,12 @@ function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!sentTo || sentTo !== trimmed) return send();
-    const problem = validateOtp(code);
+    const problem = validateOtp(code) || (current ? validateOtp(oldCode) : undefined);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const text = replacing ? `Your e-mail address is now ${sentTo}. We told your old address.` : `${sentTo} is now your e-mail address.`;
     const ok = await run(async () => {
       const { user } = getSdk().api;
-      await (replacing ? user.changeEmail : user.bindEmail)({ email: sentTo, verify_code: code });
+      await (replacing ? user.changeEmail : user.bindEmail)({ email: sentTo, verify_code: code, password, ...(current ? { old_code: oldCode } : {}) });
       return text;
     }, 'We could not change your e-mail address. Please try again.');
     if (ok) onDone(text, { email: sentTo, is_email_bind: true });
@@ -159,10 +173,17 @@ function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone
         New e-mail address
         <input type="email" inputMode="email" autoComplete="email" value={address} disabled={busy} onChange={(e) => setAddress(e.target.value)} />
       </label>
+      <LoginPasswordField value={password} onChange={setPassword} disabled={busy} />
       {sentTo === trimmed && (
         <label className="acc-field">
-          Code from the e-mail
+          Code sent to {sentTo}
           <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(recoveryCodeInput(e.target.value))} />
+        </label>
+      )}
+      {sentTo === trimmed && current && (
+        <label className="acc-field">
+          Code sent to {current}
+          <input inputMode="numeric" autoComplete="off" maxLength={4} value={oldCode} disabled={busy} onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))} />
         </label>
       )}
       <FormMessage feedback={feedback} />
@@ -177,6 +198,102 @@ function EmailForm({ replacing, onDone, onCancel }: { replacing: boolean; onDone
       )}
     </form>
   );
+}
+
+/**
+ * Add or change the WhatsApp number: the country's dial code (public/countrylist) and the number as
+ * people write it at home (08121325873 in Nigeria: the trunk 0 is dropped), the login password, the
+ * code sent to the new number and, when one is bound, the code sent to the current number.
+ */
+function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: string; countryId?: number; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+  const countries = useData(() => getSdk().api.public.countrylist(), []);
+  const [dial, setDial] = useState('');
+  const [number, setNumber] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [oldCode, setOldCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, feedback, setFeedback, run } = useAction();
+  const list = countries.status === 'ready' ? countries.data.filter((c) => c.area_number) : [];
+  const dialCode = dial || list.find((c) => c.id === countryId)?.area_number || list[0]?.area_number || '';
+  // A number typed in international form (+234…) already carries its dial code.
+  const checked = checkPhone(number, number.trim().startsWith('+') ? '' : dialCode);
+  const full = checked.ok ? checked.value : '';
+
+  const send = async () => {
+    if (!checked.ok) return setFeedback({ kind: 'error', text: checked.error });
+    const ok = await run(async () => {
+      await getSdk().api.user.sendWhatsAppCode({ whatsapp: full, password });
+      return current
+        ? `We sent a 4-digit code to ${full} on WhatsApp and another to ${current}. They are valid for 10 minutes.`
+        : `We sent a 4-digit code to ${full} on WhatsApp. It is valid for 10 minutes.`;
+    }, 'We could not send the code. Please try again.');
+    if (ok) setSentTo(full);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!sentTo || sentTo !== full) return send();
+    const problem = validateOtp(code) || (current ? validateOtp(oldCode) : undefined);
+    if (problem) return setFeedback({ kind: 'error', text: problem });
+    const text = current ? `Your WhatsApp number is now ${sentTo}. We told your old number.` : `${sentTo} is now your WhatsApp number.`;
+    const ok = await run(async () => {
+      await getSdk().api.user.bindWhatsapp({ whatsapp: sentTo, code, password, ...(current ? { old_code: oldCode } : {}) });
+      return text;
+    }, 'We could not change your WhatsApp number. Please try again.');
+    if (ok) onDone(text, { whatsapp: sentTo, whatsapp_bind: true });
+  };
+
+  const waiting = sentTo !== null && sentTo === full;
+  return (
+    <form className="acc-form" onSubmit={submit} noValidate aria-label={current ? 'Change WhatsApp number' : 'Add a WhatsApp number'}>
+      <div className="acc-phone">
+        <label className="acc-field">
+          Country code
+          <select value={dialCode} disabled={busy || countries.status !== 'ready'} onChange={(e) => setDial(e.target.value)}>
+            {countries.status !== 'ready' && <option value="">{countries.status === 'loading' ? 'Loading…' : '–'}</option>}
+            {list.map((c) => (
+              <option key={c.id} value={c.area_number}>
+                {c.name} ({c.area_number.startsWith('+') ? c.area_number : `+${c.area_number}`})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="acc-field">
+          New WhatsApp number
+          <input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="08012345678" value={number} disabled={busy} onChange={(e) => setNumber(e.target.value)} />
+        </label>
+      </div>
+      {countries.status === 'error' && <LoadErrorText />}
+      <LoginPasswordField value={password} onChange={setPassword} disabled={busy} />
+      {waiting && (
+        <label className="acc-field">
+          Code sent to {sentTo}
+          <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(recoveryCodeInput(e.target.value))} />
+        </label>
+      )}
+      {waiting && current && (
+        <label className="acc-field">
+          Code sent to {current}
+          <input inputMode="numeric" autoComplete="off" maxLength={4} value={oldCode} disabled={busy} onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))} />
+        </label>
+      )}
+      <FormMessage feedback={feedback} />
+      {waiting ? (
+        <FormActions submit={current ? 'Change WhatsApp number' : 'Add WhatsApp number'} busy={busy} onCancel={onCancel}>
+          <button type="button" className="gl-btn" onClick={send} disabled={busy}>
+            Send the code again
+          </button>
+        </FormActions>
+      ) : (
+        <FormActions submit="Send a code" busyLabel="Sending…" busy={busy} onCancel={onCancel} />
+      )}
+    </form>
+  );
+}
+
+function LoadErrorText() {
+  return <p className="acc-field__error">We could not load the country codes. Close this form and open it again.</p>;
 }
 
 /** The sign-in password: the current one, then the new one twice. Other devices are signed out. */
@@ -243,7 +360,8 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
       ) : (
         <p className="acc-muted" style={{ margin: 0 }}>
           You sign in with Google, Facebook or Apple, so your account has no password. To add one, sign out and use
-          “Forgot Password?” on the login page with your e-mail address.
+          “Forgot Password?” on the login page with your e-mail address or WhatsApp number. Changes to your e-mail,
+          WhatsApp, transaction password and payout accounts ask for it.
         </p>
       )}
     </section>

@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
   errorMessage,
+  formatDateTime,
   formatMoney,
   getSdk,
   Loading,
@@ -38,6 +39,8 @@ async function loadWithdraw(wallet: Wallet) {
     timeout: info.timeout_desc,
     accounts: groups.flatMap((g) => g.data_list),
     hasPin: !me.t_password_null,
+    // A security change, a new payout account or "this wasn't me": why withdrawals wait, said first.
+    hold: info.security_hold ?? null,
   };
 }
 
@@ -141,6 +144,12 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your withdrawal details" />}
       {d && (
         <form className="acc-form" onSubmit={submit} noValidate>
+          {d.hold && (
+            <p className="acc-note acc-note--warn" data-testid="withdraw-hold">
+              {d.hold.message}
+              {d.hold.until > 0 && <> (until {formatDateTime(d.hold.until)}).</>}
+            </p>
+          )}
           <dl className="acc-dl">
             <dt>Withdrawable</dt>
             <dd data-testid="withdrawable">{formatMoney(d.withdrawable)}</dd>

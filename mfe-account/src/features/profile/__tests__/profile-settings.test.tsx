@@ -4,7 +4,8 @@ import { ApiError, type User } from '@giftlane/shared-sdk';
 import { PasswordSettings, ProfileSettings } from '../profile-settings';
 
 const mockApi = {
-  user: { modinickname: jest.fn(), modipassword: jest.fn(), sendEmailBindVerifyCode: jest.fn(), changeEmail: jest.fn(), bindEmail: jest.fn() },
+  user: { modinickname: jest.fn(), modipassword: jest.fn(), sendEmailBindVerifyCode: jest.fn(), changeEmail: jest.fn(), bindEmail: jest.fn(), sendWhatsAppCode: jest.fn(), bindWhatsapp: jest.fn() },
+  public: { countrylist: jest.fn() },
 };
 const mockLoadUser = jest.fn();
 jest.mock('@giftlane/shared-sdk', () => ({
@@ -13,11 +14,15 @@ jest.mock('@giftlane/shared-sdk', () => ({
 }));
 
 const user = (over: Partial<User> = {}) =>
-  ({ nickname: 'Ada Obi', email: 'ada@example.com', is_email_bind: true, whatsapp: '', country_name: 'Nigeria', ...over }) as User;
+  ({ nickname: 'Ada Obi', email: 'ada@example.com', is_email_bind: true, whatsapp: '', country_id: 1, country_name: 'Nigeria', ...over }) as User;
 
 beforeEach(() => {
   jest.clearAllMocks();
   for (const f of Object.values(mockApi.user)) f.mockResolvedValue(null);
+  mockApi.public.countrylist.mockResolvedValue([
+    { id: 1, name: 'Nigeria', area_number: '+234' },
+    { id: 2, name: 'Ghana', area_number: '+233' },
+  ]);
   mockLoadUser.mockResolvedValue(undefined);
 });
 
@@ -62,16 +67,21 @@ describe('profile: e-mail', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
     await userEvent.clear(address);
     await userEvent.type(address, 'Ada.New@Example.com ');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
-    expect(await screen.findByText('We sent a 4-digit code to ada.new@example.com. It is valid for 10 minutes.')).toBeInTheDocument();
-    expect(mockApi.user.sendEmailBindVerifyCode).toHaveBeenCalledWith({ email: 'ada.new@example.com' });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the e-mail' }), '12');
+    expect(await screen.findByText('We sent a 4-digit code to ada.new@example.com and another to ada@example.com. They are valid for 10 minutes.')).toBeInTheDocument();
+    expect(mockApi.user.sendEmailBindVerifyCode).toHaveBeenCalledWith({ email: 'ada.new@example.com', password: 'My-password-1' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada.new@example.com' }), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Code from the e-mail' }), '34');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada.new@example.com' }), '34');
+    await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
+    // The current address's code is needed too.
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada@example.com' }), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(await screen.findByText('Your e-mail address is now ada.new@example.com. We told your old address.')).toBeInTheDocument();
-    expect(mockApi.user.changeEmail).toHaveBeenCalledWith({ email: 'ada.new@example.com', verify_code: '1234' });
+    expect(mockApi.user.changeEmail).toHaveBeenCalledWith({ email: 'ada.new@example.com', verify_code: '1234', old_code: '5678', password: 'My-password-1' });
     expect(screen.getByText('ada.new@example.com')).toBeInTheDocument();
   });
 
@@ -79,12 +89,61 @@ describe('profile: e-mail', () => {
     render(<ProfileSettings user={user({ email: '', is_email_bind: false })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add an e-mail' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New e-mail address' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Code from the e-mail' }), '4321');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code sent to ada@example.com' }), '4321');
     await userEvent.click(screen.getByRole('button', { name: 'Add e-mail address' }));
     expect(await screen.findByText('ada@example.com is now your e-mail address.')).toBeInTheDocument();
-    expect(mockApi.user.bindEmail).toHaveBeenCalledWith({ email: 'ada@example.com', verify_code: '4321' });
+    expect(mockApi.user.bindEmail).toHaveBeenCalledWith({ email: 'ada@example.com', verify_code: '4321', password: 'My-password-1' });
     expect(mockApi.user.changeEmail).not.toHaveBeenCalled();
+  });
+});
+
+describe('profile: WhatsApp', () => {
+  it('adds a number typed the Nigerian way (08…) with the dial code, the login password and the code', async () => {
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp' }));
+    expect(await screen.findByRole('option', { name: 'Nigeria (+234)' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('+234');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '0812');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Phone number too short (minimum 8 digits)');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '1325873');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(await screen.findByText('We sent a 4-digit code to +2348121325873 on WhatsApp. It is valid for 10 minutes.')).toBeInTheDocument();
+    expect(mockApi.user.sendWhatsAppCode).toHaveBeenCalledWith({ whatsapp: '+2348121325873', password: 'My-password-1' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +2348121325873' }), '2468');
+    await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp number' }));
+    expect(await screen.findByText('+2348121325873 is now your WhatsApp number.')).toBeInTheDocument();
+    expect(mockApi.user.bindWhatsapp).toHaveBeenCalledWith({ whatsapp: '+2348121325873', code: '2468', password: 'My-password-1' });
+  });
+
+  it('takes a number typed with its dial code (+234…) as it is', async () => {
+    render(<ProfileSettings user={user()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp' }));
+    await screen.findByRole('option', { name: 'Nigeria (+234)' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '+234 812 132 5873');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    expect(await screen.findByText(/We sent a 4-digit code to \+2348121325873 on WhatsApp/)).toBeInTheDocument();
+    expect(mockApi.user.sendWhatsAppCode).toHaveBeenCalledWith({ whatsapp: '+2348121325873', password: 'My-password-1' });
+  });
+
+  it('changing a bound number asks for the code sent to it too, and shows the api refusal', async () => {
+    mockApi.user.bindWhatsapp.mockRejectedValueOnce(new ApiError('The login password is incorrect, 4 attempts left', undefined, 'user/bindWhatsapp'));
+    render(<ProfileSettings user={user({ whatsapp: '+233241234567', whatsapp_bind: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Change WhatsApp' }));
+    await screen.findByRole('option', { name: 'Ghana (+233)' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Country code' }), '+233');
+    await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '0201234567');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Code sent to +233201234567' }), '1111');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +233241234567' }), '2222');
+    await userEvent.click(screen.getByRole('button', { name: 'Change WhatsApp number' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The login password is incorrect, 4 attempts left');
+    expect(mockApi.user.bindWhatsapp).toHaveBeenCalledWith({ whatsapp: '+233201234567', code: '1111', old_code: '2222', password: 'wrong' });
   });
 });
 

@@ -104,10 +104,12 @@ describe('transaction password settings', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The two transaction passwords do not match');
     await userEvent.clear(screen.getByLabelText('Repeat it'));
     await userEvent.type(screen.getByLabelText('Repeat it'), '274915');
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(await screen.findByText('Your transaction password is set.')).toBeInTheDocument();
-    expect(mockApi.withdraw.transactionPassword).not.toHaveBeenCalledWith({ password: '123456' });
-    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '274915' });
+    expect(mockApi.withdraw.transactionPassword).not.toHaveBeenCalledWith(expect.objectContaining({ password: '123456' }));
+    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '274915', login_password: 'My-password-1' });
+    expect(screen.getByLabelText('Your login password')).toHaveValue('');
     // Now it can be changed or reset.
     expect(screen.getByLabelText('Current transaction password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Forgot it?' })).toBeInTheDocument();
@@ -118,13 +120,15 @@ describe('transaction password settings', () => {
     mockApi.withdraw.resetTPassword.mockResolvedValue(null);
     render(<PinSettings hasPin emailBound />);
     await userEvent.click(screen.getByRole('button', { name: 'Forgot it?' }));
+    await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
     expect(await screen.findByText(/We e-mailed you a 4-digit code/)).toBeInTheDocument();
+    expect(mockApi.withdraw.sendResetCode).toHaveBeenCalledWith({ login_password: 'My-password-1' });
     await userEvent.type(screen.getByLabelText('Code from the e-mail'), '4821');
     await userEvent.type(screen.getByLabelText('New transaction password'), '135790');
     await userEvent.type(screen.getByLabelText('Repeat it'), '135790');
     await userEvent.click(screen.getByRole('button', { name: 'Reset transaction password' }));
     expect(await screen.findByText('Your transaction password is changed.')).toBeInTheDocument();
-    expect(mockApi.withdraw.resetTPassword).toHaveBeenCalledWith({ verify_code: '4821', new_password: '135790' });
+    expect(mockApi.withdraw.resetTPassword).toHaveBeenCalledWith({ verify_code: '4821', new_password: '135790', login_password: 'My-password-1' });
   });
 });

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.js';
+import type { Db, Queryable } from '../../db/db.js';
+import { AppError, TOKEN_INVALID } from '../../lib/envelope.js';
+import type { Messenger } from '../messaging/messenger.js';
+import { notify } from '../notices/service.js';
+import { verifyPassword } from '../user/passwords.js';
+import { hashToken } from '../user/sessions.js';
+
+/** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
+export const REAUTH_LIMITS = { maxFailures: 5, lockMs: 3600_000 } as const;
+/** A "this wasn't me" link works once, for this long. */
+const REPORT_TTL_MS = 7 * 24 * 3600_000;
+
+export const SECURITY_MESSAGES = {
+  passwordRequired: 'Enter your login password to confirm this change',
+  wrongPassword: (left: number) => `The login password is incorrect, ${left} attempt${left === 1 ? '' : 's'} left`,
+  locked: 'Too many wrong passwords: changes to your account are locked for 1 hour',
+  noPassword:
+    'Your account has no login password yet. Set one first: sign out, choose “Forgot Password?” on the login page and use the code we send to your e-mail address or WhatsApp number',
+  frozen:
+    'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to unfreeze them',
+  hold: (reason: string, wait: string) => `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
+  newAccountHold: (wait: string) => `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account in ${wait}`,
+  oldCodeRequired: 'Enter the code we sent to your current address',
+  reportInvalid: 'This link is not valid or has expired. If you think someone else is using your account, contact support now',
+} as const;
+
+/** What changed, as the notices and messages name it. */
+export type SecurityChange = 'email' | 'whatsapp' | 'password' | 'password_reset' | 'pin' | 'payout_account' | 'new_device';
+
+const CHANGE_TEXT: Record<SecurityChange, { title: string; what: string; reason: string }> = {
+  email: { title: 'E-mail address changed', what: 'The e-mail address of your account was changed', reason: 'your e-mail address was changed' },
+  whatsapp: { title: 'WhatsApp number changed', what: 'The WhatsApp number of your account was changed', reason: 'your WhatsApp number was changed' },
+  password: { title: 'Login password changed', what: 'Your login password was changed', reason: 'your login password was changed' },
+  password_reset: { title: 'Login password reset', what: 'Your login password was reset with a code', reason: 'your login password was reset' },
+  pin: { title: 'Transaction password changed', what: 'Your withdrawal transaction password was set, changed or reset', reason: 'your transaction password was changed' },
+  payout_account: { title: 'Payout account added', what: 'A payout account was added to your account', reason: 'a payout account was added' },
+  new_device: { title: 'New sign-in to your account', what: 'Your account was signed in to from a new device', reason: '' },
+};
+
+/** "23 hours 5 minutes", "45 minutes": how long is left, rounded up to the minute. */
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return [h ? part(h, 'hour') : '', m ? part(m, 'minute') : ''].filter(Boolean).join(' ');
+}
+
+interface Owner {
+  id: number;
+  email: string | null;
+  email_verified: boolean;
+  whatsapp: string | null;
+  whatsapp_verified: boolean;
+}
+
+export interface WithdrawHold {
+  until: Date;
+  message: string;
+}
+
+/**
+ * Account changes and sessions (issue 12): the login password asked again for every change that
+ * could hand the account or its money to someone holding only a session token; the alert to the
+ * addresses the account had before the change, with a one-use "this wasn't me" link; the
+ * withdrawal cooling-off after such a change and for a new payout account; and the freeze.
+ */
+export class AccountSecurity {
+  constructor(
+    private readonly db: Db,
+    private readonly messenger: Messenger,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Checks the login password for a change. Wrong passwords are counted under the user's row lock
+   * (so parallel guesses count one by one); 5 in a row lock re-authenticated changes for an hour.
+   */
+  async confirmPassword(userId: number, password: string | undefined): Promise<void> {
+    const error = await this.db.tx(async (q) => {
+      const r = await q.query<{ password_hash: string | null; password_failures: number; password_locked_until: Date | null }>(
+        'select password_hash, password_failures, password_locked_until from users where id = $1 for update',
+        [userId],
+      );
+      const u = r.rows[0];
+      if (!u) return TOKEN_INVALID;
+      if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
+      if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
+      if (!password) return SECURITY_MESSAGES.passwordRequired;
+      if (await verifyPassword(u.password_hash, password)) {
+        if (u.password_failures > 0) await q.query('update users set password_failures = 0, password_locked_until = null where id = $1', [userId]);
+        return null;
+      }
+      const failures = u.password_failures + 1;
+      if (failures >= REAUTH_LIMITS.maxFailures) {
+        await q.query('update users set password_failures = 0, password_locked_until = $2 where id = $1', [userId, new Date(this.now() + REAUTH_LIMITS.lockMs)]);
+        await notify(q, userId, {
+          title: 'Account changes locked',
+          content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
+          kind: 'system',
+          action: 'app_mine',
+          security: true,
+        });
+        return SECURITY_MESSAGES.locked;
+      }
+      await q.query('update users set password_failures = $2 where id = $1', [userId, failures]);
+      return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
+    });
+    if (error) throw new AppError(error);
+  }
+
+  /** Reads the owner's addresses as they are now (before a change), for the alert. */
+  async owner(q: Queryable, userId: number): Promise<Owner> {
+    const r = await q.query<Owner>('select id, email, email_verified, whatsapp, whatsapp_verified from users where id = $1', [userId]);
+    if (!r.rows[0]) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+    return r.rows[0];
+  }
+
+  /**
+   * Records a security change inside its transaction: the withdrawal hold (unless `hold` is false),
+   * a security notice, and a "this wasn't me" link. Returns the sending of the alert to the
+   * addresses `before` had, to run after the transaction commits.
+   */
+  async changed(q: Queryable, before: Owner, change: SecurityChange, opts: { hold?: boolean; detail?: string } = {}): Promise<() => Promise<void>> {
+    const text = CHANGE_TEXT[change];
+    const hold = opts.hold ?? true;
+    if (hold && this.config.security.coolingOffMs > 0) {
+      const until = new Date(this.now() + this.config.security.coolingOffMs);
+      await q.query(
+        `update users set withdraw_hold_until = $2, withdraw_hold_reason = $3
+          where id = $1 and (withdraw_hold_until is null or withdraw_hold_until < $2)`,
+        [before.id, until, text.reason],
+      );
+    }
+    const token = randomBytes(32).toString('base64url');
+    await q.query('insert into security_reports (user_id, token_hash, change, expires_at) values ($1,$2,$3,$4)', [
+      before.id,
+      hashToken(token),
+      change,
+      new Date(this.now() + REPORT_TTL_MS),
+    ]);
+    const when = new Date(this.now()).toISOString().replace('T', ' ').slice(0, 16);
+    const detail = opts.detail ? ` ${opts.detail}` : '';
+    const waitNote = hold && this.config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(this.config.security.coolingOffMs)}.` : '';
+    await notify(q, before.id, {
+      title: text.title,
+      content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
+      kind: 'system',
+      action: 'app_mine',
+      security: true,
+    });
+    const link = `${this.config.security.siteUrl}/secure-account?token=${token}`;
+    const product = this.config.productName;
+    const body = `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until our support team has checked with you.\n${link}`;
+    const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
+    if (before.email && before.email_verified) to.push({ channel: 'email', address: before.email });
+    if (before.whatsapp && before.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${before.whatsapp}` });
+    return async () => {
+      for (const t of to) {
+        await this.messenger
+          .send({ channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body })
+          .catch((err: unknown) => this.log.warn({ err, change }, 'security alert not sent'));
+      }
+    };
+  }
+
+  /** Why withdrawals (to this payout account, when given) must wait now, or null. */
+  async withdrawHold(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawHold | { frozen: true; message: string } | null> {
+    const r = await q.query<{ withdraw_hold_until: Date | null; withdraw_hold_reason: string; withdrawals_frozen_at: Date | null; usable_from: Date | null }>(
+      `select u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at,
+              (select p.usable_from from payout_accounts p where p.id = $2 and p.user_id = u.id) as usable_from
+         from users u where u.id = $1`,
+      [userId, payoutAccountId ?? null],
+    );
+    const u = r.rows[0];
+    if (!u) return null;
+    if (u.withdrawals_frozen_at) return { frozen: true, message: SECURITY_MESSAGES.frozen };
+    const now = this.now();
+    const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
+    const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
+    if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
+      return { until: userUntil, message: SECURITY_MESSAGES.hold(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
+    }
+    if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountHold(waitText(accountUntil.getTime() - now)) };
+    return null;
+  }
+
+  /** When a newly added payout account may first be paid to. */
+  usableFrom(): Date | null {
+    return this.config.security.coolingOffMs > 0 ? new Date(this.now() + this.config.security.coolingOffMs) : null;
+  }
+
+  /**
+   * "This wasn't me": the link's token (once, within 7 days) revokes every session of the account
+   * and freezes withdrawals until staff unfreeze them. Using a used link again answers the same.
+   */
+  async report(token: string, ip: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+    await this.db.tx(async (q) => {
+      const r = await q.query<{ id: bigint; user_id: number; change: string; expires_at: Date; used_at: Date | null }>(
+        'select id, user_id, change, expires_at, used_at from security_reports where token_hash = $1 for update',
+        [hashToken(token)],
+      );
+      const rep = r.rows[0];
+      if (!rep) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+      if (rep.used_at) return;
+      if (rep.expires_at.getTime() <= this.now()) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+      await q.query('update security_reports set used_at = now(), used_ip = $2 where id = $1', [rep.id, ip]);
+      await q.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rep.user_id]);
+      await q.query(
+        `update users set withdrawals_frozen_at = now(), withdrawals_frozen_reason = $2 where id = $1 and withdrawals_frozen_at is null`,
+        [rep.user_id, `reported: ${rep.change}`],
+      );
+      await notify(q, rep.user_id, {
+        title: 'Account secured',
+        content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',
+        kind: 'system',
+        action: 'app_mine',
+        security: true,
+      });
+    });
+  }
+}
