@@ -25,7 +25,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
   const ledger = new Ledger();
   beforeAll(async () => {
     tdb = await freshDb(target);
-    t = await testApp(tdb, { security: { coolingOffMs: 24 * 3600_000, siteUrl: 'https://site.test' } });
+    t = await testApp(tdb, { security: { coolingOffMs: 24 * 3600_000, siteUrl: 'https://site.test', reauthGraceMs: 10 * 60_000 } });
   });
   afterAll(async () => {
     await t?.close();
@@ -62,17 +62,21 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
   test('the takeover chain with only a stolen token is refused at its first step, and at every later one', async () => {
     const owner = await seller();
     const stolen = { token: owner.token };
+    // A stolen token is not one signed in a moment ago: its session opened over 10 minutes back.
+    await t.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [owner.id]);
     const attacker = uniqueEmail();
-    // 1. Bind a new e-mail: no code is even sent without the password.
-    expect(await t.call('/user/sendEmailBindVerifyCode', { ...stolen, email: attacker })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    // 1. Bind a new e-mail: no code is even sent without the password. A call that sends no password
+    //    field at all gets common.004 ("sign in again"); one that sends an empty one is asked for it.
+    expect(await t.call('/user/sendEmailBindVerifyCode', { ...stolen, email: attacker })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    expect(await t.call('/user/sendEmailBindVerifyCode', { ...stolen, email: attacker, password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
     expect(t.app.messenger.outbox!.list().some((m) => m.to === attacker)).toBe(false);
-    expect(await t.call('/user/bindEmail', { ...stolen, email: attacker, verify_code: '1234' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
-    expect(await t.call('/user/changeEmail', { ...stolen, email: attacker, verify_code: '1234' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    expect(await t.call('/user/bindEmail', { ...stolen, email: attacker, verify_code: '1234' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    expect(await t.call('/user/changeEmail', { ...stolen, email: attacker, verify_code: '1234' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
     // 2. PIN reset: the code is not sent, the reset is refused.
-    expect(await t.call('/withdraw/sendResetCode', stolen)).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
-    expect(await t.call('/withdraw/resetTPassword', { ...stolen, verify_code: '1234', new_password: '135790' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    expect(await t.call('/withdraw/sendResetCode', stolen)).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    expect(await t.call('/withdraw/resetTPassword', { ...stolen, verify_code: '1234', new_password: '135790' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
     // 3. A payout account of the attacker's: refused without the password (and the PIN).
-    expect(await t.call('/payment/add', { ...stolen, payment_id: '1', bank_id: '100', account_no: nextAccountNo(), account_name: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    expect(await t.call('/payment/add', { ...stolen, payment_id: '1', bank_id: '100', account_no: nextAccountNo(), account_name: '' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
     expect(await t.call('/payment/add', { ...stolen, password: TEST_PASSWORD, payment_id: '1', bank_id: '100', account_no: nextAccountNo(), account_name: '' })).toMatchObject({ success: false, msg: expect.stringMatching(/6 digits|transaction password/i) });
     // 5. Reset the login password: refused without the current one.
     expect(await t.call('/user/modipassword', { ...stolen, new_password: 'Locked-out-2026' })).toMatchObject({ success: false });
@@ -85,6 +89,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
   test('every re-authenticated route: refused without and with a wrong password; wrong tries lock, parallel ones counted one by one', async () => {
     const u = await makeUser(t, { pin: '246810' });
     const tok = { token: u.token };
+    await t.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [u.id]);
     const routes: [string, Record<string, string>][] = [
       ['/user/sendEmailBindVerifyCode', { email: uniqueEmail() }],
       ['/user/bindEmail', { email: uniqueEmail(), verify_code: '1234' }],
@@ -100,11 +105,15 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     const field = (path: string) => (path.startsWith('/withdraw/') ? 'login_password' : 'password');
     for (const [path, body] of routes) {
       const r = await t.call(path, { ...tok, ...body });
-      expect([path, r.msg]).toEqual([path, SECURITY_MESSAGES.passwordRequired]);
+      expect([path, r.code, r.msg]).toEqual([path, 'common.004', SECURITY_MESSAGES.signInAgain]);
+      const empty = await t.call(path, { ...tok, ...body, [field(path)]: '' });
+      expect([path, empty.msg]).toEqual([path, SECURITY_MESSAGES.passwordRequired]);
     }
     // The first PIN too (its `password` is the PIN: the login password travels as login_password).
     const noPin = await makeUser(t);
-    expect(await t.call('/withdraw/transactionPassword', { token: noPin.token, password: '135790' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    await t.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [noPin.id]);
+    expect(await t.call('/withdraw/transactionPassword', { token: noPin.token, password: '135790' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    expect(await t.call('/withdraw/transactionPassword', { token: noPin.token, password: '135790', login_password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
     expect(await t.call('/withdraw/transactionPassword', { token: noPin.token, password: '135790', login_password: 'wrong-wrong' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.wrongPassword(4) });
     expect((await t.call('/withdraw/transactionPassword', { token: noPin.token, password: '135790', login_password: TEST_PASSWORD })).success).toBe(true);
     // One wrong password per route kind, counted towards one lock across routes.
@@ -128,6 +137,22 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect(msgs.filter((m) => m.startsWith('The login password is incorrect'))).toHaveLength(REAUTH_LIMITS.maxFailures - 1);
     expect(msgs.filter((m) => m === SECURITY_MESSAGES.locked)).toHaveLength(30 - (REAUTH_LIMITS.maxFailures - 1));
     expect(await t.call('/user/sendEmailBindVerifyCode', { token: v.token, email: uniqueEmail(), password: TEST_PASSWORD })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
+  });
+
+  test('a call with no password field at all (the apps) passes only within 10 minutes of its session\'s sign-in; the money still waits', async () => {
+    const owner = await seller();
+    // Just signed in: the apps' PIN change (no login_password field) goes through...
+    expect((await t.call('/withdraw/upTPassword', { token: owner.token, password: '246810', new_password: '135790' })).success).toBe(true);
+    // ...but never with a wrong password, and an empty one is asked for.
+    expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810', login_password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    // The change starts the cooling-off, and the owner is told.
+    expect(await withdraw(owner.token, owner.bankId)).toMatchObject({ success: false, msg: expect.stringMatching(/withdrawals are paused after a security change/) });
+    expect((await unread(owner.token)).length).toBeGreaterThan(0);
+    // Ten minutes on, the same call is answered "sign in again" (common.004), and after a new sign-in it goes through.
+    await t.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [owner.id]);
+    expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    const again = await t.call<{ token: string }>('/user/applogin', { username: owner.email, password: TEST_PASSWORD });
+    expect((await t.call('/withdraw/upTPassword', { token: again.data.token, password: '135790', new_password: '246810' })).success).toBe(true);
   });
 
   test('an account without a login password must set one first', async () => {

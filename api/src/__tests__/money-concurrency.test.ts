@@ -22,7 +22,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
   const ledger = new Ledger();
   beforeAll(async () => {
     tdb = await freshDb('postgres');
-    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
+    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 } });
   });
   afterAll(async () => {
     await t?.close();
@@ -163,7 +163,7 @@ describe('ledger model property (PGlite)', () => {
   const ledger = new Ledger();
   beforeAll(async () => {
     tdb = await freshDb('pglite');
-    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
+    t = await testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 } });
   });
   afterAll(async () => {
     await t?.close();

@@ -35,7 +35,7 @@ describe.each(targets())('money routes on %s', (target) => {
     dir = mkdtempSync(path.join(tmpdir(), 'gl-up-'));
     tdb = await freshDb(target);
     // Cooling-off has its own suite (account-security): here payout accounts are usable at once.
-    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', security: { coolingOffMs: 0, siteUrl: 'http://site.test' } });
+    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 } });
   });
   afterAll(async () => {
     await t?.close();

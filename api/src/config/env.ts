@@ -157,6 +157,8 @@ export const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Withdrawals wait this long after a change of e-mail, WhatsApp, password or PIN, and to a new payout account. */
   COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** A change sent without the login password (the apps have no such field) is accepted this long after the session's sign-in. */
+  REAUTH_GRACE_MINUTES: z.coerce.number().min(0).max(60).default(10),
   /** The site's public address, for links in security e-mails ("this wasn't me"). */
   /** The site's address in alert links; defaults to PUBLIC_ORIGIN (the same origin, as `npm start` serves it). */
   SITE_URL: z.url().optional(),
@@ -201,7 +203,7 @@ export interface Config {
   googleOAuth: { tokenUrl: string; tokenInfoUrl: string; clientSecret?: string };
   appleCode: { tokenUrl: string; teamId?: string; keyId?: string; privateKey?: string };
   push: { url: string; accessToken?: string; intervalMs: number };
-  security: { coolingOffMs: number; siteUrl: string };
+  security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
 }
 
 /** Values that must never key production: placeholders, the old development value, few distinct characters. */
@@ -301,7 +303,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     googleOAuth: { tokenUrl: e.GOOGLE_TOKEN_URL, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL, clientSecret: e.GOOGLE_CLIENT_SECRET },
     appleCode: { tokenUrl: e.APPLE_TOKEN_URL, teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') },
     push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
-    security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
+    security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
   };
 }
 

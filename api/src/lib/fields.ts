@@ -25,6 +25,18 @@ export function text(label: string, max = 200, requiredMsg?: string) {
 }
 
 /** An optional text field: absent or empty gives ''. */
+/**
+ * A password that re-authenticates a change: absent (undefined) is told apart from sent empty.
+ * The native apps send no such field at all (see SecurityService.confirmPassword); the web sends
+ * what the person typed, empty included.
+ */
+export function reauthText(label: string, max = 128) {
+  return z
+    .string({ error: textError(label) })
+    .max(max, { error: `${label} is too long (maximum ${max} characters)` })
+    .optional();
+}
+
 export function optText(label: string, max = 200) {
   return z
     .string({ error: textError(label) })

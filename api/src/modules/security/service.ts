@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
-import { AppError, TOKEN_INVALID } from '../../lib/envelope.js';
+import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
+import type { AuthContext } from '../user/sessions.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../user/passwords.js';
@@ -15,6 +16,7 @@ const REPORT_TTL_MS = 7 * 24 * 3600_000;
 
 export const SECURITY_MESSAGES = {
   passwordRequired: 'Enter your login password to confirm this change',
+  signInAgain: 'For your safety, please sign in again to confirm this change',
   wrongPassword: (left: number) => `The login password is incorrect, ${left} attempt${left === 1 ? '' : 's'} left`,
   locked: 'Too many wrong passwords: changes to your account are locked for 1 hour',
   noPassword:
@@ -78,19 +80,32 @@ export class AccountSecurity {
   ) {}
 
   /**
-   * Checks the login password for a change. Wrong passwords are counted under the user's row lock
-   * (so parallel guesses count one by one); 5 in a row lock re-authenticated changes for an hour.
+   * The login password, proved again for a change that could hand over the account or its money.
+   * Wrong passwords are counted under the user's row lock (so parallel guesses count one by one);
+   * 5 in a row lock re-authenticated changes for an hour.
+   * A call that sends no password at all (the native apps' calls have no such field) is accepted
+   * only from a session opened by a sign-in within the last `REAUTH_GRACE_MINUTES`: the person
+   * just proved the password (or a code, or the provider) on this device. Otherwise it answers
+   * common.004, which the apps and the web treat as "sign in again" — after which the change goes
+   * through. A wrong password is never accepted, fresh session or not.
    */
-  async confirmPassword(userId: number, password: string | undefined): Promise<void> {
-    const error = await this.db.tx(async (q) => {
+  async confirmPassword(auth: AuthContext, password: string | undefined): Promise<void> {
+    const userId = auth.userId;
+    const error = await this.db.tx(async (q): Promise<AppError | string | null> => {
       const r = await q.query<{ password_hash: string | null; password_failures: number; password_locked_until: Date | null }>(
         'select password_hash, password_failures, password_locked_until from users where id = $1 for update',
         [userId],
       );
       const u = r.rows[0];
       if (!u) return TOKEN_INVALID;
-      if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
       if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
+      if (password === undefined) {
+        const s = await q.query<{ created_at: Date }>('select created_at from sessions where id = $1 and user_id = $2 and revoked_at is null', [auth.sessionId, userId]);
+        const openedAt = s.rows[0]?.created_at.getTime();
+        if (openedAt !== undefined && this.now() - openedAt < this.config.security.reauthGraceMs) return null;
+        return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
+      }
+      if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
       if (!password) return SECURITY_MESSAGES.passwordRequired;
       if (await verifyPassword(u.password_hash, password)) {
         if (u.password_failures > 0) await q.query('update users set password_failures = 0, password_locked_until = null where id = $1', [userId]);
@@ -111,7 +126,7 @@ export class AccountSecurity {
       await q.query('update users set password_failures = $2 where id = $1', [userId, failures]);
       return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
     });
-    if (error) throw new AppError(error);
+    if (error) throw typeof error === 'string' ? new AppError(error) : error;
   }
 
   /** Reads the owner's addresses as they are now (before a change), for the alert. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, text } from '../../lib/fields.js';
+import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, reauthText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons, usableCount } from '../coupon/service.js';
@@ -54,7 +54,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const meta = (req: FastifyRequest, deviceNo = '') => sessionMeta(req, deviceNo);
   const { security } = app;
   /** The login password, asked again for a change (optional in the schema so its absence gets our message). */
-  const confirmField = { password: optText('password', 128) };
+  const confirmField = { password: reauthText('password') };
 
   async function emailInUse(q: Queryable, address: string, exceptUserId?: number) {
     const r = await q.query<{ id: number }>("select id from users where lower(email) = $1 and status = 'active'", [address]);
@@ -125,7 +125,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const digits = await waAddress(req.body.whatsapp);
       if (req.auth) {
         const u = await me(req);
-        await security.confirmPassword(u.id, req.body.password);
+        await security.confirmPassword(req.auth!, req.body.password);
         if (await whatsappInUse(db, digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
         // Replacing a bound number: the current one must agree too (its code goes first, so a
         // refusal to send it leaves nothing half sent).
@@ -402,7 +402,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: currentPassword(), ...passwordFields }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(u.id, req.body.password);
+      await security.confirmPassword(req.auth!, req.body.password);
       if (req.body.password === req.body.new_password) throw new AppError(USER_MESSAGES.samePassword);
       const h = await hashPassword(req.body.new_password);
       const alert = await db.tx(async (q) => {
@@ -434,7 +434,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(u.id, req.body.password);
+      await security.confirmPassword(req.auth!, req.body.password);
       const digits = await waAddress(req.body.whatsapp);
       if (await whatsappInUse(db, digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
       const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
@@ -473,7 +473,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ email: email(), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(u.id, req.body.password);
+      await security.confirmPassword(req.auth!, req.body.password);
       if (await emailInUse(db, req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
       const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
       if (old && old !== req.body.email) await sent('confirm_change', 'email', old, req);
@@ -481,10 +481,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const setEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password: string }) => {
+  const setEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
     const address = b.email;
     const u = await me(req);
-    await security.confirmPassword(u.id, b.password);
+    await security.confirmPassword(req.auth!, b.password);
     if (await emailInUse(db, address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
     // Replacing a bound address needs the code sent to it as well as the new one's.
     const old = u.email_verified && u.email ? u.email.toLowerCase() : null;

@@ -1,8 +1,9 @@
+import type { AuthContext } from '../user/sessions.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { int, optInt, optText, otp as otpField } from '../../lib/fields.js';
+import { int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
@@ -34,7 +35,7 @@ export const idempotencyKeyField = () =>
   optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), { message: WITHDRAW_MESSAGES.keyFormat });
 
 /** The login password, asked again for a PIN change (optional in the schema so its absence gets our message). */
-const loginPassword = { login_password: optText('login_password', 128) };
+const loginPassword = { login_password: reauthText('login_password') };
 
 const pinField = (label: string, required: string) => z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? required : `${label} must be text`) }).transform((v) => String(v).trim());
 
@@ -63,13 +64,14 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
-      await security.confirmPassword(u.id, req.body.login_password);
+      await security.confirmPassword(req.auth!, req.body.login_password);
       return setPin(u.id, req.body.password, true);
     },
   });
 
-  const change = async (userId: number, oldPin: string, newPin: string, loginPass: string) => {
-    await security.confirmPassword(userId, loginPass);
+  const change = async (auth: AuthContext, oldPin: string, newPin: string, loginPass: string | undefined) => {
+    const userId = auth.userId;
+    await security.confirmPassword(auth, loginPass);
     await pins.check(userId, oldPin);
     if (oldPin === newPin) throw new AppError(PIN_MESSAGES.same);
     return setPin(userId, newPin, false);
@@ -81,7 +83,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       auth: 'required',
       limit: 'auth',
       body: z.object({ password: pinField('password', PIN_MESSAGES.format), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
-      handler: async (req) => change(req.auth!.userId, req.body.password, req.body.new_password, req.body.login_password),
+      handler: async (req) => change(req.auth!, req.body.password, req.body.new_password, req.body.login_password),
     });
   }
 
@@ -96,7 +98,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     limit: 'code',
     body: z.object({ email: optText('email', 254), ...loginPassword }),
     handler: async (req) => {
-      await security.confirmPassword(req.auth!.userId, req.body.login_password);
+      await security.confirmPassword(req.auth!, req.body.login_password);
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [req.auth!.userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -114,7 +116,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      await security.confirmPassword(userId, req.body.login_password);
+      await security.confirmPassword(req.auth!, req.body.login_password);
       const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [userId]);
       const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
