@@ -2,6 +2,8 @@
 // stays up. Two versions of mfe-account that differ visibly (the coupon page's title), an
 // incompatible one (another React major), all published to a release store of this suite's own
 // and served by an edge server of its own; /gc goes to the api the suite's web server started.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { inCanary } from '../../deploy/src/canary';
 import { createUser, type TestUser } from '../support/api';
@@ -176,5 +178,52 @@ test('a 50 % canary gives both versions to different devices, each device always
   await expect(title(newcomer)).toHaveText(first!);
 
   site.ok('canary', 'mfe-account', '--drop', '--env', site.env);
-  expect(site.status().apps['mfe-account']).toEqual({ version: V('1') });
+  const account = site.status().apps['mfe-account']!;
+  expect(account.version).toBe(V('1'));
+  expect(account.canary).toBeUndefined();
+});
+
+test('a promote of the version already live writes nothing: same revision, no history line', () => {
+  const revision = () => (JSON.parse(site.ok('status', '--env', site.env, '--json')) as Array<{ revision: number; history: unknown[] }>)[0]!;
+  const before = revision();
+  expect(site.ok('promote', 'mfe-account', V('1'), '--env', site.env)).toContain(`mfe-account ${V('1')} is already live in ${site.env}`);
+  const after = revision();
+  expect(after.revision).toBe(before.revision);
+  expect(after.history).toHaveLength(before.history.length);
+});
+
+test('a live version whose release.json or whole folder is missing shows the fallback with Retry in its area, not the not-found page', async ({ browser }) => {
+  site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-3'), '--as', V('3'));
+  site.ok('promote', 'mfe-account', V('3'), '--env', site.env);
+  const folder = path.join(site.releaseDir, 'mfe-account', V('3'));
+  rmSync(path.join(folder, 'release.json'));
+  await new Promise((r) => setTimeout(r, 1_100));
+  const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await signInPage(page, user);
+  const fallback = page.getByRole('alert').filter({ hasText: 'This section didn’t load' });
+  for (const broken of ['release.json', 'folder']) {
+    if (broken === 'folder') {
+      rmSync(folder, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 1_100));
+    }
+    await page.goto('/homes/coupon');
+    // release.json alone missing: the version's files are still served, so the remote loads; the
+    // folder gone: its entry fails and the fallback shows. Either way its paths are still its own.
+    if (broken === 'folder') {
+      await expect(fallback).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(page.locator('.gl-topbar__title')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('release-missing-version.png') });
+    } else {
+      await expect(title(page)).toHaveText(TITLE_V1);
+    }
+    await expect(page.getByRole('heading', { name: 'We can’t find that page' })).toHaveCount(0);
+  }
+  // Rolling back mends it: the next load gets the version live now.
+  site.ok('rollback', 'mfe-account', '--to', V('1'), '--env', site.env);
+  await new Promise((r) => setTimeout(r, 1_100));
+  await page.reload();
+  await expect(title(page)).toHaveText(TITLE_V1);
+  await context.close();
 });
