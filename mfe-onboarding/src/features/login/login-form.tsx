@@ -2,12 +2,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { getSdk, LOGIN_FAILED_MESSAGE, NetworkError, NETWORK_ERROR_MESSAGE, validateLogin, withProduct, type FormErrors, type LoginField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
+import { looksLikePhone, toE164 } from '@giftlane/shared-sdk/phone';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
 import type { ViewProps } from '../../lib/view-props';
 import { failureText } from '../../lib/failure';
 import { SocialButtons } from '../social/social-buttons';
+import { loadDialCodes } from '../../lib/public-data';
 
 export function LoginForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -27,7 +29,9 @@ export function LoginForm({ go }: ViewProps) {
     setLoading(true);
     const { api, store } = getSdk();
     try {
-      const user = await api.user.applogin({ username: username.trim(), password });
+      // A WhatsApp number goes in its one form (+234…), however it was typed (08…, 8…, 234…).
+      const login = looksLikePhone(username) ? (toE164(username, await loadDialCodes()) ?? username.trim()) : username.trim();
+      const user = await api.user.applogin({ username: login, password });
       if (!user.token) throw new Error('no token in the login reply');
       store.session.signIn({ token: user.token, user_id: user.user_id });
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });

@@ -10,8 +10,8 @@ import {
   RESET_FAILED_MESSAGE,
   validateForgotPassword,
   validateForgotPasswordSend,
-  withDialCode,
 } from '@giftlane/shared-sdk';
+import { toE164 } from '@giftlane/shared-sdk/phone';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { BackButton, ViewHeading } from '../../components/heading';
 import { toast } from '../../components/toast';
@@ -38,7 +38,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
   const dial = dialCode ?? defaultDialCode(countries);
-  const address = method === 'email' ? email.trim() : withDialCode(whatsapp, dial);
+  const address = method === 'email' ? email.trim() : (toE164(whatsapp, [dial]) ?? '');
 
   async function send() {
     setFailure(undefined);

@@ -6,13 +6,15 @@ import {
   REGISTRATION_ERROR_RETRY_MESSAGE,
   REGISTRATION_FAILED_RETRY_MESSAGE,
   REGISTRATION_SUCCESSFUL_MESSAGE,
-  signUpUsername,
-  withDialCode,
   type RegisterRequest,
   type SignUpDraft,
 } from '@giftlane/shared-sdk';
+import { toE164 } from '@giftlane/shared-sdk/phone';
 import { failureText } from '../../lib/failure';
 import { toast } from '../../components/toast';
+
+/** The WhatsApp number of the draft in E.164, read with the picker's dial code (08…, 8…, 234… alike). */
+export const whatsappOf = (draft: Pick<SignUpDraft, 'phone'>, dialCode: string): string => toE164(draft.phone, [dialCode]) ?? '';
 
 export const methodOf = (draft: Pick<SignUpDraft, 'register_type'>) => (draft.register_type === REGISTER_TYPE.whatsapp ? 'whatsapp' : 'email');
 
@@ -21,10 +23,10 @@ export function registerRequest(draft: SignUpDraft, dialCode: string, code?: str
   return {
     register_type: draft.register_type,
     country_id: draft.country,
-    username: signUpUsername({ method, email: draft.email, phone: draft.phone, dialCode }),
+    username: method === 'email' ? draft.email.trim() : whatsappOf(draft, dialCode),
     password: draft.password,
     email: method === 'email' ? draft.email.trim() : undefined,
-    whatsapp: method === 'whatsapp' ? withDialCode(draft.phone, dialCode) : undefined,
+    whatsapp: method === 'whatsapp' ? whatsappOf(draft, dialCode) : undefined,
     recommend_code: draft.referral.trim() || undefined,
     code,
     device_no: draft.deviceNo || getDeviceNo(),
@@ -62,7 +64,7 @@ export async function sendSignUpCode(draft: SignUpDraft, dialCode: string): Prom
   const { api } = getSdk();
   try {
     if (methodOf(draft) === 'email') await api.user.sendEmailVerifyCode({ email: draft.email.trim() });
-    else await api.user.sendWhatsAppCode({ whatsapp: withDialCode(draft.phone, dialCode) });
+    else await api.user.sendWhatsAppCode({ whatsapp: whatsappOf(draft, dialCode) });
     return { ok: true };
   } catch (error) {
     return { ok: false, error };
