@@ -6,6 +6,7 @@ import { seedMoney } from './0004-money-seed.js';
 import { seedCoupons, sql as coupons } from './0005-coupons.js';
 import { sql as readIndexes } from './0006-read-indexes.js';
 import { seedReferral, sql as referral } from './0007-referral.js';
+import { sql as securityNotices } from './0008-security-notices.js';
 
 export interface Migration {
   id: string;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
     await q.exec(referral);
     await seedReferral(q);
   } },
+  { id: '0008-security-notices', up: runSql(securityNotices) },
 ];

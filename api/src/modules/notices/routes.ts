@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
+import { SECURITY_NOTICE_KIND } from './service.js';
 
 interface NoticeRow {
   id: bigint;
@@ -73,15 +74,15 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/finder/readNotice',
-    summary: 'Mark a notification read (notice_id 0 marks all read); answers the unread list',
+    summary: 'Mark a notification read (notice_id 0 marks all read except security notices, which stay unread until opened); answers the unread list',
     auth: 'required',
     body: z.object({ notice_id: int('notice_id', { required: 'notice_id is required', max: 2_147_483_647 }) }),
     handler: async (req) => {
       const userId = req.auth!.userId;
       if (req.body.notice_id === 0) {
         await app.db.query(
-          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) on conflict do nothing`,
-          [userId],
+          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) and n.kind <> $2 on conflict do nothing`,
+          [userId, SECURITY_NOTICE_KIND],
         );
       } else {
         const r = await app.db.query(

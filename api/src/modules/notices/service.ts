@@ -1,9 +1,19 @@
 import type { Queryable } from '../../db/db.js';
 
+/** The kind of notice that stays unread until the user opens it (never marked by "mark all as read"). */
+export const SECURITY_NOTICE_KIND = 'security';
+
+/** A reason as the end of a sentence: one full stop, never "..". */
+export const sentenceEnd = (text: string): string => {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+};
+
 export interface NoticeInput {
   title: string;
   content: string;
-  kind?: 'notice' | 'system';
+  /** `security`: a sign-in, password or payout-account change; "mark all as read" skips it. */
+  kind?: 'notice' | 'system' | typeof SECURITY_NOTICE_KIND;
   /** An in-app route code (CONTRACT §6.10) and its parameters. */
   action?: string;
   params?: Record<string, string>;
