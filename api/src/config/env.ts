@@ -59,6 +59,9 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
+  /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
+  SUPPORT_WHATSAPP: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
+  SUPPORT_PHONE: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
   /** Keys the HMAC of stored one-time codes. Required in production; a fixed development value otherwise. */
   SECRET_KEY: z.string().min(32).optional(),
   SIGN_MODE: z.enum(['enforce', 'log']).default('enforce'),
@@ -109,6 +112,9 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
+  supportWhatsapp: string;
+  supportPhone: string;
   secretKey: string;
   signMode: 'enforce' | 'log';
   appKeys: Record<string, string>;
@@ -161,6 +167,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
+    supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',
+    supportPhone: e.SUPPORT_PHONE ?? '',
     secretKey: e.SECRET_KEY ?? 'giftlane-development-secret-key-not-for-production',
     signMode: e.SIGN_MODE,
     appKeys: e.APP_KEYS,
