@@ -14,6 +14,7 @@ import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 import { SocialButtons } from '../social/social-buttons';
 import { methodOf, register, sendSignUpCode, whatsappOf } from './register';
+import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 
 function startingDraft(linkCode: string | null): SignUpDraft {
   const saved = getSdk().store.onboarding.readDraft();
@@ -102,16 +103,22 @@ export function SignUpForm({ go }: ViewProps) {
     setBusy(true);
     const init = await loadInit();
     if (init.is_need_verify === '1') {
-      const sent = await sendSignUpCode(draft, dial);
-      if (!sent.ok) {
-        setBusy(false);
-        setFailure(failureText(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
-        return;
+      const address = method === 'email' ? draft.email.trim() : whatsappOf(draft, dial);
+      // A code sent to this address less than 60 s ago is still good: no second send (the api
+      // would refuse it), straight back to the code boxes.
+      if (secondsUntilResend(address) === 0) {
+        const sent = await sendSignUpCode(draft, dial);
+        if (!sent.ok) {
+          setBusy(false);
+          setFailure(failureText(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
+          return;
+        }
+        rememberCodeSent(address);
+        toast(CODE_SENT_MESSAGE, 'success');
       }
-      toast(CODE_SENT_MESSAGE, 'success');
       const { onboarding } = getSdk().store;
       onboarding.saveDraft(draft);
-      onboarding.setCodeTarget(method === 'email' ? { email: draft.email.trim() } : { phone: whatsappOf(draft, dial) });
+      onboarding.setCodeTarget(method === 'email' ? { email: address } : { phone: address });
       go('OTPForm');
       return;
     }
