@@ -53,7 +53,12 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           </h2>
           <span className={`acc-badge acc-badge--${tone}`}>{detail.currency ?? currency}</span>
         </div>
-        {detail.card_name && <p className="acc-item__title acc-item__title--wrap" data-testid="order-card">{detail.card_name}</p>}
+        {/* The card it was submitted for, until an operator names each card below. */}
+        {detail.card_name && !detail.keyList.some((l) => l.card_name) && (
+          <p className="acc-item__title acc-item__title--wrap" data-testid="order-card">
+            {detail.card_name}
+          </p>
+        )}
         <p>{nextStep(detail.status, detail.status_desc)}</p>
         <dl className="acc-dl">
           <dt>Order number</dt>
