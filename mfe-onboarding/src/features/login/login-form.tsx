@@ -2,7 +2,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { getSdk, LOGIN_FAILED_MESSAGE, NetworkError, NETWORK_ERROR_MESSAGE, validateLogin, withProduct, type FormErrors, type LoginField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
-import { looksLikePhone, toE164 } from '@giftlane/shared-sdk/phone';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
@@ -10,6 +9,7 @@ import type { ViewProps } from '../../lib/view-props';
 import { failureText } from '../../lib/failure';
 import { SocialButtons } from '../social/social-buttons';
 import { loadDialCodes } from '../../lib/public-data';
+import { e164, isPhone } from '../../lib/phone';
 
 export function LoginForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function LoginForm({ go }: ViewProps) {
     const { api, store } = getSdk();
     try {
       // A WhatsApp number goes in its one form (+234…), however it was typed (08…, 8…, 234…).
-      const login = looksLikePhone(username) ? (toE164(username, await loadDialCodes()) ?? username.trim()) : username.trim();
+      const login = !username.includes('@') && (await isPhone(username)) ? ((await e164(username, await loadDialCodes())) ?? username.trim()) : username.trim();
       const user = await api.user.applogin({ username: login, password });
       if (!user.token) throw new Error('no token in the login reply');
       store.session.signIn({ token: user.token, user_id: user.user_id });

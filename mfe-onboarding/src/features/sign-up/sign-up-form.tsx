@@ -103,7 +103,7 @@ export function SignUpForm({ go }: ViewProps) {
     setBusy(true);
     const init = await loadInit();
     if (init.is_need_verify === '1') {
-      const address = method === 'email' ? draft.email.trim() : whatsappOf(draft, dial);
+      const address = method === 'email' ? draft.email.trim() : await whatsappOf(draft, dial);
       // A code sent to this address less than 60 s ago is still good: no second send (the api
       // would refuse it), straight back to the code boxes.
       if (secondsUntilResend(address) === 0) {
