@@ -95,9 +95,11 @@ test('notifications: Mark all as read, and the bell follows', async ({ page, bas
   await signInPage(page, user);
   await page.goto('/notification');
   await expect(page.getByText(/\d+ unread/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Notifications: \d+ unread$/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath('notifications-360.png'), fullPage: true });
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByText('All read')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(page.getByText('Unread:')).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('All read')).toBeVisible();
