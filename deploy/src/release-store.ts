@@ -75,12 +75,15 @@ export class ReleaseStore {
    * One change of an environment: `change` gets the latest file and returns the next one; the
    * write is atomic and serialised with every other writer, so no change is ever lost.
    */
-  async updateEnvironment(env: string, change: (current: EnvironmentFile) => EnvironmentFile): Promise<EnvironmentFile> {
-    return this.blobs.update<EnvironmentFile>(this.envKey(env), (current) => {
+  async updateEnvironment(env: string, change: (current: EnvironmentFile) => EnvironmentFile | undefined): Promise<EnvironmentFile> {
+    const written = await this.blobs.update<EnvironmentFile>(this.envKey(env), (current) => {
       const base = normaliseEnvironment(current, env);
       const next = change(structuredClone(base));
+      // `undefined`: nothing changes, so nothing is written and the revision stays.
+      if (next === undefined) return undefined;
       return { ...next, env, revision: base.revision + 1, updated_at: new Date().toISOString() };
     });
+    return normaliseEnvironment(written, env);
   }
 
   async release(app: string, version: string): Promise<ReleaseInfo | undefined> {
@@ -100,6 +103,19 @@ export class ReleaseStore {
 
   async mounts(app: string, version: string): Promise<RemoteMount[]> {
     return (await this.release(app, version))?.mounts ?? [];
+  }
+
+  /**
+   * The paths a live remote owns, even when its version is broken: the environment's copy first,
+   * then the version's `release.json`, then (an environment written before it kept mounts, naming
+   * a version that is missing) the newest published version's. `undefined` only when nothing of
+   * the app is known at all.
+   */
+  async liveMounts(app: string, version: string, kept?: RemoteMount[]): Promise<RemoteMount[] | undefined> {
+    if (kept) return kept;
+    const info = await this.release(app, version);
+    if (info) return info.mounts;
+    return (await this.versions(app)).at(-1)?.mounts;
   }
 
   async file(app: string, version: string, file: string): Promise<Buffer | undefined> {

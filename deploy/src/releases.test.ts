@@ -12,6 +12,11 @@ import { DirectoryBlobStore } from './store/blob-store';
 import { S3BlobStore } from './store/s3-blob-store';
 import { startTestS3, type TestS3 } from './store/s3-test-server';
 import { fakeDist, withShared } from './test-fixtures';
+import type { EnvironmentFile } from './types';
+
+/** App → live version (a canary as `live~canary`). */
+const live = (file: EnvironmentFile) =>
+  Object.fromEntries(Object.entries(file.apps).map(([app, slot]) => [app, slot.canary ? `${slot.version}~${slot.canary.version}` : slot.version]));
 
 jest.setTimeout(60_000);
 
@@ -72,12 +77,13 @@ describe.each(adapters)('release store on $name', (adapter) => {
     await manager.promote('mfe-public', 'p1', 'prod');
     await manager.promote('mfe-account', 'a1', 'prod');
     const { file } = await manager.promote('mfe-account', 'a2', 'prod');
-    expect(file.apps['mfe-account']).toEqual({ version: 'a2' });
+    expect(file.apps['mfe-account']).toEqual({ version: 'a2', mounts: [{ path: '/mfe-account-a2', layout: 'app' }] });
     expect(file.history.at(-1)).toMatchObject({ app: 'mfe-account', action: 'promote', from: 'a1', to: 'a2', by: 'Ada <ada@example.com>' });
     expect(Date.parse(file.history.at(-1)!.at)).toBeGreaterThan(Date.now() - 60_000);
 
     const back = await manager.rollback('mfe-account', 'prod');
-    expect(back.file.apps).toEqual({ shell: { version: 's1' }, 'mfe-public': { version: 'p1' }, 'mfe-account': { version: 'a1' } });
+    expect(live(back.file)).toEqual({ shell: 's1', 'mfe-public': 'p1', 'mfe-account': 'a1' });
+    expect(back.file.apps['mfe-account']!.mounts).toEqual([{ path: '/mfe-account-a1', layout: 'app' }]);
     expect(back.entry).toMatchObject({ action: 'rollback', from: 'a2', to: 'a1' });
     await expect(manager.rollback('mfe-account', 'prod')).rejects.toThrow('no earlier version');
     const forward = await manager.rollback('mfe-account', 'prod', { to: 'a2' });
@@ -121,13 +127,46 @@ describe.each(adapters)('release store on $name', (adapter) => {
     const c = await manager.canary('mfe-account', 'a2', 25, 'prod');
     expect(c.file.apps['mfe-account']).toMatchObject({ version: 'a1', canary: { version: 'a2', percent: 25 } });
     const dropped = await manager.dropCanary('mfe-account', 'prod');
-    expect(dropped.file.apps['mfe-account']).toEqual({ version: 'a1' });
+    expect(dropped.file.apps['mfe-account']).toEqual({ version: 'a1', mounts: [{ path: '/mfe-account-a1', layout: 'app' }] });
     await expect(manager.dropCanary('mfe-account', 'prod')).rejects.toThrow('has no canary');
 
     await manager.canary('mfe-account', 'a2', 50, 'prod');
     const promoted = await manager.promote('mfe-account', 'a2', 'prod');
-    expect(promoted.file.apps['mfe-account']).toEqual({ version: 'a2' });
+    expect(promoted.file.apps['mfe-account']).toEqual({ version: 'a2', mounts: [{ path: '/mfe-account-a2', layout: 'app' }] });
     expect(promoted.file.history.map((h) => h.action)).toEqual(['promote', 'promote', 'canary', 'canary-drop', 'canary', 'promote']);
+  });
+
+  it('writes nothing for a promote of the version already live: no revision bump, no history line', async () => {
+    await publish('shell', 's1');
+    await publish('mfe-account', 'a1');
+    await manager.promote('shell', 's1', 'prod');
+    await manager.promote('mfe-account', 'a1', 'prod');
+    const before = (await store.readEnvironment('prod'))!;
+    const again = await manager.promote('mfe-account', 'a1', 'prod');
+    expect(again.entry).toBeUndefined();
+    expect(again.note).toBe('mfe-account a1 is already live in prod');
+    const after = (await store.readEnvironment('prod'))!;
+    expect(after).toEqual(before);
+    expect(after.revision).toBe(2);
+    // The same for the shell, and for a no-op change through the store itself.
+    await manager.promote('shell', 's1', 'prod');
+    expect(await store.updateEnvironment('prod', () => undefined)).toEqual(before);
+    expect((await store.readEnvironment('prod'))!.revision).toBe(2);
+  });
+
+  it('keeps each live remote’s mounts (and its canary’s) in the environment', async () => {
+    await publish('shell', 's1');
+    await publish('mfe-account', 'a1');
+    await publish('mfe-account', 'a2');
+    await manager.promote('shell', 's1', 'prod');
+    await manager.promote('mfe-account', 'a1', 'prod');
+    const c = await manager.canary('mfe-account', 'a2', 10, 'prod');
+    expect(c.file.apps.shell).toEqual({ version: 's1' });
+    expect(c.file.apps['mfe-account']).toMatchObject({
+      version: 'a1',
+      mounts: [{ path: '/mfe-account-a1', layout: 'app' }],
+      canary: { version: 'a2', percent: 10, mounts: [{ path: '/mfe-account-a2', layout: 'app' }] },
+    });
   });
 
   it('loses no change when release managers act at once', async () => {
@@ -137,7 +176,7 @@ describe.each(adapters)('release store on $name', (adapter) => {
     const other = new ReleaseManager(store, 'Kofi <kofi@example.com>');
     await Promise.all([manager.promote('mfe-account', 'v1', 'prod'), other.promote('mfe-public', 'v1', 'prod')]);
     let file = (await store.readEnvironment('prod'))!;
-    expect(file.apps).toEqual({ shell: { version: 'v1' }, 'mfe-account': { version: 'v1' }, 'mfe-public': { version: 'v1' } });
+    expect(live(file)).toEqual({ shell: 'v1', 'mfe-account': 'v1', 'mfe-public': 'v1' });
     expect(file.history.map((h) => `${h.app}:${h.by.split(' ')[0]}`).sort()).toEqual(['mfe-account:Ada', 'mfe-public:Kofi', 'shell:Ada']);
 
     // Many more writers at once: every one of them is in the history, in one unbroken revision line.
@@ -178,8 +217,8 @@ describe('two release processes at once (directory store)', () => {
         });
       const results = await Promise.all([cli('mfe-account', 'ada'), cli('mfe-public', 'kofi')]);
       expect(results.map((r) => r.code)).toEqual([0, 0]);
-      const file = JSON.parse(await readFile(path.join(dir, 'environments/prod.json'), 'utf8')) as { apps: object; history: Array<{ by: string }> };
-      expect(file.apps).toEqual({ shell: { version: 'v1' }, 'mfe-account': { version: 'v1' }, 'mfe-public': { version: 'v1' } });
+      const file = JSON.parse(await readFile(path.join(dir, 'environments/prod.json'), 'utf8')) as EnvironmentFile;
+      expect(live(file)).toEqual({ shell: 'v1', 'mfe-account': 'v1', 'mfe-public': 'v1' });
       expect(file.history.map((h) => h.by).sort()).toEqual(['ada', 'kofi', 'setup']);
     } finally {
       await rm(dir, { recursive: true, force: true });

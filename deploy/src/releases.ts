@@ -99,7 +99,8 @@ export class ReleaseManager {
         const file = await this.store.updateEnvironment(env, (current) => {
           if (fingerprintSync(candidate, current) !== check.against) throw new Moved();
           result = apply(current, forced);
-          return result.file;
+          // No history entry: nothing changed, so nothing is written (no revision bump).
+          return result.entry ? result.file : undefined;
         });
         if (!result?.entry) return { file: before, note: result?.note };
         return { ...result, file };
@@ -123,7 +124,7 @@ export class ReleaseManager {
       const canary = slot?.canary?.version === version ? undefined : slot?.canary;
       if (slot?.version === version && canary === slot.canary) return { file, note: `${name} ${version} is already live in ${env}` };
       const entry = this.entry(name, 'promote', { from: slot?.version, to: version, forced });
-      file.apps[name] = { version, ...(canary ? { canary } : {}) };
+      file.apps[name] = { version, ...mountsOf(candidate), ...(canary ? { canary } : {}) };
       file.history.push(entry);
       return { file, entry };
     });
@@ -142,7 +143,7 @@ export class ReleaseManager {
     return this.gatedChange(env, candidate, Boolean(opts.force), (latest, forced) => {
       const slot = latest.apps[name];
       const entry = this.entry(name, 'rollback', { from: slot?.version, to, forced });
-      latest.apps[name] = { version: to, ...(slot?.canary ? { canary: slot.canary } : {}) };
+      latest.apps[name] = { version: to, ...mountsOf(candidate), ...(slot?.canary ? { canary: slot.canary } : {}) };
       latest.history.push(entry);
       return { file: latest, entry };
     });
@@ -157,7 +158,7 @@ export class ReleaseManager {
       if (!slot) throw new ReleaseError(`${name} has no live version in ${env}: promote one before a canary`);
       if (slot.version === version) throw new ReleaseError(`${name} ${version} is already the live version in ${env}`);
       const entry = this.entry(name, 'canary', { from: slot.canary?.version, to: version, percent, forced });
-      file.apps[name] = { version: slot.version, canary: { version, percent, since: entry.at } };
+      file.apps[name] = { ...slot, canary: { version, percent, since: entry.at, ...mountsOf(candidate) } };
       file.history.push(entry);
       return { file, entry };
     });
@@ -170,13 +171,18 @@ export class ReleaseManager {
       const slot = current.apps[name];
       if (!slot?.canary) throw new ReleaseError(`${name} has no canary in ${env}`);
       const entry = this.entry(name, 'canary-drop', { from: slot.canary.version, to: slot.version });
-      current.apps[name] = { version: slot.version };
+      current.apps[name] = { version: slot.version, ...(slot.mounts ? { mounts: slot.mounts } : {}) };
       current.history.push(entry);
       result = { file: current, entry };
       return current;
     });
     return { ...result!, file };
   }
+}
+
+/** A remote's mounts as the environment keeps them (a shell owns no paths). */
+export function mountsOf(info: ReleaseInfo): { mounts?: ReleaseInfo['mounts'] } {
+  return info.kind === 'remote' ? { mounts: info.mounts } : {};
 }
 
 /** The live versions a gate check of `candidate` depends on. */

@@ -32,10 +32,18 @@ export interface Canary {
   /** Share of devices, 0–100, that get the canary version. */
   percent: number;
   since: string;
+  /** The canary version's mounts, kept here so a missing release.json cannot hide its paths. */
+  mounts?: RemoteMount[];
 }
 
 export interface AppSlot {
   version: string;
+  /**
+   * A remote's mounts (the paths it owns) as published with `version`. The environment keeps them
+   * so that a live version whose folder or `release.json` went missing still owns its paths: the
+   * browser then shows that remote's fallback with Retry there, not the not-found page.
+   */
+  mounts?: RemoteMount[];
   canary?: Canary;
 }
 

@@ -54,7 +54,7 @@ export const apiOrigin = (baseURL: string) => {
 export const operatorCredentials = () =>
   process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD } : undefined;
 
-async function ops<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
+export async function ops<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${apiOrigin(baseURL)}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

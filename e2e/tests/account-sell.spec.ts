@@ -40,7 +40,7 @@ test('a signed-in user sells a card with a photo and follows the order', async (
 
   // A file that is not a photo is refused with its reason.
   await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(page.getByText('notes.txt is not a JPG or PNG photo.')).toBeVisible();
+  await expect(page.getByText('notes.txt is not a JPG, PNG or WebP photo.')).toBeVisible();
   await expect(page.getByText('1 of 10 photos')).toBeVisible();
 
   await page.getByRole('button', { name: `Sell card for ${quoted}` }).click();

@@ -2,6 +2,8 @@
 // stays up. Two versions of mfe-account that differ visibly (the coupon page's title), an
 // incompatible one (another React major), all published to a release store of this suite's own
 // and served by an edge server of its own; /gc goes to the api the suite's web server started.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { inCanary } from '../../deploy/src/canary';
 import { createUser, type TestUser } from '../support/api';
@@ -9,7 +11,8 @@ import { signInPage } from '../support/fixtures';
 import { ReleaseSite } from '../support/release-site';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 8180);
-const site = new ReleaseSite(e2ePort + 10, `http://127.0.0.1:${e2ePort + 1}`);
+// E2E_RELEASE_PORT: the release suite's own edge server (default: the e2e port + 10).
+const site = new ReleaseSite(Number(process.env.E2E_RELEASE_PORT ?? e2ePort + 10), `http://127.0.0.1:${e2ePort + 1}`);
 const V = (tag: string) => `0.1.0+e2e.${tag}`;
 const TITLE_V1 = 'Discount Code';
 const TITLE_V2 = 'Discount Code v2';
@@ -176,5 +179,60 @@ test('a 50 % canary gives both versions to different devices, each device always
   await expect(title(newcomer)).toHaveText(first!);
 
   site.ok('canary', 'mfe-account', '--drop', '--env', site.env);
-  expect(site.status().apps['mfe-account']).toEqual({ version: V('1') });
+  const account = site.status().apps['mfe-account']!;
+  expect(account.version).toBe(V('1'));
+  expect(account.canary).toBeUndefined();
+});
+
+test('a promote of the version already live writes nothing: same revision, no history line', () => {
+  const revision = () => (JSON.parse(site.ok('status', '--env', site.env, '--json')) as Array<{ revision: number; updated_at: string }>)[0]!;
+  const historyLines = () => site.ok('history', 'mfe-account', '--env', site.env).trim().split('\n').length;
+  const linesBefore = historyLines();
+  const before = revision();
+  expect(site.ok('promote', 'mfe-account', V('1'), '--env', site.env)).toContain(`mfe-account ${V('1')} is already live in ${site.env}`);
+  const after = revision();
+  expect(after.revision).toBe(before.revision);
+  expect(after.updated_at).toBe(before.updated_at);
+  expect(historyLines()).toBe(linesBefore);
+});
+
+test('a live version whose release.json or whole folder is missing shows the fallback with Retry in its area, not the not-found page', async ({ browser }) => {
+  site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-3'), '--as', V('3'));
+  site.ok('promote', 'mfe-account', V('3'), '--env', site.env);
+  const folder = path.join(site.releaseDir, 'mfe-account', V('3'));
+  // A new device each time: a browser that already has the version's files keeps using them.
+  const open = async () => {
+    const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await signInPage(page, user);
+    await page.goto('/homes/coupon');
+    return page;
+  };
+  const notFound = (page: Page) => page.getByRole('heading', { name: 'We can’t find that page' });
+
+  // release.json gone: its files are still served and its paths still its own, so the page works.
+  rmSync(path.join(folder, 'release.json'));
+  await new Promise((r) => setTimeout(r, 1_100));
+  let page = await open();
+  await expect(title(page)).toHaveText(TITLE_V1);
+  await expect(notFound(page)).toHaveCount(0);
+  await page.context().close();
+
+  // The whole folder gone: its entry fails, and its area shows the fallback with Retry.
+  rmSync(folder, { recursive: true, force: true });
+  await new Promise((r) => setTimeout(r, 1_100));
+  page = await open();
+  const fallback = page.getByRole('alert').filter({ hasText: 'This section didn’t load' });
+  await expect(fallback).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.locator('.gl-topbar__title')).toBeVisible();
+  await expect(notFound(page)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('release-missing-version.png') });
+
+  // Rolling back mends it: the next load gets the version live now.
+  site.ok('rollback', 'mfe-account', '--to', V('1'), '--env', site.env);
+  await new Promise((r) => setTimeout(r, 1_100));
+  await page.reload();
+  await expect(title(page)).toHaveText(TITLE_V1);
+  await page.context().close();
 });

@@ -81,7 +81,7 @@ test('the photo: a non-image is refused when picked; a PNG becomes the avatar in
     if (r.url().includes('/gc/order/obsUrl')) uploads++;
   });
   await photo.locator('input[type=file]').setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: Buffer.from('not a jpeg') });
-  await expect(photo.getByRole('alert')).toHaveText('IMG_0042.HEIC is not a JPG or PNG photo.');
+  await expect(photo.getByRole('alert')).toContainText('IMG_0042.HEIC is not a JPG, PNG or WebP photo.');
   expect(uploads).toBe(0);
 
   await photo.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(64, 64) });

@@ -104,6 +104,8 @@ export function validatePhone(phone: string): string | undefined {
 /**
  * The full number with the dial code in front: ('8012345678', '+234') → '+2348012345678'. The
  * trunk '0' people type in Nigeria and Ghana (08012345678) is dropped, as in international format.
+ * Kept for remotes built against it; forms and the api read numbers with `toE164` of
+ * `@giftlane/shared-sdk/phone` (libphonenumber-js), which also understands `234…` typed without +.
  */
 export function withDialCode(phone: string, dialCode: string): string {
   const code = digitsOnly(dialCode);

@@ -165,6 +165,31 @@ describe.each(targets())('accounts on %s', (target) => {
     expect(await t.call('/public/sendMail', { email: uniqueEmail() })).toMatchObject({ success: true });
   });
 
+  test('a WhatsApp number written the Nigerian way (0…, without 0, 234…) signs in and resets like +234…', async () => {
+    const phone = uniquePhone(); // +2348xxxxxxxxx
+    const national = phone.slice(4); // 8xxxxxxxxx
+    await t.call('/user/sendWhatsAppCode', { whatsapp: `0${national}` });
+    const reg = await t.call<User>('/user/appregister', { register_type: '2', country_id: '1', whatsapp: `0${national}`, password: 'Secret123!', code: t.lastCode(phone) });
+    expect(reg).toMatchObject({ success: true, data: { whatsapp: phone } });
+    for (const username of [`0${national}`, national, `234${national}`, phone, `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`, `0${national.slice(0, 3)}-${national.slice(3)}`]) {
+      expect(await t.call('/user/applogin', { username, password: 'Secret123!' })).toMatchObject({ success: true, data: { user_id: reg.data.user_id } });
+    }
+    // Taken in every form: a second sign-up with the trunk 0 is refused.
+    expect((await t.call('/user/checkUsername', { username: `0${national}` })).success).toBe(false);
+    // Reset: the code request and the reset take the national form too.
+    await t.db.query("update otp_codes set created_at = created_at - interval '2 minutes' where address = $1", [phone.slice(1)]);
+    expect((await t.call('/user/forgotPassword', { username: `0${national}` })).success).toBe(true);
+    const r = await t.call('/user/updatePasswordByWhatsapp', { whatsapp: national, verify_code: t.lastCode(phone), new_password: 'Third1234!' });
+    expect(r.success).toBe(true);
+    expect((await t.call('/user/applogin', { username: `0${national}`, password: 'Third1234!' })).success).toBe(true);
+    // A Ghanaian number in its national form (the country list names Ghana too).
+    const gh = `+23324${String(Date.now() % 1e7).padStart(7, '0')}`;
+    await t.call('/user/sendWhatsAppCode', { whatsapp: gh });
+    const ghReg = await t.call<User>('/user/appregister', { register_type: '2', country_id: '2', whatsapp: gh, password: 'Secret123!', code: t.lastCode(gh) });
+    expect(ghReg.success).toBe(true);
+    expect(await t.call('/user/applogin', { username: `0${gh.slice(4)}`, password: 'Secret123!' })).toMatchObject({ success: true, data: { user_id: ghReg.data.user_id } });
+  });
+
   test('profile: nickname, avatar, username, phone, bind WhatsApp, bind and change e-mail', async () => {
     const { email, user } = await registerEmail();
     const tok = { token: user.token };

@@ -101,6 +101,14 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
   test('homebanner, appinit, ladderConfig, faq, blog', async () => {
     expect((await t.call<{ banner: unknown[] }>('/public/homebanner')).data.banner.length).toBeGreaterThan(0);
     expect((await t.call('/public/appinit', { os_type: 'web' })).data).toMatchObject({ is_need_verify: '1', register_type: 'email,whatsapp' });
+    // Contacts come from the settings: none set, no number shown (never a placeholder).
+    expect((await t.call('/public/appinit', { os_type: 'web' })).data).toMatchObject({ email: 'support@giftlane.ng', whatsapp_phone: '', service_phone: '', vip_phone: '' });
+    const configured = await testApp(tdb, {}, {}, { SUPPORT_WHATSAPP: '+2348031234567', SUPPORT_EMAIL: 'help@example.com' });
+    try {
+      expect((await configured.call('/public/appinit', { os_type: 'web' })).data).toMatchObject({ email: 'help@example.com', whatsapp_phone: '+2348031234567', service_phone: '+2348031234567' });
+    } finally {
+      await configured.close();
+    }
     expect((await t.call<{ order_amount: string }[]>('/public/ladderConfig', { country_id: '2' })).data[0]).toMatchObject({ order_amount: '2000.00', currency: 'GHS' });
     expect((await t.call<string[]>('/faq/categories')).data).toContain('Selling cards');
     const faq = await t.call<{ question: string }[]>('/faq/list', { page: '0', page_size: '20', keywords: 'refused' });

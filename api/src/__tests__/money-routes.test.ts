@@ -139,7 +139,7 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid', reference: 'NIP-1' })).toMatchObject({ success: true, data: { status: 'paid' } });
     expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'x' })).toMatchObject({ success: false });
     const d = await t.call<{ withdraw_no: string; order_status: string; withdraw_deal_time: number }>('/wallet/moneyLogDetail', { token: u.token, log_id: String(w.data.log_id) });
-    expect(d.data).toMatchObject({ withdraw_no: w.data.withdraw_no, order_status: 'Successful' });
+    expect(d.data).toMatchObject({ withdraw_no: w.data.withdraw_no, order_status: 'Successful', serial_number: 'NIP-1' });
     expect(d.data.withdraw_deal_time).toBeGreaterThan(0);
     expect(await t.call('/wallet/moneyLogDetail', { token: other.token, log_id: String(w.data.log_id) })).toMatchObject({ success: false, msg: 'Record not found' });
 
@@ -222,6 +222,39 @@ describe.each(targets())('money routes on %s', (target) => {
     const done = await t.call<{ order_no: string }[]>('/ord/list', { token: u.token, status: 'done' });
     expect(done.data.map((o) => o.order_no)).toEqual([a.data.order_no]);
     expect(await t.call('/ord/detail', { token: u.token, order_no: 'GC0000' })).toMatchObject({ success: false, msg: 'Order not found' });
+  });
+
+  test('a pending or refused order names the card it was submitted for; the refusal notice ends with one full stop', async () => {
+    const u = await makeUser(t);
+    const images = await upload(t, u.token);
+    const a = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, images, user_memo: 'CODE-1', wallet_type: '1', card_id: '1', face_value: '40' });
+    expect(a.success).toBe(true);
+    const catalog = await t.call<{ card_list: { list: { card_id: number; name: string }[] }[] }>('/card/calculator', { token: u.token, country_id: '1' });
+    const name = catalog.data.card_list.flatMap((c) => c.list).find((c) => c.card_id === 1)?.name;
+    expect(name).toBeTruthy();
+    const pending = await t.call<{ order_no: string; card_name: string }[]>('/ord/list', { token: u.token, status: 'all' });
+    expect(pending.data[0]).toMatchObject({ order_no: a.data.order_no, card_name: name });
+    const reviewer = await makeStaff(t, 'reviewer');
+    await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/claim`);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/refuse`, { reason: 'Codes already redeemed.' })).success).toBe(true);
+    const refused = await t.call<{ card_name: string; status: number }[]>('/ord/list', { token: u.token, status: 'done' });
+    expect(refused.data[0]).toMatchObject({ status: 3, card_name: name });
+    expect((await t.call<{ card_name: string }>('/ord/detail', { token: u.token, order_no: a.data.order_no })).data.card_name).toBe(name);
+    const notices = await t.call<{ notice_title: string; notice_content: string }[]>('/finder/allNotice', { token: u.token, type: 'all', page: '0', page_size: '20' });
+    const notice = notices.data.find((n) => n.notice_title === 'Order refused')!;
+    expect(notice.notice_content).toBe(`Your order ${a.data.order_no} was refused: Codes already redeemed.`);
+  });
+
+  test('mark all as read (notice_id 0) leaves security notices unread until each is opened', async () => {
+    const u = await makeUser(t);
+    await t.db.query("insert into notices (user_id, kind, title, content, security) values ($1, 'system', 'Plain', 'x', false), ($1, 'system', 'New sign-in', 'y', true)", [u.id]);
+    const unread = async () =>
+      (await t.call<{ notice_title: string; id: number }[]>('/finder/allNoticeWithoutRead', { token: u.token, start_time: '0', end_time: '9999999999', page: '0', page_size: '100' })).data;
+    expect((await unread()).map((n) => n.notice_title)).toEqual(expect.arrayContaining(['Plain', 'New sign-in']));
+    const after = await t.call<{ notice_title: string }[]>('/finder/readNotice', { token: u.token, notice_id: '0' });
+    expect(after.data.map((n) => n.notice_title)).toEqual(['New sign-in']);
+    const security = (await unread())[0]!;
+    expect((await t.call<unknown[]>('/finder/readNotice', { token: u.token, notice_id: String(security.id) })).data).toEqual([]);
   });
 
   test('uploads: content-checked, metadata stripped, signed URLs only', async () => {

@@ -49,15 +49,15 @@ describe.each(targets())('referral rewards on %s', (target) => {
   });
 
   /** Signs a friend up through the api with the inviter's code, as the sign-up form does. */
-  async function friendOf(code: string, country = '1', nickname = 'Chidi Okafor') {
+  async function friendOf(code: string, country = '1', nickname: string | null = 'Chidi Okafor') {
     const email = uniqueEmail();
     expect((await t.call('/user/sendEmailVerifyCode', { email })).success).toBe(true);
     const r = await t.call<{ token: string; user_id: number }>('/user/appregister', {
       register_type: '1', country_id: country, username: email, email, password: 'Secret123!', code: t.lastCode(email), device_no: 'dev', recommend_code: code.toLowerCase(),
     });
     expect(r).toMatchObject({ success: true });
-    expect((await t.call('/user/modinickname', { token: r.data.token, nickname })).success).toBe(true);
-    return { token: r.data.token, id: r.data.user_id };
+    if (nickname !== null) expect((await t.call('/user/modinickname', { token: r.data.token, nickname })).success).toBe(true);
+    return { token: r.data.token, id: r.data.user_id, email };
   }
 
   /** A sale of `face` dollars on card 1, approved by an operator. */
@@ -73,6 +73,16 @@ describe.each(targets())('referral rewards on %s', (target) => {
 
   const rebates = async (token: string, type = 0) => (await t.call<Rebates>('/rebate/rebateList', { token, type: String(type), wallet_type: '1', page: '0', page_size: '20' })).data;
   const invite = async (token: string) => (await t.call<Invite>('/rebate/inviteinfo', { token })).data;
+
+  test('a friend who never chose a nickname is shown masked, never by the local part of their e-mail', async () => {
+    const inviter = await makeUser(t);
+    const { invite_code } = await invite(inviter.token);
+    const friend = await friendOf(invite_code, '1', null);
+    const local = friend.email.split('@')[0]!;
+    const [shown] = (await t.call<Friend[]>('/rebate/getReferralUsers', { token: inviter.token, page: '0', page_size: '20' })).data;
+    expect(shown!.username).toBe(`${local.slice(0, 2)}•••`);
+    expect(shown!.username).not.toContain(local);
+  });
 
   test('a friend who joined with the invite earns the inviter the first-sale reward, then one per sale; moves to cash at the threshold', async () => {
     const inviter = await makeUser(t);

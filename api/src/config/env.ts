@@ -86,6 +86,9 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
+  /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
+  SUPPORT_WHATSAPP: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
+  SUPPORT_PHONE: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
   /**
    * Keys the HMAC of stored one-time codes and signed upload/image links. Required in production;
    * otherwise generated once per data folder (DATA_DIR/secret-key, mode 0600).
@@ -176,6 +179,9 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
+  supportWhatsapp: string;
+  supportPhone: string;
   secretKey: string;
   /** Production only: codes may go to the log when a channel has no provider (ALLOW_CODE_LOG=1). */
   allowCodeLog: boolean;
@@ -273,6 +279,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
+    supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',
+    supportPhone: e.SUPPORT_PHONE ?? '',
     secretKey: e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR)),
     allowCodeLog: e.NODE_ENV === 'production' && e.ALLOW_CODE_LOG,
     signMode: e.SIGN_MODE,

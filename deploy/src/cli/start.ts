@@ -2,7 +2,8 @@
 // the `local` environment at them, start the api on its embedded database and the edge server.
 import { APPS } from '../apps';
 import { buildApps } from '../build';
-import { ReleaseStore } from '../release-store';
+import { ReleaseStore, type ReleaseInfo } from '../release-store';
+import { mountsOf } from '../releases';
 import { API_BEHIND_EDGE, buildEdge } from '../edge/server';
 import { actor } from '../version';
 
@@ -39,20 +40,25 @@ async function main() {
   const store = new ReleaseStore();
   // Local start publishes content-hashed versions (an unchanged build is not stored again, an
   // uncommitted change still gets its own version) and points the environment at them.
-  const published: Record<string, string> = {};
+  const published: Record<string, ReleaseInfo> = {};
   for (const info of APPS) {
-    const { version, created } = await store.publish(info.app);
+    const { version, created, info: release } = await store.publish(info.app);
     if (created) console.log(`published ${info.app} ${version}`);
-    published[info.app] = version;
+    published[info.app] = release;
   }
   await store.updateEnvironment(env, (file) => {
-    for (const [app, version] of Object.entries(published)) {
+    let changed = false;
+    for (const [app, release] of Object.entries(published)) {
       const slot = file.apps[app];
-      if (slot?.version === version) continue;
-      file.history.push({ at: new Date().toISOString(), by: actor(), app, action: 'start', from: slot?.version, to: version });
-      file.apps[app] = { version };
+      const mounts = mountsOf(release);
+      if (slot?.version === release.version && JSON.stringify(slot.mounts) === JSON.stringify(mounts.mounts)) continue;
+      if (slot?.version !== release.version) {
+        file.history.push({ at: new Date().toISOString(), by: actor(), app, action: 'start', from: slot?.version, to: release.version });
+      }
+      file.apps[app] = { version: release.version, ...mounts };
+      changed = true;
     }
-    return file;
+    return changed ? file : undefined;
   });
 
   const port = Number(process.env.PORT ?? 8080);

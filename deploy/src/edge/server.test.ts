@@ -119,3 +119,44 @@ describe('edge server', () => {
     expect(res.body).toContain('/releases/shell/s1/main.0123abcd.js');
   });
 });
+
+describe('edge server with a broken live version', () => {
+  it('keeps the remote’s mounts from the environment when its folder, its release.json or the version itself is missing', async () => {
+    const broken = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-broken-'));
+    const store = new ReleaseStore(broken);
+    const manager = new ReleaseManager(store, 'test');
+    for (const [app, version] of [['shell', 's1'], ['mfe-account', 'a1'], ['mfe-public', 'p1']] as const) {
+      await store.publish(app, { version, distDir: await fakeDist(`${app}-${version}`) });
+      await manager.promote(app, version, 'prod');
+    }
+    const broke = await buildEdge({ store, env: 'prod' });
+    const accountMounts = async () => (await broke.inject('/remotes.json')).json<EnvironmentManifest>().remotes.mfe_account;
+    try {
+      // release.json gone: the mounts still come from the environment, the entry still names a1.
+      await rm(path.join(broken, 'mfe-account/a1/release.json'));
+      await new Promise((r) => setTimeout(r, 1100)); // the edge re-reads the environment once a second
+      expect(await accountMounts()).toEqual({ version: 'a1', entry: '/releases/mfe-account/a1/remoteEntry.js', mounts: [{ path: '/mfe-account-a1', layout: 'app' }] });
+      // The whole version folder gone: the same (the browser's entry request fails → the remote's fallback).
+      await rm(path.join(broken, 'mfe-account/a1'), { recursive: true });
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await accountMounts())!.mounts).toEqual([{ path: '/mfe-account-a1', layout: 'app' }]);
+      expect((await broke.inject('/releases/mfe-account/a1/remoteEntry.js')).statusCode).toBe(404);
+      const page = await broke.inject('/mfe-account-a1');
+      expect(page.body).toContain('<link rel="preload" as="script" href="/releases/mfe-account/a1/remoteEntry.js">');
+
+      // An environment written before it kept mounts, naming a version that is not stored: the
+      // newest published version's mounts stand in.
+      await store.publish('mfe-public', { version: 'p2', distDir: await fakeDist('mfe-public-p2') });
+      await store.updateEnvironment('prod', (f) => {
+        f.apps['mfe-public'] = { version: 'p-missing' };
+        return f;
+      });
+      await new Promise((r) => setTimeout(r, 1100));
+      const pub = (await broke.inject('/remotes.json')).json<EnvironmentManifest>().remotes.mfe_public!;
+      expect(pub).toEqual({ version: 'p-missing', entry: '/releases/mfe-public/p-missing/remoteEntry.js', mounts: [{ path: '/mfe-public-p2', layout: 'app' }] });
+    } finally {
+      await broke.close();
+      await rm(broken, { recursive: true, force: true });
+    }
+  });
+});

@@ -25,8 +25,10 @@ export async function loadEnvironment(store: ReleaseStore, env: string): Promise
   for (const info of APPS) {
     const slot = file.apps[info.app];
     if (info.kind !== 'remote' || !slot) continue;
-    for (const version of [slot.version, slot.canary?.version]) {
-      if (version) mounts.set(`${info.app}@${version}`, await store.mounts(info.app, version));
+    mounts.set(`${info.app}@${slot.version}`, (await store.liveMounts(info.app, slot.version, slot.mounts)) ?? []);
+    if (slot.canary) {
+      const canaryMounts = await store.liveMounts(info.app, slot.canary.version, slot.canary.mounts);
+      mounts.set(`${info.app}@${slot.canary.version}`, canaryMounts ?? mounts.get(`${info.app}@${slot.version}`)!);
     }
   }
   return { env, file, mounts };

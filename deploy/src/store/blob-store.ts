@@ -29,9 +29,10 @@ export interface BlobStore {
   /**
    * Read-modify-write of one small JSON document such that two writers at once never lose a
    * change: `change` sees the latest document and its result replaces it in one atomic write.
-   * `change` may run more than once (it must be a pure function of its input).
+   * `change` may run more than once (it must be a pure function of its input). When it returns
+   * `undefined` nothing is written and the result is the document as it is (or `undefined`).
    */
-  update<T>(key: string, change: (current: T | undefined) => T): Promise<T>;
+  update<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
 }
 
 /** The default store: a directory. Atomic writes are write-then-rename; updates take a lock. */
@@ -117,7 +118,7 @@ export class DirectoryBlobStore implements BlobStore {
     }
   }
 
-  async update<T>(key: string, change: (current: T | undefined) => T): Promise<T> {
+  async update<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
     // A lock held by a process that died is taken over after `stale` ms.
@@ -128,7 +129,9 @@ export class DirectoryBlobStore implements BlobStore {
     });
     try {
       const raw = await this.get(key);
-      const next = change(raw ? (JSON.parse(raw.toString('utf8')) as T) : undefined);
+      const current = raw ? (JSON.parse(raw.toString('utf8')) as T) : undefined;
+      const next = change(current === undefined ? undefined : structuredClone(current));
+      if (next === undefined) return current;
       await this.put(key, `${JSON.stringify(next, null, 2)}\n`);
       return next;
     } finally {

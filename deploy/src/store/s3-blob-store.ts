@@ -120,10 +120,12 @@ export class S3BlobStore implements BlobStore {
     return { folders, files };
   }
 
-  async update<T>(key: string, change: (current: T | undefined) => T): Promise<T> {
+  async update<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined> {
     for (let attempt = 0; attempt < 50; attempt++) {
       const current = await this.getWithEtag(key);
       const next = change(current ? (JSON.parse(current.body.toString('utf8')) as T) : undefined);
+      // Nothing to change: no write (an unconditional no-op needs no compare-and-swap).
+      if (next === undefined) return current ? (JSON.parse(current.body.toString('utf8')) as T) : undefined;
       const condition = current?.etag ? { IfMatch: current.etag } : { IfNoneMatch: '*' };
       try {
         await this.client.send(

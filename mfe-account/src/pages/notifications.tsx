@@ -61,14 +61,46 @@ export default function NotificationsPage() {
 
   const { items, status } = list;
   const unread = items.filter((n) => isUnread(n) && !read.has(n.id)).length;
+  const [marking, setMarking] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  /** Marks every notice read except security ones (the api keeps those unread until opened). */
+  const markAll = async () => {
+    setMarking('busy');
+    const { api, store } = getSdk();
+    try {
+      const stillUnread = await api.finder.readNotice({ notice_id: 0 });
+      const keep = new Set(Array.isArray(stillUnread) ? stillUnread.map((n) => n.id) : []);
+      setRead((r) => {
+        const next = new Set(r);
+        for (const n of items) if (!keep.has(n.id)) next.add(n.id);
+        return next;
+      });
+      setMarking('idle');
+      void store.notices.load();
+    } catch {
+      setMarking('failed');
+    }
+  };
   return (
     <section className="acc-page" aria-labelledby="notices-heading">
       <div className="acc-row">
         <h2 id="notices-heading" style={{ margin: 0 }}>
           Notifications
         </h2>
-        {status === 'ready' && <span className="acc-muted">{unread ? `${unread} unread` : 'All read'}</span>}
+        {status === 'ready' && (
+          <span className="acc-actions">
+            <span className="acc-muted" role="status">
+              {unread ? `${unread} unread` : 'All read'}
+            </span>
+            {unread > 0 && (
+              <button type="button" className="gl-btn" onClick={() => void markAll()} disabled={marking === 'busy'}>
+                {marking === 'busy' ? 'Marking…' : 'Mark all as read'}
+              </button>
+            )}
+          </span>
+        )}
       </div>
+      {marking === 'failed' && <p className="acc-error-text" role="alert">Could not mark them read. Check your connection and try again.</p>}
       {items.length > 0 && (
         <ul className="acc-list">
           {items.map((n) => {

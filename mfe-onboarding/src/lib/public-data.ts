@@ -1,12 +1,12 @@
 // The country list and the app settings every onboarding form needs, fetched once per page and
 // shared by the views (a visitor on slow data pays for each only once).
 import { useEffect, useState } from 'react';
-import { getSdk, type Country, type InitData } from '@giftlane/shared-sdk';
+import { DEFAULT_DIAL_CODE, getSdk, type Country, type InitData } from '@giftlane/shared-sdk';
 
 let countries: Promise<Country[]> | undefined;
 let init: Promise<InitData> | undefined;
 
-function loadCountries(): Promise<Country[]> {
+export function loadCountries(): Promise<Country[]> {
   countries ??= getSdk()
     .api.public.countrylist()
     .catch((error: unknown) => {
@@ -46,4 +46,10 @@ export function useCountries(): Country[] {
 export function resetPublicData(): void {
   countries = undefined;
   init = undefined;
+}
+
+/** The dial codes a number typed without its country code may belong to: the default (+234) first. */
+export async function loadDialCodes(): Promise<string[]> {
+  const codes = (await loadCountries()).map((c) => c.area_number);
+  return [DEFAULT_DIAL_CODE, ...codes.filter((c) => c !== DEFAULT_DIAL_CODE)];
 }

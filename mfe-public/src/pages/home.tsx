@@ -81,6 +81,14 @@ const HomePage = observer(function HomePage() {
         </div>
       </section>
 
+      {/* Held in place while it loads (the heading and a row's height), so the sections under it
+          do not jump when the banners arrive. */}
+      {banners.status === 'loading' && (
+        <section className="pub-section" aria-labelledby="home-news" aria-busy="true">
+          <h2 id="home-news">What’s on</h2>
+          <div className="home-banners-reserve" />
+        </section>
+      )}
       {banners.status === 'ready' && banners.data.banner.length > 0 && (
         <section className="pub-section" aria-labelledby="home-news">
           <h2 id="home-news">What’s on</h2>

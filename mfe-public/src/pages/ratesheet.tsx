@@ -22,16 +22,20 @@ const RateSheetPage = observer(function RateSheetPage() {
       lead="Every card we buy, with what we pay for each unit of the card’s currency. Find your card, then use the calculator for your exact payout."
     >
       <MarketSwitch />
-      <Async state={rates} what="the rate sheet" lines={8}>
-        {(data) => (
-          <>
-            <p className="pub-muted" data-testid="rates-updated">
-              Last updated {formatDateTime(data.batch_time)}. Rates can change during the day; the rate is locked when you submit an order.
-            </p>
-            <RateTable data={data} payout={toCurrencyCode(data.payout_currency) ?? market.currency} />
-          </>
-        )}
-      </Async>
+      {/* While the rates load this area holds a screen's height, so what follows (and the footer)
+          starts below the fold and nothing visible jumps when the table arrives. */}
+      <div className={rates.status === 'loading' ? 'pub-reserve' : undefined}>
+        <Async state={rates} what="the rate sheet" lines={8}>
+          {(data) => (
+            <>
+              <p className="pub-muted" data-testid="rates-updated">
+                Last updated {formatDateTime(data.batch_time)}. Rates can change during the day; the rate is locked when you submit an order.
+              </p>
+              <RateTable data={data} payout={toCurrencyCode(data.payout_currency) ?? market.currency} />
+            </>
+          )}
+        </Async>
+      </div>
       <section className="pub-section">
         <h2>Ready to sell?</h2>
         <p>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
 import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { PHOTO_RULES } from '@giftlane/shared-sdk/photos';
 import { Page } from '../lib/page';
 import { useMarket } from '../lib/country';
 import { sellPath } from '../lib/links';
@@ -50,7 +51,7 @@ const SellCardPage = observer(function SellCardPage() {
             <strong>Enter the amount.</strong> You see the exact payout before you continue.
           </li>
           <li>
-            <strong>Add photos or the code.</strong> Upload up to 20 clear photos (JPG or PNG, up to 5 MB each), or paste your e-code exactly as you
+            <strong>Add photos or the code.</strong> Upload up to {PHOTO_RULES.maxCount} clear photos ({PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText} each), or paste your e-code exactly as you
             received it.
           </li>
           <li>

@@ -406,6 +406,8 @@ export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 
 export interface OrderDetailWire {
   order_no: string;
+  /** Our addition: the card the order was submitted for ('' without one). */
+  card_name?: string;
   user_memo?: string;
   currency?: string;
   amount: AmountWire;

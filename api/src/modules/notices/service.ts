@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/db.js';
 
+/** A reason as the end of a sentence: one full stop, never "..". */
+export const sentenceEnd = (text: string): string => {
+  const t = text.trim();
+  return /[.!?…]$/.test(t) ? t : `${t}.`;
+};
+
 export interface NoticeInput {
   title: string;
   content: string;

@@ -7,7 +7,7 @@ import { Catalog } from '../catalog/service.js';
 import { grantCoupon } from '../coupon/service.js';
 import { checkLedger } from '../ledger/check.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { notify } from '../notices/service.js';
+import { notify, sentenceEnd } from '../notices/service.js';
 import { claimOrder, decideOrder, FAIL_REASONS, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
 import { verifyPassword } from '../user/passwords.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
@@ -192,7 +192,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
         });
         if (!t.replayed) {
           await audit(q, { staffId: s.id, action: 'ledger.correction', targetType: 'user', targetId: String(u.id), reason: b.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId }, ip: req.ip });
-          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${b.reason}.`, action: 'app_wallet' });
+          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(b.reason)}`, action: 'app_wallet' });
         }
         return t;
       });

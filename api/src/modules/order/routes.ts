@@ -4,7 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { Catalog } from '../catalog/service.js';
+import { Catalog, cardName, type CardRow } from '../catalog/service.js';
 import { COUPON_MESSAGES, couponFits, heldCoupon, pricingCoupon, takeCouponUse } from '../coupon/service.js';
 import { paramsHash } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
@@ -31,6 +31,20 @@ const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 export async function orderRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
   const { db, ref } = app;
   const catalog = new Catalog(db, ref);
+  /**
+   * The name of the card an order was submitted for (the same words as the catalog's), so a
+   * pending or refused order, which has no approved card lines yet, still says what was sold.
+   */
+  const submittedCardName = async (cardId: number | null): Promise<string> => {
+    if (!cardId) return '';
+    const r = await db.query<Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>>(
+      `select k.name as category_name, c.currency_code, f.name as form_name, c.min_face, c.max_face
+         from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code where c.id = $1`,
+      [cardId],
+    );
+    const card = r.rows[0];
+    return card ? cardName(card, (await ref.currency(card.currency_code)).symbol) : '';
+  };
 
   const sellView = async (o: OrderRow, isFirst: boolean) => {
     const cur = await ref.currency(o.currency_code);
@@ -170,7 +184,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
             refused_reason: o.refused_reason,
             // Shown to the owner through a short-lived signed link (card photos are private).
             images: o.images[0] ? opts.store.viewUrl(o.images[0]) : '',
-            card_name: o.card_names ?? '',
+            card_name: o.card_names ?? (await submittedCardName(o.card_id)),
             is_multi: o.lines > 1 ? 1 : 0,
             show_time: unix(o.created_at),
             all_money: formatMinor(o.amount_minor, cur.decimals),
@@ -202,6 +216,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
       for (const l of lines.rows) if (l.status === 'failed' && l.image_index !== null) failedImages.set(l.image_index, l.fail_reason);
       return {
         order_no: o.order_no,
+        /** Our addition: the card the order was submitted for ('' without one). */
+        card_name: await submittedCardName(o.card_id),
         user_memo: o.user_memo,
         currency: cur.code,
         currency_symbol: cur.symbol,

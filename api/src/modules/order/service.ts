@@ -6,7 +6,7 @@ import { quote } from '../catalog/pricing.js';
 import { cardName, type Catalog } from '../catalog/service.js';
 import { couponById, pricingCoupon, returnCouponUse } from '../coupon/service.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
-import { notify } from '../notices/service.js';
+import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/routes.js';
@@ -212,7 +212,7 @@ export async function decideOrder(
       [o.id, reason, hash],
     );
     await addEvent(q, o.id, 'refused', reason, actor);
-    await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${reason}.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: u.rows[0] as OrderRow, replay: false };
   }
 
@@ -282,6 +282,6 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   if (o.coupon_id !== null) await returnCouponUse(q, o.user_id, o.coupon_id);
   const u = await q.query<OrderRow>('update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash]);
   await addEvent(q, o.id, 'refused', input.reason, `staff:${input.staff.id}`);
-  await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${input.reason}.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+  await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
   return { order: u.rows[0] as OrderRow, replay: false };
 }

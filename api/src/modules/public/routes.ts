@@ -53,7 +53,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       const init = await app.ref.setting<Record<string, unknown>>('appinit', {});
       const userId = req.auth?.userId;
       // The bell has its own call (finder/allNoticeWithoutRead); coupons are counted here.
-      return { ...init, email: app.config.supportEmail, have_notice: false, notice_count: 0, coupon_num: userId ? await usableCount(app.db, userId) : 0 };
+      // Contact details come from the settings, never from seeded placeholders.
+      const { supportEmail, supportWhatsapp, supportPhone } = app.config;
+      const contacts = { email: supportEmail, whatsapp_phone: supportWhatsapp, service_phone: supportPhone || supportWhatsapp, vip_phone: supportWhatsapp };
+      return { ...init, ...contacts, have_notice: false, notice_count: 0, coupon_num: userId ? await usableCount(app.db, userId) : 0 };
     },
   });
 

@@ -25,6 +25,7 @@ interface RewardRow {
   trade_minor: bigint | null;
   trade_currency: string | null;
   nickname: string | null;
+  friend_email?: string | null;
   friend_status: string | null;
 }
 
@@ -86,8 +87,8 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency } = await referralAmounts(ref, u.country.id);
-      const r = await db.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; sales: number }>(
-        `select f.id, f.nickname, f.avatar, f.status, f.created_at,
+      const r = await db.query<{ id: number; nickname: string; email: string | null; avatar: string; status: string; created_at: Date; earned: bigint; sales: number }>(
+        `select f.id, f.nickname, f.email, f.avatar, f.status, f.created_at,
                 coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned, count(rr.id)::int as sales
            from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
           where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
@@ -95,7 +96,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       );
       return r.rows.map((f) => ({
         user_id: f.id,
-        username: friendName(f.nickname, f.status),
+        username: friendName(f.nickname, f.status, f.email),
         avatar: f.status === 'active' ? f.avatar : '',
         register_date: f.created_at.toISOString().slice(0, 10),
         currency_name: currency.code,
@@ -126,7 +127,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const [entries, totals, referred] = await Promise.all([
         db.query<RewardRow>(
           `select p.id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind as journal_kind, j.memo,
-                  rr.kind as rr_kind, rr.trade_minor, rr.trade_currency, f.nickname, f.status as friend_status
+                  rr.kind as rr_kind, rr.trade_minor, rr.trade_currency, f.nickname, f.email as friend_email, f.status as friend_status
              from ledger_postings p
              join ledger_accounts a on a.id = p.account_id
              join ledger_journals j on j.id = p.journal_id
@@ -185,7 +186,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
           type: e.journal_kind === 'reward_transfer' ? REBATE_TYPE.transfer : e.rr_kind ? REBATE_TYPE[e.rr_kind] : 0,
           wallet_type: String(b.wallet_type),
           activity_code: e.journal_kind,
-          from_get: e.rr_kind ? friendName(e.nickname, e.friend_status ?? 'active') : '',
+          from_get: e.rr_kind ? friendName(e.nickname, e.friend_status ?? 'active', e.friend_email) : '',
           name: e.journal_kind === 'reward_transfer' ? 'Moved to your cash wallet' : e.rr_kind === 'first' ? 'First sale of a friend (sign-up reward included)' : e.rr_kind ? 'Sale of a friend' : e.memo,
           vip_rate: '0',
           // Only in the wallet's own currency: a friend selling in another currency shows no amount here.

@@ -20,9 +20,19 @@ export async function referralAmounts(ref: Reference, countryId: number) {
   return { currency, perTrade: country.rebate_money_minor, signup: country.rebate_money_register_minor };
 }
 
-/** How a friend is named to the inviter: the nickname's first word, never an e-mail address. */
-export const friendName = (nickname: string | null, status = 'active') =>
-  status !== 'active' ? 'Closed account' : (nickname ?? '').split(/\s+/)[0]?.slice(0, 20) || 'A friend';
+/**
+ * How a friend is named to the inviter: the first word of a nickname they chose. A nickname still
+ * the default made from their e-mail address (its local part) is masked — `ad•••` — so the inviter
+ * never reads a friend's address.
+ */
+export const friendName = (nickname: string | null, status = 'active', email?: string | null) => {
+  if (status !== 'active') return 'Closed account';
+  const nick = (nickname ?? '').trim();
+  const local = (email ?? '').split('@')[0]?.trim().toLowerCase() ?? '';
+  if (nick && local && nick.toLowerCase() === local) return `${[...nick].slice(0, 2).join('')}•••`;
+  if (nick.includes('@')) return `${[...nick].slice(0, 2).join('')}•••`;
+  return nick.split(/\s+/)[0]?.slice(0, 20) || 'A friend';
+};
 
 /** What a user has earned from referrals in one currency. */
 export async function referredTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
@@ -45,8 +55,8 @@ export async function creditReferral(
   deps: { ledger: Ledger; ref: Reference },
   sale: { orderId: bigint; sellerId: number; payoutMinor: bigint; payoutCurrency: string },
 ): Promise<void> {
-  const r = await q.query<{ referrer_id: number; country_id: number; nickname: string }>(
-    `select inv.id as referrer_id, inv.country_id, s.nickname from users s join users inv on inv.id = s.referrer_id
+  const r = await q.query<{ referrer_id: number; country_id: number; nickname: string; email: string | null }>(
+    `select inv.id as referrer_id, inv.country_id, s.nickname, s.email from users s join users inv on inv.id = s.referrer_id
       where s.id = $1 and inv.status = 'active' and inv.id <> s.id`,
     [sale.sellerId],
   );
@@ -61,7 +71,7 @@ export async function creditReferral(
   const amount = perTrade + (first ? signup : 0n);
   if (amount <= 0n) return;
 
-  const friend = friendName(inviter.nickname);
+  const friend = friendName(inviter.nickname, 'active', inviter.email);
   const reward = await deps.ledger.userAccount(q, inviter.referrer_id, 'reward', currency.code);
   const t = await deps.ledger.transfer(q, {
     key: `referral:order:${sale.orderId}`,

@@ -2,14 +2,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { PHOTO_RULES, PHOTO_SNIFF_BYTES, photoKind } from '@giftlane/shared-sdk/photos';
 
+/** Count, size and kinds are the one photo rule the sell form and /sellcard use (shared-sdk/photos). */
 export const IMAGE_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
+  maxBytes: PHOTO_RULES.maxBytes,
   maxSide: 8000,
   /** A phone photo of a card is 12 MP at most; decoding one takes ~36 MB (RGB), a 40 MP one ~120 MB. */
   maxPixels: 12_000_000,
   minSide: 32,
-  perOrder: 10,
+  perOrder: PHOTO_RULES.maxCount,
   urlTtlMs: 30 * 60_000,
   /** Images decoded at once by this process; the others wait their turn (memory stays bounded). */
   decodes: 2,
@@ -22,8 +24,8 @@ export const IMAGE_LIMITS = {
 sharp.cache(false);
 
 export const UPLOAD_MESSAGES = {
-  type: 'Only JPG, PNG or WebP images can be uploaded',
-  size: 'Images must be at most 5 MB',
+  type: `Only ${PHOTO_RULES.kinds} images can be uploaded`,
+  size: `Images must be at most ${PHOTO_RULES.sizeText}`,
   pixels: 'This image is too large: at most 12 megapixels (e.g. 4000 × 3000) and 8000 pixels a side. Please send a smaller photo',
   tooSmall: 'Image is too small to read',
   broken: 'The file is not a readable image',
@@ -56,13 +58,8 @@ export const isObjectName = (s: string) => OBJECT_NAME.test(s);
 
 export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
 
-/** The type is read from the first bytes, never from a header or a name. */
-function sniff(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
+/** The type is read from the first bytes, never from a header or a name (the forms' rule too). */
+const sniff = (buf: Buffer) => photoKind(buf.subarray(0, PHOTO_SNIFF_BYTES)) ?? null;
 
 /**
  * Checks an uploaded image by content (magic bytes, then the header's dimensions, then a real

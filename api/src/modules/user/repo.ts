@@ -44,14 +44,6 @@ export async function findUserByLogin(q: Queryable, login: string, whatsappDigit
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
-/** Digits of a WhatsApp number with its dial code; a trunk 0 typed after the dial code is dropped. */
-export function normalizeWhatsapp(digits: string, dialCodes: string[]): string {
-  for (const dial of dialCodes.map((d) => d.replace(/\D/g, '')).sort((a, b) => b.length - a.length)) {
-    if (digits.startsWith(`${dial}0`)) return dial + digits.slice(dial.length + 1);
-  }
-  return digits;
-}
-
 export const isUniqueViolation = (err: unknown, constraint?: string) =>
   typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (!constraint || String((err as { constraint?: string }).constraint ?? (err as { message?: string }).message).includes(constraint));
 

@@ -6,7 +6,8 @@ import { countryId, currentPassword, email, oneOf, optText, otp as otpField, pas
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons, usableCount } from '../coupon/service.js';
-import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, normalizeWhatsapp, userView, type UserRow } from './repo.js';
+import { looksLikePhone, whatsappDigits } from '@giftlane/shared-sdk/phone';
+import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
 import { pendingFor } from '../social/pending.js';
@@ -40,7 +41,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db, otp, sessions, ref } = app;
 
   const dialCodes = async () => (await ref.countries()).map((c) => c.dial_code);
-  const waAddress = async (digits: string) => normalizeWhatsapp(digits, await dialCodes());
+  /** A WhatsApp number as typed (08…, 8…, 234…, +234…) in its stored form, by the one reading in shared-sdk. */
+  const waAddress = async (typed: string) => whatsappDigits(typed, await dialCodes()) ?? '';
   /** The user object with its balances and coupon count, read side by side. */
   const fullView = async (q: Queryable, u: UserRow, token?: string) => {
     const [balances, coupons] = await Promise.all([app.accounts.balances(q, u.id, u.country_id), usableCount(q, u.id)]);
@@ -101,7 +103,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     limit: 'lookup',
     handler: async (req) => {
       const u = req.body.username;
-      const digits = /^\+?[\d\s-]+$/.test(u) ? await waAddress(u.replace(/\D/g, '')) : null;
+      const digits = looksLikePhone(u) ? await waAddress(u) : null;
       if (await findUserByLogin(db, u, digits)) throw new AppError(USER_MESSAGES.accountTaken);
       return null;
     },
@@ -248,7 +250,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ username: text('Username', 254, M.loginUsernameRequired), password: currentPassword(), ...device }),
     handler: async (req) => {
       const login = req.body.username;
-      const digits = /^\+?[\d\s-]+$/.test(login) ? await waAddress(login.replace(/\D/g, '')) : null;
+      const digits = looksLikePhone(login) ? await waAddress(login) : null;
       const u = await findUserByLogin(db, login, digits);
       const okPassword = await verifyPassword(u?.password_hash, req.body.password);
       if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
@@ -304,9 +306,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const login = req.body.username;
       if (login.includes('@')) return resetByEmail(req, login.toLowerCase());
-      const parsed = phone().safeParse(login);
-      if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? M.phoneRequired, Codes.validation);
-      const digits = await waAddress(parsed.data);
+      const digits = await waAddress(login);
+      if (!digits) throw new AppError(M.phoneRequired, Codes.validation);
       return sent('reset_password', 'whatsapp', digits, req, (await accountIdBy('whatsapp', digits)) ? undefined : noAccountHere('WhatsApp number'));
     },
   });

@@ -186,7 +186,8 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       const base = await logView(row, 1);
       return {
         ...base,
-        serial_number: row.w_reference || String(row.id),
+        // The payout provider's reference of a withdrawal; never an internal id ('' until paid).
+        serial_number: row.w_reference ?? '',
         withdraw_no: row.w_no ?? '',
         withdraw_create_time: row.w_created ? Math.floor(row.w_created.getTime() / 1000) : 0,
         withdraw_deal_time: row.w_settled ? Math.floor(row.w_settled.getTime() / 1000) : 0,

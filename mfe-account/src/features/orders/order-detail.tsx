@@ -53,6 +53,12 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           </h2>
           <span className={`acc-badge acc-badge--${tone}`}>{detail.currency ?? currency}</span>
         </div>
+        {/* The card it was submitted for, until an operator names each card below. */}
+        {detail.card_name && !detail.keyList.some((l) => l.card_name) && (
+          <p className="acc-item__title acc-item__title--wrap" data-testid="order-card">
+            {detail.card_name}
+          </p>
+        )}
         <p>{nextStep(detail.status, detail.status_desc)}</p>
         <dl className="acc-dl">
           <dt>Order number</dt>
@@ -109,11 +115,12 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
             </div>
           ))}
         </dl>
-        {finished && quoted && diff !== 0n && (
+        {/* A refused order says why above; the gap to the quote is told only for money paid. */}
+        {finished && tone !== 'failed' && quoted && diff !== 0n && (
           <p className={diff < 0n ? 'acc-warn' : 'acc-note'} style={{ marginBottom: 0 }}>
             Paid <strong>{formatMoney({ amount_minor: diff < 0n ? -diff : diff, currency: detail.amount.currency })}</strong>{' '}
             {diff < 0n ? 'less' : 'more'} than the quote.{' '}
-            {detail.payout_note ? <>Reason: {detail.payout_note}</> : diff < 0n ? 'See the reason on each card below.' : ''}
+            {detail.payout_note ? <>Reason: {detail.payout_note}</> : diff < 0n && detail.keyList.some((l) => l.fail_reason) ? 'See the reason on each card below.' : ''}
           </p>
         )}
       </section>

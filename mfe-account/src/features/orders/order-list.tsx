@@ -28,7 +28,7 @@ export function OrderRow({ order }: { order: OrderListItem }) {
       {order.images ? <img className="acc-thumb" src={order.images} alt="" loading="lazy" width={56} height={56} /> : <span className="acc-thumb" aria-hidden="true">GC</span>}
       <span className="acc-item__main">
         <span className="acc-row">
-          <span className="acc-item__title">{title}</span>
+          <span className="acc-item__title acc-item__title--wrap">{title}</span>
           <span className="acc-amount">{formatMoney(order.amount)}</span>
         </span>
         <span className="acc-row">

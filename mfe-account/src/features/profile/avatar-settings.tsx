@@ -35,7 +35,7 @@ export function AvatarSettings({ user }: { user: User }) {
     e.target.value = '';
     if (!file) return;
     // Checked when picked, before anything is sent.
-    const { errors } = checkPhotos([file], 0);
+    const { errors } = await checkPhotos([file], 0);
     if (errors.length) return setFeedback({ kind: 'error', text: errors[0]! });
     setBusy(true);
     setFeedback(undefined);
@@ -64,14 +64,14 @@ export function AvatarSettings({ user }: { user: User }) {
             id={`${id}-file`}
             className="acc-sr"
             type="file"
-            accept={PHOTO_RULES.types.join(',')}
+            accept={PHOTO_RULES.accept}
             disabled={busy}
             onChange={(e) => void pick(e)}
           />
           <button type="button" className="gl-btn" disabled={busy} aria-busy={busy} onClick={() => input.current?.click()}>
             {busy ? 'Uploading…' : avatar ? 'Change photo' : 'Add a photo'}
           </button>
-          <span className="acc-field__hint">JPG or PNG, up to 5 MB.</span>
+          <span className="acc-field__hint">{PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}.</span>
         </div>
       </div>
       <FormMessage feedback={feedback} />

@@ -119,10 +119,10 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
   const show = (minor: bigint) => formatMoney(money(minor, payout));
   const busy = submit.status === 'busy';
 
-  const addPhotos = (e: ChangeEvent<HTMLInputElement>) => {
+  const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(e.target.files ?? []);
     e.target.value = '';
-    const { accepted, errors } = checkPhotos(picked, photos.length);
+    const { accepted, errors } = await checkPhotos(picked, photosRef.current.length);
     setPhotoErrors(errors);
     if (accepted.length) {
       touch();
@@ -316,8 +316,8 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
       <fieldset className="acc-fieldset">
         <legend>2. Photos and card codes</legend>
         <p className="acc-muted" id={`${id}-photo-hint`}>
-          Clear photos of the front and back (and the receipt if your card form needs one). JPG or PNG, up to 5 MB each, {PHOTO_RULES.maxCount}{' '}
-          photos at most.
+          Clear photos of the front and back (and the receipt if your card form needs one). {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}{' '}
+          each, {PHOTO_RULES.maxCount} photos at most.
         </p>
         {photos.length > 0 && (
           <ul className="acc-photos" aria-label="Photos to send">
@@ -335,9 +335,9 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
           <label className="acc-file">
             <input
               type="file"
-              accept="image/jpeg,image/png"
+              accept={PHOTO_RULES.accept}
               multiple
-              onChange={addPhotos}
+              onChange={(e) => void addPhotos(e)}
               disabled={busy || photos.length >= PHOTO_RULES.maxCount}
               aria-describedby={`${id}-photo-hint`}
             />

@@ -1,6 +1,7 @@
 // The sell form's choices (brand → card currency → form → face value) and its quote. The quote is
 // made by the one pricing function (shared-sdk/pricing) from the same catalog the api prices
 // orders with, so the figure shown before submitting is the figure the order locks.
+import { PHOTO_MESSAGES, PHOTO_RULES, PHOTO_SNIFF_BYTES, photoKind } from '@giftlane/shared-sdk/photos';
 import { tryParseMoney, type BonusTier, type CalculatorData, type Coupon as CouponWire, type CurrencyCode, cardFormName } from '@giftlane/shared-sdk';
 import { quote, type Coupon, type LadderTier, type Quote } from '@giftlane/shared-sdk/pricing';
 
@@ -111,20 +112,31 @@ export function estimate({ bands, currency, amount, payout, vipBp, ladder, coupo
 // ---- Photos -----------------------------------------------------------------------------------
 
 /** The api's limits on card photos (JPG or PNG, at most 5 MB each, 10 per order). */
-export const PHOTO_RULES = Object.freeze({ maxCount: 10, maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png'] as readonly string[] });
+export { PHOTO_MESSAGES, PHOTO_RULES };
 
-export const PHOTO_MESSAGES = {
-  type: (name: string) => `${name} is not a JPG or PNG photo.`,
-  size: (name: string) => `${name} is larger than 5 MB. Please take a smaller photo or crop it.`,
-  count: `You can add up to ${PHOTO_RULES.maxCount} photos per order.`,
-} as const;
+/** The first bytes of a file (File.slice + arrayBuffer; FileReader where a browser lacks it). */
+async function head(file: File): Promise<Uint8Array> {
+  const part = file.slice(0, PHOTO_SNIFF_BYTES);
+  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsArrayBuffer(part);
+  });
+}
 
-/** Splits picked files into those to add and a message for each one refused. */
-export function checkPhotos(picked: readonly File[], already: number): { accepted: File[]; errors: string[] } {
+/**
+ * Splits picked files into those to add and a message for each one refused, when they are picked:
+ * the kind is read from each file's first bytes (shared-sdk/photos, the api's rule), so a HEIC or a
+ * PDF is refused here, not after Sell is pressed.
+ */
+export async function checkPhotos(picked: readonly File[], already: number): Promise<{ accepted: File[]; errors: string[] }> {
   const accepted: File[] = [];
   const errors: string[] = [];
   for (const file of picked) {
-    if (!PHOTO_RULES.types.includes(file.type)) errors.push(PHOTO_MESSAGES.type(file.name));
+    const kind = photoKind(await head(file).catch(() => new Uint8Array()));
+    if (!kind) errors.push(PHOTO_MESSAGES.type(file.name));
     else if (file.size > PHOTO_RULES.maxBytes) errors.push(PHOTO_MESSAGES.size(file.name));
     else if (already + accepted.length >= PHOTO_RULES.maxCount) {
       if (!errors.includes(PHOTO_MESSAGES.count)) errors.push(PHOTO_MESSAGES.count);

@@ -44,6 +44,8 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
   if (state.status === 'loading') return <Loading label="Loading the details…" lines={2} />;
   if (state.status === 'error') return <LoadError error={state.error} retry={() => setAttempt((n) => n + 1)} what="the details" />;
   const d = state.data!;
+  const withdrawal = Boolean(d.withdraw_no);
+  const payout = logTone(d.order_status);
   return (
     <dl className="acc-dl" style={{ marginTop: 8 }}>
       {d.balance_amount && (
@@ -52,7 +54,8 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           <dd>{formatMoney(d.balance_amount)}</dd>
         </>
       )}
-      {d.order_no && (
+      {/* A withdrawal's entry carries its W… number in order_no too: only a card sale links to an order. */}
+      {d.order_no && !withdrawal && (
         <>
           <dt>Order</dt>
           <dd>
@@ -60,12 +63,21 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           </dd>
         </>
       )}
-      {d.withdraw_no && (
+      {withdrawal && (
         <>
           <dt>Withdrawal</dt>
           <dd className="acc-code">{d.withdraw_no}</dd>
-          <dt>Paid out</dt>
-          <dd>{d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
+          {payout === 'failed' ? (
+            <>
+              <dt>Failed</dt>
+              <dd>{d.withdraw_deal_time ? `${formatDateTime(d.withdraw_deal_time)} — the amount went back to your wallet` : 'The amount went back to your wallet'}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Paid out</dt>
+              <dd>{payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
+            </>
+          )}
         </>
       )}
       {d.bank_name && (
@@ -90,7 +102,7 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
       )}
       {d.serial_number && (
         <>
-          <dt>Reference</dt>
+          <dt>Payout reference</dt>
           <dd className="acc-code">{d.serial_number}</dd>
         </>
       )}

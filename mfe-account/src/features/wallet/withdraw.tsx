@@ -54,6 +54,8 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string } | { status: 'done'; result: WithdrawResult; account: string }>({ status: 'idle' });
+  // Each field says what is wrong with it, all at once: an empty PIN never hides the amount's problem.
+  const [fieldErrors, setFieldErrors] = useState<{ amount?: string; pin?: string }>({});
   const key = useRef<string | undefined>(undefined);
   const busy = state.status === 'busy';
 
@@ -97,12 +99,14 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     if (!d || busy) return;
     const money = tryParseMoney(amount.trim(), d.currency);
-    const problem =
-      (!account && 'Add a payout account first.') ||
+    const amountProblem =
       (!money || money.amount_minor <= 0n ? 'Enter a valid amount' : undefined) ||
-      (money && money.amount_minor > d.withdrawable.amount_minor ? `You can withdraw at most ${formatMoney(d.withdrawable)}.` : undefined) ||
-      validatePin(pin);
-    if (problem || !money || !account) return setState({ status: 'error', text: problem || 'Enter a valid amount' });
+      (money && d.minimum && d.minimum.amount_minor > 0n && money.amount_minor < d.minimum.amount_minor ? `The smallest withdrawal is ${formatMoney(d.minimum)}.` : undefined) ||
+      (money && money.amount_minor > d.withdrawable.amount_minor ? `You can withdraw at most ${formatMoney(d.withdrawable)}.` : undefined);
+    const errors = { amount: amountProblem, pin: validatePin(pin) };
+    setFieldErrors(errors);
+    if (!account) return setState({ status: 'error', text: 'Add a payout account first.' });
+    if (errors.amount || errors.pin || !money) return setState({ status: 'idle' });
     key.current ??= newKey();
     setState({ status: 'busy' });
     try {
@@ -112,7 +116,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       setState({ status: 'done', result, account: accountLabel(account) });
       onDone();
     } catch (error) {
-      setPin('');
+      // The PIN stays: after a wrong one the seller corrects it rather than typing it all again.
       setState({ status: 'error', text: errorMessage(error, 'We could not request the withdrawal. Please try again.') });
     }
   };
@@ -209,13 +213,21 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               autoComplete="off"
               value={amount}
               disabled={busy}
+              aria-invalid={fieldErrors.amount ? true : undefined}
+              aria-describedby={fieldErrors.amount ? `${id}-amount-error` : undefined}
               placeholder={d.minimum ? `From ${formatMoney(d.minimum)}` : undefined}
               onChange={(e) => {
                 setAmount(e.target.value.replace(/[^\d.]/g, ''));
+                setFieldErrors((f) => ({ ...f, amount: undefined }));
                 touch();
               }}
             />
           </label>
+          {fieldErrors.amount && (
+            <p id={`${id}-amount-error`} className="acc-field__error" role="alert">
+              {fieldErrors.amount}
+            </p>
+          )}
           <div className="acc-actions">
             <button
               type="button"
@@ -232,9 +244,28 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
           {d.hasPin ? (
             <label className="acc-field">
               Transaction password
-              <input type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} disabled={busy} onChange={(e) => setPin(pinInput(e.target.value))} />
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={6}
+                value={pin}
+                disabled={busy}
+                aria-invalid={fieldErrors.pin ? true : undefined}
+                aria-describedby={fieldErrors.pin ? `${id}-pin-error` : undefined}
+                onChange={(e) => {
+                  setPin(pinInput(e.target.value));
+                  setFieldErrors((f) => ({ ...f, pin: undefined }));
+                }}
+              />
             </label>
-          ) : (
+          ) : null}
+          {d.hasPin && fieldErrors.pin && (
+            <p id={`${id}-pin-error`} className="acc-field__error" role="alert">
+              {fieldErrors.pin}
+            </p>
+          )}
+          {!d.hasPin && (
             <p className="acc-warn">
               Set a transaction password before your first withdrawal. <Link to="/settings">Set it in Settings</Link>.
             </p>

@@ -8,6 +8,8 @@ import { HOME_PATH, safeRedirect } from '../../app/views';
 import type { ViewProps } from '../../lib/view-props';
 import { failureText } from '../../lib/failure';
 import { SocialButtons } from '../social/social-buttons';
+import { loadDialCodes } from '../../lib/public-data';
+import { e164, isPhone } from '../../lib/phone';
 
 export function LoginForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -27,7 +29,9 @@ export function LoginForm({ go }: ViewProps) {
     setLoading(true);
     const { api, store } = getSdk();
     try {
-      const user = await api.user.applogin({ username: username.trim(), password });
+      // A WhatsApp number goes in its one form (+234…), however it was typed (08…, 8…, 234…).
+      const login = !username.includes('@') && (await isPhone(username)) ? ((await e164(username, await loadDialCodes())) ?? username.trim()) : username.trim();
+      const user = await api.user.applogin({ username: login, password });
       if (!user.token) throw new Error('no token in the login reply');
       store.session.signIn({ token: user.token, user_id: user.user_id });
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });

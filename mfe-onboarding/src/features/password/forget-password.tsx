@@ -10,7 +10,6 @@ import {
   RESET_FAILED_MESSAGE,
   validateForgotPassword,
   validateForgotPasswordSend,
-  withDialCode,
 } from '@giftlane/shared-sdk';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { BackButton, ViewHeading } from '../../components/heading';
@@ -21,6 +20,7 @@ import { useCountdown } from '../../lib/use-countdown';
 import { failureText } from '../../lib/failure';
 import type { RecoveryMethod, ViewProps } from '../../lib/view-props';
 import { resetPassword, sendRecoveryCode } from './recovery';
+import { e164 } from '../../lib/phone';
 
 export function ForgetPassword({ go, flow }: ViewProps) {
   const countries = useCountries();
@@ -38,7 +38,8 @@ export function ForgetPassword({ go, flow }: ViewProps) {
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
   const dial = dialCode ?? defaultDialCode(countries);
-  const address = method === 'email' ? email.trim() : withDialCode(whatsapp, dial);
+  /** The address the code goes to: the e-mail, or the number in E.164 read with the picker's dial code. */
+  const addressOf = async () => (method === 'email' ? email.trim() : ((await e164(whatsapp, [dial])) ?? ''));
 
   async function send() {
     setFailure(undefined);
@@ -46,6 +47,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
     setSendError(problem);
     if (problem) return;
     setSending(true);
+    const address = await addressOf();
     const result = await sendRecoveryCode(method, address);
     setSending(false);
     if (result.ok) {
@@ -61,7 +63,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
     setFailure(problem);
     if (problem) return;
     setBusy(true);
-    const result = await resetPassword(method, address, code, password);
+    const result = await resetPassword(method, await addressOf(), code, password);
     setBusy(false);
     if (result.ok) go('PasswordStatus', { status: 'success', recovery: undefined });
     else setFailure(failureText(result.error, RESET_FAILED_MESSAGE, RESET_ERROR_MESSAGE));

@@ -18,6 +18,7 @@ import { BackButton, ViewHeading } from '../../components/heading';
 import { emptyOtp, OtpBoxes } from '../../components/otp-boxes';
 import { toast } from '../../components/toast';
 import { useCountdown } from '../../lib/use-countdown';
+import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 import { register, sendSignUpCode } from './register';
@@ -37,8 +38,9 @@ export function OTPForm({ go }: ViewProps) {
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown(RESEND_COUNTDOWN_S);
   const address = draft?.register_type === REGISTER_TYPE.whatsapp ? target.phone : target.email;
+  // Back from here and Signup again: the wait goes on from where it was, not from 60 again.
+  const countdown = useCountdown(address ? secondsUntilResend(address) : RESEND_COUNTDOWN_S);
 
   if (!draft || !address) {
     // Nothing to verify (the tab lost its draft): start the sign-up again.
@@ -75,6 +77,7 @@ export function OTPForm({ go }: ViewProps) {
     setFailure(undefined);
     const sent = await sendSignUpCode(forRequest, '');
     if (sent.ok) {
+      rememberCodeSent(address!);
       toast(CODE_SENT_MESSAGE, 'success');
       countdown.restart();
       setBoxes(emptyOtp());

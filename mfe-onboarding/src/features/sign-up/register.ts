@@ -6,25 +6,28 @@ import {
   REGISTRATION_ERROR_RETRY_MESSAGE,
   REGISTRATION_FAILED_RETRY_MESSAGE,
   REGISTRATION_SUCCESSFUL_MESSAGE,
-  signUpUsername,
-  withDialCode,
   type RegisterRequest,
   type SignUpDraft,
 } from '@giftlane/shared-sdk';
+import { e164 } from '../../lib/phone';
 import { failureText } from '../../lib/failure';
 import { toast } from '../../components/toast';
 
+/** The WhatsApp number of the draft in E.164, read with the picker's dial code (08…, 8…, 234… alike). */
+export const whatsappOf = async (draft: Pick<SignUpDraft, 'phone'>, dialCode: string): Promise<string> => (await e164(draft.phone, [dialCode])) ?? '';
+
 export const methodOf = (draft: Pick<SignUpDraft, 'register_type'>) => (draft.register_type === REGISTER_TYPE.whatsapp ? 'whatsapp' : 'email');
 
-export function registerRequest(draft: SignUpDraft, dialCode: string, code?: string): RegisterRequest {
+export async function registerRequest(draft: SignUpDraft, dialCode: string, code?: string): Promise<RegisterRequest> {
   const method = methodOf(draft);
+  const whatsapp = method === 'whatsapp' ? await whatsappOf(draft, dialCode) : undefined;
   return {
     register_type: draft.register_type,
     country_id: draft.country,
-    username: signUpUsername({ method, email: draft.email, phone: draft.phone, dialCode }),
+    username: method === 'email' ? draft.email.trim() : whatsapp!,
     password: draft.password,
     email: method === 'email' ? draft.email.trim() : undefined,
-    whatsapp: method === 'whatsapp' ? withDialCode(draft.phone, dialCode) : undefined,
+    whatsapp,
     recommend_code: draft.referral.trim() || undefined,
     code,
     device_no: draft.deviceNo || getDeviceNo(),
@@ -40,7 +43,7 @@ export type RegisterOutcome = { ok: true; user_id: string } | { ok: false; messa
 export async function register(draft: SignUpDraft, dialCode: string, code?: string): Promise<RegisterOutcome> {
   const { api, store, tracker } = getSdk();
   try {
-    const user = await api.user.appregister(registerRequest(draft, dialCode, code));
+    const user = await api.user.appregister(await registerRequest(draft, dialCode, code));
     if (!user.token) return { ok: false, message: REGISTRATION_FAILED_RETRY_MESSAGE };
     store.session.signIn({ token: user.token, user_id: user.user_id, isNewUser: true });
     store.onboarding.clearDraft();
@@ -62,7 +65,7 @@ export async function sendSignUpCode(draft: SignUpDraft, dialCode: string): Prom
   const { api } = getSdk();
   try {
     if (methodOf(draft) === 'email') await api.user.sendEmailVerifyCode({ email: draft.email.trim() });
-    else await api.user.sendWhatsAppCode({ whatsapp: withDialCode(draft.phone, dialCode) });
+    else await api.user.sendWhatsAppCode({ whatsapp: await whatsappOf(draft, dialCode) });
     return { ok: true };
   } catch (error) {
     return { ok: false, error };

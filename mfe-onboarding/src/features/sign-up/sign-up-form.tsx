@@ -2,7 +2,7 @@
 // change, so a reload (or a trip to the terms) keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { CODE_SEND_ERROR_MESSAGE, CODE_SEND_FAILED_MESSAGE, CODE_SENT_MESSAGE, EMPTY_SIGN_UP_DRAFT, getDeviceNo, getSdk, passwordStrength, REGISTER_TYPE, strengthLabel, validateConfirmPassword, validateCountry, validateEmail, validatePassword, validatePhone, validateSignUp, validateTerms, withDialCode, withProduct, type FormErrors, type SignUpDraft, type SignUpField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
+import { CODE_SEND_ERROR_MESSAGE, CODE_SEND_FAILED_MESSAGE, CODE_SENT_MESSAGE, EMPTY_SIGN_UP_DRAFT, getDeviceNo, getSdk, passwordStrength, REGISTER_TYPE, strengthLabel, validateConfirmPassword, validateCountry, validateEmail, validatePassword, validatePhone, validateSignUp, validateTerms, withProduct, type FormErrors, type SignUpDraft, type SignUpField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
 import { FieldError, FormAlert, PasswordField, SelectField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
@@ -13,7 +13,8 @@ import { failureText } from '../../lib/failure';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 import { SocialButtons } from '../social/social-buttons';
-import { methodOf, register, sendSignUpCode } from './register';
+import { methodOf, register, sendSignUpCode, whatsappOf } from './register';
+import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 
 function startingDraft(linkCode: string | null): SignUpDraft {
   const saved = getSdk().store.onboarding.readDraft();
@@ -102,16 +103,22 @@ export function SignUpForm({ go }: ViewProps) {
     setBusy(true);
     const init = await loadInit();
     if (init.is_need_verify === '1') {
-      const sent = await sendSignUpCode(draft, dial);
-      if (!sent.ok) {
-        setBusy(false);
-        setFailure(failureText(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
-        return;
+      const address = method === 'email' ? draft.email.trim() : await whatsappOf(draft, dial);
+      // A code sent to this address less than 60 s ago is still good: no second send (the api
+      // would refuse it), straight back to the code boxes.
+      if (secondsUntilResend(address) === 0) {
+        const sent = await sendSignUpCode(draft, dial);
+        if (!sent.ok) {
+          setBusy(false);
+          setFailure(failureText(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
+          return;
+        }
+        rememberCodeSent(address);
+        toast(CODE_SENT_MESSAGE, 'success');
       }
-      toast(CODE_SENT_MESSAGE, 'success');
       const { onboarding } = getSdk().store;
       onboarding.saveDraft(draft);
-      onboarding.setCodeTarget(method === 'email' ? { email: draft.email.trim() } : { phone: withDialCode(draft.phone, dial) });
+      onboarding.setCodeTarget(method === 'email' ? { email: address } : { phone: address });
       go('OTPForm');
       return;
     }

@@ -14,14 +14,32 @@ export interface RateCalculatorProps {
   headingLevel?: 'h2' | 'h3';
 }
 
+/**
+ * The seller's last choice. Switching the country reloads the rates, which unmounts the calculator
+ * while they load; the new one starts from this, so the card chosen stays chosen.
+ */
+const lastChoice: { brand?: string; currency: string; form: string; amount: string } = { currency: '', form: '', amount: '100' };
+
+/** Forgets the last choice (a fresh calculator starts from the first card again). */
+export function forgetCalculatorChoice(): void {
+  Object.assign(lastChoice, { brand: undefined, currency: '', form: '', amount: '100' });
+}
+
 export function RateCalculator({ data, tiers, payout, signedIn = false, headingLevel: H = 'h2' }: RateCalculatorProps) {
   const id = useId();
   const brands = useMemo(() => brandsOf(data), [data]);
   const ladder = useMemo(() => ladderFor(tiers, payout), [tiers, payout]);
-  const [brandId, setBrandId] = useState<number | undefined>(brands[0]?.id);
-  const [currencyChoice, setCurrency] = useState('');
-  const [formChoice, setForm] = useState('');
-  const [amount, setAmount] = useState('100');
+  const [brandId, setBrandIdState] = useState<number | undefined>(() => (brands.find((b) => b.name === lastChoice.brand) ?? brands[0])?.id);
+  const [currencyChoice, setCurrencyState] = useState(lastChoice.currency);
+  const [formChoice, setFormState] = useState(lastChoice.form);
+  const [amount, setAmountState] = useState(lastChoice.amount);
+  const setBrandId = (next: number) => {
+    lastChoice.brand = brands.find((b) => b.id === next)?.name;
+    setBrandIdState(next);
+  };
+  const setCurrency = (next: string) => setCurrencyState((lastChoice.currency = next));
+  const setForm = (next: string) => setFormState((lastChoice.form = next));
+  const setAmount = (next: string) => setAmountState((lastChoice.amount = next));
 
   const brand = brands.find((b) => b.id === brandId) ?? brands[0];
   const currencies = currenciesOf(brand);

@@ -6,6 +6,10 @@ import { validateContact, type ContactDraft, type ContactErrors } from './contac
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
+
+/** An order number in the real format (GC, the date as yymmdd, 18 digits), as the order's page shows it. */
+export const ORDER_NUMBER_EXAMPLE = 'GC250614803412775019386254';
+
 export function ContactForm({ send = (d: ContactDraft) => getSdk().api.public.contact(d) }: { send?: (d: ContactDraft) => Promise<unknown> }) {
   const id = useId();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
@@ -77,14 +81,15 @@ export function ContactForm({ send = (d: ContactDraft) => getSdk().api.public.co
       </div>
       <div className="pub-field">
         <label htmlFor={`${id}-subject`}>Subject (optional)</label>
-        <input {...field('subject')} placeholder="e.g. Order GL12345 is taking long" />
+        <input {...field('subject')} placeholder="e.g. My order is taking long" />
         {error('subject')}
       </div>
       <div className="pub-field">
         <label htmlFor={`${id}-message`}>Message</label>
         <textarea {...field('message')} />
         <span id={`${id}-message-hint`} className="pub-field__hint">
-          Include your order number if your message is about an order. Never send your password or PIN.
+          Include your order number if your message is about an order: it starts with GC, like{' '}
+          <span className="pub-code">{ORDER_NUMBER_EXAMPLE}</span>, and is on the order’s page. Never send your password or PIN.
         </span>
         {error('message')}
       </div>

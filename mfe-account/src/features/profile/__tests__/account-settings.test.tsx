@@ -82,7 +82,7 @@ describe('Settings: photo', () => {
     render(<AvatarSettings user={user()} />);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File(['x'], 'IMG_0001.HEIC', { type: 'image/heic' }), { applyAccept: false });
-    expect(await screen.findByRole('alert')).toHaveTextContent('IMG_0001.HEIC is not a JPG or PNG photo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('IMG_0001.HEIC is not a JPG, PNG or WebP photo.');
     expect(mockApi.order.obsUrl).not.toHaveBeenCalled();
   });
 

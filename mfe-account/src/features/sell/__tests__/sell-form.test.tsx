@@ -4,7 +4,7 @@ import { NetworkError, type CalculatorData } from '@giftlane/shared-sdk';
 import { inRouter } from '../../../test/in-router';
 import { SellForm } from '../sell-form';
 import { DRAFT_KEY } from '../draft';
-import { SELL_MESSAGES } from '../sell-model';
+import { PHOTO_MESSAGES, SELL_MESSAGES } from '../sell-model';
 
 const calc: CalculatorData = {
   vip_detail: { level: 1, rate: '1.5' },
@@ -59,7 +59,12 @@ beforeEach(() => {
 const renderForm = () =>
   render(inRouter(<SellForm />, [{ path: '/order/:orderNo', element: <p>Order page</p> }]));
 
-const png = (name = 'front.png') => new File([new Uint8Array(2000)], name, { type: 'image/png' });
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const png = (name = 'front.png') => {
+  const bytes = new Uint8Array(2000);
+  bytes.set(PNG_HEAD);
+  return new File([bytes], name, { type: 'image/png' });
+};
 
 async function ready() {
   renderForm();
@@ -98,7 +103,7 @@ describe('sell form', () => {
     await ready();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, [png('a.png'), png('b.png')]);
-    expect(screen.getByRole('img', { name: 'Photo 1: a.png' })).toHaveAttribute('src', 'blob:a.png');
+    expect(await screen.findByRole('img', { name: 'Photo 1: a.png' })).toHaveAttribute('src', 'blob:a.png');
     expect(screen.getByText('2 of 10 photos')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 1 (a.png)' }));
     expect(screen.queryByRole('img', { name: /a\.png/ })).not.toBeInTheDocument();
@@ -106,7 +111,7 @@ describe('sell form', () => {
     const gif = new File([new Uint8Array(10)], 'c.gif', { type: 'image/gif' });
     // The accept attribute is only a hint to the picker; the form checks the type itself.
     await userEvent.upload(input, gif, { applyAccept: false });
-    expect(screen.getByText('c.gif is not a JPG or PNG photo.')).toBeInTheDocument();
+    expect(await screen.findByText(PHOTO_MESSAGES.type('c.gif'))).toBeInTheDocument();
   });
 
   test('uploads each photo to its presigned URL, submits once with an idempotency key and opens the order', async () => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError, parseMoney } from '@giftlane/shared-sdk';
+import { ApiError, NetworkError, parseMoney } from '@giftlane/shared-sdk';
 import { inRouter } from '../../../test/in-router';
 import { WithdrawPanel } from '../withdraw';
 import { PinSettings } from '../../payout/pin-settings';
@@ -70,6 +70,33 @@ describe('withdraw panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
     expect(mockApi.withdraw.apply).not.toHaveBeenCalled();
+  });
+
+  it('shows the amount’s problem and the PIN’s at once (an empty PIN never hides the amount error)', async () => {
+    render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
+    await screen.findByTestId('withdrawable');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '60000');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
+    expect(alerts).toEqual(expect.arrayContaining(['You can withdraw at most ₦50,000.00.', expect.stringMatching(/Transaction password/)]));
+    expect(screen.getByRole('textbox', { name: 'Amount (NGN)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(mockApi.withdraw.apply).not.toHaveBeenCalled();
+  });
+
+  it('keeps the PIN after the api refuses it, so the seller corrects it instead of typing it again', async () => {
+    mockApi.withdraw.apply.mockRejectedValueOnce(new ApiError('Wrong transaction password, 4 tries left', undefined, 'withdraw/apply'));
+    render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
+    await screen.findByTestId('withdrawable');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '1000');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246811');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    // Below the minimum is said before any call; the PIN is kept.
+    expect(await screen.findByRole('alert')).toHaveTextContent('The smallest withdrawal is ₦1,500.00.');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Amount (NGN)' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '2000');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong transaction password, 4 tries left');
+    expect(screen.getByLabelText('Transaction password')).toHaveValue('246811');
   });
 
   it('asks for a PIN and an account first', async () => {

@@ -221,6 +221,33 @@ describe('OTPForm', () => {
     expect(field('Email Address')).toHaveValue('ada@example.com');
   });
 
+  it('back, then Signup again within 60 s: straight to the code boxes with the code already sent, no second send', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { send } = await toOtp();
+      await act(async () => {
+        jest.advanceTimersByTime(15_000);
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
+      await submit();
+      expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('alert')).toBeNull();
+      // The wait goes on from where it was.
+      expect(screen.getByText(/Resend code in (4[4-6])s/)).toBeInTheDocument();
+      // After the wait, Signup sends a new code again.
+      await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
+      await act(async () => {
+        jest.advanceTimersByTime(60_000);
+      });
+      await submit();
+      await screen.findByRole('heading', { name: 'OTP Verification' });
+      expect(send).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('resend is allowed at zero and its failures use SPEC’s words', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {

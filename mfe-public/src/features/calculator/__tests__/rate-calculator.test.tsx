@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatMoney, money, moneyToDecimalString, type BonusTier, type CalculatorData } from '@giftlane/shared-sdk';
 import { PRICING_VECTORS } from '@giftlane/shared-sdk/pricing-vectors';
-import { RateCalculator } from '../rate-calculator';
+import { forgetCalculatorChoice, RateCalculator } from '../rate-calculator';
 import { inRouter } from '../../../test/in-router';
 
 const card = (over: Partial<CalculatorData['card_list'][number]['list'][number]>) => ({
@@ -45,6 +45,19 @@ const total = () => screen.getByTestId('calc-total').textContent;
 const amountBox = () => screen.getByLabelText(/Amount on the card/);
 
 describe('rate calculator', () => {
+  beforeEach(() => forgetCalculatorChoice());
+
+  test('keeps the chosen card when it is shown again for another country (it remounts while the rates load)', async () => {
+    const first = ui();
+    await userEvent.selectOptions(screen.getByLabelText('Gift card'), 'Steam');
+    await userEvent.click(screen.getByRole('button', { name: '200' }));
+    first.unmount();
+    const ghana = { ...CATALOG, payout_currency: 'GHS', currency_symbol: 'GH₵' };
+    render(inRouter(<RateCalculator data={ghana} tiers={[]} payout="GHS" />));
+    expect(screen.getByLabelText('Gift card')).toHaveDisplayValue('Steam');
+    expect(amountBox()).toHaveValue('200');
+  });
+
   // The public calculator has no coupon field: it is checked against every vector without one.
   const vectors = PRICING_VECTORS.filter((v) => !v.input.coupon);
   test.each(vectors.map((v) => [v.name, v] as const))('matches the pricing function: %s', async (_name, v) => {

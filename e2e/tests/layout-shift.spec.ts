@@ -1,0 +1,58 @@
+// Issue 16: pages must not jump while they load. Cumulative layout shift measured in Chromium with a
+// PerformanceObserver (layout-shift entries, buffered, without those right after input), from the
+// first byte until the page has settled; the budget is 0.02 (Google's "good" is 0.1).
+import { expect, test, type Page } from '@playwright/test';
+
+const BUDGET = 0.02;
+
+async function measure(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: Array<{ value: number; sources: string[] }> };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+        if (e.hadRecentInput) continue;
+        w.__cls += e.value;
+        w.__shifts.push({
+          value: Math.round(e.value * 10000) / 10000,
+          sources: (e.sources ?? []).map((s) => {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '?';
+          }),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  await ready(page);
+  // Fonts, images and late data: let it settle.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: Array<{ value: number; sources: string[] }> };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+}
+
+const PAGES = [
+  { path: '/home', ready: (p: Page) => expect(p.getByTestId('calc-total')).toBeVisible() },
+  { path: '/ratesheet', ready: (p: Page) => expect(p.getByRole('table').first()).toBeVisible() },
+];
+
+for (const width of [1280, 360]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 780 : 900 } });
+    for (const { path, ready } of PAGES) {
+      test(`${path} shifts less than ${BUDGET}`, async ({ page }, info) => {
+        const { cls, shifts } = await measure(page, path, async (p) => {
+          await ready(p);
+        });
+        await info.attach('layout-shift.json', { body: JSON.stringify({ cls, shifts }, null, 2), contentType: 'application/json' });
+        console.log(`${path} at ${width}px: CLS ${cls.toFixed(4)}`, JSON.stringify(shifts));
+        await page.screenshot({ path: info.outputPath(`${path.slice(1)}-${width}.png`) });
+        expect(cls).toBeLessThan(BUDGET);
+      });
+    }
+  });
+}
