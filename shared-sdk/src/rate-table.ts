@@ -2,6 +2,7 @@
 // and filters a seller uses to find their card. One model for the public rate sheet (mfe-public)
 // and the signed-in card list (mfe-account): import it as `@giftlane/shared-sdk/rate-table` (a pure
 // module each remote bundles).
+import { useMemo, useState } from 'react';
 import { cardFormName as formName } from './display';
 import type { AmountWire } from './money';
 import type { RatesData } from './gc/types';
@@ -73,4 +74,26 @@ export function filterRows(rows: RateRow[], f: RateFilter): RateRow[] {
     const text = `${r.brand} ${r.currency} ${r.formName} ${r.min ?? ''}-${r.max ?? ''}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
+}
+
+/** Rows shown at first and added by each "Show more" step of a rate list. */
+export const RATE_PAGE = 40;
+
+/**
+ * The state of a searchable rate list, for the public rate sheet and the signed-in card list alike:
+ * the rows, the filter choices, the rows the filter finds, and how many of them are shown (a new
+ * filter starts again from the first page).
+ */
+export function useRateSheet(data: RatesData | undefined) {
+  const rows = useMemo(() => (data ? rowsOf(data) : []), [data]);
+  const options = useMemo(() => filterOptions(rows), [rows]);
+  const [filter, setFilter] = useState<RateFilter>(NO_FILTER);
+  const [shown, setShown] = useState(RATE_PAGE);
+  const found = useMemo(() => filterRows(rows, filter), [rows, filter]);
+  const set = (patch: Partial<RateFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setShown(RATE_PAGE);
+  };
+  const more = () => setShown((n) => n + RATE_PAGE * 2);
+  return { rows, options, filter, set, found, shown, more };
 }

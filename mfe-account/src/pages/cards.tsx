@@ -2,13 +2,12 @@
 // api applies the seller's VIP bonus (the same rates the sell form quotes and an order locks). The
 // rows come from the one rate-table model the public rate sheet uses (shared-sdk/rate-table); each
 // leads to the sell form with that card chosen.
-import { useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { filterOptions, filterRows, NO_FILTER, rowsOf, type RateFilter, type RateRow } from '@giftlane/shared-sdk/rate-table';
+import { useRateSheet, type RateRow } from '@giftlane/shared-sdk/rate-table';
 import { formatDateTime, formatMoney, getSdk, Loading, LoadError, toCurrencyCode, tryParseMoney, useData, type AmountWire, type CurrencyCode, type RatesData } from '@giftlane/shared-sdk';
 import { localCurrency } from '../lib/session';
 
-const PAGE = 40;
 
 async function loadRates(): Promise<{ data: RatesData; payout: CurrencyCode }> {
   const local = await localCurrency();
@@ -51,15 +50,7 @@ function CardRow({ row, payout }: { row: RateRow; payout: CurrencyCode }) {
 export default function CardsPage() {
   const id = useId();
   const rates = useData(loadRates, []);
-  const rows = useMemo(() => (rates.status === 'ready' ? rowsOf(rates.data.data) : []), [rates]);
-  const options = useMemo(() => filterOptions(rows), [rows]);
-  const [filter, setFilter] = useState<RateFilter>(NO_FILTER);
-  const [shown, setShown] = useState(PAGE);
-  const found = useMemo(() => filterRows(rows, filter), [rows, filter]);
-  const set = (patch: Partial<RateFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    setShown(PAGE);
-  };
+  const { rows, options, filter, set, found, shown, more } = useRateSheet(rates.status === 'ready' ? rates.data.data : undefined);
   const vip = rows.find((r) => r.vipPercent !== '0')?.vipPercent;
   const level = getSdk().store.user.vipLevel;
 
@@ -110,7 +101,7 @@ export default function CardsPage() {
             </ul>
           )}
           {found.length > shown && (
-            <button type="button" className="gl-btn" onClick={() => setShown((n) => n + PAGE * 2)}>
+            <button type="button" className="gl-btn" onClick={more}>
               Show more cards ({found.length - shown} left)
             </button>
           )}

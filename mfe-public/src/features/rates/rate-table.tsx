@@ -1,22 +1,13 @@
 import { bandLabel } from '../../lib/card-bands';
-import { useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import type { CurrencyCode, RatesData } from '@giftlane/shared-sdk';
 import { showMoney } from '../../lib/amounts';
-import { filterOptions, filterRows, NO_FILTER, rowsOf, type RateFilter } from '@giftlane/shared-sdk/rate-table';
+import { NO_FILTER, useRateSheet } from '@giftlane/shared-sdk/rate-table';
 
-const PAGE = 40;
 
 export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyCode }) {
   const id = useId();
-  const rows = useMemo(() => rowsOf(data), [data]);
-  const options = useMemo(() => filterOptions(rows), [rows]);
-  const [filter, setFilter] = useState<RateFilter>(NO_FILTER);
-  const [shown, setShown] = useState(PAGE);
-  const found = useMemo(() => filterRows(rows, filter), [rows, filter]);
-  const set = (patch: Partial<RateFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    setShown(PAGE);
-  };
+  const { rows, options, filter, set, found, shown, more } = useRateSheet(data);
   const filtered = filter !== NO_FILTER && (filter.search || filter.brand || filter.currency || filter.form);
 
   return (
@@ -97,7 +88,7 @@ export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyC
         </table>
       )}
       {found.length > shown && (
-        <button type="button" className="gl-btn pub-more" onClick={() => setShown((n) => n + PAGE * 2)}>
+        <button type="button" className="gl-btn pub-more" onClick={more}>
           Show more cards ({found.length - shown} left)
         </button>
       )}
