@@ -1,7 +1,8 @@
 // SPEC lines that no other suite proved on screen (see docs/spec-coverage.md): the store links on
 // login, sign-up and the footer (SPEC §1, §2); a navigation with a hash scrolling to its target
 // (SPEC §2 "Navigating scrolls to the top, or smoothly to the hash"); the password show/hide and
-// the WhatsApp placeholder after +234 (SPEC §2 sign-up form); a failed country list only logged (§8).
+// the WhatsApp placeholder after +234 (SPEC §2 sign-up form); a failed country list only logged (§8);
+// the toast after a redirected Facebook login (§8).
 import { expect, test } from '@playwright/test';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -56,4 +57,11 @@ test('a country list that fails to load is only logged; the form still shows', a
   await expect(page.getByRole('button', { name: /Signup to/ })).toBeVisible();
   await expect.poll(() => logged.some((t) => t.includes('country list failed to load'))).toBe(true);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('back from a Facebook login that could not open its popup: the toast says so, and the address is tidied', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fwallet&error=access_denied&error_description=Permissions+error&error_reason=user_denied#_=_');
+  await expect(page.locator('.gl-toast', { hasText: 'Facebook login redirected. Please try again.' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '?redirect=%2Fwallet' && url.hash === '');
+  await expect(page.locator('.ob[data-view="LoginForm"]')).toBeVisible();
 });

@@ -3,7 +3,7 @@
 // its own top bar (the shell renders these routes in the bare layout).
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
-import { getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
+import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
@@ -17,6 +17,8 @@ import { ForgetPassword } from '../features/password/forget-password';
 import { ForgetOtp } from '../features/password/forget-otp';
 import { ResetPassword } from '../features/password/reset-password';
 import { PasswordStatus } from '../features/password/password-status';
+import { cameBackFromFacebook, withoutFacebookReturn } from '../features/social/facebook-return';
+import { toast } from '../components/toast';
 import './onboarding.css';
 
 const VIEW_COMPONENTS: Record<OnboardingView, ComponentType<ViewProps>> = {
@@ -66,6 +68,13 @@ export function OnboardingPage() {
     firstKey.current = location.key;
     setView(initialView({ pathname: location.pathname, search: location.search, remembered: undefined, navigated: true }));
   }, [location.key, location.pathname, location.search]);
+
+  // Back from a Facebook login that could not use its popup: say so once, and tidy the address.
+  useEffect(() => {
+    if (!cameBackFromFacebook(window.location.hash, window.location.search)) return;
+    window.history.replaceState(window.history.state, '', withoutFacebookReturn(window.location.pathname, window.location.search));
+    toast(FACEBOOK_LOGIN_REDIRECTED_MESSAGE, 'error');
+  }, []);
 
   useEffect(() => {
     onboarding.setView(view);
