@@ -24,10 +24,11 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
   });
 
   /** A user with a password, signed in. */
-  async function account(opts: { whatsapp?: string } = {}) {
+  async function account(opts: { whatsapp?: string; emailBound?: boolean } = {}) {
     const u = await makeUser(t);
-    await t.db.query('update users set password_hash = $2, whatsapp = $3, whatsapp_verified = $4 where id = $1', [
-      u.id, await hashPassword(PASSWORD), opts.whatsapp?.slice(1) ?? null, Boolean(opts.whatsapp),
+    // emailBound false: an e-mail typed at sign-up but never confirmed, so binding one is not a change of a bound address.
+    await t.db.query('update users set password_hash = $2, whatsapp = $3, whatsapp_verified = $4, email_verified = $5 where id = $1', [
+      u.id, await hashPassword(PASSWORD), opts.whatsapp?.slice(1) ?? null, Boolean(opts.whatsapp), opts.emailBound ?? true,
     ]);
     return u;
   }
@@ -91,9 +92,9 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
       name: 'e-mail binding',
       purpose: 'bind_email',
       setup: async () => {
-        const u = await account();
+        const u = await account({ emailBound: false });
         const email = uniqueEmail();
-        return { address: email, to: email, send: () => t.call('/user/sendEmailBindVerifyCode', { token: u.token, email }), attempt: (code) => t.call('/user/bindEmail', { token: u.token, email, verify_code: code }) };
+        return { address: email, to: email, send: () => t.call('/user/sendEmailBindVerifyCode', { token: u.token, email, password: PASSWORD }), attempt: (code) => t.call('/user/bindEmail', { token: u.token, email, verify_code: code, password: PASSWORD }) };
       },
     },
     {
@@ -102,7 +103,7 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
       setup: async () => {
         const u = await account();
         const phone = uniquePhone();
-        return { address: phone.slice(1), to: phone, send: () => t.call('/user/sendWhatsAppCode', { token: u.token, whatsapp: phone }), attempt: (code) => t.call('/user/bindWhatsapp', { token: u.token, whatsapp: phone, code }) };
+        return { address: phone.slice(1), to: phone, send: () => t.call('/user/sendWhatsAppCode', { token: u.token, whatsapp: phone, password: PASSWORD }), attempt: (code) => t.call('/user/bindWhatsapp', { token: u.token, whatsapp: phone, code, password: PASSWORD }) };
       },
     },
     {
@@ -110,7 +111,7 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
       purpose: 'reset_tpassword',
       setup: async () => {
         const u = await account();
-        return { address: u.email, to: u.email, send: () => t.call('/withdraw/sendResetCode', { token: u.token }), attempt: (code) => t.call('/withdraw/resetTPassword', { token: u.token, verify_code: code, new_password: '274915' }) };
+        return { address: u.email, to: u.email, send: () => t.call('/withdraw/sendResetCode', { token: u.token, login_password: PASSWORD }), attempt: (code) => t.call('/withdraw/resetTPassword', { token: u.token, verify_code: code, new_password: '274915', login_password: PASSWORD }) };
       },
     },
   ];
@@ -185,20 +186,20 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
   });
 
   test('per account: 10 wrong binding codes across addresses lock e-mail binding for the account', async () => {
-    const u = await account();
-    const tryBind = async (email: string, code: string) => t.call('/user/bindEmail', { token: u.token, email, verify_code: code });
+    const u = await account({ emailBound: false });
+    const tryBind = async (email: string, code: string) => t.call('/user/bindEmail', { token: u.token, email, verify_code: code, password: PASSWORD });
     for (const wrongTries of [5, 4]) {
       const email = uniqueEmail();
-      expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email })).success).toBe(true);
+      expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email, password: PASSWORD })).success).toBe(true);
       for (const g of wrongFor(t.lastCode(email), wrongTries)) expect((await tryBind(email, g)).success).toBe(false);
     }
     const email = uniqueEmail();
-    expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email })).success).toBe(true);
+    expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email, password: PASSWORD })).success).toBe(true);
     const code = t.lastCode(email);
     expect(await tryBind(email, wrongFor(code, 1)[0]!)).toMatchObject({ success: false, msg: OTP_MESSAGES.locked });
     // A fresh address with its right code: the account is locked, whatever the address.
     const fresh = uniqueEmail();
-    expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email: fresh })).success).toBe(true);
+    expect((await t.call('/user/sendEmailBindVerifyCode', { token: u.token, email: fresh, password: PASSWORD })).success).toBe(true);
     expect(await tryBind(fresh, t.lastCode(fresh))).toMatchObject({ success: false, msg: OTP_MESSAGES.locked });
     expect((await t.call<{ email: string }>('/user/userInfo', { token: u.token })).data.email).toBe(u.email);
     const notices = await t.call<{ notice_title: string }[]>('/finder/allNotice', { token: u.token, type: 'all' });

@@ -280,7 +280,7 @@ describe('slow bodies', () => {
 });
 
 describe('safe defaults', () => {
-  const production = (extra: Record<string, string | undefined>) => () => loadConfig({ NODE_ENV: 'production', ...extra });
+  const production = (extra: Record<string, string | undefined>) => () => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', ...extra });
   const problemsOf = (fn: () => unknown) => {
     try {
       fn();
@@ -296,7 +296,7 @@ describe('safe defaults', () => {
     expect(none).toEqual(expect.arrayContaining([expect.stringMatching(/^SMTP_URL: required in production/), expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID/)]));
     expect(problemsOf(production({ SECRET_KEY: STRONG, SMTP_URL: PROVIDERS.SMTP_URL }))).toEqual([expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID/)]);
     expect(problemsOf(production({ SECRET_KEY: STRONG, ...PROVIDERS }))).toEqual([]);
-    const allowed = loadConfig({ NODE_ENV: 'production', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1' });
+    const allowed = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1' });
     expect(allowed.allowCodeLog).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', ALLOW_CODE_LOG: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gl-dd-')) }).allowCodeLog).toBe(false);
   });

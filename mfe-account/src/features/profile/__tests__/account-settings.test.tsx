@@ -94,7 +94,9 @@ describe('Settings: photo', () => {
     render(<AvatarSettings user={user()} />);
     expect(screen.getByRole('img', { name: 'No photo yet' })).toBeInTheDocument();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    await userEvent.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    // A real PNG signature: the kind is read from the first bytes.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    await userEvent.upload(input, new File([png], 'me.png', { type: 'image/png' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your photo is changed.');
     expect(fetchMock).toHaveBeenCalledWith('/uploads/u/7/a.png?expires=1&signature=s', expect.objectContaining({ method: 'PUT' }));
     expect(mockApi.account.avatar).toHaveBeenCalledWith({ avatar: '/uploads/u/7/a.png' });
