@@ -55,6 +55,7 @@ export default defineConfig({
         // The suites sign up many users from one address in a minute; production limits stay default.
         RATE_LIMIT_AUTH_PER_MIN: '10000',
         RATE_LIMIT_CODE_PER_MIN: '10000',
+        RATE_LIMIT_CODES_PER_IP_HOUR: '10000',
         RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: '10000',
         RATE_LIMIT_CODE_PER_ADDRESS_HOUR: '10000',
         GOOGLE_JWKS_URL: `http://127.0.0.1:${port + 2}/jwks.json`,

@@ -175,7 +175,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('db', db);
       app.decorate('messenger', messenger);
       app.decorate('sessions', new Sessions(db, config.session));
-      app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName));
+      app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour));
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db));
       app.decorate('accounts', new AccountHooks());

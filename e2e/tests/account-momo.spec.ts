@@ -8,6 +8,8 @@ test('a mobile money wallet is saved under the name the network look-up gives', 
   const user = await createUser(baseURL!, { country_id: '2' });
   const looked = await gc<{ user_name: string }>(baseURL!, 'payment/verify', { bank_id: await mtnId(baseURL!, user.token), bank_account: '0247654321' }, user.token);
   expect(looked.success).toBe(true);
+  // A payout account is confirmed with the login password and the PIN (issue 12): set the PIN first.
+  expect((await gc(baseURL!, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
 
   await page.setViewportSize({ width: 360, height: 800 });
   await signInPage(page, user);
@@ -22,12 +24,15 @@ test('a mobile money wallet is saved under the name the network look-up gives', 
   await expect(page.getByRole('alert')).toContainText('Look up the account name first');
   await page.getByRole('button', { name: 'Look up account name' }).click();
   await expect(page.getByTestId('verified-name')).toHaveText(looked.data.user_name);
+  const payout = page.getByRole('region', { name: 'Payout accounts' });
+  await payout.getByLabel('Your login password').fill(user.password);
+  await payout.getByLabel('Transaction password').fill('246810');
   await page.getByRole('button', { name: 'Save account' }).click();
   await expect(page.getByText(/Account saved/)).toBeVisible();
   await expect(page.getByRole('listitem', { name: /0247654321/ })).toContainText(looked.data.user_name);
 
   // A client that forges the name is not believed either.
-  const forged = await gc<{ account_name: string }>(baseURL!, 'payment/add', { payment_id: '2', bank_id: await mtnId(baseURL!, user.token), account_no: '0551234567', account_name: 'SOMEONE ELSE' }, user.token);
+  const forged = await gc<{ account_name: string }>(baseURL!, 'payment/add', { payment_id: '2', bank_id: await mtnId(baseURL!, user.token), account_no: '0551234567', account_name: 'SOMEONE ELSE', password: user.password, t_password: '246810' }, user.token);
   expect(forged.success).toBe(true);
   expect(forged.data.account_name).not.toBe('SOMEONE ELSE');
 });

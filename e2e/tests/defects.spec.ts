@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc, latestCode } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
+import { endHold, makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -116,9 +116,12 @@ async function fundedSeller(baseURL: string) {
   const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
   const bank = banks.data[0]!;
   const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
-  const added = await gc<{ bank_id: number }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '' }, user.token);
+  // The PIN, then the payout account confirmed with the login password and the PIN (issue 12).
+  expect((await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
+  const added = await gc<{ bank_id: number }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
   expect(added.success, added.msg).toBe(true);
-  expect((await gc(baseURL, 'withdraw/transactionPassword', { password: '246810' }, user.token)).success).toBe(true);
+  // A new payout account waits 24 h; support ends the wait here, as after checking with the owner.
+  await endHold(baseURL, token, user.user_id);
   return { user, token, bankId: added.data.bank_id };
 }
 

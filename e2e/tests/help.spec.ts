@@ -2,7 +2,7 @@
 // from the settings (appinit); a message to support about one of the seller's orders, through
 // public/contact; and the tour again.
 import { expect, test } from '@playwright/test';
-import { createUser, gc } from '../support/api';
+import { createUser, gc, outboxUrl } from '../support/api';
 import { makeOrder } from '../support/account-helpers';
 import { signInPage } from '../support/fixtures';
 
@@ -51,7 +51,7 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   // Support received it, with the order in the subject.
   await expect
     .poll(async () => {
-      const items = (await (await fetch(`${baseURL}/__dev/outbox`)).json()) as Array<{ subject?: string; text?: string }>;
+      const items = (await (await fetch(outboxUrl(baseURL!))).json()) as Array<{ subject?: string; text?: string }>;
       return items.some((m) => m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid'));
     })
     .toBe(true);

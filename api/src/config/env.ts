@@ -114,6 +114,8 @@ export const envSchema = z.object({
   RATE_LIMIT_CODE_PER_MIN: z.coerce.number().int().positive().default(10),
   /** checkUsername answers whether an address has an account: a tight limit of its own, per hour. */
   RATE_LIMIT_LOOKUP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** One-time codes one client address may ask for in an hour, whatever the addresses they go to. */
+  RATE_LIMIT_CODES_PER_IP_HOUR: z.coerce.number().int().positive().default(30),
   /** The same routes per account (sign-in per username, codes per e-mail/number) per hour, whatever the address. */
   RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_CODE_PER_ADDRESS_HOUR: z.coerce.number().int().positive().default(20),
@@ -195,7 +197,7 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
   session: { ttlMs: number; idleMs: number };
-  rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number };
+  rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number; codesPerIpHour?: number };
   /** Per account (username / e-mail / number, or the signed-in user) per hour, across addresses. */
   accountLimit: { authPerHour: number; codePerHour: number };
   whatsapp: { apiUrl: string; phoneNumberId?: string; accessToken?: string; template: string; templateLang: string };
@@ -292,7 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     maxConnections: e.MAX_CONNECTIONS,
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
-    rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR },
+    rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },
     accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,

@@ -63,6 +63,8 @@ export class Otp {
     private readonly secret: string,
     private readonly productName: string,
     private readonly now: () => number = Date.now,
+    /** Codes one client address may ask for in an hour (OTP_LIMITS.perIpPerHour unless configured). */
+    private readonly perIpPerHour: number = OTP_LIMITS.perIpPerHour,
   ) {}
 
   private hash(purpose: OtpPurpose, address: string, code: string): string {
@@ -94,7 +96,7 @@ export class Otp {
       if ((s?.hour ?? 0) >= OTP_LIMITS.perAddressPerHour || (s?.day ?? 0) >= OTP_LIMITS.perAddressPerDay) throw new AppError(OTP_MESSAGES.capAddress);
       if (ip) {
         const byIp = await q.query<{ n: number }>('select count(*)::int as n from otp_codes where ip = $1 and created_at > $2', [ip, new Date(now - 3600_000)]);
-        if ((byIp.rows[0]?.n ?? 0) >= OTP_LIMITS.perIpPerHour) throw new AppError(OTP_MESSAGES.capIp);
+        if ((byIp.rows[0]?.n ?? 0) >= this.perIpPerHour) throw new AppError(OTP_MESSAGES.capIp);
       }
       // A code could not be checked while the address is locked: say so rather than send one.
       const lock = await q.query<{ locked_until: Date | null }>('select locked_until from otp_guard where purpose = $1 and subject = $2', [purpose, `a:${address}`]);
