@@ -31,7 +31,8 @@ test.beforeAll(async () => {
   site.ok('publish', 'mfe-account', '--dist', v2, '--as', V('2'));
   site.ok('promote', 'mfe-account', V('1'), '--env', site.env);
   await site.start();
-  user = await createUser(site.baseURL);
+  // Made through the main site: its api (the one this edge fronts too) has its outbox at the main site's port + 1.
+  user = await createUser(`http://127.0.0.1:${e2ePort}`);
 });
 
 test.afterAll(async () => {

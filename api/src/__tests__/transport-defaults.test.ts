@@ -2,6 +2,7 @@
 // once, the pixel limit, per-account limits whatever the address, who is believed about the
 // client's address, the production start checks, the per-folder development secret, and no code
 // in the log. Through-the-edge proofs are in deploy/src/edge/transport.test.ts.
+import { USER_MESSAGES } from '../modules/user/routes.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -101,6 +102,22 @@ describe.each(targets())('card photos on %s', (target) => {
     expect((await get(view.data.images[0]!)).statusCode).toBe(200);
     // appadd still takes the reference (the URL before `?`) as the image.
     expect((await t.call('/order/appadd', { token: owner.token, images: link, user_memo: '', wallet_type: '1' })).success).toBe(false);
+  });
+
+  test('an avatar is public once its owner chooses it; nobody can make another person\'s photo their avatar', async () => {
+    const owner = await makeUser(t);
+    const other = await makeUser(t);
+    const photo = await upload(t, owner.token);
+    const card = await upload(t, other.token);
+    expect((await get(photo)).statusCode).toBe(403);
+    // Someone else's upload (a card photo, say) cannot be published by naming it as an avatar.
+    expect(await t.call('/account/avatar', { token: owner.token, avatar: card })).toMatchObject({ success: false, msg: USER_MESSAGES.avatarNotYours });
+    expect((await get(card)).statusCode).toBe(403);
+    expect((await t.call('/account/avatar', { token: owner.token, avatar: photo })).success).toBe(true);
+    const shown = await get(photo);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await t.call<{ avatar: string }>('/user/userInfo', { token: owner.token })).data.avatar).toBe(photo);
   });
 
   test('no framework error code or message reaches a client of the api itself', async () => {

@@ -94,12 +94,17 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
       const name = req.params['*'];
       if (!isObjectName(name)) return reply.status(404).send(fail('Not found', Codes.notFound));
       const { expires = '', signature = '' } = req.query;
-      if (!store.verifyView(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.view, Codes.failed));
-      const meta = await db.query<{ content_type: string }>("select content_type from uploads where object_name = $1 and status = 'stored'", [name]);
+      const meta = await db.query<{ content_type: string; purpose: string }>("select content_type, purpose from uploads where object_name = $1 and status = 'stored'", [name]);
+      // An avatar (its owner chose it with account/avatar) is public; every other image needs the link.
+      const avatar = meta.rows[0]?.purpose === 'avatar';
+      if (!avatar && !store.verifyView(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.view, Codes.failed));
       const data = meta.rows[0] ? await store.get(name) : null;
       if (!data || !meta.rows[0]) return reply.status(404).send(fail('Not found', Codes.notFound));
       const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
-      return reply.header('content-type', meta.rows[0].content_type).header('cache-control', `private, max-age=${left}`).send(data);
+      return reply
+        .header('content-type', meta.rows[0].content_type)
+        .header('cache-control', avatar ? 'public, max-age=86400' : `private, max-age=${left}`)
+        .send(data);
     });
   });
 }

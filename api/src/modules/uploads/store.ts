@@ -56,6 +56,14 @@ const decodeSlots = new Slots(IMAGE_LIMITS.decodes);
 const OBJECT_NAME = /^orders\/\d{1,10}\/[A-Za-z0-9_-]{22}$/;
 export const isObjectName = (s: string) => OBJECT_NAME.test(s);
 
+/** The object name of an upload URL on `baseUrl` (the public origin), or null for any other URL. */
+export function objectNameIn(baseUrl: string, url: string): string | null {
+  const prefix = `${baseUrl}/uploads/`;
+  if (!url.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  return isObjectName(name) ? name : null;
+}
+
 export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
 
 /** The type is read from the first bytes, never from a header or a name (the forms' rule too). */
@@ -150,10 +158,7 @@ export class DirectoryStore {
 
   /** The object name of one of our public URLs, or null. */
   objectNameOf(url: string): string | null {
-    const prefix = `${this.baseUrl}/uploads/`;
-    if (!url.startsWith(prefix)) return null;
-    const name = url.slice(prefix.length);
-    return isObjectName(name) ? name : null;
+    return objectNameIn(this.baseUrl, url);
   }
 
   async put(objectName: string, data: Buffer): Promise<void> {

@@ -11,10 +11,12 @@ import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, userVi
 import { hashPassword, verifyPassword } from './passwords.js';
 import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
 import { pendingFor } from '../social/pending.js';
+import { objectNameIn } from '../uploads/store.js';
 import { SECURITY_MESSAGES } from '../security/service.js';
 import { sessionMeta } from './sessions.js';
 
 export const USER_MESSAGES = {
+  avatarNotYours: 'Upload the photo first: this image is not one of yours',
   loginFailed: 'Incorrect account or password',
   emailTaken: 'This email is already registered',
   whatsappTaken: 'This WhatsApp number is already registered',
@@ -370,7 +372,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       avatar: text('Avatar', 500).refine((v) => /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(v), { error: 'Avatar must be an image URL' }),
     }),
     handler: async (req) => {
-      await db.query('update users set avatar = $2 where id = $1', [req.auth!.userId, req.body.avatar]);
+      // One of our uploads must be the caller's own: it becomes public as an avatar (card photos
+      // are private), so nobody can publish another person's card photo by naming it here.
+      const name = objectNameIn(app.config.publicUrl, req.body.avatar.split('?')[0] ?? '');
+      await db.tx(async (q) => {
+        if (name) {
+          const own = await q.query("update uploads set purpose = 'avatar' where object_name = $1 and user_id = $2 and status = 'stored'", [name, req.auth!.userId]);
+          if (own.rowCount !== 1) throw new AppError(USER_MESSAGES.avatarNotYours);
+        }
+        await q.query('update users set avatar = $2 where id = $1', [req.auth!.userId, name ? app.config.publicUrl + '/uploads/' + name : req.body.avatar]);
+      });
       return null;
     },
   });
