@@ -22,9 +22,11 @@ export async function gc<T = unknown>(baseURL: string, path: string, payload: Re
   return (await res.json()) as Envelope<T>;
 }
 
-interface OutboxItem {
+export interface OutboxItem {
   channel: string;
   to: string;
+  subject?: string;
+  text?: string;
   code?: string;
 }
 
@@ -39,15 +41,19 @@ export function outboxUrl(baseURL: string): string {
   return url.toString();
 }
 
-export async function latestCode(baseURL: string, to: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(outboxUrl(baseURL));
-    const items = (await res.json()) as OutboxItem[];
-    const hit = items.find((m) => m.to === to && m.code);
-    if (hit?.code) return hit.code;
+/** The newest outbox message that matches, waiting up to ~4.5 s for it to arrive. */
+export async function outboxMessage(baseURL: string, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
+  for (let i = 0; i < 30; i++) {
+    const items = (await (await fetch(outboxUrl(baseURL))).json()) as OutboxItem[];
+    const hit = items.find(match);
+    if (hit) return hit;
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`no code was sent to ${to}`);
+  throw new Error(`no message: ${what}`);
+}
+
+export async function latestCode(baseURL: string, to: string): Promise<string> {
+  return (await outboxMessage(baseURL, (m) => m.to === to && Boolean(m.code), `a code to ${to}`)).code!;
 }
 
 export interface TestUser {

@@ -32,6 +32,17 @@ export async function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.token);
 }
 
+/** Fills the sign-up form for an e-mail in Nigeria and presses Signup (the code is sent next). */
+export async function submitEmailSignUp(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Nigeria' });
+  await page.getByLabel('Enter Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('I agree to the').check();
+  await page.getByRole('button', { name: 'Signup to GiftLane' }).click();
+}
+
 /** Types a 4-digit code into the four OTP boxes the way a phone's autofill does. */
 export async function fillOtp(page: Page, code: string) {
   await page.getByLabel('Digit 1 of 4').fill(code);

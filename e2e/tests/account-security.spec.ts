@@ -4,28 +4,14 @@
 // withdrawals; Settings lists the signed-in devices, signs one out and signs out everywhere; a
 // sign-in from a new device shows up in the app.
 import { expect, test } from '@playwright/test';
-import { createUser, gc, latestCode } from '../support/api';
+import { createUser, gc, latestCode, outboxMessage } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { apiOrigin } from '../support/account-helpers';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
-interface OutboxItem {
-  to: string;
-  subject?: string;
-  text: string;
-}
-
 /** The newest message to an address whose subject matches, from the api's dev outbox. */
-async function message(baseURL: string, to: string, subject: RegExp): Promise<OutboxItem> {
-  for (let i = 0; i < 30; i++) {
-    const items = (await (await fetch(`${apiOrigin(baseURL)}/__dev/outbox`)).json()) as OutboxItem[];
-    const hit = items.find((m) => m.to === to && subject.test(m.subject ?? ''));
-    if (hit) return hit;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no message "${subject}" to ${to}`);
-}
+const message = (baseURL: string, to: string, subject: RegExp) =>
+  outboxMessage(baseURL, (m) => m.to === to && subject.test(m.subject ?? ''), `"${subject}" to ${to}`);
 
 async function fitsThePhone(page: import('@playwright/test').Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -57,7 +43,7 @@ test('add WhatsApp (08… number) with the password and code; the e-mail is told
 
   // The e-mail address was told, with a link; the in-app notice is there and unread.
   const mail = await message(baseURL!, user.email, /whatsapp number changed/i);
-  const link = /https?:\/\/[^/\s]+(\/secure-account\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
+  const link = /https?:\/\/[^/\s]+(\/secure-account\?token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '');
   expect(link, mail.text).toBeTruthy();
   const notices = await gc<{ notice_title: string }[]>(baseURL!, 'finder/allNoticeWithoutRead', { start_time: '0', end_time: '9999999999', page: '0', page_size: '50' }, user.token);
   expect(notices.data.map((n) => n.notice_title)).toContain('WhatsApp number changed');

@@ -2,7 +2,7 @@
 // from the settings (appinit); a message to support about one of the seller's orders, through
 // public/contact; and the tour again.
 import { expect, test } from '@playwright/test';
-import { createUser, gc, outboxUrl } from '../support/api';
+import { createUser, gc, outboxMessage } from '../support/api';
 import { makeOrder } from '../support/account-helpers';
 import { signInPage } from '../support/fixtures';
 
@@ -49,12 +49,7 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await form.getByRole('button', { name: 'Send to support' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Your message about “Order ${orderNo}” has been sent.` })).toBeVisible();
   // Support received it, with the order in the subject.
-  await expect
-    .poll(async () => {
-      const items = (await (await fetch(outboxUrl(baseURL!))).json()) as Array<{ subject?: string; text?: string }>;
-      return items.some((m) => m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid'));
-    })
-    .toBe(true);
+  await outboxMessage(baseURL!, (m) => Boolean(m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid')), `support message about ${orderNo}`);
 
   // The tour again, from Help.
   await page.getByRole('button', { name: 'Start the tour' }).click();

@@ -1,7 +1,8 @@
 // Issue 16: a WhatsApp number written the Nigerian way (08…, 8…, 234…) signs in and resets the
 // password like +234…, at 360 px, through the forms and the real api.
 import { expect, test } from '@playwright/test';
-import { gc, latestCode, outboxUrl } from '../support/api';
+import { gc, latestCode } from '../support/api';
+import { codeSentTo } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -46,8 +47,7 @@ test('resets the password with the number written 08…', async ({ page, baseURL
   await page.getByLabel(/WhatsApp Number/).fill(`0${national}`);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Verification code sent successfully')).toBeVisible();
-  const codes = await fetch(outboxUrl(baseURL!)).then((r) => r.json() as Promise<Array<{ to: string; code?: string }>>);
-  const code = codes.find((m) => (m.to === e164.slice(1) || m.to === e164) && m.code)!.code!;
+  const code = await codeSentTo(baseURL!, e164);
   await page.getByLabel(/Recovery Code/).fill(code);
   await page.getByLabel('New Password', { exact: true }).fill('Harmattan-Breeze-77');
   await page.screenshot({ path: info.outputPath('reset-national-360.png') });

@@ -4,19 +4,13 @@
 import { expect, test } from '@playwright/test';
 import { createUser } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { codeSentTo, fillOtp, PASSWORD, uniqueEmail } from '../support/onboarding-helpers';
+import { codeSentTo, fillOtp, submitEmailSignUp, uniqueEmail } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 test('toasts sit below the top bar and do not follow to the next screen', async ({ page, baseURL }) => {
   const email = uniqueEmail('toast');
-  await page.goto('/sign-up');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Nigeria' });
-  await page.getByLabel('Enter Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('I agree to the').check();
-  await page.getByRole('button', { name: 'Signup to GiftLane' }).click();
+  await submitEmailSignUp(page, email);
   const sent = page.locator('.gl-toast', { hasText: 'Verification code sent successfully' });
   await expect(sent).toBeVisible();
   const bar = (await page.getByRole('navigation', { name: 'Top bar' }).boundingBox())!;

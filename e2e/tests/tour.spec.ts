@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { codeSentTo, fillOtp, PASSWORD, uniqueEmail } from '../support/onboarding-helpers';
+import { codeSentTo, fillOtp, submitEmailSignUp, uniqueEmail } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -47,13 +47,7 @@ async function expectScrollable(page: Page) {
 
 async function signUpWithOtp(page: Page, baseURL: string) {
   const email = uniqueEmail('tour');
-  await page.goto('/sign-up');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Nigeria' });
-  await page.getByLabel('Enter Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('I agree to the').check();
-  await page.getByRole('button', { name: 'Signup to GiftLane' }).click();
+  await submitEmailSignUp(page, email);
   await fillOtp(page, await codeSentTo(baseURL, email));
   await page.getByRole('button', { name: 'Verify Account' }).click();
 }
