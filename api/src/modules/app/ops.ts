@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
-import { audit, resolveStaff } from '../ops/staff.js';
+import { audit, requireStaff } from '../ops/staff.js';
 
 const VERSION = /^\d+(\.\d+){0,3}$/;
 const url = z.union([z.literal(''), z.url().max(500)]);
@@ -12,11 +12,7 @@ const sitePathOrUrl = z.union([z.literal(''), z.string().regex(/^\/[^\s]*$/, 'a 
 export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ops'];
-  const admin = async (authorization: string | undefined) => {
-    const s = await resolveStaff(app.db, authorization);
-    if (s.role !== 'admin') throw new AppError('Your role cannot do this', 'common.403', 403);
-    return s;
-  };
+  const admin = (authorization: string | undefined) => requireStaff(app.db, authorization);
 
   const versionBody = z.object({
     platform: z.enum(['android', 'ios', 'web', 'all']),

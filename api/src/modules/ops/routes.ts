@@ -12,7 +12,7 @@ import { claimOrder, decideOrder, FAIL_REASONS, refuseOrder, statusDesc, type Or
 import { verifyPassword } from '../user/passwords.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
-import { audit, createStaff, resolveStaff, ROLES, staffSession, type Role, type StaffAuth } from './staff.js';
+import { audit, createStaff, requireStaff, ROLES, staffSession, type Role, type StaffAuth } from './staff.js';
 import type { DirectoryStore } from '../uploads/store.js';
 
 const line = z.object({
@@ -47,11 +47,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     await Promise.all(['NGN', 'GHS', 'USDT'].map((c) => catalog.cards(c)));
   };
 
-  const who = async (req: FastifyRequest, roles: Role[]): Promise<StaffAuth> => {
-    const s = await resolveStaff(db, req.headers.authorization);
-    if (s.role !== 'admin' && !roles.includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
-    return s;
-  };
+  const who = (req: FastifyRequest, roles: Role[]): Promise<StaffAuth> => requireStaff(db, req.headers.authorization, roles);
 
   r.post('/ops/login', { schema: { tags, summary: 'Operator sign-in', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (req) => {
     const s = await db.query<{ id: number; password_hash: string; name: string; role: string }>("select id, password_hash, name, role from staff where lower(email) = lower($1) and status = 'active'", [req.body.email]);

@@ -44,6 +44,13 @@ export async function resolveStaff(db: Db, header: string | undefined): Promise<
   return r.rows[0];
 }
 
+/** The signed-in staff member, if their role is one of `roles` (an admin may do everything). */
+export async function requireStaff(db: Db, header: string | undefined, roles: readonly Role[] = []): Promise<StaffAuth> {
+  const s = await resolveStaff(db, header);
+  if (s.role !== 'admin' && !roles.includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
+  return s;
+}
+
 export async function audit(q: Queryable, a: { staffId: number | null; action: string; targetType: string; targetId: string; reason?: string; details?: unknown; ip?: string }): Promise<void> {
   await q.query('insert into audit_log (staff_id, action, target_type, target_id, reason, details, ip) values ($1,$2,$3,$4,$5,$6,$7)', [
     a.staffId, a.action, a.targetType, a.targetId, a.reason ?? '', JSON.stringify(a.details ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)), a.ip ?? '',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
 import { text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { audit, resolveStaff } from '../ops/staff.js';
+import { audit, requireStaff } from '../ops/staff.js';
 import { describeDevice, maskIp } from '../user/sessions.js';
 
 export const SESSION_MESSAGES = {
@@ -74,11 +74,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
   const reason = z.object({ reason: z.string().trim().min(3).max(500) });
-  const admin = async (authorization: string | undefined) => {
-    const s = await resolveStaff(db, authorization);
-    if (s.role !== 'admin') throw new AppError('Your role cannot do this', 'common.403', 403);
-    return s;
-  };
+  const admin = (authorization: string | undefined) => requireStaff(db, authorization);
   r.post(
     '/ops/users/:id/unfreeze',
     { schema: { tags: ['ops'], summary: 'Lift the withdrawal freeze set by "this wasn\'t me" (admin, audited)', params, body: reason } },
