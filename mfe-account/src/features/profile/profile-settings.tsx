@@ -3,7 +3,6 @@
 // and words come from the SDK's validation module, the same the api checks with.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  checkPhone,
   errorMessage,
   getSdk,
   recoveryCodeInput,
@@ -12,6 +11,7 @@ import {
   validateNickname,
   validateOtp,
   validatePassword,
+  validatePhone,
   validateResetPassword,
   type User,
 } from '@giftlane/shared-sdk';
@@ -212,28 +212,33 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [oldCode, setOldCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The number the code went to, and what was typed for it (a new typing asks for a new code).
+  const [sent, setSent] = useState<{ typed: string; to: string } | null>(null);
   const { busy, feedback, setFeedback, run } = useAction();
   const list = countries.status === 'ready' ? countries.data.filter((c) => c.area_number) : [];
   const dialCode = dial || list.find((c) => c.id === countryId)?.area_number || list[0]?.area_number || '';
-  // A number typed in international form (+234…) already carries its dial code.
-  const checked = checkPhone(number, number.trim().startsWith('+') ? '' : dialCode);
-  const full = checked.ok ? checked.value : '';
+  const typed = `${dialCode} ${number.trim()}`;
+  const sentTo = sent?.typed === typed ? sent.to : null;
 
   const send = async () => {
-    if (!checked.ok) return setFeedback({ kind: 'error', text: checked.error });
+    const problem = validatePhone(number);
+    if (problem) return setFeedback({ kind: 'error', text: problem });
+    let to = '';
     const ok = await run(async () => {
-      await getSdk().api.user.sendWhatsAppCode({ whatsapp: full, password });
+      // The one reading of a number as people write it (shared-sdk/phone), loaded when first needed.
+      const { toE164 } = await import('@giftlane/shared-sdk/phone');
+      to = toE164(number, [dialCode]) ?? '';
+      await getSdk().api.user.sendWhatsAppCode({ whatsapp: to, password });
       return current
-        ? `We sent a 4-digit code to ${full} on WhatsApp and another to ${current}. They are valid for 10 minutes.`
-        : `We sent a 4-digit code to ${full} on WhatsApp. It is valid for 10 minutes.`;
+        ? `We sent a 4-digit code to ${to} on WhatsApp and another to ${current}. They are valid for 10 minutes.`
+        : `We sent a 4-digit code to ${to} on WhatsApp. It is valid for 10 minutes.`;
     }, 'We could not send the code. Please try again.');
-    if (ok) setSentTo(full);
+    if (ok) setSent({ typed, to });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!sentTo || sentTo !== full) return send();
+    if (!sentTo) return send();
     const problem = validateOtp(code) || (current ? validateOtp(oldCode) : undefined);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const text = current ? `Your WhatsApp number is now ${sentTo}. We told your old number.` : `${sentTo} is now your WhatsApp number.`;
@@ -244,7 +249,7 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
     if (ok) onDone(text, { whatsapp: sentTo, whatsapp_bind: true });
   };
 
-  const waiting = sentTo !== null && sentTo === full;
+  const waiting = sentTo !== null;
   return (
     <form className="acc-form" onSubmit={submit} noValidate aria-label={current ? 'Change WhatsApp number' : 'Add a WhatsApp number'}>
       <div className="acc-phone">
