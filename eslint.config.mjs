@@ -80,6 +80,20 @@ export default tseslint.config(
     },
   },
   {
+    // A subpath module each remote bundles (not part of the singleton) reads the singleton's words
+    // through the package's main entry, so the remotes carry no second copy of them.
+    files: ['shared-sdk/src/social-sign-in.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...routerRule,
+          patterns: [{ group: ['@giftlane/*', '!@giftlane/shared-sdk', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call a parameter named `use`; it is not React's.
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

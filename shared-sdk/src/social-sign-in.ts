@@ -3,6 +3,8 @@
 // message is SPEC §8's words for what went wrong. Used by sign-in (onboarding) and by binding from
 // Settings (account): import it as `@giftlane/shared-sdk/social-sign-in` (a pure module each remote
 // bundles; it holds no session and calls no api).
+// Its words and settings come from the shared singleton (the package's main entry), so the remotes
+// that bundle this module do not carry a second copy of the messages.
 import {
   APPLE_LOGIN_FAILED_MESSAGE,
   APPLE_SDK_NOT_LOADED_MESSAGE,
@@ -11,11 +13,12 @@ import {
   FACEBOOK_LOGIN_FAILED_MESSAGE,
   FACEBOOK_SDK_LOAD_FAILED_MESSAGE,
   FACEBOOK_SDK_TIMEOUT_MESSAGE,
+  FACEBOOK_SDK_TIMEOUT_MS,
   failedToLoginWithMessage,
   GOOGLE_LOGIN_FAILED_MESSAGE,
   type SocialProvider,
-} from './messages';
-import { FACEBOOK_SDK_TIMEOUT_MS, type SocialSettings } from './config';
+  type SocialSettings,
+} from '@giftlane/shared-sdk';
 import { jwtClaims, loadScript, ScriptTimeoutError } from './load-script';
 
 export class SocialError extends Error {}
