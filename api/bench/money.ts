@@ -81,8 +81,8 @@ async function main() {
     const staffToken = await staffSession(db, staff);
     const orders: string[] = [];
     for (let i = 0; i < N; i++) orders.push(String((await call('/order/appadd', { token, user_memo: `CODE-${i}`, wallet_type: '1', idempotency_key: `bench-o-${i}` })).order_no));
-    await pool(N, C, (i) => ops(staffToken, `/ops/orders/${orders[i]}/claim`, {}));
-    const approvals = await pool(N, C, (i) => ops(staffToken, `/ops/orders/${orders[i]}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '25' }] }));
+    await pool(N, C, (i) => ops(staffToken, `/ops/api/orders/${orders[i]}/claim`, {}));
+    const approvals = await pool(N, C, (i) => ops(staffToken, `/ops/api/orders/${orders[i]}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '25' }] }));
 
     const breaches = await checkLedger(db);
     console.log(`\nmoney bench on PostgreSQL: ${N} operations each, ${C} concurrent, over HTTP`);

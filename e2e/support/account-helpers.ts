@@ -44,7 +44,7 @@ export function tinyPng(width = 48, height = 32): Buffer {
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** The api listens beside the site (the e2e config gives it PORT + 1); /ops is not proxied by the edge. */
+/** The api listens beside the site (the e2e config gives it PORT + 1); its dev outbox is only there. */
 export const apiOrigin = (baseURL: string) => {
   const u = new URL(baseURL);
   return `${u.protocol}//${u.hostname}:${Number(u.port) + 1}`;
@@ -55,7 +55,8 @@ export const operatorCredentials = () =>
   process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD } : undefined;
 
 export async function ops<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiOrigin(baseURL)}${path}`, {
+  // The operator API is reached through the edge, as the console reaches it.
+  const res = await fetch(`${baseURL}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -66,18 +67,18 @@ export async function ops<T>(baseURL: string, path: string, token: string, body?
 }
 
 export async function operatorLogin(baseURL: string, creds: { email: string; password: string }): Promise<string> {
-  return (await ops<{ token: string }>(baseURL, '/ops/login', '', creds)).token;
+  return (await ops<{ token: string }>(baseURL, '/ops/api/login', '', creds)).token;
 }
 
 /** Ends a user's withdrawal cooling-off (admin; audited), as support would after checking with the owner. */
 export async function endHold(baseURL: string, token: string, userId: string | number, reason = 'e2e: owner confirmed') {
-  await ops(baseURL, `/ops/users/${userId}/end-hold`, token, { reason });
+  await ops(baseURL, `/ops/api/users/${userId}/end-hold`, token, { reason });
 }
 
 /** Claims an order and approves its one card at the face value it was quoted for. */
 export async function approveOrder(baseURL: string, token: string, orderNo: string, line: { card_id: number; face_value: string; code: string }) {
-  await ops(baseURL, `/ops/orders/${orderNo}/claim`, token, {});
-  return ops<{ status: number; amount: string }>(baseURL, `/ops/orders/${orderNo}/decide`, token, {
+  await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
+  return ops<{ status: number; amount: string }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, {
     lines: [{ ...line, status: 'success', image_index: 0 }],
   });
 }

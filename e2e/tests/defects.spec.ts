@@ -41,15 +41,15 @@ test('orders with long card names fit a 360 px phone; a pending or refused order
   // Three cards of three brands: the list's title joins their (long) names.
   const distinct = [...new Map(cards.map((c) => [c.category_id, c])).values()].slice(0, 3);
   const sold = await makeOrder(baseURL!, user.token);
-  await ops(baseURL!, `/ops/orders/${sold}/claim`, token, {});
-  await ops(baseURL!, `/ops/orders/${sold}/decide`, token, {
+  await ops(baseURL!, `/ops/api/orders/${sold}/claim`, token, {});
+  await ops(baseURL!, `/ops/api/orders/${sold}/decide`, token, {
     lines: distinct.map((c, i) => ({ card_id: c.card_id, face_value: String(c.min_face ?? 100), code: `LONG-CODE-${i}-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`, status: 'success', image_index: 0 })),
     payout_note: 'Three cards',
   });
   const pending = await makeOrder(baseURL!, user.token);
   const refused = await makeOrder(baseURL!, user.token);
-  await ops(baseURL!, `/ops/orders/${refused}/claim`, token, {});
-  await ops(baseURL!, `/ops/orders/${refused}/refuse`, token, { reason: 'The code was already redeemed.' });
+  await ops(baseURL!, `/ops/api/orders/${refused}/claim`, token, {});
+  await ops(baseURL!, `/ops/api/orders/${refused}/refuse`, token, { reason: 'The code was already redeemed.' });
   const first = cards[0]!;
 
   await signInPage(page, user);
@@ -111,8 +111,8 @@ async function fundedSeller(baseURL: string) {
   const token = await operator(baseURL);
   const orderNo = await makeOrder(baseURL, user.token);
   const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
-  await ops(baseURL, `/ops/orders/${orderNo}/claim`, token, {});
-  await ops(baseURL, `/ops/orders/${orderNo}/decide`, token, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
+  await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
+  await ops(baseURL, `/ops/api/orders/${orderNo}/decide`, token, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
   const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
   const bank = banks.data[0]!;
   const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
@@ -129,7 +129,7 @@ test('wallet history: a failed withdrawal says Failed, never links to an order, 
   const { user, token, bankId } = await fundedSeller(baseURL!);
   const w = await gc<{ withdraw_no: string; log_id: number }>(baseURL!, 'withdraw/apply', { bank_id: String(bankId), amount: '2000', password: '246810', channel_type: '3' }, user.token);
   expect(w.success, w.msg).toBe(true);
-  await ops(baseURL!, `/ops/withdrawals/${w.data.withdraw_no}/settle`, token, { outcome: 'failed', reason: 'Bank rejected the account' });
+  await ops(baseURL!, `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, token, { outcome: 'failed', reason: 'Bank rejected the account' });
 
   await signInPage(page, user);
   await page.goto('/wallet/history');

@@ -218,9 +218,9 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect((await t.call('/withdraw/changeTPassword', { token: s.token, login_password: 'Brand-new-2026', password: '246810', new_password: '135790' })).success).toBe(true);
     expect((await t.call('/withdraw/apply', { token: s.token, bank_id: s.bankId, amount: '2006', password: '135790' })).msg).toMatch(/your transaction password was changed/);
     const reviewer = await makeStaff(t, 'reviewer');
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/users/${s.id}/end-hold`, { reason: 'owner confirmed by phone' })).toMatchObject({ status: 403 });
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/users/${s.id}/end-hold`, { reason: 'owner confirmed by phone' })).toMatchObject({ status: 403 });
     const admin = await makeStaff(t, 'admin');
-    expect(await opsCall(t, admin.token, 'POST', `/ops/users/${s.id}/end-hold`, { reason: 'owner confirmed by phone' })).toMatchObject({ success: true });
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/users/${s.id}/end-hold`, { reason: 'owner confirmed by phone' })).toMatchObject({ success: true });
     expect((await t.call('/withdraw/apply', { token: s.token, bank_id: s.bankId, amount: '2006', password: '135790' })).success).toBe(true);
   });
 
@@ -250,9 +250,9 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect((await t.call<{ security_hold: { frozen: boolean } }>('/withdraw/information', { token: again.data.token, wallet_type: '1' })).data.security_hold).toMatchObject({ frozen: true, message: SECURITY_MESSAGES.frozen });
     // Staff unfreeze (admin only, audited).
     const admin = await makeStaff(t, 'admin');
-    expect(await opsCall(t, admin.token, 'POST', `/ops/users/${s.id}/unfreeze`, { reason: 'owner verified with ID' })).toMatchObject({ success: true });
-    expect(await opsCall(t, admin.token, 'POST', `/ops/users/${s.id}/unfreeze`, { reason: 'again' })).toMatchObject({ success: false });
-    const audit = await opsCall<{ action: string }[]>(t, admin.token, 'GET', `/ops/audit?target_type=user&target_id=${s.id}`);
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/users/${s.id}/unfreeze`, { reason: 'owner verified with ID' })).toMatchObject({ success: true });
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/users/${s.id}/unfreeze`, { reason: 'again' })).toMatchObject({ success: false });
+    const audit = await opsCall<{ action: string }[]>(t, admin.token, 'GET', `/ops/api/audit?target_type=user&target_id=${s.id}`);
     expect(audit.data.map((a) => a.action)).toContain('user.unfreeze');
     expect((await withdraw(again.data.token, s.bankId, '2000')).success).toBe(true);
   });

@@ -51,17 +51,17 @@ describe.each(targets())('coupons on %s', (target) => {
 
   /** Creates a coupon through the operator API and grants it to the users. */
   async function coupon(body: Record<string, unknown>, userIds: number[]) {
-    const made = await opsCall(t, admin.token, 'POST', '/ops/coupons', { valid_until: new Date(Date.now() + 86_400_000).toISOString(), name: 'Test coupon', ...body });
+    const made = await opsCall(t, admin.token, 'POST', '/ops/api/coupons', { valid_until: new Date(Date.now() + 86_400_000).toISOString(), name: 'Test coupon', ...body });
     expect(made).toMatchObject({ success: true });
-    expect(await opsCall(t, admin.token, 'POST', `/ops/coupons/${String(body.code)}/grant`, { user_ids: userIds, reason: 'test campaign' })).toMatchObject({ success: true, data: { granted: userIds.length } });
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/coupons/${String(body.code)}/grant`, { user_ids: userIds, reason: 'test campaign' })).toMatchObject({ success: true, data: { granted: userIds.length } });
   }
 
   const held = async (token: string, code: string) =>
     (await t.call<WireCoupon[]>('/order/getAvailableCoupon', { token, type: '0', page: '0', page_size: '100' })).data.find((c) => c.code === code);
 
   const review = async (orderNo: string, lines: unknown[], extra: Record<string, unknown> = {}) => {
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/claim`)).success).toBe(true);
-    return opsCall<{ status: number; amount: string }>(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, { lines, ...extra });
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).success).toBe(true);
+    return opsCall<{ status: number; amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines, ...extra });
   };
 
   const detail = (token: string, orderNo: string) =>
@@ -157,8 +157,8 @@ describe.each(targets())('coupons on %s', (target) => {
     const add = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, user_memo: 'CODE-9', wallet_type: '1', coupon_code: 'BACKAGAIN' });
     expect(add.success).toBe(true);
     expect(await held(u.token, 'BACKAGAIN')).toMatchObject({ used_times: 1 });
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${add.data.order_no}/claim`)).success).toBe(true);
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${add.data.order_no}/refuse`, { reason: 'Invalid card code' })).success).toBe(true);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/refuse`, { reason: 'Invalid card code' })).success).toBe(true);
     expect(await held(u.token, 'BACKAGAIN')).toMatchObject({ used_times: 0, new_use_status: 2 });
     expect((await t.call('/order/checkCoupon', { token: u.token, coupon_code: 'BACKAGAIN', wallet_type: '1' })).success).toBe(true);
   });
@@ -218,14 +218,14 @@ describe.each(targets())('coupons on %s', (target) => {
   test('operator coupon API: validation, duplicates, roles, and the grant notifies', async () => {
     const u = await makeUser(t);
     const until = new Date(Date.now() + 86_400_000).toISOString();
-    expect(await opsCall(t, admin.token, 'POST', '/ops/coupons', { code: 'BADFIX', name: 'No currency', kind: 'fixed', value: '100', valid_until: until })).toMatchObject({ success: false, msg: 'A fixed or rate-add coupon needs its currency' });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/coupons', { code: 'BADPCT', name: 'Too much', kind: 'percent', value: '80', valid_until: until })).toMatchObject({ success: false });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/coupons', { code: 'PAST', name: 'Ended', kind: 'percent', value: '1', valid_from: until, valid_until: new Date().toISOString() })).toMatchObject({ success: false, msg: 'valid_until must be after valid_from' });
-    expect(await opsCall(t, reviewer.token, 'POST', '/ops/coupons', { code: 'NOTME', name: 'Reviewer', kind: 'percent', value: '1', valid_until: until })).toMatchObject({ success: false, msg: 'Your role cannot do this' });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/coupons', { code: 'BADFIX', name: 'No currency', kind: 'fixed', value: '100', valid_until: until })).toMatchObject({ success: false, msg: 'A fixed or rate-add coupon needs its currency' });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/coupons', { code: 'BADPCT', name: 'Too much', kind: 'percent', value: '80', valid_until: until })).toMatchObject({ success: false });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/coupons', { code: 'PAST', name: 'Ended', kind: 'percent', value: '1', valid_from: until, valid_until: new Date().toISOString() })).toMatchObject({ success: false, msg: 'valid_until must be after valid_from' });
+    expect(await opsCall(t, reviewer.token, 'POST', '/ops/api/coupons', { code: 'NOTME', name: 'Reviewer', kind: 'percent', value: '1', valid_until: until })).toMatchObject({ success: false, msg: 'Your role cannot do this' });
     await coupon({ code: 'GIFT1', kind: 'percent', value: '1' }, [u.id]);
-    expect(await opsCall(t, admin.token, 'POST', '/ops/coupons', { code: 'gift1', name: 'Again', kind: 'percent', value: '1', valid_until: until })).toMatchObject({ success: false, msg: 'A coupon with this code already exists' });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/coupons', { code: 'gift1', name: 'Again', kind: 'percent', value: '1', valid_until: until })).toMatchObject({ success: false, msg: 'A coupon with this code already exists' });
     // Granting again changes nothing.
-    expect(await opsCall(t, admin.token, 'POST', '/ops/coupons/GIFT1/grant', { user_ids: [u.id], reason: 'again' })).toMatchObject({ success: true, data: { granted: 0 } });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/coupons/GIFT1/grant', { user_ids: [u.id], reason: 'again' })).toMatchObject({ success: true, data: { granted: 0 } });
     const notices = await t.call<{ notice_title: string; notice_content: string }[]>('/finder/allNotice', { token: u.token, page: '0', page_size: '20' });
     const granted = notices.data.filter((n) => n.notice_title === 'You have a new coupon');
     expect(granted).toHaveLength(1);

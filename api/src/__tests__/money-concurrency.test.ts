@@ -83,7 +83,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
     const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
     const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: u.token, bank_id: String(acct.data.bank_id), amount: '5000', password: '135246' });
     const finance = await makeStaff(t, 'finance');
-    const settle = (outcome: string) => opsCall<{ replayed: boolean }>(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome, reason: 'bank said no', reference: 'R1' });
+    const settle = (outcome: string) => opsCall<{ replayed: boolean }>(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome, reason: 'bank said no', reference: 'R1' });
     const all = await Promise.all([...Array.from({ length: 20 }, () => settle('paid')), settle('failed')]);
     const paid = all.slice(0, 20);
     expect(paid.every((r) => r.success)).toBe(true);
@@ -98,13 +98,13 @@ onPg('money under concurrency (PostgreSQL)', () => {
     const u = await makeUser(t);
     const add = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, user_memo: 'CODE 1', wallet_type: '1' });
     const [a, b] = [await makeStaff(t, 'reviewer'), await makeStaff(t, 'reviewer')];
-    const claims = await Promise.all([a, b, a, b].map((s) => opsCall(t, s.token, 'POST', `/ops/orders/${add.data.order_no}/claim`)));
+    const claims = await Promise.all([a, b, a, b].map((s) => opsCall(t, s.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)));
     const winners = new Set(claims.map((c, i) => (c.success ? [a, b, a, b][i]!.id : null)).filter(Boolean));
     expect(winners.size).toBe(1);
     const winner = [a, b].find((s) => winners.has(s.id))!;
     const loser = winner === a ? b : a;
     const decision = { lines: [{ status: 'success', card_id: 1, face_value: '25' }] };
-    const replies = await Promise.all([...Array.from({ length: 10 }, () => opsCall<{ replayed: boolean }>(t, winner.token, 'POST', `/ops/orders/${add.data.order_no}/decide`, decision)), opsCall(t, loser.token, 'POST', `/ops/orders/${add.data.order_no}/decide`, decision)]);
+    const replies = await Promise.all([...Array.from({ length: 10 }, () => opsCall<{ replayed: boolean }>(t, winner.token, 'POST', `/ops/api/orders/${add.data.order_no}/decide`, decision)), opsCall(t, loser.token, 'POST', `/ops/api/orders/${add.data.order_no}/decide`, decision)]);
     expect(replies.slice(0, 10).every((r) => r.success)).toBe(true);
     expect(replies.slice(0, 10).filter((r) => !(r.data as { replayed: boolean }).replayed)).toHaveLength(1);
     expect(replies[10]!.success).toBe(false);

@@ -66,19 +66,19 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(await t.call('/ord/detail', { token: other.token, order_no: orderNo })).toMatchObject({ success: false, msg: 'Order not found' });
 
     const reviewer = await makeStaff(t, 'reviewer');
-    const queue = await opsCall<{ orders: { order_no: string }[] }>(t, reviewer.token, 'GET', '/ops/orders/queue');
+    const queue = await opsCall<{ orders: { order_no: string }[] }>(t, reviewer.token, 'GET', '/ops/api/orders/queue');
     expect(queue.data.orders.map((o) => o.order_no)).toContain(orderNo);
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '100' }] })).toMatchObject({ success: false, msg: 'Claim the order before deciding it' });
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/claim`)).success).toBe(true);
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '100' }] })).toMatchObject({ success: false, msg: 'Claim the order before deciding it' });
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).success).toBe(true);
     const rival = await makeStaff(t, 'reviewer');
-    expect(await opsCall(t, rival.token, 'POST', `/ops/orders/${orderNo}/claim`)).toMatchObject({ success: false, msg: 'Another operator is working on this order' });
+    expect(await opsCall(t, rival.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).toMatchObject({ success: false, msg: 'Another operator is working on this order' });
     // Below the quote without a reason is refused.
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '20' }] })).toMatchObject({ success: false, msg: 'A payout below the locked quote needs a reason (payout_note)' });
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, { lines: [{ status: 'failed', fail_reason: 'nope' }] })).toMatchObject({ success: false });
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '20' }] })).toMatchObject({ success: false, msg: 'A payout below the locked quote needs a reason (payout_note)' });
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'failed', fail_reason: 'nope' }] })).toMatchObject({ success: false });
     const decision = { lines: [{ status: 'success', card_id: 1, face_value: '40', code: 'CODE-1234-5678' }, { status: 'failed', fail_reason: 'already_used', code: 'XYZ', image_index: 0 }] };
-    const done = await opsCall<{ status: number; amount: string }>(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, decision);
+    const done = await opsCall<{ status: number; amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, decision);
     expect(done).toMatchObject({ success: true, data: { status: 4 } });
-    const again = await opsCall<{ replayed: boolean }>(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, decision);
+    const again = await opsCall<{ replayed: boolean }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, decision);
     expect(again).toMatchObject({ success: true, data: { replayed: true } });
 
     const detail = await t.call<{ status: number; amount: string; first_order_bonus: number; keyList: { status: string; fail_reason: string }[]; imageList: { refused_reason: string }[]; timeline: { status: string }[] }>('/ord/detail', { token: u.token, order_no: orderNo });
@@ -135,9 +135,9 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(await t.call('/user/cancellation', { token: u.token, password: '' })).toMatchObject({ success: false });
 
     const finance = await makeStaff(t, 'finance');
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid' })).toMatchObject({ status: 403 });
-    expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid', reference: 'NIP-1' })).toMatchObject({ success: true, data: { status: 'paid' } });
-    expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'x' })).toMatchObject({ success: false });
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid' })).toMatchObject({ status: 403 });
+    expect(await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid', reference: 'NIP-1' })).toMatchObject({ success: true, data: { status: 'paid' } });
+    expect(await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'x' })).toMatchObject({ success: false });
     const d = await t.call<{ withdraw_no: string; order_status: string; withdraw_deal_time: number }>('/wallet/moneyLogDetail', { token: u.token, log_id: String(w.data.log_id) });
     expect(d.data).toMatchObject({ withdraw_no: w.data.withdraw_no, order_status: 'Successful', serial_number: 'NIP-1' });
     expect(d.data.withdraw_deal_time).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(vip.data.vip_info).toHaveLength(6);
     expect((await t.call<{ exp: number }[]>('/vip/loglist', { token: u.token, page: '0', page_size: '20' })).data[0]).toMatchObject({ exp: 40 });
 
-    const audit = await opsCall<{ action: string }[]>(t, (await makeStaff(t, 'admin')).token, 'GET', `/ops/audit?target_type=order&target_id=${orderNo}`);
+    const audit = await opsCall<{ action: string }[]>(t, (await makeStaff(t, 'admin')).token, 'GET', `/ops/api/audit?target_type=order&target_id=${orderNo}`);
     expect(audit.data.map((a) => a.action)).toEqual(['order.decide', 'order.claim']);
   });
 
@@ -171,8 +171,8 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(second.data.withdraw_no).toBe(first.data.withdraw_no);
     expect(await t.call('/withdraw/apply', { ...body, amount: '10001' })).toMatchObject({ success: false, msg: 'This request key was already used for a different request' });
     const finance = await makeStaff(t, 'finance');
-    expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${first.data.withdraw_no}/settle`, { outcome: 'failed' })).toMatchObject({ success: false, msg: 'A reason is required when a withdrawal fails' });
-    expect(await opsCall(t, finance.token, 'POST', `/ops/withdrawals/${first.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'Bank rejected the account' })).toMatchObject({ success: true });
+    expect(await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${first.data.withdraw_no}/settle`, { outcome: 'failed' })).toMatchObject({ success: false, msg: 'A reason is required when a withdrawal fails' });
+    expect(await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${first.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'Bank rejected the account' })).toMatchObject({ success: true });
     const bal = await t.call<{ withdraw_amount: number; frozen_amount: number }>('/wallet/balance', { token: u.token });
     expect(bal.data).toMatchObject({ withdraw_amount: 50000, frozen_amount: 0 });
     const logs = await t.call<{ type: string; amount: number; order_status: string }[]>('/wallet/moneyLogList', { token: u.token, type: 'withdraw', wallet_type: '1' });
@@ -215,8 +215,8 @@ describe.each(targets())('money routes on %s', (target) => {
     const b = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, images, user_memo: 'codes', wallet_type: '2' });
     expect(b.data.order_no).toBe(a.data.order_no);
     const reviewer = await makeStaff(t, 'reviewer');
-    await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/claim`);
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/refuse`, { reason: 'Codes already redeemed' })).toMatchObject({ success: true, data: { status: 3 } });
+    await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.data.order_no}/claim`);
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.data.order_no}/refuse`, { reason: 'Codes already redeemed' })).toMatchObject({ success: true, data: { status: 3 } });
     const d = await t.call<{ status: number; refused_reason: string; amount: string }>('/ord/detail', { token: u.token, order_no: a.data.order_no });
     expect(d.data).toMatchObject({ status: 3, refused_reason: 'Codes already redeemed', amount: '0.0000' });
     const done = await t.call<{ order_no: string }[]>('/ord/list', { token: u.token, status: 'done' });
@@ -235,8 +235,8 @@ describe.each(targets())('money routes on %s', (target) => {
     const pending = await t.call<{ order_no: string; card_name: string }[]>('/ord/list', { token: u.token, status: 'all' });
     expect(pending.data[0]).toMatchObject({ order_no: a.data.order_no, card_name: name });
     const reviewer = await makeStaff(t, 'reviewer');
-    await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/claim`);
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${a.data.order_no}/refuse`, { reason: 'Codes already redeemed.' })).success).toBe(true);
+    await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.data.order_no}/claim`);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.data.order_no}/refuse`, { reason: 'Codes already redeemed.' })).success).toBe(true);
     const refused = await t.call<{ card_name: string; status: number }[]>('/ord/list', { token: u.token, status: 'done' });
     expect(refused.data[0]).toMatchObject({ status: 3, card_name: name });
     expect((await t.call<{ card_name: string }>('/ord/detail', { token: u.token, order_no: a.data.order_no })).data.card_name).toBe(name);
@@ -308,22 +308,22 @@ describe.each(targets())('money routes on %s', (target) => {
   });
 
   test('operator API: sign-in, roles, corrections with idempotency', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/ops/orders/queue' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/ops/api/orders/queue' })).statusCode).toBe(401);
     const admin = await makeStaff(t, 'admin');
     const email = (await t.db.query<{ email: string }>('select email from staff where id = $1', [admin.id])).rows[0]!.email;
-    const login = await t.app.inject({ method: 'POST', url: '/ops/login', payload: { email, password: 'correct horse battery' } });
+    const login = await t.app.inject({ method: 'POST', url: '/ops/api/login', payload: { email, password: 'correct horse battery' } });
     expect(login.json()).toMatchObject({ success: true, data: { role: 'admin' } });
-    expect((await t.app.inject({ method: 'POST', url: '/ops/login', payload: { email, password: 'wrong' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/ops/api/login', payload: { email, password: 'wrong' } })).statusCode).toBe(401);
     const u = await makeUser(t);
     const body = { user_id: u.id, wallet_type: 1, amount: '150.50', reason: 'Goodwill for a slow payout', idempotency_key: 'corr-000001' };
-    const c1 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/corrections', body);
-    const c2 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/corrections', body);
+    const c1 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/api/corrections', body);
+    const c2 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/api/corrections', body);
     expect(c2.data).toEqual({ journal_id: c1.data.journal_id, replayed: true });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/corrections', { ...body, amount: '1' })).toMatchObject({ success: false, msg: 'This request key was already used for a different request' });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/corrections', { ...body, amount: '-9999', idempotency_key: 'corr-000002' })).toMatchObject({ success: false, msg: 'Insufficient balance' });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '1' })).toMatchObject({ success: false, msg: 'This request key was already used for a different request' });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '-9999', idempotency_key: 'corr-000002' })).toMatchObject({ success: false, msg: 'Insufficient balance' });
     const reviewer = await makeStaff(t, 'reviewer');
-    expect((await opsCall(t, reviewer.token, 'POST', '/ops/corrections', body)).status).toBe(403);
+    expect((await opsCall(t, reviewer.token, 'POST', '/ops/api/corrections', body)).status).toBe(403);
     expect((await t.call<{ money: string }>('/user/userInfo', { token: u.token })).data.money).toBe('150.50');
-    expect(await opsCall(t, admin.token, 'GET', '/ops/ledger/check')).toMatchObject({ data: { ok: true, breaches: [] } });
+    expect(await opsCall(t, admin.token, 'GET', '/ops/api/ledger/check')).toMatchObject({ data: { ok: true, breaches: [] } });
   });
 });

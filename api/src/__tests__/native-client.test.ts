@@ -146,8 +146,8 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
   const ageCodes = (address: string) => t.db.query("update otp_codes set created_at = created_at - interval '2 minutes' where address = $1", [address.replace(/^\+/, '')]);
 
   async function approve(orderNo: string, face = '100') {
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/claim`)).success).toBe(true);
-    const done = await opsCall(t, reviewer.token, 'POST', `/ops/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: face, code: 'ABCD-1234-EFGH', image_index: 0 }] });
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).success).toBe(true);
+    const done = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: face, code: 'ABCD-1234-EFGH', image_index: 0 }] });
     expect(done.success).toBe(true);
   }
 
@@ -184,11 +184,11 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     // An operator publishes a release and a promotion for Nigeria; a reviewer may not.
     const admin = await makeStaff(t, 'admin');
     const release = { platform: 'android', version: '1.1.0', build_number: 12, update_type: 'recommend', min_required_version: '1.0.0', title: 'A better rate calculator', download_url_android: 'https://play.google.com/store/apps/details?id=ng.giftlane' };
-    expect(await opsCall(t, reviewer.token, 'POST', '/ops/app-versions', release)).toMatchObject({ status: 403, success: false });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/app-versions', { ...release, version: 'one' })).toMatchObject({ success: false });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/app-versions', release)).toMatchObject({ success: true });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/promotions', { title: 'Weekend Steam boost', memo: '+1% on Steam', url: '/ratesheet', country_id: 1, sort: 0 })).toMatchObject({ success: true });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/promotions', { title: 'Ended', ends_at: '2020-01-01T00:00:00Z' })).toMatchObject({ success: false, msg: 'ends_at must be after starts_at' });
+    expect(await opsCall(t, reviewer.token, 'POST', '/ops/api/app-versions', release)).toMatchObject({ status: 403, success: false });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/app-versions', { ...release, version: 'one' })).toMatchObject({ success: false });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/app-versions', release)).toMatchObject({ success: true });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/promotions', { title: 'Weekend Steam boost', memo: '+1% on Steam', url: '/ratesheet', country_id: 1, sort: 0 })).toMatchObject({ success: true });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/promotions', { title: 'Ended', ends_at: '2020-01-01T00:00:00Z' })).toMatchObject({ success: false, msg: 'ends_at must be after starts_at' });
 
     // Start-up, signed out.
     const version = await app.ok<{ version: string; update_type: string; is_in_review: boolean; download_url_android: string } | null>('config/getAppVersion', [['platform', 'android']]);

@@ -64,9 +64,9 @@ describe.each(targets())('referral rewards on %s', (target) => {
   async function sell(token: string, face: string, key: string) {
     const add = await t.call<{ order_no: string }>('/order/appadd', { token, user_memo: `CODE-${key}`, wallet_type: '1', idempotency_key: key });
     expect(add.success).toBe(true);
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${add.data.order_no}/claim`)).success).toBe(true);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
     const body = { lines: [{ status: 'success', card_id: 1, face_value: face }] };
-    const done = await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/orders/${add.data.order_no}/decide`, body);
+    const done = await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/decide`, body);
     expect(done).toMatchObject({ success: true });
     return { orderNo: add.data.order_no, body };
   }
@@ -107,7 +107,7 @@ describe.each(targets())('referral rewards on %s', (target) => {
 
     // The first counted sale: ₦1,000 for the sale plus the ₦500 sign-up reward; a retried decision pays nothing more.
     const first = await sell(friend.token, '100', 'ref-big-0001');
-    const again = await opsCall(t, reviewer.token, 'POST', `/ops/orders/${first.orderNo}/decide`, first.body);
+    const again = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${first.orderNo}/decide`, first.body);
     expect(again.success).toBe(true);
     const r1 = await rebates(inviter.token);
     expect(r1).toMatchObject({ short_name: 'NGN', rebate_amount: '1500.00', rebate_total_amount: '1500.00', referred_bonus: '1500.00', user_invited_number: '1' });
@@ -167,11 +167,11 @@ describe.each(targets())('referral rewards on %s', (target) => {
     const orders = [];
     for (const [f, key] of [[a, 'ref-par-a'], [b, 'ref-par-b']] as const) {
       const add = await t.call<{ order_no: string }>('/order/appadd', { token: f.token, user_memo: key, wallet_type: '1', idempotency_key: key });
-      expect((await opsCall(t, reviewer.token, 'POST', `/ops/orders/${add.data.order_no}/claim`)).success).toBe(true);
+      expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
       orders.push(add.data.order_no);
     }
     const body = { lines: [{ status: 'success', card_id: 1, face_value: '100' }] };
-    const results = await Promise.all([...orders, ...orders].map((no) => opsCall(t, reviewer.token, 'POST', `/ops/orders/${no}/decide`, body)));
+    const results = await Promise.all([...orders, ...orders].map((no) => opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${no}/decide`, body)));
     expect(results.every((r) => r.success)).toBe(true);
     const r = await rebates(inviter.token);
     expect(r.rebate_amount).toBe('3000.00');

@@ -97,7 +97,7 @@ describe.each(targets())('card photos on %s', (target) => {
 
     // Staff see it through the operator API's signed link.
     const reviewer = await makeStaff(t, 'reviewer');
-    const view = await opsCall<{ images: string[] }>(t, reviewer.token, 'GET', `/ops/orders/${order.data.order_no}`);
+    const view = await opsCall<{ images: string[] }>(t, reviewer.token, 'GET', `/ops/api/orders/${order.data.order_no}`);
     expect(view.data.images[0]).toMatch(/\?expires=\d+&signature=/);
     expect((await get(view.data.images[0]!)).statusCode).toBe(200);
     // appadd still takes the reference (the URL before `?`) as the image.

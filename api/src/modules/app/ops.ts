@@ -26,7 +26,7 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     download_url_android: url.default(''),
     is_in_review: z.boolean().default(false),
   });
-  r.post('/ops/app-versions', { schema: { tags, summary: 'Publish an app release for the update check (admin)', body: versionBody } }, async (req) => {
+  r.post('/ops/api/app-versions', { schema: { tags, summary: 'Publish an app release for the update check (admin)', body: versionBody } }, async (req) => {
     const s = await admin(req.headers.authorization);
     const b = req.body;
     const id = await app.db.tx(async (q) => {
@@ -51,7 +51,7 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     ends_at: z.iso.datetime({ offset: true }).optional(),
     sort: z.number().int().min(0).max(10_000).default(0),
   });
-  r.post('/ops/promotions', { schema: { tags, summary: 'Add a promotion to the promotions screen (admin)', body: promotionBody } }, async (req) => {
+  r.post('/ops/api/promotions', { schema: { tags, summary: 'Add a promotion to the promotions screen (admin)', body: promotionBody } }, async (req) => {
     const s = await admin(req.headers.authorization);
     const b = req.body;
     if (b.country_id) await app.ref.country(b.country_id).catch(() => {

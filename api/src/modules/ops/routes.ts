@@ -28,7 +28,7 @@ const line = z.object({
 });
 
 /**
- * The operator API (JSON, `Authorization: Bearer <token>` from /ops/login): the review queue,
+ * The operator API (JSON, `Authorization: Bearer <token>` from /ops/api/login): the review queue,
  * claims and decisions, withdrawal settlement, corrections, the audit log and the ledger check.
  * Every action that changes something writes an audit row in its own transaction.
  */
@@ -49,7 +49,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
 
   const who = (req: FastifyRequest, roles: Role[]): Promise<StaffAuth> => requireStaff(db, req.headers.authorization, roles);
 
-  r.post('/ops/login', { schema: { tags, summary: 'Operator sign-in', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (req) => {
+  r.post('/ops/api/login', { schema: { tags, summary: 'Operator sign-in', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (req) => {
     const s = await db.query<{ id: number; password_hash: string; name: string; role: string }>("select id, password_hash, name, role from staff where lower(email) = lower($1) and status = 'active'", [req.body.email]);
     const row = s.rows[0];
     if (!(await verifyPassword(row?.password_hash, req.body.password)) || !row) throw new AppError('Incorrect e-mail or password', 'common.001', 401);
@@ -60,7 +60,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     return ok({ token, name: row.name, role: row.role });
   });
 
-  r.post('/ops/staff', { schema: { tags, summary: 'Create an operator (admin)', body: z.object({ email: z.email(), name: z.string().min(1).max(100), role: z.enum(ROLES as [Role, ...Role[]]), password: z.string().min(12).max(200) }) } }, async (req) => {
+  r.post('/ops/api/staff', { schema: { tags, summary: 'Create an operator (admin)', body: z.object({ email: z.email(), name: z.string().min(1).max(100), role: z.enum(ROLES as [Role, ...Role[]]), password: z.string().min(12).max(200) }) } }, async (req) => {
     const s = await who(req, ['admin']);
     const id = await db.tx(async (q) => {
       const staffId = await createStaff(q, req.body);
@@ -80,13 +80,13 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     };
   };
 
-  r.get('/ops/orders/queue', { schema: { tags, summary: 'Pending orders, oldest first (unclaimed or claimed by me)' } }, async (req) => {
+  r.get('/ops/api/orders/queue', { schema: { tags, summary: 'Pending orders, oldest first (unclaimed or claimed by me)' } }, async (req) => {
     const s = await who(req, ['reviewer']);
     const q = await db.query<OrderRow>('select * from orders where status = 1 and (claimed_by is null or claimed_by = $1) order by created_at, id limit 50', [s.id]);
     return ok({ fail_reasons: FAIL_REASONS, orders: await Promise.all(q.rows.map(orderView)) });
   });
 
-  r.get('/ops/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+  r.get('/ops/api/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
     await who(req, ['reviewer', 'finance']);
     const q = await db.query<OrderRow>('select * from orders where order_no = $1', [req.params.order_no]);
     if (!q.rows[0]) throw new AppError('Order not found');
@@ -95,7 +95,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows });
   });
 
-  r.post('/ops/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+  r.post('/ops/api/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
     const s = await who(req, ['reviewer']);
     const o = await db.tx(async (q) => {
       const order = await claimOrder(q, req.params.order_no, s);
@@ -106,7 +106,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
   });
 
   r.post(
-    '/ops/orders/:order_no/decide',
+    '/ops/api/orders/:order_no/decide',
     { schema: { tags, summary: 'Per-card decisions: complete (2, or 4 when some lines failed) or refuse (3 when all failed)', params: z.object({ order_no: z.string().max(64) }), body: z.object({ lines: z.array(line).min(1).max(50), payout_note: z.string().max(500).optional(), note: z.string().max(500).optional() }) } },
     async (req) => {
       const s = await who(req, ['reviewer']);
@@ -120,7 +120,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     },
   );
 
-  r.post('/ops/orders/:order_no/refuse', { schema: { tags, params: z.object({ order_no: z.string().max(64) }), body: z.object({ reason: z.string().min(1).max(500) }) } }, async (req) => {
+  r.post('/ops/api/orders/:order_no/refuse', { schema: { tags, params: z.object({ order_no: z.string().max(64) }), body: z.object({ reason: z.string().min(1).max(500) }) } }, async (req) => {
     const s = await who(req, ['reviewer']);
     await warm();
       const res = await db.tx(async (q) => {
@@ -141,14 +141,14 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     };
   };
 
-  r.get('/ops/withdrawals', { schema: { tags, summary: 'Open withdrawals, oldest first' } }, async (req) => {
+  r.get('/ops/api/withdrawals', { schema: { tags, summary: 'Open withdrawals, oldest first' } }, async (req) => {
     await who(req, ['finance']);
     const q = await db.query<WithdrawRow>("select * from withdrawals where status in ('pending', 'processing') order by created_at, id limit 100");
     return ok(await Promise.all(q.rows.map(withdrawView)));
   });
 
   r.post(
-    '/ops/withdrawals/:withdraw_no/settle',
+    '/ops/api/withdrawals/:withdraw_no/settle',
     { schema: { tags, summary: 'paid → the hold is posted; failed → released to the wallet with the reason', params: z.object({ withdraw_no: z.string().max(64) }), body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().max(500).optional(), reference: z.string().max(200).optional() }) } },
     async (req) => {
       const s = await who(req, ['finance']);
@@ -163,7 +163,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
   );
 
   r.post(
-    '/ops/corrections',
+    '/ops/api/corrections',
     { schema: { tags, summary: 'Correct a wallet with a new journal (admin): signed amount, reason, idempotency key', body: z.object({ user_id: z.number().int().positive(), wallet_type: z.union([z.literal(1), z.literal(2)]), amount: z.string().max(24), reason: z.string().min(3).max(500), idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }) } },
     async (req) => {
       const s = await who(req, ['admin']);
@@ -211,7 +211,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     grant_on_signup: z.boolean().default(false),
   });
 
-  r.post('/ops/coupons', { schema: { tags, summary: 'Create a coupon (admin): percent, fixed or rate-add, with validity, minimum and uses per user', body: couponBody } }, async (req) => {
+  r.post('/ops/api/coupons', { schema: { tags, summary: 'Create a coupon (admin): percent, fixed or rate-add, with validity, minimum and uses per user', body: couponBody } }, async (req) => {
     const s = await who(req, ['admin']);
     const b = req.body;
     const code = b.code.toUpperCase();
@@ -251,7 +251,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
   });
 
   r.post(
-    '/ops/coupons/:code/grant',
+    '/ops/api/coupons/:code/grant',
     { schema: { tags, summary: 'Grant a coupon to users (admin); a user who holds it already is skipped', params: z.object({ code: z.string().max(32) }), body: z.object({ user_ids: z.array(z.number().int().positive()).min(1).max(1000), reason: z.string().min(3).max(500) }) } },
     async (req) => {
       const s = await who(req, ['admin']);
@@ -275,7 +275,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     },
   );
 
-  r.get('/ops/audit', { schema: { tags, summary: 'Audit log, newest first', querystring: z.object({ target_type: z.string().max(40).optional(), target_id: z.string().max(64).optional() }) } }, async (req) => {
+  r.get('/ops/api/audit', { schema: { tags, summary: 'Audit log, newest first', querystring: z.object({ target_type: z.string().max(40).optional(), target_id: z.string().max(64).optional() }) } }, async (req) => {
     await who(req, ['admin']);
     const q = await db.query(
       `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff
@@ -286,7 +286,7 @@ export async function opsRoutes(app: FastifyInstance, opts: { ledger: Ledger; st
     return ok(q.rows);
   });
 
-  r.get('/ops/ledger/check', { schema: { tags, summary: 'Run every ledger invariant now (admin)' } }, async (req) => {
+  r.get('/ops/api/ledger/check', { schema: { tags, summary: 'Run every ledger invariant now (admin)' } }, async (req) => {
     await who(req, ['admin']);
     const breaches = await checkLedger(db);
     return ok({ ok: breaches.length === 0, breaches });

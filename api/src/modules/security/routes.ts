@@ -76,7 +76,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const reason = z.object({ reason: z.string().trim().min(3).max(500) });
   const admin = (authorization: string | undefined) => requireStaff(db, authorization);
   r.post(
-    '/ops/users/:id/unfreeze',
+    '/ops/api/users/:id/unfreeze',
     { schema: { tags: ['ops'], summary: 'Lift the withdrawal freeze set by "this wasn\'t me" (admin, audited)', params, body: reason } },
     async (req) => {
       const s = await admin(req.headers.authorization);
@@ -89,7 +89,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
   r.post(
-    '/ops/users/:id/end-hold',
+    '/ops/api/users/:id/end-hold',
     { schema: { tags: ['ops'], summary: 'End the cooling-off after a security change and for new payout accounts (admin, audited)', params, body: reason } },
     async (req) => {
       const s = await admin(req.headers.authorization);
