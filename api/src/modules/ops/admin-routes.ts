@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { opsContext, type OpsOptions } from './context.js';
+import { AppError, ok } from '../../lib/envelope.js';
+import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { grantCoupon } from '../coupon/service.js';
+import { checkLedger } from '../ledger/check.js';
+import { notify, sentenceEnd } from '../notices/service.js';
+import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { audit } from './staff.js';
+
+/** Admin: wallet corrections, coupons, the audit log and the ledger check. */
+export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
+  const { db, ref, ledger, r, tags, who } = opsContext(app, opts);
+  r.post(
+    '/ops/api/corrections',
+    { schema: { tags, summary: 'Correct a wallet with a new journal (admin): signed amount, reason, idempotency key', body: z.object({ user_id: z.number().int().positive(), wallet_type: z.union([z.literal(1), z.literal(2)]), amount: z.string().max(24), reason: z.string().min(3).max(500), idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }) } },
+    async (req) => {
+      const s = await who(req, ['admin']);
+      const b = req.body;
+      const u = await moneyUser(db, ref, b.user_id);
+      const cur = walletCurrency(u, b.wallet_type);
+      const neg = b.amount.trim().startsWith('-');
+      const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);
+      if (!parsed.ok || parsed.minor === 0n) throw new AppError('amount must be a non-zero amount with the currency’s decimals');
+      const amount = neg ? -parsed.minor : parsed.minor;
+      const out = await db.tx(async (q) => {
+        const user = await ledger.userAccount(q, u.id, 'cash', cur.code);
+        const t = await ledger.transfer(q, {
+          key: `correction:${b.idempotency_key}`,
+          kind: 'correction',
+          legs: [{ account: user, amountMinor: amount }, { account: await ledger.platformAccount(q, 'corrections', cur.code), amountMinor: -amount }],
+          params: { reason: b.reason },
+          refType: 'user',
+          refId: String(u.id),
+          memo: b.reason,
+          actor: `staff:${s.id}`,
+        });
+        if (!t.replayed) {
+          await audit(q, { staffId: s.id, action: 'ledger.correction', targetType: 'user', targetId: String(u.id), reason: b.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId }, ip: req.ip });
+          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(b.reason)}`, action: 'app_wallet' });
+        }
+        return t;
+      });
+      return ok({ journal_id: Number(out.journalId), replayed: out.replayed });
+    },
+  );
+
+  const couponBody = z.object({
+    code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$/, 'code: 3–32 letters, digits, dashes or underscores'),
+    name: z.string().min(3).max(120),
+    kind: z.enum(['percent', 'fixed', 'rate_add']),
+    /** percent: the boost in percent ("2.5"); fixed and rate_add: an amount in the coupon currency. */
+    value: z.string().max(24),
+    currency: z.string().max(8).optional(),
+    wallet_type: z.union([z.literal(1), z.literal(2)]).default(1),
+    minimum: z.string().max(24).default('0'),
+    valid_from: z.iso.datetime({ offset: true }).optional(),
+    valid_until: z.iso.datetime({ offset: true }),
+    max_use: z.number().int().min(0).max(1000).default(1),
+    grant_on_signup: z.boolean().default(false),
+  });
+
+  r.post('/ops/api/coupons', { schema: { tags, summary: 'Create a coupon (admin): percent, fixed or rate-add, with validity, minimum and uses per user', body: couponBody } }, async (req) => {
+    const s = await who(req, ['admin']);
+    const b = req.body;
+    const code = b.code.toUpperCase();
+    const cur = b.currency ? await ref.currency(b.currency.toUpperCase()).catch(() => null) : null;
+    if (b.currency && !cur) throw new AppError('currency is not one we pay in');
+    if (b.kind !== 'percent' && !cur) throw new AppError('A fixed or rate-add coupon needs its currency');
+    let percentBp: number | null = null;
+    let amount: bigint | null = null;
+    if (b.kind === 'percent') {
+      const p = parseAmount(b.value, 2);
+      if (!p.ok || p.minor <= 0n || p.minor > 5000n) throw new AppError('value: a percent above 0 and at most 50, with at most 2 decimals');
+      percentBp = Number(p.minor);
+    } else {
+      const p = parseAmount(b.value, cur!.decimals);
+      if (!p.ok || p.minor <= 0n) throw new AppError('value must be an amount above 0 in the coupon currency');
+      amount = p.minor;
+    }
+    const min = parseAmount(b.minimum, cur?.decimals ?? 2);
+    if (!min.ok) throw new AppError('minimum must be an amount in the coupon currency');
+    if (!cur && min.minor > 0n) throw new AppError('A minimum needs the coupon currency');
+    const from = b.valid_from ? new Date(b.valid_from) : new Date();
+    const until = new Date(b.valid_until);
+    if (until <= from) throw new AppError('valid_until must be after valid_from');
+    const id = await db.tx(async (q) => {
+      const exists = await q.query('select 1 from coupons where code = $1', [code]);
+      if (exists.rows.length) throw new AppError('A coupon with this code already exists');
+      const ins = await q.query<{ id: number }>(
+        `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, enough_minor, valid_start, valid_end, max_use, grant_on)
+         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) returning id`,
+        [code, b.name, b.kind === 'percent' ? 1 : 2, b.kind === 'rate_add' ? 2 : 1, percentBp, amount, cur?.code ?? null, b.wallet_type, min.minor, from, until, b.max_use, b.grant_on_signup ? 'signup' : null],
+      );
+      const couponId = ins.rows[0]!.id;
+      await audit(q, { staffId: s.id, action: 'coupon.create', targetType: 'coupon', targetId: code, details: { ...b, code }, ip: req.ip });
+      return couponId;
+    });
+    return ok({ coupon_id: id, code });
+  });
+
+  r.post(
+    '/ops/api/coupons/:code/grant',
+    { schema: { tags, summary: 'Grant a coupon to users (admin); a user who holds it already is skipped', params: z.object({ code: z.string().max(32) }), body: z.object({ user_ids: z.array(z.number().int().positive()).min(1).max(1000), reason: z.string().min(3).max(500) }) } },
+    async (req) => {
+      const s = await who(req, ['admin']);
+      const code = req.params.code.toUpperCase();
+      const c = await db.query<{ id: number; name: string; active: boolean; valid_end: Date }>('select id, name, active, valid_end from coupons where code = $1', [code]);
+      const coupon = c.rows[0];
+      if (!coupon) throw new AppError('Coupon not found');
+      if (!coupon.active || coupon.valid_end <= new Date()) throw new AppError('This coupon has ended');
+      const granted = await db.tx(async (q) => {
+        const users = await q.query<{ id: number }>("select id from users where id = any($1::int[]) and status = 'active'", [req.body.user_ids]);
+        let n = 0;
+        for (const u of users.rows) {
+          if (!(await grantCoupon(q, u.id, coupon.id, `staff:${s.id}`))) continue;
+          n += 1;
+          await notify(q, u.id, { title: 'You have a new coupon', content: `${coupon.name}. Use code ${code} when you sell a card.`, action: 'app_coupon' });
+        }
+        await audit(q, { staffId: s.id, action: 'coupon.grant', targetType: 'coupon', targetId: code, reason: req.body.reason, details: { user_ids: req.body.user_ids, granted: n }, ip: req.ip });
+        return n;
+      });
+      return ok({ granted });
+    },
+  );
+
+  r.get('/ops/api/audit', { schema: { tags, summary: 'Audit log, newest first', querystring: z.object({ target_type: z.string().max(40).optional(), target_id: z.string().max(64).optional() }) } }, async (req) => {
+    await who(req, ['admin']);
+    const q = await db.query(
+      `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff
+         from audit_log a left join staff s on s.id = a.staff_id
+        where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2) order by a.id desc limit 200`,
+      [req.query.target_type ?? null, req.query.target_id ?? null],
+    );
+    return ok(q.rows);
+  });
+
+  r.get('/ops/api/ledger/check', { schema: { tags, summary: 'Run every ledger invariant now (admin)' } }, async (req) => {
+    await who(req, ['admin']);
+    const breaches = await checkLedger(db);
+    return ok({ ok: breaches.length === 0, breaches });
+  });
+}

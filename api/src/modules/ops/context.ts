@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Catalog } from '../catalog/service.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { DirectoryStore } from '../uploads/store.js';
+import { requireStaff, type Role, type StaffAuth } from './staff.js';
+
+export interface OpsOptions { ledger: Ledger; store?: DirectoryStore }
+
+/** What every operator route file shares: the db, reference data, the catalog, the signed-in staff member. */
+export function opsContext(app: FastifyInstance, opts: OpsOptions) {
+  const { db, ref } = app;
+  const catalog = new Catalog(db, ref);
+  return {
+    db,
+    ref,
+    catalog,
+    ledger: opts.ledger,
+    r: app.withTypeProvider<ZodTypeProvider>(),
+    tags: ['ops'],
+    // Card photos reach staff as short-lived signed links, like the owner's.
+    view: (key: string) => (key && opts.store ? opts.store.viewUrl(key) : key),
+    /** Reference data and the card list are cached: load them before a transaction needs them. */
+    warm: async () => {
+      await ref.warm();
+      await Promise.all(['NGN', 'GHS', 'USDT'].map((c) => catalog.cards(c)));
+    },
+    who: (req: FastifyRequest, roles: Role[]): Promise<StaffAuth> => requireStaff(db, req.headers.authorization, roles),
+  };
+}

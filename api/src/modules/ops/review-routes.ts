@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { opsContext, type OpsOptions } from './context.js';
+import { AppError, ok } from '../../lib/envelope.js';
+import { formatMinor } from '../../lib/money.js';
+import { claimOrder, decideOrder, FAIL_REASONS, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { audit } from './staff.js';
+
+const line = z.object({
+  card_id: z.number().int().positive().optional(),
+  code: z.string().max(500).optional(),
+  face_value: z.string().max(20).optional(),
+  rate: z.string().max(20).optional(),
+  status: z.enum(['success', 'failed']),
+  fail_reason: z.string().max(40).optional(),
+  fail_note: z.string().max(500).optional(),
+  proof_image: z.string().max(1000).optional(),
+  image_index: z.number().int().min(0).max(20).optional(),
+});
+
+/** The review queue: claim an order, decide it card by card, or refuse it. */
+export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
+  const { db, ref, catalog, ledger, r, tags, view, warm, who } = opsContext(app, opts);
+  const orderView = async (o: OrderRow) => {
+    const cur = await ref.currency(o.currency_code);
+    return {
+      order_no: o.order_no, user_id: o.user_id, status: o.status, status_desc: statusDesc(o), currency: cur.code, wallet_type: o.wallet_type,
+      images: o.images.map(view), user_memo: o.user_memo, card_id: o.card_id, card_form: o.card_form, quote: o.quote?.view ?? null,
+      amount: formatMinor(o.amount_minor, cur.decimals), claimed_by: o.claimed_by, created_at: o.created_at, finished_at: o.finished_at,
+      refused_reason: o.refused_reason, payout_note: o.payout_note,
+    };
+  };
+
+  r.get('/ops/api/orders/queue', { schema: { tags, summary: 'Pending orders, oldest first (unclaimed or claimed by me)' } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    const q = await db.query<OrderRow>('select * from orders where status = 1 and (claimed_by is null or claimed_by = $1) order by created_at, id limit 50', [s.id]);
+    return ok({ fail_reasons: FAIL_REASONS, orders: await Promise.all(q.rows.map(orderView)) });
+  });
+
+  r.get('/ops/api/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+    await who(req, ['reviewer', 'finance']);
+    const q = await db.query<OrderRow>('select * from orders where order_no = $1', [req.params.order_no]);
+    if (!q.rows[0]) throw new AppError('Order not found');
+    const lines = await db.query('select seq, card_id, card_name, code, face_minor::text, rate_minor::text, amount_minor::text, status, fail_reason, proof_image from order_lines where order_id = $1 order by seq', [q.rows[0].id]);
+    const events = await db.query('select status, note, actor, created_at from order_events where order_id = $1 order by id', [q.rows[0].id]);
+    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows });
+  });
+
+  r.post('/ops/api/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    const o = await db.tx(async (q) => {
+      const order = await claimOrder(q, req.params.order_no, s);
+      await audit(q, { staffId: s.id, action: 'order.claim', targetType: 'order', targetId: order.order_no, ip: req.ip });
+      return order;
+    });
+    return ok(await orderView(o));
+  });
+
+  r.post(
+    '/ops/api/orders/:order_no/decide',
+    { schema: { tags, summary: 'Per-card decisions: complete (2, or 4 when some lines failed) or refuse (3 when all failed)', params: z.object({ order_no: z.string().max(64) }), body: z.object({ lines: z.array(line).min(1).max(50), payout_note: z.string().max(500).optional(), note: z.string().max(500).optional() }) } },
+    async (req) => {
+      const s = await who(req, ['reviewer']);
+      await warm();
+      const res = await db.tx(async (q) => {
+        const out = await decideOrder(q, { ledger, ref, catalog }, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
+        if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
+        return out;
+      });
+      return ok({ ...(await orderView(res.order)), replayed: res.replay });
+    },
+  );
+
+  r.post('/ops/api/orders/:order_no/refuse', { schema: { tags, params: z.object({ order_no: z.string().max(64) }), body: z.object({ reason: z.string().min(1).max(500) }) } }, async (req) => {
+    const s = await who(req, ['reviewer']);
+    await warm();
+      const res = await db.tx(async (q) => {
+      const out = await refuseOrder(q, { orderNo: req.params.order_no, staff: s, reason: req.body.reason });
+      if (!out.replay) await audit(q, { staffId: s.id, action: 'order.refuse', targetType: 'order', targetId: out.order.order_no, reason: req.body.reason, ip: req.ip });
+      return out;
+    });
+    return ok({ ...(await orderView(res.order)), replayed: res.replay });
+  });
+}
