@@ -29,6 +29,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // The site's service worker is off in the suites (it would answer requests `page.route`
+    // stubs); the release flow turns it on where it tests it.
+    serviceWorkers: 'block',
   },
   webServer: [
     {

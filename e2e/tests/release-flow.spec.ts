@@ -19,6 +19,9 @@ const TITLE_V2 = 'Discount Code v2';
 let user: TestUser;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// The release flow runs with the site's service worker on, as sellers' phones have it (the
+// suites' default is off: see playwright.config.ts).
+const withWorker = { serviceWorkers: 'allow' } as const;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -40,7 +43,7 @@ test.afterAll(async () => {
 });
 
 async function openCoupons(browser: Browser, deviceId?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site.baseURL });
+  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
   if (deviceId) await context.addCookies([{ name: 'gl_device', value: deviceId, url: site.baseURL }]);
   const page = await context.newPage();
   await signInPage(page, user);
@@ -104,7 +107,7 @@ test('promote the second version: the site shows it; roll back: the first again;
 });
 
 test('an open page follows a promote or rollback on its next navigation into the remote', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: site.baseURL });
+  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
   const page = await context.newPage();
   await signInPage(page, user);
   await page.goto('/home');
@@ -131,6 +134,49 @@ test('an open page follows a promote or rollback on its next navigation into the
   await v1;
   await expect(title(page)).toHaveText('Order');
   expect(await same()).toBe(false);
+  await context.close();
+});
+
+test('with the service worker installed: release files come from the device, a promote and a rollback reach it at once, offline shows Retry', async ({ browser }) => {
+  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
+  const page = await context.newPage();
+  await signInPage(page, user);
+  await page.goto('/homes/coupon');
+  await expect(title(page)).toHaveText(TITLE_V1);
+  // Installed after the first paint; it keeps the files this first visit already downloaded.
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    const keys = await (await caches.open('gl-releases')).keys();
+    return keys.some((r) => r.url.includes('/shell/')) && keys.some((r) => r.url.includes('/mfe-account/'));
+  }, undefined, { timeout: 20_000 });
+
+  // A repeat visit: every release file is answered by the worker, none by the network.
+  const releaseFiles: { url: string; fromWorker: boolean }[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/releases/')) releaseFiles.push({ url: r.url(), fromWorker: r.fromServiceWorker() });
+  });
+  await page.reload();
+  await expect(title(page)).toHaveText(TITLE_V1);
+  expect(releaseFiles.length).toBeGreaterThan(3);
+  expect(releaseFiles.filter((f) => !f.fromWorker)).toEqual([]);
+
+  // Promote and roll back: the installed worker never holds the seller on the old version.
+  site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
+  await reloadUntil(page, TITLE_V2);
+  site.ok('rollback', 'mfe-account', '--env', site.env);
+  await reloadUntil(page, TITLE_V1);
+
+  // No network: the offline page, whose Retry goes back to the address asked for once online.
+  await context.setOffline(true);
+  await page.goto('/homes/coupon?from=offline').catch(() => undefined);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  const retry = page.getByRole('link', { name: 'Retry' });
+  await expect(retry).toHaveAttribute('href', `${site.baseURL}/homes/coupon?from=offline`);
+  await page.screenshot({ path: test.info().outputPath('offline-page.png') });
+  await context.setOffline(false);
+  await retry.click();
+  await expect(title(page)).toHaveText(TITLE_V1);
+  expect(new URL(page.url()).search).toBe('?from=offline');
   await context.close();
 });
 
@@ -203,7 +249,7 @@ test('a live version whose release.json or whole folder is missing shows the fal
   const folder = path.join(site.releaseDir, 'mfe-account', V('3'));
   // A new device each time: a browser that already has the version's files keeps using them.
   const open = async () => {
-    const context = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 360, height: 780 } });
+    const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL, viewport: { width: 360, height: 780 } });
     const page = await context.newPage();
     await signInPage(page, user);
     await page.goto('/homes/coupon');

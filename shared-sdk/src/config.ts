@@ -9,6 +9,8 @@ export interface GiftLanePageConfig {
   storeLinks?: Partial<StoreLinks>;
   trackerEndpoints?: Partial<TrackerEndpoints>;
   social?: Partial<SocialSettings>;
+  /** Set by the edge, read by the shell (app/service-worker.ts): register the worker (true), remove one (false); absent in development. */
+  serviceWorker?: boolean;
 }
 
 /** Where each provider's sign-in script lives and which app ids to use: settings, not code. */

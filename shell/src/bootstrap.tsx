@@ -5,6 +5,7 @@ import { getSdk, themeCssVariables } from '@giftlane/shared-sdk';
 import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
+import { startServiceWorker } from './app/service-worker';
 import './styles/shell.css';
 
 function injectTheme() {
@@ -43,6 +44,7 @@ async function main() {
   });
   // The tracker never competes with the first paint.
   startTrackerWhenIdle(() => sdk.tracker.start());
+  startServiceWorker();
 }
 
 main();

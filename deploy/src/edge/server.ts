@@ -27,7 +27,19 @@ export interface EdgeOptions {
   pageConfig?: Record<string, unknown>;
   /** HTTP limits (slow and large requests, who the client is): see transportFromEnv. */
   transport?: Partial<EdgeTransport>;
+  /**
+   * The service worker (`/sw.js`, from the live shell release): on unless SERVICE_WORKER=off, the
+   * kill switch, which serves a worker that removes itself and tells pages not to register one.
+   */
+  serviceWorker?: boolean;
 }
+
+/** Served at /sw.js when the worker is switched off, or the live shell has none: it removes itself. */
+export const SELF_REMOVING_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.registration.unregister().then(() => caches.keys()).then((keys) => Promise.all(keys.map((k) => caches.delete(k)))));
+});
+`;
 
 export interface EdgeTransport {
   /**
@@ -204,7 +216,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     return reply.code(status).send(envelope(fault.msg, fault.code));
   });
   const behindTls = opts.behindTls ?? process.env.BEHIND_TLS === '1';
-  const pageConfigJson = escapeJsonForHtml(JSON.stringify(opts.pageConfig ?? pageConfigFromEnv()));
+  const serviceWorker = opts.serviceWorker ?? process.env.SERVICE_WORKER !== 'off';
+  const pageConfigJson = escapeJsonForHtml(JSON.stringify({ ...(opts.pageConfig ?? pageConfigFromEnv()), serviceWorker }));
   const releasesUrl = (opts.releasesUrl ?? process.env.RELEASE_PUBLIC_URL ?? '/releases').replace(/\/$/, '');
   const releasesOrigin = /^https?:/.test(releasesUrl) ? ` ${new URL(releasesUrl).origin}` : '';
 
@@ -332,6 +345,27 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const areas = view ? mountTable(siteFor(view, undefined, releasesUrl).manifest).filter((m) => m.layout === 'app').map((m) => m.path) : [];
     const lines = ['User-agent: *', ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`), 'Disallow: /gc/', 'Disallow: /ops/', 'Disallow: /uploads/', 'Allow: /', ''];
     return reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+
+  // The service worker: the live shell release's, told where releases and its offline page are.
+  // Never cached by the browser's HTTP cache (a promote changes it; browsers check it on every
+  // page load anyway).
+  const workerCache = new Map<string, string>();
+  app.get('/sw.js', async (req, reply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8');
+    if (!serviceWorker) return reply.send(SELF_REMOVING_WORKER);
+    const view = await environment();
+    if (!view) return reply.code(503).send('// no release is live');
+    const { shellVersion } = siteFor(view, deviceOf(req, reply), releasesUrl);
+    let body = workerCache.get(shellVersion);
+    if (body === undefined) {
+      const file = await store.file('shell', shellVersion, 'sw.js');
+      const settings = { version: shellVersion, releases: releasesUrl, offline: `${releasesUrl}/shell/${shellVersion}/offline.html` };
+      // A shell release built before the worker existed: whatever is installed removes itself.
+      body = file ? `self.__GL_SW=${escapeJsonForHtml(JSON.stringify(settings))};\n${file.toString('utf8')}` : SELF_REMOVING_WORKER;
+      workerCache.set(shellVersion, body);
+    }
+    return sendPage(req, reply, body);
   });
 
   const htmlCache = new Map<string, string>();
