@@ -1,37 +1,31 @@
 // The onboarding container (SPEC §2): one page for /login, /sign-up and /social-signup that shows
 // one of ten views, remembers it for the session through the SDK's onboarding store, and carries
 // its own top bar (the shell renders these routes in the bare layout).
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
 import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
 import { LoginForm } from '../features/login/login-form';
-import { SignUpForm } from '../features/sign-up/sign-up-form';
-import { OTPForm } from '../features/sign-up/otp-form';
-import { PasswordSetup } from '../features/sign-up/password-setup';
-import { TermsConditions } from '../features/sign-up/terms-conditions';
-import { SocialSignupForm } from '../features/social/social-signup-form';
-import { ForgetPassword } from '../features/password/forget-password';
-import { ForgetOtp } from '../features/password/forget-otp';
-import { ResetPassword } from '../features/password/reset-password';
-import { PasswordStatus } from '../features/password/password-status';
+import { lazyView, loadPasswordViews, loadSignUpViews, warmOn } from '../lib/view-chunks';
 import { cameBackFromFacebook, withoutFacebookReturn } from '../features/social/facebook-return';
 import { toast } from '../components/toast';
 import './onboarding.css';
 
+// The login form comes with the page; the other flows' views load when they are first opened
+// (or when a link to them is touched: see view-chunks.ts), so /login carries only what it shows.
 const VIEW_COMPONENTS: Record<OnboardingView, ComponentType<ViewProps>> = {
   LoginForm,
-  SignUpForm,
-  SocialSignupForm,
-  OTPForm,
-  PasswordSetup,
-  TermsConditions,
-  PasswordStatus,
-  ForgetPassword,
-  ForgetOtp,
-  ResetPassword,
+  SignUpForm: lazyView(loadSignUpViews, 'SignUpForm'),
+  SocialSignupForm: lazyView(loadSignUpViews, 'SocialSignupForm'),
+  OTPForm: lazyView(loadSignUpViews, 'OTPForm'),
+  PasswordSetup: lazyView(loadSignUpViews, 'PasswordSetup'),
+  TermsConditions: lazyView(loadSignUpViews, 'TermsConditions'),
+  PasswordStatus: lazyView(loadPasswordViews, 'PasswordStatus'),
+  ForgetPassword: lazyView(loadPasswordViews, 'ForgetPassword'),
+  ForgetOtp: lazyView(loadPasswordViews, 'ForgetOtp'),
+  ResetPassword: lazyView(loadPasswordViews, 'ResetPassword'),
 };
 
 const TITLES: Record<OnboardingView, string> = {
@@ -95,7 +89,7 @@ export function OnboardingPage() {
           <Logo name={PRODUCT_NAME} />
         </Link>
         {view === 'LoginForm' ? (
-          <Link to="/sign-up" className="ob-btn ob-btn--ghost">
+          <Link to="/sign-up" className="ob-btn ob-btn--ghost" {...warmOn(loadSignUpViews)}>
             Register
           </Link>
         ) : (
@@ -115,7 +109,9 @@ export function OnboardingPage() {
           </ul>
         </div>
         <section className="ob-card" aria-live="off">
-          <View key={view} go={go} flow={flow} />
+          <Suspense fallback={<div className="ob-view-loading" role="status" aria-label="Loading" />}>
+            <View key={view} go={go} flow={flow} />
+          </Suspense>
         </section>
       </div>
     </div>

@@ -7,6 +7,10 @@ import { runInAction } from 'mobx';
 import { ApiError, getSdk, type Country } from '@giftlane/shared-sdk';
 import { OnboardingPage } from '../app/onboarding-page';
 import { resetPublicData } from '../lib/public-data';
+import { loadPasswordViews, loadSignUpViews, warm } from '../lib/view-chunks';
+
+// Every flow's chunk is in before a test renders, as in a browser that has fetched them.
+beforeAll(() => Promise.all([warm(loadSignUpViews), warm(loadPasswordViews)]));
 
 export const COUNTRIES: Country[] = [
   { id: 1, name: 'Nigeria', area_number: '+234' },

@@ -10,6 +10,7 @@ import { failureText } from '../../lib/failure';
 import { SocialButtons } from '../social/social-buttons';
 import { loadDialCodes } from '../../lib/public-data';
 import { e164, isPhone } from '../../lib/phone';
+import { loadPasswordViews, loadSignUpViews, warmOn } from '../../lib/view-chunks';
 
 export function LoginForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -72,7 +73,7 @@ export function LoginForm({ go }: ViewProps) {
           error={errors.password}
         />
         <div className="ob-row ob-row--end">
-          <button type="button" className="ob-link" onClick={() => go('ForgetPassword')}>
+          <button type="button" className="ob-link" onClick={() => go('ForgetPassword')} {...warmOn(loadPasswordViews)}>
             Forgot Password?
           </button>
         </div>
@@ -82,7 +83,10 @@ export function LoginForm({ go }: ViewProps) {
         </button>
       </form>
       <p className="ob-switch">
-        New here? <Link to="/sign-up">Register Now</Link>
+        New here?{' '}
+        <Link to="/sign-up" {...warmOn(loadSignUpViews)}>
+          Register Now
+        </Link>
       </p>
       <SocialButtons mode="login" />
       <StoreLinks />

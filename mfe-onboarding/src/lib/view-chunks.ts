@@ -1,0 +1,47 @@
+// The views of the flows other than login come in two chunks, loaded when a flow is first opened —
+// or earlier, when its route opens or a link to it is touched (`warmOn`) — so /login carries only
+// the login form. Once a chunk is in, its views render at once, without a loading frame.
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import type { ViewProps } from './view-props';
+
+type ViewModule = Record<string, ComponentType<ViewProps>>;
+type Loader = () => Promise<ViewModule>;
+
+export const loadSignUpViews: Loader = () => import('../features/sign-up/views');
+export const loadPasswordViews: Loader = () => import('../features/password/views');
+
+const loaded = new Map<Loader, ViewModule>();
+
+function fetchChunk(load: Loader): Promise<ViewModule> {
+  return load().then((m) => {
+    loaded.set(load, m);
+    return m;
+  });
+}
+
+/** Starts loading a chunk (errors are left to the view that needs it, which retries). */
+export function warm(load: Loader): Promise<void> {
+  return fetchChunk(load).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Props for a link or button that leads to a flow: touching, hovering or focusing it starts the load. */
+export const warmOn = (load: Loader) => {
+  const start = () => void warm(load);
+  return { onPointerEnter: start, onTouchStart: start, onFocus: start };
+};
+
+/** A view from a chunk: rendered at once when the chunk is in, else through Suspense while it loads. */
+export function lazyView(load: Loader, name: string): ComponentType<ViewProps> {
+  const Lazy = lazy(async () => ({ default: (await fetchChunk(load))[name]! }));
+  function LazyView(props: ViewProps) {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the
+    // view and lose what the seller typed.
+    const [View] = useState<ComponentType<ViewProps>>(() => loaded.get(load)?.[name] ?? Lazy);
+    return createElement(View, props);
+  }
+  LazyView.displayName = `LazyView(${name})`;
+  return LazyView;
+}
