@@ -167,6 +167,8 @@ export const envSchema = z.object({
   /** The site's public address, for links in security e-mails ("this wasn't me"). */
   /** The site's address in alert links; defaults to PUBLIC_ORIGIN (the same origin, as `npm start` serves it). */
   SITE_URL: z.url().optional(),
+  /** A reviewer's rate may be above the catalog's (or the locked quote's) rate by at most this much. */
+  REVIEW_RATE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(5),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -212,6 +214,7 @@ export interface Config {
   appleCode: { tokenUrl: string; teamId?: string; keyId?: string; privateKey?: string };
   push: { url: string; accessToken?: string; intervalMs: number };
   security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
+  review: { rateTolerancePercent: number };
 }
 
 /** Values that must never key production: placeholders, the old development value, few distinct characters. */
@@ -314,6 +317,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appleCode: { tokenUrl: e.APPLE_TOKEN_URL, teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') },
     push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
     security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
+    review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT },
   };
 }
 

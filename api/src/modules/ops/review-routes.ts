@@ -63,7 +63,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const s = await who(req, ['reviewer']);
       await warm();
       const res = await db.tx(async (q) => {
-        const out = await decideOrder(q, { ledger, ref, catalog }, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
+        const out = await decideOrder(q, { ledger, ref, catalog, rateTolerancePercent: app.config.review.rateTolerancePercent }, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
         if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
         return out;
       });

@@ -134,6 +134,19 @@ export interface DecisionDeps {
   ledger: Ledger;
   ref: Reference;
   catalog: Catalog;
+  /** How far above the catalog's (or the locked quote's) rate a reviewer may go, in percent. */
+  rateTolerancePercent: number;
+}
+
+/**
+ * The highest rate a reviewer may give a card: the catalog's rate now, or the rate the seller's
+ * quote locked if that is higher, plus the tolerance. A typo of a few digits is refused here,
+ * before a wallet is credited.
+ */
+export function rateCeiling(catalogRate: bigint, lockedRate: bigint | null, tolerancePercent: number): bigint {
+  const base = lockedRate !== null && lockedRate > catalogRate ? lockedRate : catalogRate;
+  // Basis points, rounded down: the tolerance never grows by rounding.
+  return base + (base * BigInt(Math.floor(tolerancePercent * 100))) / 10_000n;
 }
 
 /**
@@ -175,15 +188,22 @@ export async function decideOrder(
     const cardCur = await deps.ref.currency(card.currency_code);
     const face = parseAmount(l.face_value ?? '', cardCur.decimals);
     if (!face.ok || face.minor <= 0n) throw new AppError(ORDER_MESSAGES.lineFace);
+    const catalogRate = payout.code === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
     let rate: bigint;
     if (l.rate !== undefined && l.rate !== '') {
       const r = parseAmount(l.rate, payout.decimals);
       if (!r.ok) throw new AppError('Rate must be a non-negative amount in the payout currency');
+      const ceiling = rateCeiling(catalogRate, lockedRate !== null && cardId === o.card_id ? BigInt(lockedRate) : null, deps.rateTolerancePercent);
+      if (r.minor > ceiling) {
+        throw new AppError(
+          `The rate ${moneyText(r.minor, payout)} for ${cardName(card, cardCur.symbol)} is more than ${deps.rateTolerancePercent}% above the catalog rate ${moneyText(catalogRate, payout)}: the most allowed is ${moneyText(ceiling, payout)}`,
+        );
+      }
       rate = r.minor;
     } else if (lockedRate !== null && cardId === o.card_id) {
       rate = BigInt(lockedRate);
     } else {
-      rate = payout.code === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
+      rate = catalogRate;
     }
     const qte = quote({ faceMinor: face.minor, faceDecimals: cardCur.decimals, baseRateMinor: rate, vipBp: o.vip_bp, coupon: lineCoupon });
     const unit = 10n ** BigInt(cardCur.decimals);
