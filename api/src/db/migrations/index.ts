@@ -9,6 +9,7 @@ import { seedReferral, sql as referral } from './0007-referral.js';
 import { sql as otpGuard } from './0008-otp-guard.js';
 import { seedNative, sql as native } from './0009-native-clients.js';
 import { sql as accountSecurity } from './0010-account-security.js';
+import { sql as staffSignIn } from './0011-staff-sign-in.js';
 
 export interface Migration {
   id: string;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
     await seedNative(q);
   } },
   { id: '0010-account-security', up: runSql(accountSecurity) },
+  { id: '0011-staff-sign-in', up: runSql(staffSignIn) },
 ];
