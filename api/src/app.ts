@@ -11,9 +11,9 @@ import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import './types.js';
-import type { Config } from './config/env.js';
+import { ConfigError, type Config } from './config/env.js';
 import { openDb, type Db } from './db/db.js';
-import { migrate } from './db/migrate.js';
+import { historyRewritableBy, prepareSchema } from './db/roles.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
 import { parseForm } from './lib/sign.js';
@@ -156,8 +156,15 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           await db.close();
         });
       if (!deps.skipMigrations) {
-        const applied = await migrate(db);
+        const applied = await prepareSchema(db, config.databaseOwnerUrl);
         if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');
+      }
+      if (config.env === 'production') {
+        // History (the audit log, journals, postings) must not be rewritable by the api itself.
+        if (db.kind === 'pg') {
+          const why = await historyRewritableBy(db);
+          if (why) throw new ConfigError([`DATABASE_URL: ${why}; connect as a role that only reads and appends to the audit log and the ledger (set DATABASE_OWNER_URL to the owner; api/README.md, "Database roles")`]);
+        } else app.log.warn('embedded PGlite in production: one role owns everything, so the audit log and the ledger are protected by their triggers alone; use PostgreSQL with DATABASE_OWNER_URL');
       }
 
       const outbox = config.env === 'production' ? null : new DevOutbox();

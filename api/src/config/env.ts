@@ -81,6 +81,12 @@ export const envSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   API_HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: optionalUrl,
+  /**
+   * The PostgreSQL role that owns the schema: migrations run as it, then it grants the DATABASE_URL
+   * role what the api needs (the audit log and the ledger read and append only). Required in
+   * production with DATABASE_URL (api/README.md, "Database roles").
+   */
+  DATABASE_OWNER_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(path.join(API_ROOT, '.data')),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
@@ -178,6 +184,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  databaseOwnerUrl?: string;
   dataDir: string;
   redisUrl?: string;
   smtpUrl?: string;
@@ -263,9 +270,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) problems.push('DATABASE_OWNER_URL: set DATABASE_URL too (the role the api runs as)');
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production') {
     if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
+    if (e.DATABASE_URL && !e.DATABASE_OWNER_URL) problems.push('DATABASE_OWNER_URL: required in production with DATABASE_URL; the api runs as a role that cannot rewrite the audit log or the ledger, and migrations run as the owner (api/README.md, "Database roles")');
     if (!e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)');
     else if (weakSecret(e.SECRET_KEY)) problems.push('SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl rand -base64 48`)');
     if (!e.ALLOW_CODE_LOG) {
@@ -279,6 +288,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.API_PORT,
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

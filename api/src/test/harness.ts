@@ -71,6 +71,38 @@ export async function freshDb(target: Target): Promise<TestDb> {
   };
 }
 
+/**
+ * An empty PostgreSQL database and a login role of its own that owns nothing: the production shape
+ * (the owner migrates, the api runs as the role). Both are dropped by close().
+ */
+export async function freshRoleDb(): Promise<{ ownerUrl: string; runtimeUrl: string; role: string; close: () => Promise<void> }> {
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `gl_test_${suffix}`;
+  const role = `gl_api_${suffix}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole`);
+  await admin.end();
+  const owner = new URL(ADMIN_URL);
+  owner.pathname = `/${name}`;
+  const runtime = new URL(owner);
+  runtime.username = role;
+  runtime.password = '';
+  return {
+    ownerUrl: owner.toString(),
+    runtimeUrl: runtime.toString(),
+    role,
+    close: async () => {
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.query(`drop role if exists ${role}`);
+      await a.end();
+    },
+  };
+}
+
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
 export interface TestApp {
