@@ -159,8 +159,9 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         const applied = await prepareSchema(db, config.databaseOwnerUrl);
         if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');
       }
-      if (config.env === 'production') {
+      if (config.env === 'production' && !deps.db) {
         // History (the audit log, journals, postings) must not be rewritable by the api itself.
+        // Checked on the connection it opens from DATABASE_URL (a caller that hands it a db chose).
         if (db.kind === 'pg') {
           const why = await historyRewritableBy(db);
           if (why) throw new ConfigError([`DATABASE_URL: ${why}; connect as a role that only reads and appends to the audit log and the ledger (set DATABASE_OWNER_URL to the owner; api/README.md, "Database roles")`]);
