@@ -44,7 +44,8 @@ async function main() {
   const scratch = await benchDatabase();
   if (!scratch) throw new Error('bench:money needs PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
   const { url } = scratch;
-  const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', COOLING_OFF_HOURS: '0', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' } });
+  // One reviewer approves all 400 orders: without a daily cap, as the bench measures the decision itself.
+  const api = await startApi({ port: 0, databaseUrl: url, logLevel: 'warn', env: { NODE_ENV: 'test', COOLING_OFF_HOURS: '0', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000', REVIEWER_DAILY_CAP: '{}' } });
   const db = await openPostgres(url, 4);
   try {
     const call = async (p: string, f: Record<string, string>) => {

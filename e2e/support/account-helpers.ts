@@ -1,5 +1,6 @@
 // Helpers for the account-area suites: a tiny valid PNG made on the spot, and the operator side of
 // the api (JSON, bearer token) to move an order forward the way a reviewer would.
+import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { gc } from './api';
 
@@ -75,12 +76,34 @@ export async function endHold(baseURL: string, token: string, userId: string | n
   await ops(baseURL, `/ops/api/users/${userId}/end-hold`, token, { reason });
 }
 
+const secondOperators = new Map<string, Promise<string>>();
+
+/** A second operator (a reviewer the admin adds once per worker), for the four-eyes approvals. */
+function secondOperator(baseURL: string, adminToken: string): Promise<string> {
+  let p = secondOperators.get(baseURL);
+  if (!p) {
+    const creds = { email: `second-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `second-${randomUUID()}` };
+    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds));
+    secondOperators.set(baseURL, p);
+  }
+  return p;
+}
+
+/**
+ * Decides a claimed order. A payout that one operator may not make alone (above the four-eyes
+ * threshold or the quote, or beyond the reviewer's daily cap) waits: a second operator approves it.
+ */
+export async function decide(baseURL: string, token: string, orderNo: string, body: { lines: unknown[]; payout_note?: string }) {
+  const d = await ops<{ status: number; amount: string; awaiting_approval?: { id: number } }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, body);
+  if (!d.awaiting_approval) return d;
+  await ops(baseURL, `/ops/api/approvals/${d.awaiting_approval.id}/approve`, await secondOperator(baseURL, token), { note: 'e2e: second reviewer' });
+  return ops<{ status: number; amount: string }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, body);
+}
+
 /** Claims an order and approves its one card at the face value it was quoted for. */
 export async function approveOrder(baseURL: string, token: string, orderNo: string, line: { card_id: number; face_value: string; code: string }) {
   await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
-  return ops<{ status: number; amount: string }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, {
-    lines: [{ ...line, status: 'success', image_index: 0 }],
-  });
+  return decide(baseURL, token, orderNo, { lines: [{ ...line, status: 'success', image_index: 0 }] });
 }
 
 /** An order made the way the sell form makes one: upload URL, PUT, then appadd with a locked quote. */

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc, latestCode } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { endHold, makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
+import { decide, endHold, makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -42,7 +42,7 @@ test('orders with long card names fit a 360 px phone; a pending or refused order
   const distinct = [...new Map(cards.map((c) => [c.category_id, c])).values()].slice(0, 3);
   const sold = await makeOrder(baseURL!, user.token);
   await ops(baseURL!, `/ops/api/orders/${sold}/claim`, token, {});
-  await ops(baseURL!, `/ops/api/orders/${sold}/decide`, token, {
+  await decide(baseURL!, token, sold, {
     lines: distinct.map((c, i) => ({ card_id: c.card_id, face_value: String(c.min_face ?? 100), code: `LONG-CODE-${i}-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`, status: 'success', image_index: 0 })),
     payout_note: 'Three cards',
   });
@@ -112,7 +112,7 @@ async function fundedSeller(baseURL: string) {
   const orderNo = await makeOrder(baseURL, user.token);
   const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
   await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
-  await ops(baseURL, `/ops/api/orders/${orderNo}/decide`, token, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
+  await decide(baseURL, token, orderNo, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
   const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
   const bank = banks.data[0]!;
   const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;

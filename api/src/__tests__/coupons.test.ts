@@ -197,7 +197,11 @@ describe.each(targets())('coupons on %s', (target) => {
     expect(add.success).toBe(true);
     expect(add.data.quote.coupon_bonus).toBe('400.00');
     const done = await review(add.data.order_no, [{ status: 'success', card_id: 2, face_value: '40' }], { payout_note: 'The card was an iTunes card, not Amazon' });
-    expect(done.success).toBe(true);
+    // The other card pays more than the quote: a second reviewer approves it (four-eyes).
+    const waiting = (done.data as { awaiting_approval?: { id: number; reason: string } }).awaiting_approval;
+    expect(waiting?.reason).toMatch(/above the seller's quote/);
+    const second = await makeStaff(t, 'reviewer');
+    expect(await opsCall(t, second.token, 'POST', `/ops/api/approvals/${waiting!.id}/approve`, {})).toMatchObject({ success: true, data: { status: 'approved' } });
     const d = await detail(u.token, add.data.order_no);
     expect(d.data.coupon_amount).toBe('0.00');
     expect(d.data.timeline.at(-1)?.note).toContain('Coupon VOIDME was not applied (the card was changed in review)');

@@ -9,6 +9,7 @@ import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { WITHDRAW_MESSAGES } from '../modules/withdraw/routes.js';
 import { APPADD_MESSAGES } from '../modules/order/routes.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
+import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, TEST_PASSWORD, upload } from '../test/money.js';
 
@@ -316,13 +317,29 @@ describe.each(targets())('money routes on %s', (target) => {
     expect((await t.app.inject({ method: 'POST', url: '/ops/api/login', payload: { email, password: 'wrong' } })).statusCode).toBe(401);
     const u = await makeUser(t);
     const body = { user_id: u.id, wallet_type: 1, amount: '150.50', reason: 'Goodwill for a slow payout', idempotency_key: 'corr-000001' };
-    const c1 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/api/corrections', body);
-    const c2 = await opsCall<{ journal_id: number; replayed: boolean }>(t, admin.token, 'POST', '/ops/api/corrections', body);
-    expect(c2.data).toEqual({ journal_id: c1.data.journal_id, replayed: true });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '1' })).toMatchObject({ success: false, msg: 'This request key was already used for a different request' });
-    expect(await opsCall(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '-9999', idempotency_key: 'corr-000002' })).toMatchObject({ success: false, msg: 'Insufficient balance' });
+    // A correction is a request until a second admin approves it.
+    type Req = { approval: { id: number; status: string; result: { journal_id: number } | null }; replayed: boolean };
+    const c1 = await opsCall<Req>(t, admin.token, 'POST', '/ops/api/corrections', body);
+    expect(c1.data).toMatchObject({ approval: { status: 'pending', result: null }, replayed: false });
+    expect((await opsCall<Req>(t, admin.token, 'POST', '/ops/api/corrections', body)).data).toMatchObject({ approval: { id: c1.data.approval.id }, replayed: true });
+    expect(await opsCall(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '1' })).toMatchObject({ success: false, msg: FOUR_EYES_MESSAGES.keyReused });
+    expect((await t.call<{ money: string }>('/user/userInfo', { token: u.token })).data.money).toBe('0.00');
+    const id = c1.data.approval.id;
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/approvals/${id}/approve`, {})).toMatchObject({ success: false, msg: FOUR_EYES_MESSAGES.own });
     const reviewer = await makeStaff(t, 'reviewer');
     expect((await opsCall(t, reviewer.token, 'POST', '/ops/api/corrections', body)).status).toBe(403);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/approvals/${id}/approve`, {})).status).toBe(403);
+    const second = await makeStaff(t, 'admin');
+    const approved = await opsCall<{ status: string; result: { journal_id: number }; replayed: boolean }>(t, second.token, 'POST', `/ops/api/approvals/${id}/approve`, { note: 'Checked the payout logs' });
+    expect(approved.data).toMatchObject({ status: 'approved', replayed: false, result: { journal_id: expect.any(Number) } });
+    expect((await opsCall<{ replayed: boolean }>(t, second.token, 'POST', `/ops/api/approvals/${id}/approve`, {})).data.replayed).toBe(true);
+    expect(await opsCall(t, admin.token, 'POST', `/ops/api/approvals/${id}/reject`, { reason: 'too late' })).toMatchObject({ success: false, msg: FOUR_EYES_MESSAGES.done });
+    expect((await opsCall<Req>(t, admin.token, 'POST', '/ops/api/corrections', body)).data.approval).toMatchObject({ status: 'approved', result: { journal_id: approved.data.result.journal_id } });
+    // An overdraft is refused when it would be carried out; the request stays pending.
+    const over = await opsCall<Req>(t, admin.token, 'POST', '/ops/api/corrections', { ...body, amount: '-9999', idempotency_key: 'corr-000002' });
+    expect(await opsCall(t, second.token, 'POST', `/ops/api/approvals/${over.data.approval.id}/approve`, {})).toMatchObject({ success: false, msg: 'Insufficient balance' });
+    const pending = await opsCall<{ id: number }[]>(t, second.token, 'GET', '/ops/api/approvals');
+    expect(pending.data.map((a) => a.id)).toContain(over.data.approval.id);
     expect((await t.call<{ money: string }>('/user/userInfo', { token: u.token })).data.money).toBe('150.50');
     expect(await opsCall(t, admin.token, 'GET', '/ops/api/ledger/check')).toMatchObject({ data: { ok: true, breaches: [] } });
   });

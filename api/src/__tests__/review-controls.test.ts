@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkLedger } from '../modules/ledger/check.js';
+import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { rateCeiling } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
@@ -25,7 +26,7 @@ describe.each(targets())('reviewer controls on %s', (target) => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'gl-rv-'));
     tdb = await freshDb(target);
-    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', review: { rateTolerancePercent: 5 } });
+    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test' }); // REVIEW_RATE_TOLERANCE_PERCENT: 5 by default
   });
   afterAll(async () => {
     await t?.close();
@@ -36,12 +37,13 @@ describe.each(targets())('reviewer controls on %s', (target) => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  async function claimedOrder() {
+  type Decided = { status: number; amount: string; replayed: boolean; awaiting_approval?: { id: number; status: string; kind: string; target_id: string; reason: string } };
+  async function claimedOrder(by?: { id: number; token: string }) {
     const u = await makeUser(t);
     const images = await upload(t, u.token);
     const add = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, images, user_memo: 'CODE-1', wallet_type: '1', card_id: '1', face_value: '40' });
     expect(add.success).toBe(true);
-    const reviewer = await makeStaff(t, 'reviewer');
+    const reviewer = by ?? (await makeStaff(t, 'reviewer'));
     expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
     const catalog = await t.call<{ card_list: { list: { card_id: number; rate: string | number }[] }[] }>('/card/calculator', { token: u.token, country_id: '1' });
     const rate = catalog.data.card_list.flatMap((c) => c.list).find((c) => c.card_id === 1)!.rate;
@@ -62,14 +64,79 @@ describe.each(targets())('reviewer controls on %s', (target) => {
     expect(detail.data.status).toBe(1);
   });
 
-  test('one minor unit above the ceiling is refused; the ceiling itself is paid', async () => {
+  test('one minor unit above the ceiling is refused; the ceiling itself, above the quote, waits for a second reviewer', async () => {
     const { u, reviewer, orderNo, rateMinor } = await claimedOrder();
     const ceiling = rateCeiling(rateMinor, rateMinor, 5);
-    const over = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '40', rate: money(ceiling + 1n) }] });
-    expect(over.success).toBe(false);
-    const ok = await opsCall<{ status: number; amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '40', rate: money(ceiling) }] });
-    expect(ok).toMatchObject({ success: true, data: { status: 2 } });
-    expect(await balance(u.token)).toBe(Number(ok.data.amount));
-    expect(Number(ok.data.amount)).toBeGreaterThan(0);
+    const decide = (staff: { token: string }, rate: bigint, app = t) =>
+      opsCall<Decided>(app, staff.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '40', rate: money(rate) }] });
+    expect((await decide(reviewer, ceiling + 1n)).success).toBe(false);
+    const asked = await decide(reviewer, ceiling);
+    expect(asked).toMatchObject({ success: true, data: { status: 1, replayed: false, awaiting_approval: { status: 'pending', kind: 'order_decision', target_id: orderNo } } });
+    expect(asked.data.awaiting_approval!.reason).toMatch(/^The payout ₦[\d,.]+ is above the seller's quote of ₦[\d,.]+$/);
+    expect(await balance(u.token)).toBe(0);
+    // A retry is the same request; another decision must wait until this one is approved or rejected.
+    expect((await decide(reviewer, ceiling)).data).toMatchObject({ replayed: true, awaiting_approval: { id: asked.data.awaiting_approval!.id } });
+    expect(await decide(reviewer, rateMinor)).toMatchObject({ success: false, msg: FOUR_EYES_MESSAGES.waiting });
+    const id = asked.data.awaiting_approval!.id;
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/approvals/${id}/approve`, {})).toMatchObject({ success: false, msg: FOUR_EYES_MESSAGES.own });
+    const finance = await makeStaff(t, 'finance');
+    expect((await opsCall(t, finance.token, 'POST', `/ops/api/approvals/${id}/approve`, {})).status).toBe(403);
+    // Two approvers at once: the order is credited once.
+    const [a, b] = await Promise.all([makeStaff(t, 'reviewer'), makeStaff(t, 'reviewer')]);
+    const both = await Promise.all([a, b].map((x) => opsCall<{ status: string; result: { status: number } }>(t, x.token, 'POST', `/ops/api/approvals/${id}/approve`, { note: 'photos match the codes' })));
+    expect(both.filter((r) => r.success)).toHaveLength(1);
+    expect(both.find((r) => !r.success)?.msg).toBe(FOUR_EYES_MESSAGES.done);
+    expect(both.find((r) => r.success)?.data).toMatchObject({ status: 'approved', result: { status: 2 } });
+    const detail = await t.call<{ status: number; amount: string }>('/ord/detail', { token: u.token, order_no: orderNo });
+    expect(detail.data.status).toBe(2);
+    expect(await balance(u.token)).toBe(Number(detail.data.amount));
+    // The reviewer's retry of the decision now answers as the decision made.
+    expect((await decide(reviewer, ceiling)).data).toMatchObject({ status: 2, replayed: true });
+    const admin = await makeStaff(t, 'admin');
+    const trail = await opsCall<{ action: string }[]>(t, admin.token, 'GET', `/ops/api/audit?target_type=order&target_id=${orderNo}`);
+    expect(trail.data.map((x) => x.action)).toEqual(['order.decide', 'order.decide.requested', 'order.claim']);
+  });
+
+  test('above the threshold: waits, a rejection sends it back, and the reviewer may withdraw a request', async () => {
+    const strict = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', review: { rateTolerancePercent: 5, fourEyesAbove: { NGN: '10000' }, dailyCap: {} } });
+    try {
+      const { u, reviewer, orderNo } = await claimedOrder();
+      const decision = { lines: [{ status: 'success', card_id: 1, face_value: '40' }] };
+      const asked = await opsCall<Decided>(strict, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, decision);
+      expect(asked.data.awaiting_approval!.reason).toMatch(/^The payout ₦[\d,.]+ is above ₦10,000\.00$/);
+      const other = await makeStaff(strict, 'reviewer');
+      expect(await opsCall(strict, other.token, 'POST', `/ops/api/approvals/${asked.data.awaiting_approval!.id}/reject`, { reason: 'No' })).toMatchObject({ success: false });
+      expect((await opsCall<{ status: string }>(strict, other.token, 'POST', `/ops/api/approvals/${asked.data.awaiting_approval!.id}/reject`, { reason: 'The second code is unreadable' })).data.status).toBe('rejected');
+      expect(await balance(u.token)).toBe(0);
+      // Sent back: the reviewer decides again (still above the threshold: a new request), then withdraws it.
+      const again = await opsCall<Decided>(strict, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, decision);
+      expect(again.data.awaiting_approval!.id).not.toBe(asked.data.awaiting_approval!.id);
+      expect((await opsCall<{ status: string }>(strict, reviewer.token, 'POST', `/ops/api/approvals/${again.data.awaiting_approval!.id}/reject`, { reason: 'I will split it' })).data.status).toBe('rejected');
+      // The database itself refuses a request approved by the one who made it.
+      await expect(t.db.query("update approvals set status = 'approved', decided_by = requested_by where id = $1", [again.data.awaiting_approval!.id])).rejects.toThrow(/check constraint/);
+      // Paying nothing needs nobody: every card failed, the order is refused at once.
+      const refused = await opsCall<Decided>(strict, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'failed', fail_reason: 'invalid_code' }] });
+      expect(refused.data).toMatchObject({ status: 3 });
+      expect(refused.data.awaiting_approval).toBeUndefined();
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test("a reviewer's daily cap: payouts beyond it today wait for a second reviewer", async () => {
+    const capped = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', review: { rateTolerancePercent: 5, fourEyesAbove: {}, dailyCap: { NGN: '60000' } } });
+    try {
+      const reviewer = await makeStaff(capped, 'reviewer');
+      const orders = [await claimedOrder(reviewer), await claimedOrder(reviewer)];
+      const decide = (orderNo: string) => opsCall<Decided>(capped, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '40' }] });
+      expect((await decide(orders[0]!.orderNo)).data).toMatchObject({ status: 2 });
+      const second = await decide(orders[1]!.orderNo);
+      expect(second.data.status).toBe(1);
+      expect(second.data.awaiting_approval!.reason).toMatch(/^This would take the reviewer's payouts today to ₦[\d,.]+, above their daily cap of ₦60,000\.00$/);
+      const list = await opsCall<{ id: number; requested_by_name: string }[]>(capped, (await makeStaff(capped, 'admin')).token, 'GET', '/ops/api/approvals');
+      expect(list.data.find((x) => x.id === second.data.awaiting_approval!.id)?.requested_by_name).toBe('Staff reviewer');
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -47,6 +47,21 @@ const appKeys = z
     }
   });
 
+/** Amounts per payout currency, JSON of currency → amount in major units: {"NGN":"500000","GHS":"5000"}. */
+const amountsByCurrency = (fallback: Record<string, string>) =>
+  z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (!s) return fallback;
+      try {
+        return z.record(z.string().regex(/^[A-Z]{3,5}$/), z.string().regex(/^\d{1,15}(\.\d{1,8})?$/)).parse(JSON.parse(s));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of currency → amount, e.g. {"NGN":"500000","GHS":"5000","USDT":"350"}' });
+        return z.NEVER;
+      }
+    });
+
 /**
  * Which proxies' X-Forwarded-For the api believes: a list of addresses or CIDRs (or proxy-addr's
  * names `loopback`, `linklocal`, `uniquelocal`). Empty = none: the client is the socket's peer.
@@ -175,6 +190,10 @@ export const envSchema = z.object({
   SITE_URL: z.url().optional(),
   /** A reviewer's rate may be above the catalog's (or the locked quote's) rate by at most this much. */
   REVIEW_RATE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  /** A decision paying more than this (per payout currency), or more than the seller's quote, waits for a second operator. */
+  FOUR_EYES_ABOVE: amountsByCurrency({ NGN: '500000', GHS: '5000', USDT: '350' }),
+  /** What one reviewer may credit alone in a day (UTC), per payout currency; beyond it a second operator approves. */
+  REVIEWER_DAILY_CAP: amountsByCurrency({ NGN: '5000000', GHS: '50000', USDT: '3500' }),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -221,7 +240,7 @@ export interface Config {
   appleCode: { tokenUrl: string; teamId?: string; keyId?: string; privateKey?: string };
   push: { url: string; accessToken?: string; intervalMs: number };
   security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
-  review: { rateTolerancePercent: number };
+  review: { rateTolerancePercent: number; fourEyesAbove: Record<string, string>; dailyCap: Record<string, string> };
 }
 
 /** Values that must never key production: placeholders, the old development value, few distinct characters. */
@@ -327,7 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appleCode: { tokenUrl: e.APPLE_TOKEN_URL, teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') },
     push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
     security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
-    review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT },
+    review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT, fourEyesAbove: e.FOUR_EYES_ABOVE, dailyCap: e.REVIEWER_DAILY_CAP },
   };
 }
 

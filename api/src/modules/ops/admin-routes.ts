@@ -2,47 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
-import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { formatMinor, parseAmount } from '../../lib/money.js';
 import { grantCoupon } from '../coupon/service.js';
 import { checkLedger } from '../ledger/check.js';
-import { notify, sentenceEnd } from '../notices/service.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { notify } from '../notices/service.js';
+import { approvalView, requestApproval } from './four-eyes.js';
+import { correctionOf } from './corrections.js';
 import { audit } from './staff.js';
 
 /** Admin: wallet corrections, coupons, the audit log and the ledger check. */
 export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { db, ref, ledger, r, tags, who } = opsContext(app, opts);
+  const { db, ref, r, tags, who } = opsContext(app, opts);
   r.post(
     '/ops/api/corrections',
-    { schema: { tags, summary: 'Correct a wallet with a new journal (admin): signed amount, reason, idempotency key', body: z.object({ user_id: z.number().int().positive(), wallet_type: z.union([z.literal(1), z.literal(2)]), amount: z.string().max(24), reason: z.string().min(3).max(500), idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }) } },
+    { schema: { tags, summary: 'Ask for a wallet correction (admin): signed amount, reason, idempotency key. A second admin approves it (POST /ops/api/approvals/:id/approve), which writes the journal', body: z.object({ user_id: z.number().int().positive(), wallet_type: z.union([z.literal(1), z.literal(2)]), amount: z.string().max(24), reason: z.string().min(3).max(500), idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/) }) } },
     async (req) => {
       const s = await who(req, ['admin']);
       const b = req.body;
-      const u = await moneyUser(db, ref, b.user_id);
-      const cur = walletCurrency(u, b.wallet_type);
-      const neg = b.amount.trim().startsWith('-');
-      const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);
-      if (!parsed.ok || parsed.minor === 0n) throw new AppError('amount must be a non-zero amount with the currency’s decimals');
-      const amount = neg ? -parsed.minor : parsed.minor;
+      const c = await correctionOf(db, ref, b);
       const out = await db.tx(async (q) => {
-        const user = await ledger.userAccount(q, u.id, 'cash', cur.code);
-        const t = await ledger.transfer(q, {
-          key: `correction:${b.idempotency_key}`,
-          kind: 'correction',
-          legs: [{ account: user, amountMinor: amount }, { account: await ledger.platformAccount(q, 'corrections', cur.code), amountMinor: -amount }],
-          params: { reason: b.reason },
-          refType: 'user',
-          refId: String(u.id),
-          memo: b.reason,
-          actor: `staff:${s.id}`,
-        });
-        if (!t.replayed) {
-          await audit(q, { staffId: s.id, action: 'ledger.correction', targetType: 'user', targetId: String(u.id), reason: b.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId }, ip: req.ip });
-          await notify(q, u.id, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(b.reason)}`, action: 'app_wallet' });
-        }
-        return t;
+        const a = await requestApproval(q, { kind: 'correction', targetId: b.idempotency_key, staffId: s.id, payload: { user_id: b.user_id, wallet_type: b.wallet_type, amount: b.amount.trim(), reason: b.reason }, amountMinor: c.amount < 0n ? -c.amount : c.amount, currency: c.cur.code, reason: 'Corrections always need a second admin' });
+        if (!a.replay) await audit(q, { staffId: s.id, action: 'ledger.correction.requested', targetType: 'user', targetId: String(c.userId), reason: b.reason, details: { approval_id: a.row.id, amount: formatMinor(c.amount, c.cur.decimals), currency: c.cur.code }, ip: req.ip });
+        return a;
       });
-      return ok({ journal_id: Number(out.journalId), replayed: out.replayed });
+      return ok({ approval: await approvalView(out.row, (code) => ref.currency(code)), replayed: out.replay });
     },
   );
 

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Catalog } from '../catalog/service.js';
 import type { Ledger } from '../ledger/ledger.js';
+import type { DecisionDeps } from '../order/service.js';
 import type { DirectoryStore } from '../uploads/store.js';
+import { secondPairRule } from './four-eyes.js';
 import { requireStaff, type Role, type StaffAuth } from './staff.js';
 
 export interface OpsOptions { ledger: Ledger; store?: DirectoryStore }
@@ -11,7 +13,16 @@ export interface OpsOptions { ledger: Ledger; store?: DirectoryStore }
 export function opsContext(app: FastifyInstance, opts: OpsOptions) {
   const { db, ref } = app;
   const catalog = new Catalog(db, ref);
+  /** What a decision is priced and bounded with: the same for the reviewer and a second approver. */
+  const decisions: DecisionDeps = {
+    ledger: opts.ledger,
+    ref,
+    catalog,
+    rateTolerancePercent: app.config.review.rateTolerancePercent,
+    secondPair: secondPairRule(app.config.review, (code) => ref.currency(code)),
+  };
   return {
+    decisions,
     db,
     ref,
     catalog,

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
-import { claimOrder, decideOrder, FAIL_REASONS, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval } from './four-eyes.js';
 import { audit } from './staff.js';
 
 const line = z.object({
@@ -20,7 +21,7 @@ const line = z.object({
 
 /** The review queue: claim an order, decide it card by card, or refuse it. */
 export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { db, ref, catalog, ledger, r, tags, view, warm, who } = opsContext(app, opts);
+  const { db, ref, decisions, r, tags, view, warm, who } = opsContext(app, opts);
   const orderView = async (o: OrderRow) => {
     const cur = await ref.currency(o.currency_code);
     return {
@@ -62,12 +63,31 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
     async (req) => {
       const s = await who(req, ['reviewer']);
       await warm();
-      const res = await db.tx(async (q) => {
-        const out = await decideOrder(q, { ledger, ref, catalog, rateTolerancePercent: app.config.review.rateTolerancePercent }, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
-        if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
-        return out;
-      });
-      return ok({ ...(await orderView(res.order)), replayed: res.replay });
+      const orderNo = req.params.order_no;
+      const payload = { lines: req.body.lines, payout_note: req.body.payout_note, note: req.body.note };
+      // While a decision waits for a second operator, the order takes no other one (the same one
+      // sent again is answered with the waiting request).
+      const waiting = await approvalFor(db, 'order_decision', orderNo);
+      if (waiting && waiting.params_hash !== approvalHash('order_decision', orderNo, s.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+      try {
+        if (waiting) throw new NeedsApproval(waiting.reason, waiting.amount_minor, waiting.currency_code);
+        const res = await db.tx(async (q) => {
+          const out = await decideOrder(q, decisions, { orderNo, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
+          if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
+          return out;
+        });
+        return ok({ ...(await orderView(res.order)), replayed: res.replay });
+      } catch (err) {
+        if (!(err instanceof NeedsApproval)) throw err;
+        // Nothing was credited: the decision waits for a second operator.
+        const out = await db.tx(async (q) => {
+          const a = await requestApproval(q, { kind: 'order_decision', targetId: orderNo, staffId: s.id, payload, amountMinor: err.amountMinor, currency: err.currency, reason: err.reason });
+          if (!a.replay) await audit(q, { staffId: s.id, action: 'order.decide.requested', targetType: 'order', targetId: orderNo, reason: err.reason, details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: req.body.lines }, ip: req.ip });
+          return a;
+        });
+        const o = await db.query<OrderRow>('select * from orders where order_no = $1', [orderNo]);
+        return ok({ ...(await orderView(o.rows[0] as OrderRow)), awaiting_approval: await approvalView(out.row, (c) => ref.currency(c)), replayed: out.replay });
+      }
     },
   );
 

@@ -136,6 +136,22 @@ export interface DecisionDeps {
   catalog: Catalog;
   /** How far above the catalog's (or the locked quote's) rate a reviewer may go, in percent. */
   rateTolerancePercent: number;
+  /**
+   * Four-eyes: why this payout may not be made by its reviewer alone (over a threshold, over the
+   * quote, over their daily cap), or null. Asked before anything is credited.
+   */
+  secondPair?: (q: Queryable, payout: { staffId: number; total: bigint; trade: bigint; quoteTotal: bigint | null; currency: { code: string; decimals: number } }) => Promise<string | null>;
+}
+
+/** Thrown (rolling the decision back) when a decision must wait for a second operator's approval. */
+export class NeedsApproval extends Error {
+  constructor(
+    readonly reason: string,
+    readonly amountMinor: bigint,
+    readonly currency: string,
+  ) {
+    super(reason);
+  }
 }
 
 /**
@@ -157,7 +173,7 @@ export function rateCeiling(catalogRate: bigint, lockedRate: bigint | null, tole
 export async function decideOrder(
   q: Queryable,
   deps: DecisionDeps,
-  input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string },
+  input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string; approvedBy?: number },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const hash = paramsHash({ op: 'decide', staff: input.staff.id, lines: input.lines, payoutNote: input.payoutNote ?? '', note: input.note ?? '' });
   const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
@@ -260,6 +276,11 @@ export async function decideOrder(
   }
   const total = base + vip + couponBonus + ladder + firstBonus;
   if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote) throw new AppError(ORDER_MESSAGES.belowQuote);
+  if (input.approvedBy === undefined && deps.secondPair) {
+    // The first-order bonus is the platform's, not the reviewer's: the quote never included it.
+    const why = await deps.secondPair(q, { staffId: input.staff.id, total, trade: total - firstBonus, quoteTotal: o.quote_total_minor, currency: payout });
+    if (why) throw new NeedsApproval(why, total, payout.code);
+  }
 
   const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);
   const legs = [

@@ -1,0 +1,124 @@
+import type { Queryable } from '../../db/db.js';
+import type { Config } from '../../config/env.js';
+import { AppError } from '../../lib/envelope.js';
+import { moneyText, parseAmount } from '../../lib/money.js';
+import { paramsHash } from '../ledger/ledger.js';
+import type { DecisionDeps } from '../order/service.js';
+import type { Currency } from '../public/reference.js';
+
+/**
+ * Four-eyes (issue 14): what one operator may not do alone waits in `approvals` for a second one.
+ * A payout above a threshold or above the seller's quote, or beyond the reviewer's daily cap, and
+ * every wallet correction. The database refuses an approval by the one who asked for it.
+ */
+export const FOUR_EYES_MESSAGES = {
+  notFound: 'Approval request not found',
+  own: 'You cannot approve your own request: another operator must',
+  done: 'This request was already approved or rejected',
+  waiting: 'A decision for this order is already waiting for approval: approve or reject it first',
+  keyReused: 'This request key was already used for a different request',
+} as const;
+
+export type ApprovalKind = 'order_decision' | 'correction';
+
+export interface ApprovalRow {
+  id: bigint;
+  kind: ApprovalKind;
+  target_id: string;
+  requested_by: number;
+  payload: Record<string, unknown>;
+  params_hash: string;
+  amount_minor: bigint;
+  currency_code: string;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  decided_by: number | null;
+  decided_at: Date | null;
+  decision_note: string;
+  result: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+/** An amount of a per-currency setting in minor units, or null when the currency has none. */
+function limitOf(setting: Record<string, string>, currency: { code: string; decimals: number }): bigint | null {
+  const raw = setting[currency.code];
+  if (raw === undefined) return null;
+  const p = parseAmount(raw, currency.decimals);
+  return p.ok ? p.minor : null;
+}
+
+/** The rule a decision is checked against before anything is credited (DecisionDeps.secondPair). */
+export function secondPairRule(review: Config['review'], currencyOf: (code: string) => Promise<Currency>): NonNullable<DecisionDeps['secondPair']> {
+  return async (q, p) => {
+    const cur = await currencyOf(p.currency.code);
+    const text = (m: bigint) => moneyText(m, cur);
+    const above = limitOf(review.fourEyesAbove, cur);
+    if (above !== null && p.total > above) return `The payout ${text(p.total)} is above ${text(above)}`;
+    if (p.quoteTotal !== null && p.trade > p.quoteTotal) return `The payout ${text(p.trade)} is above the seller's quote of ${text(p.quoteTotal)}`;
+    const cap = limitOf(review.dailyCap, cur);
+    if (cap !== null) {
+      const r = await q.query<{ s: bigint }>(
+        `select coalesce(sum(amount_minor), 0)::bigint as s from orders
+          where claimed_by = $1 and currency_code = $2 and status in (2, 4)
+            and finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+        [p.staffId, cur.code],
+      );
+      const today = BigInt(r.rows[0]?.s ?? 0n) + p.total;
+      if (today > cap) return `This would take the reviewer's payouts today to ${text(today)}, above their daily cap of ${text(cap)}`;
+    }
+    return null;
+  };
+}
+
+/** The request waiting for an order or correction key, if any (pending; for corrections, any). */
+export async function approvalFor(q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> {
+  const r = await q.query<ApprovalRow>(
+    `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') order by id desc limit 1${lock ? ' for update' : ''}`,
+    [kind, targetId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** What makes two requests the same one: who asked, for what, with what. */
+export const approvalHash = (kind: ApprovalKind, targetId: string, staffId: number, payload: Record<string, unknown>) => paramsHash({ kind, target: targetId, staff: staffId, payload });
+
+/** A request as staff see it. */
+export async function approvalView(row: ApprovalRow, currencyOf: (code: string) => Promise<Currency>) {
+  const cur = await currencyOf(row.currency_code);
+  return {
+    id: Number(row.id), kind: row.kind, target_id: row.target_id, requested_by: row.requested_by, amount: moneyText(row.amount_minor, cur), currency: cur.code,
+    reason: row.reason, status: row.status, decided_by: row.decided_by, decided_at: row.decided_at, decision_note: row.decision_note, result: row.result, payload: row.payload, created_at: row.created_at,
+  };
+}
+
+/**
+ * Records a request for a second operator. The same request sent again (a retry, a double click)
+ * returns the first; another one for the same order or key while it waits is refused.
+ */
+export async function requestApproval(
+  q: Queryable,
+  a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown>; amountMinor: bigint; currency: string; reason: string },
+): Promise<{ row: ApprovalRow; replay: boolean }> {
+  const hash = approvalHash(a.kind, a.targetId, a.staffId, a.payload);
+  const same = (row: ApprovalRow) => {
+    if (row.params_hash === hash) return { row, replay: true };
+    throw new AppError(a.kind === 'correction' ? FOUR_EYES_MESSAGES.keyReused : FOUR_EYES_MESSAGES.waiting);
+  };
+  const before = await approvalFor(q, a.kind, a.targetId);
+  if (before) return same(before);
+  const ins = await q.query<ApprovalRow>(
+    `insert into approvals (kind, target_id, requested_by, payload, params_hash, amount_minor, currency_code, reason)
+     values ($1,$2,$3,$4,$5,$6,$7,$8) on conflict do nothing returning *`,
+    [a.kind, a.targetId, a.staffId, JSON.stringify(a.payload), hash, a.amountMinor, a.currency, a.reason],
+  );
+  if (ins.rows[0]) return { row: ins.rows[0], replay: false };
+  // Another request for the same target won the race.
+  const winner = await approvalFor(q, a.kind, a.targetId);
+  if (!winner) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+  return same(winner);
+}
+
+/** Marks a request approved or rejected, with the result of carrying it out. */
+export async function closeApproval(q: Queryable, id: bigint, status: 'approved' | 'rejected', by: number, note: string, result: Record<string, unknown> | null): Promise<void> {
+  await q.query('update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1', [id, status, by, note, result ? JSON.stringify(result) : null]);
+}
