@@ -1,11 +1,13 @@
 // The e2e suites run against the composed site exactly as `npm start` serves it, on a fresh
 // release store and a fresh embedded database per run, in Debian's Chromium.
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
 import { GOOGLE_TEST_CLIENT_ID } from './support/google-stand-in';
+import { newTotpSecret as base32Secret } from '../api/src/modules/ops/totp';
 
 const port = Number(process.env.E2E_PORT ?? 8180);
 const scratch = process.env.E2E_SCRATCH ?? mkdtempSync(path.join(os.tmpdir(), 'giftlane-e2e-'));
@@ -13,6 +15,10 @@ process.env.E2E_SCRATCH = scratch;
 // The suite's own operator (staff account), made in the fresh database before the site starts.
 process.env.E2E_OPS_EMAIL ??= 'ops@e2e.giftlane.test';
 process.env.E2E_OPS_PASSWORD ??= 'Ops-e2e-Password-2026';
+// Its authenticator secret (enrolled by the command-line tool), and the api's SECRET_KEY that seals
+// it: the tool and the api are two processes, so they must share one. Made per run.
+process.env.E2E_OPS_TOTP_SECRET ??= base32Secret();
+process.env.E2E_SECRET_KEY ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: './tests',
@@ -55,6 +61,8 @@ export default defineConfig({
         SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
         NODE_ENV: 'test',
         OPS_PASSWORD: process.env.E2E_OPS_PASSWORD!,
+        OPS_TOTP_SECRET: process.env.E2E_OPS_TOTP_SECRET,
+        SECRET_KEY: process.env.E2E_SECRET_KEY,
         // The suites sign up many users from one address in a minute; production limits stay default.
         RATE_LIMIT_AUTH_PER_MIN: '10000',
         RATE_LIMIT_CODE_PER_MIN: '10000',

@@ -2,6 +2,7 @@
 // the api (JSON, bearer token) to move an order forward the way a reviewer would.
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
 import { gc } from './api';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -67,8 +68,36 @@ export async function ops<T>(baseURL: string, path: string, token: string, body?
   return json.data;
 }
 
-export async function operatorLogin(baseURL: string, creds: { email: string; password: string }): Promise<string> {
-  return (await ops<{ token: string }>(baseURL, '/ops/api/login', '', creds)).token;
+const sessions = new Map<string, Promise<string>>();
+
+/**
+ * Signs an operator in (password, then the authenticator's code) once per worker and reuses the
+ * session: a TOTP code works once, so two sign-ins within 30 s would need the next step's code.
+ * `secret` is the operator's authenticator secret (E2E_OPS_TOTP_SECRET for the suite's operator); an
+ * operator who has not enrolled yet enrols with the secret the api hands out.
+ */
+export function operatorLogin(baseURL: string, creds: { email: string; password: string }, secret = process.env.E2E_OPS_TOTP_SECRET): Promise<string> {
+  const key = `${baseURL} ${creds.email}`;
+  let p = sessions.get(key);
+  if (!p) {
+    p = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        const first = await ops<{ challenge: string; totp_secret?: string }>(baseURL, '/ops/api/login', '', creds);
+        const totp = first.totp_secret ?? secret;
+        if (!totp) throw new Error(`operatorLogin: no authenticator secret for ${creds.email}`);
+        try {
+          return (await ops<{ token: string }>(baseURL, '/ops/api/login/second-factor', '', { challenge: first.challenge, code: totpCode(totp, totpStep(Date.now())) })).token;
+        } catch (err) {
+          // This step's code was used (by an earlier run of the suite's steps): wait for the next one.
+          if (attempt >= 1 || !/Incorrect code/.test(String(err))) throw err;
+          await new Promise((r) => setTimeout(r, (30 - (Math.floor(Date.now() / 1000) % 30) + 1) * 1000));
+        }
+      }
+    })();
+    p.catch(() => sessions.delete(key));
+    sessions.set(key, p);
+  }
+  return p;
 }
 
 /** Ends a user's withdrawal cooling-off (admin; audited), as support would after checking with the owner. */
@@ -83,7 +112,8 @@ function secondOperator(baseURL: string, adminToken: string): Promise<string> {
   let p = secondOperators.get(baseURL);
   if (!p) {
     const creds = { email: `second-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `second-${randomUUID()}` };
-    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds));
+    // A new operator enrols at the first sign-in with the secret the api hands out.
+    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds, undefined));
     secondOperators.set(baseURL, p);
   }
   return p;

@@ -1,7 +1,9 @@
 /**
  * `npm run ops:create -w api -- --email ops@example.com --name "Ada" [--role admin]`: creates an
  * operator. The password comes from OPS_PASSWORD or is read from the terminal (never an argument,
- * so it stays out of shell history). The first operator should be an admin.
+ * so it stays out of shell history). The first operator should be an admin. They enrol an
+ * authenticator app at their first sign-in; OPS_TOTP_SECRET (base32) enrols a known secret instead,
+ * for provisioning by a script.
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -9,6 +11,7 @@ import { loadConfig } from '../config/env.js';
 import { openDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../lib/envelope.js';
+import { enrolKnownSecret } from '../modules/ops/sign-in.js';
 import { audit, createStaff, ROLES, type Role } from '../modules/ops/staff.js';
 
 async function main(): Promise<number> {
@@ -30,6 +33,10 @@ async function main(): Promise<number> {
     const id = await db.tx(async (q) => {
       const staffId = await createStaff(q, { email: values.email as string, name: values.name as string, role: values.role as Role, password });
       await audit(q, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool', details: { email: values.email, role: values.role } });
+      if (process.env.OPS_TOTP_SECRET) {
+        await enrolKnownSecret(q, staffId, config.secretKey, process.env.OPS_TOTP_SECRET);
+        await audit(q, { staffId: null, action: 'totp.enrol', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool (OPS_TOTP_SECRET)' });
+      }
       return staffId;
     });
     console.log(`operator ${id} created: ${values.email} (${values.role})`);

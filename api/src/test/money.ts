@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Queryable } from '../db/db.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { createStaff, staffSession, type Role } from '../modules/ops/staff.js';
+import { totpCode, totpStep } from '../modules/ops/totp.js';
 import { hashPassword } from '../modules/user/passwords.js';
 import { newInviteCode } from '../modules/user/repo.js';
 import type { TestApp } from './harness.js';
@@ -27,6 +28,25 @@ export async function makeUser(t: TestApp, opts: { country?: number; email?: boo
 export async function makeStaff(t: TestApp, role: Role = 'admin'): Promise<{ id: number; token: string }> {
   const id = await createStaff(t.db, { email: `s${randomBytes(6).toString('hex')}@giftlane.ng`, name: `Staff ${role}`, role, password: 'correct horse battery' });
   return { id, token: await staffSession(t.db, id) };
+}
+
+/** A raw operator API call through the app, as a console would make it (no token). */
+export async function opsPost<T = unknown>(t: TestApp, url: string, body: unknown, ip = '10.9.9.9'): Promise<{ status: number; success: boolean; msg: string; data: T }> {
+  const res = await t.app.inject({ method: 'POST', url, payload: body as Record<string, unknown>, remoteAddress: ip });
+  return { status: res.statusCode, ...(res.json() as { success: boolean; msg: string; data: T }) };
+}
+
+/**
+ * The whole operator sign-in: the password, then the authenticator code (enrolling on the first
+ * sign-in with the secret the api hands out). Returns the session and the operator's secret.
+ */
+export async function staffLogin(t: TestApp, email: string, password: string, secret?: string, at = Date.now()) {
+  const first = await opsPost<{ challenge: string; second_factor: 'totp' | 'enrol'; totp_secret?: string }>(t, '/ops/api/login', { email, password });
+  if (!first.success) return { ...first, token: '', secret: secret ?? '', recoveryCodes: [] as string[] };
+  const key = first.data.totp_secret ?? secret;
+  if (!key) throw new Error('staffLogin: this operator has enrolled: pass their secret');
+  const second = await opsPost<{ token: string; recovery_codes?: string[] }>(t, '/ops/api/login/second-factor', { challenge: first.data.challenge, code: totpCode(key, totpStep(at)) });
+  return { ...second, token: second.data?.token ?? '', secret: key, recoveryCodes: second.data?.recovery_codes ?? [], challenge: first.data.challenge };
 }
 
 export async function opsCall<T = unknown>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; success: boolean; msg: string; data: T }> {

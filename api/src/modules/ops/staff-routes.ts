@@ -1,25 +1,39 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
-import { adminEmails, audit, createStaff, endStaffSession, resolveStaff, ROLES, signInStaff, STAFF_SIGN_IN, staffBearer, type Role } from './staff.js';
+import { StaffSignIn, type Locked } from './sign-in.js';
+import { adminEmails, audit, createStaff, endStaffSession, resolveStaff, ROLES, STAFF_SIGN_IN, staffBearer, type Role } from './staff.js';
 
-/** Operator sign-in and staff accounts. */
+/** Operator sign-in (password, then the second factor), sign-out, and staff accounts (admin). */
 export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, r, tags, who } = opsContext(app, opts);
-  r.post('/ops/api/login', { schema: { tags, summary: 'Operator sign-in (locked for a while after repeated failures; every attempt audited)', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: { rateLimit: { max: 20, timeWindow: 60_000 } } }, async (req) => {
-    const out = await signInStaff(db, { email: req.body.email, password: req.body.password, ip: req.ip });
-    if (out.ok) return ok({ token: out.token, name: out.staff.name, role: out.staff.role });
-    if (out.locked) {
-      const { email, name, until } = out.locked;
-      const admins = await adminEmails(db);
-      // Told after the lock is committed; a mail server that is down does not unlock anything.
-      for (const to of admins) {
-        void app.messenger
-          .send({ channel: 'email', to, subject: `Operator account locked: ${email}`, text: `${STAFF_SIGN_IN.maxFailures} wrong passwords in a row were tried for the operator account of ${name} (${email}), the last from ${req.ip}. It is locked until ${until.toISOString()}. If ${name} did not do this, reset their password and look at the audit log (action login.failed).` })
-          .catch((err: unknown) => req.log.warn({ err }, 'could not tell an admin of a locked operator account'));
-      }
+  const signIn = new StaffSignIn(db, app.config.secretKey, `${app.config.productName} Ops`);
+  // Per client address, like the customers' sign-in (RATE_LIMIT_AUTH_PER_MIN); the lockout counts per account.
+  const limit = { rateLimit: { max: app.config.rateLimit.authPerMin, timeWindow: 60_000 } };
+
+  /** Every active admin hears of a locked operator account (after the lock is committed). */
+  const tellAdmins = async (req: FastifyRequest, { email, name, until }: Locked) => {
+    for (const to of await adminEmails(db)) {
+      void app.messenger
+        .send({ channel: 'email', to, subject: `Operator account locked: ${email}`, text: `${STAFF_SIGN_IN.maxFailures} failed sign-ins in a row (wrong passwords or codes) were tried for the operator account of ${name} (${email}), the last from ${req.ip}. It is locked until ${until.toISOString()}. If ${name} did not do this, reset their password and second factor, and look at the audit log (action login.failed).` })
+        .catch((err: unknown) => req.log.warn({ err }, 'could not tell an admin of a locked operator account'));
     }
+  };
+
+  r.post('/ops/api/login', { schema: { tags, summary: 'Operator sign-in, step 1: e-mail and password. Returns a challenge for step 2 (and, on the first sign-in, the authenticator secret to enrol)', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: limit }, async (req) => {
+    const out = await signIn.password({ email: req.body.email, password: req.body.password, ip: req.ip });
+    if (out.ok) {
+      return ok({ challenge: out.challenge, second_factor: out.enrol ? 'enrol' : 'totp', name: out.staff.name, role: out.staff.role, ...(out.enrol ? { totp_secret: out.enrol.secret, otpauth_url: out.enrol.otpauthUrl } : {}) });
+    }
+    if (out.locked) await tellAdmins(req, out.locked);
+    throw new AppError(out.message, 'common.001', 401);
+  });
+
+  r.post('/ops/api/login/second-factor', { schema: { tags, summary: 'Operator sign-in, step 2: the 6-digit code from the authenticator app, or a recovery code. Returns the session token (and, on enrolment, ten recovery codes shown once)', body: z.object({ challenge: z.string().min(20).max(100), code: z.string().max(20) }) }, config: limit }, async (req) => {
+    const out = await signIn.secondFactor({ challenge: req.body.challenge, code: req.body.code, ip: req.ip });
+    if (out.ok) return ok({ token: out.token, name: out.staff.name, role: out.staff.role, recovery_codes_left: out.recoveryLeft, ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}) });
+    if (out.locked) await tellAdmins(req, out.locked);
     throw new AppError(out.message, 'common.001', 401);
   });
 
@@ -32,7 +46,12 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     return ok({});
   });
 
-  r.post('/ops/api/staff', { schema: { tags, summary: 'Create an operator (admin)', body: z.object({ email: z.email(), name: z.string().min(1).max(100), role: z.enum(ROLES as [Role, ...Role[]]), password: z.string().min(12).max(200) }) } }, async (req) => {
+  r.get('/ops/api/me', { schema: { tags, summary: 'The signed-in operator' } }, async (req) => {
+    const s = await resolveStaff(db, req.headers.authorization);
+    return ok({ id: s.id, name: s.name, email: s.email, role: s.role });
+  });
+
+  r.post('/ops/api/staff', { schema: { tags, summary: 'Create an operator (admin); they enrol their authenticator app at their first sign-in', body: z.object({ email: z.email(), name: z.string().min(1).max(100), role: z.enum(ROLES as [Role, ...Role[]]), password: z.string().min(12).max(200) }) } }, async (req) => {
     const s = await who(req, ['admin']);
     const id = await db.tx(async (q) => {
       const staffId = await createStaff(q, req.body);
@@ -41,4 +60,35 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     });
     return ok({ id });
   });
+
+  r.get('/ops/api/staff', { schema: { tags, summary: 'Every operator (admin)' } }, async (req) => {
+    await who(req, ['admin']);
+    const rows = await db.query(
+      `select id, email, name, role, status, totp_enabled_at is not null as second_factor, locked_until, created_at,
+              (select count(*)::int from staff_recovery_codes c where c.staff_id = staff.id and c.used_at is null) as recovery_codes_left
+         from staff order by id`,
+    );
+    return ok(rows.rows);
+  });
+
+  const reasonBody = z.object({ reason: z.string().min(3).max(500) });
+  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  /** An admin's change to another operator's account: audited with its reason; their sessions end. */
+  const change = (path: string, summary: string, action: string, sql: string) =>
+    r.post(path, { schema: { tags, summary, params: idParams, body: reasonBody } }, async (req) => {
+      const s = await who(req, ['admin']);
+      if (req.params.id === s.id) throw new AppError('Ask another admin to change your own account');
+      await db.tx(async (q) => {
+        const u = await q.query(`${sql} where id = $1 returning id`, [req.params.id]);
+        if (!u.rows.length) throw new AppError('Operator not found');
+        await q.query('update staff_sessions set revoked_at = now() where staff_id = $1 and revoked_at is null', [req.params.id]);
+        await q.query('update staff_challenges set used_at = now() where staff_id = $1 and used_at is null', [req.params.id]);
+        if (action === 'staff.reset_second_factor') await q.query('delete from staff_recovery_codes where staff_id = $1', [req.params.id]);
+        await audit(q, { staffId: s.id, action, targetType: 'staff', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
+      });
+      return ok({});
+    });
+  change('/ops/api/staff/:id/deactivate', 'Deactivate an operator (admin): they are signed out and cannot sign in', 'staff.deactivate', "update staff set status = 'disabled'");
+  change('/ops/api/staff/:id/activate', 'Reactivate an operator (admin)', 'staff.activate', "update staff set status = 'active', login_failures = 0, locked_until = null");
+  change('/ops/api/staff/:id/reset-second-factor', 'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account', 'staff.reset_second_factor', 'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null');
 }

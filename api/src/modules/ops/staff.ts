@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, Codes } from '../../lib/envelope.js';
 import { hashToken } from '../user/sessions.js';
-import { hashPassword, verifyPassword } from '../user/passwords.js';
+import { hashPassword } from '../user/passwords.js';
 
 export type Role = 'admin' | 'reviewer' | 'finance';
 export const ROLES: Role[] = ['admin', 'reviewer', 'finance'];
@@ -16,60 +16,16 @@ export interface StaffAuth {
 
 /** A session lasts a working day at most, and ends sooner after half an hour without a request. */
 const SESSION_MS = 12 * 3600_000;
-export const STAFF_SIGN_IN = { maxFailures: 5, lockMinutes: 15, idleMinutes: 30 } as const;
+export const STAFF_SIGN_IN = { maxFailures: 5, lockMinutes: 15, idleMinutes: 30, challengeMinutes: 5, challengeAttempts: 5 } as const;
 
 export const STAFF_MESSAGES = {
   wrong: 'Incorrect e-mail or password',
   locked: `Too many failed sign-ins: this operator account is locked for ${STAFF_SIGN_IN.lockMinutes} minutes and the admins have been told`,
+  code: 'Incorrect code: enter the 6 digits your authenticator app shows now, or an unused recovery code',
+  challenge: 'This sign-in has expired: enter your e-mail and password again',
   signIn: 'Operator sign-in required',
   expired: 'Operator session expired, please sign in again',
 } as const;
-
-export type SignInOutcome =
-  | { ok: true; token: string; staff: { id: number; name: string; role: Role } }
-  | { ok: false; message: string; locked?: { email: string; name: string; until: Date } };
-
-/**
- * One sign-in attempt, audited whatever its outcome. The operator's row is locked for the attempt,
- * so guesses sent in parallel are counted one by one: the fifth wrong password in a row locks the
- * account for a while (the right password is refused too until then).
- */
-export async function signInStaff(db: Db, input: { email: string; password: string; ip: string }, now = () => Date.now()): Promise<SignInOutcome> {
-  const email = input.email.trim().toLowerCase();
-  return db.tx(async (q) => {
-    const r = await q.query<{ id: number; password_hash: string; name: string; role: Role; status: string; login_failures: number; locked_until: Date | null }>(
-      'select id, password_hash, name, role, status, login_failures, locked_until from staff where lower(email) = $1 for update',
-      [email],
-    );
-    const row = r.rows[0];
-    const failed = async (reason: string, details: Record<string, unknown> = {}) =>
-      audit(q, { staffId: row?.id ?? null, action: 'login.failed', targetType: 'staff', targetId: row ? String(row.id) : email.slice(0, 254), reason, details, ip: input.ip });
-    if (!row || row.status !== 'active') {
-      await verifyPassword(undefined, input.password); // the same time as a wrong password
-      await failed(row ? 'account disabled' : 'unknown e-mail');
-      return { ok: false, message: STAFF_MESSAGES.wrong };
-    }
-    if (row.locked_until && row.locked_until.getTime() > now()) {
-      await failed('account locked', { locked_until: row.locked_until.toISOString() });
-      return { ok: false, message: STAFF_MESSAGES.locked };
-    }
-    if (!(await verifyPassword(row.password_hash, input.password))) {
-      const failures = row.login_failures + 1;
-      if (failures >= STAFF_SIGN_IN.maxFailures) {
-        const until = new Date(now() + STAFF_SIGN_IN.lockMinutes * 60_000);
-        await q.query('update staff set login_failures = 0, locked_until = $2 where id = $1', [row.id, until]);
-        await audit(q, { staffId: row.id, action: 'login.locked', targetType: 'staff', targetId: String(row.id), reason: `${failures} wrong passwords in a row`, details: { locked_until: until.toISOString() }, ip: input.ip });
-        return { ok: false, message: STAFF_MESSAGES.locked, locked: { email, name: row.name, until } };
-      }
-      await q.query('update staff set login_failures = $2 where id = $1', [row.id, failures]);
-      await failed('wrong password', { failures });
-      return { ok: false, message: STAFF_MESSAGES.wrong };
-    }
-    await q.query('update staff set login_failures = 0, locked_until = null where id = $1', [row.id]);
-    await audit(q, { staffId: row.id, action: 'login', targetType: 'staff', targetId: String(row.id), ip: input.ip });
-    return { ok: true, token: await staffSession(q, row.id), staff: { id: row.id, name: row.name, role: row.role } };
-  });
-}
 
 /** The active admins' addresses, to tell them of a locked operator account. */
 export async function adminEmails(q: Queryable): Promise<string[]> {
