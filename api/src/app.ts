@@ -14,6 +14,7 @@ import './types.js';
 import { ConfigError, type Config } from './config/env.js';
 import { openDb, type Db } from './db/db.js';
 import { historyRewritableBy, prepareSchema } from './db/roles.js';
+import { Catalog, CATALOG_CHANNEL } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
 import { parseForm } from './lib/sign.js';
@@ -186,6 +187,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour));
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db));
+      const catalog = new Catalog(db, app.ref);
+      app.decorate('catalog', catalog);
+      // A rate change in any api process reaches this one's catalog at once.
+      const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
+      app.addHook('onClose', () => unlisten());
       app.decorate('accounts', new AccountHooks());
       const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch), app.log);
       app.decorate('push', push);

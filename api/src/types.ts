@@ -8,6 +8,7 @@ import type { Reference } from './modules/public/reference.js';
 import type { AccountHooks } from './modules/user/hooks.js';
 import type { PushDispatcher } from './modules/push/expo.js';
 import type { AccountSecurity } from './modules/security/service.js';
+import type { Catalog } from './modules/catalog/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     /** Sends new notices to the apps' devices (Expo push). */
     push: PushDispatcher;
     security: AccountSecurity;
+    /** The one catalog of this process: rates cached until a change is announced. */
+    catalog: Catalog;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

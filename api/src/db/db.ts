@@ -24,6 +24,12 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls fn on each NOTIFY on channel (from any process on this database). On PostgreSQL a
+   * connection of its own, re-opened after a loss (fn is then called once, as changes may have been
+   * missed). Returns the unsubscribe.
+   */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
 }
 
 const INT8 = 20;
@@ -53,6 +59,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async close() {
       if (!lite.closed) await lite.close();
+    },
+    async listen(channel, fn) {
+      const off = await lite.listen(channel, () => fn());
+      return async () => {
+        if (!lite.closed) await off();
+      };
     },
   };
 }
@@ -100,6 +112,40 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     },
     async close() {
       await pool.end();
+    },
+    async listen(channel, fn) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel) fn();
+        });
+        c.on('error', () => {
+          // The connection is gone: listen again in a second, and assume a change was missed.
+          if (client !== c || stopped) return;
+          client = null;
+          void c.end().catch(() => {});
+          setTimeout(() => void connect().then(fn, () => {}), 1000).unref();
+        });
+        try {
+          await c.connect();
+          await c.query(`listen ${channel}`);
+          client = c;
+        } catch {
+          void c.end().catch(() => {});
+          setTimeout(() => void connect().then(fn, () => {}), 1000).unref();
+        }
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        const c = client;
+        client = null;
+        await c?.end().catch(() => {});
+      };
     },
   };
   await db.ping();

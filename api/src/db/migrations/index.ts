@@ -11,6 +11,7 @@ import { seedNative, sql as native } from './0009-native-clients.js';
 import { sql as accountSecurity } from './0010-account-security.js';
 import { sql as staffSignIn } from './0011-staff-sign-in.js';
 import { sql as approvals } from './0012-approvals.js';
+import { sql as rateChanges } from './0013-rate-changes.js';
 
 export interface Migration {
   id: string;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { id: '0010-account-security', up: runSql(accountSecurity) },
   { id: '0011-staff-sign-in', up: runSql(staffSignIn) },
   { id: '0012-approvals', up: runSql(approvals) },
+  { id: '0013-rate-changes', up: runSql(rateChanges) },
 ];

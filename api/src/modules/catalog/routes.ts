@@ -20,8 +20,8 @@ async function viewer(app: FastifyInstance, req: FastifyRequest, countryId: numb
 const countryField = optInt('country_id', 0, { min: 0, max: 1_000_000 });
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const catalog = new Catalog(app.db, app.ref);
-  const sheets = new Map<string, { at: number; sheet: unknown }>();
+  const { catalog } = app;
+  const sheets = new Map<string, { at: number; generation: number; sheet: unknown }>();
 
   gcRoute(app, {
     path: '/card/category',
@@ -59,13 +59,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       const { country, vipLevel } = await viewer(app, req, b.country_id);
       const payoutCode = b.wallet_type === 2 ? 'USDT' : country.wallet_currency;
-      // The sheet depends only on these inputs and the (cached) rates: build it once per 15 s.
+      // The sheet depends only on these inputs and the (cached) rates: built once per 15 s, and again
+      // as soon as a rate changes.
       const key = JSON.stringify([payoutCode, vipLevel, b.page, b.page_size, b.card_catgory, b.currency]);
       const hit = sheets.get(key);
-      if (hit && Date.now() - hit.at < 15_000) return hit.sheet;
+      if (hit && Date.now() - hit.at < 15_000 && hit.generation === catalog.generation) return hit.sheet;
+      const generation = catalog.generation;
       const sheet = await buildSheet(b, payoutCode, vipLevel);
       if (sheets.size > 500) sheets.clear();
-      sheets.set(key, { at: Date.now(), sheet });
+      sheets.set(key, { at: Date.now(), generation, sheet });
       return sheet;
     },
   });

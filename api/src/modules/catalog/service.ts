@@ -28,21 +28,46 @@ export interface CardRow {
 export const cardName = (c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>, symbol: string) =>
   `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
 
-/** Reads the catalog and quotes payouts with the pricing function. */
+/** The latest change in effect for a card and payout currency (SQL, for a lateral join). */
+export const RATE_IN_FORCE = (card: string, currency: string) =>
+  `select new_rate_minor from card_rate_changes x where x.card_id = ${card} and x.currency_code = ${currency} and x.cancelled_at is null and x.effective_at <= now() order by x.effective_at desc, x.id desc limit 1`;
+
+/** The NOTIFY channel a rate change is announced on, to every api process. */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+/**
+ * Reads the catalog and quotes payouts with the pricing function. One per api process (app.catalog):
+ * the calculator, the rate sheet, the sell quote and the review all read the same rates. The card
+ * list is cached per payout currency until a rate change is announced (NOTIFY catalog_changed, from
+ * any process), until the next scheduled change takes effect, or 15 s at most.
+ */
 export class Catalog {
-  /** Rates change by an operator's hand, not per request: the card list is kept 15 s per payout currency. */
-  private readonly cache = new Map<string, { at: number; rows: Promise<CardRow[]> }>();
+  private readonly cache = new Map<string, { until: number; rows: Promise<CardRow[]> }>();
+  /** Bumped by each invalidation: caches built on the catalog (the rate sheet) compare it. */
+  generation = 0;
   constructor(
     private readonly db: Db,
     private readonly ref: Reference,
     private readonly ttlMs = 15_000,
   ) {}
 
+  /** Forget every cached card list (a rate changed). */
+  invalidate(): void {
+    this.cache.clear();
+    this.generation++;
+  }
+
   /** Every active card with its base rate in the payout currency and in USDT. */
   async cards(payoutCurrency: string, filter: { categoryId?: number; currency?: string; cardId?: number } = {}): Promise<CardRow[]> {
     let hit = this.cache.get(payoutCurrency);
-    if (!hit || Date.now() - hit.at > this.ttlMs) {
-      hit = { at: Date.now(), rows: this.load(payoutCurrency) };
+    if (!hit || Date.now() >= hit.until) {
+      const entry: { until: number; rows: Promise<CardRow[]> } = { until: Date.now() + this.ttlMs, rows: Promise.resolve([]) };
+      entry.rows = (async () => {
+        const [next, rows] = await Promise.all([this.nextChange(), this.load(payoutCurrency)]);
+        if (next !== null) entry.until = Math.min(entry.until, next);
+        return rows;
+      })();
+      hit = entry;
       this.cache.set(payoutCurrency, hit);
       hit.rows.catch(() => this.cache.delete(payoutCurrency));
     }
@@ -52,18 +77,26 @@ export class Catalog {
     );
   }
 
+  /** When the next scheduled rate change takes effect (epoch ms), if one is scheduled. */
+  private async nextChange(): Promise<number | null> {
+    const r = await this.db.query<{ at: Date | null }>('select min(effective_at) as at from card_rate_changes where cancelled_at is null and effective_at > now()');
+    return r.rows[0]?.at ? r.rows[0].at.getTime() : null;
+  }
+
   private async load(payoutCurrency: string): Promise<CardRow[]> {
     const filter: { categoryId?: number; currency?: string; cardId?: number } = {};
     const r = await this.db.query<CardRow>(
       `select c.id, c.category_id, k.name as category_name, k.slug as category_slug, k.logo as category_logo, k.icon as category_icon,
               k.introduction as category_intro, k.timeout_minutes, k.sort as category_sort, k.sticky,
               c.currency_code, c.form_code, f.name as form_name, c.min_face, c.max_face, c.sort,
-              r.rate_minor, u.rate_minor as usdt_rate_minor
+              coalesce(rc.new_rate_minor, r.rate_minor) as rate_minor, coalesce(uc.new_rate_minor, u.rate_minor) as usdt_rate_minor
          from cards c
          join card_categories k on k.id = c.category_id and k.active
          join card_forms f on f.code = c.form_code
          join card_rates r on r.card_id = c.id and r.currency_code = $1
          join card_rates u on u.card_id = c.id and u.currency_code = 'USDT'
+         left join lateral (${RATE_IN_FORCE('c.id', '$1')}) rc on true
+         left join lateral (${RATE_IN_FORCE('c.id', "'USDT'")}) uc on true
         where c.active
           and ($2::int is null or c.category_id = $2)
           and ($3::text is null or c.currency_code = $3)

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Catalog } from '../catalog/service.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { DecisionDeps } from '../order/service.js';
 import type { DirectoryStore } from '../uploads/store.js';
@@ -12,7 +11,7 @@ export interface OpsOptions { ledger: Ledger; store?: DirectoryStore }
 /** What every operator route file shares: the db, reference data, the catalog, the signed-in staff member. */
 export function opsContext(app: FastifyInstance, opts: OpsOptions) {
   const { db, ref } = app;
-  const catalog = new Catalog(db, ref);
+  const { catalog } = app;
   /** What a decision is priced and bounded with: the same for the reviewer and a second approver. */
   const decisions: DecisionDeps = {
     ledger: opts.ledger,

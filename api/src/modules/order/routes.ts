@@ -30,7 +30,7 @@ const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 export async function orderRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
   const { db, ref } = app;
-  const catalog = new Catalog(db, ref);
+  const { catalog } = app;
   /**
    * The name of the card an order was submitted for (the same words as the catalog's), so a
    * pending or refused order, which has no approved card lines yet, still says what was sold.
