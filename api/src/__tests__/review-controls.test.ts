@@ -123,6 +123,39 @@ describe.each(targets())('reviewer controls on %s', (target) => {
     }
   });
 
+  test('the queue: oldest first with waiting time, filters by brand, amount and waiting; release gives an order back', async () => {
+    type Queue = { brands: { id: number; name: string }[]; orders: { order_no: string; waiting_minutes: number; brand: string | null; claimed_by: number | null; claimed_by_name: string | null }[] };
+    const a = await claimedOrder();
+    const b = await claimedOrder();
+    await t.db.query("update orders set created_at = now() - interval '3 hours' where order_no = $1", [a.orderNo]);
+    const reviewer = await makeStaff(t, 'reviewer');
+    const queue = (query = '') => opsCall<Queue>(t, reviewer.token, 'GET', `/ops/api/orders/queue${query}`);
+    // Claimed by others: not in this reviewer's queue until released.
+    expect((await queue()).data.orders.map((o) => o.order_no)).not.toContain(a.orderNo);
+    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.orderNo}/release`)).toMatchObject({ success: false, msg: 'Another operator is working on this order' });
+    expect((await opsCall(t, a.reviewer.token, 'POST', `/ops/api/orders/${a.orderNo}/release`)).success).toBe(true);
+    const admin = await makeStaff(t, 'admin');
+    expect((await opsCall(t, admin.token, 'POST', `/ops/api/orders/${b.orderNo}/release`)).success).toBe(true);
+    const all = (await queue()).data;
+    const mine = all.orders.filter((o) => [a.orderNo, b.orderNo].includes(o.order_no));
+    expect(mine.map((o) => o.order_no)).toEqual([a.orderNo, b.orderNo]); // oldest first
+    expect(mine[0]!.waiting_minutes).toBeGreaterThanOrEqual(179);
+    expect(mine[0]!.brand).toBe(all.brands.find((x) => x.id === 1)?.name ?? mine[0]!.brand);
+    const waiting = (await queue('?waiting_over_minutes=120')).data.orders.map((o) => o.order_no);
+    expect(waiting).toContain(a.orderNo);
+    expect(waiting).not.toContain(b.orderNo);
+    expect((await queue('?currency=NGN&min_amount=999999999')).data.orders).toEqual([]);
+    expect((await queue('?currency=NGN&min_amount=1&max_amount=999999999')).data.orders.map((o) => o.order_no)).toEqual(expect.arrayContaining([a.orderNo, b.orderNo]));
+    const brand = (await t.db.query<{ category_id: number }>('select category_id from cards where id = 1')).rows[0]!.category_id;
+    expect((await queue(`?brand=${brand + 1000}`)).data.orders).toEqual([]);
+    expect((await queue(`?brand=${brand}`)).data.orders.map((o) => o.order_no)).toEqual(expect.arrayContaining([a.orderNo, b.orderNo]));
+    expect(await queue('?min_amount=lots')).toMatchObject({ success: false, msg: expect.stringMatching(/min_amount/) });
+    // Released, it can be claimed by another reviewer; the release is audited.
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a.orderNo}/claim`)).success).toBe(true);
+    const trail = await opsCall<{ action: string }[]>(t, admin.token, 'GET', `/ops/api/audit?target_type=order&target_id=${a.orderNo}`);
+    expect(trail.data.map((x) => x.action)).toEqual(['order.claim', 'order.release', 'order.claim']);
+  });
+
   test("a reviewer's daily cap: payouts beyond it today wait for a second reviewer", async () => {
     const capped = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test', review: { rateTolerancePercent: 5, fourEyesAbove: {}, dailyCap: { NGN: '60000' } } });
     try {

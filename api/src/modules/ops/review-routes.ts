@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
-import { formatMinor } from '../../lib/money.js';
-import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { formatMinor, parseAmount } from '../../lib/money.js';
+import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
 import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval } from './four-eyes.js';
 import { audit } from './staff.js';
 
@@ -19,6 +19,8 @@ const line = z.object({
   image_index: z.number().int().min(0).max(20).optional(),
 });
 
+const amountQuery = (name: string) => z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${name}: an amount such as 50000 or 1250.50`);
+
 /** The review queue: claim an order, decide it card by card, or refuse it. */
 export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, ref, decisions, r, tags, view, warm, who } = opsContext(app, opts);
@@ -32,10 +34,61 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
     };
   };
 
-  r.get('/ops/api/orders/queue', { schema: { tags, summary: 'Pending orders, oldest first (unclaimed or claimed by me)' } }, async (req) => {
+  r.get(
+    '/ops/api/orders/queue',
+    {
+      schema: {
+        tags,
+        summary: 'Pending orders, oldest first (unclaimed or claimed by me; an admin sees every claim), with filters',
+        querystring: z.object({
+          brand: z.coerce.number().int().positive().optional(),
+          currency: z.enum(['NGN', 'GHS', 'USDT']).optional(),
+          min_amount: amountQuery('min_amount').optional(),
+          max_amount: amountQuery('max_amount').optional(),
+          waiting_over_minutes: z.coerce.number().int().min(0).max(100_000).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const s = await who(req, ['reviewer']);
+      const f = req.query;
+      // The amount filters are on the locked quote, in the payout currency given (or each order's own).
+      const minor = async (v: string | undefined) => {
+        if (v === undefined) return null;
+        const d = f.currency ? (await ref.currency(f.currency)).decimals : 2;
+        const p = parseAmount(v, d);
+        return p.ok ? p.minor : null;
+      };
+      const q = await db.query<OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }>(
+        `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as claimed_by_name, k.name as brand
+           from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join card_categories k on k.id = c.category_id
+          where o.status = 1 and (o.claimed_by is null or o.claimed_by = $1 or $2)
+            and ($3::int is null or c.category_id = $3)
+            and ($4::text is null or o.currency_code = $4)
+            and ($5::bigint is null or o.quote_total_minor >= $5)
+            and ($6::bigint is null or o.quote_total_minor <= $6)
+            and ($7::int is null or o.created_at <= now() - make_interval(mins => $7))
+          order by o.created_at, o.id limit 50`,
+        [s.id, s.role === 'admin', f.brand ?? null, f.currency ?? null, await minor(f.min_amount), await minor(f.max_amount), f.waiting_over_minutes ?? null],
+      );
+      const brands = await db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort');
+      return ok({
+        fail_reasons: FAIL_REASONS,
+        brands: brands.rows,
+        orders: await Promise.all(q.rows.map(async (o) => ({ ...(await orderView(o)), waiting_minutes: o.waiting_minutes, claimed_by_name: o.claimed_by_name, brand: o.brand }))),
+      });
+    },
+  );
+
+  r.post('/ops/api/orders/:order_no/release', { schema: { tags, summary: 'Give a claimed order back to the queue (its reviewer, or an admin)', params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
     const s = await who(req, ['reviewer']);
-    const q = await db.query<OrderRow>('select * from orders where status = 1 and (claimed_by is null or claimed_by = $1) order by created_at, id limit 50', [s.id]);
-    return ok({ fail_reasons: FAIL_REASONS, orders: await Promise.all(q.rows.map(orderView)) });
+    const o = await db.tx(async (q) => {
+      if (await approvalFor(q, 'order_decision', req.params.order_no)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+      const order = await releaseOrder(q, req.params.order_no, s, { anyone: s.role === 'admin' });
+      await audit(q, { staffId: s.id, action: 'order.release', targetType: 'order', targetId: order.order_no, ip: req.ip });
+      return order;
+    });
+    return ok(await orderView(o));
   });
 
   r.get('/ops/api/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {

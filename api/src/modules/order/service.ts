@@ -117,6 +117,21 @@ export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): P
   return u.rows[0] as OrderRow;
 }
 
+/**
+ * Gives a claimed order back to the queue (its reviewer, or an admin for anyone's), so another
+ * reviewer can take it. Not while a decision on it waits for a second operator.
+ */
+export async function releaseOrder(q: Queryable, orderNo: string, staff: Staff, opts: { anyone: boolean }): Promise<OrderRow> {
+  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
+  const o = r.rows[0];
+  if (!o) throw new AppError(ORDER_MESSAGES.notFound);
+  if (o.status !== 1) throw new AppError(ORDER_MESSAGES.finished);
+  if (o.claimed_by === null) return o;
+  if (o.claimed_by !== staff.id && !opts.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  const u = await q.query<OrderRow>('update orders set claimed_by = null, claimed_at = null where id = $1 returning *', [o.id]);
+  return u.rows[0] as OrderRow;
+}
+
 async function lockForDecision(q: Queryable, orderNo: string, staff: Staff, hash: string): Promise<{ order: OrderRow; replay: boolean }> {
   const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
   const o = r.rows[0];
