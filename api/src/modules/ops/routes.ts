@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-routes.js';
 import { approvalRoutes } from './approval-routes.js';
 import { rateRoutes } from './rate-routes.js';
+import { userRoutes } from './user-routes.js';
 import type { OpsOptions } from './context.js';
 import { payoutRoutes } from './payout-routes.js';
 import { reviewRoutes } from './review-routes.js';
@@ -9,7 +10,7 @@ import { staffRoutes } from './staff-routes.js';
 
 /**
  * The operator API (JSON under /ops/api, `Authorization: Bearer <token>` from /ops/api/login): the
- * review queue, claims and decisions, withdrawal settlement, corrections, four-eyes approvals, rates, the
+ * review queue, claims and decisions, withdrawal settlement, corrections, four-eyes approvals, rates, users, the
  * audit log and the ledger check. Every action that changes something writes an audit row in its own transaction.
  * One file per area of the console.
  */
@@ -20,4 +21,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   await adminRoutes(app, opts);
   await approvalRoutes(app, opts);
   await rateRoutes(app, opts);
+  await userRoutes(app, opts);
 }

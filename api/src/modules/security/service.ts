@@ -14,6 +14,9 @@ export const REAUTH_LIMITS = { maxFailures: 5, lockMs: 3600_000 } as const;
 /** A "this wasn't me" link works once, for this long. */
 const REPORT_TTL_MS = 7 * 24 * 3600_000;
 
+/** How a freeze set by staff is marked in users.withdrawals_frozen_reason (the rest is their reason). */
+export const STAFF_FREEZE = 'staff: ';
+
 export const SECURITY_MESSAGES = {
   passwordRequired: 'Enter your login password to confirm this change',
   signInAgain: 'For your safety, please sign in again to confirm this change',
@@ -23,6 +26,7 @@ export const SECURITY_MESSAGES = {
     'Your account has no login password yet. Set one first: sign out, choose “Forgot Password?” on the login page and use the code we send to your e-mail address or WhatsApp number',
   frozen:
     'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to unfreeze them',
+  frozenByStaff: (reason: string) => `Withdrawals are frozen on this account by our support team: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them`,
   hold: (reason: string, wait: string) => `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
   newAccountHold: (wait: string) => `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account in ${wait}`,
   oldCodeRequired: 'Enter the code we sent to your current address',
@@ -186,15 +190,19 @@ export class AccountSecurity {
 
   /** Why withdrawals (to this payout account, when given) must wait now, or null. */
   async withdrawHold(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawHold | { frozen: true; message: string } | null> {
-    const r = await q.query<{ withdraw_hold_until: Date | null; withdraw_hold_reason: string; withdrawals_frozen_at: Date | null; usable_from: Date | null }>(
-      `select u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at,
+    const r = await q.query<{ withdraw_hold_until: Date | null; withdraw_hold_reason: string; withdrawals_frozen_at: Date | null; withdrawals_frozen_reason: string; usable_from: Date | null }>(
+      `select u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
               (select p.usable_from from payout_accounts p where p.id = $2 and p.user_id = u.id) as usable_from
          from users u where u.id = $1`,
       [userId, payoutAccountId ?? null],
     );
     const u = r.rows[0];
     if (!u) return null;
-    if (u.withdrawals_frozen_at) return { frozen: true, message: SECURITY_MESSAGES.frozen };
+    if (u.withdrawals_frozen_at) {
+      // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.
+      const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE) ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length) : null;
+      return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
+    }
     const now = this.now();
     const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
     const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
