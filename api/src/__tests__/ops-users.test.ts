@@ -87,4 +87,27 @@ describe.each(targets())('support: users on %s', (target) => {
     const trail = await opsCall<{ action: string; reason: string }[]>(t, admin.token, 'GET', `/ops/api/audit?target_type=user&target_id=${s.id}`);
     expect(trail.data.map((a) => [a.action, a.reason])).toEqual([['user.unfreeze', 'Owner verified by video call'], ['user.freeze', 'Card reported stolen.']]);
   });
+
+  test('the audit log is searchable by operator, action, words and time, page by page; platform balances add up to zero', async () => {
+    const s = await sellerWithWithdrawal();
+    const [admin, finance] = [await makeStaff(t, 'admin'), await makeStaff(t, 'finance')];
+    await opsCall(t, finance.token, 'POST', `/ops/api/users/${s.id}/freeze`, { reason: 'Chargeback from the card issuer' });
+    await opsCall(t, admin.token, 'POST', `/ops/api/users/${s.id}/unfreeze`, { reason: 'Issuer withdrew the chargeback' });
+    type Row = { id: string; action: string; reason: string; staff_name: string; target_id: string };
+    const search = async (query: string) => (await opsCall<Row[]>(t, admin.token, 'GET', `/ops/api/audit?${query}`)).data;
+    expect((await search(`action=user&target_id=${s.id}`)).map((a) => a.action)).toEqual(['user.unfreeze', 'user.freeze']);
+    expect((await search('q=chargeback')).map((a) => a.reason)).toEqual(['Issuer withdrew the chargeback', 'Chargeback from the card issuer']);
+    expect((await search(`staff_id=${finance.id}`)).map((a) => a.action)).toEqual(['user.freeze']);
+    expect(await search(`q=chargeback&to=${encodeURIComponent('2020-01-01T00:00:00Z')}`)).toEqual([]);
+    expect((await search(`q=chargeback&from=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`)).length).toBe(2);
+    const first = await search('q=chargeback');
+    expect((await search(`q=chargeback&before_id=${first[0]!.id}`)).map((a) => a.id)).toEqual([first[1]!.id]);
+    expect((await opsCall(t, finance.token, 'GET', '/ops/api/audit')).status).toBe(403);
+    // Double entry: what users hold and every platform account sum to zero in each currency.
+    const balances = await opsCall<{ account: string; currency: string; balance: string }[]>(t, finance.token, 'GET', '/ops/api/ledger/balances');
+    const ngn = balances.data.filter((b) => b.currency === 'NGN');
+    expect(ngn.map((b) => b.account)).toEqual(expect.arrayContaining(['cash', 'corrections', 'withdrawals_in_flight']));
+    expect(ngn.reduce((a, b) => a + Math.round(Number(b.balance) * 100), 0)).toBe(0);
+    expect(Number(ngn.find((b) => b.account === 'withdrawals_in_flight')!.balance)).toBeGreaterThan(0);
+  });
 });

@@ -10,7 +10,7 @@ import { approvalView, requestApproval } from './four-eyes.js';
 import { correctionOf } from './corrections.js';
 import { audit } from './staff.js';
 
-/** Admin: wallet corrections, coupons, the audit log and the ledger check. */
+/** Admin: wallet corrections, coupons, the audit log, the ledger check and the platform's balances. */
 export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, ref, r, tags, who } = opsContext(app, opts);
   r.post(
@@ -108,15 +108,54 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     },
   );
 
-  r.get('/ops/api/audit', { schema: { tags, summary: 'Audit log, newest first', querystring: z.object({ target_type: z.string().max(40).optional(), target_id: z.string().max(64).optional() }) } }, async (req) => {
-    await who(req, ['admin']);
-    const q = await db.query(
-      `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff
-         from audit_log a left join staff s on s.id = a.staff_id
-        where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2) order by a.id desc limit 200`,
-      [req.query.target_type ?? null, req.query.target_id ?? null],
+  r.get(
+    '/ops/api/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Audit log, newest first (200 a page; before_id for the next): who, when, what, why',
+        querystring: z.object({
+          target_type: z.string().max(40).optional(),
+          target_id: z.string().max(64).optional(),
+          staff_id: z.coerce.number().int().positive().optional(),
+          action: z.string().max(60).optional(),
+          q: z.string().trim().max(200).optional(),
+          from: z.iso.datetime({ offset: true }).optional(),
+          to: z.iso.datetime({ offset: true }).optional(),
+          before_id: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (req) => {
+      await who(req, ['admin']);
+      const f = req.query;
+      const q = await db.query(
+        `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff, s.name as staff_name
+           from audit_log a left join staff s on s.id = a.staff_id
+          where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2)
+            and ($3::int is null or a.staff_id = $3)
+            and ($4::text is null or a.action = $4 or a.action like $4 || '.%')
+            and ($5::text is null or a.reason ilike '%' || $5 || '%' or a.target_id ilike '%' || $5 || '%' or a.details::text ilike '%' || $5 || '%')
+            and ($6::timestamptz is null or a.created_at >= $6) and ($7::timestamptz is null or a.created_at < $7)
+            and ($8::bigint is null or a.id < $8)
+          order by a.id desc limit 200`,
+        [f.target_type ?? null, f.target_id ?? null, f.staff_id ?? null, f.action ?? null, f.q || null, f.from ?? null, f.to ?? null, f.before_id ?? null],
+      );
+      return ok(q.rows);
+    },
+  );
+
+  r.get('/ops/api/ledger/balances', { schema: { tags, summary: 'Platform balances (admin): each platform account, and what users hold, per currency' } }, async (req) => {
+    await who(req, ['admin', 'finance']);
+    // Users' accounts keep running balances; the platform's are the sums of their postings.
+    const rows = await db.query<{ kind: string; currency_code: string; balance: bigint; accounts: number }>(
+      `select a.kind, a.currency_code, count(*)::int as accounts,
+              (case when bool_and(a.user_id is not null) then sum(a.balance_minor)
+                    else (select coalesce(sum(p.amount_minor), 0) from ledger_postings p join ledger_accounts b on b.id = p.account_id where b.kind = a.kind and b.currency_code = a.currency_code) end)::bigint as balance
+         from ledger_accounts a group by a.kind, a.currency_code order by a.currency_code, a.kind`,
     );
-    return ok(q.rows);
+    const out = await Promise.all(rows.rows.map(async (x) => ({ account: x.kind, currency: x.currency_code, balance: formatMinor(BigInt(x.balance), (await ref.currency(x.currency_code)).decimals), accounts: x.accounts })));
+    return ok(out);
   });
 
   r.get('/ops/api/ledger/check', { schema: { tags, summary: 'Run every ledger invariant now (admin)' } }, async (req) => {
