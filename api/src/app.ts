@@ -42,6 +42,7 @@ import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { payoutWebhookRoutes } from './modules/payment/webhook-routes.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from './modules/payment/provider.js';
@@ -290,7 +291,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider, pins });
       await app.register(withdrawRoutes, { ledger, pins });
-      await app.register(opsRoutes, { ledger, store });
+      await app.register(opsRoutes, { ledger, store, provider });
+      await app.register(payoutWebhookRoutes, { ledger, provider });
       if (outbox) {
         app.get('/__dev/outbox', { schema: { hide: true } }, async () => outbox.list());
         app.delete('/__dev/outbox', { schema: { hide: true } }, async () => {

@@ -268,7 +268,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
 
   if (opts.apiUrl) {
     const unavailable = envelope('The service is unavailable. Please try again shortly.', 'common.503');
-    for (const prefix of ['/gc', '/uploads', '/docs', '/ops/api']) {
+    for (const prefix of ['/gc', '/uploads', '/docs', '/ops/api', '/webhooks']) {
       const bodyLimit = prefix === '/uploads' ? limits.uploadLimit : limits.bodyLimit;
       await app.register(async (scope) => {
         // The whole body is read here, within the edge's limits and timeouts, before the api is
@@ -300,7 +300,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       });
     }
   } else {
-    for (const prefix of ['/gc/*', '/ops/api/*'])
+    for (const prefix of ['/gc/*', '/ops/api/*', '/webhooks/*'])
       app.all(prefix, async (_req, reply) =>
         reply.code(503).send({ success: false, code: 'common.503', msg: 'The service is unavailable. Please try again shortly.', data: null }),
       );
@@ -343,7 +343,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   app.get('/robots.txt', async (_req, reply) => {
     const view = await environment();
     const areas = view ? mountTable(siteFor(view, undefined, releasesUrl).manifest).filter((m) => m.layout === 'app').map((m) => m.path) : [];
-    const lines = ['User-agent: *', ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`), 'Disallow: /gc/', 'Disallow: /ops/', 'Disallow: /uploads/', 'Allow: /', ''];
+    const lines = ['User-agent: *', ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`), 'Disallow: /gc/', 'Disallow: /ops/', 'Disallow: /uploads/', 'Disallow: /webhooks/', 'Allow: /', ''];
     return reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
   });
 

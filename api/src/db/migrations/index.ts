@@ -12,6 +12,7 @@ import { sql as accountSecurity } from './0010-account-security.js';
 import { sql as staffSignIn } from './0011-staff-sign-in.js';
 import { sql as approvals } from './0012-approvals.js';
 import { sql as rateChanges } from './0013-rate-changes.js';
+import { sql as payoutSending } from './0014-payout-sending.js';
 
 export interface Migration {
   id: string;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { id: '0011-staff-sign-in', up: runSql(staffSignIn) },
   { id: '0012-approvals', up: runSql(approvals) },
   { id: '0013-rate-changes', up: runSql(rateChanges) },
+  { id: '0014-payout-sending', up: runSql(payoutSending) },
 ];

@@ -3,12 +3,21 @@ import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
-import { settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import { SETTLE_MESSAGES, settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
 import { audit } from './staff.js';
 
 export const PAYOUT_MESSAGES = {
   frozen: "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
+  noProvider: 'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by hand and settle them',
+  notPending: 'Only a pending withdrawal can be sent or exported (this one is already on its way or settled)',
+  usdt: 'USDT withdrawals are paid on chain by hand: settle them with the transaction hash',
 } as const;
+
+/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+const csvCell = (v: string) => {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
 
 /** Withdrawals waiting for payout, and their settlement. */
 export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
@@ -19,7 +28,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       withdraw_no: w.withdraw_no, user_id: w.user_id, status: w.status, status_desc: withdrawStatusText[w.status], currency: cur.code,
       amount: formatMinor(w.amount_minor, cur.decimals), fee: formatMinor(w.fee_minor, cur.decimals), payout: formatMinor(w.amount_minor - w.fee_minor, cur.decimals),
       method: w.method, bank_name: w.bank_name, account_no: w.account_no, account_name: w.account_name, created_at: w.created_at, settled_at: w.settled_at,
-      fail_reason: w.fail_reason, reference: w.reference, settled_by: w.settled_by,
+      fail_reason: w.fail_reason, reference: w.reference, settled_by: w.settled_by, payout_channel: w.payout_channel, provider_ref: w.provider_ref, sent_at: w.sent_at, sent_by: w.sent_by,
     };
   };
 
@@ -30,6 +39,84 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
     );
     return ok(await Promise.all(q.rows.map(async (w) => ({ ...(await withdrawView(w)), user_frozen: w.user_frozen }))));
   });
+
+  r.post(
+    '/ops/api/withdrawals/:withdraw_no/send',
+    { schema: { tags, summary: 'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s webhook settles it', params: z.object({ withdraw_no: z.string().max(64) }) } },
+    async (req) => {
+      const s = await who(req, ['finance']);
+      const provider = opts.provider;
+      if (!provider?.sendTransfer) throw new AppError(PAYOUT_MESSAGES.noProvider);
+      await warm();
+      const claimed = await db.tx(async (q) => {
+        const r0 = await q.query<WithdrawRow & { bank_code: string; frozen: boolean }>(
+          `select w.*, b.code as bank_code, u.withdrawals_frozen_at is not null as frozen
+             from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id
+            where w.withdraw_no = $1 for update of w`,
+          [req.params.withdraw_no],
+        );
+        const w = r0.rows[0];
+        if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
+        // Only from pending, once: a transfer whose answer never came stays processing until the
+        // provider's webhook (or staff, after checking the provider's dashboard) settles it.
+        if (w.status !== 'pending') throw new AppError(PAYOUT_MESSAGES.notPending);
+        if (w.method === 'USDT') throw new AppError(PAYOUT_MESSAGES.usdt);
+        if (w.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
+        await q.query("update withdrawals set status = 'processing', payout_channel = $2, sent_at = now(), sent_by = $3 where id = $1", [w.id, provider.name, `staff:${s.id}`]);
+        await audit(q, { staffId: s.id, action: 'withdrawal.send', targetType: 'withdrawal', targetId: w.withdraw_no, details: { provider: provider.name }, ip: req.ip });
+        return w;
+      });
+      const cur = await ref.currency(claimed.currency_code);
+      const sent = await provider.sendTransfer({
+        reference: claimed.withdraw_no, amountMinor: claimed.amount_minor - claimed.fee_minor, currency: cur.code, method: claimed.method as 'BANK' | 'MOMO',
+        bankCode: claimed.bank_code, accountNo: claimed.account_no, accountName: claimed.account_name, narration: `GiftLane withdrawal ${claimed.withdraw_no}`,
+      });
+      const row = await db.tx(async (q) => {
+        if (sent.ok) {
+          await q.query('update withdrawals set provider_ref = $2 where id = $1', [claimed.id, sent.providerRef || 'accepted']);
+          if (sent.status === 'success') {
+            const out = await settleWithdrawal(q, ledger, ref, claimed.withdraw_no, 'paid', { reference: sent.providerRef, actor: `provider:${provider.name}` });
+            return out.withdrawal;
+          }
+        } else if (!sent.unknown) {
+          // Refused: nothing went out; the withdrawal is pending again for another way.
+          await q.query("update withdrawals set status = 'pending', payout_channel = '', sent_at = null, sent_by = '' where id = $1 and status = 'processing'", [claimed.id]);
+        }
+        await audit(q, { staffId: s.id, action: sent.ok ? 'withdrawal.sent' : sent.unknown ? 'withdrawal.send_unknown' : 'withdrawal.send_refused', targetType: 'withdrawal', targetId: claimed.withdraw_no, reason: sent.ok ? '' : sent.reason, details: sent.ok ? { provider_ref: sent.providerRef, status: sent.status } : {}, ip: req.ip });
+        return (await q.query<WithdrawRow>('select * from withdrawals where id = $1', [claimed.id])).rows[0]!;
+      });
+      if (!sent.ok && !sent.unknown) throw new AppError(sent.reason);
+      return ok({ ...(await withdrawView(row)), ...(sent.ok ? {} : { note: sent.reason }) });
+    },
+  );
+
+  r.post(
+    '/ops/api/withdrawals/export',
+    { schema: { tags, summary: 'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become processing, so they are never exported twice', body: z.object({ currency: z.enum(['NGN', 'GHS']), method: z.enum(['BANK', 'MOMO']) }) } },
+    async (req, reply) => {
+      const s = await who(req, ['finance']);
+      const cur = await ref.currency(req.body.currency);
+      const rows = await db.tx(async (q) => {
+        const r0 = await q.query<WithdrawRow & { bank_code: string }>(
+          `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id
+            where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null
+            order by w.created_at, w.id for update of w skip locked`,
+          [cur.code, req.body.method],
+        );
+        if (r0.rows.length) {
+          await q.query("update withdrawals set status = 'processing', payout_channel = 'bank_upload', sent_at = now(), sent_by = $2 where id = any($1::bigint[])", [r0.rows.map((w) => w.id), `staff:${s.id}`]);
+          await audit(q, { staffId: s.id, action: 'withdrawal.export', targetType: 'withdrawals', targetId: `${cur.code}:${req.body.method}`, details: { count: r0.rows.length, withdrawals: r0.rows.map((w) => w.withdraw_no) }, ip: req.ip });
+        }
+        return r0.rows;
+      });
+      const header = ['reference', 'bank_code', 'bank_name', 'account_number', 'account_name', 'amount', 'currency', 'narration', 'requested_at'];
+      const lines = rows.map((w) =>
+        [w.withdraw_no, w.bank_code, w.bank_name, w.account_no, w.account_name, formatMinor(w.amount_minor - w.fee_minor, cur.decimals), cur.code, `GiftLane withdrawal ${w.withdraw_no}`, w.created_at.toISOString()].map(csvCell).join(','),
+      );
+      const name = `payouts-${cur.code}-${req.body.method}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send([header.join(','), ...lines].join('\r\n') + '\r\n');
+    },
+  );
 
   r.post(
     '/ops/api/withdrawals/:withdraw_no/settle',

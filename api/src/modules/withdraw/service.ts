@@ -28,6 +28,10 @@ export interface WithdrawRow {
   settled_by: string;
   created_at: Date;
   settled_at: Date | null;
+  payout_channel: '' | 'bank_upload' | 'dev' | 'paystack';
+  provider_ref: string;
+  sent_at: Date | null;
+  sent_by: string;
 }
 
 export interface Limits {
