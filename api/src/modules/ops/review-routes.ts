@@ -97,7 +97,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
     if (!q.rows[0]) throw new AppError('Order not found');
     const lines = await db.query('select seq, card_id, card_name, code, face_minor::text, rate_minor::text, amount_minor::text, status, fail_reason, proof_image from order_lines where order_id = $1 order by seq', [q.rows[0].id]);
     const events = await db.query('select status, note, actor, created_at from order_events where order_id = $1 order by id', [q.rows[0].id]);
-    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows });
+    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows, fail_reasons: FAIL_REASONS });
   });
 
   r.post('/ops/api/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
@@ -141,6 +141,38 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         const o = await db.query<OrderRow>('select * from orders where order_no = $1', [orderNo]);
         return ok({ ...(await orderView(o.rows[0] as OrderRow)), awaiting_approval: await approvalView(out.row, (c) => ref.currency(c)), replayed: out.replay });
       }
+    },
+  );
+
+  r.post(
+    '/ops/api/orders/:order_no/preview',
+    { schema: { tags, summary: 'What a decision would pay (and whether it needs a second operator), without making it', params: z.object({ order_no: z.string().max(64) }), body: z.object({ lines: z.array(line).min(1).max(50), payout_note: z.string().max(500).optional(), note: z.string().max(500).optional() }) } },
+    async (req) => {
+      const s = await who(req, ['reviewer']);
+      await warm();
+      // The decision is made in a transaction that is always rolled back: the same rules, no effect.
+      class Preview extends Error {
+        constructor(readonly order: OrderRow) {
+          super('preview');
+        }
+      }
+      try {
+        await db.tx(async (q) => {
+          const out = await decideOrder(q, decisions, { orderNo: req.params.order_no, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
+          throw new Preview(out.order);
+        });
+      } catch (err) {
+        if (err instanceof Preview) {
+          const cur = await ref.currency(err.order.currency_code);
+          return ok({ status: err.order.status, amount: formatMinor(err.order.amount_minor, cur.decimals), currency: cur.code, needs_approval: null });
+        }
+        if (err instanceof NeedsApproval) {
+          const cur = await ref.currency(err.currency);
+          return ok({ status: 1, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason });
+        }
+        throw err;
+      }
+      throw new AppError('Nothing to preview');
     },
   );
 
