@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
-import { gc } from './api';
+import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
+import { createUser, gc } from './api';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -153,4 +154,26 @@ export async function makeOrder(baseURL: string, token: string): Promise<string>
   );
   if (!add.success) throw new Error(`appadd: ${add.msg}`);
   return add.data.order_no;
+}
+
+/**
+ * A seller with money to withdraw: an order approved by the operator (`token`), a PIN, a bank
+ * account, and the new account's 24 h wait ended by support (as after checking with the owner).
+ */
+export async function fundedSeller(baseURL: string, token: string) {
+  const user = await createUser(baseURL);
+  const orderNo = await makeOrder(baseURL, user.token);
+  const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
+  await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
+  await decide(baseURL, token, orderNo, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
+  const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
+  const bank = banks.data[0]!;
+  const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
+  // The PIN, then the payout account confirmed with the login password and the PIN (issue 12).
+  const pin = await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token);
+  if (!pin.success) throw new Error(`transactionPassword: ${pin.msg}`);
+  const added = await gc<{ bank_id: number }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
+  if (!added.success) throw new Error(`payment/add: ${added.msg}`);
+  await endHold(baseURL, token, user.user_id);
+  return { user, token, bankId: added.data.bank_id };
 }

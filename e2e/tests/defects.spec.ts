@@ -3,8 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc, latestCode } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { decide, endHold, makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
-import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
+import { decide, fundedSeller, makeOrder, operatorCredentials, operatorLogin, ops, tinyPng } from '../support/account-helpers';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -106,27 +105,9 @@ test('notifications: Mark all as read, and the bell follows', async ({ page, bas
   await noOverflow(page);
 });
 
-async function fundedSeller(baseURL: string) {
-  const user = await createUser(baseURL);
-  const token = await operator(baseURL);
-  const orderNo = await makeOrder(baseURL, user.token);
-  const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
-  await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
-  await decide(baseURL, token, orderNo, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
-  const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
-  const bank = banks.data[0]!;
-  const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
-  // The PIN, then the payout account confirmed with the login password and the PIN (issue 12).
-  expect((await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
-  const added = await gc<{ bank_id: number }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
-  expect(added.success, added.msg).toBe(true);
-  // A new payout account waits 24 h; support ends the wait here, as after checking with the owner.
-  await endHold(baseURL, token, user.user_id);
-  return { user, token, bankId: added.data.bank_id };
-}
 
 test('wallet history: a failed withdrawal says Failed, never links to an order, and shows no internal id', async ({ page, baseURL }, info) => {
-  const { user, token, bankId } = await fundedSeller(baseURL!);
+  const { user, token, bankId } = await fundedSeller(baseURL!, await operator(baseURL!));
   const w = await gc<{ withdraw_no: string; log_id: number }>(baseURL!, 'withdraw/apply', { bank_id: String(bankId), amount: '2000', password: '246810', channel_type: '3' }, user.token);
   expect(w.success, w.msg).toBe(true);
   await ops(baseURL!, `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, token, { outcome: 'failed', reason: 'Bank rejected the account' });
@@ -148,7 +129,7 @@ test('wallet history: a failed withdrawal says Failed, never links to an order, 
 });
 
 test('withdraw form: the amount error shows with an empty PIN; a wrong PIN stays in its box', async ({ page, baseURL }, info) => {
-  const { user } = await fundedSeller(baseURL!);
+  const { user } = await fundedSeller(baseURL!, await operator(baseURL!));
   await signInPage(page, user);
   await page.goto('/wallet');
   await page.getByLabel('Amount (NGN)').fill('100');
