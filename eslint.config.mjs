@@ -6,8 +6,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const apps = ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account'];
-const others = (self) => ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'api', 'deploy'].filter((w) => w !== self);
+const apps = ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops'];
+const others = (self) => ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops', 'api', 'deploy'].filter((w) => w !== self);
 
 /** Forbid a workspace from reaching into the others, by relative path or by package name. */
 /** React Router comes only through the shared module that re-exports it (one router context). */

@@ -18,6 +18,7 @@ export const APPS: AppInfo[] = [
   { app: 'mfe-onboarding', federationName: 'mfe_onboarding', kind: 'remote' },
   { app: 'mfe-public', federationName: 'mfe_public', kind: 'remote' },
   { app: 'mfe-account', federationName: 'mfe_account', kind: 'remote' },
+  { app: 'mfe-ops', federationName: 'mfe_ops', kind: 'remote' },
 ].map((a) => ({ ...a, kind: a.kind as AppInfo['kind'], dir: path.join(ROOT_DIR, a.app) }));
 
 export function appInfo(app: string): AppInfo {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { EnvironmentManifest, RemoteMount } from '@giftlane/shared-sdk';
 import { APPS } from '../apps';
 
-const DEV_PORTS: Record<string, number> = { shell: 8080, 'mfe-onboarding': 8091, 'mfe-public': 8092, 'mfe-account': 8093 };
+const DEV_PORTS: Record<string, number> = { shell: 8080, 'mfe-onboarding': 8091, 'mfe-public': 8092, 'mfe-account': 8093, 'mfe-ops': 8094 };
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 const manifest: EnvironmentManifest = { env: 'dev', remotes: {} };

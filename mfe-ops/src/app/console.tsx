@@ -1,0 +1,69 @@
+import { useSyncExternalStore } from 'react';
+import { Button } from 'antd';
+import { NavLink, Outlet } from '@giftlane/shared-sdk/router';
+import { can, ops, staffSession, type Role } from '../lib/api';
+import { SignIn } from '../pages/sign-in';
+import { ThemeRoot } from './theme-root';
+
+const AREAS: { to: string; label: string; roles: Role[] }[] = [
+  { to: '/ops', label: 'Review queue', roles: ['reviewer'] },
+  { to: '/ops/approvals', label: 'Approvals', roles: ['reviewer'] },
+  { to: '/ops/payouts', label: 'Payouts', roles: ['finance'] },
+  { to: '/ops/rates', label: 'Rates', roles: ['reviewer', 'finance'] },
+  { to: '/ops/users', label: 'Users', roles: ['reviewer', 'finance'] },
+  { to: '/ops/audit', label: 'Audit log', roles: [] },
+  { to: '/ops/admin', label: 'Staff and ledger', roles: [] },
+];
+
+/** The console's frame: the sign-in until a staff member is signed in, then the areas their role opens. */
+export function Console() {
+  const session = useSyncExternalStore(staffSession.subscribe, staffSession.get, () => null);
+  if (!session) {
+    return (
+      <ThemeRoot>
+        <SignIn />
+      </ThemeRoot>
+    );
+  }
+  const signOut = async () => {
+    await ops('POST', '/logout').catch(() => undefined);
+    staffSession.set(null, 'You signed out.');
+  };
+  return (
+    <ThemeRoot>
+      <div className="ops">
+        <aside className="ops-side" aria-label="Console">
+          <div className="ops-brand">GiftLane Ops</div>
+          <nav>
+            {AREAS.filter((a) => can(session.role, ...a.roles)).map((a) => (
+              <NavLink key={a.to} to={a.to} end={a.to === '/ops'} className={({ isActive }) => `ops-nav${isActive ? ' is-active' : ''}`}>
+                {a.label}
+              </NavLink>
+            ))}
+          </nav>
+        </aside>
+        <div className="ops-main">
+          <header className="ops-top">
+            <span>
+              {session.name} · <span className="ops-role">{session.role}</span>
+            </span>
+            <Button onClick={() => void signOut()}>Sign out</Button>
+          </header>
+          <main className="ops-content">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </ThemeRoot>
+  );
+}
+
+/** An area this role may not open: said plainly (the api refuses it as well). */
+export function Forbidden() {
+  return <p className="ops-empty">Your role cannot open this area.</p>;
+}
+
+export function RoleGate({ roles, children }: { roles: Role[]; children: React.ReactNode }) {
+  const s = staffSession.get();
+  return s && can(s.role, ...roles) ? <>{children}</> : <Forbidden />;
+}

@@ -1,0 +1,4 @@
+import { App, ConfigProvider } from 'antd';
+import { createThemeRoot } from '@giftlane/shared-sdk';
+
+export const ThemeRoot = createThemeRoot({ App, ConfigProvider });

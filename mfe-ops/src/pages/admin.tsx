@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { ops, when, type Role } from '../lib/api';
+import { ask } from '../lib/prompt';
+import { useOps } from '../lib/use-ops';
+import { RoleGate } from '../app/console';
+
+interface Staff { id: number; email: string; name: string; role: Role; status: string; second_factor: boolean; locked_until: string | null; recovery_codes_left: number; created_at: string }
+interface Balance { account: string; currency: string; balance: string; accounts: number }
+
+/** Admin: operators (add, deactivate, reset a lost second factor), corrections, the ledger. */
+export default function AdminPage() {
+  const staff = useOps<Staff[]>('/staff');
+  const balances = useOps<Balance[]>('/ledger/balances');
+  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const [check, setCheck] = useState<{ ok: boolean; breaches: unknown[] } | null>(null);
+  const run = async (fn: () => Promise<string>) => {
+    try {
+      setMsg({ type: 'success', text: await fn() });
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+  };
+  const change = async (s: Staff, verb: 'deactivate' | 'activate' | 'reset-second-factor', label: string) => {
+    const reason = await ask(`${label}: ${s.name}`, 'Reason (kept in the audit log)', label);
+    if (reason === null) return;
+    await run(async () => {
+      await ops('POST', `/staff/${s.id}/${verb}`, { reason });
+      staff.reload();
+      return `${label}: done for ${s.name}. Their sessions have ended.`;
+    });
+  };
+  return (
+    <RoleGate roles={[]}>
+      <Typography.Title level={2}>Staff and ledger</Typography.Title>
+      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      <Typography.Title level={3}>Operators</Typography.Title>
+      <Table<Staff>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={staff.loading}
+        dataSource={staff.data ?? []}
+        columns={[
+          { title: 'Name', render: (_, s) => <>{s.name} <span className="ops-muted">{s.email}</span></> },
+          { title: 'Role', dataIndex: 'role' },
+          { title: 'State', render: (_, s) => <>{s.status}{!s.second_factor && <Tag>no second factor yet</Tag>}{s.locked_until && new Date(s.locked_until) > new Date() && <Tag color="red">locked until {when(s.locked_until)}</Tag>}</> },
+          { title: 'Recovery codes left', dataIndex: 'recovery_codes_left' },
+          {
+            title: '',
+            render: (_, s) => (
+              <Space>
+                {s.status === 'active' ? <Button size="small" danger onClick={() => void change(s, 'deactivate', 'Deactivate')}>Deactivate</Button> : <Button size="small" onClick={() => void change(s, 'activate', 'Reactivate')}>Reactivate</Button>}
+                <Button size="small" onClick={() => void change(s, 'reset-second-factor', 'Reset second factor')}>Reset second factor</Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Typography.Title level={4} className="ops-gap">Add an operator</Typography.Title>
+      <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops('POST', '/staff', v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
+        <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}><Input placeholder="Name" aria-label="Name" /></Form.Item>
+        <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}><Input placeholder="E-mail" aria-label="E-mail" type="email" /></Form.Item>
+        <Form.Item name="role" initialValue="reviewer"><Select aria-label="Role" style={{ width: 120 }} options={['reviewer', 'finance', 'admin'].map((r) => ({ value: r, label: r }))} /></Form.Item>
+        <Form.Item name="password" rules={[{ required: true, min: 12, message: 'At least 12 characters' }]}><Input.Password placeholder="First password (12+)" aria-label="First password" /></Form.Item>
+        <Button htmlType="submit">Add</Button>
+      </Form>
+      <Typography.Title level={3} className="ops-gap">Correct a wallet</Typography.Title>
+      <Typography.Paragraph className="ops-muted">A correction is carried out when a second admin approves it (Approvals).</Typography.Paragraph>
+      <Form layout="inline" onFinish={(v: { user_id: number; wallet_type: 1 | 2; amount: string; reason: string }) => void run(async () => {
+        const r = await ops<{ approval: { id: number } }>('POST', '/corrections', { ...v, idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` });
+        return `Correction asked (request ${r.approval.id}): another admin must approve it.`;
+      })}>
+        <Form.Item name="user_id" rules={[{ required: true, message: 'User id' }]}><InputNumber placeholder="User id" aria-label="User id" min={1} /></Form.Item>
+        <Form.Item name="wallet_type" initialValue={1}><Select aria-label="Wallet" style={{ width: 120 }} options={[{ value: 1, label: 'Local' }, { value: 2, label: 'USDT' }]} /></Form.Item>
+        <Form.Item name="amount" rules={[{ required: true, message: 'Amount, - to debit' }]}><Input placeholder="Amount (−50.00 to debit)" aria-label="Amount" /></Form.Item>
+        <Form.Item name="reason" rules={[{ required: true, min: 3, message: 'Reason' }]}><Input placeholder="Reason the seller sees" aria-label="Reason" style={{ width: 260 }} /></Form.Item>
+        <Button htmlType="submit">Ask for approval</Button>
+      </Form>
+      <Typography.Title level={3} className="ops-gap">Ledger</Typography.Title>
+      <Space className="ops-gap">
+        <Button onClick={() => void run(async () => {
+          const r = await ops<{ ok: boolean; breaches: unknown[] }>('GET', '/ledger/check');
+          setCheck(r);
+          return r.ok ? 'Ledger check: every invariant holds.' : `Ledger check: ${r.breaches.length} breach(es).`;
+        })}>Run the ledger check</Button>
+        {check && (check.ok ? <Tag color="green">balanced</Tag> : <Tag color="red">{check.breaches.length} breaches</Tag>)}
+      </Space>
+      {check && !check.ok && <pre className="ops-memo">{JSON.stringify(check.breaches, null, 2)}</pre>}
+      <Table<Balance>
+        rowKey={(b) => `${b.account}:${b.currency}`}
+        size="small"
+        pagination={false}
+        loading={balances.loading}
+        dataSource={balances.data ?? []}
+        columns={[
+          { title: 'Account', dataIndex: 'account' },
+          { title: 'Currency', dataIndex: 'currency' },
+          { title: 'Balance', dataIndex: 'balance', align: 'right' },
+          { title: 'Accounts', dataIndex: 'accounts', align: 'right' },
+        ]}
+      />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { Link } from '@giftlane/shared-sdk/router';
+import { ops, when } from '../lib/api';
+import { ask } from '../lib/prompt';
+import { useOps } from '../lib/use-ops';
+import { RoleGate } from '../app/console';
+
+interface Approval { id: number; kind: 'order_decision' | 'correction'; target_id: string; requested_by: number; requested_by_name: string; amount: string; currency: string; reason: string; payload: { lines?: unknown[]; reason?: string; amount?: string; user_id?: number }; created_at: string }
+
+/** What waits for a second operator: large or above-quote decisions, and wallet corrections. */
+export default function ApprovalsPage() {
+  const list = useOps<Approval[]>('/approvals');
+  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const act = async (a: Approval, verb: 'approve' | 'reject') => {
+    const reason = verb === 'reject' ? await ask('Reject this request', 'Reason', 'Reject') : '';
+    if (reason === null) return;
+    try {
+      await ops('POST', `/approvals/${a.id}/${verb}`, verb === 'reject' ? { reason } : { note: '' });
+      setMsg({ type: 'success', text: verb === 'approve' ? `Approved: ${a.amount} ${a.currency} for ${a.target_id}.` : 'Rejected.' });
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+    list.reload();
+  };
+  return (
+    <RoleGate roles={['reviewer']}>
+      <Typography.Title level={2}>Approvals</Typography.Title>
+      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {list.error && <Alert type="error" showIcon title={list.error} />}
+      <Table<Approval>
+        rowKey="id"
+        loading={list.loading}
+        pagination={false}
+        dataSource={list.data ?? []}
+        locale={{ emptyText: 'Nothing waits for approval' }}
+        columns={[
+          { title: 'What', render: (_, a) => (a.kind === 'order_decision' ? <>Decision on <Link to={`/ops/orders/${a.target_id}`}>{a.target_id}</Link></> : <>Correction for user {a.payload.user_id}: {a.payload.amount}</>) },
+          { title: 'Amount', render: (_, a) => `${a.amount} ${a.currency}` },
+          { title: 'Why a second pair of eyes', dataIndex: 'reason' },
+          { title: 'Asked by', dataIndex: 'requested_by_name' },
+          { title: 'When', render: (_, a) => when(a.created_at) },
+          {
+            title: '',
+            render: (_, a) => (
+              <Space>
+                <Button type="primary" onClick={() => void act(a, 'approve')}>Approve</Button>
+                <Button onClick={() => void act(a, 'reject')}>Reject</Button>
+                {a.kind === 'order_decision' && <Tag>{(a.payload.lines ?? []).length} line(s)</Tag>}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { download, ops, when } from '../lib/api';
+import { ask } from '../lib/prompt';
+import { useOps } from '../lib/use-ops';
+import { RoleGate } from '../app/console';
+
+interface Withdrawal { withdraw_no: string; user_id: number; status: string; status_desc: string; currency: string; amount: string; fee: string; payout: string; method: string; bank_name: string; account_no: string; account_name: string; created_at: string; payout_channel: string; user_frozen: boolean }
+
+/** Open withdrawals: send through the provider, export for a bank upload, settle paid or failed. */
+export default function PayoutsPage() {
+  const list = useOps<Withdrawal[]>('/withdrawals');
+  const [msg, setMsg] = useState<{ type: 'success' | 'error' | 'warning'; text: string } | null>(null);
+  const [exp, setExp] = useState<{ currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }>({ currency: 'NGN', method: 'BANK' });
+  const run = async (fn: () => Promise<string>) => {
+    try {
+      setMsg({ type: 'success', text: await fn() });
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+    list.reload();
+  };
+  const settle = async (w: Withdrawal, outcome: 'paid' | 'failed') => {
+    const text = await ask(outcome === 'paid' ? `Paid: ${w.payout} ${w.currency} to ${w.account_name}` : 'Failed: the funds go back to the seller', outcome === 'paid' ? 'Bank, mobile-money or chain reference' : 'Reason the seller sees', outcome === 'paid' ? 'Settle as paid' : 'Settle as failed');
+    if (text === null) return;
+    await run(async () => {
+      await ops('POST', `/withdrawals/${w.withdraw_no}/settle`, outcome === 'paid' ? { outcome, reference: text } : { outcome, reason: text });
+      return `${w.withdraw_no} settled as ${outcome}.`;
+    });
+  };
+  return (
+    <RoleGate roles={['finance']}>
+      <Typography.Title level={2}>Payouts</Typography.Title>
+      <Space className="ops-gap" wrap>
+        <Select aria-label="Export currency" value={exp.currency} onChange={(currency) => setExp((e) => ({ ...e, currency }))} options={[{ value: 'NGN', label: 'NGN' }, { value: 'GHS', label: 'GHS' }]} />
+        <Select aria-label="Export method" value={exp.method} onChange={(method) => setExp((e) => ({ ...e, method }))} options={[{ value: 'BANK', label: 'Bank' }, { value: 'MOMO', label: 'Mobile money' }]} />
+        <Button onClick={() => void run(async () => {
+          const csv = await download('/withdrawals/export', exp);
+          const n = csv.trim().split('\r\n').length - 1;
+          return n ? `Exported ${n} withdrawal(s) for the bank upload: they are now processing.` : 'Nothing pending to export.';
+        })}>Export pending as CSV</Button>
+      </Space>
+      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {list.error && <Alert type="error" showIcon title={list.error} />}
+      <Table<Withdrawal>
+        rowKey="withdraw_no"
+        loading={list.loading}
+        pagination={false}
+        dataSource={list.data ?? []}
+        locale={{ emptyText: 'No open withdrawals' }}
+        columns={[
+          { title: 'Withdrawal', render: (_, w) => <>{w.withdraw_no}{w.user_frozen && <Tag color="red">frozen</Tag>}</> },
+          { title: 'To', render: (_, w) => `${w.account_name} · ${w.bank_name} ${w.account_no}` },
+          { title: 'Pay', render: (_, w) => `${w.payout} ${w.currency}` },
+          { title: 'Status', render: (_, w) => <>{w.status_desc}{w.payout_channel && <Tag>{w.payout_channel}</Tag>}</> },
+          { title: 'Asked', render: (_, w) => when(w.created_at) },
+          {
+            title: '',
+            render: (_, w) => (
+              <Space>
+                {w.status === 'pending' && w.method !== 'USDT' && (
+                  <Button onClick={() => void run(async () => {
+                    const r = await ops<{ status_desc: string; note?: string }>('POST', `/withdrawals/${w.withdraw_no}/send`);
+                    return r.note ?? `${w.withdraw_no} sent to the payout provider: ${r.status_desc}.`;
+                  })}>Send</Button>
+                )}
+                <Button type="primary" onClick={() => void settle(w, 'paid')}>Paid…</Button>
+                <Button danger onClick={() => void settle(w, 'failed')}>Failed…</Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { useNavigate } from '@giftlane/shared-sdk/router';
+import { ops, qs } from '../lib/api';
+import { useOps } from '../lib/use-ops';
+import { RoleGate } from '../app/console';
+
+interface QueueOrder { order_no: string; brand: string | null; currency: string; quote: { amount?: string } | null; waiting_minutes: number; claimed_by: number | null; claimed_by_name: string | null; user_memo: string }
+interface Queue { brands: { id: number; name: string }[]; orders: QueueOrder[] }
+type Filters = { brand?: number; currency?: string; min_amount?: string; max_amount?: string; waiting_over_minutes?: number };
+
+const waited = (m: number) => (m < 60 ? `${m} min` : m < 1440 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`);
+
+/** Pending orders, oldest first, with how long each has waited; claim one to review it. */
+export default function QueuePage() {
+  const [filters, setFilters] = useState<Filters>({});
+  const q = useOps<Queue>(`/orders/queue${qs(filters)}`);
+  const navigate = useNavigate();
+  const [error, setError] = useState('');
+  const claim = async (no: string) => {
+    setError('');
+    try {
+      await ops('POST', `/orders/${no}/claim`);
+      navigate(`/ops/orders/${no}`);
+    } catch (err) {
+      setError((err as Error).message);
+      q.reload();
+    }
+  };
+  return (
+    <RoleGate roles={['reviewer']}>
+      <Typography.Title level={2}>Review queue</Typography.Title>
+      <Form layout="inline" onFinish={(v: Filters) => setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters)} className="ops-filters">
+        <Form.Item name="brand" label="Brand">
+          <Select allowClear style={{ width: 180 }} options={(q.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+        </Form.Item>
+        <Form.Item name="currency" label="Payout">
+          <Select allowClear style={{ width: 100 }} options={['NGN', 'GHS', 'USDT'].map((c) => ({ value: c, label: c }))} />
+        </Form.Item>
+        <Form.Item name="min_amount" label="Quote from">
+          <Input style={{ width: 120 }} inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="max_amount" label="to">
+          <Input style={{ width: 120 }} inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="waiting_over_minutes" label="Waiting over (min)">
+          <InputNumber min={0} style={{ width: 100 }} />
+        </Form.Item>
+        <Button htmlType="submit">Filter</Button>
+      </Form>
+      {(error || q.error) && <Alert type="error" showIcon title={error || q.error} className="ops-gap" />}
+      <Table<QueueOrder>
+        rowKey="order_no"
+        loading={q.loading}
+        dataSource={q.data?.orders ?? []}
+        pagination={false}
+        locale={{ emptyText: 'No orders waiting' }}
+        columns={[
+          { title: 'Order', dataIndex: 'order_no' },
+          { title: 'Brand', render: (_, o) => o.brand ?? 'Codes only' },
+          { title: 'Quote', render: (_, o) => (o.quote?.amount ? `${o.quote.amount} ${o.currency}` : '—') },
+          { title: 'Waiting', render: (_, o) => waited(o.waiting_minutes) },
+          { title: 'Claimed by', render: (_, o) => o.claimed_by_name ?? '—' },
+          {
+            title: '',
+            render: (_, o) => (
+              <Space>
+                <Button type="primary" onClick={() => void claim(o.order_no)}>
+                  {o.claimed_by ? 'Open' : 'Claim'}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, Button, DatePicker, Drawer, Input, Space, Table, Typography } from 'antd';
+import { ops, qs, staffSession, when } from '../lib/api';
+import { useOps } from '../lib/use-ops';
+
+interface RateTable { currencies: string[]; cards: { card_id: number; name: string; brand: string; rates: Record<string, string> }[]; scheduled: { id: number; card_id: number; currency: string; rate: string; effective_at: string }[] }
+interface Change { id: number; currency: string; old: string; new: string; effective_at: string; created_at: string; by: string; reason: string; cancelled_at: string | null }
+
+/**
+ * Every card's rate in each payout currency. Admins type new rates, say why and when (now, or a
+ * date and time), and save them together; each change is kept with who, when and old → new.
+ */
+export default function RatesPage() {
+  const table = useOps<RateTable>('/rates');
+  const isAdmin = staffSession.get()?.role === 'admin';
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  const [at, setAt] = useState<string | null>(null);
+  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const [history, setHistory] = useState<number | null>(null);
+  const [find, setFind] = useState('');
+  const past = useOps<Change[]>(history ? `/rates/history${qs({ card_id: history })}` : null);
+  const currencies = table.data?.currencies ?? ['NGN', 'GHS', 'USDT'];
+
+  const save = async () => {
+    const changes = Object.entries(edits).filter(([, v]) => v.trim() !== '').map(([k, rate]) => {
+      const [card, currency] = k.split(':');
+      return { card_id: Number(card), currency, rate: rate.trim() };
+    });
+    try {
+      const r = await ops<{ changes: { old: string; new: string }[] }>('POST', '/rates', { changes, reason, ...(at ? { effective_at: at } : {}) });
+      setMsg({ type: 'success', text: `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes.map((c) => `${c.old} → ${c.new}`).join(', ')}.` });
+      setEdits({});
+      table.reload();
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+  };
+  const cancel = async (id: number) => {
+    try {
+      await ops('POST', `/rates/changes/${id}/cancel`, { reason: 'Cancelled from the console' });
+      table.reload();
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+  };
+  const dirty = Object.values(edits).some((v) => v.trim() !== '');
+  return (
+    <>
+      <Typography.Title level={2}>Rates</Typography.Title>
+      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {table.error && <Alert type="error" showIcon title={table.error} />}
+      {isAdmin && (
+        <Space className="ops-gap" wrap>
+          <Input aria-label="Reason for the change" placeholder="Reason (kept in the history)" value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 320 }} />
+          <DatePicker showTime aria-label="Takes effect" placeholder="Takes effect now" onChange={(d) => setAt(d ? d.toISOString() : null)} />
+          <Button type="primary" disabled={!dirty} onClick={() => void save()}>Save rates</Button>
+        </Space>
+      )}
+      <Input.Search aria-label="Find a card" placeholder="Find a card: brand, currency, form" allowClear onChange={(e) => setFind(e.target.value.trim().toLowerCase())} style={{ maxWidth: 420 }} className="ops-gap" />
+      {(table.data?.scheduled.length ?? 0) > 0 && (
+        <Alert
+          type="info"
+          className="ops-gap"
+          title="Scheduled changes"
+          description={
+            <ul>
+              {table.data!.scheduled.map((s) => (
+                <li key={s.id}>
+                  Card {s.card_id}: {s.rate} {s.currency} from {when(s.effective_at)} {isAdmin && <Button size="small" onClick={() => void cancel(s.id)}>Cancel</Button>}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Table
+        rowKey="card_id"
+        size="small"
+        loading={table.loading}
+        pagination={{ pageSize: 50 }}
+        dataSource={(table.data?.cards ?? []).filter((c) => !find || c.name.toLowerCase().includes(find))}
+        columns={[
+          { title: 'Card', dataIndex: 'name' },
+          ...currencies.map((cur) => ({
+            title: cur,
+            render: (_: unknown, c: RateTable['cards'][number]) =>
+              isAdmin ? (
+                <Input aria-label={`${c.name} ${cur}`} placeholder={c.rates[cur]} value={edits[`${c.card_id}:${cur}`] ?? ''} onChange={(e) => setEdits((x) => ({ ...x, [`${c.card_id}:${cur}`]: e.target.value }))} style={{ width: 110 }} />
+              ) : (
+                c.rates[cur] ?? '—'
+              ),
+          })),
+          { title: '', render: (_: unknown, c: RateTable['cards'][number]) => <Button size="small" onClick={() => setHistory(c.card_id)}>History</Button> },
+        ]}
+      />
+      <Drawer open={history !== null} onClose={() => setHistory(null)} title="Rate history" size="large">
+        <Table<Change>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={past.loading}
+          dataSource={past.data ?? []}
+          locale={{ emptyText: 'No changes yet: the seeded rates apply' }}
+          columns={[
+            { title: 'Payout', dataIndex: 'currency' },
+            { title: 'Old → new', render: (_, x) => `${x.old} → ${x.new}` },
+            { title: 'From', render: (_, x) => (x.cancelled_at ? `cancelled` : when(x.effective_at)) },
+            { title: 'By', dataIndex: 'by' },
+            { title: 'Why', dataIndex: 'reason' },
+          ]}
+        />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
+import { ops } from '../lib/api';
+import { useOps } from '../lib/use-ops';
+import { RoleGate } from '../app/console';
+
+interface Order {
+  order_no: string; status: number; status_desc: string; currency: string; images: string[]; user_memo: string; card_id: number | null; claimed_by: number | null;
+  quote: { card_id: number; face_value: string; rate: string; amount: string; vip_percent: string } | null; amount: string;
+  fail_reasons: Record<string, string>;
+}
+interface RateTable { cards: { card_id: number; name: string; rates: Record<string, string> }[] }
+interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
+interface Preview { status: number; amount: string; currency: string; needs_approval: string | null }
+
+let keys = 0;
+
+/**
+ * One order: its photos large (zoom and rotate in the viewer), the seller's memo and codes, the
+ * locked quote; a line per card with face value and a rate filled in from the catalog (the api
+ * bounds it), or a fail reason with one of the photos as proof; the payout against the quote
+ * before the decision is confirmed.
+ */
+export default function ReviewPage() {
+  const { orderNo = '' } = useParams();
+  const navigate = useNavigate();
+  const order = useOps<Order>(`/orders/${orderNo}`);
+  const rates = useOps<RateTable>('/rates');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const o = order.data;
+
+  const rateOf = (cardId: number | undefined) => rates.data?.cards.find((c) => c.card_id === cardId)?.rates[o?.currency ?? 'NGN'];
+  useEffect(() => {
+    if (!o || lines.length) return;
+    setLines([{ key: ++keys, status: 'success', card_id: o.quote?.card_id ?? o.card_id ?? undefined, face_value: o.quote?.face_value, rate: o.quote?.rate }]);
+  }, [o, lines.length]);
+
+  const body = useMemo(
+    () => ({
+      lines: lines.map(({ key: _k, ...l }) =>
+        l.status === 'success'
+          ? { status: l.status, card_id: l.card_id, face_value: l.face_value ?? '', rate: l.rate || undefined, code: l.code || undefined }
+          : { status: l.status, fail_reason: l.fail_reason, fail_note: l.fail_note || undefined, code: l.code || undefined, image_index: l.image_index },
+      ),
+      payout_note: note || undefined,
+    }),
+    [lines, note],
+  );
+  const set = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  const act = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await fn();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const check = () => act(async () => setPreview(await ops<Preview>('POST', `/orders/${orderNo}/preview`, body)));
+  const decide = () =>
+    act(async () => {
+      const r = await ops<{ status: number; amount: string; awaiting_approval?: { reason: string } }>('POST', `/orders/${orderNo}/decide`, body);
+      setPreview(null);
+      setDone(r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${r.amount} ${o?.currency} credited.`);
+      order.reload();
+    });
+  const refuse = () => {
+    let reason = '';
+    Modal.confirm({
+      title: 'Refuse the whole order',
+      content: <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />,
+      okText: 'Refuse',
+      onOk: () => act(async () => {
+        await ops('POST', `/orders/${orderNo}/refuse`, { reason });
+        setDone('Refused.');
+        order.reload();
+      }),
+    });
+  };
+  const release = () => act(async () => {
+    await ops('POST', `/orders/${orderNo}/release`);
+    navigate('/ops');
+  });
+
+  if (order.error) return <Alert type="error" showIcon title={order.error} />;
+  if (!o) return <p>Loading…</p>;
+  const cardOptions = (rates.data?.cards ?? []).map((c) => ({ value: c.card_id, label: c.name }));
+  const reasonOptions = Object.entries(o.fail_reasons ?? {}).map(([value, label]) => ({ value, label }));
+  const open = o.status === 1;
+  return (
+    <RoleGate roles={['reviewer']}>
+      <Typography.Title level={2}>Order {o.order_no}</Typography.Title>
+      <Space wrap className="ops-gap">
+        <Tag>{o.status_desc}</Tag>
+        {o.quote && <span>Locked quote: <strong>{o.quote.amount} {o.currency}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
+      </Space>
+      <div className="ops-review">
+        <section aria-label="Photos" className="ops-photos">
+          <Image.PreviewGroup>
+            {o.images.map((src, i) => (
+              <Image key={src} src={src} width={240} alt={`Photo ${i + 1}`} />
+            ))}
+          </Image.PreviewGroup>
+          <Descriptions column={1} size="small" className="ops-gap">
+            <Descriptions.Item label="Seller's memo and codes">
+              <pre className="ops-memo">{o.user_memo || '—'}</pre>
+            </Descriptions.Item>
+          </Descriptions>
+        </section>
+        <section aria-label="Decision" className="ops-decision">
+          {error && <Alert type="error" showIcon title={error} className="ops-gap" role="alert" />}
+          {done && <Alert type="success" showIcon title={done} className="ops-gap" role="status" />}
+          {open && (
+            <>
+              <Table<Line>
+                rowKey="key"
+                size="small"
+                pagination={false}
+                dataSource={lines}
+                columns={[
+                  { title: 'Outcome', render: (_, l) => <Select aria-label="Outcome" value={l.status} style={{ width: 110 }} onChange={(v) => set(l.key, { status: v })} options={[{ value: 'success', label: 'Pay' }, { value: 'failed', label: 'Fail' }]} /> },
+                  {
+                    title: 'Card / reason',
+                    render: (_, l) =>
+                      l.status === 'success' ? (
+                        <Select aria-label="Card" showSearch optionFilterProp="label" value={l.card_id} style={{ width: 280 }} options={cardOptions} onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })} />
+                      ) : (
+                        <Space direction="vertical">
+                          <Select aria-label="Fail reason" value={l.fail_reason} style={{ width: 280 }} options={reasonOptions} onChange={(v: string) => set(l.key, { fail_reason: v })} />
+                          <Input aria-label="Note" placeholder="Note (needed for Other)" value={l.fail_note} onChange={(e) => set(l.key, { fail_note: e.target.value })} />
+                          <Select aria-label="Proof photo" allowClear placeholder="Proof photo" value={l.image_index} style={{ width: 160 }} options={o.images.map((_, i) => ({ value: i, label: `Photo ${i + 1}` }))} onChange={(v: number | undefined) => set(l.key, { image_index: v })} />
+                        </Space>
+                      ),
+                  },
+                  { title: 'Face value', render: (_, l) => l.status === 'success' && <Input aria-label="Face value" value={l.face_value} style={{ width: 100 }} onChange={(e) => set(l.key, { face_value: e.target.value })} /> },
+                  { title: `Rate (${o.currency})`, render: (_, l) => l.status === 'success' && <Input aria-label="Rate" value={l.rate} style={{ width: 110 }} onChange={(e) => set(l.key, { rate: e.target.value })} /> },
+                  { title: 'Code', render: (_, l) => <Input aria-label="Code" value={l.code} style={{ width: 150 }} onChange={(e) => set(l.key, { code: e.target.value })} /> },
+                  { title: '', render: (_, l) => lines.length > 1 && <Button aria-label="Remove line" onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}>×</Button> },
+                ]}
+              />
+              <Space className="ops-gap" wrap>
+                <Button onClick={() => setLines((ls) => [...ls, { key: ++keys, status: 'success', card_id: ls[0]?.card_id, rate: rateOf(ls[0]?.card_id) }])}>Add a card</Button>
+              </Space>
+              <Input.TextArea aria-label="Payout note" placeholder="Payout note (needed below the quote; the seller sees it)" rows={2} value={note} onChange={(e) => setNote(e.target.value)} className="ops-gap" />
+              <Space wrap>
+                <Button type="primary" loading={busy} onClick={() => void check()}>Review payout</Button>
+                <Button danger onClick={refuse}>Refuse order</Button>
+                <Button onClick={() => void release()}>Release to queue</Button>
+              </Space>
+            </>
+          )}
+          {!open && <p>Decided: {o.amount} {o.currency}.</p>}
+        </section>
+      </div>
+      <Modal
+        open={Boolean(preview)}
+        title="Confirm the decision"
+        okText={preview?.needs_approval ? 'Send for approval' : 'Confirm and credit'}
+        confirmLoading={busy}
+        onOk={() => void decide()}
+        onCancel={() => setPreview(null)}
+      >
+        {preview && (
+          <>
+            <p>
+              Payout: <strong data-testid="preview-amount">{preview.amount} {preview.currency}</strong>
+              {o.quote && <> against the quote of {o.quote.amount} {o.currency}</>}.
+            </p>
+            {preview.needs_approval && <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />}
+          </>
+        )}
+      </Modal>
+    </RoleGate>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Link, useParams } from '@giftlane/shared-sdk/router';
+import { can, ops, staffSession, when } from '../lib/api';
+import { ask } from '../lib/prompt';
+import { useOps } from '../lib/use-ops';
+
+interface Detail {
+  profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean };
+  balances: { wallet: string; currency: string; balance: string }[];
+  ledger: { id: number; kind: string; memo: string; wallet: string; currency: string; amount: string; balance_after: string; created_at: string }[];
+  orders: { order_no: string; status: number; currency: string; amount: string; quote: string | null; created_at: string }[];
+  withdrawals: { withdraw_no: string; status: string; currency: string; amount: string; method: string; account_no: string; created_at: string; fail_reason: string }[];
+  sessions: { id: string; created_at: string; last_seen_at: string; revoked_at: string | null; ip: string; user_agent: string }[];
+  security_events: { id: string; title: string; content: string; created_at: string }[];
+}
+
+/** One seller: profile, balances, ledger, orders, withdrawals, sessions, security events; freeze. */
+export default function UserPage() {
+  const { id = '' } = useParams();
+  const d = useOps<Detail>(`/users/${id}`);
+  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const role = staffSession.get()?.role ?? 'reviewer';
+  const change = async (verb: 'freeze' | 'unfreeze') => {
+    const reason = await ask(verb === 'freeze' ? 'Freeze withdrawals' : 'Unfreeze withdrawals', verb === 'freeze' ? 'Reason (the seller is shown it)' : 'Reason (kept in the audit log)', verb === 'freeze' ? 'Freeze' : 'Unfreeze');
+    if (reason === null) return;
+    try {
+      await ops('POST', `/users/${id}/${verb}`, { reason });
+      setMsg({ type: 'success', text: verb === 'freeze' ? 'Withdrawals frozen.' : 'Withdrawals unfrozen.' });
+      d.reload();
+    } catch (err) {
+      setMsg({ type: 'error', text: (err as Error).message });
+    }
+  };
+  if (d.error) return <Alert type="error" showIcon title={d.error} />;
+  if (!d.data) return <p>Loading…</p>;
+  const { profile: p } = d.data;
+  return (
+    <>
+      <Typography.Title level={2}>User #{p.id}</Typography.Title>
+      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      <Descriptions bordered size="small" column={2} className="ops-gap">
+        <Descriptions.Item label="E-mail">{p.email ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="WhatsApp">{p.whatsapp ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Nickname">{p.nickname || '—'}</Descriptions.Item>
+        <Descriptions.Item label="Status">{p.status} · VIP {p.vip_level} · PIN {p.has_pin ? 'set' : 'not set'}</Descriptions.Item>
+        <Descriptions.Item label="Joined">{when(p.created_at)}</Descriptions.Item>
+        <Descriptions.Item label="Last sign-in">{when(p.last_login_at)}</Descriptions.Item>
+        <Descriptions.Item label="Withdrawals" span={2}>
+          {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : p.withdraw_hold_until ? `on hold until ${when(p.withdraw_hold_until)}` : 'open'}
+        </Descriptions.Item>
+        <Descriptions.Item label="Balances" span={2}>
+          {d.data.balances.map((b) => `${b.balance} ${b.currency} (${b.wallet})`).join(' · ') || 'none'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Space className="ops-gap">
+        {!p.withdrawals_frozen_at && can(role, 'finance') && <Button danger onClick={() => void change('freeze')}>Freeze withdrawals…</Button>}
+        {p.withdrawals_frozen_at && role === 'admin' && <Button onClick={() => void change('unfreeze')}>Unfreeze withdrawals…</Button>}
+      </Space>
+      <Tabs
+        items={[
+          { key: 'ledger', label: 'Ledger', children: <Table rowKey="id" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.ledger} columns={[{ title: 'When', render: (_, e) => when(e.created_at) }, { title: 'Kind', dataIndex: 'kind' }, { title: 'Memo', dataIndex: 'memo' }, { title: 'Amount', render: (_, e) => `${e.amount} ${e.currency}` }, { title: 'Balance after', dataIndex: 'balance_after' }]} /> },
+          { key: 'orders', label: 'Orders', children: <Table rowKey="order_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.orders} columns={[{ title: 'Order', render: (_, o) => <Link to={`/ops/orders/${o.order_no}`}>{o.order_no}</Link> }, { title: 'Status', dataIndex: 'status' }, { title: 'Paid', render: (_, o) => `${o.amount} ${o.currency}` }, { title: 'Quote', dataIndex: 'quote' }, { title: 'When', render: (_, o) => when(o.created_at) }]} /> },
+          { key: 'withdrawals', label: 'Withdrawals', children: <Table rowKey="withdraw_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.withdrawals} columns={[{ title: 'Withdrawal', dataIndex: 'withdraw_no' }, { title: 'Status', dataIndex: 'status' }, { title: 'Amount', render: (_, w) => `${w.amount} ${w.currency}` }, { title: 'To', render: (_, w) => `${w.method} ${w.account_no}` }, { title: 'Failed because', dataIndex: 'fail_reason' }, { title: 'When', render: (_, w) => when(w.created_at) }]} /> },
+          { key: 'sessions', label: 'Sessions', children: <Table rowKey="id" size="small" pagination={false} dataSource={d.data.sessions} columns={[{ title: 'Opened', render: (_, s) => when(s.created_at) }, { title: 'Last seen', render: (_, s) => when(s.last_seen_at) }, { title: 'Ended', render: (_, s) => when(s.revoked_at) }, { title: 'IP', dataIndex: 'ip' }, { title: 'Device', dataIndex: 'user_agent' }]} /> },
+          { key: 'security', label: 'Security events', children: <Table rowKey="id" size="small" pagination={false} dataSource={d.data.security_events} columns={[{ title: 'When', render: (_, s) => when(s.created_at) }, { title: 'What', dataIndex: 'title' }, { title: 'Detail', dataIndex: 'content' }]} /> },
+        ]}
+      />
+    </>
+  );
+}
