@@ -1,0 +1,175 @@
+// The operator console at 1280 px (issue 14): each staff member here is new, so each enrols their
+// authenticator from the QR step on the first sign-in, computing codes from the key shown.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
+import { createUser, gc } from '../support/api';
+import { fundedSeller, makeOrder, operatorCredentials, operatorLogin, ops } from '../support/account-helpers';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+type Role = 'admin' | 'reviewer' | 'finance';
+
+async function adminToken(baseURL: string) {
+  const creds = operatorCredentials();
+  expect(creds, 'an operator for the running api').toBeTruthy();
+  return operatorLogin(baseURL, creds!);
+}
+
+/** A new operator, added by the suite's admin through the api. */
+async function newStaff(baseURL: string, role: Role) {
+  const creds = { email: `${role}-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `Console-${randomUUID()}`, name: `E2E ${role} ${randomUUID().slice(0, 4)}` };
+  await ops(baseURL, '/ops/api/staff', await adminToken(baseURL), { ...creds, role });
+  return creds;
+}
+
+/** The first sign-in in the console: password, the QR step, the first code, the recovery codes. */
+async function enrol(page: Page, creds: { email: string; password: string; name: string }) {
+  await page.goto('/ops');
+  await page.getByLabel('E-mail').fill(creds.email);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Incorrect code');
+  await page.getByLabel('Code').fill(totpCode(secret, totpStep(Date.now())));
+  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByText(creds.name)).toBeVisible();
+  return secret;
+}
+
+async function staffPage(browser: Browser, baseURL: string, role: Role) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL })).newPage();
+  const creds = await newStaff(baseURL, role);
+  await enrol(page, creds);
+  return { page, creds };
+}
+
+/** Picks an option of the antd select labelled `label` (the nth one on the page). */
+async function pick(page: Page, label: string, option: string, nth = 0) {
+  await page.getByLabel(label).nth(nth).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+test('a reviewer enrols, claims an order and decides it partly with a proof photo; a rate above the tolerance is refused; an above-quote decision waits for a second reviewer, then the seller is credited', async ({ page, browser, baseURL }) => {
+  const seller = await createUser(baseURL!);
+  const partly = await makeOrder(baseURL!, seller.token);
+  const large = await makeOrder(baseURL!, seller.token);
+  await enrol(page, await newStaff(baseURL!, 'reviewer'));
+
+  // The queue: oldest first, waiting time; claim opens the review screen.
+  const row = page.getByRole('row', { name: new RegExp(partly) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${partly}` })).toBeVisible();
+  await expect(page.getByText(/Locked quote:/)).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  // A second card that failed, with the photo as proof.
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await pick(page, 'Outcome', 'Fail', 1);
+  await pick(page, 'Fail reason', 'already been used');
+  await pick(page, 'Proof photo', 'Photo 1');
+  await page.getByRole('button', { name: 'Review payout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the decision' });
+  await expect(dialog.getByTestId('preview-amount')).toContainText('NGN');
+  await dialog.getByRole('button', { name: 'Confirm and credit' }).click();
+  await expect(page.getByRole('status')).toContainText('credited');
+  const d1 = await gc<{ status: number; keyList: { status: string; fail_reason: string }[] }>(baseURL!, 'ord/detail', { order_no: partly }, seller.token);
+  expect(d1.data.status).toBe(4);
+  expect(d1.data.keyList.map((k) => k.status)).toEqual(['success', 'failed']);
+
+  // The second order: a typo in the rate is refused; a rate above the quote waits for approval.
+  await page.goto('/ops');
+  await page.getByRole('row', { name: new RegExp(large) }).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${large}` })).toBeVisible();
+  const quoted = Number(await page.getByLabel('Rate').inputValue());
+  await page.getByLabel('Rate').fill('999999.99');
+  await page.getByRole('button', { name: 'Review payout' }).click();
+  await expect(page.getByRole('alert')).toContainText('is more than 5% above the catalog rate');
+  await page.getByLabel('Rate').fill((quoted * 1.04).toFixed(2));
+  await page.getByRole('button', { name: 'Review payout' }).click();
+  await expect(dialog.getByText(/above the seller's quote/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(page.getByRole('status')).toContainText('Waiting for a second operator');
+  const waiting = await gc<{ status: number }>(baseURL!, 'ord/detail', { order_no: large }, seller.token);
+  expect(waiting.data.status).toBe(1);
+
+  // Another reviewer approves it in Approvals; the seller sees the credit.
+  const second = await staffPage(browser, baseURL!, 'reviewer');
+  await second.page.getByRole('link', { name: 'Approvals' }).click();
+  const request = second.page.getByRole('row', { name: new RegExp(large) });
+  await expect(request).toContainText("above the seller's quote");
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(second.page.getByRole('status')).toContainText(`Approved`);
+  const done = await gc<{ status: number; amount: string }>(baseURL!, 'ord/detail', { order_no: large }, seller.token);
+  expect(done.data.status).toBe(2);
+  const notices = await gc<{ notice_title: string }[]>(baseURL!, 'finder/allNotice', { type: 'all', page: '0', page_size: '20' }, seller.token);
+  expect(notices.data.filter((n) => n.notice_title === 'Order completed')).toHaveLength(1);
+});
+
+test('finance settles a withdrawal with the bank reference; an admin changes a rate and the public calculator shows it within 2 s', async ({ page, browser, baseURL }) => {
+  const { user, bankId } = await fundedSeller(baseURL!, await adminToken(baseURL!));
+  const w = await gc<{ withdraw_no: string }>(baseURL!, 'withdraw/apply', { bank_id: String(bankId), amount: '2000', password: '246810', channel_type: '3' }, user.token);
+  expect(w.success, w.msg).toBe(true);
+  await enrol(page, await newStaff(baseURL!, 'finance'));
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  const row = page.getByRole('row', { name: new RegExp(w.data.withdraw_no) });
+  await row.getByRole('button', { name: 'Paid…' }).click();
+  await page.getByLabel('Bank, mobile-money or chain reference').fill('NIP-000123456789');
+  await page.getByRole('button', { name: 'Settle as paid' }).click();
+  await expect(page.getByRole('status')).toContainText(`${w.data.withdraw_no} settled as paid`);
+  await expect(row).toHaveCount(0);
+  const told = await gc<{ notice_title: string }[]>(baseURL!, 'finder/allNotice', { type: 'all', page: '0', page_size: '20' }, user.token);
+  expect(told.data.map((n) => n.notice_title)).toContain('Withdrawal successful');
+  const trail = await ops<{ action: string; details: { reference?: string } }[]>(baseURL!, `/ops/api/audit?target_type=withdrawal&target_id=${w.data.withdraw_no}`, await adminToken(baseURL!));
+  expect(trail.find((a) => a.action === 'withdrawal.paid')?.details.reference).toBe('NIP-000123456789');
+
+  // Rates: the admin edits one card's naira rate; the calculator every visitor uses follows.
+  const admin = await staffPage(browser, baseURL!, 'admin');
+  await admin.page.getByRole('link', { name: 'Rates' }).click();
+  const calc = async () => (await gc<{ card_list: { list: { card_id: number; name: string; rate: string | number }[] }[] }>(baseURL!, 'card/calculator', { country_id: '1' })).data.card_list.flatMap((c) => c.list);
+  const card = (await calc()).at(-1)!;
+  const before = Number(card.rate);
+  const next = (before + 7).toFixed(2);
+  await admin.page.getByLabel('Find a card').fill(card.name);
+  const field = admin.page.getByLabel(`${card.name} NGN`);
+  await field.fill(next);
+  await admin.page.getByLabel('Reason for the change').fill('E2E: market moved');
+  await admin.page.getByRole('button', { name: 'Save rates' }).click();
+  const saved = Date.now();
+  await expect(admin.page.getByRole('status')).toContainText(`→ ₦${Number(next).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await expect.poll(async () => Number((await calc()).find((c) => c.card_id === card.card_id)!.rate), { timeout: 2000 }).toBe(Number(next));
+  expect(Date.now() - saved).toBeLessThan(2000);
+  // Put it back, so the other suites see the seeded rates.
+  await field.fill(before.toFixed(2));
+  await admin.page.getByRole('button', { name: 'Save rates' }).click();
+  await expect(admin.page.getByRole('status')).toContainText('1 rate(s) changed');
+});
+
+test('a reviewer cannot open the admin areas, and the api refuses them too', async ({ page, baseURL }) => {
+  await enrol(page, await newStaff(baseURL!, 'reviewer'));
+  const nav = page.getByRole('complementary', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Review queue' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff and ledger' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
+  await page.goto('/ops/admin');
+  await expect(page.getByText('Your role cannot open this area.')).toBeVisible();
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('gl.ops.staff') ?? '{}') as { token?: string }).token ?? '');
+  // The staff session is not in the customers' storage.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /ops|staff/.test(k)))).toEqual([]);
+  for (const path of ['/ops/api/staff', '/ops/api/audit', '/ops/api/ledger/check', '/ops/api/withdrawals']) {
+    const res = await fetch(new URL(path, baseURL), { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status, path).toBe(403);
+  }
+  // Signing out ends the session on the server.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  expect((await fetch(new URL('/ops/api/orders/queue', baseURL), { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+});
