@@ -113,7 +113,7 @@ test('a reviewer enrols, claims an order and decides it partly with a proof phot
   expect(notices.data.filter((n) => n.notice_title === 'Order completed')).toHaveLength(1);
 });
 
-test('finance settles a withdrawal with the bank reference; an admin changes a rate and the public calculator shows it within 2 s', async ({ page, browser, baseURL }) => {
+test('finance settles a withdrawal with the bank reference; an admin changes a rate and the public calculator shows it within 2 s, and gives a seller a coupon', async ({ page, browser, baseURL }) => {
   const { user, bankId } = await fundedSeller(baseURL!, await adminToken(baseURL!));
   const w = await gc<{ withdraw_no: string }>(baseURL!, 'withdraw/apply', { bank_id: String(bankId), amount: '2000', password: '246810', channel_type: '3' }, user.token);
   expect(w.success, w.msg).toBe(true);
@@ -150,6 +150,26 @@ test('finance settles a withdrawal with the bank reference; an admin changes a r
   await field.fill(before.toFixed(2));
   await admin.page.getByRole('button', { name: 'Save rates' }).click();
   await expect(admin.page.getByRole('status')).toContainText('1 rate(s) changed');
+
+  // Coupons: the admin makes one and gives it to the seller, who is told in the app.
+  await admin.page.getByRole('link', { name: 'Coupons' }).click();
+  const code = `E2E${randomUUID().slice(0, 6).toUpperCase()}`;
+  await admin.page.getByLabel('Coupon code').fill(code);
+  await admin.page.getByLabel('Coupon name').fill('+1% for our regulars');
+  await admin.page.getByLabel('Coupon value', { exact: true }).fill('1');
+  await admin.page.getByLabel('Valid until').click();
+  await admin.page.getByLabel('Valid until').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) + ' 12:00:00');
+  await admin.page.getByRole('button', { name: 'OK' }).click();
+  await admin.page.getByRole('button', { name: 'Create' }).click();
+  await expect(admin.page.getByRole('status')).toContainText(`Coupon ${code} created.`);
+  await admin.page.getByLabel('Code to give').fill(code);
+  await admin.page.getByLabel('User ids').fill(String(user.user_id));
+  await admin.page.getByLabel('Reason for giving').fill('E2E: a loyal seller');
+  await admin.page.getByRole('button', { name: 'Give' }).click();
+  await expect(admin.page.getByRole('status')).toContainText('Given to 1 seller(s)');
+  await expect(admin.page.getByRole('row', { name: new RegExp(code) })).toContainText('1 · 0');
+  const gifts = await gc<{ notice_content: string }[]>(baseURL!, 'finder/allNotice', { type: 'all', page: '0', page_size: '20' }, user.token);
+  expect(gifts.data.map((n) => n.notice_content)).toContain(`+1% for our regulars. Use code ${code} when you sell a card.`);
 });
 
 test('a reviewer cannot open the admin areas, and the api refuses them too', async ({ page, baseURL }) => {

@@ -20,6 +20,7 @@ export const routes: RemoteRoute[] = [
       area('rates', () => import('./pages/rates')),
       area('users', () => import('./pages/users')),
       area('users/:id', () => import('./pages/user')),
+      area('coupons', () => import('./pages/coupons')),
       area('audit', () => import('./pages/audit')),
       area('admin', () => import('./pages/admin')),
     ],

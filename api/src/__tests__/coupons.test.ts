@@ -234,5 +234,9 @@ describe.each(targets())('coupons on %s', (target) => {
     const granted = notices.data.filter((n) => n.notice_title === 'You have a new coupon');
     expect(granted).toHaveLength(1);
     expect(granted[0]!.notice_content).toBe('Test coupon. Use code GIFT1 when you sell a card.');
+    const list = await opsCall<{ code: string; kind: string; holders: number; uses: number }[]>(t, admin.token, 'GET', '/ops/api/coupons');
+    expect(list.data.find((c) => c.code === 'GIFT1')).toMatchObject({ holders: 1, uses: 0 });
+    expect(list.data.find((c) => c.code === 'WELCOME2')).toMatchObject({ kind: 'percent' });
+    expect((await opsCall(t, reviewer.token, 'GET', '/ops/api/coupons')).status).toBe(403);
   });
 });

@@ -11,6 +11,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops/payouts', label: 'Payouts', roles: ['finance'] },
   { to: '/ops/rates', label: 'Rates', roles: ['reviewer', 'finance'] },
   { to: '/ops/users', label: 'Users', roles: ['reviewer', 'finance'] },
+  { to: '/ops/coupons', label: 'Coupons', roles: [] },
   { to: '/ops/audit', label: 'Audit log', roles: [] },
   { to: '/ops/admin', label: 'Staff and ledger', roles: [] },
 ];

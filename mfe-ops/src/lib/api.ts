@@ -12,24 +12,28 @@ const KEY = 'gl.ops.staff';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; value: StaffSession | null } = { raw: null, value: null };
 
+function readRaw(): string | null {
+  try {
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string | null): StaffSession | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StaffSession;
+  } catch {
+    return null;
+  }
+}
+
 export const staffSession = {
   /** The same object until the session changes (React's useSyncExternalStore needs a stable snapshot). */
   get(): StaffSession | null {
-    let raw: string | null = null;
-    try {
-      raw = sessionStorage.getItem(KEY);
-    } catch {
-      raw = null;
-    }
-    if (raw !== cached.raw) {
-      let parsed: StaffSession | null = null;
-      try {
-        parsed = raw ? (JSON.parse(raw) as StaffSession) : null;
-      } catch {
-        parsed = null;
-      }
-      cached = { raw, value: parsed };
-    }
+    const raw = readRaw();
+    if (raw !== cached.raw) cached = { raw, value: parse(raw) };
     return cached.value;
   },
   set(s: StaffSession | null, reason?: string) {

@@ -21,12 +21,14 @@ export default function UserPage() {
   const d = useOps<Detail>(`/users/${id}`);
   const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const role = staffSession.get()?.role ?? 'reviewer';
-  const change = async (verb: 'freeze' | 'unfreeze') => {
-    const reason = await ask(verb === 'freeze' ? 'Freeze withdrawals' : 'Unfreeze withdrawals', verb === 'freeze' ? 'Reason (the seller is shown it)' : 'Reason (kept in the audit log)', verb === 'freeze' ? 'Freeze' : 'Unfreeze');
+  const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait after a security change (and for new payout accounts) has ended.'] } as const;
+  const change = async (verb: keyof typeof LABELS) => {
+    const [title, label, done] = LABELS[verb];
+    const reason = await ask(title, label, title);
     if (reason === null) return;
     try {
       await ops('POST', `/users/${id}/${verb}`, { reason });
-      setMsg({ type: 'success', text: verb === 'freeze' ? 'Withdrawals frozen.' : 'Withdrawals unfrozen.' });
+      setMsg({ type: 'success', text: done });
       d.reload();
     } catch (err) {
       setMsg({ type: 'error', text: (err as Error).message });
@@ -56,6 +58,7 @@ export default function UserPage() {
       <Space className="ops-gap">
         {!p.withdrawals_frozen_at && can(role, 'finance') && <Button danger onClick={() => void change('freeze')}>Freeze withdrawals…</Button>}
         {p.withdrawals_frozen_at && role === 'admin' && <Button onClick={() => void change('unfreeze')}>Unfreeze withdrawals…</Button>}
+        {p.withdraw_hold_until && new Date(p.withdraw_hold_until) > new Date() && role === 'admin' && <Button onClick={() => void change('end-hold')}>End the withdrawal wait…</Button>}
       </Space>
       <Tabs
         items={[

@@ -44,6 +44,27 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     grant_on_signup: z.boolean().default(false),
   });
 
+  r.get('/ops/api/coupons', { schema: { tags, summary: 'Every coupon with its terms and how many sellers hold and used it (admin)' } }, async (req) => {
+    await who(req, ['admin']);
+    const rows = await db.query<{ code: string; name: string; discount_type: number; type: number; percent_bp: number | null; amount_minor: bigint | null; currency_code: string | null; wallet_type: number; enough_minor: bigint; valid_start: Date; valid_end: Date; max_use: number; grant_on: string | null; active: boolean; holders: number; uses: number }>(
+      `select c.code, c.name, c.discount_type, c.type, c.percent_bp, c.amount_minor, c.currency_code, c.wallet_type, c.enough_minor, c.valid_start, c.valid_end, c.max_use, c.grant_on, c.active,
+              count(u.user_id)::int as holders, coalesce(sum(u.used_times), 0)::int as uses
+         from coupons c left join user_coupons u on u.coupon_id = c.id group by c.id order by c.valid_end desc, c.id desc limit 500`,
+    );
+    return ok(
+      await Promise.all(
+        rows.rows.map(async (c) => {
+          const d = c.currency_code ? (await ref.currency(c.currency_code)).decimals : 2;
+          const kind = c.discount_type === 1 ? 'percent' : c.type === 2 ? 'rate_add' : 'fixed';
+          return {
+            code: c.code, name: c.name, kind, value: kind === 'percent' ? formatMinor(BigInt(c.percent_bp ?? 0), 2) : formatMinor(c.amount_minor ?? 0n, d), currency: c.currency_code, wallet_type: c.wallet_type,
+            minimum: formatMinor(c.enough_minor, d), valid_from: c.valid_start, valid_until: c.valid_end, max_use: c.max_use, grant_on_signup: c.grant_on === 'signup', active: c.active, holders: c.holders, uses: c.uses,
+          };
+        }),
+      ),
+    );
+  });
+
   r.post('/ops/api/coupons', { schema: { tags, summary: 'Create a coupon (admin): percent, fixed or rate-add, with validity, minimum and uses per user', body: couponBody } }, async (req) => {
     const s = await who(req, ['admin']);
     const b = req.body;
