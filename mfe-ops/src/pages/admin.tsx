@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { ops, when, type Role } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 interface Staff { id: number; email: string; name: string; role: Role; status: string; second_factor: boolean; locked_until: string | null; recovery_codes_left: number; created_at: string }
@@ -12,15 +13,8 @@ interface Balance { account: string; currency: string; balance: string; accounts
 export default function AdminPage() {
   const staff = useOps<Staff[]>('/staff');
   const balances = useOps<Balance[]>('/ledger/balances');
-  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const { run, notice } = useOutcome();
   const [check, setCheck] = useState<{ ok: boolean; breaches: unknown[] } | null>(null);
-  const run = async (fn: () => Promise<string>) => {
-    try {
-      setMsg({ type: 'success', text: await fn() });
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
-  };
   const change = async (s: Staff, verb: 'deactivate' | 'activate' | 'reset-second-factor', label: string) => {
     const reason = await ask(`${label}: ${s.name}`, 'Reason (kept in the audit log)', label);
     if (reason === null) return;
@@ -33,7 +27,7 @@ export default function AdminPage() {
   return (
     <RoleGate roles={[]}>
       <Typography.Title level={2}>Staff and ledger</Typography.Title>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {notice}
       <Typography.Title level={3}>Operators</Typography.Title>
       <Table<Staff>
         rowKey="id"

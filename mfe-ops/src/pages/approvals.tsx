@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { ops, when } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 interface Approval { id: number; kind: 'order_decision' | 'correction'; target_id: string; requested_by: number; requested_by_name: string; amount: string; currency: string; reason: string; payload: { lines?: unknown[]; reason?: string; amount?: string; user_id?: number }; created_at: string }
@@ -11,22 +11,20 @@ interface Approval { id: number; kind: 'order_decision' | 'correction'; target_i
 /** What waits for a second operator: large or above-quote decisions, and wallet corrections. */
 export default function ApprovalsPage() {
   const list = useOps<Approval[]>('/approvals');
-  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const { run, notice } = useOutcome();
   const act = async (a: Approval, verb: 'approve' | 'reject') => {
     const reason = verb === 'reject' ? await ask('Reject this request', 'Reason', 'Reject') : '';
     if (reason === null) return;
-    try {
+    await run(async () => {
       await ops('POST', `/approvals/${a.id}/${verb}`, verb === 'reject' ? { reason } : { note: '' });
-      setMsg({ type: 'success', text: verb === 'approve' ? `Approved: ${a.amount} ${a.currency} for ${a.target_id}.` : 'Rejected.' });
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
+      return verb === 'approve' ? `Approved: ${a.amount} ${a.currency} for ${a.target_id}.` : 'Rejected.';
+    });
     list.reload();
   };
   return (
     <RoleGate roles={['reviewer']}>
       <Typography.Title level={2}>Approvals</Typography.Title>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {notice}
       {list.error && <Alert type="error" showIcon title={list.error} />}
       <Table<Approval>
         rowKey="id"

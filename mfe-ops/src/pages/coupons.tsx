@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { ops, when } from '../lib/api';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 interface Coupon { code: string; name: string; kind: 'percent' | 'fixed' | 'rate_add'; value: string; currency: string | null; minimum: string; valid_from: string; valid_until: string; max_use: number; grant_on_signup: boolean; active: boolean; holders: number; uses: number }
@@ -12,19 +12,16 @@ const describe = (c: Coupon) => (c.kind === 'percent' ? `+${c.value}%` : c.kind 
 /** Coupons (admin): their terms and use, a new coupon, and granting one to sellers. */
 export default function CouponsPage() {
   const list = useOps<Coupon[]>('/coupons');
-  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const run = async (fn: () => Promise<string>) => {
-    try {
-      setMsg({ type: 'success', text: await fn() });
-      list.reload();
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
-  };
+  const outcome = useOutcome();
+  const run = (fn: () => Promise<string>) => outcome.run(async () => {
+    const text = await fn();
+    list.reload();
+    return text;
+  });
   return (
     <RoleGate roles={[]}>
       <Typography.Title level={2}>Coupons</Typography.Title>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {outcome.notice}
       <Table<Coupon>
         rowKey="code"
         size="small"

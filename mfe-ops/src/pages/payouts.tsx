@@ -3,6 +3,7 @@ import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { download, ops, when } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 interface Withdrawal { withdraw_no: string; user_id: number; status: string; status_desc: string; currency: string; amount: string; fee: string; payout: string; method: string; bank_name: string; account_no: string; account_name: string; created_at: string; payout_channel: string; user_frozen: boolean }
@@ -10,14 +11,10 @@ interface Withdrawal { withdraw_no: string; user_id: number; status: string; sta
 /** Open withdrawals: send through the provider, export for a bank upload, settle paid or failed. */
 export default function PayoutsPage() {
   const list = useOps<Withdrawal[]>('/withdrawals');
-  const [msg, setMsg] = useState<{ type: 'success' | 'error' | 'warning'; text: string } | null>(null);
+  const outcome = useOutcome();
   const [exp, setExp] = useState<{ currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }>({ currency: 'NGN', method: 'BANK' });
   const run = async (fn: () => Promise<string>) => {
-    try {
-      setMsg({ type: 'success', text: await fn() });
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
+    await outcome.run(fn);
     list.reload();
   };
   const settle = async (w: Withdrawal, outcome: 'paid' | 'failed') => {
@@ -40,7 +37,7 @@ export default function PayoutsPage() {
           return n ? `Exported ${n} withdrawal(s) for the bank upload: they are now processing.` : 'Nothing pending to export.';
         })}>Export pending as CSV</Button>
       </Space>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {outcome.notice}
       {list.error && <Alert type="error" showIcon title={list.error} />}
       <Table<Withdrawal>
         rowKey="withdraw_no"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Input, Space, Table, Typography } from 'antd';
 import { ops, qs, staffSession, when } from '../lib/api';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 
 interface RateTable { currencies: string[]; cards: { card_id: number; name: string; brand: string; rates: Record<string, string> }[]; scheduled: { id: number; card_id: number; currency: string; rate: string; effective_at: string }[] }
 interface Change { id: number; currency: string; old: string; new: string; effective_at: string; created_at: string; by: string; reason: string; cancelled_at: string | null }
@@ -16,7 +17,7 @@ export default function RatesPage() {
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [at, setAt] = useState<string | null>(null);
-  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const { run, notice } = useOutcome();
   const [history, setHistory] = useState<number | null>(null);
   const [find, setFind] = useState('');
   const past = useOps<Change[]>(history ? `/rates/history${qs({ card_id: history })}` : null);
@@ -27,28 +28,25 @@ export default function RatesPage() {
       const [card, currency] = k.split(':');
       return { card_id: Number(card), currency, rate: rate.trim() };
     });
-    try {
+    await run(async () => {
       const r = await ops<{ changes: { old: string; new: string }[] }>('POST', '/rates', { changes, reason, ...(at ? { effective_at: at } : {}) });
-      setMsg({ type: 'success', text: `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes.map((c) => `${c.old} → ${c.new}`).join(', ')}.` });
       setEdits({});
       table.reload();
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
+      return `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes.map((c) => `${c.old} → ${c.new}`).join(', ')}.`;
+    });
   };
   const cancel = async (id: number) => {
-    try {
+    await run(async () => {
       await ops('POST', `/rates/changes/${id}/cancel`, { reason: 'Cancelled from the console' });
       table.reload();
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
+      return 'The scheduled change was cancelled.';
+    });
   };
   const dirty = Object.values(edits).some((v) => v.trim() !== '');
   return (
     <>
       <Typography.Title level={2}>Rates</Typography.Title>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {notice}
       {table.error && <Alert type="error" showIcon title={table.error} />}
       {isAdmin && (
         <Space className="ops-gap" wrap>

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table,
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
 import { ops } from '../lib/api';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 interface Order {
@@ -29,10 +30,8 @@ export default function ReviewPage() {
   const rates = useOps<RateTable>('/rates');
   const [lines, setLines] = useState<Line[]>([]);
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, notice } = useOutcome();
   const o = order.data;
 
   const rateOf = (cardId: number | undefined) => rates.data?.cards.find((c) => c.card_id === cardId)?.rates[o?.currency ?? 'NGN'];
@@ -54,24 +53,13 @@ export default function ReviewPage() {
   );
   const set = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
-  const act = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await fn();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const check = () => act(async () => setPreview(await ops<Preview>('POST', `/orders/${orderNo}/preview`, body)));
+  const check = () => run(async () => setPreview(await ops<Preview>('POST', `/orders/${orderNo}/preview`, body)));
   const decide = () =>
-    act(async () => {
+    run(async () => {
       const r = await ops<{ status: number; amount: string; awaiting_approval?: { reason: string } }>('POST', `/orders/${orderNo}/decide`, body);
       setPreview(null);
-      setDone(r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${r.amount} ${o?.currency} credited.`);
       order.reload();
+      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${r.amount} ${o?.currency} credited.`;
     });
   const refuse = () => {
     let reason = '';
@@ -79,14 +67,14 @@ export default function ReviewPage() {
       title: 'Refuse the whole order',
       content: <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />,
       okText: 'Refuse',
-      onOk: () => act(async () => {
+      onOk: () => run(async () => {
         await ops('POST', `/orders/${orderNo}/refuse`, { reason });
-        setDone('Refused.');
         order.reload();
+        return 'Refused: the seller is told the reason.';
       }),
     });
   };
-  const release = () => act(async () => {
+  const release = () => run(async () => {
     await ops('POST', `/orders/${orderNo}/release`);
     navigate('/ops');
   });
@@ -117,8 +105,7 @@ export default function ReviewPage() {
           </Descriptions>
         </section>
         <section aria-label="Decision" className="ops-decision">
-          {error && <Alert type="error" showIcon title={error} className="ops-gap" role="alert" />}
-          {done && <Alert type="success" showIcon title={done} className="ops-gap" role="status" />}
+          {notice}
           {open && (
             <>
               <Table<Line>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import qrcode from 'qrcode-generator';
 import { ops, staffSession, type Role } from '../lib/api';
+import { useOutcome } from '../lib/use-outcome';
 
 type Step =
   | { at: 'password' }
@@ -25,21 +26,9 @@ function Qr({ text }: { text: string }) {
  */
 export function SignIn() {
   const [step, setStep] = useState<Step>({ at: 'password' });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { run, busy, notice } = useOutcome();
   const ended = staffSession.endedBecause();
 
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await fn();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const password = (v: { email: string; password: string }) =>
     run(async () => {
@@ -61,7 +50,7 @@ export function SignIn() {
       <div className="ops-signin__box">
         <Typography.Title level={2}>GiftLane Ops</Typography.Title>
         {ended && step.at === 'password' && <Alert type="info" showIcon title={ended} className="ops-gap" />}
-        {error && <Alert type="error" showIcon title={error} className="ops-gap" role="alert" />}
+        {notice}
         {step.at === 'password' && (
           <Form layout="vertical" onFinish={password} requiredMark={false}>
             <Form.Item label="E-mail" name="email" rules={[{ required: true, message: 'Enter your staff e-mail' }]}>

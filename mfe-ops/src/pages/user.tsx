@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { can, ops, staffSession, when } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
+import { useOutcome } from '../lib/use-outcome';
 
 interface Detail {
   profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean };
@@ -19,20 +19,18 @@ interface Detail {
 export default function UserPage() {
   const { id = '' } = useParams();
   const d = useOps<Detail>(`/users/${id}`);
-  const [msg, setMsg] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const { run, notice } = useOutcome();
   const role = staffSession.get()?.role ?? 'reviewer';
   const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait after a security change (and for new payout accounts) has ended.'] } as const;
   const change = async (verb: keyof typeof LABELS) => {
     const [title, label, done] = LABELS[verb];
     const reason = await ask(title, label, title);
     if (reason === null) return;
-    try {
+    await run(async () => {
       await ops('POST', `/users/${id}/${verb}`, { reason });
-      setMsg({ type: 'success', text: done });
       d.reload();
-    } catch (err) {
-      setMsg({ type: 'error', text: (err as Error).message });
-    }
+      return done;
+    });
   };
   if (d.error) return <Alert type="error" showIcon title={d.error} />;
   if (!d.data) return <p>Loading…</p>;
@@ -40,7 +38,7 @@ export default function UserPage() {
   return (
     <>
       <Typography.Title level={2}>User #{p.id}</Typography.Title>
-      {msg && <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} />}
+      {notice}
       <Descriptions bordered size="small" column={2} className="ops-gap">
         <Descriptions.Item label="E-mail">{p.email ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="WhatsApp">{p.whatsapp ?? '—'}</Descriptions.Item>
