@@ -95,10 +95,10 @@ export default function ReviewPage() {
         <section aria-label="Photos" className="ops-photos">
           <Image.PreviewGroup>
             {o.images.map((src, i) => (
-              <Image key={src} src={src} width={240} alt={`Photo ${i + 1}`} />
+              <Image key={src} src={src} width="100%" alt={`Photo ${i + 1}`} />
             ))}
           </Image.PreviewGroup>
-          <Descriptions column={1} size="small" className="ops-gap">
+          <Descriptions column={1} size="small" layout="vertical" className="ops-gap">
             <Descriptions.Item label="Seller's memo and codes">
               <pre className="ops-memo">{o.user_memo || '—'}</pre>
             </Descriptions.Item>
@@ -114,23 +114,23 @@ export default function ReviewPage() {
                 pagination={false}
                 dataSource={lines}
                 columns={[
-                  { title: 'Outcome', render: (_, l) => <Select aria-label="Outcome" value={l.status} style={{ width: 110 }} onChange={(v) => set(l.key, { status: v })} options={[{ value: 'success', label: 'Pay' }, { value: 'failed', label: 'Fail' }]} /> },
+                  { title: 'Outcome', render: (_, l) => <Select aria-label="Outcome" value={l.status} style={{ width: 90 }} onChange={(v) => set(l.key, { status: v })} options={[{ value: 'success', label: 'Pay' }, { value: 'failed', label: 'Fail' }]} /> },
                   {
                     title: 'Card / reason',
                     render: (_, l) =>
                       l.status === 'success' ? (
-                        <Select aria-label="Card" showSearch optionFilterProp="label" value={l.card_id} style={{ width: 280 }} options={cardOptions} onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })} />
+                        <Select aria-label="Card" showSearch optionFilterProp="label" value={l.card_id} style={{ width: 230 }} options={cardOptions} onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })} />
                       ) : (
                         <Space direction="vertical">
-                          <Select aria-label="Fail reason" value={l.fail_reason} style={{ width: 280 }} options={reasonOptions} onChange={(v: string) => set(l.key, { fail_reason: v })} />
+                          <Select aria-label="Fail reason" placeholder="Fail reason" value={l.fail_reason} style={{ width: 230 }} options={reasonOptions} onChange={(v: string) => set(l.key, { fail_reason: v })} />
                           <Input aria-label="Note" placeholder="Note (needed for Other)" value={l.fail_note} onChange={(e) => set(l.key, { fail_note: e.target.value })} />
                           <Select aria-label="Proof photo" allowClear placeholder="Proof photo" value={l.image_index} style={{ width: 160 }} options={o.images.map((_, i) => ({ value: i, label: `Photo ${i + 1}` }))} onChange={(v: number | undefined) => set(l.key, { image_index: v })} />
                         </Space>
                       ),
                   },
-                  { title: 'Face value', render: (_, l) => l.status === 'success' && <Input aria-label="Face value" value={l.face_value} style={{ width: 100 }} onChange={(e) => set(l.key, { face_value: e.target.value })} /> },
-                  { title: `Rate (${o.currency})`, render: (_, l) => l.status === 'success' && <Input aria-label="Rate" value={l.rate} style={{ width: 110 }} onChange={(e) => set(l.key, { rate: e.target.value })} /> },
-                  { title: 'Code', render: (_, l) => <Input aria-label="Code" value={l.code} style={{ width: 150 }} onChange={(e) => set(l.key, { code: e.target.value })} /> },
+                  { title: 'Face value', render: (_, l) => l.status === 'success' && <Input aria-label="Face value" value={l.face_value} style={{ width: 90 }} onChange={(e) => set(l.key, { face_value: e.target.value })} /> },
+                  { title: `Rate (${o.currency})`, render: (_, l) => l.status === 'success' && <Input aria-label="Rate" value={l.rate} style={{ width: 100 }} onChange={(e) => set(l.key, { rate: e.target.value })} /> },
+                  { title: 'Code', render: (_, l) => <Input aria-label="Code" value={l.code} style={{ width: 120 }} onChange={(e) => set(l.key, { code: e.target.value })} /> },
                   { title: '', render: (_, l) => lines.length > 1 && <Button aria-label="Remove line" onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}>×</Button> },
                 ]}
               />
