@@ -170,6 +170,12 @@ test('finance settles a withdrawal with the bank reference; an admin changes a r
   await expect(admin.page.getByRole('row', { name: new RegExp(code) })).toContainText('1 · 0');
   const gifts = await gc<{ notice_content: string }[]>(baseURL!, 'finder/allNotice', { type: 'all', page: '0', page_size: '20' }, user.token);
   expect(gifts.data.map((n) => n.notice_content)).toContain(`+1% for our regulars. Use code ${code} when you sell a card.`);
+
+  // Staff and ledger: the admin sees the operators (not offered to change their own account), the balances.
+  await admin.page.getByRole('link', { name: 'Staff and ledger' }).click();
+  await expect(admin.page.getByRole('row', { name: new RegExp(admin.creds.email) })).toContainText('another admin changes your account');
+  await admin.page.getByRole('button', { name: 'Run the ledger check' }).click();
+  await expect(admin.page.getByRole('status')).toContainText('every invariant holds');
 });
 
 test('a reviewer cannot open the admin areas, and the api refuses them too', async ({ page, baseURL }) => {

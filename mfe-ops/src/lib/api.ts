@@ -4,6 +4,7 @@
 export type Role = 'admin' | 'reviewer' | 'finance';
 export interface StaffSession {
   token: string;
+  id: number;
   name: string;
   role: Role;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { ops, when, type Role } from '../lib/api';
+import { ops, staffSession, when, type Role } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -42,12 +42,15 @@ export default function AdminPage() {
           { title: 'Recovery codes left', dataIndex: 'recovery_codes_left' },
           {
             title: '',
-            render: (_, s) => (
+            render: (_, s) =>
+              s.id === staffSession.get()?.id ? (
+                <span className="ops-muted">you: another admin changes your account</span>
+              ) : (
               <Space>
                 {s.status === 'active' ? <Button size="small" danger onClick={() => void change(s, 'deactivate', 'Deactivate')}>Deactivate</Button> : <Button size="small" onClick={() => void change(s, 'activate', 'Reactivate')}>Reactivate</Button>}
                 <Button size="small" onClick={() => void change(s, 'reset-second-factor', 'Reset second factor')}>Reset second factor</Button>
               </Space>
-            ),
+              ),
           },
         ]}
       />

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import qrcode from 'qrcode-generator';
-import { ops, staffSession, type Role } from '../lib/api';
+import { ops, staffSession, type StaffSession } from '../lib/api';
 import { useOutcome } from '../lib/use-outcome';
 
 type Step =
   | { at: 'password' }
   | { at: 'code'; challenge: string; enrol?: { secret: string; url: string } }
-  | { at: 'recovery'; codes: string[]; session: { token: string; name: string; role: Role } };
+  | { at: 'recovery'; codes: string[]; session: StaffSession };
 
 /** The QR code of the otpauth:// link, as an image an authenticator app scans. */
 function Qr({ text }: { text: string }) {
@@ -39,8 +39,8 @@ export function SignIn() {
   const code = (v: { code: string }) =>
     run(async () => {
       if (step.at !== 'code') return;
-      const r = await ops<{ token: string; name: string; role: Role; recovery_codes?: string[] }>('POST', '/login/second-factor', { challenge: step.challenge, code: v.code.trim() });
-      const session = { token: r.token, name: r.name, role: r.role };
+      const r = await ops<StaffSession & { recovery_codes?: string[] }>('POST', '/login/second-factor', { challenge: step.challenge, code: v.code.trim() });
+      const session: StaffSession = { token: r.token, id: r.id, name: r.name, role: r.role };
       if (r.recovery_codes?.length) setStep({ at: 'recovery', codes: r.recovery_codes, session });
       else staffSession.set(session);
     });

@@ -32,7 +32,7 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
 
   r.post('/ops/api/login/second-factor', { schema: { tags, summary: 'Operator sign-in, step 2: the 6-digit code from the authenticator app, or a recovery code. Returns the session token (and, on enrolment, ten recovery codes shown once)', body: z.object({ challenge: z.string().min(20).max(100), code: z.string().max(20) }) }, config: limit }, async (req) => {
     const out = await signIn.secondFactor({ challenge: req.body.challenge, code: req.body.code, ip: req.ip });
-    if (out.ok) return ok({ token: out.token, name: out.staff.name, role: out.staff.role, recovery_codes_left: out.recoveryLeft, ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}) });
+    if (out.ok) return ok({ token: out.token, id: out.staff.id, name: out.staff.name, role: out.staff.role, recovery_codes_left: out.recoveryLeft, ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}) });
     if (out.locked) await tellAdmins(req, out.locked);
     throw new AppError(out.message, 'common.001', 401);
   });

@@ -8,7 +8,7 @@ describe('the staff session', () => {
 
   test('is kept in its own sessionStorage key, never in the customers’ storage, and read as one stable snapshot', () => {
     expect(staffSession.get()).toBeNull();
-    staffSession.set({ token: 't'.repeat(40), name: 'Ada', role: 'reviewer' });
+    staffSession.set({ token: 't'.repeat(40), id: 7, name: 'Ada', role: 'reviewer' });
     expect(Object.keys(sessionStorage)).toEqual(['gl.ops.staff']);
     expect(Object.keys(localStorage)).toEqual([]);
     // The same object on every read until it changes: React re-renders forever otherwise.
@@ -29,7 +29,7 @@ describe('the staff session', () => {
   });
 
   test('a 401 from the api ends the session with the api’s message; other refusals keep it', async () => {
-    staffSession.set({ token: 't'.repeat(40), name: 'Ada', role: 'admin' });
+    staffSession.set({ token: 't'.repeat(40), id: 7, name: 'Ada', role: 'admin' });
     const reply = (status: number, msg: string) => Promise.resolve(new Response(JSON.stringify({ success: false, msg, data: null }), { status }));
     global.fetch = jest.fn(() => reply(403, 'Your role cannot do this')) as typeof fetch;
     await expect(ops('GET', '/staff')).rejects.toEqual(new OpsError('Your role cannot do this', 403));
