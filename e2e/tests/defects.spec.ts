@@ -183,6 +183,7 @@ test('sell: a HEIC named .jpg is refused the moment it is picked; /sellcard and 
 
 test('one Terms of Service: /terms and the sign-up Terms view have the same twelve sections', async ({ page }, info) => {
   await page.goto('/terms');
+  await expect(page.locator('.pub-prose h2').first()).toBeVisible();
   const pub = (await page.locator('.pub-prose h2').allTextContents()).filter((t) => /^\d+\./.test(t)).map((t) => t.replace(/^\d+\.\s*/, '').trim());
   expect(pub).toHaveLength(12);
   await page.goto('/sign-up');

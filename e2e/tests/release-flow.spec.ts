@@ -144,11 +144,20 @@ test('with the service worker installed: release files come from the device, a p
   await page.goto('/homes/coupon');
   await expect(title(page)).toHaveText(TITLE_V1);
   // Installed after the first paint; it keeps the files this first visit already downloaded.
-  await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker.controller) return false;
-    const keys = await (await caches.open('gl-releases')).keys();
-    return keys.some((r) => r.url.includes('/shell/')) && keys.some((r) => r.url.includes('/mfe-account/'));
-  }, undefined, { timeout: 20_000 });
+  // Wait until the worker is active and every release file this visit loaded is stored (the worker
+  // fetches them one by one). Polled from here: the page's check is asynchronous.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller?.state !== 'activated') return false;
+          const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.includes('/releases/'));
+          const stored = new Set((await (await caches.open('gl-releases')).keys()).map((r) => r.url));
+          return loaded.some((u) => u.includes('/shell/')) && loaded.some((u) => u.includes('/mfe-account/')) && loaded.every((u) => stored.has(u));
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 
   // A repeat visit: every release file is answered by the worker, none by the network.
   const releaseFiles: { url: string; fromWorker: boolean }[] = [];

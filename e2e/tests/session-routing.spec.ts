@@ -26,6 +26,9 @@ test('a token revoked while the app is open sends the next refused call to the l
   await signInPage(page, user);
   await page.goto('/homes');
   await expect(page.getByRole('heading', { name: /^Hello,/ })).toBeVisible();
+  // The dashboard's own calls must be answered first: one refused after the logout would send the
+  // login form back to /homes instead of /wallet.
+  await page.waitForLoadState('networkidle');
   await gc(baseURL!, 'user/applogout', {}, user.token);
   await page.getByRole('complementary', { name: 'Account' }).getByRole('link', { name: 'My Wallet' }).dispatchEvent('click');
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/wallet');
