@@ -1,22 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useData } from '@giftlane/shared-sdk';
 import { ops } from './api';
 
-/** Loads a GET once (and again on reload()): data, error message, loading. */
+/** A GET of the operator API through shared-sdk's one data hook: data, error message, loading, reload(). */
 export function useOps<T>(path: string | null) {
-  const [state, setState] = useState<{ data: T | null; error: string; loading: boolean }>({ data: null, error: '', loading: Boolean(path) });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!path) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: '' }));
-    ops<T>('GET', path).then(
-      (data) => live && setState({ data, error: '', loading: false }),
-      (err: Error) => live && setState({ data: null, error: err.message, loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  const state = useData<T | null>(() => (path ? ops<T>('GET', path) : Promise.resolve(null)), [path]);
+  return {
+    data: state.status === 'ready' ? state.data : null,
+    error: state.status === 'error' ? (state.error as Error).message : '',
+    loading: Boolean(path) && state.status === 'loading',
+    reload: state.retry,
+  };
 }
