@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Queryable } from '../../db/db.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { decideOrder, type LineInput } from '../order/service.js';
 import { opsContext, type OpsOptions } from './context.js';
@@ -25,10 +26,11 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
     return ok(await Promise.all(rows.rows.map(async (a) => ({ ...(await view(a)), requested_by_name: a.requested_by_name }))));
   });
 
-  /** The request, locked, if this operator may act on it. */
-  const lockFor = async (q: Parameters<Parameters<typeof db.tx>[0]>[0], id: number, s: StaffAuth): Promise<ApprovalRow> => {
+  /** The request, locked; refused unless this operator's role may act on it (or, `mine`, they asked for it). */
+  const lockFor = async (q: Queryable, id: number, s: StaffAuth, opts: { mine?: boolean } = {}): Promise<ApprovalRow> => {
     const row = (await q.query<ApprovalRow>('select * from approvals where id = $1 for update', [id])).rows[0];
     if (!row) throw new AppError(FOUR_EYES_MESSAGES.notFound);
+    if (opts.mine && row.requested_by === s.id) return row;
     if (s.role !== 'admin' && !APPROVERS[row.kind].includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
     return row;
   };
@@ -65,12 +67,9 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
   r.post('/ops/api/approvals/:id/reject', { schema: { tags, summary: 'Reject a request (or withdraw your own): nothing is carried out', params: idParams, body: z.object({ reason: z.string().min(3).max(500) }) } }, async (req) => {
     const s = await resolveStaff(db, req.headers.authorization);
     const row = await db.tx(async (q) => {
-      const a = await q.query<ApprovalRow>('select * from approvals where id = $1 for update', [req.params.id]);
-      const found = a.rows[0];
       // The requester may always withdraw their own request; otherwise the approvers' roles apply.
-      const mine = found?.requested_by === s.id;
-      const x = mine ? found : await lockFor(q, req.params.id, s);
-      if (!x) throw new AppError(FOUR_EYES_MESSAGES.notFound);
+      const x = await lockFor(q, req.params.id, s, { mine: true });
+      const mine = x.requested_by === s.id;
       if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
       await closeApproval(q, x.id, 'rejected', s.id, req.body.reason, null);
       await audit(q, { staffId: s.id, action: mine ? 'approval.withdraw' : 'approval.reject', targetType: 'approval', targetId: String(x.id), reason: req.body.reason, details: { kind: x.kind, target: x.target_id, requested_by: x.requested_by }, ip: req.ip });

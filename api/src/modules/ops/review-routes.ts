@@ -4,7 +4,7 @@ import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
 import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
-import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval } from './four-eyes.js';
+import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval, type ApprovalRow } from './four-eyes.js';
 import { audit } from './staff.js';
 
 const line = z.object({
@@ -118,12 +118,19 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       await warm();
       const orderNo = req.params.order_no;
       const payload = { lines: req.body.lines, payout_note: req.body.payout_note, note: req.body.note };
-      // While a decision waits for a second operator, the order takes no other one (the same one
-      // sent again is answered with the waiting request).
+      /** The order as it stands, with the request that waits for a second operator. */
+      const awaiting = async (row: ApprovalRow, replayed: boolean) => {
+        const o = await db.query<OrderRow>('select * from orders where order_no = $1', [orderNo]);
+        return ok({ ...(await orderView(o.rows[0] as OrderRow)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed });
+      };
+      // While a decision waits for a second operator, the order takes no other one; the same one
+      // sent again is answered with the waiting request.
       const waiting = await approvalFor(db, 'order_decision', orderNo);
-      if (waiting && waiting.params_hash !== approvalHash('order_decision', orderNo, s.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+      if (waiting) {
+        if (waiting.params_hash !== approvalHash('order_decision', orderNo, s.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+        return awaiting(waiting, true);
+      }
       try {
-        if (waiting) throw new NeedsApproval(waiting.reason, waiting.amount_minor, waiting.currency_code);
         const res = await db.tx(async (q) => {
           const out = await decideOrder(q, decisions, { orderNo, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
           if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
@@ -138,8 +145,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
           if (!a.replay) await audit(q, { staffId: s.id, action: 'order.decide.requested', targetType: 'order', targetId: orderNo, reason: err.reason, details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: req.body.lines }, ip: req.ip });
           return a;
         });
-        const o = await db.query<OrderRow>('select * from orders where order_no = $1', [orderNo]);
-        return ok({ ...(await orderView(o.rows[0] as OrderRow)), awaiting_approval: await approvalView(out.row, (c) => ref.currency(c)), replayed: out.replay });
+        return awaiting(out.row, out.replay);
       }
     },
   );
