@@ -28,9 +28,9 @@ export interface CardRow {
 export const cardName = (c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>, symbol: string) =>
   `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
 
-/** The latest change in effect for a card and payout currency (SQL, for a lateral join). */
-export const RATE_IN_FORCE = (card: string, currency: string) =>
-  `select new_rate_minor from card_rate_changes x where x.card_id = ${card} and x.currency_code = ${currency} and x.cancelled_at is null and x.effective_at <= now() order by x.effective_at desc, x.id desc limit 1`;
+/** The latest change in effect for a card and payout currency at `at` (SQL, for a lateral join). */
+export const RATE_IN_FORCE = (card: string, currency: string, at = 'now()') =>
+  `select new_rate_minor from card_rate_changes x where x.card_id = ${card} and x.currency_code = ${currency} and x.cancelled_at is null and x.effective_at <= ${at} order by x.effective_at desc, x.id desc limit 1`;
 
 /** The NOTIFY channel a rate change is announced on, to every api process. */
 export const CATALOG_CHANNEL = 'catalog_changed';

@@ -80,7 +80,7 @@ export async function rateRoutes(app: FastifyInstance, opts: OpsOptions): Promis
           if (!rate.ok || rate.minor <= 0n) throw new AppError(RATE_MESSAGES.rate(cur.code));
           // The rate in force at the moment this one takes effect: the "old" of its history line.
           const before = await q.query<{ rate_minor: bigint }>(
-            `select coalesce((select new_rate_minor from card_rate_changes x where x.card_id = r.card_id and x.currency_code = r.currency_code and x.cancelled_at is null and x.effective_at <= $3 order by x.effective_at desc, x.id desc limit 1), r.rate_minor) as rate_minor
+            `select coalesce((${RATE_IN_FORCE('r.card_id', 'r.currency_code', '$3')}), r.rate_minor) as rate_minor
                from card_rates r join cards k on k.id = r.card_id and k.active where r.card_id = $1 and r.currency_code = $2`,
             [c.card_id, cur.code, at],
           );
