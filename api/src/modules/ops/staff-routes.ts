@@ -74,7 +74,7 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
   const reasonBody = z.object({ reason: z.string().min(3).max(500) });
   const idParams = z.object({ id: z.coerce.number().int().positive() });
   /** An admin's change to another operator's account: audited with its reason; their sessions end. */
-  const change = (path: string, summary: string, action: string, sql: string) =>
+  const change = (path: string, summary: string, action: string, sql: string, also?: string) =>
     r.post(path, { schema: { tags, summary, params: idParams, body: reasonBody } }, async (req) => {
       const s = await who(req, ['admin']);
       if (req.params.id === s.id) throw new AppError('Ask another admin to change your own account');
@@ -83,12 +83,12 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
         if (!u.rows.length) throw new AppError('Operator not found');
         await q.query('update staff_sessions set revoked_at = now() where staff_id = $1 and revoked_at is null', [req.params.id]);
         await q.query('update staff_challenges set used_at = now() where staff_id = $1 and used_at is null', [req.params.id]);
-        if (action === 'staff.reset_second_factor') await q.query('delete from staff_recovery_codes where staff_id = $1', [req.params.id]);
+        if (also) await q.query(also, [req.params.id]);
         await audit(q, { staffId: s.id, action, targetType: 'staff', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
       });
       return ok({});
     });
   change('/ops/api/staff/:id/deactivate', 'Deactivate an operator (admin): they are signed out and cannot sign in', 'staff.deactivate', "update staff set status = 'disabled'");
   change('/ops/api/staff/:id/activate', 'Reactivate an operator (admin)', 'staff.activate', "update staff set status = 'active', login_failures = 0, locked_until = null");
-  change('/ops/api/staff/:id/reset-second-factor', 'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account', 'staff.reset_second_factor', 'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null');
+  change('/ops/api/staff/:id/reset-second-factor', 'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account', 'staff.reset_second_factor', 'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null', 'delete from staff_recovery_codes where staff_id = $1');
 }
