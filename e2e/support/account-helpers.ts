@@ -114,7 +114,7 @@ function secondOperator(baseURL: string, adminToken: string): Promise<string> {
   if (!p) {
     const creds = { email: `second-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `second-${randomUUID()}` };
     // A new operator enrols at the first sign-in with the secret the api hands out.
-    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds, undefined));
+    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds));
     secondOperators.set(baseURL, p);
   }
   return p;
