@@ -16,7 +16,8 @@ export const USER_MESSAGES = {
 /**
  * Support's view of a seller (issue 14): find them by e-mail, number, id, order or withdrawal
  * number; their profile, balances, ledger entries, orders, withdrawals, sessions and security
- * events; freeze their withdrawals with a reason they are shown in the app.
+ * events; freeze their withdrawals with a reason they are shown in the app, lift a freeze, end the
+ * cooling-off.
  */
 export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, ref, r, tags, who } = opsContext(app, opts);
@@ -93,6 +94,29 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
       await q.query('update users set withdrawals_frozen_at = now(), withdrawals_frozen_reason = $2 where id = $1', [req.params.id, `${STAFF_FREEZE}${req.body.reason}`]);
       await notify(q, req.params.id, { title: 'Withdrawals frozen', content: `Our support team froze withdrawals on your account: ${req.body.reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`, kind: 'system', action: 'app_wallet', security: true });
       await audit(q, { staffId: s.id, action: 'user.freeze', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
+    });
+    return ok(null);
+  });
+
+  // Lifting a freeze and ending the cooling-off: admins, after support has checked with the owner.
+  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const reason = z.object({ reason: z.string().trim().min(3).max(500) });
+  r.post('/ops/api/users/:id/unfreeze', { schema: { tags, summary: 'Lift a withdrawal freeze, set by "this wasn\'t me" or by staff (admin, audited)', params, body: reason } }, async (req) => {
+    const s = await who(req, []);
+    await db.tx(async (q) => {
+      const u = await q.query("update users set withdrawals_frozen_at = null, withdrawals_frozen_reason = '' where id = $1 and withdrawals_frozen_at is not null", [req.params.id]);
+      if (u.rowCount !== 1) throw new AppError('This user has no withdrawal freeze');
+      await audit(q, { staffId: s.id, action: 'user.unfreeze', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
+    });
+    return ok(null);
+  });
+  r.post('/ops/api/users/:id/end-hold', { schema: { tags, summary: 'End the cooling-off after a security change and for new payout accounts (admin, audited)', params, body: reason } }, async (req) => {
+    const s = await who(req, []);
+    await db.tx(async (q) => {
+      const u = await q.query("update users set withdraw_hold_until = null, withdraw_hold_reason = '' where id = $1", [req.params.id]);
+      if (u.rowCount !== 1) throw new AppError(USER_MESSAGES.notFound);
+      await q.query('update payout_accounts set usable_from = null where user_id = $1 and usable_from is not null', [req.params.id]);
+      await audit(q, { staffId: s.id, action: 'user.end_hold', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
     });
     return ok(null);
   });

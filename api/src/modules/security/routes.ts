@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ok } from '../../lib/envelope.js';
+import { AppError } from '../../lib/envelope.js';
 import { text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { audit, requireStaff } from '../ops/staff.js';
 import { describeDevice, maskIp } from '../user/sessions.js';
 
 export const SESSION_MESSAGES = {
@@ -69,37 +67,4 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
       return null;
     },
   });
-
-  // Operators (JSON, Authorization: Bearer), admin only: after support has checked with the owner.
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-  const reason = z.object({ reason: z.string().trim().min(3).max(500) });
-  const admin = (authorization: string | undefined) => requireStaff(db, authorization);
-  r.post(
-    '/ops/api/users/:id/unfreeze',
-    { schema: { tags: ['ops'], summary: 'Lift the withdrawal freeze set by "this wasn\'t me" (admin, audited)', params, body: reason } },
-    async (req) => {
-      const s = await admin(req.headers.authorization);
-      await db.tx(async (q) => {
-        const u = await q.query('update users set withdrawals_frozen_at = null, withdrawals_frozen_reason = \'\' where id = $1 and withdrawals_frozen_at is not null', [req.params.id]);
-        if (u.rowCount !== 1) throw new AppError('This user has no withdrawal freeze');
-        await audit(q, { staffId: s.id, action: 'user.unfreeze', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-      });
-      return ok(null);
-    },
-  );
-  r.post(
-    '/ops/api/users/:id/end-hold',
-    { schema: { tags: ['ops'], summary: 'End the cooling-off after a security change and for new payout accounts (admin, audited)', params, body: reason } },
-    async (req) => {
-      const s = await admin(req.headers.authorization);
-      await db.tx(async (q) => {
-        const u = await q.query("update users set withdraw_hold_until = null, withdraw_hold_reason = '' where id = $1", [req.params.id]);
-        if (u.rowCount !== 1) throw new AppError('User not found');
-        await q.query('update payout_accounts set usable_from = null where user_id = $1 and usable_from is not null', [req.params.id]);
-        await audit(q, { staffId: s.id, action: 'user.end_hold', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-      });
-      return ok(null);
-    },
-  );
 }
