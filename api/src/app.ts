@@ -52,6 +52,12 @@ import { vipRoutes } from './modules/vip/routes.js';
 import { walletHooks, walletRoutes } from './modules/wallet/routes.js';
 import { PinGuard } from './modules/withdraw/pin.js';
 import { withdrawRoutes } from './modules/withdraw/routes.js';
+import { HttpIdentityProvider, type IdentityProvider } from './modules/kyc/provider.js';
+import { kycRoutes } from './modules/kyc/routes.js';
+import { KycService } from './modules/kyc/service.js';
+import { startIdentityStandIn } from './modules/kyc/stand-in.js';
+import { IdentityVault } from './modules/kyc/vault.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 
 export interface AppDeps {
   /** An open database to use instead of opening one from the config (tests share one per file). */
@@ -62,6 +68,8 @@ export interface AppDeps {
   skipMigrations?: boolean;
   /** The payout provider for account-name look-ups (tests pass one pointed at a fake server). */
   payoutProvider?: PayoutProvider;
+  /** The identity provider (tests may pass one); otherwise IDENTITY_API_URL, or the local stand-in outside production. */
+  identityProvider?: IdentityProvider;
 }
 
 /** Fastify's own options for this app: logging with request ids, body limit, timeouts, proxy trust. */
@@ -97,6 +105,20 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 }
 
 const DRAIN_MS = 10_000;
+
+/**
+ * The configured identity provider; outside production without one, a local stand-in server
+ * (loopback only) that speaks the same protocol, closed with the app.
+ */
+async function identityProvider(app: FastifyInstance, config: Config, fetchFn?: typeof fetch): Promise<IdentityProvider> {
+  const k = config.kyc;
+  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn);
+  if (config.env === 'production') throw new ConfigError(['IDENTITY_API_URL: required in production']);
+  const standIn = await startIdentityStandIn({ port: k.standInPort });
+  app.addHook('onClose', () => standIn.close());
+  if (config.env !== 'test') app.log.info({ url: standIn.url }, 'identity provider: the local stand-in (test numbers in README, "Identity verification")');
+  return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn);
+}
 
 /**
  * While a request's body is arriving, a pause longer than `ms` closes the connection; once the body
@@ -220,6 +242,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch)
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
+      app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));
 
       // The contract first: its error handler must cover every plugin registered after it.
       await app.register(contractPlugin);
@@ -291,6 +314,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(walletRoutes, { ledger });
       await app.register(paymentRoutes, { provider, pins });
       await app.register(withdrawRoutes, { ledger, pins });
+      await app.register(kycRoutes, { ledger });
+      await app.register(privacyRoutes);
       await app.register(opsRoutes, { ledger, store, provider });
       await app.register(payoutWebhookRoutes, { ledger, provider });
       if (outbox) {

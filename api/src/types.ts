@@ -9,6 +9,7 @@ import type { AccountHooks } from './modules/user/hooks.js';
 import type { PushDispatcher } from './modules/push/expo.js';
 import type { AccountSecurity } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
+import type { KycService } from './modules/kyc/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     security: AccountSecurity;
     /** The one catalog of this process: rates cached until a change is announced. */
     catalog: Catalog;
+    /** Identity verification and the limits it sets (issue 15). */
+    kyc: KycService;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

@@ -7,7 +7,7 @@ import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js
 import { SESSION_MESSAGES } from '../modules/security/routes.js';
 import { signedBody } from '../lib/sign.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD } from '../test/money.js';
+import { accountNoNamed, fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -53,7 +53,8 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 200_000_00n));
     const acct = ok(await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '246810', payment_id: '1', bank_id: '100', account_no: nextAccountNo(), account_name: '' }) as Reply) as Reply<{ bank_id: number }>;
     await t.db.query("update payout_accounts set usable_from = now() - interval '1 minute' where user_id = $1", [u.id]);
-    return { ...u, bankId: String(acct.data.bank_id) };
+    const name = await verifyIdentity(t, u.id);
+    return { ...u, bankId: String(acct.data.bank_id), name };
   }
   const withdraw = (token: string, bankId: string, amount = '100000') => t.call('/withdraw/apply', { token, bank_id: bankId, amount, password: '246810' });
   const unread = async (token: string) =>
@@ -206,7 +207,8 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect((await t.call<{ security_hold: unknown }>('/withdraw/information', { token: s.token, wallet_type: '1' })).data.security_hold).toBeNull();
 
     // A payout account added now cannot be paid to for 24 hours; the older one can.
-    const added = await t.call<{ bank_id: number }>('/payment/add', { token: s.token, password: 'Brand-new-2026', t_password: '246810', payment_id: '1', bank_id: '100', account_no: nextAccountNo(), account_name: '' });
+    // (In the verified name: a new account in another name is refused outright, kyc.test.ts.)
+    const added = await t.call<{ bank_id: number }>('/payment/add', { token: s.token, password: 'Brand-new-2026', t_password: '246810', payment_id: '1', bank_id: '100', account_no: await accountNoNamed(s.name), account_name: '' });
     expect(added.success).toBe(true);
     const fresh = String(added.data.bank_id);
     expect(await withdraw(s.token, fresh, '2003')).toMatchObject({ success: false, msg: expect.stringMatching(/^For your safety, a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/) });

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { computeSign, signString, signedBody } from '../lib/sign.js';
-import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
+import { freshDb, productionKyc, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
 import { USER_MESSAGES } from '../modules/user/routes.js';
 
 jest.setTimeout(60_000);
@@ -257,7 +257,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     const spec = (await t.app.inject('/docs/json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/gc/user/applogin', '/gc/v2/card/catalog', '/gc/public/countrylist']));
     expect(Array.isArray((await t.app.inject('/__dev/outbox')).json())).toBe(true);
-    const prod = await testApp(tdb, { env: 'production' });
+    const prod = await testApp(tdb, { env: 'production', kyc: productionKyc(t.config) });
     expect((await prod.app.inject('/__dev/outbox')).statusCode).toBe(404);
     await prod.close();
   });

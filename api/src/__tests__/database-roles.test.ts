@@ -7,7 +7,7 @@ import { configFrom, loadConfig } from '../config/env.js';
 import { openPostgres, type Db } from '../db/db.js';
 import { APPEND_ONLY_TABLES, historyRewritableBy, prepareSchema } from '../db/roles.js';
 import { checkLedger } from '../modules/ledger/check.js';
-import { freshRoleDb, postgresStatus, testApp, type TestApp } from '../test/harness.js';
+import { freshRoleDb, PRODUCTION_IDENTITY, productionKyc, postgresStatus, testApp, type TestApp } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
 const STRONG = 'q7Lw2Zr9Xc4Vb8Nm1Ks6Dp3Hf5Jg0TyUeIoPaSd';
 
 test('production with PostgreSQL needs the owner URL as well', () => {
-  const prod = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1' };
+  const prod = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1', ...PRODUCTION_IDENTITY };
   expect(() => loadConfig({ ...prod, DATABASE_URL: 'postgres://api@db/giftlane' })).toThrow(/DATABASE_OWNER_URL: required in production with DATABASE_URL/);
   expect(loadConfig({ ...prod, DATABASE_URL: 'postgres://api@db/giftlane', DATABASE_OWNER_URL: 'postgres://owner@db/giftlane' }).databaseOwnerUrl).toBe('postgres://owner@db/giftlane');
   expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://owner@db/giftlane' })).toThrow(/set DATABASE_URL too/);
@@ -80,7 +80,8 @@ if (!pgUp && process.env.REQUIRE_TEST_PG === '1') throw new Error('PostgreSQL is
   test('production refuses to start as a role that could rewrite history, and starts as the runtime role', async () => {
     expect(await historyRewritableBy(owner)).toMatch(/superuser/);
     const start = async (databaseUrl: string, databaseOwnerUrl?: string) => {
-      const config = { ...configFrom({ logLevel: 'silent', uploadDir: dir }), env: 'production' as const, databaseUrl, databaseOwnerUrl };
+      const base = configFrom({ logLevel: 'silent', uploadDir: dir });
+      const config = { ...base, env: 'production' as const, databaseUrl, databaseOwnerUrl, kyc: productionKyc(base) };
       const app = Fastify(serverOptions(config));
       try {
         await app.register(buildApp(config));

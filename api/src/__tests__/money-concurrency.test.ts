@@ -4,7 +4,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { freshDb, postgresStatus, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD } from '../test/money.js';
+import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 
 jest.setTimeout(180_000);
 
@@ -64,6 +64,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
     await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135246' });
     const serial = '123123123';
     const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+    await verifyIdentity(t, u.id);
     await t.db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '1000') where key = 'withdraw_limits'");
     t.app.ref.clear();
     const replies = await Promise.all(
@@ -81,6 +82,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
     await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135246' });
     const serial = '555444333';
     const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+    await verifyIdentity(t, u.id);
     const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: u.token, bank_id: String(acct.data.bank_id), amount: '5000', password: '135246' });
     const finance = await makeStaff(t, 'finance');
     const settle = (outcome: string) => opsCall<{ replayed: boolean }>(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome, reason: 'bank said no', reference: 'R1' });

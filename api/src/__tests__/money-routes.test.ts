@@ -11,7 +11,7 @@ import { APPADD_MESSAGES } from '../modules/order/routes.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, TEST_PASSWORD, upload } from '../test/money.js';
+import { fund, jpegWithExif, makeStaff, makeUser, opsCall, pngImage, TEST_PASSWORD, upload, verifyIdentity } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -111,6 +111,7 @@ describe.each(targets())('money routes on %s', (target) => {
     expect(await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '135790' })).toMatchObject({ success: false, msg: PIN_MESSAGES.alreadySet });
     const reauth = { password: TEST_PASSWORD, t_password: '246810' };
     const added = await t.call<{ bank_id: number; is_def: number }>('/payment/add', { token: u.token, ...reauth, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: 'ignored' });
+    await verifyIdentity(t, u.id);
     expect(added).toMatchObject({ success: true, data: { is_def: 1 } });
     expect(await t.call('/payment/add', { token: u.token, ...reauth, payment_id: '1', bank_id: String(gtb), account_no: acct, account_name: '' })).toMatchObject({ success: false, msg: 'This account is already saved' });
     const saved = await t.call<{ code: string; data_list: { bank_id: number; account_name: string }[] }[]>('/payment/list', { token: u.token, type: '1' });
@@ -166,6 +167,7 @@ describe.each(targets())('money routes on %s', (target) => {
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
     await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '111222' });
     const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '111222', payment_id: '1', bank_id: '100', account_no: nuban('044', '987654321'), account_name: '' });
+    await verifyIdentity(t, u.id);
     const body = { token: u.token, bank_id: String(acct.data.bank_id), amount: '10000', password: '111222', idempotency_key: 'key-abcdef-1' };
     const first = await t.call<{ withdraw_no: string }>('/withdraw/apply', body);
     const second = await t.call<{ withdraw_no: string }>('/withdraw/apply', body);
@@ -187,6 +189,7 @@ describe.each(targets())('money routes on %s', (target) => {
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 10_000_00n));
     await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: '909090' });
     const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '909090', payment_id: '1', bank_id: '100', account_no: nuban('044', '111222333'), account_name: '' });
+    await verifyIdentity(t, u.id);
     const apply = (pin: string) => t.call('/withdraw/apply', { token: u.token, bank_id: String(acct.data.bank_id), amount: '2000', password: pin });
     for (let left = 4; left >= 1; left--) expect(await apply('000000')).toMatchObject({ success: false, msg: PIN_MESSAGES.wrong(left) });
     expect(await apply('000000')).toMatchObject({ success: false, msg: PIN_MESSAGES.locked });

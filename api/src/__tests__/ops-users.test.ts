@@ -7,7 +7,7 @@ import { USER_MESSAGES } from '../modules/ops/user-routes.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { SECURITY_MESSAGES } from '../modules/security/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, upload } from '../test/money.js';
+import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, upload, verifyIdentity } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -35,6 +35,7 @@ describe.each(targets())('support: users on %s', (target) => {
     const acct = '012345678' + nubanCheckDigit('058', '012345678');
     const added = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '246810', payment_id: '1', bank_id: '107', account_no: acct, account_name: '' });
     expect(added.success).toBe(true);
+    await verifyIdentity(t, u.id);
     const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '20000', password: '246810', channel_type: '3' });
     expect(w.success).toBe(true);
     return { ...u, bankId: added.data.bank_id, withdrawNo: w.data.withdraw_no };

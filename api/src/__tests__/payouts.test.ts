@@ -7,7 +7,7 @@ import { PAYOUT_MESSAGES } from '../modules/ops/payout-routes.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { PaystackPayoutProvider } from '../modules/payment/provider.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD } from '../test/money.js';
+import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 import { PaystackStandIn } from '../test/paystack-stand-in.js';
 
 jest.setTimeout(120_000);
@@ -53,6 +53,7 @@ describe.each(targets())('payouts on %s', (target) => {
     const acct = nubanEndingIn(last, (serial += 1000));
     const added = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: '246810', payment_id: '1', bank_id: '107', account_no: acct, account_name: '' });
     expect(added.success).toBe(true);
+    await verifyIdentity(t, u.id);
     const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: u.token, bank_id: String(added.data.bank_id), amount: '20000', password: '246810', channel_type: '3' });
     expect(w.success).toBe(true);
     return { ...u, acct, withdrawNo: w.data.withdraw_no };

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { API_ROOT, ConfigError, loadConfig } from '../config/env.js';
 import { DevOutbox, Messenger } from '../modules/messaging/messenger.js';
 import { UPLOAD_MESSAGES } from '../modules/uploads/store.js';
-import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
+import { freshDb, PRODUCTION_IDENTITY, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, pngImage, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
@@ -297,7 +297,7 @@ describe('slow bodies', () => {
 });
 
 describe('safe defaults', () => {
-  const production = (extra: Record<string, string | undefined>) => () => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', ...extra });
+  const production = (extra: Record<string, string | undefined>) => () => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', ...PRODUCTION_IDENTITY, ...extra });
   const problemsOf = (fn: () => unknown) => {
     try {
       fn();
@@ -313,9 +313,23 @@ describe('safe defaults', () => {
     expect(none).toEqual(expect.arrayContaining([expect.stringMatching(/^SMTP_URL: required in production/), expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID/)]));
     expect(problemsOf(production({ SECRET_KEY: STRONG, SMTP_URL: PROVIDERS.SMTP_URL }))).toEqual([expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID/)]);
     expect(problemsOf(production({ SECRET_KEY: STRONG, ...PROVIDERS }))).toEqual([]);
-    const allowed = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1' });
+    const allowed = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ALLOW_CODE_LOG: '1', ...PRODUCTION_IDENTITY });
     expect(allowed.allowCodeLog).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', ALLOW_CODE_LOG: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gl-dd-')) }).allowCodeLog).toBe(false);
+  });
+
+  test('production refuses to start without an identity provider or its own key for identity data (issue 15)', () => {
+    const without = (drop: string[], extra: Record<string, string> = {}) =>
+      problemsOf(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ...PROVIDERS, ...Object.fromEntries(Object.entries(PRODUCTION_IDENTITY).filter(([k]) => !drop.includes(k))), ...extra }));
+    expect(without([])).toEqual([]);
+    expect(without(['IDENTITY_API_URL'])).toEqual([expect.stringMatching(/^IDENTITY_API_URL .*required in production/)]);
+    expect(without(['IDENTITY_SECRET_KEY'])).toEqual([expect.stringMatching(/^IDENTITY_API_URL .*required in production/), expect.stringMatching(/^IDENTITY_APP_ID and IDENTITY_SECRET_KEY: required with IDENTITY_API_URL/)]);
+    expect(without(['KYC_DATA_KEY'])).toEqual([expect.stringMatching(/^KYC_DATA_KEY: required in production/)]);
+    expect(without([], { KYC_DATA_KEY: STRONG })).toEqual([expect.stringMatching(/^KYC_DATA_KEY: use its own random value/)]);
+    expect(without([], { KYC_DATA_KEY: 'changeme-changeme-changeme-changeme' })).toEqual([expect.stringMatching(/^KYC_DATA_KEY: use its own random value/)]);
+    expect(without([], { KYC_TIERS: '{"NG":{"idTypes":["bvn"],"levels":[]}}' }).join('\n')).toMatch(/^KYC_TIERS: must be JSON/);
+    // Outside production the local stand-in runs, and the data key comes from SECRET_KEY.
+    expect(loadConfig({ NODE_ENV: 'test' }).kyc).toMatchObject({ apiUrl: undefined, tiers: expect.objectContaining({ NG: expect.anything(), GH: expect.anything() }) });
   });
 
   test('production refuses a missing, short, placeholder or low-entropy secret', () => {
@@ -333,6 +347,7 @@ describe('safe defaults', () => {
     });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/SMTP_URL: required in production/);
+    expect(r.stderr).toMatch(/IDENTITY_API_URL/);
   });
 
   test('TRUST_PROXY=1 (believe anyone) is refused; addresses are accepted', () => {

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_TIERS, tiersSchema, type Tiers } from '../modules/kyc/tiers.js';
 
 /** The api package folder (api/), so the default data folder does not depend on the working directory. */
 export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -194,6 +195,30 @@ export const envSchema = z.object({
   FOUR_EYES_ABOVE: amountsByCurrency({ NGN: '500000', GHS: '5000', USDT: '350' }),
   /** What one reviewer may credit alone in a day (UTC), per payout currency; beyond it a second operator approves. */
   REVIEWER_DAILY_CAP: amountsByCurrency({ NGN: '5000000', GHS: '50000', USDT: '3500' }),
+  /**
+   * The identity provider (issue 15): a Dojah-style KYC REST API (api/src/modules/kyc/provider.ts).
+   * Unset outside production: a local stand-in server is started on loopback (IDENTITY_STAND_IN_PORT,
+   * 0 = any free port) with the documented test numbers. Required in production.
+   */
+  IDENTITY_API_URL: optionalUrl,
+  IDENTITY_APP_ID: z.string().optional(),
+  IDENTITY_SECRET_KEY: z.string().optional(),
+  IDENTITY_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The key-encryption key for ID numbers and addresses at rest (envelope encryption). Required in production; otherwise derived from SECRET_KEY. */
+  KYC_DATA_KEY: z.string().min(32, 'must be at least 32 random characters (e.g. `openssl rand -base64 48`)').optional(),
+  /** Verification levels per country and their limits, JSON (api/src/modules/kyc/tiers.ts); default: the CBN's and the Bank of Ghana's tiers. */
+  KYC_TIERS: z
+    .string()
+    .optional()
+    .transform((s, ctx): Tiers => {
+      if (!s) return DEFAULT_TIERS;
+      try {
+        return tiersSchema.parse(JSON.parse(s)) as Tiers;
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: `must be JSON of country → { idTypes, levels: [3 levels] } (api/src/modules/kyc/tiers.ts): ${e instanceof Error ? e.message.slice(0, 200) : ''}` });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -241,6 +266,8 @@ export interface Config {
   push: { url: string; accessToken?: string; intervalMs: number };
   security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
   review: { rateTolerancePercent: number; fourEyesAbove: Record<string, string>; dailyCap: Record<string, string> };
+  /** Identity verification: the provider (none = the local stand-in, outside production), the data key, the tiers. */
+  kyc: { apiUrl?: string; appId?: string; secretKey?: string; standInPort: number; dataKey: string; tiers: Tiers };
 }
 
 /** Values that must never key production: placeholders, the old development value, few distinct characters. */
@@ -296,12 +323,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (e.DATABASE_URL && !e.DATABASE_OWNER_URL) problems.push('DATABASE_OWNER_URL: required in production with DATABASE_URL; the api runs as a role that cannot rewrite the audit log or the ledger, and migrations run as the owner (api/README.md, "Database roles")');
     if (!e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)');
     else if (weakSecret(e.SECRET_KEY)) problems.push('SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl rand -base64 48`)');
+    if (!e.IDENTITY_API_URL || !e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY) problems.push('IDENTITY_API_URL / IDENTITY_APP_ID / IDENTITY_SECRET_KEY: required in production (the identity provider that verifies BVN, NIN and Ghana Card numbers); the local stand-in never runs there');
+    if (!e.KYC_DATA_KEY) problems.push('KYC_DATA_KEY: required in production (the key that encrypts ID numbers and addresses at rest; at least 32 random characters)');
+    else if (weakSecret(e.KYC_DATA_KEY) || e.KYC_DATA_KEY === e.SECRET_KEY) problems.push('KYC_DATA_KEY: use its own random value (at least 32 characters), not a known one or SECRET_KEY');
     if (!e.ALLOW_CODE_LOG) {
       if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or codes sent by e-mail would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
       if (!e.WHATSAPP_PHONE_NUMBER_ID) problems.push('WHATSAPP_PHONE_NUMBER_ID / WHATSAPP_ACCESS_TOKEN: required in production, or codes sent by WhatsApp would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
     }
   }
+  if (e.IDENTITY_API_URL && (!e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY)) problems.push('IDENTITY_APP_ID and IDENTITY_SECRET_KEY: required with IDENTITY_API_URL');
   if (problems.length) throw new ConfigError(problems);
+  const secretKey = e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR));
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -315,7 +347,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',
     supportPhone: e.SUPPORT_PHONE ?? '',
-    secretKey: e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR)),
+    secretKey,
     allowCodeLog: e.NODE_ENV === 'production' && e.ALLOW_CODE_LOG,
     signMode: e.SIGN_MODE,
     appKeys: e.APP_KEYS,
@@ -347,6 +379,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
     security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
     review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT, fourEyesAbove: e.FOUR_EYES_ABOVE, dailyCap: e.REVIEWER_DAILY_CAP },
+    kyc: {
+      apiUrl: e.IDENTITY_API_URL,
+      appId: e.IDENTITY_APP_ID,
+      secretKey: e.IDENTITY_SECRET_KEY,
+      standInPort: e.IDENTITY_STAND_IN_PORT,
+      // Outside production the data key is derived from SECRET_KEY (the vault derives its own keys by HKDF).
+      dataKey: e.KYC_DATA_KEY ?? `kyc:${secretKey}`,
+      tiers: e.KYC_TIERS,
+    },
   };
 }
 

@@ -151,3 +151,13 @@ export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, d
 let seq = 0;
 export const uniqueEmail = () => `user${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
 export const uniquePhone = () => `+2348${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 1000).padStart(3, '0')}`;
+
+/** The identity settings production requires (issue 15), for tests that load a production config. */
+export const PRODUCTION_IDENTITY = {
+  IDENTITY_API_URL: 'https://identity.example.com',
+  IDENTITY_APP_ID: 'giftlane-app',
+  IDENTITY_SECRET_KEY: 'prod_sk_test_identity',
+  KYC_DATA_KEY: 'Vq9Lr3Xm7Tz1Kd5Wn8Hy2Bc6Fg4Js0Pa',
+} as const;
+/** The same as config overrides, for tests that build a production app from a test config. */
+export const productionKyc = (c: Config): Config['kyc'] => ({ ...c.kyc, apiUrl: PRODUCTION_IDENTITY.IDENTITY_API_URL, appId: PRODUCTION_IDENTITY.IDENTITY_APP_ID, secretKey: PRODUCTION_IDENTITY.IDENTITY_SECRET_KEY });

@@ -7,6 +7,8 @@ import { totpCode, totpStep } from '../modules/ops/totp.js';
 import { hashPassword } from '../modules/user/passwords.js';
 import { newInviteCode } from '../modules/user/repo.js';
 import type { TestApp } from './harness.js';
+import { DevPayoutProvider } from '../modules/payment/provider.js';
+import { nubanCheckDigit } from '../modules/payment/nuban.js';
 
 /** The login password of every user makeUser makes (re-authenticated changes ask for it). */
 export const TEST_PASSWORD = 'Test-login-2026';
@@ -84,3 +86,32 @@ export async function upload(t: TestApp, token: string, data?: Buffer): Promise<
 
 /** A valid NUBAN for a bank code (check digit computed). */
 export { nubanCheckDigit } from '../modules/payment/nuban.js';
+
+/**
+ * Setup for suites about something else than verification: the user verified at `level` (default
+ * 3, whose limits stay out of the way), in the name of their newest bank or mobile-money account
+ * (so their withdrawals pass the name check), as the verification routes would leave them. The
+ * verification itself is tested through its routes in kyc.test.ts.
+ */
+export async function verifyIdentity(t: TestApp, userId: number, opts: { level?: 1 | 2 | 3; name?: string } = {}): Promise<string> {
+  const acct = await t.db.query<{ account_name: string }>("select account_name from payout_accounts where user_id = $1 and method <> 'USDT' and deleted_at is null order by id desc limit 1", [userId]);
+  const name = opts.name ?? acct.rows[0]?.account_name ?? 'Test Seller';
+  const level = opts.level ?? 3;
+  await t.db.query("insert into kyc_checks (user_id, level, id_type, id_last4, name_on_record, status, decided_at) values ($1, 1, 'bvn', '0000', $2, 'verified', now())", [userId, name]);
+  await t.db.query('update users set kyc_level = $2, kyc_name = $3, kyc_verified_at = now() where id = $1', [userId, level, name]);
+  return name;
+}
+
+/**
+ * A NUBAN at `bankCode` whose holder, as the dev payout provider's look-up names it, is `name`
+ * (found by trying serials from `from`): for suites that add a second account in a verified name.
+ */
+export async function accountNoNamed(name: string, bankCode = '044', from = 300_000_000): Promise<string> {
+  const dev = new DevPayoutProvider();
+  for (let serial = from; serial < from + 100_000; serial++) {
+    const no = String(serial) + nubanCheckDigit(bankCode, String(serial));
+    const r = await dev.resolveAccount({ code: bankCode, method: 'BANK', countryId: 1 }, no);
+    if (r.ok && r.accountName === name) return no;
+  }
+  throw new Error(`no account named ${name}`);
+}

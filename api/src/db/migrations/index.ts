@@ -13,6 +13,7 @@ import { sql as staffSignIn } from './0011-staff-sign-in.js';
 import { sql as approvals } from './0012-approvals.js';
 import { sql as rateChanges } from './0013-rate-changes.js';
 import { sql as payoutSending } from './0014-payout-sending.js';
+import { sql as kyc } from './0015-kyc.js';
 
 export interface Migration {
   id: string;
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   { id: '0012-approvals', up: runSql(approvals) },
   { id: '0013-rate-changes', up: runSql(rateChanges) },
   { id: '0014-payout-sending', up: runSql(payoutSending) },
+  { id: '0015-kyc', up: runSql(kyc) },
 ];

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin-routes.js';
 import { approvalRoutes } from './approval-routes.js';
 import { rateRoutes } from './rate-routes.js';
 import { userRoutes } from './user-routes.js';
+import { kycReviewRoutes } from './kyc-routes.js';
 import type { OpsOptions } from './context.js';
 import { payoutRoutes } from './payout-routes.js';
 import { reviewRoutes } from './review-routes.js';
@@ -22,4 +23,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   await approvalRoutes(app, opts);
   await rateRoutes(app, opts);
   await userRoutes(app, opts);
+  await kycReviewRoutes(app, opts);
 }

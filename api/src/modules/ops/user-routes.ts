@@ -50,7 +50,7 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
     const u = await db.query(
       `select id, username, email, email_verified, whatsapp, whatsapp_verified, phone, nickname, country_id, status, vip_level, vip_exp::text, register_type,
               referrer_id, created_at, last_login_at, closed_at, withdraw_hold_until, withdraw_hold_reason, withdrawals_frozen_at, withdrawals_frozen_reason,
-              tpassword_hash is not null as has_pin
+              tpassword_hash is not null as has_pin, kyc_level, kyc_name
          from users where id = $1`,
       [id],
     );

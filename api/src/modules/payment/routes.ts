@@ -182,6 +182,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       const added = await db.tx(async (q) => {
         // One user's account list changes one request at a time (the count and default rules).
         await q.query('select id from users where id = $1 for update', [u.id]);
+        // Once the identity is verified, new bank and mobile-money accounts must be in that name (issue 15).
+        await app.kyc.checkNewPayoutName(q, u.id, bank.method, accountName);
         const existing = await q.query<{ id: bigint; is_default: boolean; method: string }>('select id, is_default, method from payout_accounts where user_id = $1 and deleted_at is null', [u.id]);
         if (existing.rows.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
         const dup = await q.query('select 1 from payout_accounts where user_id = $1 and bank_id = $2 and account_no = $3 and deleted_at is null', [u.id, bank.id, accountNo]);

@@ -148,6 +148,10 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       );
       const d = def.rows[0];
       const hold = await security.withdrawHold(db, u.id, d?.id ?? null);
+      // The identity level's limits for this wallet, before an amount is typed (issue 15).
+      const who = await app.kyc.user(db, u.id);
+      const day = await app.kyc.today(db, who, cur.code);
+      const money = (m: bigint) => formatMinor(m, cur.decimals);
       return {
         cashable_amount: Number(formatMinor(cash(u.local.code), u.local.decimals)),
         cashable_usd_amount: Number(formatMinor(cash('USDT'), u.usdt.decimals)),
@@ -167,6 +171,15 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         overdue_max_percent: page.overdue_max_percent ?? '0',
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
         security_hold: hold ? { message: hold.message, until: 'until' in hold ? Math.floor(hold.until.getTime() / 1000) : 0, frozen: 'frozen' in hold } : null,
+        kyc: day
+          ? {
+              level: who.level,
+              single_limit: money(day.limits.singleMinor),
+              daily_limit: money(day.limits.dailyMinor),
+              remaining_today: money(day.remaining),
+              next_level: day.next ? { level: day.next.level, single_limit: money(day.next.singleMinor), daily_limit: money(day.next.dailyMinor) } : null,
+            }
+          : null,
       };
     },
   });
@@ -273,6 +286,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         if ((today.rows[0]?.n ?? 0) >= limits.dailyCount) throw new AppError(WITHDRAW_MESSAGES.dailyCount);
         if ((today.rows[0]?.total ?? 0n) + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
         if ((locked.rows[0]?.balance_minor ?? 0n) < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
+        // The identity level's limits and the payout name (issue 15), under the same wallet lock.
+        await app.kyc.checkWithdrawal(q, u.id, cur, amount, payout);
 
         const withdrawNo = newWithdrawNo();
         const hold = await ledger.hold(q, {

@@ -1,0 +1,365 @@
+import type { Queryable, Db } from '../../db/db.js';
+import { AppError } from '../../lib/envelope.js';
+import { moneyText, parseAmount } from '../../lib/money.js';
+import { notify } from '../notices/service.js';
+import type { Reference } from '../public/reference.js';
+import type { DirectoryStore } from '../uploads/store.js';
+import { namesMatch } from './names.js';
+import type { IdentityProvider } from './provider.js';
+import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
+import { maskId, type IdentityVault } from './vault.js';
+
+/** Failed look-ups a user may make in 24 hours: each costs a provider call, and guessing numbers must not pay. */
+export const KYC_ATTEMPTS_PER_DAY = 5;
+
+const SETTINGS = 'Settings → Verification';
+
+export const KYC_MESSAGES = {
+  unavailable: 'The verification service is not answering right now. Nothing was saved; please try again in a few minutes.',
+  notOffered: 'Identity verification is not offered in your country yet',
+  idType: (allowed: IdType[]) => `Choose ${allowed.map((t) => ID_LABELS[t]).join(' or ')}`,
+  already: 'Your identity is already verified at this level',
+  needLevel: (n: number) => `Verify level ${n} first`,
+  attempts: `Too many attempts today. Please try again tomorrow, or contact support`,
+  notFound: (t: IdType) => `We could not find this ${ID_LABELS[t]}. Check the number and try again`,
+  mismatch: (t: IdType) => `The name or date of birth you entered does not match your ${ID_LABELS[t]} record. Enter them exactly as on your ${ID_LABELS[t]}`,
+  taken: (t: IdType) => `This ${ID_LABELS[t]} is already verified on another GiftLane account. Contact support if it is yours`,
+  selfieMismatch: 'Your selfie does not match the photo on your ID record. Take it again facing the camera in good light, without glasses or a cap',
+  photo: 'Upload the photo first (JPG, PNG or WebP)',
+  pending: 'Your documents are being checked. We will tell you when it is done',
+  dob: 'Enter your date of birth as YYYY-MM-DD',
+  address: 'Enter your home address (at least 10 characters)',
+  reviewNotFound: 'Verification request not found',
+  reviewDone: 'This request has already been decided',
+  reasonRequired: 'Give the seller a reason for the refusal',
+} as const;
+
+export const WITHDRAW_KYC_MESSAGES = {
+  unverified: (t: CountryTiers) => `Verify your identity to withdraw: add your ${t.idTypes.map((x) => ID_LABELS[x]).join(' or ')} in ${SETTINGS}. It takes a minute.`,
+  single: (level: number, max: string, next?: { level: number; single: string }) =>
+    `At level ${level} one withdrawal can be at most ${max}.${next ? ` Verify to level ${next.level} in ${SETTINGS} to withdraw up to ${next.single} at once.` : ''}`,
+  daily: (level: number, remaining: string, daily: string, next?: { level: number; daily: string }) =>
+    `You can withdraw ${remaining} more today (your daily limit at level ${level} is ${daily}).${next ? ` Verify to level ${next.level} in ${SETTINGS} to withdraw up to ${next.daily} a day.` : ''}`,
+  payoutName: (accountName: string, verified: string) =>
+    `This payout account is in the name ${accountName}, which does not match your verified name ${verified}. Withdraw to an account in your own name`,
+  addName: (accountName: string, verified: string) => `The account name ${accountName} does not match your verified name ${verified}. Add an account in your own name`,
+} as const;
+
+/** The countries' time zones: "today" for a daily limit is the seller's day. */
+const ZONES: Record<string, string> = { NG: 'Africa/Lagos', GH: 'Africa/Accra' };
+
+export interface KycUser {
+  id: number;
+  countryCode: string;
+  level: number;
+  name: string;
+}
+
+export interface LevelLimits {
+  level: number;
+  singleMinor: bigint;
+  dailyMinor: bigint;
+  balanceMinor: bigint | null;
+}
+
+interface CheckRow {
+  id: bigint;
+  user_id: number;
+  level: number;
+  id_type: IdType | '';
+  id_number_sealed: string;
+  id_last4: string;
+  date_of_birth: Date | null;
+  name_on_record: string;
+  selfie: string;
+  document: string;
+  address_sealed: string;
+  status: 'pending' | 'verified' | 'failed';
+  reason: string;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+const fullName = (p: { firstName: string; middleName: string; lastName: string }) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
+
+/**
+ * Identity verification and the limits it sets (issue 15), decorated onto the app as `app.kyc`.
+ * The provider is called outside any transaction; what it answers is written in one transaction
+ * (nothing half-written when it does not answer). Limits are checked by the withdrawal inside its
+ * own transaction, after it has locked the wallet, so parallel withdrawals see each other.
+ */
+export class KycService {
+  constructor(
+    private readonly db: Db,
+    private readonly ref: Reference,
+    readonly tiers: Tiers,
+    readonly vault: IdentityVault,
+    private readonly provider: IdentityProvider,
+    private readonly store?: DirectoryStore,
+  ) {}
+
+  async user(q: Queryable, userId: number): Promise<KycUser> {
+    const r = await q.query<{ id: number; country_id: number; kyc_level: number; kyc_name: string }>('select id, country_id, kyc_level, kyc_name from users where id = $1', [userId]);
+    const u = r.rows[0];
+    if (!u) throw new AppError('User not found');
+    const country = await this.ref.country(u.country_id);
+    return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
+  }
+
+  countryTiers(code: string): CountryTiers | undefined {
+    return this.tiers[code];
+  }
+
+  /** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
+  async limits(countryCode: string, level: number, currency: string): Promise<LevelLimits | undefined> {
+    const t = this.tiers[countryCode];
+    if (!t) return undefined;
+    if (level <= 0) return { level: 0, singleMinor: 0n, dailyMinor: 0n, balanceMinor: 0n };
+    const l = t.levels[Math.min(level, 3) - 1]?.limits[currency];
+    if (!l) return undefined;
+    const cur = await this.ref.currency(currency);
+    const minor = (s: string) => {
+      const p = parseAmount(s, cur.decimals);
+      return p.ok ? p.minor : 0n;
+    };
+    return { level, singleMinor: minor(l.single), dailyMinor: minor(l.daily), balanceMinor: l.balance === null ? null : minor(l.balance) };
+  }
+
+  /** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
+  async usedToday(q: Queryable, userId: number, countryCode: string, currency: string): Promise<bigint> {
+    const zone = ZONES[countryCode] ?? 'UTC';
+    const r = await q.query<{ total: bigint }>(
+      `select coalesce(sum(amount_minor), 0)::bigint as total from withdrawals
+        where user_id = $1 and currency_code = $2 and status <> 'failed'
+          and (created_at >= (date_trunc('day', now() at time zone $3) at time zone $3) or status in ('pending', 'processing'))`,
+      [userId, currency, zone],
+    );
+    return BigInt(r.rows[0]?.total ?? 0n);
+  }
+
+  /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
+  async today(q: Queryable, u: KycUser, currency: string) {
+    const limits = await this.limits(u.countryCode, u.level, currency);
+    if (!limits) return undefined;
+    const used = await this.usedToday(q, u.id, u.countryCode, currency);
+    const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
+    const next = u.level < 3 ? await this.limits(u.countryCode, u.level + 1, currency) : undefined;
+    return { limits, used, remaining, next };
+  }
+
+  /**
+   * The withdrawal's own check, in its transaction after the wallet row is locked: a level, within
+   * one withdrawal's and the day's limit, to an account in the verified name (bank and mobile money).
+   */
+  async checkWithdrawal(q: Queryable, userId: number, currency: { code: string; symbol: string; decimals: number }, amountMinor: bigint, payout: { method: string; account_name: string }): Promise<void> {
+    const u = await this.user(q, userId);
+    const t = this.tiers[u.countryCode];
+    if (!t) return;
+    if (u.level < 1) throw new AppError(WITHDRAW_KYC_MESSAGES.unverified(t));
+    const day = await this.today(q, u, currency.code);
+    if (!day) return;
+    const money = (m: bigint) => moneyText(m, currency);
+    if (amountMinor > day.limits.singleMinor) {
+      throw new AppError(WITHDRAW_KYC_MESSAGES.single(u.level, money(day.limits.singleMinor), day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined));
+    }
+    if (amountMinor > day.remaining) {
+      throw new AppError(WITHDRAW_KYC_MESSAGES.daily(u.level, money(day.remaining), money(day.limits.dailyMinor), day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined));
+    }
+    if (payout.method !== 'USDT' && u.name && !namesMatch(payout.account_name, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.payoutName(payout.account_name, u.name));
+  }
+
+  /** A new payout account after verification must be in the verified name (bank and mobile money). */
+  async checkNewPayoutName(q: Queryable, userId: number, method: string, accountName: string): Promise<void> {
+    if (method === 'USDT') return;
+    const u = await this.user(q, userId);
+    if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
+  }
+
+  private async failedToday(userId: number): Promise<number> {
+    const r = await this.db.query<{ n: number }>("select count(*)::int as n from kyc_checks where user_id = $1 and status = 'failed' and created_at > now() - interval '24 hours'", [userId]);
+    return r.rows[0]?.n ?? 0;
+  }
+
+  private async fail(userId: number, level: number, reason: string, extra: Partial<Record<'id_type' | 'id_last4' | 'selfie', string>> = {}): Promise<never> {
+    await this.db.query(`insert into kyc_checks (user_id, level, status, reason, id_type, id_last4, selfie, decided_at) values ($1,$2,'failed',$3,$4,$5,$6, now())`, [
+      userId, level, reason, extra.id_type ?? '', extra.id_last4 ?? '', extra.selfie ?? '',
+    ]);
+    throw new AppError(reason);
+  }
+
+  /**
+   * Level 1: the ID number looked up at the provider; the name and date of birth the seller gave
+   * must be the record's (the record itself is never shown: a number alone must not reveal a name).
+   * The record's name becomes the account's verified name.
+   */
+  async verifyId(userId: number, input: { idType: string; idNumber: string; firstName: string; lastName: string; dateOfBirth: string }): Promise<{ level: number; name: string }> {
+    const u = await this.user(this.db, userId);
+    const t = this.tiers[u.countryCode];
+    if (!t) throw new AppError(KYC_MESSAGES.notOffered);
+    const type = input.idType as IdType;
+    if (!t.idTypes.includes(type)) throw new AppError(KYC_MESSAGES.idType(t.idTypes));
+    const number = normaliseIdNumber(type, input.idNumber);
+    if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || Number.isNaN(Date.parse(input.dateOfBirth))) throw new AppError(KYC_MESSAGES.dob);
+    if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
+    if ((await this.failedToday(userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+
+    const found = await this.provider.lookUp(type, number);
+    if (!found.ok && found.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
+    const shown = { id_type: type, id_last4: number.slice(-4) };
+    if (!found.ok) return this.fail(userId, 1, KYC_MESSAGES.notFound(type), shown);
+    const person = found.person;
+    const recordName = fullName(person);
+    if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return this.fail(userId, 1, KYC_MESSAGES.mismatch(type), shown);
+
+    try {
+      await this.db.tx(async (q) => {
+        const locked = await q.query<{ kyc_level: number }>('select kyc_level from users where id = $1 for update', [userId]);
+        if ((locked.rows[0]?.kyc_level ?? 0) >= 1) throw new AppError(KYC_MESSAGES.already);
+        await q.query(
+          `insert into kyc_checks (user_id, level, id_type, id_number_sealed, id_last4, id_lookup, date_of_birth, name_on_record, status, decided_at)
+           values ($1, 1, $2, $3, $4, $5, $6, $7, 'verified', now())`,
+          [userId, type, this.vault.seal(number, `user:${userId}`), number.slice(-4), this.vault.lookup(type, number), person.dateOfBirth, recordName],
+        );
+        await q.query('update users set kyc_level = 1, kyc_name = $2, kyc_verified_at = now() where id = $1', [userId, recordName]);
+        await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) return this.fail(userId, 1, KYC_MESSAGES.taken(type), shown);
+      throw e;
+    }
+    return { level: 1, name: recordName };
+  }
+
+  /** The seller's own stored upload, by its object name (from its URL), or an error. */
+  private async ownPhoto(q: Queryable, userId: number, url: string): Promise<{ name: string; data: Buffer }> {
+    const name = url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
+    const r = await q.query<{ object_name: string }>("select object_name from uploads where object_name = $1 and user_id = $2 and status = 'stored' and purpose in ('order', 'kyc')", [name, userId]);
+    const data = r.rows[0] && this.store ? await this.store.get(name) : null;
+    if (!data) throw new AppError(KYC_MESSAGES.photo);
+    return { name, data };
+  }
+
+  private async verifiedId(q: Queryable, userId: number): Promise<CheckRow | undefined> {
+    const r = await q.query<CheckRow>("select * from kyc_checks where user_id = $1 and level = 1 and status = 'verified' order by id desc limit 1", [userId]);
+    return r.rows[0];
+  }
+
+  /** Level 2: a selfie the provider matches with the photo on the verified ID's record. */
+  async verifySelfie(userId: number, selfieUrl: string): Promise<{ level: number }> {
+    const u = await this.user(this.db, userId);
+    if (u.level < 1) throw new AppError(KYC_MESSAGES.needLevel(1));
+    if (u.level >= 2) throw new AppError(KYC_MESSAGES.already);
+    if ((await this.failedToday(userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+    const photo = await this.ownPhoto(this.db, userId, selfieUrl);
+    const id = await this.verifiedId(this.db, userId);
+    if (!id || !id.id_type) throw new AppError(KYC_MESSAGES.needLevel(1));
+    const number = this.vault.open(id.id_number_sealed, `user:${userId}`);
+    const m = await this.provider.matchSelfie(id.id_type, number, photo.data);
+    if (!m.ok && m.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
+    if (!m.ok || !m.match) return this.fail(userId, 2, KYC_MESSAGES.selfieMismatch, { selfie: photo.name });
+    await this.db.tx(async (q) => {
+      const locked = await q.query<{ kyc_level: number }>('select kyc_level from users where id = $1 for update', [userId]);
+      if ((locked.rows[0]?.kyc_level ?? 0) >= 2) throw new AppError(KYC_MESSAGES.already);
+      await q.query("insert into kyc_checks (user_id, level, selfie, status, decided_at) values ($1, 2, $2, 'verified', now())", [userId, photo.name]);
+      await q.query("update uploads set purpose = 'kyc' where object_name = $1", [photo.name]);
+      await q.query('update users set kyc_level = 2 where id = $1', [userId]);
+      await notify(q, userId, { title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+    });
+    return { level: 2 };
+  }
+
+  /** Level 3: a photo of the ID document and the home address, waiting for staff; the level 2 selfie goes with them. */
+  async submitDocuments(userId: number, input: { documentUrl: string; address: string }): Promise<{ status: 'pending' }> {
+    const u = await this.user(this.db, userId);
+    if (u.level < 2) throw new AppError(KYC_MESSAGES.needLevel(2));
+    if (u.level >= 3) throw new AppError(KYC_MESSAGES.already);
+    const address = input.address.trim();
+    if (address.length < 10) throw new AppError(KYC_MESSAGES.address);
+    const doc = await this.ownPhoto(this.db, userId, input.documentUrl);
+    const selfie = await this.db.query<{ selfie: string }>("select selfie from kyc_checks where user_id = $1 and level = 2 and status = 'verified' order by id desc limit 1", [userId]);
+    try {
+      await this.db.tx(async (q) => {
+        await q.query('select 1 from users where id = $1 for update', [userId]);
+        await q.query("insert into kyc_checks (user_id, level, document, selfie, address_sealed, status) values ($1, 3, $2, $3, $4, 'pending')", [
+          userId, doc.name, selfie.rows[0]?.selfie ?? '', this.vault.seal(address, `user:${userId}`),
+        ]);
+        await q.query("update uploads set purpose = 'kyc' where object_name = $1", [doc.name]);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.pending);
+      throw e;
+    }
+    return { status: 'pending' };
+  }
+
+  /** Staff's decision on a level 3 request, in the caller's transaction (the caller audits it). */
+  async decideDocuments(q: Queryable, checkId: number, staffId: number, outcome: 'verified' | 'failed', reason: string): Promise<{ userId: number }> {
+    const r = await q.query<CheckRow>('select * from kyc_checks where id = $1 and level = 3 for update', [checkId]);
+    const c = r.rows[0];
+    if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
+    if (c.status !== 'pending') throw new AppError(KYC_MESSAGES.reviewDone);
+    if (outcome === 'failed' && !reason.trim()) throw new AppError(KYC_MESSAGES.reasonRequired);
+    await q.query('update kyc_checks set status = $2, reason = $3, reviewed_by = $4, decided_at = now() where id = $1', [checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId]);
+    if (outcome === 'verified') await q.query('update users set kyc_level = greatest(kyc_level, 3) where id = $1', [c.user_id]);
+    await notify(q, c.user_id, {
+      title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
+      content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
+      action: 'app_settings',
+      params: {},
+    });
+    return { userId: c.user_id };
+  }
+
+  /** The latest check of each level, for the seller (masked) and for staff. */
+  async checks(q: Queryable, userId: number): Promise<CheckRow[]> {
+    const r = await q.query<CheckRow>('select distinct on (level) * from kyc_checks where user_id = $1 order by level, id desc', [userId]);
+    return r.rows;
+  }
+
+  /** The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances above them. */
+  async status(userId: number, balances: { currency: string; balanceMinor: bigint }[]) {
+    const u = await this.user(this.db, userId);
+    const t = this.tiers[u.countryCode];
+    const checks = await this.checks(this.db, userId);
+    const idCheck = checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await this.verifiedId(this.db, userId));
+    const cur = async (code: string) => this.ref.currency(code);
+    const money = async (m: bigint | null, code: string) => (m === null ? null : moneyText(m, await cur(code)));
+    const wallets = [];
+    const currencies = Object.keys(t?.levels[0]?.limits ?? {});
+    for (const code of currencies) {
+      const b = { currency: code, balanceMinor: balances.find((x) => x.currency === code)?.balanceMinor ?? 0n };
+      const day = await this.today(this.db, u, b.currency);
+      if (!day) continue;
+      wallets.push({
+        currency: b.currency,
+        balance: await money(b.balanceMinor, b.currency),
+        single_limit: await money(day.limits.singleMinor, b.currency),
+        daily_limit: await money(day.limits.dailyMinor, b.currency),
+        remaining_today: await money(day.remaining, b.currency),
+        balance_threshold: await money(day.limits.balanceMinor, b.currency),
+        above_threshold: day.limits.balanceMinor !== null && u.level > 0 && b.balanceMinor > day.limits.balanceMinor,
+        above_remaining_today: b.balanceMinor > day.remaining,
+      });
+    }
+    const payouts = await this.db.query<{ id: bigint; account_no: string; account_name: string; bank_name: string }>(
+      `select p.id, p.account_no, p.account_name, b.name as bank_name from payout_accounts p join banks b on b.id = p.bank_id
+        where p.user_id = $1 and p.deleted_at is null and p.method <> 'USDT' order by p.id`,
+      [userId],
+    );
+    return {
+      offered: Boolean(t),
+      level: u.level,
+      verified_name: u.name,
+      id_type: idCheck?.id_type ?? '',
+      id_masked: idCheck?.id_last4 ? maskId(`${'0'.repeat(7)}${idCheck.id_last4}`) : '',
+      id_types: (t?.idTypes ?? []).map((x) => ({ type: x, label: ID_LABELS[x] })),
+      levels: (t?.levels ?? []).map((l: Tier) => ({ level: l.level, needs: l.needs, limits: l.limits })),
+      checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),
+      attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await this.failedToday(userId))),
+      wallets,
+      payout_mismatches: u.name ? payouts.rows.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
+    };
+  }
+}
