@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { getSdk, Async, useData } from '@giftlane/shared-sdk';
 import { Balances, fetchBalance } from '../features/wallet/balances';
+import { KycNotice } from '../features/verification/kyc-notice';
 import { fetchOrders, OrderRow } from '../features/orders/order-list';
 import { VipProgress } from '../features/vip/vip-progress';
 
@@ -29,6 +30,8 @@ export default function HomePage() {
           </Link>
         </div>
       </section>
+
+      <KycNotice />
 
       <section aria-labelledby="home-balance-h" data-tour="my-wallet">
         <div className="acc-row">

@@ -1,6 +1,6 @@
-// /settings — the profile (nickname, e-mail, WhatsApp, password), signed-in devices, and what a
-// seller needs to be paid: payout accounts and the transaction password; the photo, linked
-// Google/Facebook/Apple sign-in, and closing the account.
+// /settings — the profile (nickname, e-mail, WhatsApp, password), identity verification, signed-in
+// devices, and what a seller needs to be paid: payout accounts and the transaction password; the
+// photo, linked Google/Facebook/Apple sign-in, a download of their data, and closing the account.
 import { getSdk, Loading, LoadError, useData } from '@giftlane/shared-sdk';
 import { PayoutAccounts } from '../features/payout/payout-accounts';
 import { PinSettings } from '../features/payout/pin-settings';
@@ -9,6 +9,8 @@ import { AvatarSettings } from '../features/profile/avatar-settings';
 import { SocialBindings } from '../features/profile/social-bindings';
 import { CloseAccount } from '../features/profile/close-account';
 import { SessionsSettings } from '../features/profile/sessions-settings';
+import { DataDownload } from '../features/profile/data-download';
+import { Verification } from '../features/verification/verification';
 
 export default function SettingsPage() {
   const me = useData(() => getSdk().api.user.userInfo(), []);
@@ -23,12 +25,14 @@ export default function SettingsPage() {
           {me.status === 'error' && <LoadError error={me.error} retry={me.retry} what="your profile" />}
         </section>
       )}
+      <Verification />
       <PayoutAccounts />
       {me.status === 'ready' && <PinSettings hasPin={!me.data.t_password_null} emailBound={!!me.data.is_email_bind} />}
       {me.status === 'ready' && <PasswordSettings hasPassword={!me.data.password_null} />}
       <SessionsSettings />
       {me.status === 'ready' && <AvatarSettings user={me.data} />}
       {me.status === 'ready' && <SocialBindings user={me.data} />}
+      <DataDownload />
       {me.status === 'ready' && <CloseAccount user={me.data} />}
     </div>
   );

@@ -1,11 +1,15 @@
 // /wallet: balances, the way to the history, and the withdrawal form.
+import { useState } from 'react';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
 import { Balances, fetchBalance } from '../features/wallet/balances';
+import { KycNotice } from '../features/verification/kyc-notice';
 import { WithdrawPanel } from '../features/wallet/withdraw';
 
 export default function WalletPage() {
   const balance = useData(fetchBalance, []);
+  // A withdrawal changes what is left today: the verification note is read again after one.
+  const [withdrawals, setWithdrawals] = useState(0);
   return (
     <section className="acc-page" aria-labelledby="wallet-heading">
       <h2 id="wallet-heading" style={{ margin: 0 }}>
@@ -14,6 +18,7 @@ export default function WalletPage() {
       <Async state={balance} what="your balances" lines={4}>
         {(b) => <Balances balance={b} />}
       </Async>
+      <KycNotice key={withdrawals} />
       <div className="acc-actions">
         <Link className="gl-btn gl-btn--primary" to="/wallet/history">
           Wallet history
@@ -22,7 +27,12 @@ export default function WalletPage() {
           Sell a gift card
         </Link>
       </div>
-      <WithdrawPanel onDone={balance.retry} />
+      <WithdrawPanel
+        onDone={() => {
+          balance.retry();
+          setWithdrawals((n) => n + 1);
+        }}
+      />
     </section>
   );
 }

@@ -41,6 +41,8 @@ import type {
   InvitedUserWire,
   InviteInfo,
   InviteInfoWire,
+  KycIdType,
+  KycStatus,
   InviteRankInfo,
   LadderTierWire,
   MoneyLog,
@@ -155,6 +157,8 @@ export function createApiModules(ctx: ApiContext) {
     applogin: async (req: LoginRequest): Promise<User> =>
       decodeUser(await call<UserWire>('user/applogin', withDevice(req)), ctx.local()),
     applogout: (): Promise<Empty> => call('user/applogout'),
+    /** Everything kept about the signed-in seller, as JSON (secrets left out, ID numbers masked). */
+    exportData: (): Promise<Record<string, unknown>> => call('user/exportData'),
     userInfo: async (): Promise<User> => decodeUser(await call<UserWire>('user/userInfo'), ctx.local()),
     /** `success: false` means taken (CONTRACT §7), so this answers instead of rejecting. */
     checkUsername: async (req: { username: string }): Promise<{ available: boolean; msg: string }> => {
@@ -349,6 +353,18 @@ export function createApiModules(ctx: ApiContext) {
     resetTPassword: (req: { verify_code: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
   };
 
+  const kyc = {
+    /** Level, limits, what the next level needs, the latest check per level (ID masked). */
+    status: (): Promise<KycStatus> => call('kyc/status'),
+    /** Level 1: the ID number with the name and date of birth (YYYY-MM-DD) as on it. */
+    verifyId: (req: { id_type: KycIdType; id_number: string; first_name: string; last_name: string; date_of_birth: string }): Promise<{ level: number; name: string }> =>
+      call('kyc/verifyId', req),
+    /** Level 2: the public URL of an uploaded selfie (order/obsUrl, then its PUT). */
+    selfie: (req: { selfie: string }): Promise<{ level: number }> => call('kyc/selfie', req),
+    /** Level 3: the public URL of an uploaded photo of the ID document, and the home address. */
+    documents: (req: { document: string; address: string }): Promise<{ status: 'pending' }> => call('kyc/documents', req),
+  };
+
   const security = {
     /** "This wasn't me": the token from the link in a security alert. Signs out everywhere and freezes withdrawals. */
     wasNotMe: (req: { link_token: string }): Promise<Empty> => call('security/wasNotMe', req),
@@ -394,6 +410,7 @@ export function createApiModules(ctx: ApiContext) {
     payment,
     account,
     withdraw,
+    kyc,
     security,
     wallet,
     card,

@@ -635,7 +635,58 @@ export interface WithdrawInformationWire {
   overdue_max_percent?: string;
   /** Why withdrawals (to the default account) wait now: a security change, a new account, or a freeze. */
   security_hold?: WithdrawSecurityHold | null;
+  /** The identity level's limits for this wallet; null where verification does not apply. */
+  kyc?: WithdrawKycLimits | null;
 }
+/** The identity level's limits for the wallet asked for (issue 15), as decimal text in its currency. */
+export interface WithdrawKycLimits {
+  level: number;
+  single_limit: string;
+  daily_limit: string;
+  remaining_today: string;
+  next_level: { level: number; single_limit: string; daily_limit: string } | null;
+}
+
+// ---- Identity verification (kyc/*, issue 15) ----------------------------------------------
+export type KycIdType = 'bvn' | 'nin' | 'ghana_card';
+export interface KycCheck {
+  level: number;
+  status: 'pending' | 'verified' | 'failed';
+  reason: string;
+  id_type: KycIdType | '';
+  id_last4: string;
+  created_time: number;
+}
+/** Today's position of one wallet; amounts are display text in its currency ("₦50,000.00"). */
+export interface KycWallet {
+  currency: string;
+  balance: string;
+  single_limit: string;
+  daily_limit: string;
+  remaining_today: string;
+  /** null: no threshold at this level. */
+  balance_threshold: string | null;
+  above_threshold: boolean;
+  above_remaining_today: boolean;
+}
+export interface KycStatus {
+  /** Whether verification is offered in the seller's country. */
+  offered: boolean;
+  level: number;
+  verified_name: string;
+  id_type: KycIdType | '';
+  /** "•••••••2222" */
+  id_masked: string;
+  id_types: { type: KycIdType; label: string }[];
+  levels: { level: number; needs: string; limits: Record<string, { single: string; daily: string; balance: string | null }> }[];
+  /** The latest check of each level. */
+  checks: KycCheck[];
+  attempts_left: number;
+  wallets: KycWallet[];
+  /** Bank and mobile-money accounts not in the verified name: withdrawals to them are refused. */
+  payout_mismatches: { bank_id: number; bank_name: string; account_no: string; account_name: string }[];
+}
+
 export interface WithdrawSecurityHold {
   /** The api's words, to show as they are. */
   message: string;

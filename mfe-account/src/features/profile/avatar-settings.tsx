@@ -5,7 +5,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessage, getSdk, type User } from '@giftlane/shared-sdk';
 import { FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
-import { publicUrlOf, putPhoto, UploadError } from '../sell/submit';
+import { uploadPhoto, UploadError } from '../sell/submit';
 
 export const AVATAR_MESSAGES = {
   changed: 'Your photo is changed.',
@@ -15,9 +15,7 @@ export const AVATAR_MESSAGES = {
 /** Uploads the picture and makes it the avatar; answers its public URL. */
 export async function setAvatar(file: File): Promise<string> {
   const { api, store } = getSdk();
-  const slot = await api.order.obsUrl();
-  await putPhoto(slot.url, file);
-  const url = publicUrlOf(slot.url);
+  const url = await uploadPhoto(file);
   await api.account.avatar({ avatar: url });
   await store.user.load();
   return url;

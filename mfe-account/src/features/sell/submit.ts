@@ -47,6 +47,13 @@ export async function putPhoto(url: string, file: File): Promise<void> {
   throw new UploadError(`${file.name}: ${msg || 'the photo could not be uploaded. Please try again.'}`);
 }
 
+/** One photo up through a presigned URL (order/obsUrl, one PUT); answers its public URL. */
+export async function uploadPhoto(file: File): Promise<string> {
+  const slot = await getSdk().api.order.obsUrl();
+  await putPhoto(slot.url, file);
+  return publicUrlOf(slot.url);
+}
+
 /** Uploads the photos not uploaded yet; records each URL on its photo as soon as it is stored. */
 export async function uploadPhotos(photos: Photo[], onStep: (s: SubmitStep) => void, onUploaded: (id: string, url: string) => void): Promise<string[]> {
   const todo = photos.filter((p) => !p.uploaded);

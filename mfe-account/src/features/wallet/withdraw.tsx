@@ -17,6 +17,7 @@ import {
   tryParseMoney,
   useData,
   validatePin,
+  type CurrencyCode,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
@@ -41,8 +42,16 @@ async function loadWithdraw(wallet: Wallet) {
     hasPin: !me.t_password_null,
     // A security change, a new payout account or "this wasn't me": why withdrawals wait, said first.
     hold: info.security_hold ?? null,
+    // The identity level's limits for this wallet (issue 15), shown before an amount is typed.
+    kyc: info.kyc ?? null,
   };
 }
+
+/** A limit as the api gives it (decimal text in the wallet's currency), shown as money. */
+const limitText = (amount: string, currency: CurrencyCode) => {
+  const m = tryParseMoney(amount, currency);
+  return m ? formatMoney(m) : amount;
+};
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -154,6 +163,23 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               {d.hold.until > 0 && <> (until {formatDateTime(d.hold.until)}).</>}
             </p>
           )}
+          {d.kyc && d.kyc.level === 0 && (
+            <p className="acc-note acc-note--warn" data-testid="withdraw-kyc">
+              Verify your identity to withdraw: it takes a minute. <Link to="/settings#verification">Verify now</Link>
+            </p>
+          )}
+          {d.kyc && d.kyc.level > 0 && (
+            <p className="acc-note" data-testid="withdraw-kyc">
+              Today you can withdraw up to <strong data-testid="withdraw-remaining">{limitText(d.kyc.remaining_today, d.currency)}</strong> (level {d.kyc.level}: {limitText(d.kyc.daily_limit, d.currency)} a day,{' '}
+              {limitText(d.kyc.single_limit, d.currency)} at once).
+              {d.kyc.next_level && (
+                <>
+                  {' '}
+                  <Link to="/settings#verification">Verify to level {d.kyc.next_level.level}</Link> for {limitText(d.kyc.next_level.daily_limit, d.currency)} a day.
+                </>
+              )}
+            </p>
+          )}
           <dl className="acc-dl">
             <dt>Withdrawable</dt>
             <dd data-testid="withdrawable">{formatMoney(d.withdrawable)}</dd>
@@ -163,7 +189,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
                 <dd>{formatMoney(d.minimum)}</dd>
               </>
             )}
-            {d.maximum && (
+            {d.maximum && d.kyc?.level !== 0 && (
               <>
                 <dt>Maximum</dt>
                 <dd>{formatMoney(d.maximum)}</dd>
@@ -271,7 +297,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
             </p>
           )}
           <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
-          <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0}>
+          <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0 || d.kyc?.level === 0}>
             {busy ? 'Requesting…' : 'Withdraw'}
           </button>
         </form>
