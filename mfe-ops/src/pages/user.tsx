@@ -6,7 +6,7 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 
 interface Detail {
-  profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean };
+  profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean; kyc_level: number; kyc_name: string };
   balances: { wallet: string; currency: string; balance: string }[];
   ledger: { id: number; kind: string; memo: string; wallet: string; currency: string; amount: string; balance_after: string; created_at: string }[];
   orders: { order_no: string; status: number; currency: string; amount: string; quote: string | null; created_at: string }[];
@@ -44,6 +44,7 @@ export default function UserPage() {
         <Descriptions.Item label="WhatsApp">{p.whatsapp ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Nickname">{p.nickname || '—'}</Descriptions.Item>
         <Descriptions.Item label="Status">{p.status} · VIP {p.vip_level} · PIN {p.has_pin ? 'set' : 'not set'}</Descriptions.Item>
+        <Descriptions.Item label="Verification">{p.kyc_level ? `Level ${p.kyc_level}, as ${p.kyc_name}` : 'Not verified'}</Descriptions.Item>
         <Descriptions.Item label="Joined">{when(p.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Last sign-in">{when(p.last_login_at)}</Descriptions.Item>
         <Descriptions.Item label="Withdrawals" span={2}>
