@@ -39,6 +39,8 @@ const loginPassword = { login_password: reauthText('login_password') };
 
 const pinField = (label: string, required: string) => z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? required : `${label} must be text`) }).transform((v) => String(v).trim());
 
+const lowest = (a: bigint, b: bigint | undefined) => (b !== undefined && b < a ? b : a);
+
 export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledger; pins: PinGuard }): Promise<void> {
   const { db, ref } = app;
   const { ledger, pins } = opts;
@@ -157,8 +159,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         cashable_usd_amount: Number(formatMinor(cash('USDT'), u.usdt.decimals)),
         minimum_amount: Number(formatMinor(local.min, u.local.decimals)),
         minimum_amount_usd: Number(formatMinor(usdt.min, u.usdt.decimals)),
-        maximum_amount: formatMinor(local.max, u.local.decimals),
-        maximum_amount_usd: formatMinor(usdt.max, u.usdt.decimals),
+        // The most one withdrawal may be: the platform's maximum, or the identity level's if lower.
+        maximum_amount: formatMinor(lowest(local.max, cur.code === u.local.code ? day?.limits.singleMinor : undefined), u.local.decimals),
+        maximum_amount_usd: formatMinor(lowest(usdt.max, cur.code === 'USDT' ? day?.limits.singleMinor : undefined), u.usdt.decimals),
         fee: formatMinor(local.fee, u.local.decimals),
         usdt_fee: formatMinor(usdt.fee, u.usdt.decimals),
         currency_name: cur.code,
