@@ -69,6 +69,8 @@ export default defineConfig({
         RATE_LIMIT_CODES_PER_IP_HOUR: '10000',
         RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: '10000',
         RATE_LIMIT_CODE_PER_ADDRESS_HOUR: '10000',
+        // The identity provider: npm start's own stand-in, at a known port so the suites can add people to it.
+        IDENTITY_STAND_IN_PORT: String(port + 3),
         GOOGLE_JWKS_URL: `http://127.0.0.1:${port + 2}/jwks.json`,
         GOOGLE_CLIENT_IDS: GOOGLE_TEST_CLIENT_ID,
       },

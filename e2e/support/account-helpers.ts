@@ -53,6 +53,36 @@ export const apiOrigin = (baseURL: string) => {
   return `${u.protocol}//${u.hostname}:${Number(u.port) + 1}`;
 };
 
+/**
+ * The identity provider's local stand-in, which `npm start` runs inside the api outside production;
+ * the e2e config puts it at the site's port + 3 (IDENTITY_STAND_IN_PORT).
+ */
+export const identityStandIn = (baseURL: string) => {
+  const u = new URL(baseURL);
+  return `${u.protocol}//${u.hostname}:${Number(u.port) + 3}`;
+};
+
+let bvnSeq = 0;
+/** A person the stand-in knows, with a BVN of their own (11 digits, unused in this run). */
+export async function registerPerson(baseURL: string, name: string, dateOfBirth = '1991-02-03'): Promise<{ bvn: string; first: string; last: string; dateOfBirth: string }> {
+  const [first, ...rest] = name.split(' ');
+  const bvn = `5${String(Date.now() % 1e7).padStart(7, '0')}${String(bvnSeq++ % 1000).padStart(3, '0')}`;
+  const res = await fetch(`${identityStandIn(baseURL)}/__stand-in/identities`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id_type: 'bvn', id_number: bvn, first_name: first, last_name: rest.join(' '), date_of_birth: dateOfBirth }),
+  });
+  if (!res.ok) throw new Error(`identity stand-in: ${res.status}`);
+  return { bvn, first: first!, last: rest.join(' '), dateOfBirth };
+}
+
+/** Verifies a seller at level 1 through the api, as the holder of `name` (their payout account's name). */
+export async function verifyAs(baseURL: string, token: string, name: string) {
+  const p = await registerPerson(baseURL, name);
+  const r = await gc(baseURL, 'kyc/verifyId', { id_type: 'bvn', id_number: p.bvn, first_name: p.first, last_name: p.last, date_of_birth: p.dateOfBirth }, token);
+  if (!r.success) throw new Error(`kyc/verifyId: ${r.msg}`);
+}
+
 /** Operator credentials for the running api: E2E_OPS_EMAIL / E2E_OPS_PASSWORD (an admin or reviewer). */
 export const operatorCredentials = () =>
   process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD } : undefined;
@@ -138,18 +168,20 @@ export async function approveOrder(baseURL: string, token: string, orderNo: stri
 }
 
 /** An order made the way the sell form makes one: upload URL, PUT, then appadd with a locked quote. */
-export async function makeOrder(baseURL: string, token: string): Promise<string> {
+export async function makeOrder(baseURL: string, token: string, faceValue?: string): Promise<string> {
   const slots = await gc<Array<{ url: string }>>(baseURL, 'order/obsUrls', { image_count: '1' }, token);
   if (!slots.success) throw new Error(`obsUrls: ${slots.msg}`);
   const put = await fetch(new URL(slots.data[0]!.url, baseURL), // relative when served behind the edge
     { method: 'PUT', headers: { 'content-type': 'image/png' }, body: tinyPng() });
   if (!put.ok) throw new Error(`upload: ${put.status}`);
-  const calc = await gc<{ card_list: Array<{ list: Array<{ card_id: number; min_face?: number }> }> }>(baseURL, 'card/calculator', { country_id: '1' }, token);
-  const card = calc.data.card_list.find((c) => c.list.length)!.list[0]!;
+  const calc = await gc<{ card_list: Array<{ list: Array<{ card_id: number; min_face?: number; max_face?: number }> }> }>(baseURL, 'card/calculator', { country_id: '1' }, token);
+  // The first card, or with a face value the first card whose band takes it.
+  const fits = (c: { min_face?: number; max_face?: number }) => !faceValue || (Number(faceValue) >= (c.min_face ?? 0) && Number(faceValue) <= (c.max_face ?? Infinity));
+  const card = calc.data.card_list.flatMap((c) => c.list).find(fits)!;
   const add = await gc<{ order_no: string }>(
     baseURL,
     'order/appadd',
-    { images: slots.data[0]!.url.split('?')[0]!, user_memo: 'SCREEN-CODE-1', wallet_type: '1', coupon_code: '', channel_type: '1', card_id: String(card.card_id), face_value: String(card.min_face ?? 100) },
+    { images: slots.data[0]!.url.split('?')[0]!, user_memo: 'SCREEN-CODE-1', wallet_type: '1', coupon_code: '', channel_type: '1', card_id: String(card.card_id), face_value: faceValue ?? String(card.min_face ?? 100) },
     token,
   );
   if (!add.success) throw new Error(`appadd: ${add.msg}`);
@@ -158,11 +190,12 @@ export async function makeOrder(baseURL: string, token: string): Promise<string>
 
 /**
  * A seller with money to withdraw: an order approved by the operator (`token`), a PIN, a bank
- * account, and the new account's 24 h wait ended by support (as after checking with the owner).
+ * account, the new account's 24 h wait ended by support (as after checking with the owner), and
+ * (unless `verify: false`) their identity verified at level 1 in the account's name.
  */
-export async function fundedSeller(baseURL: string, token: string) {
+export async function fundedSeller(baseURL: string, token: string, opts: { verify?: boolean; faceValue?: string } = {}) {
   const user = await createUser(baseURL);
-  const orderNo = await makeOrder(baseURL, user.token);
+  const orderNo = await makeOrder(baseURL, user.token, opts.faceValue);
   const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
   await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
   await decide(baseURL, token, orderNo, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
@@ -172,8 +205,10 @@ export async function fundedSeller(baseURL: string, token: string) {
   // The PIN, then the payout account confirmed with the login password and the PIN (issue 12).
   const pin = await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token);
   if (!pin.success) throw new Error(`transactionPassword: ${pin.msg}`);
-  const added = await gc<{ bank_id: number }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
+  const added = await gc<{ bank_id: number; account_name: string }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
   if (!added.success) throw new Error(`payment/add: ${added.msg}`);
   await endHold(baseURL, token, user.user_id);
-  return { user, token, bankId: added.data.bank_id };
+  // Withdrawing needs a verified identity in the payout account's name (issue 15).
+  if (opts.verify !== false) await verifyAs(baseURL, user.token, added.data.account_name);
+  return { user, token, bankId: added.data.bank_id, accountName: added.data.account_name };
 }

@@ -8,7 +8,7 @@ import { parseMoney } from '@giftlane/shared-sdk/money';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
+import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin, verifyAs } from '../support/account-helpers';
 
 test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
   const user = await createUser(baseURL!);
@@ -66,6 +66,8 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   const saved = page.getByRole('listitem', { name: new RegExp(nuban) });
   await expect(saved).toContainText('Default');
   await expect(saved).toContainText(holder);
+  // Withdrawing needs a verified identity in the account's name (issue 15; its own suite shows the form).
+  await verifyAs(baseURL!, user.token, holder);
 
   // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.
   await page.goto('/wallet');

@@ -1,55 +1,12 @@
 // The operator console at 1280 px (issue 14): each staff member here is new, so each enrols their
 // authenticator from the QR step on the first sign-in, computing codes from the key shown.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
+import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc } from '../support/api';
-import { fundedSeller, makeOrder, operatorCredentials, operatorLogin, ops } from '../support/account-helpers';
+import { fundedSeller, makeOrder, ops } from '../support/account-helpers';
+import { adminToken, enrol, newStaff, staffPage } from '../support/ops-console';
 
 test.use({ viewport: { width: 1280, height: 900 } });
-
-type Role = 'admin' | 'reviewer' | 'finance';
-
-async function adminToken(baseURL: string) {
-  const creds = operatorCredentials();
-  expect(creds, 'an operator for the running api').toBeTruthy();
-  return operatorLogin(baseURL, creds!);
-}
-
-/** A new operator, added by the suite's admin through the api. */
-async function newStaff(baseURL: string, role: Role) {
-  const creds = { email: `${role}-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `Console-${randomUUID()}`, name: `E2E ${role} ${randomUUID().slice(0, 4)}` };
-  await ops(baseURL, '/ops/api/staff', await adminToken(baseURL), { ...creds, role });
-  return creds;
-}
-
-/** The first sign-in in the console: password, the QR step, the first code, the recovery codes. */
-async function enrol(page: Page, creds: { email: string; password: string; name: string }) {
-  await page.goto('/ops');
-  await page.getByLabel('E-mail').fill(creds.email);
-  await page.getByLabel('Password').fill(creds.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByLabel('Code').fill('000000');
-  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('Incorrect code');
-  await page.getByLabel('Code').fill(totpCode(secret, totpStep(Date.now())));
-  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await expect(page.getByText(creds.name)).toBeVisible();
-  return secret;
-}
-
-async function staffPage(browser: Browser, baseURL: string, role: Role) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL })).newPage();
-  const creds = await newStaff(baseURL, role);
-  await enrol(page, creds);
-  return { page, creds };
-}
 
 /** Picks an option of the antd select labelled `label` (the nth one on the page). */
 async function pick(page: Page, label: string, option: string, nth = 0) {

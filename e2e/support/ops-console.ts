@@ -1,0 +1,50 @@
+// The operator console's staff in the suites: new operators added by the suite's admin through the
+// api, each enrolling their authenticator from the QR step on the first sign-in in the console.
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
+import { operatorCredentials, operatorLogin, ops } from './account-helpers';
+
+export type Role = 'admin' | 'reviewer' | 'finance';
+
+export async function adminToken(baseURL: string) {
+  const creds = operatorCredentials();
+  expect(creds, 'an operator for the running api').toBeTruthy();
+  return operatorLogin(baseURL, creds!);
+}
+
+/** A new operator, added by the suite's admin through the api. */
+export async function newStaff(baseURL: string, role: Role) {
+  const creds = { email: `${role}-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `Console-${randomUUID()}`, name: `E2E ${role} ${randomUUID().slice(0, 4)}` };
+  await ops(baseURL, '/ops/api/staff', await adminToken(baseURL), { ...creds, role });
+  return creds;
+}
+
+/** The first sign-in in the console: password, the QR step, the first code, the recovery codes. */
+export async function enrol(page: Page, creds: { email: string; password: string; name: string }) {
+  await page.goto('/ops');
+  await page.getByLabel('E-mail').fill(creds.email);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Incorrect code');
+  await page.getByLabel('Code').fill(totpCode(secret, totpStep(Date.now())));
+  await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByText(creds.name)).toBeVisible();
+  return secret;
+}
+
+export async function staffPage(browser: Browser, baseURL: string, role: Role) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL })).newPage();
+  const creds = await newStaff(baseURL, role);
+  await enrol(page, creds);
+  return { page, creds };
+}
+
