@@ -6,6 +6,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { HttpIdentityProvider } from '../modules/kyc/provider.js';
 import { KYC_ATTEMPTS_PER_DAY, KYC_MESSAGES, WITHDRAW_KYC_MESSAGES } from '../modules/kyc/service.js';
+import { PAYOUT_MESSAGES } from '../modules/ops/payout-routes.js';
 import { STAND_IN_DOWN_NUMBER, startIdentityStandIn, type IdentityStandIn } from '../modules/kyc/stand-in.js';
 import { DEFAULT_TIERS } from '../modules/kyc/tiers.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
@@ -165,6 +166,22 @@ describe.each(targets())('identity verification on %s', (target) => {
     const finance = await makeStaff(t, 'finance');
     expect((await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${first.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'Bank refused' })).success).toBe(true);
     expect((await apply(t, s, '45000')).success).toBe(true);
+  });
+
+  test('a withdrawal from before verification was required is never paid out: not sent, not exported, not settled as paid; failing it returns the money', async () => {
+    const s = await seller(t);
+    await verifyAsAccountHolder(t, standIn, s);
+    const w = await apply(t, s, '3000');
+    expect(w.success).toBe(true);
+    // As if made before this release: the seller is unverified again.
+    await t.db.query("update users set kyc_level = 0, kyc_name = '' where id = $1", [s.id]);
+    const finance = await makeStaff(t, 'finance');
+    const list = await opsCall<{ withdraw_no: string; user_unverified: boolean }[]>(t, finance.token, 'GET', '/ops/api/withdrawals');
+    expect(list.data.find((x) => x.withdraw_no === w.data.withdraw_no)?.user_unverified).toBe(true);
+    expect(await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'paid', reference: 'REF' })).toMatchObject({ success: false, msg: PAYOUT_MESSAGES.unverified });
+    const csv = await t.app.inject({ method: 'POST', url: '/ops/api/withdrawals/export', headers: { authorization: `Bearer ${finance.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ currency: 'NGN', method: 'BANK' }) });
+    expect(csv.body).not.toContain(w.data.withdraw_no);
+    expect((await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${w.data.withdraw_no}/settle`, { outcome: 'failed', reason: 'Identity not verified' })).success).toBe(true);
   });
 
   test('a withdrawal to an account in another name is refused; a new account must be in the verified name', async () => {

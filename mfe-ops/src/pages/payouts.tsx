@@ -6,7 +6,7 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Withdrawal { withdraw_no: string; user_id: number; status: string; status_desc: string; currency: string; amount: string; fee: string; payout: string; method: string; bank_name: string; account_no: string; account_name: string; created_at: string; payout_channel: string; user_frozen: boolean }
+interface Withdrawal { withdraw_no: string; user_id: number; status: string; status_desc: string; currency: string; amount: string; fee: string; payout: string; method: string; bank_name: string; account_no: string; account_name: string; created_at: string; payout_channel: string; user_frozen: boolean; user_unverified: boolean }
 
 /** Open withdrawals: send through the provider, export for a bank upload, settle paid or failed. */
 export default function PayoutsPage() {
@@ -46,7 +46,7 @@ export default function PayoutsPage() {
         dataSource={list.data ?? []}
         locale={{ emptyText: 'No open withdrawals' }}
         columns={[
-          { title: 'Withdrawal', render: (_, w) => <>{w.withdraw_no}{w.user_frozen && <Tag color="red">frozen</Tag>}</> },
+          { title: 'Withdrawal', render: (_, w) => <>{w.withdraw_no}{w.user_frozen && <Tag color="red">frozen</Tag>}{w.user_unverified && <Tag color="orange">not verified</Tag>}</> },
           { title: 'To', render: (_, w) => `${w.account_name} · ${w.bank_name} ${w.account_no}` },
           { title: 'Pay', render: (_, w) => `${w.payout} ${w.currency}` },
           { title: 'Status', render: (_, w) => <>{w.status_desc}{w.payout_channel && <Tag>{w.payout_channel}</Tag>}</> },

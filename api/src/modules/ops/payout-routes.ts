@@ -8,10 +8,14 @@ import { audit } from './staff.js';
 
 export const PAYOUT_MESSAGES = {
   frozen: "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
+  unverified: "This seller has not verified their identity (the withdrawal dates from before verification was required): fail it (the funds go back to their wallet) or wait until they verify",
   noProvider: 'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by hand and settle them',
   notPending: 'Only a pending withdrawal can be sent or exported (this one is already on its way or settled)',
   usdt: 'USDT withdrawals are paid on chain by hand: settle them with the transaction hash',
 } as const;
+
+/** SQL: the seller (u, country c) must verify to be paid and has not; `param` holds the countries with tiers. */
+const unverified = (param: string) => `(u.kyc_level = 0 and c.short_name = any(${param}::text[]))`;
 
 /** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (v: string) => {
@@ -22,6 +26,8 @@ const csvCell = (v: string) => {
 /** Withdrawals waiting for payout, and their settlement. */
 export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, ref, ledger, r, tags, warm, who } = opsContext(app, opts);
+  /** The countries where withdrawing needs a verified identity. */
+  const gated = () => Object.keys(app.kyc.tiers);
   const withdrawView = async (w: WithdrawRow) => {
     const cur = await ref.currency(w.currency_code);
     return {
@@ -34,10 +40,13 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
 
   r.get('/ops/api/withdrawals', { schema: { tags, summary: 'Open withdrawals, oldest first' } }, async (req) => {
     await who(req, ['finance']);
-    const q = await db.query<WithdrawRow & { user_frozen: boolean }>(
-      "select w.*, u.withdrawals_frozen_at is not null as user_frozen from withdrawals w join users u on u.id = w.user_id where w.status in ('pending', 'processing') order by w.created_at, w.id limit 100",
+    const q = await db.query<WithdrawRow & { user_frozen: boolean; user_unverified: boolean }>(
+      `select w.*, u.withdrawals_frozen_at is not null as user_frozen, ${unverified('$1')} as user_unverified
+         from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id
+        where w.status in ('pending', 'processing') order by w.created_at, w.id limit 100`,
+      [gated()],
     );
-    return ok(await Promise.all(q.rows.map(async (w) => ({ ...(await withdrawView(w)), user_frozen: w.user_frozen }))));
+    return ok(await Promise.all(q.rows.map(async (w) => ({ ...(await withdrawView(w)), user_frozen: w.user_frozen, user_unverified: w.user_unverified }))));
   });
 
   r.post(
@@ -49,11 +58,11 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       if (!provider?.sendTransfer) throw new AppError(PAYOUT_MESSAGES.noProvider);
       await warm();
       const claimed = await db.tx(async (q) => {
-        const r0 = await q.query<WithdrawRow & { bank_code: string; frozen: boolean }>(
-          `select w.*, b.code as bank_code, u.withdrawals_frozen_at is not null as frozen
-             from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id
+        const r0 = await q.query<WithdrawRow & { bank_code: string; frozen: boolean; unverified: boolean }>(
+          `select w.*, b.code as bank_code, u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
+             from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id join countries c on c.id = u.country_id
             where w.withdraw_no = $1 for update of w`,
-          [req.params.withdraw_no],
+          [req.params.withdraw_no, gated()],
         );
         const w = r0.rows[0];
         if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
@@ -62,6 +71,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         if (w.status !== 'pending') throw new AppError(PAYOUT_MESSAGES.notPending);
         if (w.method === 'USDT') throw new AppError(PAYOUT_MESSAGES.usdt);
         if (w.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
+        if (w.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
         await q.query("update withdrawals set status = 'processing', payout_channel = $2, sent_at = now(), sent_by = $3 where id = $1", [w.id, provider.name, `staff:${s.id}`]);
         await audit(q, { staffId: s.id, action: 'withdrawal.send', targetType: 'withdrawal', targetId: w.withdraw_no, details: { provider: provider.name }, ip: req.ip });
         return w;
@@ -98,10 +108,11 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const cur = await ref.currency(req.body.currency);
       const rows = await db.tx(async (q) => {
         const r0 = await q.query<WithdrawRow & { bank_code: string }>(
-          `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id
-            where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null
+          `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id
+             join users u on u.id = w.user_id join countries c on c.id = u.country_id
+            where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null and not ${unverified('$3')}
             order by w.created_at, w.id for update of w skip locked`,
-          [cur.code, req.body.method],
+          [cur.code, req.body.method, gated()],
         );
         if (r0.rows.length) {
           await q.query("update withdrawals set status = 'processing', payout_channel = 'bank_upload', sent_at = now(), sent_by = $2 where id = any($1::bigint[])", [r0.rows.map((w) => w.id), `staff:${s.id}`]);
@@ -127,8 +138,14 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const res = await db.tx(async (q) => {
         if (req.body.outcome === 'paid') {
           // A frozen account is not paid out (a freeze waits on the row a freeze takes).
-          const f = await q.query<{ frozen: boolean }>('select u.withdrawals_frozen_at is not null as frozen from withdrawals w join users u on u.id = w.user_id where w.withdraw_no = $1 for share of u', [req.params.withdraw_no]);
+          const f = await q.query<{ frozen: boolean; unverified: boolean }>(
+            `select u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
+               from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id where w.withdraw_no = $1 for share of u`,
+            [req.params.withdraw_no, gated()],
+          );
           if (f.rows[0]?.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
+          // No naira or cedi leaves for an unverified account, whenever its withdrawal was made (issue 15).
+          if (f.rows[0]?.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
         }
         const out = await settleWithdrawal(q, ledger, ref, req.params.withdraw_no, req.body.outcome, { reason: req.body.reason, reference: req.body.reference, actor: `staff:${s.id}` });
         if (!out.replayed) await audit(q, { staffId: s.id, action: `withdrawal.${req.body.outcome}`, targetType: 'withdrawal', targetId: req.params.withdraw_no, reason: req.body.reason ?? '', details: { reference: req.body.reference ?? '' }, ip: req.ip });
