@@ -1,5 +1,5 @@
-// Worked examples of the pricing function (DESIGN §5, CONTRACT §4), as data: the sdk's own test
-// checks `quote` against them and the rate calculator's tests check the screen against them, so
+// Worked examples of the pricing function (DESIGN §5, CONTRACT §4), as data: the sdk's own tests
+// check `quote` and the catalog's `estimate` against them and the rate calculator's tests check the screen against them, so
 // the page and the api are held to the same figures. Test data only: no app imports this file.
 import type { QuoteInput } from './pricing';
 

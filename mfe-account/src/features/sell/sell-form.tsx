@@ -267,7 +267,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
                 }}
               />
               <span id={`${id}-bands`} className="acc-field__hint">
-                We buy: {bands.map((c) => bandLabel(c, currency)).join(', ') || '—'}
+                We buy: {bands.map((c) => bandLabel(c.min_face, c.max_face, currency)).join(', ') || '—'}
               </span>
             </label>
             <section className="acc-quote" aria-labelledby={`${id}-quote`} aria-live="polite" data-tour="rate-calculator">

@@ -2,60 +2,15 @@
 // made by the one pricing function (shared-sdk/pricing) from the same catalog the api prices
 // orders with, so the figure shown before submitting is the figure the order locks.
 import { PHOTO_MESSAGES, PHOTO_RULES, PHOTO_SNIFF_BYTES, photoKind } from '@giftlane/shared-sdk/photos';
-import { tryParseMoney, type BonusTier, type CalculatorData, type Coupon as CouponWire, type CurrencyCode, cardFormName } from '@giftlane/shared-sdk';
-import { quote, type Coupon, type LadderTier, type Quote } from '@giftlane/shared-sdk/pricing';
+import { tryParseMoney, type Coupon as CouponWire, type CurrencyCode } from '@giftlane/shared-sdk';
+import { estimate as priceCard, type CatalogCard, type Estimate, type EstimateInput } from '@giftlane/shared-sdk/card-catalog';
+import type { Coupon } from '@giftlane/shared-sdk/pricing';
 
-export type SellCard = CalculatorData['card_list'][number]['list'][number];
+// The catalog's choices, bands and ladder are the one model in shared-sdk (the rate calculator's too).
+export { bandLabel, bandsOf, brandsOf, choiceForCard, currenciesOf, FACE_DECIMALS, formsOf, ladderFor, type Brand, type Estimate } from '@giftlane/shared-sdk/card-catalog';
+export { cardFormName as formName } from '@giftlane/shared-sdk';
 
-export interface Brand {
-  id: number;
-  name: string;
-  cards: SellCard[];
-}
-
-/** Card currencies (USD, GBP, EUR, CAD, AUD) all have two decimals. */
-export const FACE_DECIMALS = 2;
-
-export function brandsOf(data: CalculatorData): Brand[] {
-  return data.card_list
-    .filter((c) => c.list.length > 0)
-    .map((c) => ({ id: c.category_id ?? c.list[0]!.category_id, name: c.category_name, cards: c.list }));
-}
-
-const unique = <T,>(xs: T[]) => [...new Set(xs)];
-
-export const currenciesOf = (brand: Brand | undefined): string[] => unique((brand?.cards ?? []).map((c) => c.currency ?? ''));
-
-export const formsOf = (brand: Brand | undefined, currency: string): string[] =>
-  unique((brand?.cards ?? []).filter((c) => (c.currency ?? '') === currency).map((c) => c.form ?? ''));
-
-/** The cards (one per denomination band) of a brand, card currency and form, smallest band first. */
-export const bandsOf = (brand: Brand | undefined, currency: string, form: string): SellCard[] =>
-  (brand?.cards ?? [])
-    .filter((c) => (c.currency ?? '') === currency && (c.form ?? '') === form)
-    .sort((a, b) => (a.min_face ?? 0) - (b.min_face ?? 0));
-
-/** The brand, card currency and form that choose a card (from /homes/cards), or undefined when unknown. */
-export function choiceForCard(brands: readonly Brand[], cardId: number): { brandId: number; currency: string; form: string } | undefined {
-  for (const brand of brands) {
-    const card = brand.cards.find((c) => c.card_id === cardId);
-    if (card) return { brandId: brand.id, currency: card.currency ?? '', form: card.form ?? '' };
-  }
-  return undefined;
-}
-
-/** The form's display name, from the one list in the SDK. */
-export const formName = cardFormName;
-
-export function bandLabel(card: SellCard, currency: string): string {
-  return card.min_face === undefined || card.max_face === undefined ? currency : `${card.min_face}–${card.max_face} ${currency}`;
-}
-
-export function ladderFor(tiers: readonly BonusTier[], payout: CurrencyCode): LadderTier[] {
-  return tiers
-    .filter((t) => t.order_amount.currency === payout && t.bonus_amount.currency === payout)
-    .map((t) => ({ orderAmountMinor: t.order_amount.amount_minor, bonusAmountMinor: t.bonus_amount.amount_minor }));
-}
+export type SellCard = CatalogCard;
 
 /** A percent string ("1.5") in basis points (150), read with the SDK's exact decimal parse. */
 export function percentToBp(percent: string | number | null | undefined): number {
@@ -78,36 +33,16 @@ export function pricingCoupon(c: CouponWire | null | undefined, payout: Currency
   return Number(c.type) === 2 ? { kind: 'rate_add', rateMinor: value.amount_minor } : { kind: 'fixed', amountMinor: value.amount_minor };
 }
 
-export type Estimate =
-  | { ok: true; card: SellCard; faceValue: string; rateMinor: bigint; quote: Quote }
-  | { ok: false; message: string };
+/** The sell form's words when a card cannot be priced yet. */
+const ESTIMATE_MESSAGES = {
+  noCard: 'Choose your card to see the quote.',
+  noAmount: 'Enter the amount on your card (its face value).',
+  badAmount: 'Enter the face value as a number, for example 100 or 25.50.',
+  noRate: 'This card has no rate right now. Please choose another or try again later.',
+} as const;
 
-export interface EstimateInput {
-  bands: SellCard[];
-  currency: string;
-  /** The face value as typed. */
-  amount: string;
-  payout: CurrencyCode;
-  vipBp: number;
-  ladder: LadderTier[];
-  coupon?: Coupon | null;
-}
-
-/** Picks the band the face value falls in and prices it; or says, in plain words, what to fix. */
-export function estimate({ bands, currency, amount, payout, vipBp, ladder, coupon }: EstimateInput): Estimate {
-  if (bands.length === 0) return { ok: false, message: 'Choose your card to see the quote.' };
-  const text = amount.trim();
-  if (text === '') return { ok: false, message: 'Enter the amount on your card (its face value).' };
-  const face = tryParseMoney(text, 'USD');
-  if (!face || face.amount_minor <= 0n) return { ok: false, message: 'Enter the face value as a number, for example 100 or 25.50.' };
-  const unit = 10n ** BigInt(FACE_DECIMALS);
-  const card = bands.find((c) => face.amount_minor >= BigInt(c.min_face ?? 0) * unit && face.amount_minor <= BigInt(c.max_face ?? 0) * unit);
-  if (!card) return { ok: false, message: `We buy this card in these amounts: ${bands.map((c) => bandLabel(c, currency)).join(', ')}.` };
-  const rate = tryParseMoney(payout === 'USDT' ? card.usdt_rate ?? card.rate : card.rate, payout);
-  if (!rate || rate.amount_minor <= 0n) return { ok: false, message: 'This card has no rate right now. Please choose another or try again later.' };
-  const q = quote({ faceMinor: face.amount_minor, faceDecimals: FACE_DECIMALS, baseRateMinor: rate.amount_minor, vipBp, ladder, coupon });
-  return { ok: true, card, faceValue: text, rateMinor: rate.amount_minor, quote: q };
-}
+/** Picks the band the face value falls in and prices it (the coupon included); or says what to fix. */
+export const estimate = (input: EstimateInput): Estimate => priceCard(input, ESTIMATE_MESSAGES);
 
 // ---- Photos -----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { bandLabel } from '../../lib/card-bands';
+import { bandLabel } from '@giftlane/shared-sdk/card-catalog';
 import { useId } from 'react';
 import type { CurrencyCode, RatesData } from '@giftlane/shared-sdk';
 import { showMoney } from '../../lib/amounts';
