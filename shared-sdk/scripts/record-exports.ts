@@ -7,6 +7,9 @@ import { singletonExports } from './singleton-exports.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { version: string };
-const current = singletonExports(await import('../src/index.ts'), await import('../src/router.ts'));
+const { createApiModules } = await import('../src/gc/client.ts');
+// The client's methods are closures over a transport that this never calls.
+const api = createApiModules({ transport: {} as never, local: () => 'NGN', device: () => ({}) as never });
+const current = singletonExports(await import('../src/index.ts'), await import('../src/router.ts'), api);
 writeFileSync(path.join(root, 'exports.json'), `${JSON.stringify({ version: pkg.version, exports: current }, null, 2)}\n`);
-console.log(`exports.json: shared-sdk ${pkg.version}, ${current['.'].length} exports, ${current['./router'].length} from /router`);
+console.log(`exports.json: shared-sdk ${pkg.version}, ${current['.'].length} exports, ${current['./router'].length} from /router, ${current.api.length} api methods`);

@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as sdk from '../index';
 import * as router from '../router';
+import { createApiModules } from '../gc/client';
 import { exportChanges, singletonExports, type SingletonExports } from '../../scripts/singleton-exports';
+
+/** The API client's methods, on a transport that is never called. */
+const api = () => createApiModules({ transport: {} as never, local: () => 'NGN', device: () => ({}) as never });
 
 const root = path.join(__dirname, '..', '..');
 const read = <T>(file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
@@ -13,7 +17,7 @@ const read = <T>(file: string) => JSON.parse(readFileSync(path.join(root, file),
 test('the exports a remote can call are the ones recorded for this version', () => {
   const { version } = read<{ version: string }>('package.json');
   const recorded = read<{ version: string; exports: SingletonExports }>('exports.json');
-  const changes = exportChanges(recorded.exports, singletonExports(sdk, router));
+  const changes = exportChanges(recorded.exports, singletonExports(sdk, router, api()));
   if (recorded.version === version && changes.length) {
     throw new Error(
       `shared-sdk ${version} exports changed (${changes.join(', ')}) without a version bump. Raise its version in shared-sdk/package.json ` +
@@ -25,10 +29,14 @@ test('the exports a remote can call are the ones recorded for this version', () 
   }
 });
 
-test('the comparison names what was added and removed, per entry point', () => {
-  expect(exportChanges({ '.': ['a', 'b'], './router': ['Link'] }, { '.': ['a', 'c'], './router': ['Link', 'useNavigate'] })).toEqual([
-    'added c',
-    'removed b',
-    'added router:useNavigate',
-  ]);
+test('the comparison names what was added and removed, per entry point and API method', () => {
+  expect(
+    exportChanges({ '.': ['a', 'b'], './router': ['Link'], api: ['user.applogin'] }, { '.': ['a', 'c'], './router': ['Link', 'useNavigate'], api: ['kyc.status', 'user.applogin'] }),
+  ).toEqual(['added c', 'removed b', 'added router:useNavigate', 'added api:kyc.status']);
+});
+
+test('every API method is recorded, so a remote calling a new one needs a shell with it', () => {
+  const methods = singletonExports(sdk, router, api()).api;
+  expect(methods).toEqual(expect.arrayContaining(['user.applogin', 'withdraw.apply', 'kyc.status', 'request']));
+  expect(methods.length).toBeGreaterThan(80);
 });
