@@ -11,6 +11,7 @@ import type { RemoteMount } from '@giftlane/shared-sdk';
 import { APPS, ROOT_DIR, appInfo, packageVersion } from './apps';
 import { DirectoryBlobStore, type BlobStore } from './store/blob-store';
 import type { EnvironmentFile, ReleaseInfo, SharedDependency } from './types';
+import { deploySettings } from './settings';
 
 export type { EnvironmentFile, ReleaseInfo } from './types';
 
@@ -46,7 +47,7 @@ export interface PublishOptions {
 export class ReleaseStore {
   readonly blobs: BlobStore;
 
-  constructor(storage: string | BlobStore = process.env.RELEASE_DIR || DEFAULT_RELEASE_DIR) {
+  constructor(storage: string | BlobStore = deploySettings().RELEASE_DIR ?? DEFAULT_RELEASE_DIR) {
     this.blobs = typeof storage === 'string' ? new DirectoryBlobStore(storage) : storage;
   }
 

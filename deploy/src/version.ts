@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT_DIR, type AppInfo, packageVersion } from './apps';
+import { deploySettings } from './settings';
 
 function git(args: string[]): string | undefined {
   const res = spawnSync('git', args, { cwd: ROOT_DIR, encoding: 'utf8' });
@@ -30,7 +31,8 @@ export function releaseVersion(info: AppInfo, commit: string, dirtyTag?: string)
 
 /** Who is acting, for the history: RELEASE_USER, else git's user, else the login name and host. */
 export function actor(): string {
-  if (process.env.RELEASE_USER) return process.env.RELEASE_USER;
+  const user = deploySettings().RELEASE_USER;
+  if (user) return user;
   const name = git(['config', 'user.name']);
   const email = git(['config', 'user.email']);
   if (name || email) return [name, email && `<${email}>`].filter(Boolean).join(' ');

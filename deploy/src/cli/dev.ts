@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentManifest, RemoteMount } from '@giftlane/shared-sdk';
 import { APPS } from '../apps';
+import { deploySettings } from '../settings';
 
 const DEV_PORTS: Record<string, number> = { shell: 8080, 'mfe-onboarding': 8091, 'mfe-public': 8092, 'mfe-account': 8093, 'mfe-ops': 8094 };
-const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiPort = deploySettings().API_PORT;
 
 const manifest: EnvironmentManifest = { env: 'dev', remotes: {} };
 for (const info of APPS.filter((a) => a.kind === 'remote')) {

@@ -1,14 +1,14 @@
 // The edge server alone (production): serves the environment GL_ENV from the release store, with
 // no build and no publish. `npm start` is this plus a local build, publish and api.
 import { buildEdge } from '../edge/server';
+import { DeploySettingsError, deploySettings } from '../settings';
 import { openStore } from '../store/open-store';
 
 async function main() {
-  const edge = await buildEdge({ store: openStore(), apiUrl: process.env.API_URL, logger: process.env.EDGE_LOG === '1' });
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '127.0.0.1';
-  await edge.listen({ port, host });
-  console.log(`edge serving ${process.env.GL_ENV ?? 'local'} on http://${host}:${port}`);
+  const s = deploySettings();
+  const edge = await buildEdge({ store: openStore(), apiUrl: s.API_URL, logger: s.EDGE_LOG });
+  await edge.listen({ port: s.PORT, host: s.HOST });
+  console.log(`edge serving ${s.GL_ENV} on http://${s.HOST}:${s.PORT}`);
   const stop = async () => {
     await edge.close();
     process.exit(0);
@@ -18,6 +18,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Wrong settings: the list of problems, not a stack.
+  console.error(error instanceof DeploySettingsError ? error.message : error);
   process.exit(1);
 });

@@ -5,10 +5,11 @@ import { buildApps } from '../build';
 import { ReleaseStore, type ReleaseInfo } from '../release-store';
 import { mountsOf } from '../releases';
 import { API_BEHIND_EDGE, buildEdge } from '../edge/server';
+import { DeploySettingsError, deploySettings, type DeploySettings } from '../settings';
 import { actor } from '../version';
 
-async function startApi(publicOrigin: string): Promise<{ url: string; close: () => Promise<void> } | undefined> {
-  if (process.env.API_URL) return { url: process.env.API_URL, close: async () => undefined };
+async function startApi(s: DeploySettings, publicOrigin: string): Promise<{ url: string; close: () => Promise<void> } | undefined> {
+  if (s.API_URL) return { url: s.API_URL, close: async () => undefined };
   try {
     const api = (await import('@giftlane/api/start')) as {
       startApi: (o: { port: number; host: string; env?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>;
@@ -18,7 +19,7 @@ async function startApi(publicOrigin: string): Promise<{ url: string; close: () 
     // The api listens on loopback only and believes X-Forwarded-For from exactly this edge
     // (127.0.0.1), which sets it from the connection it received.
     return await api.startApi({
-      port: Number(process.env.API_PORT ?? 3001),
+      port: s.API_PORT,
       host: API_BEHIND_EDGE.host,
       env: { PUBLIC_ORIGIN: publicOrigin, ...API_BEHIND_EDGE.env },
     });
@@ -35,8 +36,9 @@ async function startApi(publicOrigin: string): Promise<{ url: string; close: () 
 }
 
 async function main() {
-  const env = process.env.GL_ENV ?? 'local';
-  if (process.env.SKIP_BUILD !== '1') buildApps();
+  const s = deploySettings();
+  const env = s.GL_ENV;
+  if (!s.SKIP_BUILD) buildApps();
   const store = new ReleaseStore();
   // Local start publishes content-hashed versions (an unchanged build is not stored again, an
   // uncommitted change still gets its own version) and points the environment at them.
@@ -61,18 +63,17 @@ async function main() {
     return changed ? file : undefined;
   });
 
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '127.0.0.1';
-  const origin = process.env.PUBLIC_ORIGIN ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  const api = await startApi(origin);
+  const { PORT: port, HOST: host } = s;
+  const origin = s.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const api = await startApi(s, origin);
   const edge = await buildEdge({ store, env, apiUrl: api?.url });
   await edge.listen({ port, host });
   console.log(`GiftLane is running on ${origin}`);
-  const mode = process.env.NODE_ENV ?? 'development';
+  const mode = s.NODE_ENV;
   if (mode === 'production') console.log('Mode: production.');
   else {
     console.log(`Mode: ${mode} — not for real users: no e-mail or WhatsApp is sent unless SMTP_URL / WHATSAPP_* are set.`);
-    if (api && !process.env.API_URL) console.log(`One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never served by the site).`);
+    if (api && !s.API_URL) console.log(`One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never served by the site).`);
   }
 
   const stop = async () => {
@@ -85,6 +86,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Wrong settings: the list of problems, not a stack.
+  console.error(error instanceof DeploySettingsError ? error.message : error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import httpProxy from '@fastify/http-proxy';
 import { findMount, mountTable } from '@giftlane/shared-sdk/federation/mounts';
 import { ReleaseStore } from '../release-store';
 import { loadEnvironment, siteFor, type EnvironmentView } from './site';
+import { deploySettings, readDeploySettings, type DeploySettings } from '../settings';
 
 export interface EdgeOptions {
   store?: ReleaseStore;
@@ -23,9 +24,9 @@ export interface EdgeOptions {
    * in front of the release bucket.
    */
   releasesUrl?: string;
-  /** Settings for the browser (product name, social sign-in ids, store links): see pageConfigFromEnv. */
+  /** Settings for the browser (product name, social sign-in ids, store links): see pageConfigOf. */
   pageConfig?: Record<string, unknown>;
-  /** HTTP limits (slow and large requests, who the client is): see transportFromEnv. */
+  /** HTTP limits (slow and large requests, who the client is): see transportOf. */
   transport?: Partial<EdgeTransport>;
   /**
    * The service worker (`/sw.js`, from the live shell release): on unless SERVICE_WORKER=off, the
@@ -61,17 +62,15 @@ export interface EdgeTransport {
   uploadLimit: number;
 }
 
-const int = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value.trim()) ? Number(value) : fallback);
-
-/** The edge's HTTP limits from the environment (README: production settings). */
-export function transportFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeTransport {
+/** The edge's HTTP limits from its settings (README: production settings). */
+export function transportOf(s: DeploySettings): EdgeTransport {
   return {
-    trustedProxies: (env.EDGE_TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    headersTimeoutMs: int(env.EDGE_HEADERS_TIMEOUT_MS, 10_000),
-    requestTimeoutMs: int(env.EDGE_REQUEST_TIMEOUT_MS, 30_000),
-    bodyTimeoutMs: int(env.EDGE_BODY_TIMEOUT_MS, 15_000),
-    maxConnections: int(env.EDGE_MAX_CONNECTIONS, 4096),
-    bodyLimit: int(env.BODY_LIMIT, 64 * 1024),
+    trustedProxies: s.EDGE_TRUSTED_PROXIES,
+    headersTimeoutMs: s.EDGE_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: s.EDGE_REQUEST_TIMEOUT_MS,
+    bodyTimeoutMs: s.EDGE_BODY_TIMEOUT_MS,
+    maxConnections: s.EDGE_MAX_CONNECTIONS,
+    bodyLimit: s.BODY_LIMIT,
     uploadLimit: 5 * 1024 * 1024 + 1024,
   };
 }
@@ -98,7 +97,11 @@ function transportFault(status: number): { msg: string; code: string } {
  * The browser's settings, from the environment, handed to shared-sdk's config as JSON in the HTML.
  * Only public values belong here: everything in it is readable by anyone.
  */
-export function pageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
+export function pageConfigFromEnv(env: Record<string, string | undefined>): Record<string, unknown> {
+  return pageConfigOf(readDeploySettings(env));
+}
+
+export function pageConfigOf(env: DeploySettings): Record<string, unknown> {
   const pick = (entries: Record<string, string | undefined>) =>
     Object.fromEntries(Object.entries(entries).filter(([, v]) => typeof v === 'string' && v !== ''));
   const social = pick({
@@ -187,8 +190,9 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
 
 export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance> {
   const store = opts.store ?? new ReleaseStore();
-  const env = opts.env ?? process.env.GL_ENV ?? 'local';
-  const limits: EdgeTransport = { ...transportFromEnv(), ...opts.transport };
+  const settings = deploySettings();
+  const env = opts.env ?? settings.GL_ENV;
+  const limits: EdgeTransport = { ...transportOf(settings), ...opts.transport };
   const app = Fastify({
     logger: opts.logger ?? false,
     // The client is the socket's peer unless it is a named proxy in front of us.
@@ -215,10 +219,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const fault = transportFault(status);
     return reply.code(status).send(envelope(fault.msg, fault.code));
   });
-  const behindTls = opts.behindTls ?? process.env.BEHIND_TLS === '1';
-  const serviceWorker = opts.serviceWorker ?? process.env.SERVICE_WORKER !== 'off';
-  const pageConfigJson = escapeJsonForHtml(JSON.stringify({ ...(opts.pageConfig ?? pageConfigFromEnv()), serviceWorker }));
-  const releasesUrl = (opts.releasesUrl ?? process.env.RELEASE_PUBLIC_URL ?? '/releases').replace(/\/$/, '');
+  const behindTls = opts.behindTls ?? settings.BEHIND_TLS;
+  const serviceWorker = opts.serviceWorker ?? settings.SERVICE_WORKER !== 'off';
+  const pageConfigJson = escapeJsonForHtml(JSON.stringify({ ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker }));
+  const releasesUrl = (opts.releasesUrl ?? settings.RELEASE_PUBLIC_URL).replace(/\/$/, '');
   const releasesOrigin = /^https?:/.test(releasesUrl) ? ` ${new URL(releasesUrl).origin}` : '';
 
   app.addHook('onSend', async (_req, reply) => {

@@ -1,9 +1,10 @@
 // Which release store this process uses, from the environment: a bucket when RELEASE_S3_BUCKET is
 // set, else the directory RELEASE_DIR (default `.releases/` at the repository root).
 import { ReleaseStore } from '../release-store';
+import { deploySettings, type DeploySettings } from '../settings';
 import { S3BlobStore } from './s3-blob-store';
 
-export function openStore(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
+export function openStore(env: DeploySettings = deploySettings()): ReleaseStore {
   if (env.RELEASE_S3_BUCKET) {
     return new ReleaseStore(
       new S3BlobStore({
@@ -11,9 +12,9 @@ export function openStore(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
         prefix: env.RELEASE_S3_PREFIX,
         // Credentials come from the usual AWS variables or profile; an endpoint selects R2, MinIO, …
         clientConfig: {
-          region: env.AWS_REGION ?? 'auto',
+          region: env.AWS_REGION,
           endpoint: env.RELEASE_S3_ENDPOINT,
-          forcePathStyle: env.RELEASE_S3_PATH_STYLE === '1',
+          forcePathStyle: env.RELEASE_S3_PATH_STYLE,
         },
       }),
     );
