@@ -57,6 +57,23 @@ export default tseslint.config(
   },
   ...apps.map(boundaries),
   boundaries('api'),
+  // An api module uses another through its service (or a service decorated onto the app), never
+  // through its routes: routes are the outside of a module (issue 13).
+  {
+    files: ['api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...routerRule,
+          patterns: [
+            ...boundaries('api').rules['no-restricted-imports'][1].patterns,
+            { group: ['../*/routes.js', '../*/*-routes.js', '../*/routes', '../*/*-routes'], message: "Use the other module's service, not its routes." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared-sdk/**/*.{ts,tsx}'],
     rules: {

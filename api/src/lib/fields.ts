@@ -144,3 +144,10 @@ export const oneOf = <T extends string>(label: string, values: readonly [T, ...T
 };
 
 export const emptyBody = z.object({});
+
+/** The message for a malformed idempotency key (orders and withdrawals). */
+export const IDEMPOTENCY_KEY_FORMAT = 'idempotency_key must be 8–100 letters, digits, dashes, underscores, dots or colons';
+
+/** An optional idempotency key: a retry with the same key and fields answers the first result. */
+export const idempotencyKeyField = () =>
+  optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), { message: IDEMPOTENCY_KEY_FORMAT });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
-import { oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
+import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { Catalog, cardName, type CardRow } from '../catalog/service.js';
@@ -10,7 +10,6 @@ import { paramsHash } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
-import { idempotencyKeyField } from '../withdraw/routes.js';
 import { addEvent, newOrderNo, statusDesc, type OrderRow } from './service.js';
 
 export const APPADD_MESSAGES = {

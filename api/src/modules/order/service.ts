@@ -9,7 +9,7 @@ import { paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
-import { addVipExp } from '../vip/routes.js';
+import { addVipExp } from '../vip/service.js';
 
 export interface OrderRow {
   id: bigint;

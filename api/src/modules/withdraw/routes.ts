@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
+import { IDEMPOTENCY_KEY_FORMAT, idempotencyKeyField, int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
@@ -23,7 +23,7 @@ export const WITHDRAW_MESSAGES = {
   insufficient: 'Insufficient balance',
   account: 'Payout account not found',
   duplicate: 'An identical withdrawal was submitted a moment ago; check your withdrawal history before trying again',
-  keyFormat: 'idempotency_key must be 8–100 letters, digits, dashes, underscores, dots or colons',
+  keyFormat: IDEMPOTENCY_KEY_FORMAT,
 } as const;
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
@@ -31,8 +31,6 @@ export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to yo
 /** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
 const DUPLICATE_WINDOW_S = 10;
 
-export const idempotencyKeyField = () =>
-  optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), { message: WITHDRAW_MESSAGES.keyFormat });
 
 /** The login password, asked again for a PIN change (optional in the schema so its absence gets our message). */
 const loginPassword = { login_password: reauthText('login_password') };
