@@ -61,6 +61,9 @@ describe.each(targets())('support: users on %s', (target) => {
     expect(detail.data.ledger.map((e) => [e.kind, e.amount])).toEqual([['withdraw_hold', '-20000.00'], ['correction', '50000.00']]);
     expect(detail.data.withdrawals).toEqual([expect.objectContaining({ withdraw_no: s.withdrawNo, amount: '20000.00' })]);
     expect(detail.data.sessions.length).toBeGreaterThan(0);
+    // Each look at a seller's profile is on record, with who looked.
+    const looked = await t.db.query<{ staff_id: number }>("select staff_id from audit_log where action = 'user.view' and target_id = $1", [String(s.id)]);
+    expect(looked.rows).toEqual([{ staff_id: reviewer.id }]);
     expect(await opsCall(t, reviewer.token, 'GET', '/ops/api/users/99999999')).toMatchObject({ success: false, msg: USER_MESSAGES.notFound });
   });
 

@@ -45,7 +45,7 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
   });
 
   r.get('/ops/api/users/:id', { schema: { tags, summary: 'A user: profile, balances, ledger entries, orders, withdrawals, sessions, security events', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req) => {
-    await who(req, ['reviewer', 'finance']);
+    const s = await who(req, ['reviewer', 'finance']);
     const id = req.params.id;
     const u = await db.query(
       `select id, username, email, email_verified, whatsapp, whatsapp_verified, phone, nickname, country_id, status, vip_level, vip_exp::text, register_type,
@@ -55,6 +55,8 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
       [id],
     );
     if (!u.rows[0]) throw new AppError(USER_MESSAGES.notFound);
+    // A seller's profile (contacts, verified name, sessions) is personal data: every look is on record.
+    await audit(db, { staffId: s.id, action: 'user.view', targetType: 'user', targetId: String(id), ip: req.ip });
     const [accounts, entries, orders, withdrawals, sessions, security] = await Promise.all([
       db.query<{ kind: string; currency_code: string; balance_minor: bigint }>('select kind, currency_code, balance_minor from ledger_accounts where user_id = $1 order by kind, currency_code', [id]),
       db.query<{ id: bigint; kind: string; memo: string; actor: string; account: string; currency_code: string; amount_minor: bigint; balance_after_minor: bigint; created_at: Date }>(
