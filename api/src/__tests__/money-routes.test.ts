@@ -82,8 +82,10 @@ describe.each(targets())('money routes on %s', (target) => {
     const again = await opsCall<{ replayed: boolean }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, decision);
     expect(again).toMatchObject({ success: true, data: { replayed: true } });
 
-    const detail = await t.call<{ status: number; amount: string; first_order_bonus: number; keyList: { status: string; fail_reason: string }[]; imageList: { refused_reason: string }[]; timeline: { status: string }[] }>('/ord/detail', { token: u.token, order_no: orderNo });
+    const detail = await t.call<{ status: number; status_desc: string; amount: string; first_order_bonus: number; keyList: { status: string; fail_reason: string }[]; imageList: { refused_reason: string }[]; timeline: { status: string }[] }>('/ord/detail', { token: u.token, order_no: orderNo });
     expect(detail.data.status).toBe(4);
+    // Partly done says so (it said "Completed" and the screens rewrote it).
+    expect(detail.data.status_desc).toBe('Partly completed');
     expect(detail.data.amount).toBe(done.data.amount);
     expect(detail.data.first_order_bonus).toBe(2000);
     expect(detail.data.keyList.map((k) => k.status)).toEqual(['success', 'failed']);

@@ -5,6 +5,7 @@ import { ops } from '../lib/api';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 interface Order {
   order_no: string; status: number; status_desc: string; currency: string; images: string[]; user_memo: string; card_id: number | null; claimed_by: number | null;
@@ -83,7 +84,7 @@ export default function ReviewPage() {
   if (!o) return <p>Loading…</p>;
   const cardOptions = (rates.data?.cards ?? []).map((c) => ({ value: c.card_id, label: c.name }));
   const reasonOptions = Object.entries(o.fail_reasons ?? {}).map(([value, label]) => ({ value, label }));
-  const open = o.status === 1;
+  const open = o.status === ORDER_STATUS.pending;
   return (
     <RoleGate roles={['reviewer']}>
       <Typography.Title level={2}>Order {o.order_no}</Typography.Title>

@@ -5,6 +5,7 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { absoluteUrl } from '../../lib/urls.js';
 import { appOpsRoutes } from './ops.js';
+import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -89,9 +90,9 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
         db.query<{ id: bigint; nickname: string; amount_minor: bigint; currency_code: string; finished_at: Date }>(
           `select o.id, u.nickname, o.amount_minor, o.currency_code, o.finished_at
              from orders o join users u on u.id = o.user_id
-            where o.status in (2, 4) and u.country_id = $1 and u.status = 'active'
+            where o.status = any($2::smallint[]) and u.country_id = $1 and u.status = 'active'
             order by o.finished_at desc limit 20`,
-          [country.id],
+          [country.id, ORDER_CREDITED],
         ),
         ref.currencies(),
       ]);

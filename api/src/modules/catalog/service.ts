@@ -3,6 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
 import type { Currency, Reference } from '../public/reference.js';
 import { quote, type Coupon, type Quote } from './pricing.js';
+import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 export interface CardRow {
   id: number;
@@ -160,7 +161,7 @@ export class Catalog {
  */
 export async function firstOrderBonusFor(q: Queryable, ref: Reference, userId: number | undefined, currency: string): Promise<bigint> {
   if (userId) {
-    const done = await q.query('select 1 from orders where user_id = $1 and status in (2, 4) limit 1', [userId]);
+    const done = await q.query('select 1 from orders where user_id = $1 and status = any($2::smallint[]) limit 1', [userId, ORDER_CREDITED]);
     if (done.rows.length) return 0n;
   }
   return BigInt((await ref.setting<Record<string, string>>('first_order_bonus', {}))[currency] ?? '0');

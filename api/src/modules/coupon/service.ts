@@ -3,6 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import type { Coupon as PricingCoupon } from '../catalog/pricing.js';
 import type { Currency } from '../public/reference.js';
+import { COUPON_USE_STATUS, type CouponUseStatus } from '@giftlane/shared-sdk/statuses';
 
 /** One coupon definition (table `coupons`). */
 export interface CouponRow {
@@ -38,14 +39,14 @@ export const COUPON_MESSAGES = {
   currency: 'This coupon is for another currency',
 } as const;
 
-/** CONTRACT §6.5 `new_use_status`: 1 not started, 2 usable, 3 expired, 4 usage limit reached. */
-export type UseStatus = 1 | 2 | 3 | 4;
+/** CONTRACT §6.5 `new_use_status` (shared-sdk/statuses): not started, usable, expired, usage limit reached. */
+export type UseStatus = CouponUseStatus;
 
 export function couponUseStatus(c: HeldCoupon, now = new Date()): UseStatus {
-  if (c.max_use > 0 && c.used_times >= c.max_use) return 4;
-  if (!c.active || now >= c.valid_end) return 3;
-  if (now < c.valid_start) return 1;
-  return 2;
+  if (c.max_use > 0 && c.used_times >= c.max_use) return COUPON_USE_STATUS.usedUp;
+  if (!c.active || now >= c.valid_end) return COUPON_USE_STATUS.expired;
+  if (now < c.valid_start) return COUPON_USE_STATUS.notStarted;
+  return COUPON_USE_STATUS.usable;
 }
 
 /** The coupon in the terms of the one pricing function. */
@@ -74,7 +75,7 @@ export function couponView(c: HeldCoupon, currency: Currency | null, now = new D
     type: c.type,
     discount_type: c.discount_type,
     discount_value: value,
-    asc_sort: status === 2 ? 0 : status,
+    asc_sort: status === COUPON_USE_STATUS.usable ? 0 : status,
     coupon_amount: c.discount_type === 2 ? Number(value) : 0,
     coupon_type: c.discount_type === 1 ? 'percent' : c.type === 1 ? 'fixed' : 'rate_add',
     wallet_type: c.wallet_type,
@@ -110,9 +111,9 @@ export async function usableCoupon(q: Queryable, userId: number, code: string, w
   const c = await heldCoupon(q, userId, code, forUpdate);
   if (!c) throw new AppError(COUPON_MESSAGES.notFound);
   const status = couponUseStatus(c);
-  if (status === 4) throw new AppError(COUPON_MESSAGES.used);
-  if (status === 3) throw new AppError(COUPON_MESSAGES.expired);
-  if (status === 1) throw new AppError(COUPON_MESSAGES.notStarted);
+  if (status === COUPON_USE_STATUS.usedUp) throw new AppError(COUPON_MESSAGES.used);
+  if (status === COUPON_USE_STATUS.expired) throw new AppError(COUPON_MESSAGES.expired);
+  if (status === COUPON_USE_STATUS.notStarted) throw new AppError(COUPON_MESSAGES.notStarted);
   return couponFits(c, walletType, currency);
 }
 

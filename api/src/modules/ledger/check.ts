@@ -1,3 +1,4 @@
+import { ORDER_CREDITED, ORDER_UNCREDITED } from '@giftlane/shared-sdk/statuses';
 import type { Queryable } from '../../db/db.js';
 
 export interface Breach {
@@ -79,11 +80,11 @@ const CHECKS: { invariant: string; sql: string }[] = [
   {
     invariant: 'a completed order is credited exactly once with its amount; others are not credited',
     sql: `select o.order_no as detail from orders o
-           where (o.status in (2, 4) and (
+           where (o.status in (${ORDER_CREDITED.join(', ')}) and (
                    (select count(*) from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text) <> 1
                    or coalesce((select sum(p.amount_minor) from ledger_postings p join ledger_accounts a on a.id = p.account_id
                                  where p.journal_id = o.credit_journal_id and a.user_id = o.user_id), 0) <> o.amount_minor))
-              or (o.status in (1, 3) and exists (select 1 from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text))`,
+              or (o.status in (${ORDER_UNCREDITED.join(', ')}) and exists (select 1 from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text))`,
   },
   {
     invariant: "a referral reward is one reward journal paying the inviter's reward wallet its amount for a completed sale of the friend; every referral journal has its reward",

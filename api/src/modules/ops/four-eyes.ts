@@ -5,6 +5,7 @@ import { moneyText, parseAmount } from '../../lib/money.js';
 import { paramsHash } from '../ledger/ledger.js';
 import type { DecisionDeps } from '../order/service.js';
 import type { Currency } from '../public/reference.js';
+import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 /**
  * Four-eyes (issue 14): what one operator may not do alone waits in `approvals` for a second one.
@@ -59,9 +60,9 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
     if (cap !== null) {
       const r = await q.query<{ s: bigint }>(
         `select coalesce(sum(amount_minor), 0)::bigint as s from orders
-          where claimed_by = $1 and currency_code = $2 and status in (2, 4)
+          where claimed_by = $1 and currency_code = $2 and status = any($3::smallint[])
             and finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
-        [p.staffId, cur.code],
+        [p.staffId, cur.code, ORDER_CREDITED],
       );
       const today = BigInt(r.rows[0]?.s ?? 0n) + p.total;
       if (today > cap) return `This would take the reviewer's payouts today to ${text(today)}, above their daily cap of ${text(cap)}`;

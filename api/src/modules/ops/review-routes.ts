@@ -6,6 +6,7 @@ import { formatMinor, parseAmount } from '../../lib/money.js';
 import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
 import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval, type ApprovalRow } from './four-eyes.js';
 import { audit } from './staff.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const line = z.object({
   card_id: z.number().int().positive().optional(),
@@ -62,14 +63,14 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const q = await db.query<OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }>(
         `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as claimed_by_name, k.name as brand
            from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join card_categories k on k.id = c.category_id
-          where o.status = 1 and (o.claimed_by is null or o.claimed_by = $1 or $2)
+          where o.status = $8 and (o.claimed_by is null or o.claimed_by = $1 or $2)
             and ($3::int is null or c.category_id = $3)
             and ($4::text is null or o.currency_code = $4)
             and ($5::bigint is null or o.quote_total_minor >= $5)
             and ($6::bigint is null or o.quote_total_minor <= $6)
             and ($7::int is null or o.created_at <= now() - make_interval(mins => $7))
           order by o.created_at, o.id limit 50`,
-        [s.id, s.role === 'admin', f.brand ?? null, f.currency ?? null, await minor(f.min_amount), await minor(f.max_amount), f.waiting_over_minutes ?? null],
+        [s.id, s.role === 'admin', f.brand ?? null, f.currency ?? null, await minor(f.min_amount), await minor(f.max_amount), f.waiting_over_minutes ?? null, ORDER_STATUS.pending],
       );
       const brands = await db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort');
       return ok({
@@ -174,7 +175,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         }
         if (err instanceof NeedsApproval) {
           const cur = await ref.currency(err.currency);
-          return ok({ status: 1, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason });
+          return ok({ status: ORDER_STATUS.pending, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason });
         }
         throw err;
       }

@@ -11,6 +11,7 @@ import { notify } from '../notices/service.js';
 import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { addEvent, newOrderNo, statusDesc, type OrderRow } from './service.js';
+import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export const APPADD_MESSAGES = {
   empty: 'Please upload card images or enter the card codes',
@@ -161,7 +162,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
     }),
     handler: async (req) => {
       const b = req.body;
-      const statuses = b.status === 'inprocess' ? [1] : b.status === 'done' ? [2, 3, 4] : [1, 2, 3, 4];
+      const statuses = b.status === 'inprocess' ? [ORDER_STATUS.pending] : b.status === 'done' ? [...ORDER_FINISHED] : [ORDER_STATUS.pending, ...ORDER_FINISHED];
       const r = await db.query<OrderRow & { card_names: string | null; lines: number }>(
         `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and l.card_name <> '') as card_names,
                 (select count(*)::int from order_lines l where l.order_id = o.id) as lines
@@ -172,7 +173,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
       return Promise.all(
         r.rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
-          const shown = o.status === 1 ? (o.quote_total_minor ?? 0n) : o.amount_minor;
+          const shown = o.status === ORDER_STATUS.pending ? (o.quote_total_minor ?? 0n) : o.amount_minor;
           return {
             order_no: o.order_no,
             amount: Number(formatMinor(shown, cur.decimals)),

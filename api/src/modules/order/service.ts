@@ -10,6 +10,7 @@ import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/service.js';
+import { ORDER_CREDITED, ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
 
 export interface OrderRow {
   id: bigint;
@@ -17,7 +18,7 @@ export interface OrderRow {
   user_id: number;
   wallet_type: number;
   currency_code: string;
-  status: 1 | 2 | 3 | 4;
+  status: OrderStatusCode;
   claimed_by: number | null;
   claimed_at: Date | null;
   images: string[];
@@ -79,8 +80,8 @@ export function newOrderNo(now = new Date()): string {
   return `GC${d}${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
 }
 
-export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>) =>
-  o.status === 1 ? (o.claimed_by ? 'Processing' : 'Pending') : o.status === 2 ? 'Succeed' : o.status === 3 ? 'Refused' : 'Completed';
+export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>): string =>
+  o.status === ORDER_STATUS.pending ? (o.claimed_by ? ORDER_STATUS_DESC.processing : ORDER_STATUS_DESC.pending) : ORDER_STATUS_DESC[o.status];
 
 export async function addEvent(q: Queryable, orderId: bigint, status: string, note: string, actor: string) {
   await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [orderId, status, note, actor]);
@@ -109,7 +110,7 @@ export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): P
   const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
   const o = r.rows[0];
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
-  if (o.status !== 1) throw new AppError(ORDER_MESSAGES.finished);
+  if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === staff.id) return o;
   if (o.claimed_by !== null) throw new AppError(ORDER_MESSAGES.claimedByOther);
   const u = await q.query<OrderRow>('update orders set claimed_by = $2, claimed_at = now() where id = $1 returning *', [o.id, staff.id]);
@@ -125,7 +126,7 @@ export async function releaseOrder(q: Queryable, orderNo: string, staff: Staff, 
   const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
   const o = r.rows[0];
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
-  if (o.status !== 1) throw new AppError(ORDER_MESSAGES.finished);
+  if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === null) return o;
   if (o.claimed_by !== staff.id && !opts.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
   const u = await q.query<OrderRow>('update orders set claimed_by = null, claimed_at = null where id = $1 returning *', [o.id]);
@@ -136,7 +137,7 @@ async function lockForDecision(q: Queryable, orderNo: string, staff: Staff, hash
   const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
   const o = r.rows[0];
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
-  if (o.status !== 1) {
+  if (o.status !== ORDER_STATUS.pending) {
     if (o.decision_hash === hash) return { order: o, replay: true };
     throw new AppError(ORDER_MESSAGES.finished);
   }
@@ -259,8 +260,8 @@ export async function decideOrder(
     if (coupon) await returnCouponUse(q, o.user_id, coupon.id);
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const u = await q.query<OrderRow>(
-      "update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *",
-      [o.id, reason, hash],
+      "update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *",
+      [o.id, reason, hash, ORDER_STATUS.refused],
     );
     await addEvent(q, o.id, 'refused', reason, actor);
     await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
@@ -271,7 +272,7 @@ export async function decideOrder(
   const vip = succeeded.reduce((a, l) => a + l.vip, 0n);
   // The ladder tier is picked by the one pricing function, on the order's total base payout.
   const ladder = quote({ faceMinor: base, faceDecimals: 0, baseRateMinor: 1n, vipBp: 0, ladder: (await deps.ref.ladder()).get(payout.code) ?? [] }).ladderBonusMinor;
-  const prior = await q.query('select 1 from orders where user_id = $1 and status in (2, 4) limit 1', [o.user_id]);
+  const prior = await q.query('select 1 from orders where user_id = $1 and status = any($2::smallint[]) limit 1', [o.user_id, ORDER_CREDITED]);
   const firstBonus = prior.rows.length ? 0n : BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0');
   // DESIGN §5: a coupon is voided if an operator changes the order's card; below its minimum it
   // does not apply either. Either way the user gets the use back.
@@ -308,17 +309,17 @@ export async function decideOrder(
     const t = await deps.ledger.transfer(q, { key: `order:${o.id}:credit`, kind: 'order_credit', legs, refType: 'order', refId: String(o.id), memo: `Order ${o.order_no}`, actor });
     journalId = t.journalId;
   }
-  const status = succeeded.length === lines.length ? 2 : 4;
+  const status = succeeded.length === lines.length ? ORDER_STATUS.succeeded : ORDER_STATUS.partlySucceeded;
   const u = await q.query<OrderRow>(
     `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
             payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
     [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId, couponBonus],
   );
   const amount = moneyText(total, payout);
-  await addEvent(q, o.id, status === 2 ? 'completed' : 'partly_completed', `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor);
+  await addEvent(q, o.id, status === ORDER_STATUS.succeeded ? 'completed' : 'partly_completed', `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor);
   await notify(q, o.user_id, {
-    title: status === 2 ? 'Order completed' : 'Order partly completed',
-    content: `${amount} from order ${o.order_no} is in your wallet.${status === 4 ? ' Some cards failed: see the order for the reasons.' : ''}`,
+    title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
+    content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,
     action: 'app_orderdetail',
     params: { order_no: o.order_no },
     orderNo: o.order_no,
@@ -336,7 +337,7 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
   if (replay) return { order: o, replay };
   if (o.coupon_id !== null) await returnCouponUse(q, o.user_id, o.coupon_id);
-  const u = await q.query<OrderRow>('update orders set status = 3, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash]);
+  const u = await q.query<OrderRow>('update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash, ORDER_STATUS.refused]);
   await addEvent(q, o.id, 'refused', input.reason, `staff:${input.staff.id}`);
   await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
   return { order: u.rows[0] as OrderRow, replay: false };

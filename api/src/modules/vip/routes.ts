@@ -5,6 +5,7 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { referredTotal } from '../referral/service.js';
 import { firstOrderBonusFor } from '../catalog/service.js';
+import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 export async function vipRoutes(app: FastifyInstance): Promise<void> {
   gcRoute(app, {
@@ -26,8 +27,8 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const next = levels.find((l) => l.level === level + 1);
       const totals = await app.db.query<{ currency_code: string; total: bigint }>(
         `select currency_code, coalesce(sum(vip_bonus_minor + reach_amount_bonus_minor + first_order_bonus_minor), 0)::bigint as total
-           from orders where user_id = $1 and status in (2, 4) group by currency_code`,
-        [userId],
+           from orders where user_id = $1 and status = any($2::smallint[]) group by currency_code`,
+        [userId, ORDER_CREDITED],
       );
       const referred = await referredTotal(app.db, userId, cur.code);
       const total = (code: string) => totals.rows.find((t) => t.currency_code === code)?.total ?? 0n;

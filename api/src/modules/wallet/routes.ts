@@ -10,6 +10,7 @@ import type { Reference } from '../public/reference.js';
 import { withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
 import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from './context.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const LOG_TYPE: Record<string, string> = {
   order_credit: 'order',
@@ -117,7 +118,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
-      const dealing = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = 1', [u.id]);
+      const dealing = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = $2', [u.id, ORDER_STATUS.pending]);
       const f = (m: bigint, d: number) => formatMinor(m, d);
       return {
         // total = what the user owns in the local wallet, held withdrawals included.
@@ -217,7 +218,7 @@ export function walletHooks(ref: Reference, ledger: Ledger) {
       if (money.rows.length) return 'Please withdraw your balance before closing your account';
       const held = await q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]);
       if (held.rows.length) return 'Please wait for your withdrawals to complete before closing your account';
-      const orders = await q.query('select 1 from orders where user_id = $1 and status = 1 limit 1', [userId]);
+      const orders = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [userId, ORDER_STATUS.pending]);
       if (orders.rows.length) return 'Please wait for your orders to finish before closing your account';
       return null;
     },

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney, getSdk, type OrderListFilter, type OrderLi
 import { localCurrency } from '../../lib/session';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -38,7 +39,7 @@ export function OrderRow({ order }: { order: OrderListItem }) {
           </span>
           <span className={`acc-badge acc-badge--${tone}`}>{orderLabel(order.status, order.status_desc)}</span>
         </span>
-        {order.status === 1 && <span className="acc-muted">Quoted amount, locked at submission</span>}
+        {order.status === ORDER_STATUS.pending && <span className="acc-muted">Quoted amount, locked at submission</span>}
         {order.refused_reason && <span className="acc-error-text">{order.refused_reason}</span>}
       </span>
     </Link>

@@ -1,25 +1,24 @@
 // How an order's state reads to the seller (CONTRACT §6.4, DESIGN §5): the server's own label, a
 // tone, and what happens next in plain words.
 import type { OrderStatus } from '@giftlane/shared-sdk';
+import { ORDER_STATUS, ORDER_STATUS_DESC } from '@giftlane/shared-sdk/statuses';
 
 export type Tone = 'pending' | 'success' | 'failed' | 'partial';
 
 export function orderTone(status: OrderStatus | number): Tone {
-  if (status === 2) return 'success';
-  if (status === 3) return 'failed';
-  if (status === 4) return 'partial';
+  if (status === ORDER_STATUS.succeeded) return 'success';
+  if (status === ORDER_STATUS.refused) return 'failed';
+  if (status === ORDER_STATUS.partlySucceeded) return 'partial';
   return 'pending';
 }
 
 const FALLBACK_LABEL: Record<Tone, string> = { pending: 'Pending', success: 'Succeeded', failed: 'Refused', partial: 'Partly completed' };
 
-/** The server's `status_desc` ('Pending', 'Processing', 'Succeed', …) read as a seller would say it. */
+/** The server's `status_desc` (shared-sdk/statuses: 'Pending', 'Processing', 'Succeed', 'Refused', 'Partly completed'), with the contract's 'Succeed' read as a seller would say it. */
 export function orderLabel(status: OrderStatus | number, desc?: string): string {
   const d = (desc ?? '').trim();
   if (!d) return FALLBACK_LABEL[orderTone(status)];
-  if (/^succeed$/i.test(d)) return 'Succeeded';
-  if (/^completed$/i.test(d) && status === 4) return 'Partly completed';
-  return d;
+  return d === ORDER_STATUS_DESC[ORDER_STATUS.succeeded] ? 'Succeeded' : d;
 }
 
 export function nextStep(status: OrderStatus | number, desc?: string): string {

@@ -32,7 +32,7 @@ const detailWire: OrderDetailWire = {
   currency: 'NGN',
   amount: '113000.00',
   status: 4,
-  status_desc: 'Completed',
+  status_desc: 'Partly completed',
   wallet_type: 1,
   create_time: 1_795_300_000,
   finish_time: 1_795_303_600,
