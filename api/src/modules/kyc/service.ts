@@ -7,6 +7,7 @@ import type { DirectoryStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
+import { kycRepo as repo, type CheckRow } from './repo.js';
 import { maskId, type IdentityVault } from './vault.js';
 
 /** Failed look-ups a user may make in 24 hours: each costs a provider call, and guessing numbers must not pay. */
@@ -62,23 +63,6 @@ export interface LevelLimits {
   balanceMinor: bigint | null;
 }
 
-interface CheckRow {
-  id: bigint;
-  user_id: number;
-  level: number;
-  id_type: IdType | '';
-  id_number_sealed: string;
-  id_last4: string;
-  date_of_birth: Date | null;
-  name_on_record: string;
-  selfie: string;
-  document: string;
-  address_sealed: string;
-  status: 'pending' | 'verified' | 'failed';
-  reason: string;
-  created_at: Date;
-  decided_at: Date | null;
-}
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 const fullName = (p: { firstName: string; middleName: string; lastName: string }) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
@@ -100,8 +84,7 @@ export class KycService {
   ) {}
 
   async user(q: Queryable, userId: number): Promise<KycUser> {
-    const r = await q.query<{ id: number; country_id: number; kyc_level: number; kyc_name: string }>('select id, country_id, kyc_level, kyc_name from users where id = $1', [userId]);
-    const u = r.rows[0];
+    const u = await repo.user(q, userId);
     if (!u) throw new AppError('User not found');
     const country = await this.ref.country(u.country_id);
     return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
@@ -127,15 +110,8 @@ export class KycService {
   }
 
   /** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
-  async usedToday(q: Queryable, userId: number, countryCode: string, currency: string): Promise<bigint> {
-    const zone = ZONES[countryCode] ?? 'UTC';
-    const r = await q.query<{ total: bigint }>(
-      `select coalesce(sum(amount_minor), 0)::bigint as total from withdrawals
-        where user_id = $1 and currency_code = $2 and status <> 'failed'
-          and (created_at >= (date_trunc('day', now() at time zone $3) at time zone $3) or status in ('pending', 'processing'))`,
-      [userId, currency, zone],
-    );
-    return BigInt(r.rows[0]?.total ?? 0n);
+  usedToday(q: Queryable, userId: number, countryCode: string, currency: string): Promise<bigint> {
+    return repo.withdrawnToday(q, userId, currency, ZONES[countryCode] ?? 'UTC');
   }
 
   /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
@@ -176,15 +152,13 @@ export class KycService {
     if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
   }
 
-  private async failedToday(userId: number): Promise<number> {
-    const r = await this.db.query<{ n: number }>("select count(*)::int as n from kyc_checks where user_id = $1 and status = 'failed' and created_at > now() - interval '24 hours'", [userId]);
-    return r.rows[0]?.n ?? 0;
+  private failedToday(userId: number): Promise<number> {
+    return repo.failedInLastDay(this.db, userId);
   }
 
-  private async fail(userId: number, level: number, reason: string, extra: Partial<Record<'id_type' | 'id_last4' | 'selfie', string>> = {}): Promise<never> {
-    await this.db.query(`insert into kyc_checks (user_id, level, status, reason, id_type, id_last4, selfie, decided_at) values ($1,$2,'failed',$3,$4,$5,$6, now())`, [
-      userId, level, reason, extra.id_type ?? '', extra.id_last4 ?? '', extra.selfie ?? '',
-    ]);
+  /** A refused check is kept (with its reason, for the seller) and said. */
+  private async fail(userId: number, level: number, reason: string, extra: { idType?: string; idLast4?: string; selfie?: string } = {}): Promise<never> {
+    await repo.insertFailed(this.db, { userId, level, reason, ...extra });
     throw new AppError(reason);
   }
 
@@ -207,7 +181,7 @@ export class KycService {
 
     const found = await this.provider.lookUp(type, number);
     if (!found.ok && found.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
-    const shown = { id_type: type, id_last4: number.slice(-4) };
+    const shown = { idType: type, idLast4: number.slice(-4) };
     if (!found.ok) return this.fail(userId, 1, KYC_MESSAGES.notFound(type), shown);
     const person = found.person;
     const recordName = fullName(person);
@@ -215,14 +189,17 @@ export class KycService {
 
     try {
       await this.db.tx(async (q) => {
-        const locked = await q.query<{ kyc_level: number }>('select kyc_level from users where id = $1 for update', [userId]);
-        if ((locked.rows[0]?.kyc_level ?? 0) >= 1) throw new AppError(KYC_MESSAGES.already);
-        await q.query(
-          `insert into kyc_checks (user_id, level, id_type, id_number_sealed, id_last4, id_lookup, date_of_birth, name_on_record, status, decided_at)
-           values ($1, 1, $2, $3, $4, $5, $6, $7, 'verified', now())`,
-          [userId, type, this.vault.seal(number, `user:${userId}`), number.slice(-4), this.vault.lookup(type, number), person.dateOfBirth, recordName],
-        );
-        await q.query('update users set kyc_level = 1, kyc_name = $2, kyc_verified_at = now() where id = $1', [userId, recordName]);
+        if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
+        await repo.insertVerifiedId(q, {
+          userId,
+          idType: type,
+          sealed: this.vault.seal(number, `user:${userId}`),
+          last4: number.slice(-4),
+          lookup: this.vault.lookup(type, number),
+          dateOfBirth: person.dateOfBirth,
+          nameOnRecord: recordName,
+        });
+        await repo.setVerifiedName(q, userId, recordName);
         await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
       });
     } catch (e) {
@@ -235,15 +212,13 @@ export class KycService {
   /** The seller's own stored upload, by its object name (from its URL), or an error. */
   private async ownPhoto(q: Queryable, userId: number, url: string): Promise<{ name: string; data: Buffer }> {
     const name = url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
-    const r = await q.query<{ object_name: string }>("select object_name from uploads where object_name = $1 and user_id = $2 and status = 'stored' and purpose in ('order', 'kyc')", [name, userId]);
-    const data = r.rows[0] && this.store ? await this.store.get(name) : null;
+    const data = (await repo.ownPhoto(q, userId, name)) && this.store ? await this.store.get(name) : null;
     if (!data) throw new AppError(KYC_MESSAGES.photo);
     return { name, data };
   }
 
-  private async verifiedId(q: Queryable, userId: number): Promise<CheckRow | undefined> {
-    const r = await q.query<CheckRow>("select * from kyc_checks where user_id = $1 and level = 1 and status = 'verified' order by id desc limit 1", [userId]);
-    return r.rows[0];
+  private verifiedId(q: Queryable, userId: number): Promise<CheckRow | undefined> {
+    return repo.latestVerified(q, userId, 1);
   }
 
   /** Level 2: a selfie the provider matches with the photo on the verified ID's record. */
@@ -260,11 +235,10 @@ export class KycService {
     if (!m.ok && m.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
     if (!m.ok || !m.match) return this.fail(userId, 2, KYC_MESSAGES.selfieMismatch, { selfie: photo.name });
     await this.db.tx(async (q) => {
-      const locked = await q.query<{ kyc_level: number }>('select kyc_level from users where id = $1 for update', [userId]);
-      if ((locked.rows[0]?.kyc_level ?? 0) >= 2) throw new AppError(KYC_MESSAGES.already);
-      await q.query("insert into kyc_checks (user_id, level, selfie, status, decided_at) values ($1, 2, $2, 'verified', now())", [userId, photo.name]);
-      await q.query("update uploads set purpose = 'kyc' where object_name = $1", [photo.name]);
-      await q.query('update users set kyc_level = 2 where id = $1', [userId]);
+      if ((await repo.lockLevel(q, userId)) >= 2) throw new AppError(KYC_MESSAGES.already);
+      await repo.insertSelfie(q, userId, photo.name);
+      await repo.markIdentityPhoto(q, photo.name);
+      await repo.raiseLevel(q, userId, 2);
       await notify(q, userId, { title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
     });
     return { level: 2 };
@@ -278,14 +252,12 @@ export class KycService {
     const address = input.address.trim();
     if (address.length < 10) throw new AppError(KYC_MESSAGES.address);
     const doc = await this.ownPhoto(this.db, userId, input.documentUrl);
-    const selfie = await this.db.query<{ selfie: string }>("select selfie from kyc_checks where user_id = $1 and level = 2 and status = 'verified' order by id desc limit 1", [userId]);
+    const selfie = await repo.latestVerified(this.db, userId, 2);
     try {
       await this.db.tx(async (q) => {
-        await q.query('select 1 from users where id = $1 for update', [userId]);
-        await q.query("insert into kyc_checks (user_id, level, document, selfie, address_sealed, status) values ($1, 3, $2, $3, $4, 'pending')", [
-          userId, doc.name, selfie.rows[0]?.selfie ?? '', this.vault.seal(address, `user:${userId}`),
-        ]);
-        await q.query("update uploads set purpose = 'kyc' where object_name = $1", [doc.name]);
+        await repo.lockLevel(q, userId);
+        await repo.insertDocuments(q, { userId, document: doc.name, selfie: selfie?.selfie ?? '', addressSealed: this.vault.seal(address, `user:${userId}`) });
+        await repo.markIdentityPhoto(q, doc.name);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.pending);
@@ -296,13 +268,12 @@ export class KycService {
 
   /** Staff's decision on a level 3 request, in the caller's transaction (the caller audits it). */
   async decideDocuments(q: Queryable, checkId: number, staffId: number, outcome: 'verified' | 'failed', reason: string): Promise<{ userId: number }> {
-    const r = await q.query<CheckRow>('select * from kyc_checks where id = $1 and level = 3 for update', [checkId]);
-    const c = r.rows[0];
+    const c = await repo.lockReview(q, checkId);
     if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
     if (c.status !== 'pending') throw new AppError(KYC_MESSAGES.reviewDone);
     if (outcome === 'failed' && !reason.trim()) throw new AppError(KYC_MESSAGES.reasonRequired);
-    await q.query('update kyc_checks set status = $2, reason = $3, reviewed_by = $4, decided_at = now() where id = $1', [checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId]);
-    if (outcome === 'verified') await q.query('update users set kyc_level = greatest(kyc_level, 3) where id = $1', [c.user_id]);
+    await repo.decide(q, checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId);
+    if (outcome === 'verified') await repo.raiseLevel(q, c.user_id, 3);
     await notify(q, c.user_id, {
       title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
       content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
@@ -313,9 +284,8 @@ export class KycService {
   }
 
   /** The latest check of each level, for the seller (masked) and for staff. */
-  async checks(q: Queryable, userId: number): Promise<CheckRow[]> {
-    const r = await q.query<CheckRow>('select distinct on (level) * from kyc_checks where user_id = $1 order by level, id desc', [userId]);
-    return r.rows;
+  checks(q: Queryable, userId: number): Promise<CheckRow[]> {
+    return repo.latestPerLevel(q, userId);
   }
 
   /** The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances above them. */
@@ -343,11 +313,7 @@ export class KycService {
         above_remaining_today: b.balanceMinor > day.remaining,
       });
     }
-    const payouts = await this.db.query<{ id: bigint; account_no: string; account_name: string; bank_name: string }>(
-      `select p.id, p.account_no, p.account_name, b.name as bank_name from payout_accounts p join banks b on b.id = p.bank_id
-        where p.user_id = $1 and p.deleted_at is null and p.method <> 'USDT' order by p.id`,
-      [userId],
-    );
+    const payouts = await repo.bankAccounts(this.db, userId);
     return {
       offered: Boolean(t),
       level: u.level,
@@ -359,7 +325,7 @@ export class KycService {
       checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),
       attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await this.failedToday(userId))),
       wallets,
-      payout_mismatches: u.name ? payouts.rows.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
+      payout_mismatches: u.name ? payouts.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
     };
   }
 }
