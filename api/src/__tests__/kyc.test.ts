@@ -140,6 +140,19 @@ describe.each(targets())('identity verification on %s', (target) => {
     expect(standIn.calls.every((c) => c.authorised)).toBe(true);
   });
 
+  test('guesses sent in parallel are counted all the same: the provider is asked at most five times a day', async () => {
+    const u = await makeUser(t);
+    const before = standIn.calls.length;
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.call('/kyc/verifyId', { token: u.token, id_type: 'bvn', id_number: `66666666${String(i).padStart(3, '0')}`, first_name: 'Guess', last_name: 'Who', date_of_birth: '1990-01-01' })),
+    );
+    expect(replies.every((r) => !r.success)).toBe(true);
+    expect(new Set(replies.map((r) => r.msg))).toEqual(new Set(replies.map((r) => r.msg).filter((m) => [KYC_MESSAGES.notFound('bvn'), KYC_MESSAGES.inFlight, KYC_MESSAGES.attempts].includes(m as never))));
+    expect(standIn.calls.length - before).toBeLessThanOrEqual(KYC_ATTEMPTS_PER_DAY);
+    const rows = await t.db.query<{ status: string; n: number }>('select status, count(*)::int as n from kyc_checks where user_id = $1 group by status', [u.id]);
+    expect(rows.rows.every((r) => r.status === 'failed' && r.n <= KYC_ATTEMPTS_PER_DAY)).toBe(true);
+  });
+
   test('Ghana: a Ghana Card number verifies a Ghanaian seller, written with or without its dashes', async () => {
     const gh = await makeUser(t, { country: 2 });
     expect(await t.call('/kyc/verifyId', { token: gh.token, id_type: 'bvn', id_number: '22222222222', first_name: 'x', last_name: 'y', date_of_birth: '1990-01-01' })).toMatchObject({ success: false, msg: 'Choose Ghana Card number' });

@@ -55,11 +55,30 @@ export const kycRepo = {
     ]);
   },
 
-  async insertVerifiedId(q: Queryable, c: { userId: number; idType: IdType; sealed: string; last4: string; lookup: string; dateOfBirth: string; nameOnRecord: string }) {
+  /**
+   * A level 1 look-up about to be made, as a pending check: one per user at a time (the unique
+   * pending index), so parallel requests cannot each pass the daily count. A claim left behind by a
+   * crash is cleared after two minutes.
+   */
+  async claimLookUp(q: Queryable, c: { userId: number; idType: IdType; last4: string }): Promise<bigint> {
+    await q.query("delete from kyc_checks where user_id = $1 and level = 1 and status = 'pending' and created_at < now() - interval '2 minutes'", [c.userId]);
+    const r = await q.query<{ id: bigint }>("insert into kyc_checks (user_id, level, id_type, id_last4, status) values ($1, 1, $2, $3, 'pending') returning id", [c.userId, c.idType, c.last4]);
+    return (r.rows[0] as { id: bigint }).id;
+  },
+
+  /** The provider did not answer: the claim goes, nothing is kept. */
+  async dropClaim(q: Queryable, checkId: bigint) {
+    await q.query("delete from kyc_checks where id = $1 and status = 'pending'", [checkId]);
+  },
+
+  async failClaim(q: Queryable, checkId: bigint, reason: string) {
+    await q.query("update kyc_checks set status = 'failed', reason = $2, decided_at = now() where id = $1", [checkId, reason]);
+  },
+
+  async verifyClaim(q: Queryable, checkId: bigint, c: { sealed: string; lookup: string; dateOfBirth: string; nameOnRecord: string }) {
     await q.query(
-      `insert into kyc_checks (user_id, level, id_type, id_number_sealed, id_last4, id_lookup, date_of_birth, name_on_record, status, decided_at)
-       values ($1, 1, $2, $3, $4, $5, $6, $7, 'verified', now())`,
-      [c.userId, c.idType, c.sealed, c.last4, c.lookup, c.dateOfBirth, c.nameOnRecord],
+      "update kyc_checks set status = 'verified', id_number_sealed = $2, id_lookup = $3, date_of_birth = $4, name_on_record = $5, decided_at = now() where id = $1",
+      [checkId, c.sealed, c.lookup, c.dateOfBirth, c.nameOnRecord],
     );
   },
 

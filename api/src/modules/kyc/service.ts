@@ -20,6 +20,7 @@ export const KYC_MESSAGES = {
   notOffered: 'Identity verification is not offered in your country yet',
   idType: (allowed: IdType[]) => `Choose ${allowed.map((t) => ID_LABELS[t]).join(' or ')}`,
   already: 'Your identity is already verified at this level',
+  inFlight: 'Your verification is being checked; wait for its answer before trying again',
   needLevel: (n: number) => `Verify level ${n} first`,
   attempts: `Too many attempts today. Please try again tomorrow, or contact support`,
   notFound: (t: IdType) => `We could not find this ${ID_LABELS[t]}. Check the number and try again`,
@@ -177,24 +178,39 @@ export class KycService {
     if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || Number.isNaN(Date.parse(input.dateOfBirth))) throw new AppError(KYC_MESSAGES.dob);
     if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
-    if ((await this.failedToday(userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+
+    // The attempt is claimed (and counted) before the provider is asked, one at a time per user.
+    let claim: bigint;
+    try {
+      claim = await this.db.tx(async (q) => {
+        if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
+        if ((await repo.failedInLastDay(q, userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+        return repo.claimLookUp(q, { userId, idType: type, last4: number.slice(-4) });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.inFlight);
+      throw e;
+    }
+    const refuse = async (reason: string): Promise<never> => {
+      await repo.failClaim(this.db, claim, reason);
+      throw new AppError(reason);
+    };
 
     const found = await this.provider.lookUp(type, number);
-    if (!found.ok && found.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
-    const shown = { idType: type, idLast4: number.slice(-4) };
-    if (!found.ok) return this.fail(userId, 1, KYC_MESSAGES.notFound(type), shown);
+    if (!found.ok && found.kind === 'unavailable') {
+      await repo.dropClaim(this.db, claim);
+      throw new AppError(KYC_MESSAGES.unavailable);
+    }
+    if (!found.ok) return refuse(KYC_MESSAGES.notFound(type));
     const person = found.person;
     const recordName = fullName(person);
-    if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return this.fail(userId, 1, KYC_MESSAGES.mismatch(type), shown);
+    if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return refuse(KYC_MESSAGES.mismatch(type));
 
     try {
       await this.db.tx(async (q) => {
         if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
-        await repo.insertVerifiedId(q, {
-          userId,
-          idType: type,
+        await repo.verifyClaim(q, claim, {
           sealed: this.vault.seal(number, `user:${userId}`),
-          last4: number.slice(-4),
           lookup: this.vault.lookup(type, number),
           dateOfBirth: person.dateOfBirth,
           nameOnRecord: recordName,
@@ -203,7 +219,8 @@ export class KycService {
         await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
       });
     } catch (e) {
-      if (isUniqueViolation(e)) return this.fail(userId, 1, KYC_MESSAGES.taken(type), shown);
+      if (isUniqueViolation(e)) return refuse(KYC_MESSAGES.taken(type));
+      await repo.dropClaim(this.db, claim);
       throw e;
     }
     return { level: 1, name: recordName };

@@ -254,7 +254,7 @@ export function Verification() {
               Level {failed.level} was not verified ({formatDateTime(failed.created_time)}): {failed.reason}. You can try again below.
             </p>
           )}
-          {failed?.status === 'pending' && (
+          {failed?.status === 'pending' && failed.level === 3 && (
             <p className="acc-note" data-testid="kyc-pending">
               Level 3: your documents are being checked. We will tell you when it is done.
             </p>
