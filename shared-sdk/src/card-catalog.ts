@@ -3,10 +3,9 @@
 // orders with. The sell form and the public rate calculator both use this module, so the figure on
 // either screen is the figure an order locks for the same card and amount. Bundled by each remote
 // that imports it (a subpath, not part of the shared singleton).
-import { cardFormName } from './display';
-import type { BonusTier } from './gc/decode';
-import type { CalculatorData } from './gc/types';
-import { tryParseMoney, type CurrencyCode } from './money';
+// The money parse and the form names come from the shared singleton (the package's main entry), so
+// the remotes that bundle this module carry no second copy of them.
+import { cardFormName, tryParseMoney, type BonusTier, type CalculatorData, type CurrencyCode } from '@giftlane/shared-sdk';
 import { quote, type Coupon, type LadderTier, type Quote } from './pricing';
 
 export type CatalogCard = CalculatorData['card_list'][number]['list'][number];

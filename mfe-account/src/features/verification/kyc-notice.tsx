@@ -3,7 +3,7 @@
 // level's threshold — the money stays the seller's; the way up is offered.
 import { Link } from '@giftlane/shared-sdk/router';
 import { useData, type KycStatus } from '@giftlane/shared-sdk';
-import { loadKyc } from './verification';
+import { loadKyc } from './api';
 
 export function kycNotes(s: KycStatus): string[] {
   if (!s.offered) return [];

@@ -9,6 +9,7 @@ import { errorMessage, formatDateTime, getSdk, Loading, LoadError, useData, type
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
 import { uploadPhoto, UploadError } from '../sell/submit';
+import { loadKyc } from './api';
 
 export const VERIFICATION_MESSAGES = {
   level1: 'Your identity is verified: you are at level 1.',
@@ -23,7 +24,6 @@ const ID_HINTS: Record<KycIdType, { placeholder: string; hint: string }> = {
   ghana_card: { placeholder: 'GHA-123456789-0', hint: 'The Personal ID Number on the front of your Ghana Card.' },
 };
 
-export const loadKyc = () => getSdk().api.kyc.status();
 
 function LevelSummary({ s }: { s: KycStatus }) {
   return (
