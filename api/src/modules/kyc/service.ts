@@ -8,7 +8,7 @@ import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
 import { kycRepo as repo, type CheckRow } from './repo.js';
-import { maskId, type IdentityVault } from './vault.js';
+import { maskedId, type IdentityVault } from './vault.js';
 
 /** Failed look-ups a user may make in 24 hours: each costs a provider call, and guessing numbers must not pay. */
 export const KYC_ATTEMPTS_PER_DAY = 5;
@@ -89,10 +89,6 @@ export class KycService {
     if (!u) throw new AppError('User not found');
     const country = await this.ref.country(u.country_id);
     return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
-  }
-
-  countryTiers(code: string): CountryTiers | undefined {
-    return this.tiers[code];
   }
 
   /** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
@@ -336,7 +332,7 @@ export class KycService {
       level: u.level,
       verified_name: u.name,
       id_type: idCheck?.id_type ?? '',
-      id_masked: idCheck?.id_last4 ? maskId(`${'0'.repeat(7)}${idCheck.id_last4}`) : '',
+      id_masked: maskedId(idCheck?.id_last4 ?? ''),
       id_types: (t?.idTypes ?? []).map((x) => ({ type: x, label: ID_LABELS[x] })),
       levels: (t?.levels ?? []).map((l: Tier) => ({ level: l.level, needs: l.needs, limits: l.limits })),
       checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),

@@ -54,5 +54,5 @@ export class IdentityVault {
   }
 }
 
-/** The last four characters, the rest hidden: "•••••••2222". */
-export const maskId = (n: string) => `${'•'.repeat(Math.max(0, n.length - 4))}${n.slice(-4)}`;
+/** An ID number as shown, from the last four characters kept in the clear: "•••••••2222" (the length hidden too). */
+export const maskedId = (last4: string) => (last4 ? `•••••••${last4}` : '');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { maskId } from '../kyc/vault.js';
+import { maskedId } from '../kyc/vault.js';
 import { privacyRepo } from './repo.js';
 
 /** Bumped when the export's shape changes, so a reader knows what it holds. */
@@ -45,7 +45,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
         verification: checks.rows.map((c) => ({
           level: c.level,
           id_type: c.id_type,
-          id_number: c.id_last4 ? maskId(`0000000${c.id_last4}`) : '',
+          id_number: maskedId(c.id_last4),
           date_of_birth: c.date_of_birth ? c.date_of_birth.toISOString().slice(0, 10) : null,
           name_on_record: c.name_on_record,
           address_given: c.address,
