@@ -127,6 +127,22 @@ describe('replies', () => {
     expect(usdt.usdt_fee).toEqual({ amount_minor: 10000n, currency: 'USDT' });
   });
 
+  it('withdraw/information reads the identity level\'s limits in the currency of the wallet asked for', async () => {
+    const kyc = (single: string) => ({ level: 1, single_limit: single, daily_limit: single, remaining_today: '0.00', next_level: { level: 2, single_limit: '100000.00', daily_limit: '200000.00' } });
+    const base = { cashable_amount: 0, cashable_usd_amount: 0 };
+    const { api } = client([ok({ ...base, currency_name: 'NGN', kyc: kyc('50000.00') }), ok({ ...base, currency_name: 'USDT', kyc: kyc('35.0000') }), ok({ ...base, currency_name: 'NGN' })]);
+    const ngn = await api.withdraw.information({ wallet_type: 1 });
+    expect(ngn.kyc).toEqual({
+      level: 1,
+      single_limit: { amount_minor: 5000000n, currency: 'NGN' },
+      daily_limit: { amount_minor: 5000000n, currency: 'NGN' },
+      remaining_today: { amount_minor: 0n, currency: 'NGN' },
+      next_level: { level: 2, single_limit: { amount_minor: 10000000n, currency: 'NGN' }, daily_limit: { amount_minor: 20000000n, currency: 'NGN' } },
+    });
+    expect((await api.withdraw.information({ wallet_type: 2 })).kyc?.single_limit).toEqual({ amount_minor: 350000n, currency: 'USDT' });
+    expect((await api.withdraw.information({ wallet_type: 1 })).kyc).toBeNull();
+  });
+
   it('rebate/inviteinfo and rebate/rebateList read amounts into Money in the reward wallet\'s currency, signed', async () => {
     const { api } = client([
       ok({ invite_code: 'ADA123', invite_link: '/sign-up?code=ADA123', currency_name: 'NGN', register_amount: '500.00', friend_amount: '1000.00', recommend_enough_amount: '20000.00', referred_total_bonus: '1500.00', transfer_rebate: '5000.00', invite_friends: 2, success_order_user: 1 }),

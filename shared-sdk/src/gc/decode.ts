@@ -139,6 +139,19 @@ export function decodeWithdrawInformation(wire: WithdrawInformationWire, local: 
     maximum_amount_usd: opt(wire.maximum_amount_usd, 'USDT'),
     fee: opt(wire.fee, localWallet),
     usdt_fee: opt(wire.usdt_fee, 'USDT'),
+    kyc: wire.kyc
+      ? {
+          level: wire.kyc.level,
+          single_limit: req(wire.kyc.single_limit, named ?? localWallet),
+          daily_limit: req(wire.kyc.daily_limit, named ?? localWallet),
+          remaining_today: req(wire.kyc.remaining_today, named ?? localWallet),
+          next_level: wire.kyc.next_level && {
+            level: wire.kyc.next_level.level,
+            single_limit: req(wire.kyc.next_level.single_limit, named ?? localWallet),
+            daily_limit: req(wire.kyc.next_level.daily_limit, named ?? localWallet),
+          },
+        }
+      : null,
   };
 }
 

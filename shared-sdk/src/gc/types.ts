@@ -636,15 +636,22 @@ export interface WithdrawInformationWire {
   /** Why withdrawals (to the default account) wait now: a security change, a new account, or a freeze. */
   security_hold?: WithdrawSecurityHold | null;
   /** The identity level's limits for this wallet; null where verification does not apply. */
-  kyc?: WithdrawKycLimits | null;
+  kyc?: WithdrawKycLimitsWire | null;
 }
 /** The identity level's limits for the wallet asked for (issue 15), as decimal text in its currency. */
+export interface WithdrawKycLimitsWire {
+  level: number;
+  single_limit: AmountWire;
+  daily_limit: AmountWire;
+  remaining_today: AmountWire;
+  next_level: { level: number; single_limit: AmountWire; daily_limit: AmountWire } | null;
+}
 export interface WithdrawKycLimits {
   level: number;
-  single_limit: string;
-  daily_limit: string;
-  remaining_today: string;
-  next_level: { level: number; single_limit: string; daily_limit: string } | null;
+  single_limit: Money;
+  daily_limit: Money;
+  remaining_today: Money;
+  next_level: { level: number; single_limit: Money; daily_limit: Money } | null;
 }
 
 // ---- Identity verification (kyc/*, issue 15) ----------------------------------------------
@@ -708,7 +715,7 @@ export interface SessionInfo {
 }
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,
-  'cashable_amount' | 'cashable_usd_amount' | 'minimum_amount' | 'minimum_amount_usd' | 'maximum_amount' | 'maximum_amount_usd' | 'fee' | 'usdt_fee'
+  'cashable_amount' | 'cashable_usd_amount' | 'minimum_amount' | 'minimum_amount_usd' | 'maximum_amount' | 'maximum_amount_usd' | 'fee' | 'usdt_fee' | 'kyc'
 > & {
   cashable_amount: Money;
   cashable_usd_amount: Money;
@@ -718,6 +725,8 @@ export type WithdrawInformation = Omit<
   maximum_amount_usd?: Money;
   fee?: Money;
   usdt_fee?: Money;
+  /** In the currency of the wallet asked for. */
+  kyc: WithdrawKycLimits | null;
 };
 
 export interface WithdrawResultWire {

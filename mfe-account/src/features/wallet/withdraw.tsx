@@ -17,7 +17,6 @@ import {
   tryParseMoney,
   useData,
   validatePin,
-  type CurrencyCode,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
@@ -46,12 +45,6 @@ async function loadWithdraw(wallet: Wallet) {
     kyc: info.kyc ?? null,
   };
 }
-
-/** A limit as the api gives it (decimal text in the wallet's currency), shown as money. */
-const limitText = (amount: string, currency: CurrencyCode) => {
-  const m = tryParseMoney(amount, currency);
-  return m ? formatMoney(m) : amount;
-};
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -170,12 +163,12 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
           )}
           {d.kyc && d.kyc.level > 0 && (
             <p className="acc-note" data-testid="withdraw-kyc">
-              Today you can withdraw up to <strong data-testid="withdraw-remaining">{limitText(d.kyc.remaining_today, d.currency)}</strong> (level {d.kyc.level}: {limitText(d.kyc.daily_limit, d.currency)} a day,{' '}
-              {limitText(d.kyc.single_limit, d.currency)} at once).
+              Today you can withdraw up to <strong data-testid="withdraw-remaining">{formatMoney(d.kyc.remaining_today)}</strong> (level {d.kyc.level}: {formatMoney(d.kyc.daily_limit)} a day,{' '}
+              {formatMoney(d.kyc.single_limit)} at once).
               {d.kyc.next_level && (
                 <>
                   {' '}
-                  <Link to="/settings#verification">Verify to level {d.kyc.next_level.level}</Link> for {limitText(d.kyc.next_level.daily_limit, d.currency)} a day.
+                  <Link to="/settings#verification">Verify to level {d.kyc.next_level.level}</Link> for {formatMoney(d.kyc.next_level.daily_limit)} a day.
                 </>
               )}
             </p>
