@@ -1,4 +1,7 @@
-import { pageConfigFromEnv } from './server';
+import { readDeploySettings } from '../settings';
+import { pageConfigOf } from './server';
+
+const pageConfigFromEnv = (env: Record<string, string | undefined>) => pageConfigOf(readDeploySettings(env));
 
 describe('the browser settings the edge puts in the HTML', () => {
   it('takes only public values, and only those that are set', () => {

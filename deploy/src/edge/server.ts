@@ -9,7 +9,7 @@ import httpProxy from '@fastify/http-proxy';
 import { findMount, mountTable } from '@giftlane/shared-sdk/federation/mounts';
 import { ReleaseStore } from '../release-store';
 import { loadEnvironment, siteFor, type EnvironmentView } from './site';
-import { deploySettings, readDeploySettings, type DeploySettings } from '../settings';
+import { deploySettings, type DeploySettings } from '../settings';
 
 export interface EdgeOptions {
   store?: ReleaseStore;
@@ -97,10 +97,6 @@ function transportFault(status: number): { msg: string; code: string } {
  * The browser's settings, from the environment, handed to shared-sdk's config as JSON in the HTML.
  * Only public values belong here: everything in it is readable by anyone.
  */
-export function pageConfigFromEnv(env: Record<string, string | undefined>): Record<string, unknown> {
-  return pageConfigOf(readDeploySettings(env));
-}
-
 export function pageConfigOf(env: DeploySettings): Record<string, unknown> {
   const pick = (entries: Record<string, string | undefined>) =>
     Object.fromEntries(Object.entries(entries).filter(([, v]) => typeof v === 'string' && v !== ''));
