@@ -187,14 +187,21 @@ export class KycService {
       if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.inFlight);
       throw e;
     }
+    // A claim ends under the same user-row lock it was taken under: a parallel claim counting the
+    // day's failures cannot miss one that is ending at that moment.
+    const endClaim = (end: (q: Queryable) => Promise<void>) =>
+      this.db.tx(async (q) => {
+        await repo.lockLevel(q, userId);
+        await end(q);
+      });
     const refuse = async (reason: string): Promise<never> => {
-      await repo.failClaim(this.db, claim, reason);
+      await endClaim((q) => repo.failClaim(q, claim, reason));
       throw new AppError(reason);
     };
 
     const found = await this.provider.lookUp(type, number);
     if (!found.ok && found.kind === 'unavailable') {
-      await repo.dropClaim(this.db, claim);
+      await endClaim((q) => repo.dropClaim(q, claim));
       throw new AppError(KYC_MESSAGES.unavailable);
     }
     if (!found.ok) return refuse(KYC_MESSAGES.notFound(type));
@@ -216,7 +223,7 @@ export class KycService {
       });
     } catch (e) {
       if (isUniqueViolation(e)) return refuse(KYC_MESSAGES.taken(type));
-      await repo.dropClaim(this.db, claim);
+      await endClaim((q) => repo.dropClaim(q, claim));
       throw e;
     }
     return { level: 1, name: recordName };
