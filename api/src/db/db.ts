@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -34,11 +35,36 @@ export interface Db extends Queryable {
 
 const INT8 = 20;
 
+/** The transaction the running code is inside of (both drivers set it; PGlite also routes by it). */
+const txScope = new AsyncLocalStorage<{ q: Queryable; open: boolean }>();
+
+/**
+ * Whether the calling code runs inside an open transaction. A cache shared by the whole process
+ * asks this before waiting on a load another caller started: on PGlite that load is queued behind
+ * this very transaction, so waiting for it would never end.
+ */
+export function insideTransaction(): boolean {
+  return txScope.getStore()?.open === true;
+}
+
+/** Runs fn with q as the open transaction of everything it calls; closed when fn settles (before the commit). */
+async function inScope<T>(q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  const scope = { q, open: true };
+  try {
+    return await txScope.run(scope, () => fn(q));
+  } finally {
+    scope.open = false;
+  }
+}
+
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, { parsers: { [INT8]: (v: string) => BigInt(v) } });
   // PGlite has one connection and runs one query at a time; a transaction holds it. Queries issued
-  // outside the transaction while it runs wait in PGlite's own queue.
+  // outside the transaction while it runs wait in PGlite's own queue. A query (or a transaction)
+  // issued from code running inside a transaction — a cache loading reference data, a helper handed
+  // the app's handle — cannot wait for it: it would wait for itself, and every later request behind
+  // it. It joins the transaction instead, as it would have had its own connection on PostgreSQL.
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params as unknown[]);
@@ -49,11 +75,19 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
   });
   const base = wrap(lite);
+  const current = (): Queryable => {
+    const scope = txScope.getStore();
+    return scope?.open ? scope.q : base;
+  };
   return {
     kind: 'pglite',
-    query: base.query,
-    exec: base.exec,
-    tx: (fn) => lite.transaction((t) => fn(wrap(t))),
+    query: <T,>(sql: string, params?: unknown[]) => current().query<T>(sql, params),
+    exec: (sql: string) => current().exec(sql),
+    tx: (fn) => {
+      const scope = txScope.getStore();
+      if (scope?.open) return fn(scope.q);
+      return lite.transaction((t) => inScope(wrap(t), fn));
+    },
     async ping() {
       await lite.query('select 1');
     },
@@ -92,12 +126,15 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const out = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => asResult<T>(await client.query(sql, params)),
-          exec: async (sql: string) => {
-            await client.query(sql);
+        const out = await inScope(
+          {
+            query: async <T>(sql: string, params?: unknown[]) => asResult<T>(await client.query(sql, params)),
+            exec: async (sql: string) => {
+              await client.query(sql);
+            },
           },
-        });
+          fn,
+        );
         await client.query('COMMIT');
         return out;
       } catch (err) {

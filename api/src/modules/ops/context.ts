@@ -31,7 +31,7 @@ export function opsContext(app: FastifyInstance, opts: OpsOptions) {
     tags: ['ops'],
     // Card photos reach staff as short-lived signed links, like the owner's.
     view: (key: string) => (key && opts.store ? opts.store.viewUrl(key) : key),
-    /** Reference data and the card list are cached: load them before a transaction needs them. */
+    /** Reference data and the card list are cached: load them before a transaction, to keep it short. */
     warm: async () => {
       await ref.warm();
       await Promise.all(['NGN', 'GHS', 'USDT'].map((c) => catalog.cards(c)));

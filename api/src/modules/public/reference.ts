@@ -93,9 +93,9 @@ export class Reference {
   }
 
   /**
-   * Loads every cached table now. Money paths call it before opening a transaction: a cache miss
-   * inside one would query on a second connection while the first is held (on PGlite, which has
-   * one connection, that would wait forever).
+   * Loads every cached table now. Money paths call it before opening a transaction, so that the
+   * transaction (and the row locks it holds) is not kept open while a cache refills. A miss inside
+   * one still answers: it reads for itself (lib/cache.ts, db.ts).
    */
   async warm(): Promise<void> {
     await Promise.all([this.currencies(), this.countries(), this.vipLevels(), this.ladder(), this.settings()]);

@@ -1,0 +1,124 @@
+// PGlite (npm start's database) has one connection. Code inside a transaction that reads through the
+// app's handle — a cache of reference data or rates refilling, a helper given `app.db` — waited for
+// its own transaction, and every request after it waited too: the api stopped answering and stayed
+// so (a CI run on 2026-11-25 lost its last 40 e2e tests to it). These hold the fix on both drivers.
+import { Catalog } from '../modules/catalog/service.js';
+import { Reference } from '../modules/public/reference.js';
+import { freshDb, targets, type TestDb } from '../test/harness.js';
+
+jest.setTimeout(60_000);
+
+/** fn's result, or 'hung' when it has not answered in ms. */
+async function within<T>(ms: number, fn: Promise<T>): Promise<T | 'hung'> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), ms)));
+  try {
+    return await Promise.race([fn, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe.each(targets())('code inside a transaction on %s', (target) => {
+  let tdb: TestDb;
+  beforeAll(async () => {
+    tdb = await freshDb(target);
+  });
+  afterAll(async () => {
+    await tdb?.close();
+  });
+
+  test('a read through the app handle answers (on PGlite it sees the transaction’s own write)', async () => {
+    const { db } = tdb;
+    await db.exec('create table if not exists t1 (n int)');
+    const seen = await within(
+      5000,
+      db.tx(async (q) => {
+        await q.query('insert into t1 values (1)');
+        return (await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c;
+      }),
+    );
+    expect(seen).toBe(target === 'pglite' ? 1 : 0);
+    // Committed once: the outer read did not write or commit anything of its own.
+    expect((await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c).toBe(1);
+  });
+
+  test('a transaction begun inside a transaction answers, and a failure rolls the whole back', async () => {
+    const { db } = tdb;
+    await db.exec('create table if not exists t2 (n int)');
+    const out = await within(
+      5000,
+      db.tx(async (q) => {
+        await q.query('insert into t2 values (1)');
+        return db.tx(async (q2) => (await q2.query('insert into t2 values (2)')).rowCount);
+      }),
+    );
+    expect(out).toBe(1);
+    await expect(
+      db.tx(async (q) => {
+        await q.query('insert into t2 values (3)');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await db.query<{ n: number }>('select n from t2 order by n')).rows.map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  test('after its transaction has ended, code that was started inside it reads outside again', async () => {
+    const { db } = tdb;
+    let later: (() => Promise<unknown>) | undefined;
+    await db.tx(async (q) => {
+      await q.query('select 1');
+      later = () => db.query('select 2 as n');
+    });
+    expect(await within(5000, later!())).toMatchObject({ rows: [{ n: 2 }] });
+  });
+
+  test('reference data: a refill that another request began, queued behind the transaction, does not hold it', async () => {
+    const { db } = tdb;
+    const ref = new Reference(db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const tx = db.tx(async (q) => {
+      await q.query('select 1');
+      started();
+      await gate;
+      return (await ref.currency('NGN')).code;
+    });
+    await inside;
+    // Another request, outside the transaction, finds the cache empty and begins the refill.
+    const outside = ref.currency('NGN');
+    release();
+    expect(await within(5000, tx)).toBe('NGN');
+    expect((await within(5000, outside)) as { code: string }).toMatchObject({ code: 'NGN' });
+  });
+
+  test('rates: a cold card list needed inside a transaction, while another request loads it, does not hold it', async () => {
+    const { db } = tdb;
+    const ref = new Reference(db);
+    await ref.warm();
+    const catalog = new Catalog(db, ref);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const tx = db.tx(async (q) => {
+      await q.query('select 1');
+      started();
+      await gate;
+      return (await catalog.cards('NGN')).length;
+    });
+    await inside;
+    catalog.invalidate(); // a rate changed
+    const outside = catalog.cards('NGN');
+    release();
+    const inTx = await within(5000, tx);
+    expect(inTx).not.toBe('hung');
+    expect(inTx).toBeGreaterThan(0);
+    expect(await within(5000, outside)).toHaveLength(inTx as number);
+    // And a cold list read first inside a transaction.
+    catalog.invalidate();
+    expect(await within(5000, db.tx(async () => (await catalog.cards('GHS')).length))).toBeGreaterThan(0);
+  });
+});
