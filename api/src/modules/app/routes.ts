@@ -5,7 +5,9 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { absoluteUrl } from '../../lib/urls.js';
 import { appOpsRoutes } from './ops.js';
-import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
+import { findUserById } from '../user/repo.js';
+import { publicRepo } from '../public/repo.js';
+import { appRepo } from './repo.js';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -14,24 +16,6 @@ export const maskName = (nickname: string) => {
   const first = (nickname ?? '').trim().split(/\s+/)[0] ?? '';
   return `${first.slice(0, 2) || 'Us'}***`;
 };
-
-interface VersionRow {
-  id: number;
-  platform: string;
-  version: string;
-  build_number: number;
-  update_type: string;
-  min_required_version: string;
-  title: string;
-  description: string;
-  download_url_ios: string;
-  download_url_android: string;
-  is_active: boolean;
-  is_in_review: boolean;
-  release_date: Date;
-  created_at: Date;
-  updated_at: Date;
-}
 
 /**
  * What the mobile apps read beyond the web's pages (NATIVE-CLIENT §3): the update check, the live
@@ -48,11 +32,7 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
     summary: 'The newest active release for a platform (android, ios, web), or null',
     body: z.object({ platform: oneOf('platform', ['android', 'ios', 'web']) }),
     handler: async (req) => {
-      const r = await db.query<VersionRow>(
-        `select * from app_versions where is_active and platform in ($1, 'all') order by release_date desc, id desc limit 1`,
-        [req.body.platform],
-      );
-      const v = r.rows[0];
+      const v = await appRepo.latestVersion(db, req.body.platform);
       if (!v) return null;
       return {
         id: v.id,
@@ -86,19 +66,13 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
       const hit = feeds.get(country.id);
       if (hit && Date.now() - hit.at < 30_000) return hit.feed;
       const [notes, trades, currencies] = await Promise.all([
-        db.query<{ id: number; content: string }>('select id, content from announcements where active order by sort, id'),
-        db.query<{ id: bigint; nickname: string; amount_minor: bigint; currency_code: string; finished_at: Date }>(
-          `select o.id, u.nickname, o.amount_minor, o.currency_code, o.finished_at
-             from orders o join users u on u.id = o.user_id
-            where o.status = any($2::smallint[]) and u.country_id = $1 and u.status = 'active'
-            order by o.finished_at desc limit 20`,
-          [country.id, ORDER_CREDITED],
-        ),
+        publicRepo.announcements(db),
+        appRepo.recentTrades(db, country.id),
         ref.currencies(),
       ]);
       const feed = {
-        announcement: notes.rows.map((n) => ({ id: n.id, content: n.content })),
-        transaction: trades.rows.map((t) => ({
+        announcement: notes.map((n) => ({ id: n.id, content: n.content })),
+        transaction: trades.map((t) => ({
           id: Number(t.id),
           username: maskName(t.nickname),
           amount: formatMinor(t.amount_minor, currencies.get(t.currency_code)?.decimals ?? 2),
@@ -121,19 +95,13 @@ export async function appRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       let countryId = req.body.country_id || 1;
       if (req.auth) {
-        const u = await db.query<{ country_id: number }>('select country_id from users where id = $1', [req.auth.userId]);
-        countryId = u.rows[0]?.country_id ?? countryId;
+        countryId = (await findUserById(db, req.auth.userId))?.country_id ?? countryId;
       }
-      const r = await db.query<{ id: number; title: string; memo: string; url: string; image: string; starts_at: Date; ends_at: Date | null }>(
-        `select id, title, memo, url, image, starts_at, ends_at from promotions
-          where active and starts_at <= now() and (ends_at is null or ends_at > now()) and (country_id is null or country_id = $1)
-          order by sort, id`,
-        [countryId],
-      );
+      const rows = await appRepo.promotions(db, countryId);
       // Times are strings here (CONTRACT §1.4); an open-ended promotion has an empty end.
       const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
       return {
-        active: r.rows.map((p) => ({
+        active: rows.map((p) => ({
           id: p.id,
           active_title: p.title,
           active_memo: p.memo,

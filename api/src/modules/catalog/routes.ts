@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { int, optInt, optText, page, pageSize } from '../../lib/fields.js';
 import { bpToPercent, bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
+import { findUserById } from '../user/repo.js';
 import { Catalog, cardName, firstOrderBonusFor, type CardRow } from './service.js';
 
 const DEFAULT_COUNTRY = 1;
@@ -10,8 +11,7 @@ const DEFAULT_COUNTRY = 1;
 /** The user's country and VIP level when signed in; otherwise the country asked for (Nigeria by default). */
 async function viewer(app: FastifyInstance, req: FastifyRequest, countryId: number | undefined) {
   if (req.auth) {
-    const r = await app.db.query<{ country_id: number; vip_level: number }>('select country_id, vip_level from users where id = $1', [req.auth.userId]);
-    const u = r.rows[0];
+    const u = await findUserById(app.db, req.auth.userId);
     if (u) return { country: await app.ref.country(u.country_id), vipLevel: u.vip_level };
   }
   return { country: await app.ref.country(countryId || DEFAULT_COUNTRY), vipLevel: 0 };
@@ -28,8 +28,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Card brands (categories)',
     body: z.object({}),
     handler: async () => {
-      const r = await app.db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort');
-      return r.rows.map((c) => ({ category_id: c.id, category_name: c.name }));
+      const r = await app.catalog.categories();
+      return r.map((c) => ({ category_id: c.id, category_name: c.name }));
     },
   });
 

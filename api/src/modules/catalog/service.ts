@@ -85,6 +85,11 @@ export class Catalog {
     );
   }
 
+  /** The active card categories, pinned ones first. */
+  async categories(): Promise<{ id: number; name: string }[]> {
+    return (await this.db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort')).rows;
+  }
+
   /** When the next scheduled rate change takes effect (epoch ms), if one is scheduled. */
   private async nextChange(): Promise<number | null> {
     const r = await this.db.query<{ at: Date | null }>('select min(effective_at) as at from card_rate_changes where cancelled_at is null and effective_at > now()');

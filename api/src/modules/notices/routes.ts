@@ -3,20 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-
-interface NoticeRow {
-  id: bigint;
-  title: string;
-  content: string;
-  kind: string;
-  action: string;
-  params: Record<string, string>;
-  order_no: string | null;
-  created_at: Date;
-  read: boolean;
-  order_status: number | null;
-  order_image: string | null;
-}
+import { noticeRepo, type NoticeFilter, type NoticeRow } from './repo.js';
 
 const view = (n: NoticeRow) => ({
   id: Number(n.id),
@@ -33,21 +20,7 @@ const view = (n: NoticeRow) => ({
 
 /** Notifications (CONTRACT §2.7): the user's own and broadcast ones, newest first, read per user. */
 export async function noticeRoutes(app: FastifyInstance): Promise<void> {
-  const list = async (userId: number, opts: { kind?: string; unreadOnly?: boolean; from?: number; to?: number; page: number; size: number }) => {
-    const r = await app.db.query<NoticeRow>(
-      `select n.id, n.title, n.content, n.kind, n.action, n.params, n.order_no, n.created_at,
-              exists (select 1 from notice_reads r where r.user_id = $1 and r.notice_id = n.id) as read,
-              o.status as order_status, o.images->>0 as order_image
-         from notices n left join orders o on o.order_no = n.order_no and o.user_id = $1
-        where (n.user_id = $1 or n.user_id is null)
-          and ($2::text is null or n.kind = $2)
-          and (not $3 or not exists (select 1 from notice_reads r where r.user_id = $1 and r.notice_id = n.id))
-          and n.created_at >= to_timestamp($4) and n.created_at <= to_timestamp($5)
-        order by n.id desc offset $6 limit $7`,
-      [userId, opts.kind ?? null, opts.unreadOnly ?? false, opts.from ?? 0, opts.to ?? 9_999_999_999, opts.page * opts.size, opts.size],
-    );
-    return r.rows.map(view);
-  };
+  const list = async (userId: number, opts: NoticeFilter) => (await noticeRepo.list(app.db, userId, opts)).map(view);
 
   gcRoute(app, {
     path: '/finder/allNoticeWithoutRead',
@@ -78,21 +51,8 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ notice_id: int('notice_id', { required: 'notice_id is required', max: 2_147_483_647 }) }),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      if (req.body.notice_id === 0) {
-        await app.db.query(
-          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) and not n.security on conflict do nothing`,
-          [userId],
-        );
-      } else {
-        const r = await app.db.query(
-          `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where n.id = $2 and (n.user_id = $1 or n.user_id is null) on conflict do nothing`,
-          [userId, req.body.notice_id],
-        );
-        if (r.rowCount === 0) {
-          const exists = await app.db.query('select 1 from notices where id = $1 and (user_id = $2 or user_id is null)', [req.body.notice_id, userId]);
-          if (!exists.rows.length) throw new AppError('Notification not found');
-        }
-      }
+      if (req.body.notice_id === 0) await noticeRepo.readAll(app.db, userId);
+      else if (!(await noticeRepo.read(app.db, userId, req.body.notice_id))) throw new AppError('Notification not found');
       return list(userId, { unreadOnly: true, page: 0, size: 100 });
     },
   });

@@ -7,6 +7,8 @@ import { gcRoute } from '../../lib/route.js';
 import { absoluteUrl } from '../../lib/urls.js';
 import { usableCount } from '../coupon/service.js';
 import { countryView } from './views.js';
+import { findUserById } from '../user/repo.js';
+import { publicRepo } from './repo.js';
 
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   gcRoute(app, {
@@ -24,13 +26,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Home banners and announcements',
     body: z.object({}),
     handler: async () => {
-      const banners = await app.db.query<{ id: number; image: string; title: string; action: string; params: Record<string, unknown> }>(
-        'select id, image, title, action, params from banners where active order by sort, id',
-      );
-      const notes = await app.db.query<{ content: string }>('select content from announcements where active order by sort, id');
+      const [banners, notes] = await Promise.all([publicRepo.banners(app.db), publicRepo.announcements(app.db)]);
       return {
         // new_params is text (SPEC types it so; the apps open a `web` banner's new_params as its URL).
-        banner: banners.rows.map((b) => ({
+        banner: banners.map((b) => ({
           id: b.id,
           image: absoluteUrl(app.config.publicUrl, b.image),
           title: b.title,
@@ -38,7 +37,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
           new_params: b.action === 'web' ? absoluteUrl(app.config.publicUrl, String(b.params.url ?? '')) : JSON.stringify(b.params),
           params: JSON.stringify(b.params),
         })),
-        announcement_content: notes.rows.map((n) => n.content),
+        announcement_content: notes.map((n) => n.content),
         home_activity: {},
       };
     },
@@ -68,8 +67,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       let countryId = req.body.country_id || 1;
       if (req.auth) {
-        const u = await app.db.query<{ country_id: number }>('select country_id from users where id = $1', [req.auth.userId]);
-        countryId = u.rows[0]?.country_id ?? countryId;
+        countryId = (await findUserById(app.db, req.auth.userId))?.country_id ?? countryId;
       }
       const country = await app.ref.country(countryId);
       const code = req.body.wallet_type === 2 ? 'USDT' : country.wallet_currency;
@@ -95,9 +93,9 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       let level = 0;
       let code = 'NGN';
       if (req.auth) {
-        const u = await app.db.query<{ vip_level: number; country_id: number }>('select vip_level, country_id from users where id = $1', [req.auth.userId]);
-        level = u.rows[0]?.vip_level ?? 0;
-        code = (await app.ref.country(u.rows[0]?.country_id ?? 1)).wallet_currency;
+        const u = await findUserById(app.db, req.auth.userId);
+        level = u?.vip_level ?? 0;
+        code = (await app.ref.country(u?.country_id ?? 1)).wallet_currency;
       }
       const cur = await app.ref.currency(code);
       const ladder = (await app.ref.ladder()).get(code) ?? [];
@@ -130,9 +128,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       const b = req.body;
-      await app.db.query('insert into contact_messages (name, email, subject, message, user_id, ip) values ($1,$2,$3,$4,$5,$6)', [
-        b.name, b.email, b.subject, b.message, req.auth?.userId ?? null, req.ip,
-      ]);
+      await publicRepo.saveContactMessage(app.db, { name: b.name, email: b.email, subject: b.subject, message: b.message, userId: req.auth?.userId ?? null, ip: req.ip });
       try {
         await app.messenger.send({
           channel: 'email',

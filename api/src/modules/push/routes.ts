@@ -4,6 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { optText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { EXPO_TOKEN } from './expo.js';
+import { pushRepo } from './repo.js';
 
 export const PUSH_MESSAGES = { token: 'push_device_token must be an Expo push token' } as const;
 
@@ -26,13 +27,7 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const b = req.body;
       if (!EXPO_TOKEN.test(b.push_device_token)) throw new AppError(PUSH_MESSAGES.token);
-      const userId = req.auth?.userId ?? null;
-      await app.db.query(
-        `insert into push_tokens (token, user_id, device_no, device_type, os_type) values ($1,$2,$3,$4,$5)
-         on conflict (token) do update set user_id = coalesce(excluded.user_id, push_tokens.user_id), device_no = excluded.device_no,
-           device_type = excluded.device_type, os_type = excluded.os_type, updated_at = now()`,
-        [b.push_device_token, userId, b.device_no, b.device_type, b.os_type],
-      );
+      await pushRepo.saveToken(app.db, { token: b.push_device_token, userId: req.auth?.userId ?? null, deviceNo: b.device_no, deviceType: b.device_type, osType: b.os_type });
       return null;
     },
   });

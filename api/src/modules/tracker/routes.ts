@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { optText } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { hasNul } from '../../plugins/contract.js';
+import { trackerRepo } from './repo.js';
 
 const KINDS = ['init', 'install', 'event', 'identity'] as const;
 const MAX_PAYLOAD = 8 * 1024;
@@ -38,14 +39,14 @@ export async function trackerRoutes(app: FastifyInstance): Promise<void> {
         const json = JSON.stringify(body);
         if (hasNul(body)) return reply.status(200).send({ success: false, msg: 'Request contains invalid characters', code: 'common.003', data: null });
         if (json.length > MAX_PAYLOAD) return reply.status(413).send({ success: false, msg: 'Event too large', code: 'common.413', data: null });
-        await app.db.query('insert into track_events (kind, device_id, user_id, name, payload, ip) values ($1,$2,$3,$4,$5,$6)', [
+        await trackerRepo.record(app.db, {
           kind,
-          str(body.device_id ?? body.deviceId, 200),
-          str(body.user_id ?? body.userId, 100),
-          str(body.name ?? body.event ?? body.event_name, 200),
-          json,
-          req.ip,
-        ]);
+          deviceId: str(body.device_id ?? body.deviceId, 200),
+          userId: str(body.user_id ?? body.userId, 100),
+          name: str(body.name ?? body.event ?? body.event_name, 200),
+          payload: json,
+          ip: req.ip,
+        });
         return reply.status(204).send();
       },
     );
@@ -57,7 +58,7 @@ export async function trackerRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ name: optText('name', 200), value: optText('value', 500), device_no: optText('device_no', 200), os_type: optText('os_type', 20) }),
     handler: async (req) => {
       const b = req.body;
-      await app.db.query('insert into track_events (kind, device_id, name, payload, ip) values ($1,$2,$3,$4,$5)', ['analysis', b.device_no, b.name, JSON.stringify(b), req.ip]);
+      await trackerRepo.record(app.db, { kind: 'analysis', deviceId: b.device_no, name: b.name, payload: JSON.stringify(b), ip: req.ip });
       return null;
     },
   });

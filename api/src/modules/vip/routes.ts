@@ -5,7 +5,7 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { referredTotal } from '../referral/service.js';
 import { firstOrderBonusFor } from '../catalog/service.js';
-import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
+import { vipRepo } from './repo.js';
 
 export async function vipRoutes(app: FastifyInstance): Promise<void> {
   gcRoute(app, {
@@ -15,7 +15,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      const u = (await app.db.query<{ vip_level: number; vip_exp: bigint; country_id: number }>('select vip_level, vip_exp, country_id from users where id = $1', [userId])).rows[0];
+      const u = await vipRepo.standing(app.db, userId);
       const levels = await app.ref.vipLevels();
       const country = await app.ref.country(u?.country_id ?? 1);
       const cur = await app.ref.currency(country.wallet_currency);
@@ -25,13 +25,9 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const level = u?.vip_level ?? 0;
       const exp = Number(u?.vip_exp ?? 0n);
       const next = levels.find((l) => l.level === level + 1);
-      const totals = await app.db.query<{ currency_code: string; total: bigint }>(
-        `select currency_code, coalesce(sum(vip_bonus_minor + reach_amount_bonus_minor + first_order_bonus_minor), 0)::bigint as total
-           from orders where user_id = $1 and status = any($2::smallint[]) group by currency_code`,
-        [userId, ORDER_CREDITED],
-      );
+      const totals = await vipRepo.bonusTotals(app.db, userId);
       const referred = await referredTotal(app.db, userId, cur.code);
-      const total = (code: string) => totals.rows.find((t) => t.currency_code === code)?.total ?? 0n;
+      const total = (code: string) => totals.get(code) ?? 0n;
       return {
         vip_level: level,
         vip_exp: exp,
@@ -67,11 +63,8 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({ page: page(), page_size: pageSize(20, 200) }),
     handler: async (req) => {
-      const r = await app.db.query<{ id: bigint; user_id: number; exp: bigint; after_exp: bigint; type: number; memo: string; source: string; order_no: string | null; created_at: Date }>(
-        'select * from vip_log where user_id = $1 order by id desc offset $2 limit $3',
-        [req.auth!.userId, req.body.page * req.body.page_size, req.body.page_size],
-      );
-      return r.rows.map((x) => ({
+      const rows = await vipRepo.log(app.db, req.auth!.userId, req.body.page, req.body.page_size);
+      return rows.map((x) => ({
         id: Number(x.id),
         user_id: x.user_id,
         exp: Number(x.exp),
