@@ -6,6 +6,7 @@ import { gcRoute } from '../../lib/route.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
+import { referralRepo } from './repo.js';
 import { claimableTotal, claimRewards, friendName, referralAmounts, referralSettings, referredTotal } from './service.js';
 
 /** CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to cash. */
@@ -13,21 +14,6 @@ const REBATE_TYPE = { trade: 2, first: 3, transfer: 4 } as const;
 
 /** `YYYY-MM-DD HH:mm:ss` in UTC, as CONTRACT says rebate times arrive. */
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-
-interface RewardRow {
-  id: bigint;
-  amount_minor: bigint;
-  balance_after_minor: bigint;
-  created_at: Date;
-  journal_kind: string;
-  memo: string;
-  rr_kind: 'first' | 'trade' | null;
-  trade_minor: bigint | null;
-  trade_currency: string | null;
-  nickname: string | null;
-  friend_email?: string | null;
-  friend_status: string | null;
-}
 
 /** The referral programme (CONTRACT §2.6): the invite code and what it earns, the friends, the reward wallet. */
 export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
@@ -42,18 +28,11 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const { minTrade, threshold } = await referralSettings(ref, currency.code);
-      const [r, earned, claimable] = await Promise.all([
-        db.query<{ invite_code: string; friends: number; earning: number }>(
-          `select u.invite_code,
-                  (select count(*)::int from users f where f.referrer_id = u.id) as friends,
-                  (select count(distinct referee_id)::int from referral_rewards where referrer_id = u.id) as earning
-             from users u where u.id = $1`,
-          [u.id],
-        ),
+      const [row, earned, claimable] = await Promise.all([
+        referralRepo.inviteSummary(db, u.id),
         referredTotal(db, u.id, currency.code),
         claimableTotal(db, u.id, currency.code),
       ]);
-      const row = r.rows[0]!;
       const f = (m: bigint) => formatMinor(m, currency.decimals);
       const link = `/sign-up?code=${encodeURIComponent(row.invite_code)}`;
       return {
@@ -87,14 +66,8 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency } = await referralAmounts(ref, u.country.id);
-      const r = await db.query<{ id: number; nickname: string; email: string | null; avatar: string; status: string; created_at: Date; earned: bigint; sales: number }>(
-        `select f.id, f.nickname, f.email, f.avatar, f.status, f.created_at,
-                coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned, count(rr.id)::int as sales
-           from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
-          where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
-        [u.id, currency.code, req.body.page * req.body.page_size, req.body.page_size],
-      );
-      return r.rows.map((f) => ({
+      const rows = await referralRepo.friends(db, u.id, currency.code, req.body.page, req.body.page_size);
+      return rows.map((f) => ({
         user_id: f.id,
         username: friendName(f.nickname, f.status, f.email),
         avatar: f.status === 'active' ? f.avatar : '',
@@ -122,46 +95,18 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await moneyUser(db, ref, req.auth!.userId);
       const cur = walletCurrency(u, b.wallet_type);
       const { threshold } = await referralSettings(ref, cur.code);
-      const filter =
-        b.type === 0 ? 'true' : b.type === REBATE_TYPE.transfer ? "j.kind = 'reward_transfer'" : b.type === REBATE_TYPE.first ? "rr.kind = 'first'" : b.type === REBATE_TYPE.trade ? "rr.kind = 'trade'" : 'false';
-      const [entries, totals, referred] = await Promise.all([
-        db.query<RewardRow>(
-          `select p.id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind as journal_kind, j.memo,
-                  rr.kind as rr_kind, rr.trade_minor, rr.trade_currency, f.nickname, f.email as friend_email, f.status as friend_status
-             from ledger_postings p
-             join ledger_accounts a on a.id = p.account_id
-             join ledger_journals j on j.id = p.journal_id
-             left join referral_rewards rr on rr.journal_id = j.id
-             left join users f on f.id = rr.referee_id
-            where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and ${filter}
-            order by p.id desc offset $3 limit $4`,
-          [u.id, cur.code, b.page * b.page_size, b.page_size],
-        ),
-        db.query<{ balance: bigint | null; earned: bigint; friends: number }>(
-          `select (select balance_minor from ledger_accounts where user_id = $1 and kind = 'reward' and currency_code = $2) as balance,
-                  (select coalesce(sum(p.amount_minor), 0)::bigint from ledger_postings p join ledger_accounts a on a.id = p.account_id
-                    where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and p.amount_minor > 0) as earned,
-                  (select count(*)::int from users where referrer_id = $1) as friends`,
-          [u.id, cur.code],
-        ),
-        referredTotal(db, u.id, cur.code),
-      ]);
-      const t = totals.rows[0]!;
+      const kind = b.type === 0 ? 'all' : b.type === REBATE_TYPE.transfer ? 'transfer' : b.type === REBATE_TYPE.first ? 'first' : b.type === REBATE_TYPE.trade ? 'trade' : 'none';
+      const [entries, t, referred] = await Promise.all([referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size), referralRepo.rewardTotals(db, u.id, cur.code), referredTotal(db, u.id, cur.code)]);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
       // The USDT tab's figures (the apps read the _usd fields there), the order bonuses and the VIP table.
       const usdt = u.usdt;
       const [usdTotals, usdThreshold, levels, ladder] = await Promise.all([
-        db.query<{ balance: bigint | null; earned: bigint }>(
-          `select (select balance_minor from ledger_accounts where user_id = $1 and kind = 'reward' and currency_code = $2) as balance,
-                  (select coalesce(sum(p.amount_minor), 0)::bigint from ledger_postings p join ledger_accounts a on a.id = p.account_id
-                    where a.user_id = $1 and a.kind = 'reward' and a.currency_code = $2 and p.amount_minor > 0) as earned`,
-          [u.id, usdt.code],
-        ),
+        referralRepo.rewardTotals(db, u.id, usdt.code),
         referralSettings(ref, usdt.code),
         ref.vipLevels(),
         ref.ladder(),
       ]);
-      const ut = usdTotals.rows[0]!;
+      const ut = usdTotals;
       const fu = (m: bigint) => formatMinor(m, usdt.decimals);
       return {
         short_name: cur.code,
@@ -178,7 +123,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
         amount_order_bonus: (ladder.get(cur.code) ?? []).map((x) => ({ order_amount: f(x.orderAmountMinor), bonus_amount: f(x.bonusAmountMinor) })),
         vip_info: levels.map((l) => ({ level: l.level, rate: l.rate_bp / 100 })),
         user_invited_number: String(t.friends),
-        user_rebate_list: entries.rows.map((e) => ({
+        user_rebate_list: entries.map((e) => ({
           log_id: Number(e.id),
           create_time: stamp(e.created_at),
           money: Number(f(e.amount_minor)),
@@ -205,15 +150,8 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency } = await referralAmounts(ref, u.country.id);
-      const r = await db.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; rewards: number; unmoved: number }>(
-        `select f.id, f.nickname, f.avatar, f.status, f.created_at,
-                coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned,
-                count(rr.id)::int as rewards, count(rr.id) filter (where rr.moved_at is null)::int as unmoved
-           from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
-          where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
-        [u.id, currency.code, req.body.page * req.body.page_size, req.body.page_size],
-      );
-      return r.rows.map((f) => ({
+      const rows = await referralRepo.friendRewards(db, u.id, currency.code, req.body.page, req.body.page_size);
+      return rows.map((f) => ({
         user_id: f.id,
         username: friendName(f.nickname, f.status),
         avatar: f.status === 'active' ? f.avatar : '',
@@ -253,15 +191,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await moneyUser(db, ref, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const f = (m: bigint) => formatMinor(m, currency.decimals);
-      const ranked = await db.query<{ user_id: number; nickname: string; invite_code: string; status: string; total: bigint; cnt: number; rank: number }>(
-        `with totals as (
-           select rr.referrer_id as user_id, sum(rr.amount_minor)::bigint as total, count(distinct rr.referee_id)::int as cnt
-             from referral_rewards rr where rr.currency_code = $1 group by rr.referrer_id)
-         select t.user_id, u.nickname, u.invite_code, u.status, t.total, t.cnt, (rank() over (order by t.total desc, t.user_id))::int as rank
-           from totals t join users u on u.id = t.user_id
-          order by t.total desc, t.user_id limit 10`,
-        [currency.code],
-      );
+      const ranked = await referralRepo.topInviters(db, currency.code);
       const entry = (x: { user_id: number; nickname: string; invite_code: string; status: string; total: bigint; cnt: number; rank: number }) => {
         const name = friendName(x.nickname, x.status);
         return {
@@ -278,17 +208,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
           top: x.rank,
         };
       };
-      const mine = await db.query<{ total: bigint; cnt: number; rank: number | null; friends: number; invite_code: string; nickname: string }>(
-        `select coalesce((select sum(amount_minor) from referral_rewards where referrer_id = $1 and currency_code = $2), 0)::bigint as total,
-                (select count(distinct referee_id)::int from referral_rewards where referrer_id = $1 and currency_code = $2) as cnt,
-                (select count(*)::int + 1 from (select referrer_id from referral_rewards where currency_code = $2 group by referrer_id
-                   having sum(amount_minor) > coalesce((select sum(amount_minor) from referral_rewards where referrer_id = $1 and currency_code = $2), 0)) x) as rank,
-                (select count(*)::int from users where referrer_id = $1) as friends,
-                u.invite_code, u.nickname
-           from users u where u.id = $1`,
-        [u.id, currency.code],
-      );
-      const m = mine.rows[0]!;
+      const m = await referralRepo.myStanding(db, u.id, currency.code);
       const link = `/sign-up?code=${encodeURIComponent(m.invite_code)}`;
       return {
         act_url: link,
@@ -299,7 +219,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
         invite_friends: m.friends,
         success_order_user: m.cnt,
         notify: [],
-        top_list: ranked.rows.map(entry),
+        top_list: ranked.map(entry),
         my_top: {
           code: m.invite_code,
           cnt: m.cnt,

@@ -6,6 +6,8 @@ import { oneOf, optText } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { rememberPending } from './pending.js';
 import type { Provider, VerifiedIdentity } from './verify.js';
+import { findUserById, markSignedIn } from '../user/repo.js';
+import { socialRepo } from './repo.js';
 
 /** How long an identity from social/getGoogleInfoByToken waits for the app's googleLogin. */
 const HANDOFF_MS = 10 * 60_000;
@@ -36,19 +38,15 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   async function signIn(req: FastifyRequest, reply: FastifyReply, id: VerifiedIdentity, claimedId: string, client: { deviceNo: string; osType: string }, clientEmail: string) {
     const deviceNo = client.deviceNo;
     if (claimedId && claimedId !== id.uid) throw new AppError(`${label(id.provider)} login failed. Please try again.`);
-    const bound = await db.query<{ user_id: number }>(
-      "select s.user_id from social_identities s join users u on u.id = s.user_id and u.status = 'active' where s.provider = $1 and s.provider_uid = $2",
-      [id.provider, id.uid],
-    );
     const email = id.email ?? (clientEmail ? clientEmail.toLowerCase() : null);
-    const userId = bound.rows[0]?.user_id;
+    const userId = await socialRepo.activeOwner(db, id.provider, id.uid);
     if (userId) {
       const token = await db.tx(async (q) => {
-        await q.query('update users set last_login_at = now() where id = $1', [userId]);
+        await markSignedIn(q, userId);
         return sessions.create(q, userId, sessionMeta(req, deviceNo));
       });
-      const u = await db.query<{ username: string }>('select username from users where id = $1', [userId]);
-      return { is_social_bind: true, username: u.rows[0]?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
+      const u = await findUserById(db, userId);
+      return { is_social_bind: true, username: u?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
     }
     await rememberPending(db, reply, id, email, { ...client, secureCookie: app.config.publicUrl.startsWith('https:') });
     return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
@@ -65,11 +63,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       if (!b.code || !b.device_no) throw new AppError('Google login failed. Please try again.');
       const id = await social.googleCode(b.code, b.redirect_uri);
-      await db.query(
-        `insert into social_handoffs (provider, provider_uid, device_no, email, email_verified, name, expires_at) values ('google',$1,$2,$3,$4,$5,$6)
-         on conflict (provider, provider_uid, device_no) do update set email = excluded.email, email_verified = excluded.email_verified, name = excluded.name, expires_at = excluded.expires_at`,
-        [id.uid, b.device_no, id.email, id.emailVerified, id.name, new Date(Date.now() + HANDOFF_MS)],
-      );
+      await socialRepo.saveHandoff(db, id, b.device_no, new Date(Date.now() + HANDOFF_MS));
       return { social_id: id.uid, social_email: id.email ?? '', social_name: id.name };
     },
   });
@@ -77,11 +71,7 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   /** The identity getGoogleInfoByToken verified for this device, taken once. */
   async function handoff(uid: string, deviceNo: string): Promise<VerifiedIdentity | null> {
     if (!uid || !deviceNo) return null;
-    const r = await db.query<{ email: string | null; email_verified: boolean; name: string }>(
-      "delete from social_handoffs where provider = 'google' and provider_uid = $1 and device_no = $2 returning email, email_verified, name, expires_at > now() as live",
-      [uid, deviceNo],
-    );
-    const row = r.rows[0] as { email: string | null; email_verified: boolean; name: string; live: boolean } | undefined;
+    const row = await socialRepo.takeHandoff(db, uid, deviceNo);
     return row?.live ? { provider: 'google', uid, email: row.email, emailVerified: row.email_verified, name: row.name } : null;
   }
 
@@ -159,16 +149,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       }
       if (b.social_id && b.social_id !== id.uid) throw new AppError(`Failed to bind ${label(provider)} account`);
       const userId = req.auth!.userId;
-      const existing = await db.query<{ user_id: number }>('select user_id from social_identities where provider = $1 and provider_uid = $2', [provider, id.uid]);
-      const owner = existing.rows[0]?.user_id;
+      const owner = await socialRepo.owner(db, provider, id.uid);
       if (owner && owner !== userId) throw new AppError(`This ${label(provider)} account is already bound to another user`);
       if (!owner) {
-        const mine = await db.query('select 1 from social_identities where user_id = $1 and provider = $2', [userId, provider]);
-        if (mine.rowCount) throw new AppError(`Your account is already bound to another ${label(provider)} account`);
+        if (await socialRepo.hasProvider(db, userId, provider)) throw new AppError(`Your account is already bound to another ${label(provider)} account`);
         try {
-          await db.query('insert into social_identities (provider, provider_uid, user_id, email, name) values ($1,$2,$3,$4,$5)', [
-            provider, id.uid, userId, id.email, id.name || b.social_name || '',
-          ]);
+          await socialRepo.bind(db, { provider, uid: id.uid, userId, email: id.email, name: id.name || b.social_name || '' });
         } catch {
           throw new AppError(`Failed to bind ${label(provider)} account`);
         }

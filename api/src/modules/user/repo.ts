@@ -33,6 +33,11 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRow | 
 }
 
 /** By e-mail, WhatsApp number (digits with dial code) or username: any one the user signs in with. */
+/** Notes a sign-in's time on the account. */
+export async function markSignedIn(q: Queryable, userId: number): Promise<void> {
+  await q.query('update users set last_login_at = now() where id = $1', [userId]);
+}
+
 export async function findUserByLogin(q: Queryable, login: string, whatsappDigits: string | null): Promise<UserRow | null> {
   const r = await q.query<UserRow>(
     `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ($2::text is not null and u.whatsapp = $2)) limit 1`,

@@ -7,7 +7,7 @@ import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons, usableCount } from '../coupon/service.js';
 import { looksLikePhone, whatsappDigits } from '@giftlane/shared-sdk/phone';
-import { findUserById, findUserByLogin, isUniqueViolation, newInviteCode, userView, type UserRow } from './repo.js';
+import { findUserById, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, userView, type UserRow } from './repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
 import { pendingFor } from '../social/pending.js';
@@ -257,7 +257,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const okPassword = await verifyPassword(u?.password_hash, req.body.password);
       if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
       const token = await db.tx(async (q) => {
-        await q.query('update users set last_login_at = now() where id = $1', [u.id]);
+        await markSignedIn(q, u.id);
         return sessions.create(q, u.id, meta(req, req.body.device_no));
       });
       return fullView(db, { ...u, last_login_at: new Date() }, token);

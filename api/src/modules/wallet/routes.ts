@@ -7,10 +7,10 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Reference } from '../public/reference.js';
-import { withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import { withdrawStatusText } from '../withdraw/service.js';
 import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from './context.js';
-import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { walletRepo, type LogRow } from './repo.js';
 
 const LOG_TYPE: Record<string, string> = {
   order_credit: 'order',
@@ -30,49 +30,6 @@ const LOG_NAME: Record<string, string> = {
   reward: 'Reward',
   reward_transfer: 'Rewards moved to cash',
 };
-
-interface LogRow {
-  id: bigint;
-  account_id: bigint;
-  amount_minor: bigint;
-  balance_after_minor: bigint;
-  created_at: Date;
-  kind: string;
-  memo: string;
-  currency_code: string;
-  order_no: string | null;
-  order_image: string | null;
-  order_amount_minor: bigint | null;
-  vip_bp: number | null;
-  w_no: string | null;
-  w_status: WithdrawRow['status'] | null;
-  w_fee: bigint | null;
-  w_amount: bigint | null;
-  w_bank: string | null;
-  w_account_no: string | null;
-  w_account_name: string | null;
-  w_created: Date | null;
-  w_settled: Date | null;
-  w_reason: string | null;
-  w_reference: string | null;
-  w_wallet_type: number | null;
-  bank_logo: string | null;
-}
-
-const LOG_SELECT = `
-  select p.id, p.account_id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind, j.memo, a.currency_code,
-         o.order_no, o.images->>0 as order_image, o.amount_minor as order_amount_minor, o.vip_bp,
-         w.withdraw_no as w_no, w.status as w_status, w.fee_minor as w_fee, w.amount_minor as w_amount, w.bank_name as w_bank,
-         w.account_no as w_account_no, w.account_name as w_account_name, w.created_at as w_created, w.settled_at as w_settled,
-         w.fail_reason as w_reason, w.reference as w_reference, w.wallet_type as w_wallet_type, b.logo as bank_logo
-    from ledger_postings p
-    join ledger_accounts a on a.id = p.account_id
-    join ledger_journals j on j.id = p.journal_id
-    left join ledger_holds h on h.hold_journal_id = j.id or h.settle_journal_id = j.id
-    left join withdrawals w on w.hold_id = h.id
-    left join payout_accounts pa on pa.id = w.payout_account_id
-    left join banks b on b.id = pa.bank_id
-    left join orders o on j.ref_type = 'order' and o.id::text = j.ref_id`;
 
 /** The wallet (CONTRACT §3.9): balances from the ledger, the money log from the user's postings. */
 export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
@@ -118,7 +75,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
-      const dealing = await db.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = $2', [u.id, ORDER_STATUS.pending]);
+      const dealing = await walletRepo.pendingOrders(db, u.id);
       const f = (m: bigint, d: number) => formatMinor(m, d);
       return {
         // total = what the user owns in the local wallet, held withdrawals included.
@@ -136,7 +93,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         lottery_status: false,
         rank_status: false,
         default_wallet_type: '1',
-        dealing_cnt: dealing.rows[0]?.n ?? 0,
+        dealing_cnt: dealing,
         currency_name: u.local.code,
         currency_symbol: u.local.symbol,
         rate: '0',
@@ -166,12 +123,8 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         other: ['correction', 'reward'],
       };
       const k = kinds[req.body.type] ?? null;
-      const r = await db.query<LogRow>(
-        `${LOG_SELECT} where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $2 and ($3::text[] is null or j.kind = any($3::text[]))
-          order by p.id desc offset $4 limit $5`,
-        [u.id, cur.code, k, req.body.page * req.body.page_size, req.body.page_size],
-      );
-      return Promise.all(r.rows.map((x) => logView(x, req.body.wallet_type)));
+      const rows = await walletRepo.cashLog(db, u.id, cur.code, k, req.body.page, req.body.page_size);
+      return Promise.all(rows.map((x) => logView(x, req.body.wallet_type)));
     },
   });
 
@@ -181,8 +134,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
     auth: 'required',
     body: z.object({ log_id: int('log_id', { required: 'log_id is required', min: 1 }) }),
     handler: async (req) => {
-      const r = await db.query<LogRow>(`${LOG_SELECT} where p.id = $1 and a.user_id = $2`, [req.body.log_id, req.auth!.userId]);
-      const row = r.rows[0];
+      const row = await walletRepo.logEntry(db, req.auth!.userId, req.body.log_id);
       if (!row) throw new AppError('Record not found');
       const base = await logView(row, 1);
       return {
@@ -214,12 +166,10 @@ export function walletHooks(ref: Reference, ledger: Ledger) {
       };
     },
     closureCheck: async (q: Queryable, userId: number) => {
-      const money = await q.query("select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1", [userId]);
-      if (money.rows.length) return 'Please withdraw your balance before closing your account';
-      const held = await q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]);
-      if (held.rows.length) return 'Please wait for your withdrawals to complete before closing your account';
-      const orders = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [userId, ORDER_STATUS.pending]);
-      if (orders.rows.length) return 'Please wait for your orders to finish before closing your account';
+      const open = await walletRepo.openMoney(q, userId);
+      if (open.balance) return 'Please withdraw your balance before closing your account';
+      if (open.held) return 'Please wait for your withdrawals to complete before closing your account';
+      if (open.orders) return 'Please wait for your orders to finish before closing your account';
       return null;
     },
   };
