@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { checkLedger } from '../modules/ledger/check.js';
-import { APPADD_MESSAGES } from '../modules/order/routes.js';
+import { APPADD_MESSAGES } from '../modules/order/service.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
 

@@ -7,7 +7,7 @@ import { Ledger } from '../modules/ledger/ledger.js';
 import { isValidNuban, nubanCheckDigit } from '../modules/payment/nuban.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { WITHDRAW_MESSAGES } from '../modules/withdraw/routes.js';
-import { APPADD_MESSAGES } from '../modules/order/routes.js';
+import { APPADD_MESSAGES } from '../modules/order/service.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';

@@ -2,29 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
-import { formatMinor, moneyText } from '../../lib/money.js';
+import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { Catalog, cardName, type CardRow } from '../catalog/service.js';
-import { COUPON_MESSAGES, couponFits, heldCoupon, pricingCoupon, takeCouponUse } from '../coupon/service.js';
-import { paramsHash } from '../ledger/ledger.js';
-import { notify } from '../notices/service.js';
-import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
-import { addEvent, newOrderNo, statusDesc, type OrderRow } from './service.js';
+import { cardName } from '../catalog/service.js';
+import type { DirectoryStore } from '../uploads/store.js';
+import { orderRepo } from './repo.js';
+import { statusDesc, submitOrder, type OrderRow } from './service.js';
 import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
-export const APPADD_MESSAGES = {
-  empty: 'Please upload card images or enter the card codes',
-  tooManyImages: `At most ${IMAGE_LIMITS.perOrder} images per order`,
-  image: 'An image was not found: please upload it again',
-  couponMinimum: (amount: string) => `This coupon applies to trades of ${amount} or more`,
-  faceWithoutCard: 'Choose a card to lock a quote for this face value',
-  faceRequired: 'Enter the face value to lock a quote for this card',
-  form: 'The card form does not match the chosen card',
-  keyReused: 'This request key was already used for a different request',
-} as const;
-
-const DUPLICATE_WINDOW_S = 10;
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
@@ -37,12 +22,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
    */
   const submittedCardName = async (cardId: number | null): Promise<string> => {
     if (!cardId) return '';
-    const r = await db.query<Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>>(
-      `select k.name as category_name, c.currency_code, f.name as form_name, c.min_face, c.max_face
-         from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code where c.id = $1`,
-      [cardId],
-    );
-    const card = r.rows[0];
+    const card = await orderRepo.cardNameParts(db, cardId);
     return card ? cardName(card, (await ref.currency(card.currency_code)).symbol) : '';
   };
 
@@ -80,70 +60,15 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
     }),
     handler: async (req) => {
       const b = req.body;
-      const u = await moneyUser(db, ref, req.auth!.userId);
-      const cur = walletCurrency(u, b.wallet_type);
-      const raw = b.images === undefined ? [] : Array.isArray(b.images) ? b.images : b.images.split(',');
-      const images = raw.map((s) => s.trim()).filter(Boolean);
-      if (images.length > IMAGE_LIMITS.perOrder) throw new AppError(APPADD_MESSAGES.tooManyImages);
-      if (!images.length && !b.user_memo) throw new AppError(APPADD_MESSAGES.empty);
-      const names = images.map((url) => opts.store.objectNameOf(url));
-      if (names.some((n) => !n || !n.startsWith(`orders/${u.id}/`))) throw new AppError(APPADD_MESSAGES.image);
-      if (names.length) {
-        const found = await db.query<{ n: number }>("select count(*)::int as n from uploads where object_name = any($1::text[]) and user_id = $2 and status = 'stored'", [names, u.id]);
-        if ((found.rows[0]?.n ?? 0) !== new Set(names).size) throw new AppError(APPADD_MESSAGES.image);
-      }
-      // The coupon prices the quote here; whether it can still be used is decided in the transaction,
-      // under a row lock and after the replay check (a retried submission must not be refused for
-      // the use its first attempt took).
-      const held = b.coupon_code ? await heldCoupon(db, u.id, b.coupon_code) : null;
-      if (b.coupon_code && !held) throw new AppError(COUPON_MESSAGES.notFound);
-      const coupon = held ? couponFits(held, b.wallet_type, cur.code) : null;
-
-      let quoteJson: Record<string, unknown> | null = null;
-      let quoteTotal: bigint | null = null;
-      let faceMinor: bigint | null = null;
-      const vipBp = await ref.vipBp(u.vipLevel);
-      if (b.card_id) {
-        if (!b.face_value) throw new AppError(APPADD_MESSAGES.faceRequired);
-        const q = await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: cur.code, vipLevel: u.vipLevel, coupon: coupon && pricingCoupon(coupon) });
-        if (b.card_form && b.card_form !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
-        if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
-        const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
-        quoteJson = { rate_minor: rate.toString(), face_minor: q.face.toString(), total_minor: q.quote.totalMinor.toString(), view: Catalog.quoteView(q, vipBp) };
-        quoteTotal = q.quote.totalMinor;
-        faceMinor = q.face;
-      } else if (b.face_value) {
-        throw new AppError(APPADD_MESSAGES.faceWithoutCard);
-      }
-
-      const key = b.idempotency_key || null;
-      const couponCode = coupon?.code ?? '';
-      const hash = paramsHash({ images, memo: b.user_memo, wallet: b.wallet_type, card: b.card_id, face: b.face_value, form: b.card_form, coupon: couponCode });
-      const result = await db.tx(async (q) => {
-        // One submission at a time per user, so a double-click cannot create two orders.
-        await q.query('select pg_advisory_xact_lock(hashtext($1))', [`order:user:${u.id}`]);
-        const prior = key
-          ? await q.query<OrderRow>('select * from orders where user_id = $1 and idempotency_key = $2', [u.id, key])
-          : await q.query<OrderRow>(
-              'select * from orders where user_id = $1 and idempotency_key is null and params_hash = $2 and created_at > now() - make_interval(secs => $3) order by id desc limit 1',
-              [u.id, hash, DUPLICATE_WINDOW_S],
-            );
-        const p = prior.rows[0];
-        if (p) {
-          if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
-          return { order: p, first: false, replay: true };
-        }
-        if (coupon) await takeCouponUse(q, u.id, coupon.code, b.wallet_type, cur.code);
-        const count = await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [u.id]);
-        const ins = await q.query<OrderRow>(
-          `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) returning *`,
-          [newOrderNo(), u.id, b.wallet_type, cur.code, JSON.stringify(images), b.user_memo, couponCode, coupon?.id ?? null, b.card_id || null, b.card_form, faceMinor, vipBp, quoteJson ? JSON.stringify(quoteJson) : null, quoteTotal, key, hash],
-        );
-        const o = ins.rows[0] as OrderRow;
-        await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted', `user:${u.id}`);
-        await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
-        return { order: o, first: (count.rows[0]?.n ?? 0) === 0, replay: false };
+      const result = await submitOrder({ db, ref, catalog, store: opts.store }, req.auth!.userId, {
+        images: b.images,
+        memo: b.user_memo,
+        walletType: b.wallet_type,
+        couponCode: b.coupon_code,
+        cardId: b.card_id,
+        faceValue: b.face_value,
+        cardForm: b.card_form,
+        idempotencyKey: b.idempotency_key,
       });
       return sellView(result.order, result.first);
     },
@@ -163,15 +88,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
     handler: async (req) => {
       const b = req.body;
       const statuses = b.status === 'inprocess' ? [ORDER_STATUS.pending] : b.status === 'done' ? [...ORDER_FINISHED] : [ORDER_STATUS.pending, ...ORDER_FINISHED];
-      const r = await db.query<OrderRow & { card_names: string | null; lines: number }>(
-        `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and l.card_name <> '') as card_names,
-                (select count(*)::int from order_lines l where l.order_id = o.id) as lines
-           from orders o where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3) and o.created_at <= to_timestamp($4)
-          order by o.id desc offset $5 limit $6`,
-        [req.auth!.userId, statuses, b.start_time, b.end_time, b.page * b.page_size, b.page_size],
-      );
+      const rows = await orderRepo.listOf(db, req.auth!.userId, { statuses, from: b.start_time, to: b.end_time, page: b.page, size: b.page_size });
       return Promise.all(
-        r.rows.map(async (o) => {
+        rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
           const shown = o.status === ORDER_STATUS.pending ? (o.quote_total_minor ?? 0n) : o.amount_minor;
           return {
@@ -201,19 +120,14 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
     auth: 'required',
     body: z.object({ order_no: text('order_no', 64, 'order_no is required') }),
     handler: async (req) => {
-      const r = await db.query<OrderRow>('select * from orders where order_no = $1 and user_id = $2', [req.body.order_no, req.auth!.userId]);
-      const o = r.rows[0];
+      const o = await orderRepo.byNoOf(db, req.auth!.userId, req.body.order_no);
       if (!o) throw new AppError('Order not found');
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const lines = await db.query<{ code: string; status: string; fail_reason: string; proof_image: string; amount_minor: bigint; face_minor: bigint; rate_minor: bigint; card_name: string; card_currency: string; image_index: number | null }>(
-        'select * from order_lines where order_id = $1 order by seq',
-        [o.id],
-      );
-      const events = await db.query<{ status: string; note: string; created_at: Date }>('select status, note, created_at from order_events where order_id = $1 order by id', [o.id]);
+      const [lines, events] = await Promise.all([orderRepo.lines(db, o.id), orderRepo.events(db, o.id)]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
-      for (const l of lines.rows) if (l.status === 'failed' && l.image_index !== null) failedImages.set(l.image_index, l.fail_reason);
+      for (const l of lines) if (l.status === 'failed' && l.image_index !== null) failedImages.set(l.image_index, l.fail_reason);
       return {
         order_no: o.order_no,
         /** Our addition: the card the order was submitted for ('' without one). */
@@ -236,7 +150,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
         refused_reason: o.refused_reason,
         payout_note: o.payout_note,
         quote: o.quote?.view ?? null,
-        keyList: lines.rows.map((l, i) => {
+        keyList: lines.map((l, i) => {
           const cc = currencies.get(l.card_currency);
           return {
             key: l.code,
@@ -255,7 +169,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: Directory
         }),
         imageList: o.images.map((ref, i) => ({ url: opts.store.viewUrl(ref), refused_reason: failedImages.get(i) ?? '', type: 1 })),
         order_activity_result: [],
-        timeline: events.rows.map((e) => ({ status: e.status, time: unix(e.created_at), note: e.note })),
+        timeline: events.map((e) => ({ status: e.status, time: unix(e.created_at), note: e.note })),
       };
     },
   });

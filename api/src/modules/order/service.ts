@@ -1,15 +1,19 @@
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { quote } from '../catalog/pricing.js';
-import { cardName, type Catalog } from '../catalog/service.js';
-import { couponById, pricingCoupon, returnCouponUse } from '../coupon/service.js';
+import { Catalog, cardName } from '../catalog/service.js';
+import { COUPON_MESSAGES, couponById, couponFits, heldCoupon, pricingCoupon, returnCouponUse, takeCouponUse } from '../coupon/service.js';
 import { paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/service.js';
+import { uploadRepo } from '../uploads/repo.js';
+import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
+import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { orderRepo } from './repo.js';
 import { ORDER_CREDITED, ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
 
 export interface OrderRow {
@@ -73,6 +77,114 @@ export const ORDER_MESSAGES = {
   otherNote: 'Explain the "other" fail reason in fail_note',
   refuseReason: 'A reason is required to refuse an order',
 } as const;
+
+export const APPADD_MESSAGES = {
+  empty: 'Please upload card images or enter the card codes',
+  tooManyImages: `At most ${IMAGE_LIMITS.perOrder} images per order`,
+  image: 'An image was not found: please upload it again',
+  couponMinimum: (amount: string) => `This coupon applies to trades of ${amount} or more`,
+  faceWithoutCard: 'Choose a card to lock a quote for this face value',
+  faceRequired: 'Enter the face value to lock a quote for this card',
+  form: 'The card form does not match the chosen card',
+  keyReused: 'This request key was already used for a different request',
+} as const;
+
+const DUPLICATE_WINDOW_S = 10;
+
+/** What a seller sends to sell: photos and/or codes, and optionally a card and face value to lock a quote. */
+export interface SubmitInput {
+  images: string | string[] | undefined;
+  memo: string;
+  walletType: number;
+  couponCode: string;
+  cardId: number;
+  faceValue: string;
+  cardForm: string;
+  idempotencyKey: string;
+}
+
+export interface SubmitDeps {
+  db: Db;
+  ref: Reference;
+  catalog: Catalog;
+  store: Pick<DirectoryStore, 'objectNameOf'>;
+}
+
+/**
+ * A seller submits an order (order/appadd). The quote is priced first, with the coupon; then, one
+ * submission at a time per seller, a retry (the same key, or the same fields within 10 s) answers the
+ * first order, the coupon's use is taken, and the order, its first event and its notice are written.
+ */
+export async function submitOrder(deps: SubmitDeps, userId: number, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
+  const { db, ref, catalog } = deps;
+  const u = await moneyUser(db, ref, userId);
+  const cur = walletCurrency(u, input.walletType);
+  const raw = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : input.images.split(',');
+  const images = raw.map((s) => s.trim()).filter(Boolean);
+  if (images.length > IMAGE_LIMITS.perOrder) throw new AppError(APPADD_MESSAGES.tooManyImages);
+  if (!images.length && !input.memo) throw new AppError(APPADD_MESSAGES.empty);
+  const names = images.map((url) => deps.store.objectNameOf(url));
+  if (names.some((n) => !n || !n.startsWith(`orders/${u.id}/`))) throw new AppError(APPADD_MESSAGES.image);
+  if (names.length && (await uploadRepo.storedOf(db, u.id, names as string[])) !== new Set(names).size) throw new AppError(APPADD_MESSAGES.image);
+  // The coupon prices the quote here; whether it can still be used is decided in the transaction,
+  // under a row lock and after the replay check (a retried submission must not be refused for
+  // the use its first attempt took).
+  const held = input.couponCode ? await heldCoupon(db, u.id, input.couponCode) : null;
+  if (input.couponCode && !held) throw new AppError(COUPON_MESSAGES.notFound);
+  const coupon = held ? couponFits(held, input.walletType, cur.code) : null;
+
+  let quoteJson: Record<string, unknown> | null = null;
+  let quoteTotal: bigint | null = null;
+  let faceMinor: bigint | null = null;
+  const vipBp = await ref.vipBp(u.vipLevel);
+  if (input.cardId) {
+    if (!input.faceValue) throw new AppError(APPADD_MESSAGES.faceRequired);
+    const q = await catalog.quoteCard({ cardId: input.cardId, faceValue: input.faceValue, payoutCurrency: cur.code, vipLevel: u.vipLevel, coupon: coupon && pricingCoupon(coupon) });
+    if (input.cardForm && input.cardForm !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
+    if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
+    const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
+    quoteJson = { rate_minor: rate.toString(), face_minor: q.face.toString(), total_minor: q.quote.totalMinor.toString(), view: Catalog.quoteView(q, vipBp) };
+    quoteTotal = q.quote.totalMinor;
+    faceMinor = q.face;
+  } else if (input.faceValue) {
+    throw new AppError(APPADD_MESSAGES.faceWithoutCard);
+  }
+
+  const key = input.idempotencyKey || null;
+  const couponCode = coupon?.code ?? '';
+  const hash = paramsHash({ images, memo: input.memo, wallet: input.walletType, card: input.cardId, face: input.faceValue, form: input.cardForm, coupon: couponCode });
+  return db.tx(async (q) => {
+    await orderRepo.lockSubmissions(q, u.id);
+    const p = await orderRepo.prior(q, u.id, key, hash, DUPLICATE_WINDOW_S);
+    if (p) {
+      if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
+      return { order: p, first: false, replay: true };
+    }
+    if (coupon) await takeCouponUse(q, u.id, coupon.code, input.walletType, cur.code);
+    const before = await orderRepo.countOf(q, u.id);
+    const o = await orderRepo.insert(q, {
+      orderNo: newOrderNo(),
+      userId: u.id,
+      walletType: input.walletType,
+      currency: cur.code,
+      images,
+      memo: input.memo,
+      couponCode,
+      couponId: coupon?.id ?? null,
+      cardId: input.cardId || null,
+      cardForm: input.cardForm,
+      faceMinor,
+      vipBp,
+      quote: quoteJson,
+      quoteTotalMinor: quoteTotal,
+      key,
+      hash,
+    });
+    await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted', `user:${u.id}`);
+    await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    return { order: o, first: before === 0, replay: false };
+  });
+}
 
 export function newOrderNo(now = new Date()): string {
   const d = now.toISOString().slice(2, 10).replace(/-/g, '');

@@ -4,6 +4,7 @@ import { AppError, Codes, fail, ok } from '../../lib/envelope.js';
 import { optInt } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { checkImage, IMAGE_LIMITS, isObjectName, UPLOAD_MESSAGES, type DirectoryStore } from './store.js';
+import { uploadRepo } from './repo.js';
 
 const MAX_PENDING_PER_HOUR = 200;
 
@@ -13,14 +14,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
   const { store } = opts;
 
   const issue = async (userId: number, count: number) => {
-    const recent = await db.query<{ n: number }>("select count(*)::int as n from uploads where user_id = $1 and created_at > now() - interval '1 hour'", [userId]);
-    if ((recent.rows[0]?.n ?? 0) + count > MAX_PENDING_PER_HOUR) throw new AppError('Too many uploads, please try again later');
+    if ((await uploadRepo.issuedLastHour(db, userId)) + count > MAX_PENDING_PER_HOUR) throw new AppError('Too many uploads, please try again later');
     const expires = Date.now() + IMAGE_LIMITS.urlTtlMs;
     const names = Array.from({ length: count }, () => store.newObjectName(userId));
-    await db.query(
-      `insert into uploads (object_name, user_id, expires_at) select n, $2, $3 from unnest($1::text[]) as n`,
-      [names, userId, new Date(expires)],
-    );
+    await uploadRepo.createPending(db, userId, names, new Date(expires));
     return names.map((objectName) => ({ objectName, url: store.presignPut(objectName, expires), public_url: store.publicUrl(objectName) }));
   };
 
@@ -54,17 +51,12 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
         if (!store.verifyPut(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
         // Written once: the first PUT claims the object (stored_at) before its image is checked;
         // a second or parallel PUT to the same link finds it claimed and is refused.
-        const claim = await db.query<{ user_id: number }>(
-          "update uploads set stored_at = now() where object_name = $1 and status = 'pending' and stored_at is null and expires_at > now() returning user_id",
-          [name],
-        );
-        if (!claim.rows[0]) {
-          const row = await db.query<{ status: string }>('select status from uploads where object_name = $1 and expires_at > now()', [name]);
-          if (!row.rows[0]) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
+        if (!(await uploadRepo.claim(db, name))) {
+          if (!(await uploadRepo.isLive(db, name))) return reply.status(403).send(fail(UPLOAD_MESSAGES.link, Codes.failed));
           return reply.status(409).send(fail(UPLOAD_MESSAGES.once, Codes.failed));
         }
         // A file that is not an acceptable image was not written: the link may be used again.
-        const release = () => db.query("update uploads set stored_at = null where object_name = $1 and status = 'pending'", [name]);
+        const release = () => uploadRepo.release(db, name);
         const body = req.body;
         if (!Buffer.isBuffer(body) || body.length === 0) {
           await release();
@@ -81,9 +73,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
           await release();
           throw err;
         }
-        await db.query("update uploads set status = 'stored', content_type = $2, bytes = $3, width = $4, height = $5, stored_at = now() where object_name = $1", [
-          name, checked.contentType, checked.data.length, checked.width, checked.height,
-        ]);
+        await uploadRepo.markStored(db, name, { contentType: checked.contentType, bytes: checked.data.length, width: checked.width, height: checked.height });
         return ok({ objectName: name, url: store.publicUrl(name), width: checked.width, height: checked.height });
       },
     );
@@ -94,15 +84,15 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
       const name = req.params['*'];
       if (!isObjectName(name)) return reply.status(404).send(fail('Not found', Codes.notFound));
       const { expires = '', signature = '' } = req.query;
-      const meta = await db.query<{ content_type: string; purpose: string }>("select content_type, purpose from uploads where object_name = $1 and status = 'stored'", [name]);
+      const meta = await uploadRepo.storedMeta(db, name);
       // An avatar (its owner chose it with account/avatar) is public; every other image needs the link.
-      const avatar = meta.rows[0]?.purpose === 'avatar';
+      const avatar = meta?.purpose === 'avatar';
       if (!avatar && !store.verifyView(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.view, Codes.failed));
-      const data = meta.rows[0] ? await store.get(name) : null;
-      if (!data || !meta.rows[0]) return reply.status(404).send(fail('Not found', Codes.notFound));
+      const data = meta ? await store.get(name) : null;
+      if (!data || !meta) return reply.status(404).send(fail('Not found', Codes.notFound));
       const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
       return reply
-        .header('content-type', meta.rows[0].content_type)
+        .header('content-type', meta.content_type)
         .header('cache-control', avatar ? 'public, max-age=86400' : `private, max-age=${left}`)
         .send(data);
     });
