@@ -9,6 +9,8 @@ import { notify } from '../notices/service.js';
 import { approvalView, requestApproval } from './four-eyes.js';
 import { correctionOf } from './corrections.js';
 import { audit } from './staff.js';
+import { couponRepo } from '../coupon/repo.js';
+import { opsRepo } from './repo.js';
 
 /** Admin: wallet corrections, coupons, the audit log, the ledger check and the platform's balances. */
 export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
@@ -46,14 +48,10 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
 
   r.get('/ops/api/coupons', { schema: { tags, summary: 'Every coupon with its terms and how many sellers hold and used it (admin)' } }, async (req) => {
     await who(req, ['admin']);
-    const rows = await db.query<{ code: string; name: string; discount_type: number; type: number; percent_bp: number | null; amount_minor: bigint | null; currency_code: string | null; wallet_type: number; enough_minor: bigint; valid_start: Date; valid_end: Date; max_use: number; grant_on: string | null; active: boolean; holders: number; uses: number }>(
-      `select c.code, c.name, c.discount_type, c.type, c.percent_bp, c.amount_minor, c.currency_code, c.wallet_type, c.enough_minor, c.valid_start, c.valid_end, c.max_use, c.grant_on, c.active,
-              count(u.user_id)::int as holders, coalesce(sum(u.used_times), 0)::int as uses
-         from coupons c left join user_coupons u on u.coupon_id = c.id group by c.id order by c.valid_end desc, c.id desc limit 500`,
-    );
+    const rows = await couponRepo.summaries(db);
     return ok(
       await Promise.all(
-        rows.rows.map(async (c) => {
+        rows.map(async (c) => {
           const d = c.currency_code ? (await ref.currency(c.currency_code)).decimals : 2;
           const kind = c.discount_type === 1 ? 'percent' : c.type === 2 ? 'rate_add' : 'fixed';
           return {
@@ -90,14 +88,22 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     const until = new Date(b.valid_until);
     if (until <= from) throw new AppError('valid_until must be after valid_from');
     const id = await db.tx(async (q) => {
-      const exists = await q.query('select 1 from coupons where code = $1', [code]);
-      if (exists.rows.length) throw new AppError('A coupon with this code already exists');
-      const ins = await q.query<{ id: number }>(
-        `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, enough_minor, valid_start, valid_end, max_use, grant_on)
-         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) returning id`,
-        [code, b.name, b.kind === 'percent' ? 1 : 2, b.kind === 'rate_add' ? 2 : 1, percentBp, amount, cur?.code ?? null, b.wallet_type, min.minor, from, until, b.max_use, b.grant_on_signup ? 'signup' : null],
-      );
-      const couponId = ins.rows[0]!.id;
+      if (await couponRepo.exists(q, code)) throw new AppError('A coupon with this code already exists');
+      const couponId = await couponRepo.create(q, {
+        code,
+        name: b.name,
+        discountType: b.kind === 'percent' ? 1 : 2,
+        type: b.kind === 'rate_add' ? 2 : 1,
+        percentBp,
+        amountMinor: amount,
+        currency: cur?.code ?? null,
+        walletType: b.wallet_type,
+        enoughMinor: min.minor,
+        validFrom: from,
+        validUntil: until,
+        maxUse: b.max_use,
+        grantOn: b.grant_on_signup ? 'signup' : null,
+      });
       await audit(q, { staffId: s.id, action: 'coupon.create', targetType: 'coupon', targetId: code, details: { ...b, code }, ip: req.ip });
       return couponId;
     });
@@ -110,17 +116,15 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     async (req) => {
       const s = await who(req, ['admin']);
       const code = req.params.code.toUpperCase();
-      const c = await db.query<{ id: number; name: string; active: boolean; valid_end: Date }>('select id, name, active, valid_end from coupons where code = $1', [code]);
-      const coupon = c.rows[0];
+      const coupon = await couponRepo.byCode(db, code);
       if (!coupon) throw new AppError('Coupon not found');
       if (!coupon.active || coupon.valid_end <= new Date()) throw new AppError('This coupon has ended');
       const granted = await db.tx(async (q) => {
-        const users = await q.query<{ id: number }>("select id from users where id = any($1::int[]) and status = 'active'", [req.body.user_ids]);
         let n = 0;
-        for (const u of users.rows) {
-          if (!(await grantCoupon(q, u.id, coupon.id, `staff:${s.id}`))) continue;
+        for (const userId of await couponRepo.activeUsers(q, req.body.user_ids)) {
+          if (!(await grantCoupon(q, userId, coupon.id, `staff:${s.id}`))) continue;
           n += 1;
-          await notify(q, u.id, { title: 'You have a new coupon', content: `${coupon.name}. Use code ${code} when you sell a card.`, action: 'app_coupon' });
+          await notify(q, userId, { title: 'You have a new coupon', content: `${coupon.name}. Use code ${code} when you sell a card.`, action: 'app_coupon' });
         }
         await audit(q, { staffId: s.id, action: 'coupon.grant', targetType: 'coupon', targetId: code, reason: req.body.reason, details: { user_ids: req.body.user_ids, granted: n }, ip: req.ip });
         return n;
@@ -150,32 +154,15 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     async (req) => {
       await who(req, ['admin']);
       const f = req.query;
-      const q = await db.query(
-        `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff, s.name as staff_name
-           from audit_log a left join staff s on s.id = a.staff_id
-          where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2)
-            and ($3::int is null or a.staff_id = $3)
-            and ($4::text is null or a.action = $4 or a.action like $4 || '.%')
-            and ($5::text is null or a.reason ilike '%' || $5 || '%' or a.target_id ilike '%' || $5 || '%' or a.details::text ilike '%' || $5 || '%')
-            and ($6::timestamptz is null or a.created_at >= $6) and ($7::timestamptz is null or a.created_at < $7)
-            and ($8::bigint is null or a.id < $8)
-          order by a.id desc limit 200`,
-        [f.target_type ?? null, f.target_id ?? null, f.staff_id ?? null, f.action ?? null, f.q || null, f.from ?? null, f.to ?? null, f.before_id ?? null],
-      );
-      return ok(q.rows);
+      return ok(await opsRepo.auditLog(db, { targetType: f.target_type, targetId: f.target_id, staffId: f.staff_id, action: f.action, text: f.q, from: f.from, to: f.to, beforeId: f.before_id }));
     },
   );
 
   r.get('/ops/api/ledger/balances', { schema: { tags, summary: 'Platform balances (admin): each platform account, and what users hold, per currency' } }, async (req) => {
     await who(req, ['admin', 'finance']);
     // Users' accounts keep running balances; the platform's are the sums of their postings.
-    const rows = await db.query<{ kind: string; currency_code: string; balance: bigint; accounts: number }>(
-      `select a.kind, a.currency_code, count(*)::int as accounts,
-              (case when bool_and(a.user_id is not null) then sum(a.balance_minor)
-                    else (select coalesce(sum(p.amount_minor), 0) from ledger_postings p join ledger_accounts b on b.id = p.account_id where b.kind = a.kind and b.currency_code = a.currency_code) end)::bigint as balance
-         from ledger_accounts a group by a.kind, a.currency_code order by a.currency_code, a.kind`,
-    );
-    const out = await Promise.all(rows.rows.map(async (x) => ({ account: x.kind, currency: x.currency_code, balance: formatMinor(BigInt(x.balance), (await ref.currency(x.currency_code)).decimals), accounts: x.accounts })));
+    const rows = await opsRepo.ledgerTotals(db);
+    const out = await Promise.all(rows.map(async (x) => ({ account: x.kind, currency: x.currency_code, balance: formatMinor(BigInt(x.balance), (await ref.currency(x.currency_code)).decimals), accounts: x.accounts })));
     return ok(out);
   });
 

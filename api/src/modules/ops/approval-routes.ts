@@ -7,6 +7,7 @@ import { opsContext, type OpsOptions } from './context.js';
 import { applyCorrection, type CorrectionInput } from './corrections.js';
 import { approvalView, closeApproval, FOUR_EYES_MESSAGES, type ApprovalRow } from './four-eyes.js';
 import { audit, resolveStaff, type Role, type StaffAuth } from './staff.js';
+import { opsRepo } from './repo.js';
 
 /** Who may approve or reject each kind of request (an admin may do everything). */
 const APPROVERS: Record<ApprovalRow['kind'], Role[]> = { order_decision: ['reviewer'], correction: [] };
@@ -19,16 +20,13 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
 
   r.get('/ops/api/approvals', { schema: { tags, summary: 'Requests for a second operator, oldest first', querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }) } }, async (req) => {
     await who(req, ['reviewer', 'finance']);
-    const rows = await db.query<ApprovalRow & { requested_by_name: string }>(
-      `select a.*, s.name as requested_by_name from approvals a join staff s on s.id = a.requested_by where a.status = $1 order by a.id ${req.query.status === 'pending' ? 'asc' : 'desc'} limit 200`,
-      [req.query.status],
-    );
-    return ok(await Promise.all(rows.rows.map(async (a) => ({ ...(await view(a)), requested_by_name: a.requested_by_name }))));
+    const rows = await opsRepo.approvals(db, req.query.status);
+    return ok(await Promise.all(rows.map(async (a) => ({ ...(await view(a)), requested_by_name: a.requested_by_name }))));
   });
 
   /** The request, locked; refused unless this operator's role may act on it (or, `mine`, they asked for it). */
   const lockFor = async (q: Queryable, id: number, s: StaffAuth, opts: { mine?: boolean } = {}): Promise<ApprovalRow> => {
-    const row = (await q.query<ApprovalRow>('select * from approvals where id = $1 for update', [id])).rows[0];
+    const row = await opsRepo.approval(q, id, true);
     if (!row) throw new AppError(FOUR_EYES_MESSAGES.notFound);
     if (opts.mine && row.requested_by === s.id) return row;
     if (s.role !== 'admin' && !APPROVERS[row.kind].includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
@@ -48,7 +46,7 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
       if (a.requested_by === s.id) throw new AppError(FOUR_EYES_MESSAGES.own);
       let result: Record<string, unknown>;
       if (a.kind === 'order_decision') {
-        const requester = (await q.query<{ id: number; name: string; role: string }>('select id, name, role from staff where id = $1', [a.requested_by])).rows[0]!;
+        const requester = (await opsRepo.staffById(q, a.requested_by))!;
         const p = a.payload as { lines: LineInput[]; payout_note?: string; note?: string };
         const d = await decideOrder(q, decisions, { orderNo: a.target_id, staff: requester, lines: p.lines, payoutNote: p.payout_note, note: p.note, approvedBy: s.id });
         await audit(q, { staffId: a.requested_by, action: 'order.decide', targetType: 'order', targetId: a.target_id, reason: p.payout_note ?? p.note ?? '', details: { status: d.order.status, amount_minor: d.order.amount_minor, lines: p.lines, approved_by: s.id, approval_id: a.id }, ip: req.ip });
@@ -59,7 +57,7 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
       }
       await closeApproval(q, a.id, 'approved', s.id, req.body.note, result);
       await audit(q, { staffId: s.id, action: 'approval.approve', targetType: 'approval', targetId: String(a.id), reason: req.body.note, details: { kind: a.kind, target: a.target_id, requested_by: a.requested_by, ...result }, ip: req.ip });
-      return { row: (await q.query<ApprovalRow>('select * from approvals where id = $1', [a.id])).rows[0]!, replayed: false };
+      return { row: (await opsRepo.approval(q, a.id))!, replayed: false };
     });
     return ok({ ...(await view(out.row)), replayed: out.replayed });
   });
@@ -73,7 +71,7 @@ export async function approvalRoutes(app: FastifyInstance, opts: OpsOptions): Pr
       if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
       await closeApproval(q, x.id, 'rejected', s.id, req.body.reason, null);
       await audit(q, { staffId: s.id, action: mine ? 'approval.withdraw' : 'approval.reject', targetType: 'approval', targetId: String(x.id), reason: req.body.reason, details: { kind: x.kind, target: x.target_id, requested_by: x.requested_by }, ip: req.ip });
-      return (await q.query<ApprovalRow>('select * from approvals where id = $1', [x.id])).rows[0]!;
+      return (await opsRepo.approval(q, x.id))!;
     });
     return ok(await view(row));
   });

@@ -5,6 +5,7 @@ import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import { SETTLE_MESSAGES, settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
 import { audit } from './staff.js';
+import { payoutRepo } from '../withdraw/payout-repo.js';
 
 export const PAYOUT_MESSAGES = {
   frozen: "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
@@ -13,9 +14,6 @@ export const PAYOUT_MESSAGES = {
   notPending: 'Only a pending withdrawal can be sent or exported (this one is already on its way or settled)',
   usdt: 'USDT withdrawals are paid on chain by hand: settle them with the transaction hash',
 } as const;
-
-/** SQL: the seller (u, country c) must verify to be paid and has not; `param` holds the countries with tiers. */
-const unverified = (param: string) => `(u.kyc_level = 0 and c.short_name = any(${param}::text[]))`;
 
 /** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (v: string) => {
@@ -40,13 +38,8 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
 
   r.get('/ops/api/withdrawals', { schema: { tags, summary: 'Open withdrawals, oldest first' } }, async (req) => {
     await who(req, ['finance']);
-    const q = await db.query<WithdrawRow & { user_frozen: boolean; user_unverified: boolean }>(
-      `select w.*, u.withdrawals_frozen_at is not null as user_frozen, ${unverified('$1')} as user_unverified
-         from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id
-        where w.status in ('pending', 'processing') order by w.created_at, w.id limit 100`,
-      [gated()],
-    );
-    return ok(await Promise.all(q.rows.map(async (w) => ({ ...(await withdrawView(w)), user_frozen: w.user_frozen, user_unverified: w.user_unverified }))));
+    const open = await payoutRepo.open(db, gated());
+    return ok(await Promise.all(open.map(async (w) => ({ ...(await withdrawView(w)), user_frozen: w.user_frozen, user_unverified: w.user_unverified }))));
   });
 
   r.post(
@@ -58,13 +51,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       if (!provider?.sendTransfer) throw new AppError(PAYOUT_MESSAGES.noProvider);
       await warm();
       const claimed = await db.tx(async (q) => {
-        const r0 = await q.query<WithdrawRow & { bank_code: string; frozen: boolean; unverified: boolean }>(
-          `select w.*, b.code as bank_code, u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
-             from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id join countries c on c.id = u.country_id
-            where w.withdraw_no = $1 for update of w`,
-          [req.params.withdraw_no, gated()],
-        );
-        const w = r0.rows[0];
+        const w = await payoutRepo.lockForSend(q, req.params.withdraw_no, gated());
         if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
         // Only from pending, once: a transfer whose answer never came stays processing until the
         // provider's webhook (or staff, after checking the provider's dashboard) settles it.
@@ -72,7 +59,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         if (w.method === 'USDT') throw new AppError(PAYOUT_MESSAGES.usdt);
         if (w.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
         if (w.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
-        await q.query("update withdrawals set status = 'processing', payout_channel = $2, sent_at = now(), sent_by = $3 where id = $1", [w.id, provider.name, `staff:${s.id}`]);
+        await payoutRepo.markSending(q, w.id, provider.name, `staff:${s.id}`);
         await audit(q, { staffId: s.id, action: 'withdrawal.send', targetType: 'withdrawal', targetId: w.withdraw_no, details: { provider: provider.name }, ip: req.ip });
         return w;
       });
@@ -83,17 +70,17 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       });
       const row = await db.tx(async (q) => {
         if (sent.ok) {
-          await q.query('update withdrawals set provider_ref = $2 where id = $1', [claimed.id, sent.providerRef || 'accepted']);
+          await payoutRepo.setProviderRef(q, claimed.id, sent.providerRef || 'accepted');
           if (sent.status === 'success') {
             const out = await settleWithdrawal(q, ledger, ref, claimed.withdraw_no, 'paid', { reference: sent.providerRef, actor: `provider:${provider.name}` });
             return out.withdrawal;
           }
         } else if (!sent.unknown) {
           // Refused: nothing went out; the withdrawal is pending again for another way.
-          await q.query("update withdrawals set status = 'pending', payout_channel = '', sent_at = null, sent_by = '' where id = $1 and status = 'processing'", [claimed.id]);
+          await payoutRepo.sendRefused(q, claimed.id);
         }
         await audit(q, { staffId: s.id, action: sent.ok ? 'withdrawal.sent' : sent.unknown ? 'withdrawal.send_unknown' : 'withdrawal.send_refused', targetType: 'withdrawal', targetId: claimed.withdraw_no, reason: sent.ok ? '' : sent.reason, details: sent.ok ? { provider_ref: sent.providerRef, status: sent.status } : {}, ip: req.ip });
-        return (await q.query<WithdrawRow>('select * from withdrawals where id = $1', [claimed.id])).rows[0]!;
+        return payoutRepo.byId(q, claimed.id);
       });
       if (!sent.ok && !sent.unknown) throw new AppError(sent.reason);
       return ok({ ...(await withdrawView(row)), ...(sent.ok ? {} : { note: sent.reason }) });
@@ -107,18 +94,11 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const s = await who(req, ['finance']);
       const cur = await ref.currency(req.body.currency);
       const rows = await db.tx(async (q) => {
-        const r0 = await q.query<WithdrawRow & { bank_code: string }>(
-          `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id
-             join users u on u.id = w.user_id join countries c on c.id = u.country_id
-            where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null and not ${unverified('$3')}
-            order by w.created_at, w.id for update of w skip locked`,
-          [cur.code, req.body.method, gated()],
-        );
-        if (r0.rows.length) {
-          await q.query("update withdrawals set status = 'processing', payout_channel = 'bank_upload', sent_at = now(), sent_by = $2 where id = any($1::bigint[])", [r0.rows.map((w) => w.id), `staff:${s.id}`]);
-          await audit(q, { staffId: s.id, action: 'withdrawal.export', targetType: 'withdrawals', targetId: `${cur.code}:${req.body.method}`, details: { count: r0.rows.length, withdrawals: r0.rows.map((w) => w.withdraw_no) }, ip: req.ip });
+        const taken = await payoutRepo.takeForExport(q, cur.code, req.body.method, gated(), `staff:${s.id}`);
+        if (taken.length) {
+          await audit(q, { staffId: s.id, action: 'withdrawal.export', targetType: 'withdrawals', targetId: `${cur.code}:${req.body.method}`, details: { count: taken.length, withdrawals: taken.map((w) => w.withdraw_no) }, ip: req.ip });
         }
-        return r0.rows;
+        return taken;
       });
       const header = ['reference', 'bank_code', 'bank_name', 'account_number', 'account_name', 'amount', 'currency', 'narration', 'requested_at'];
       const lines = rows.map((w) =>
@@ -138,14 +118,10 @@ export async function payoutRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const res = await db.tx(async (q) => {
         if (req.body.outcome === 'paid') {
           // A frozen account is not paid out (a freeze waits on the row a freeze takes).
-          const f = await q.query<{ frozen: boolean; unverified: boolean }>(
-            `select u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
-               from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id where w.withdraw_no = $1 for share of u`,
-            [req.params.withdraw_no, gated()],
-          );
-          if (f.rows[0]?.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
+          const f = await payoutRepo.sellerForSettle(q, req.params.withdraw_no, gated());
+          if (f?.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
           // No naira or cedi leaves for an unverified account, whenever its withdrawal was made (issue 15).
-          if (f.rows[0]?.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
+          if (f?.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
         }
         const out = await settleWithdrawal(q, ledger, ref, req.params.withdraw_no, req.body.outcome, { reason: req.body.reason, reference: req.body.reference, actor: `staff:${s.id}` });
         if (!out.replayed) await audit(q, { staffId: s.id, action: `withdrawal.${req.body.outcome}`, targetType: 'withdrawal', targetId: req.params.withdraw_no, reason: req.body.reason ?? '', details: { reference: req.body.reference ?? '' }, ip: req.ip });

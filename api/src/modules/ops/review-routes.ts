@@ -6,6 +6,7 @@ import { formatMinor, parseAmount } from '../../lib/money.js';
 import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
 import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval, type ApprovalRow } from './four-eyes.js';
 import { audit } from './staff.js';
+import { orderRepo } from '../order/repo.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const line = z.object({
@@ -24,7 +25,7 @@ const amountQuery = (name: string) => z.string().regex(/^\d{1,12}(\.\d{1,8})?$/,
 
 /** The review queue: claim an order, decide it card by card, or refuse it. */
 export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { db, ref, decisions, r, tags, view, warm, who } = opsContext(app, opts);
+  const { db, ref, catalog, decisions, r, tags, view, warm, who } = opsContext(app, opts);
   const orderView = async (o: OrderRow) => {
     const cur = await ref.currency(o.currency_code);
     return {
@@ -60,23 +61,14 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         const p = parseAmount(v, d);
         return p.ok ? p.minor : null;
       };
-      const q = await db.query<OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }>(
-        `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as claimed_by_name, k.name as brand
-           from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join card_categories k on k.id = c.category_id
-          where o.status = $8 and (o.claimed_by is null or o.claimed_by = $1 or $2)
-            and ($3::int is null or c.category_id = $3)
-            and ($4::text is null or o.currency_code = $4)
-            and ($5::bigint is null or o.quote_total_minor >= $5)
-            and ($6::bigint is null or o.quote_total_minor <= $6)
-            and ($7::int is null or o.created_at <= now() - make_interval(mins => $7))
-          order by o.created_at, o.id limit 50`,
-        [s.id, s.role === 'admin', f.brand ?? null, f.currency ?? null, await minor(f.min_amount), await minor(f.max_amount), f.waiting_over_minutes ?? null, ORDER_STATUS.pending],
-      );
-      const brands = await db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort');
+      const [queue, brands] = await Promise.all([
+        orderRepo.queue(db, { staffId: s.id, everyClaim: s.role === 'admin', brand: f.brand ?? null, currency: f.currency ?? null, minMinor: await minor(f.min_amount), maxMinor: await minor(f.max_amount), waitingOverMinutes: f.waiting_over_minutes ?? null }),
+        catalog.categories(),
+      ]);
       return ok({
         fail_reasons: FAIL_REASONS,
-        brands: brands.rows,
-        orders: await Promise.all(q.rows.map(async (o) => ({ ...(await orderView(o)), waiting_minutes: o.waiting_minutes, claimed_by_name: o.claimed_by_name, brand: o.brand }))),
+        brands,
+        orders: await Promise.all(queue.map(async (o) => ({ ...(await orderView(o)), waiting_minutes: o.waiting_minutes, claimed_by_name: o.claimed_by_name, brand: o.brand }))),
       });
     },
   );
@@ -94,11 +86,15 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
 
   r.get('/ops/api/orders/:order_no', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
     await who(req, ['reviewer', 'finance']);
-    const q = await db.query<OrderRow>('select * from orders where order_no = $1', [req.params.order_no]);
-    if (!q.rows[0]) throw new AppError('Order not found');
-    const lines = await db.query('select seq, card_id, card_name, code, face_minor::text, rate_minor::text, amount_minor::text, status, fail_reason, proof_image from order_lines where order_id = $1 order by seq', [q.rows[0].id]);
-    const events = await db.query('select status, note, actor, created_at from order_events where order_id = $1 order by id', [q.rows[0].id]);
-    return ok({ ...(await orderView(q.rows[0])), lines: lines.rows.map((l) => ({ ...l, proof_image: view(String(l.proof_image ?? '')) })), timeline: events.rows, fail_reasons: FAIL_REASONS });
+    const o = await orderRepo.byNo(db, req.params.order_no);
+    if (!o) throw new AppError('Order not found');
+    const [lines, events] = await Promise.all([orderRepo.lines(db, o.id), orderRepo.events(db, o.id)]);
+    return ok({
+      ...(await orderView(o)),
+      lines: lines.map((l) => ({ seq: l.seq, card_id: l.card_id, card_name: l.card_name, code: l.code, face_minor: String(l.face_minor), rate_minor: String(l.rate_minor), amount_minor: String(l.amount_minor), status: l.status, fail_reason: l.fail_reason, proof_image: view(l.proof_image ?? '') })),
+      timeline: events,
+      fail_reasons: FAIL_REASONS,
+    });
   });
 
   r.post('/ops/api/orders/:order_no/claim', { schema: { tags, params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
@@ -121,8 +117,8 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       const payload = { lines: req.body.lines, payout_note: req.body.payout_note, note: req.body.note };
       /** The order as it stands, with the request that waits for a second operator. */
       const awaiting = async (row: ApprovalRow, replayed: boolean) => {
-        const o = await db.query<OrderRow>('select * from orders where order_no = $1', [orderNo]);
-        return ok({ ...(await orderView(o.rows[0] as OrderRow)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed });
+        const o = (await orderRepo.byNo(db, orderNo)) as OrderRow;
+        return ok({ ...(await orderView(o)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed });
       };
       // While a decision waits for a second operator, the order takes no other one; the same one
       // sent again is answered with the waiting request.

@@ -4,6 +4,7 @@ import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { StaffSignIn, type Locked } from './sign-in.js';
 import { adminEmails, audit, createStaff, endStaffSession, resolveStaff, ROLES, STAFF_SIGN_IN, staffBearer, type Role } from './staff.js';
+import { opsRepo, type StaffChange } from './repo.js';
 
 /** Operator sign-in (password, then the second factor), sign-out, and staff accounts (admin). */
 export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
@@ -63,32 +64,23 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
 
   r.get('/ops/api/staff', { schema: { tags, summary: 'Every operator (admin)' } }, async (req) => {
     await who(req, ['admin']);
-    const rows = await db.query(
-      `select id, email, name, role, status, totp_enabled_at is not null as second_factor, locked_until, created_at,
-              (select count(*)::int from staff_recovery_codes c where c.staff_id = staff.id and c.used_at is null) as recovery_codes_left
-         from staff order by id`,
-    );
-    return ok(rows.rows);
+    return ok(await opsRepo.staffList(db));
   });
 
   const reasonBody = z.object({ reason: z.string().min(3).max(500) });
   const idParams = z.object({ id: z.coerce.number().int().positive() });
   /** An admin's change to another operator's account: audited with its reason; their sessions end. */
-  const change = (path: string, summary: string, action: string, sql: string, also?: string) =>
+  const change = (path: string, summary: string, action: string, what: StaffChange) =>
     r.post(path, { schema: { tags, summary, params: idParams, body: reasonBody } }, async (req) => {
       const s = await who(req, ['admin']);
       if (req.params.id === s.id) throw new AppError('Ask another admin to change your own account');
       await db.tx(async (q) => {
-        const u = await q.query(`${sql} where id = $1 returning id`, [req.params.id]);
-        if (!u.rows.length) throw new AppError('Operator not found');
-        await q.query('update staff_sessions set revoked_at = now() where staff_id = $1 and revoked_at is null', [req.params.id]);
-        await q.query('update staff_challenges set used_at = now() where staff_id = $1 and used_at is null', [req.params.id]);
-        if (also) await q.query(also, [req.params.id]);
+        if (!(await opsRepo.changeStaff(q, req.params.id, what))) throw new AppError('Operator not found');
         await audit(q, { staffId: s.id, action, targetType: 'staff', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
       });
       return ok({});
     });
-  change('/ops/api/staff/:id/deactivate', 'Deactivate an operator (admin): they are signed out and cannot sign in', 'staff.deactivate', "update staff set status = 'disabled'");
-  change('/ops/api/staff/:id/activate', 'Reactivate an operator (admin)', 'staff.activate', "update staff set status = 'active', login_failures = 0, locked_until = null");
-  change('/ops/api/staff/:id/reset-second-factor', 'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account', 'staff.reset_second_factor', 'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null', 'delete from staff_recovery_codes where staff_id = $1');
+  change('/ops/api/staff/:id/deactivate', 'Deactivate an operator (admin): they are signed out and cannot sign in', 'staff.deactivate', 'deactivate');
+  change('/ops/api/staff/:id/activate', 'Reactivate an operator (admin)', 'staff.activate', 'activate');
+  change('/ops/api/staff/:id/reset-second-factor', 'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account', 'staff.reset_second_factor', 'reset-second-factor');
 }
