@@ -1,0 +1,84 @@
+// The SQL of support's view of a seller: the search, the profile with its money, orders,
+// withdrawals, sessions and security events, and the freezes and holds staff lift or set.
+import type { Queryable } from '../../db/db.js';
+
+export const supportRepo = {
+  /**
+   * Users matching a term: an e-mail or username, a phone or WhatsApp number (its last digits, as
+   * written locally or internationally), a user id, or an order or withdrawal number. 20 at most.
+   */
+  async find(q: Queryable, term: string) {
+    const digits = term.replace(/[^\d]/g, '');
+    const national = digits.replace(/^0+/, '');
+    const r = await q.query(
+      `select u.id, u.username, u.email, u.whatsapp, u.phone, u.nickname, u.country_id, u.status, u.vip_level, u.created_at, u.last_login_at,
+              u.withdrawals_frozen_at is not null as withdrawals_frozen
+         from users u
+        where lower(u.email) = lower($1) or lower(u.username) = lower($1)
+           or (length($3) >= 7 and (regexp_replace(coalesce(u.whatsapp, ''), '\\D', '', 'g') like '%' || $3 or regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') like '%' || $3))
+           or ($2 <> '' and length($2) <= 9 and $2 = $1 and u.id = $2::int)
+           or u.id = (select user_id from orders where order_no = upper($1))
+           or u.id = (select user_id from withdrawals where withdraw_no = upper($1))
+        order by u.id limit 20`,
+      [term, digits, national],
+    );
+    return r.rows;
+  },
+
+  async profile(q: Queryable, id: number) {
+    const r = await q.query(
+      `select id, username, email, email_verified, whatsapp, whatsapp_verified, phone, nickname, country_id, status, vip_level, vip_exp::text, register_type,
+              referrer_id, created_at, last_login_at, closed_at, withdraw_hold_until, withdraw_hold_reason, withdrawals_frozen_at, withdrawals_frozen_reason,
+              tpassword_hash is not null as has_pin, kyc_level, kyc_name
+         from users where id = $1`,
+      [id],
+    );
+    return r.rows[0];
+  },
+
+  /** The seller's accounts, latest 100 ledger entries, 50 orders and withdrawals, 30 sessions and 50 security notices. */
+  async activity(q: Queryable, id: number) {
+    const [accounts, entries, orders, withdrawals, sessions, security] = await Promise.all([
+      q.query<{ kind: string; currency_code: string; balance_minor: bigint }>('select kind, currency_code, balance_minor from ledger_accounts where user_id = $1 order by kind, currency_code', [id]),
+      q.query<{ id: bigint; kind: string; memo: string; actor: string; account: string; currency_code: string; amount_minor: bigint; balance_after_minor: bigint; created_at: Date }>(
+        `select p.id, j.kind, j.memo, j.actor, a.kind as account, a.currency_code, p.amount_minor, p.balance_after_minor, p.created_at
+           from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = p.journal_id
+          where a.user_id = $1 order by p.id desc limit 100`,
+        [id],
+      ),
+      q.query<{ order_no: string; status: number; currency_code: string; amount_minor: bigint; quote_total_minor: bigint | null; created_at: Date; finished_at: Date | null }>(
+        'select order_no, status, currency_code, amount_minor, quote_total_minor, created_at, finished_at from orders where user_id = $1 order by id desc limit 50',
+        [id],
+      ),
+      q.query<{ withdraw_no: string; status: string; currency_code: string; amount_minor: bigint; method: string; account_no: string; created_at: Date; settled_at: Date | null; fail_reason: string }>(
+        'select withdraw_no, status, currency_code, amount_minor, method, account_no, created_at, settled_at, fail_reason from withdrawals where user_id = $1 order by id desc limit 50',
+        [id],
+      ),
+      q.query('select id::text as id, created_at, last_seen_at, expires_at, revoked_at, ip, device_no, user_agent from sessions where user_id = $1 order by id desc limit 30', [id]),
+      q.query('select id::text as id, title, content, created_at from notices where user_id = $1 and security order by id desc limit 50', [id]),
+    ]);
+    return { accounts: accounts.rows, entries: entries.rows, orders: orders.rows, withdrawals: withdrawals.rows, sessions: sessions.rows, security: security.rows };
+  },
+
+  /** The seller's row locked: undefined for no such user, else whether withdrawals are frozen. */
+  async lockFreeze(q: Queryable, id: number): Promise<{ frozen: boolean } | undefined> {
+    const r = await q.query<{ withdrawals_frozen_at: Date | null }>('select withdrawals_frozen_at from users where id = $1 for update', [id]);
+    return r.rows[0] ? { frozen: r.rows[0].withdrawals_frozen_at !== null } : undefined;
+  },
+
+  async freeze(q: Queryable, id: number, reason: string): Promise<void> {
+    await q.query('update users set withdrawals_frozen_at = now(), withdrawals_frozen_reason = $2 where id = $1', [id, reason]);
+  },
+
+  /** Lifts a freeze; false when there was none. */
+  async unfreeze(q: Queryable, id: number): Promise<boolean> {
+    return (await q.query("update users set withdrawals_frozen_at = null, withdrawals_frozen_reason = '' where id = $1 and withdrawals_frozen_at is not null", [id])).rowCount === 1;
+  },
+
+  /** Ends the cooling-off of the account and of its new payout accounts; false for no such user. */
+  async endHold(q: Queryable, id: number): Promise<boolean> {
+    if ((await q.query("update users set withdraw_hold_until = null, withdraw_hold_reason = '' where id = $1", [id])).rowCount !== 1) return false;
+    await q.query('update payout_accounts set usable_from = null where user_id = $1 and usable_from is not null', [id]);
+    return true;
+  },
+};
