@@ -4,7 +4,7 @@ import { oneOf, optInt } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { absoluteUrl } from '../../lib/urls.js';
-import { appOpsRoutes } from './ops.js';
+import { appOpsRoutes } from './ops-routes.js';
 import { findUserById } from '../user/repo.js';
 import { publicRepo } from '../public/repo.js';
 import { appRepo } from './repo.js';

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/envelope.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { audit } from '../ops/staff.js';
-import { settleWithdrawal, type WithdrawRow } from '../withdraw/service.js';
+import { settleWithdrawal } from '../withdraw/service.js';
 import type { PayoutProvider } from './provider.js';
+import { payoutRepo } from '../withdraw/payout-repo.js';
 
 /**
  * The payout provider's webhook (`POST /webhooks/<provider>`): a transfer's outcome settles its
@@ -26,7 +27,7 @@ export async function payoutWebhookRoutes(app: FastifyInstance, opts: { ledger: 
       if (!ev) return reply.send({ ok: true });
       await ref.warm();
       await db.tx(async (q) => {
-        const w = (await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [ev.reference])).rows[0];
+        const w = await payoutRepo.lockByNo(q, ev.reference);
         const note = { provider: provider.name, event: ev.kind, provider_ref: ev.providerRef, reason: ev.reason };
         if (!w) {
           await audit(q, { staffId: null, action: 'withdrawal.webhook_unknown', targetType: 'withdrawal', targetId: ev.reference.slice(0, 64), details: note, ip: req.ip });

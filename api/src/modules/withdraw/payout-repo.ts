@@ -45,6 +45,11 @@ export const payoutRepo = {
     await q.query("update withdrawals set status = 'pending', payout_channel = '', sent_at = null, sent_by = '' where id = $1 and status = 'processing'", [id]);
   },
 
+  /** A withdrawal by its number, locked (a provider's webhook settles it). */
+  async lockByNo(q: Queryable, withdrawNo: string): Promise<WithdrawRow | undefined> {
+    return (await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [withdrawNo])).rows[0];
+  },
+
   async byId(q: Queryable, id: bigint): Promise<WithdrawRow> {
     return (await q.query<WithdrawRow>('select * from withdrawals where id = $1', [id])).rows[0]!;
   },
