@@ -6,7 +6,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { isValidNuban, nubanCheckDigit } from '../modules/payment/nuban.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
-import { WITHDRAW_MESSAGES } from '../modules/withdraw/routes.js';
+import { WITHDRAW_MESSAGES } from '../modules/withdraw/service.js';
 import { APPADD_MESSAGES } from '../modules/order/service.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';

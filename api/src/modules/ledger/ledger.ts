@@ -85,6 +85,14 @@ export class Ledger {
   /** Platform account ids never change once created: remembered per process. */
   private readonly platform = new Map<string, Account>();
 
+  /**
+   * Locks an account's row until the transaction ends and answers its balance: whatever moves money
+   * from it (a withdrawal) takes this first, so its checks see every earlier movement.
+   */
+  async lockBalance(q: Queryable, account: Account): Promise<bigint> {
+    return (await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1 for update', [account.id])).rows[0]?.balance_minor ?? 0n;
+  }
+
   /** The user's account of this kind and currency, created on first use. */
   async userAccount(q: Queryable, userId: number, kind: UserAccountKind, currency: string): Promise<Account> {
     const found = await q.query<{ id: bigint }>('select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3', [kind, userId, currency]);

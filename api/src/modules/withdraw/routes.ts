@@ -3,34 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { IDEMPOTENCY_KEY_FORMAT, idempotencyKeyField, int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
-import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { idempotencyKeyField, int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
+import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { paramsHash, type Ledger } from '../ledger/ledger.js';
-import { notify } from '../notices/service.js';
-import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { findUserById } from '../user/repo.js';
+import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
-import { limitsFor, newWithdrawNo, type WithdrawRow } from './service.js';
-
-export const WITHDRAW_MESSAGES = {
-  amountFormat: 'Enter a valid amount',
-  decimals: (d: number) => `Amount can have at most ${d} decimals`,
-  belowMin: (m: string) => `The minimum withdrawal is ${m}`,
-  aboveMax: (m: string) => `The maximum withdrawal is ${m}`,
-  dailyAmount: 'This withdrawal would pass your daily withdrawal limit',
-  dailyCount: 'You have reached the number of withdrawals allowed today',
-  feeTooHigh: 'The amount must be more than the fee',
-  insufficient: 'Insufficient balance',
-  account: 'Payout account not found',
-  duplicate: 'An identical withdrawal was submitted a moment ago; check your withdrawal history before trying again',
-  keyFormat: IDEMPOTENCY_KEY_FORMAT,
-} as const;
+import { withdrawRepo } from './repo.js';
+import { applyWithdrawal, limitsFor } from './service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
-
-/** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
-const DUPLICATE_WINDOW_S = 10;
-
 
 /** The login password, asked again for a PIN change (optional in the schema so its absence gets our message). */
 const loginPassword = { login_password: reauthText('login_password') };
@@ -99,8 +82,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     body: z.object({ email: optText('email', 254), ...loginPassword }),
     handler: async (req) => {
       await security.confirmPassword(req.auth!, req.body.login_password);
-      const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [req.auth!.userId]);
-      const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
+      const u = await findUserById(db, req.auth!.userId);
+      const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
       await app.otp.send('reset_tpassword', 'email', mail.toLowerCase(), req.ip);
@@ -117,8 +100,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const userId = req.auth!.userId;
       await security.confirmPassword(req.auth!, req.body.login_password);
-      const u = await db.query<{ email: string | null; email_verified: boolean }>('select email, email_verified from users where id = $1', [userId]);
-      const mail = u.rows[0]?.email_verified ? u.rows[0].email : null;
+      const u = await findUserById(db, userId);
+      const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
       const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
@@ -141,12 +124,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const settings = await ref.setting<{ timeout_desc?: string; overdue_time?: string }>('withdraw', {});
       const page = await ref.setting<{ overdue_data?: unknown[]; overdue_max_percent?: string }>('sell_page', {});
       const wantCoin = cur.code === 'USDT';
-      const def = await db.query<{ id: bigint; account_no: string; name: string; logo: string }>(
-        `select p.id, p.account_no, b.name, b.logo from payout_accounts p join banks b on b.id = p.bank_id
-          where p.user_id = $1 and p.deleted_at is null and (p.method = 'USDT') = $2 order by p.is_default desc, p.id limit 1`,
-        [u.id, wantCoin],
-      );
-      const d = def.rows[0];
+      const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
       const hold = await security.withdrawHold(db, u.id, d?.id ?? null);
       // The identity level's limits for this wallet, before an amount is typed (issue 15).
       const who = await app.kyc.user(db, u.id);
@@ -199,122 +177,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     }),
     handler: async (req) => {
       const b = req.body;
-      const u = await moneyUser(db, ref, req.auth!.userId);
-      const key = b.idempotency_key || null;
-      const hash = paramsHash({ bank_id: b.bank_id, amount: String(b.amount).trim() });
-      const view = async (w: WithdrawRow) => {
-        const cur = await ref.currency(w.currency_code);
-        const bal = await db.query<{ balance_minor: bigint; log_id: bigint | null }>(
-          `select a.balance_minor, (select p.id from ledger_postings p join ledger_holds h on h.hold_journal_id = p.journal_id where h.id = $2 and p.account_id = a.id) as log_id
-             from ledger_accounts a where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $3`,
-          [u.id, w.hold_id, w.currency_code],
-        );
-        const first = await db.query<{ n: number }>('select count(*)::int as n from withdrawals where user_id = $1 and id <= $2', [u.id, w.id]);
-        const wa = await db.query<{ whatsapp_verified: boolean }>('select whatsapp_verified from users where id = $1', [u.id]);
-        return {
-          wallet_type: w.wallet_type,
-          withdraw_amount: formatMinor(w.amount_minor, cur.decimals),
-          fee: formatMinor(w.fee_minor, cur.decimals),
-          total_amount: Number(formatMinor(bal.rows[0]?.balance_minor ?? 0n, cur.decimals)),
-          payment: w.method,
-          bank_name: w.bank_name,
-          account_no: w.account_no,
-          withdraw_no: w.withdraw_no,
-          is_firstwithdraw: first.rows[0]?.n === 1,
-          whatsapp_bind: Boolean(wa.rows[0]?.whatsapp_verified),
-          log_id: Number(bal.rows[0]?.log_id ?? 0),
-        };
-      };
-      const replay = async () => {
-        if (!key) return null;
-        const r = await db.query<WithdrawRow>('select * from withdrawals where user_id = $1 and idempotency_key = $2', [u.id, key]);
-        const w = r.rows[0];
-        if (!w) return null;
-        if (w.params_hash !== hash) throw new AppError('This request key was already used for a different request');
-        return view(w);
-      };
-      const prior = await replay();
-      if (prior) return prior;
-
-      // Cooling-off and freeze come before the PIN: a hold is not a wrong try.
-      const hold = await security.withdrawHold(db, u.id, b.bank_id);
-      if (hold) throw new AppError(hold.message);
-      await pins.check(u.id, b.password);
-      await ref.warm();
-
-      const created = await db.tx(async (q) => {
-        const acc = await q.query<{ id: bigint; method: string; account_no: string; account_name: string; bank_name: string }>(
-          `select p.id, p.method, p.account_no, p.account_name, k.name as bank_name from payout_accounts p join banks k on k.id = p.bank_id
-            where p.id = $1 and p.user_id = $2 and p.deleted_at is null for share of p`,
-          [b.bank_id, u.id],
-        );
-        const payout = acc.rows[0];
-        if (!payout) throw new AppError(WITHDRAW_MESSAGES.account);
-        const walletType = walletTypeOfMethod(u, payout.method);
-        const cur = walletCurrency(u, walletType);
-        const parsed = parseAmount(b.amount, cur.decimals);
-        if (!parsed.ok) throw new AppError(parsed.reason === 'decimals' ? WITHDRAW_MESSAGES.decimals(cur.decimals) : WITHDRAW_MESSAGES.amountFormat);
-        const amount = parsed.minor;
-        const limits = await limitsFor(ref, cur.code);
-        const money = (m: bigint) => moneyText(m, cur);
-        if (amount < limits.min) throw new AppError(WITHDRAW_MESSAGES.belowMin(money(limits.min)));
-        if (amount > limits.max) throw new AppError(WITHDRAW_MESSAGES.aboveMax(money(limits.max)));
-        if (amount <= limits.fee) throw new AppError(WITHDRAW_MESSAGES.feeTooHigh);
-
-        // One withdrawal at a time per wallet: the account lock orders them, so the limit, duplicate
-        // and balance checks below see every earlier withdrawal.
-        const account = await ledger.userAccount(q, u.id, 'cash', cur.code);
-        const locked = await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1 for update', [account.id]);
-        if (key) {
-          const again = await q.query<WithdrawRow>('select * from withdrawals where user_id = $1 and idempotency_key = $2', [u.id, key]);
-          if (again.rows[0]) {
-            if (again.rows[0].params_hash !== hash) throw new AppError('This request key was already used for a different request');
-            return again.rows[0];
-          }
-        } else {
-          const dup = await q.query(
-            `select 1 from withdrawals where user_id = $1 and payout_account_id = $2 and amount_minor = $3 and idempotency_key is null
-                and created_at > now() - make_interval(secs => $4) limit 1`,
-            [u.id, payout.id, amount, DUPLICATE_WINDOW_S],
-          );
-          if (dup.rows.length) throw new AppError(WITHDRAW_MESSAGES.duplicate);
-        }
-        const today = await q.query<{ n: number; total: bigint }>(
-          `select count(*)::int as n, coalesce(sum(amount_minor), 0)::bigint as total from withdrawals
-            where user_id = $1 and currency_code = $2 and status <> 'failed' and created_at > date_trunc('day', now())`,
-          [u.id, cur.code],
-        );
-        if ((today.rows[0]?.n ?? 0) >= limits.dailyCount) throw new AppError(WITHDRAW_MESSAGES.dailyCount);
-        if ((today.rows[0]?.total ?? 0n) + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
-        if ((locked.rows[0]?.balance_minor ?? 0n) < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
-        // The identity level's limits and the payout name (issue 15), under the same wallet lock.
-        await app.kyc.checkWithdrawal(q, u.id, cur, amount, payout);
-
-        const withdrawNo = newWithdrawNo();
-        const hold = await ledger.hold(q, {
-          key: key ? `withdraw:${u.id}:${key}` : `withdraw:${withdrawNo}`,
-          account,
-          amountMinor: amount,
-          params: { payout: String(payout.id) },
-          refType: 'withdrawal',
-          refId: withdrawNo,
-          memo: `Withdrawal to ${payout.bank_name} ${payout.account_no}`,
-          actor: `user:${u.id}`,
-        });
-        const w = await q.query<WithdrawRow>(
-          `insert into withdrawals (withdraw_no, user_id, payout_account_id, wallet_type, currency_code, amount_minor, fee_minor, hold_id, bank_name, account_no, account_name, method, idempotency_key, params_hash)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) returning *`,
-          [withdrawNo, u.id, payout.id, walletType, cur.code, amount, limits.fee, hold.holdId, payout.bank_name, payout.account_no, payout.account_name, payout.method, key, hash],
-        );
-        await notify(q, u.id, {
-          title: 'Withdrawal submitted',
-          content: `Your withdrawal of ${money(amount)} to ${payout.bank_name} ${payout.account_no} is being processed.`,
-          action: 'app_withdrawdetail',
-          params: { withdraw_no: withdrawNo },
-        });
-        return w.rows[0] as WithdrawRow;
-      });
-      return view(created);
+      return applyWithdrawal({ db, ref, ledger, pins, security, kyc: app.kyc }, req.auth!.userId, { accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key });
     },
   });
 }

@@ -1,8 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
-import { moneyText } from '../../lib/money.js';
-import type { Ledger } from '../ledger/ledger.js';
+import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
+import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { paramsHash, type Ledger } from '../ledger/ledger.js';
+import type { KycService } from '../kyc/service.js';
+import type { AccountSecurity } from '../security/service.js';
+import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
+import type { PinGuard } from './pin.js';
+import { withdrawRepo } from './repo.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
 
@@ -40,6 +46,141 @@ export interface Limits {
   daily_max: string;
   daily_count: number;
   fee: string;
+}
+
+export const WITHDRAW_MESSAGES = {
+  amountFormat: 'Enter a valid amount',
+  decimals: (d: number) => `Amount can have at most ${d} decimals`,
+  belowMin: (m: string) => `The minimum withdrawal is ${m}`,
+  aboveMax: (m: string) => `The maximum withdrawal is ${m}`,
+  dailyAmount: 'This withdrawal would pass your daily withdrawal limit',
+  dailyCount: 'You have reached the number of withdrawals allowed today',
+  feeTooHigh: 'The amount must be more than the fee',
+  insufficient: 'Insufficient balance',
+  account: 'Payout account not found',
+  duplicate: 'An identical withdrawal was submitted a moment ago; check your withdrawal history before trying again',
+  keyFormat: IDEMPOTENCY_KEY_FORMAT,
+} as const;
+
+
+/** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
+const DUPLICATE_WINDOW_S = 10;
+const KEY_REUSED = 'This request key was already used for a different request';
+
+export interface ApplyDeps {
+  db: Db;
+  ref: Reference;
+  ledger: Ledger;
+  pins: PinGuard;
+  security: AccountSecurity;
+  kyc: KycService;
+}
+
+/** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
+export interface ApplyInput {
+  accountId: number;
+  amount: string | number;
+  pin: string;
+  idempotencyKey: string;
+}
+
+/**
+ * A seller withdraws (withdraw/apply). A retry with the same key answers the first withdrawal.
+ * Cooling-off and freezes come before the PIN (a hold is not a wrong try). Then, with the wallet
+ * row locked, so that every check sees every earlier withdrawal: the platform's limits, duplicates,
+ * today's count and total, the balance, the identity level's limits and the payout name; the funds
+ * are held and the withdrawal written with its notice.
+ */
+export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: ApplyInput) {
+  const { db, ref, ledger, security } = deps;
+  const u = await moneyUser(db, ref, userId);
+  const key = input.idempotencyKey || null;
+  const hash = paramsHash({ bank_id: input.accountId, amount: String(input.amount).trim() });
+  const view = async (w: WithdrawRow) => {
+    const cur = await ref.currency(w.currency_code);
+    const after = await withdrawRepo.afterApply(db, u.id, w);
+    return {
+      wallet_type: w.wallet_type,
+      withdraw_amount: formatMinor(w.amount_minor, cur.decimals),
+      fee: formatMinor(w.fee_minor, cur.decimals),
+      total_amount: Number(formatMinor(after.balanceMinor, cur.decimals)),
+      payment: w.method,
+      bank_name: w.bank_name,
+      account_no: w.account_no,
+      withdraw_no: w.withdraw_no,
+      is_firstwithdraw: after.first,
+      whatsapp_bind: after.whatsapp,
+      log_id: after.logId,
+    };
+  };
+  if (key) {
+    const prior = await withdrawRepo.byKey(db, u.id, key);
+    if (prior) {
+      if (prior.params_hash !== hash) throw new AppError(KEY_REUSED);
+      return view(prior);
+    }
+  }
+
+  const hold = await security.withdrawHold(db, u.id, input.accountId);
+  if (hold) throw new AppError(hold.message);
+  await deps.pins.check(u.id, input.pin);
+  await ref.warm();
+
+  const created = await db.tx(async (q) => {
+    const payout = await withdrawRepo.lockTarget(q, u.id, input.accountId);
+    if (!payout) throw new AppError(WITHDRAW_MESSAGES.account);
+    const walletType = walletTypeOfMethod(u, payout.method);
+    const cur = walletCurrency(u, walletType);
+    const parsed = parseAmount(input.amount, cur.decimals);
+    if (!parsed.ok) throw new AppError(parsed.reason === 'decimals' ? WITHDRAW_MESSAGES.decimals(cur.decimals) : WITHDRAW_MESSAGES.amountFormat);
+    const amount = parsed.minor;
+    const limits = await limitsFor(ref, cur.code);
+    const money = (m: bigint) => moneyText(m, cur);
+    if (amount < limits.min) throw new AppError(WITHDRAW_MESSAGES.belowMin(money(limits.min)));
+    if (amount > limits.max) throw new AppError(WITHDRAW_MESSAGES.aboveMax(money(limits.max)));
+    if (amount <= limits.fee) throw new AppError(WITHDRAW_MESSAGES.feeTooHigh);
+
+    // One withdrawal at a time per wallet: the account lock orders them, so the limit, duplicate
+    // and balance checks below see every earlier withdrawal.
+    const account = await ledger.userAccount(q, u.id, 'cash', cur.code);
+    const balance = await ledger.lockBalance(q, account);
+    if (key) {
+      const again = await withdrawRepo.byKey(q, u.id, key);
+      if (again) {
+        if (again.params_hash !== hash) throw new AppError(KEY_REUSED);
+        return again;
+      }
+    } else if (await withdrawRepo.recentTwin(q, u.id, payout.id, amount, DUPLICATE_WINDOW_S)) {
+      throw new AppError(WITHDRAW_MESSAGES.duplicate);
+    }
+    const today = await withdrawRepo.today(q, u.id, cur.code);
+    if (today.n >= limits.dailyCount) throw new AppError(WITHDRAW_MESSAGES.dailyCount);
+    if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
+    if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
+    // The identity level's limits and the payout name (issue 15), under the same wallet lock.
+    await deps.kyc.checkWithdrawal(q, u.id, cur, amount, payout);
+
+    const withdrawNo = newWithdrawNo();
+    const held = await ledger.hold(q, {
+      key: key ? `withdraw:${u.id}:${key}` : `withdraw:${withdrawNo}`,
+      account,
+      amountMinor: amount,
+      params: { payout: String(payout.id) },
+      refType: 'withdrawal',
+      refId: withdrawNo,
+      memo: `Withdrawal to ${payout.bank_name} ${payout.account_no}`,
+      actor: `user:${u.id}`,
+    });
+    const w = await withdrawRepo.insert(q, { withdrawNo, userId: u.id, target: payout, walletType, currency: cur.code, amountMinor: amount, feeMinor: limits.fee, holdId: held.holdId, key, hash });
+    await notify(q, u.id, {
+      title: 'Withdrawal submitted',
+      content: `Your withdrawal of ${money(amount)} to ${payout.bank_name} ${payout.account_no} is being processed.`,
+      action: 'app_withdrawdetail',
+      params: { withdraw_no: withdrawNo },
+    });
+    return w;
+  });
+  return view(created);
 }
 
 export async function limitsFor(ref: Reference, currency: string): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
