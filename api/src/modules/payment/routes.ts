@@ -8,6 +8,7 @@ import { gcRoute } from '../../lib/route.js';
 import { moneyUser, type MoneyUser } from '../wallet/context.js';
 import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from './nuban.js';
 import type { PayoutProvider } from './provider.js';
+import { paymentRepo, type BankRow } from './repo.js';
 
 export const PAYMENT_MESSAGES = {
   bankNotFound: 'Bank not found',
@@ -19,16 +20,6 @@ export const PAYMENT_MESSAGES = {
   openWithdrawal: 'This account has a withdrawal in progress and cannot be deleted yet',
   notForCoins: 'Name look-up is only available for bank and mobile money accounts',
 } as const;
-
-export interface BankRow {
-  id: number;
-  country_id: number;
-  method: 'BANK' | 'MOMO' | 'USDT';
-  code: string;
-  name: string;
-  nuban: boolean;
-  logo: string;
-}
 
 const METHODS = [
   { payment_id: 1, code: 'BANK', name: 'Bank account', background_color: '#0A6CFF' },
@@ -53,11 +44,7 @@ function formList(code: string) {
   return [f('bank_id', 'Bank', 1, 10, 1, 'Choose your bank'), f('account_no', 'Account number', 4, 10, 2, '10-digit account number'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from your bank', 'Looked up from the bank')];
 }
 
-export async function bankById(q: Queryable, id: number): Promise<BankRow> {
-  const r = await q.query<BankRow>('select id, country_id, method, code, name, nuban, logo from banks where id = $1', [id]);
-  if (!r.rows[0]) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
-  return r.rows[0];
-}
+const bankById = (q: Queryable, id: number) => paymentRepo.bank(q, id, PAYMENT_MESSAGES.bankNotFound);
 
 /** Checks an account number for its bank; returns it normalised. */
 function checkAccountNo(bank: BankRow, accountNo: string): string {
@@ -108,11 +95,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     handler: async (req) => {
       const u = await user(req.auth!.userId);
       const method = methodById(req.body.payment_id)?.code ?? null;
-      const r = await db.query<BankRow>(
-        `select id, country_id, method, code, name, nuban, logo from banks where country_id = $1 and method <> 'USDT' and ($2::text is null or method = $2) order by sort`,
-        [u.country.id, method],
-      );
-      return r.rows.map((b) => ({ bank_id: b.id, bank_name: b.name, bank_code: b.code, payment_id: methodByCode(b.method).payment_id, logo: b.logo, logo_image: b.logo }));
+      const banks = await paymentRepo.banksOf(db, u.country.id, method);
+      return banks.map((b) => ({ bank_id: b.id, bank_name: b.name, bank_code: b.code, payment_id: methodByCode(b.method).payment_id, logo: b.logo, logo_image: b.logo }));
     },
   });
 
@@ -122,8 +106,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     auth: 'required',
     body: z.object({}),
     handler: async () => {
-      const r = await db.query<BankRow>("select id, code, name from banks where method = 'USDT' order by sort");
-      return r.rows.map((b) => ({ bank_id: b.id, name: b.code, desc: b.name }));
+      return (await paymentRepo.chains(db)).map((b) => ({ bank_id: b.id, name: b.code, desc: b.name }));
     },
   });
 
@@ -181,24 +164,20 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       }
       const added = await db.tx(async (q) => {
         // One user's account list changes one request at a time (the count and default rules).
-        await q.query('select id from users where id = $1 for update', [u.id]);
+        await paymentRepo.lockOwner(q, u.id);
         // Once the identity is verified, new bank and mobile-money accounts must be in that name (issue 15).
         await app.kyc.checkNewPayoutName(q, u.id, bank.method, accountName);
-        const existing = await q.query<{ id: bigint; is_default: boolean; method: string }>('select id, is_default, method from payout_accounts where user_id = $1 and deleted_at is null', [u.id]);
-        if (existing.rows.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
-        const dup = await q.query('select 1 from payout_accounts where user_id = $1 and bank_id = $2 and account_no = $3 and deleted_at is null', [u.id, bank.id, accountNo]);
-        if (dup.rows.length) throw new AppError(PAYMENT_MESSAGES.duplicate);
+        const existing = await paymentRepo.saved(q, u.id);
+        if (existing.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
+        if (await paymentRepo.isSaved(q, u.id, bank.id, accountNo)) throw new AppError(PAYMENT_MESSAGES.duplicate);
         const isCoin = bank.method === 'USDT';
-        const hasDefault = existing.rows.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
-        const r = await q.query<{ id: bigint }>(
-          'insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default, usable_from) values ($1,$2,$3,$4,$5,$6,$7) returning id',
-          [u.id, bank.method, bank.id, accountNo, accountName, !hasDefault, app.security.usableFrom()],
-        );
+        const hasDefault = existing.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
+        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: app.security.usableFrom() });
         const alert = await app.security.changed(q, await app.security.owner(q, u.id), 'payout_account', {
           hold: false,
           detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
         });
-        return { reply: { bank_id: Number(r.rows[0]?.id), is_def: hasDefault ? 2 : 1, account_name: accountName }, alert };
+        return { reply: { bank_id: Number(id), is_def: hasDefault ? 2 : 1, account_name: accountName }, alert };
       });
       await added.alert();
       return added.reply;
@@ -214,19 +193,14 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       const u = await user(req.auth!.userId);
       const codes = methodsFor(u, req.body.type);
       const timeout = (await ref.setting<{ timeout_desc?: string }>('withdraw', {})).timeout_desc ?? '';
-      const r = await db.query<{ id: bigint; method: string; bank_name: string; logo: string; account_no: string; account_name: string; is_default: boolean }>(
-        `select p.id, p.method, b.name as bank_name, b.logo, p.account_no, p.account_name, p.is_default
-           from payout_accounts p join banks b on b.id = p.bank_id
-          where p.user_id = $1 and p.deleted_at is null and p.method = any($2::text[]) order by p.is_default desc, p.id`,
-        [u.id, codes],
-      );
+      const saved = await paymentRepo.list(db, u.id, codes);
       return codes.map((code) => {
         const m = methodByCode(code);
         return {
           payment_id: m.payment_id,
           code,
           name: m.name,
-          data_list: r.rows
+          data_list: saved
             .filter((x) => x.method === code)
             .map((x) => ({ bank_id: Number(x.id), is_def: x.is_default ? 1 : 2, bank_logo: x.logo, bank_logo_image: x.logo, bank_name: x.bank_name, account_no: x.account_no, account_name: x.account_name, timeout_desc: timeout })),
         };
@@ -242,12 +216,10 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     handler: async (req) => {
       const userId = req.auth!.userId;
       await db.tx(async (q) => {
-        await q.query('select id from users where id = $1 for update', [userId]);
-        const r = await q.query<{ method: string }>('select method from payout_accounts where id = $1 and user_id = $2 and deleted_at is null', [req.body.bank_id, userId]);
-        const acc = r.rows[0];
+        await paymentRepo.lockOwner(q, userId);
+        const acc = await paymentRepo.account(q, userId, req.body.bank_id);
         if (!acc) throw new AppError(PAYMENT_MESSAGES.accountNotFound);
-        await q.query("update payout_accounts set is_default = false where user_id = $1 and deleted_at is null and (method = 'USDT') = ($2 = 'USDT') and is_default", [userId, acc.method]);
-        await q.query('update payout_accounts set is_default = true where id = $1', [req.body.bank_id]);
+        await paymentRepo.makeDefault(q, userId, req.body.bank_id, acc.method);
       });
       return null;
     },
@@ -261,19 +233,12 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     handler: async (req) => {
       const userId = req.auth!.userId;
       await db.tx(async (q) => {
-        await q.query('select id from users where id = $1 for update', [userId]);
-        const r = await q.query<{ method: string; is_default: boolean }>('select method, is_default from payout_accounts where id = $1 and user_id = $2 and deleted_at is null for update', [req.body.bank_id, userId]);
-        const acc = r.rows[0];
+        await paymentRepo.lockOwner(q, userId);
+        const acc = await paymentRepo.account(q, userId, req.body.bank_id, true);
         if (!acc) throw new AppError(PAYMENT_MESSAGES.accountNotFound);
-        const open = await q.query("select 1 from withdrawals where payout_account_id = $1 and status in ('pending', 'processing') limit 1", [req.body.bank_id]);
-        if (open.rows.length) throw new AppError(PAYMENT_MESSAGES.openWithdrawal);
-        await q.query('update payout_accounts set deleted_at = now(), is_default = false where id = $1', [req.body.bank_id]);
-        if (acc.is_default) {
-          await q.query(
-            `update payout_accounts set is_default = true where id = (select id from payout_accounts where user_id = $1 and deleted_at is null and (method = 'USDT') = ($2 = 'USDT') order by id limit 1)`,
-            [userId, acc.method],
-          );
-        }
+        if (await paymentRepo.hasOpenWithdrawal(q, req.body.bank_id)) throw new AppError(PAYMENT_MESSAGES.openWithdrawal);
+        await paymentRepo.remove(q, req.body.bank_id);
+        if (acc.is_default) await paymentRepo.promoteOldest(q, userId, acc.method);
       });
       return null;
     },
