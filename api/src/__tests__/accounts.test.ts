@@ -1,6 +1,6 @@
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { OTP_MESSAGES } from '../modules/user/otp.js';
-import { USER_MESSAGES } from '../modules/user/routes.js';
+import { USER_MESSAGES } from '../modules/user/service.js';
 import { VALIDATION_MESSAGES as M } from '../lib/rules.js';
 import { SECURITY_MESSAGES } from '../modules/security/service.js';
 

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { computeSign, signString, signedBody } from '../lib/sign.js';
 import { freshDb, productionKyc, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
-import { USER_MESSAGES } from '../modules/user/routes.js';
+import { USER_MESSAGES } from '../modules/user/service.js';
 
 jest.setTimeout(60_000);
 

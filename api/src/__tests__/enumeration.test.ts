@@ -2,7 +2,7 @@
 // address has an account, and take as long (a message goes out either way: a code, or a note that
 // serves the real owner). checkUsername keeps its contract — it tells — under a tight limit of its own.
 import { OTP_MESSAGES } from '../modules/user/otp.js';
-import { USER_MESSAGES } from '../modules/user/routes.js';
+import { USER_MESSAGES } from '../modules/user/service.js';
 import { hashPassword } from '../modules/user/passwords.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { makeUser } from '../test/money.js';

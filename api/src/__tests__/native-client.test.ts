@@ -9,7 +9,7 @@ import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { ExpoPush, PushDispatcher } from '../modules/push/expo.js';
 import { PUSH_MESSAGES } from '../modules/push/routes.js';
 import { CLAIM_MESSAGES } from '../modules/referral/service.js';
-import { USER_MESSAGES } from '../modules/user/routes.js';
+import { USER_MESSAGES } from '../modules/user/service.js';
 import { PIN_RESET_OTHER_EMAIL } from '../modules/withdraw/routes.js';
 import { computeSign, nativeSignedBody } from '../lib/sign.js';
 import { DEFAULT_APP_KEYS, loadConfig } from '../config/env.js';

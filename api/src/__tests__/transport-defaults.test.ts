@@ -2,7 +2,7 @@
 // once, the pixel limit, per-account limits whatever the address, who is believed about the
 // client's address, the production start checks, the per-folder development secret, and no code
 // in the log. Through-the-edge proofs are in deploy/src/edge/transport.test.ts.
-import { USER_MESSAGES } from '../modules/user/routes.js';
+import { USER_MESSAGES } from '../modules/user/service.js';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

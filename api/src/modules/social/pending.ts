@@ -64,3 +64,8 @@ export async function pendingFor(q: Queryable, req: FastifyRequest, provider: st
   const byDevice = row.native && row.device_no !== '' && deviceNo === row.device_no;
   return byCookie || byDevice ? { email: row.email, email_verified: row.email_verified, name: row.name } : null;
 }
+
+/** A pending sign-in that became an account is forgotten. */
+export async function endPending(q: Queryable, provider: string, uid: string): Promise<void> {
+  await q.query('delete from social_pending where provider = $1 and provider_uid = $2', [provider, uid]);
+}

@@ -36,6 +36,11 @@ export const uploadRepo = {
     await q.query("update uploads set status = 'stored', content_type = $2, bytes = $3, width = $4, height = $5, stored_at = now() where object_name = $1", [name, img.contentType, img.bytes, img.width, img.height]);
   },
 
+  /** Makes one of the user's stored uploads their public avatar; false when it is not theirs. */
+  async makeAvatar(q: Queryable, name: string, userId: number): Promise<boolean> {
+    return (await q.query("update uploads set purpose = 'avatar' where object_name = $1 and user_id = $2 and status = 'stored'", [name, userId])).rowCount === 1;
+  },
+
   async storedMeta(q: Queryable, name: string) {
     return (await q.query<{ content_type: string; purpose: string }>("select content_type, purpose from uploads where object_name = $1 and status = 'stored'", [name])).rows[0];
   },

@@ -154,6 +154,12 @@ export class Otp {
     if (subjects.length) await this.db.query('update otp_guard set failures = greatest(failures - 1, 0) where purpose = $1 and subject = any($2::text[])', [purpose, subjects]);
   }
 
+  /** Of these purposes, the one of the newest live code sent to an address. */
+  async newestPurpose(address: string, purposes: OtpPurpose[]): Promise<OtpPurpose | undefined> {
+    const r = await this.db.query<{ purpose: OtpPurpose }>('select purpose from otp_codes where address = $1 and purpose = any($2::text[]) and consumed_at is null and not superseded order by created_at desc limit 1', [address, purposes]);
+    return r.rows[0]?.purpose;
+  }
+
   /**
    * Checks a code without spending it. Every try is counted before the comparison, atomically: one
    * try from the code's 5 (an UPDATE … WHERE attempts < 5 RETURNING), then one failure reserved from

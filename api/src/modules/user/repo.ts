@@ -32,12 +32,12 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRow | 
   return (await q.query<UserRow>(`${SELECT} where u.id = $1 and u.status = 'active'`, [id])).rows[0] ?? null;
 }
 
-/** By e-mail, WhatsApp number (digits with dial code) or username: any one the user signs in with. */
 /** Notes a sign-in's time on the account. */
 export async function markSignedIn(q: Queryable, userId: number): Promise<void> {
   await q.query('update users set last_login_at = now() where id = $1', [userId]);
 }
 
+/** By e-mail, WhatsApp number (digits with dial code) or username: any one the user signs in with. */
 export async function findUserByLogin(q: Queryable, login: string, whatsappDigits: string | null): Promise<UserRow | null> {
   const r = await q.query<UserRow>(
     `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ($2::text is not null and u.whatsapp = $2)) limit 1`,
@@ -47,6 +47,85 @@ export async function findUserByLogin(q: Queryable, login: string, whatsappDigit
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The SQL of accounts: who uses an address, sign-up, profile changes, and closing. */
+export const accountRepo = {
+  /** The active account that signs in with this e-mail address (lower case) or WhatsApp number (digits). */
+  async activeIdBy(q: Queryable, by: 'email' | 'whatsapp', address: string): Promise<number | null> {
+    const r = await q.query<{ id: number }>(by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'", [address]);
+    return r.rows[0]?.id ?? null;
+  },
+
+  /** Whether an active account other than exceptUserId uses this address. */
+  async inUse(q: Queryable, by: 'email' | 'whatsapp', address: string, exceptUserId?: number): Promise<boolean> {
+    const r = await q.query<{ id: number }>(by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'", [address]);
+    return r.rows.some((x) => x.id !== exceptUserId);
+  },
+
+  /** The active account whose invite code this is. */
+  async byInviteCode(q: Queryable, code: string): Promise<number | null> {
+    return (await q.query<{ id: number }>("select id from users where invite_code = upper($1) and status = 'active'", [code])).rows[0]?.id ?? null;
+  },
+
+  async create(
+    q: Queryable,
+    u: { username: string; email: string | null; emailVerified: boolean; whatsapp: string | null; whatsappVerified: boolean; countryId: number; nickname: string; passwordHash: string; registerType: number; channelType: number; deviceNo: string; inviteCode: string; referrerId: number | null },
+  ): Promise<number> {
+    const r = await q.query<{ id: number }>(
+      `insert into users (username, email, email_verified, whatsapp, whatsapp_verified, country_id, nickname, password_hash,
+                          register_type, channel_type, device_no, invite_code, referrer_id, last_login_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13, now()) returning id`,
+      [u.username, u.email, u.emailVerified, u.whatsapp, u.whatsappVerified, u.countryId, u.nickname, u.passwordHash, u.registerType, u.channelType, u.deviceNo, u.inviteCode, u.referrerId],
+    );
+    return r.rows[0]!.id;
+  },
+
+  /** A new password; a reset (clearLock) also clears the re-authentication lock. */
+  async setPassword(q: Queryable, id: number, hash: string, clearLock: boolean): Promise<void> {
+    await q.query(clearLock ? 'update users set password_hash = $2, password_failures = 0, password_locked_until = null where id = $1' : 'update users set password_hash = $2 where id = $1', [id, hash]);
+  },
+
+  async setNickname(q: Queryable, id: number, nickname: string): Promise<void> {
+    await q.query('update users set nickname = $2 where id = $1', [id, nickname]);
+  },
+
+  async setAvatar(q: Queryable, id: number, url: string): Promise<void> {
+    await q.query('update users set avatar = $2 where id = $1', [id, url]);
+  },
+
+  async setUsername(q: Queryable, id: number, username: string): Promise<void> {
+    await q.query('update users set username = $2 where id = $1', [id, username]);
+  },
+
+  async setPhone(q: Queryable, id: number, phone: string): Promise<void> {
+    await q.query('update users set phone = $2 where id = $1', [id, phone]);
+  },
+
+  async setWhatsapp(q: Queryable, id: number, digits: string): Promise<void> {
+    await q.query('update users set whatsapp = $2, whatsapp_verified = true where id = $1', [id, digits]);
+  },
+
+  /** A verified e-mail address; an e-mail sign-up's username is its e-mail, so it follows the address. */
+  async setEmail(q: Queryable, id: number, address: string): Promise<void> {
+    await q.query("update users set email = $2, email_verified = true, username = case when lower(username) = lower(coalesce(email, '')) then $2 else username end where id = $1", [id, address]);
+  },
+
+  /** Locks the user row until the transaction ends (changes that must not interleave). */
+  async lock(q: Queryable, id: number): Promise<void> {
+    await q.query('select id from users where id = $1 for update', [id]);
+  },
+
+  /** Closes the account: personal data erased, social sign-ins unbound. */
+  async close(q: Queryable, id: number): Promise<void> {
+    await q.query(
+      `update users set status = 'closed', closed_at = now(), username = 'closed-' || id, email = null, email_verified = false,
+             whatsapp = null, whatsapp_verified = false, phone = null, nickname = '', avatar = '', password_hash = null,
+             tpassword_hash = null, device_no = '' where id = $1`,
+      [id],
+    );
+    await q.query('delete from social_identities where user_id = $1', [id]);
+  },
+};
+
 export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
 export const isUniqueViolation = (err: unknown, constraint?: string) =>

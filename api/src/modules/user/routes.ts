@@ -5,29 +5,15 @@ import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
 import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, reauthText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
-import { grantSignupCoupons, usableCount } from '../coupon/service.js';
+import { usableCount } from '../coupon/service.js';
 import { looksLikePhone, whatsappDigits } from '@giftlane/shared-sdk/phone';
-import { findUserById, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, userView, type UserRow } from './repo.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { OTP_MESSAGES, type InsteadOfCode, type OtpPurpose } from './otp.js';
-import { pendingFor } from '../social/pending.js';
+import { accountRepo, findUserById, findUserByLogin, isUniqueViolation, userView, type UserRow } from './repo.js';
+import type { InsteadOfCode, OtpPurpose } from './otp.js';
+import { pendingFor, type PendingIdentity } from '../social/pending.js';
+import type { Provider } from '../social/verify.js';
 import { objectNameIn } from '../uploads/store.js';
-import { SECURITY_MESSAGES } from '../security/service.js';
 import { sessionMeta } from './sessions.js';
-
-export const USER_MESSAGES = {
-  avatarNotYours: 'Upload the photo first: this image is not one of yours',
-  loginFailed: 'Incorrect account or password',
-  emailTaken: 'This email is already registered',
-  whatsappTaken: 'This WhatsApp number is already registered',
-  usernameTaken: 'This username is already taken',
-  accountTaken: 'This account is already registered',
-  referralUnknown: 'Referral code not found',
-  wrongPassword: 'The current password is incorrect',
-  samePassword: 'The new password must be different from the current one',
-  socialExpired: 'Your social sign-in has expired, please sign in with the provider again',
-  codeSent: 'Verification code sent successfully',
-} as const;
+import { bindWhatsapp, changePassword, closeAccount, register, resetPassword, setAvatar, setEmail, signIn, USER_MESSAGES, type AccountDeps } from './service.js';
 
 const passwordFields = { new_password: password('New password') };
 
@@ -60,14 +46,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   /** The login password, asked again for a change (optional in the schema so its absence gets our message). */
   const confirmField = { password: reauthText('password') };
 
-  async function emailInUse(q: Queryable, address: string, exceptUserId?: number) {
-    const r = await q.query<{ id: number }>("select id from users where lower(email) = $1 and status = 'active'", [address]);
-    return r.rows.some((x) => x.id !== exceptUserId);
-  }
-  async function whatsappInUse(q: Queryable, digits: string, exceptUserId?: number) {
-    const r = await q.query<{ id: number }>("select id from users where whatsapp = $1 and status = 'active'", [digits]);
-    return r.rows.some((x) => x.id !== exceptUserId);
-  }
+  const emailInUse = (address: string, exceptUserId?: number) => accountRepo.inUse(db, 'email', address, exceptUserId);
+  const whatsappInUse = (digits: string, exceptUserId?: number) => accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
+  const deps: AccountDeps = { db, ref, otp, sessions, security: app.security, accounts: app.accounts };
   const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
     await otp.send(purpose, channel, address, req.ip, instead);
     return null;
@@ -88,13 +69,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       `Someone (we hope you) asked to reset a ${product} password for this ${what}, but no ${product} account uses it. ` +
       'If you have an account, try the e-mail address or WhatsApp number you signed up with, or sign up. If this was not you, you can ignore this message.',
   });
-  const accountIdBy = async (by: 'email' | 'whatsapp', address: string): Promise<number | null> => {
-    const r = await db.query<{ id: number }>(
-      by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'",
-      [address],
-    );
-    return r.rows[0]?.id ?? null;
-  };
+  const accountIdBy = (by: 'email' | 'whatsapp', address: string) => accountRepo.activeIdBy(db, by, address);
 
   // ---- Sign-up ----------------------------------------------------------------------------------
 
@@ -116,7 +91,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Send the sign-up code to an e-mail address (one that has an account is told so instead; the reply is the same)',
     body: z.object({ email: email() }),
     limit: 'code',
-    handler: async (req) => sent('register', 'email', req.body.email, req, (await emailInUse(db, req.body.email)) ? accountExists : undefined),
+    handler: async (req) => sent('register', 'email', req.body.email, req, (await emailInUse(req.body.email)) ? accountExists : undefined),
   });
 
   gcRoute(app, {
@@ -130,13 +105,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (req.auth) {
         const u = await me(req);
         await security.confirmPassword(req.auth!, req.body.password);
-        if (await whatsappInUse(db, digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
+        if (await whatsappInUse(digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
         // Replacing a bound number: the current one must agree too (its code goes first, so a
         // refusal to send it leaves nothing half sent).
         if (u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits) await sent('confirm_change', 'whatsapp', u.whatsapp, req);
         return sent('bind_whatsapp', 'whatsapp', digits, req);
       }
-      return sent((await whatsappInUse(db, digits)) ? 'reset_password' : 'register', 'whatsapp', digits, req);
+      return sent((await whatsappInUse(digits)) ? 'reset_password' : 'register', 'whatsapp', digits, req);
     },
   });
 
@@ -177,69 +152,27 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         wa = await waAddress(parsed.data);
       }
 
-      let pending: { email: string | null; email_verified: boolean; name: string } | null = null;
+      let pending: PendingIdentity | null = null;
       if (social) {
         // Only the browser or device that signed in with the provider may complete it (issue 12).
         pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
-
-      // The code proves the address signed up with; a social sign-up is proven by the provider. It is
-      // checked before "already registered", which only the address's owner may learn: an address
-      // with an account was sent no sign-up code, so a stranger gets "Invalid verification code".
-      const needCode = !social && (await ref.setting<Record<string, unknown>>('appinit', {})).is_need_verify === '1';
-      let codeId: bigint | null = null;
-      if (needCode) {
-        if (!/^\d{4}$/.test(b.code)) throw new AppError(M.otpIncomplete, Codes.validation);
-        codeId = byWhatsapp ? await otp.check('register', wa!, b.code) : await otp.check('register', mail!, b.code);
-      }
-      if (mail && (await emailInUse(db, mail))) throw new AppError(USER_MESSAGES.emailTaken);
-      if (wa && (await whatsappInUse(db, wa))) throw new AppError(USER_MESSAGES.whatsappTaken);
-      const emailVerified = Boolean(mail) && ((!byWhatsapp && needCode) || (pending?.email_verified === true && pending.email === mail));
-      const passwordHash = await hashPassword(b.password);
-
-      let referrer: number | null = null;
-      if (b.recommend_code) {
-        const r = await db.query<{ id: number }>("select id from users where invite_code = upper($1) and status = 'active'", [b.recommend_code]);
-        referrer = r.rows[0]?.id ?? null;
-        if (!referrer) throw new AppError(USER_MESSAGES.referralUnknown);
-      }
-
-      try {
-        const { id, token } = await db.tx(async (q) => {
-          if (codeId !== null) await otp.spend(q, codeId);
-          const username = byWhatsapp ? `+${wa}` : mail!;
-          const ins = await q.query<{ id: number }>(
-            `insert into users (username, email, email_verified, whatsapp, whatsapp_verified, country_id, nickname, password_hash,
-                                register_type, channel_type, device_no, invite_code, referrer_id, last_login_at)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13, now()) returning id`,
-            [
-              username, mail, emailVerified, wa, byWhatsapp && needCode, country.id,
-              pending?.name || (mail ? mail.split('@')[0] : `user${wa?.slice(-4)}`)!.slice(0, 40),
-              passwordHash, social ? 3 : Number(b.register_type), Number(b.channel_type) || 3, b.device_no, newInviteCode(), referrer,
-            ],
-          );
-          const newId = ins.rows[0]!.id;
-          if (social) {
-            await q.query('insert into social_identities (provider, provider_uid, user_id, email, name) values ($1,$2,$3,$4,$5)', [
-              social.provider, social.uid, newId, pending?.email ?? null, pending?.name ?? '',
-            ]);
-            await q.query('delete from social_pending where provider = $1 and provider_uid = $2', [social.provider, social.uid]);
-          }
-          // Coupons follow server rules only: every new account gets the active welcome coupons of its
-          // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
-          await grantSignupCoupons(q, newId, country.wallet_currency);
-          return { id: newId, token: await sessions.create(q, newId, meta(req, b.device_no)) };
-        });
-        const u = (await findUserById(db, id))!;
-        return fullView(db, u, token);
-      } catch (err) {
-        if (isUniqueViolation(err)) {
-          const m = String((err as Error).message);
-          throw new AppError(m.includes('whatsapp') ? USER_MESSAGES.whatsappTaken : m.includes('social') ? USER_MESSAGES.accountTaken : USER_MESSAGES.emailTaken);
-        }
-        throw err;
-      }
+      const { id, token } = await register(deps, {
+        countryId: country.id,
+        byWhatsapp,
+        registerType: Number(b.register_type),
+        email: mail,
+        whatsapp: wa,
+        password: b.password,
+        code: b.code,
+        recommendCode: b.recommend_code,
+        channelType: Number(b.channel_type) || 3,
+        deviceNo: b.device_no,
+        social: social && pending ? { provider: social.provider as Provider, uid: social.uid, pending } : null,
+        meta: meta(req, b.device_no),
+      });
+      return fullView(db, (await findUserById(db, id))!, token);
     },
   });
 
@@ -253,14 +186,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const login = req.body.username;
       const digits = looksLikePhone(login) ? await waAddress(login) : null;
-      const u = await findUserByLogin(db, login, digits);
-      const okPassword = await verifyPassword(u?.password_hash, req.body.password);
-      if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
-      const token = await db.tx(async (q) => {
-        await markSignedIn(q, u.id);
-        return sessions.create(q, u.id, meta(req, req.body.device_no));
-      });
-      return fullView(db, { ...u, last_login_at: new Date() }, token);
+      const { user: u, token } = await signIn(deps, login, digits, req.body.password, meta(req, req.body.device_no));
+      return fullView(db, u, token);
     },
   });
 
@@ -314,22 +241,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const resetPassword = async (address: string, by: 'email' | 'whatsapp', code: string, newPassword: string) => {
-    const id = await accountIdBy(by, address);
-    // The code first: an address without an account was sent none, so it answers as a wrong code does.
-    const codeId = await otp.check('reset_password', address, code, { userId: id });
-    if (!id) throw new AppError(OTP_MESSAGES.wrong);
-    const h = await hashPassword(newPassword);
-    const alert = await db.tx(async (q) => {
-      await otp.spend(q, codeId);
-      const before = await security.owner(q, id);
-      // A reset also clears the re-authentication lock: the owner proved the address.
-      await q.query('update users set password_hash = $2, password_failures = 0, password_locked_until = null where id = $1', [id, h]);
-      // Whoever knew the old password is signed out everywhere.
-      await sessions.revokeAll(q, id);
-      return security.changed(q, before, 'password_reset');
-    });
-    await alert();
+  const reset = async (address: string, by: 'email' | 'whatsapp', code: string, newPassword: string) => {
+    await resetPassword(deps, by, address, code, newPassword);
     return null;
   };
 
@@ -338,7 +251,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Reset the password with the code sent by e-mail',
     limit: 'code',
     body: z.object({ email: email(M.forgotEmailRequired), verify_code: otpField(), ...passwordFields }),
-    handler: async (req) => resetPassword(req.body.email, 'email', req.body.verify_code, req.body.new_password),
+    handler: async (req) => reset(req.body.email, 'email', req.body.verify_code, req.body.new_password),
   });
 
   for (const path of ['/user/updatePasswordByWhatsapp', '/user/updatePasswordByWhatsApp']) {
@@ -347,7 +260,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Reset the password with the code sent by WhatsApp',
       limit: 'code',
       body: z.object({ whatsapp: phone(M.forgotWhatsappRequired), verify_code: otpField(), ...passwordFields }),
-      handler: async (req) => resetPassword(await waAddress(req.body.whatsapp), 'whatsapp', req.body.verify_code, req.body.new_password),
+      handler: async (req) => reset(await waAddress(req.body.whatsapp), 'whatsapp', req.body.verify_code, req.body.new_password),
     });
   }
 
@@ -359,7 +272,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({ nickname: text('Nickname', NICKNAME_MAX_LENGTH, M.nicknameRequired) }),
     handler: async (req) => {
-      await db.query('update users set nickname = $2 where id = $1', [req.auth!.userId, req.body.nickname]);
+      await accountRepo.setNickname(db, req.auth!.userId, req.body.nickname);
       return null;
     },
   });
@@ -372,16 +285,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       avatar: text('Avatar', 500).refine((v) => /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(v), { error: 'Avatar must be an image URL' }),
     }),
     handler: async (req) => {
-      // One of our uploads must be the caller's own: it becomes public as an avatar (card photos
-      // are private), so nobody can publish another person's card photo by naming it here.
       const name = objectNameIn(app.config.publicUrl, req.body.avatar.split('?')[0] ?? '');
-      await db.tx(async (q) => {
-        if (name) {
-          const own = await q.query("update uploads set purpose = 'avatar' where object_name = $1 and user_id = $2 and status = 'stored'", [name, req.auth!.userId]);
-          if (own.rowCount !== 1) throw new AppError(USER_MESSAGES.avatarNotYours);
-        }
-        await q.query('update users set avatar = $2 where id = $1', [req.auth!.userId, name ? app.config.publicUrl + '/uploads/' + name : req.body.avatar]);
-      });
+      await setAvatar(deps, req.auth!.userId, req.body.avatar, name ? { objectName: name, url: `${app.config.publicUrl}/uploads/${name}` } : null);
       return null;
     },
   });
@@ -397,7 +302,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       try {
-        await db.query('update users set username = $2 where id = $1', [req.auth!.userId, req.body.username]);
+        await accountRepo.setUsername(db, req.auth!.userId, req.body.username);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.usernameTaken);
         throw err;
@@ -414,15 +319,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: currentPassword(), ...passwordFields }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(req.auth!, req.body.password);
-      if (req.body.password === req.body.new_password) throw new AppError(USER_MESSAGES.samePassword);
-      const h = await hashPassword(req.body.new_password);
-      const alert = await db.tx(async (q) => {
-        await q.query('update users set password_hash = $2 where id = $1', [u.id, h]);
-        await sessions.revokeAll(q, u.id, req.auth!.sessionId);
-        return security.changed(q, u, 'password');
-      });
-      await alert();
+      await changePassword(deps, req.auth!, u, req.body.password, req.body.new_password);
       return null;
     },
   });
@@ -433,7 +330,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({ phone: phone() }),
     handler: async (req) => {
-      await db.query('update users set phone = $2 where id = $1', [req.auth!.userId, req.body.phone]);
+      await accountRepo.setPhone(db, req.auth!.userId, req.body.phone);
       return null;
     },
   });
@@ -446,33 +343,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(req.auth!, req.body.password);
-      const digits = await waAddress(req.body.whatsapp);
-      if (await whatsappInUse(db, digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
-      const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
-      if (replacing && !req.body.old_code) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
-      // The apps ask for the code without their token, so it was issued for sign-up: for a number no
-      // account uses, that code proves the number just as well. The newest live code decides which.
-      const live = await db.query<{ purpose: OtpPurpose }>(
-        `select purpose from otp_codes where address = $1 and purpose in ('bind_whatsapp', 'register') and consumed_at is null and not superseded
-          order by created_at desc limit 1`,
-        [digits],
-      );
-      const codeId = await otp.check(live.rows[0]?.purpose ?? 'bind_whatsapp', digits, req.body.code, { userId: u.id });
-      const oldCodeId = replacing ? await otp.check('confirm_change', u.whatsapp!, req.body.old_code) : null;
-      let alert: () => Promise<void>;
-      try {
-        alert = await db.tx(async (q) => {
-          await otp.spend(q, codeId);
-          if (oldCodeId !== null) await otp.spend(q, oldCodeId);
-          await q.query('update users set whatsapp = $2, whatsapp_verified = true where id = $1', [u.id, digits]);
-          return security.changed(q, u, 'whatsapp', { detail: `The new number ends in ${digits.slice(-4)}.` });
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.whatsappTaken);
-        throw err;
-      }
-      await alert();
+      await bindWhatsapp(deps, req.auth!, u, { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password });
       return null;
     },
   });
@@ -486,42 +357,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const u = await me(req);
       await security.confirmPassword(req.auth!, req.body.password);
-      if (await emailInUse(db, req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
+      if (await emailInUse(req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
       const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
       if (old && old !== req.body.email) await sent('confirm_change', 'email', old, req);
       return sent('bind_email', 'email', req.body.email, req);
     },
   });
 
-  const setEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
-    const address = b.email;
-    const u = await me(req);
-    await security.confirmPassword(req.auth!, b.password);
-    if (await emailInUse(db, address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
-    // Replacing a bound address needs the code sent to it as well as the new one's.
-    const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
-    const replacing = Boolean(old && old !== address);
-    if (replacing && !b.old_code) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
-    const codeId = await otp.check('bind_email', address, b.verify_code, { userId: u.id });
-    const oldCodeId = replacing ? await otp.check('confirm_change', old!, b.old_code) : null;
-    let alert: () => Promise<void>;
-    try {
-      alert = await db.tx(async (q) => {
-        await otp.spend(q, codeId);
-        if (oldCodeId !== null) await otp.spend(q, oldCodeId);
-        // An e-mail sign-up's username is its e-mail: it follows the address.
-        await q.query(
-          'update users set email = $2, email_verified = true, username = case when lower(username) = lower(coalesce(email, \'\')) then $2 else username end where id = $1',
-          [u.id, address],
-        );
-        return security.changed(q, u, 'email', { detail: `The new address is ${address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.emailTaken);
-      throw err;
-    }
-    // The addresses the account had before the change are told, with a "this wasn't me" link.
-    await alert();
+  const changeEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
+    await setEmail(deps, req.auth!, await me(req), { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password });
     return null;
   };
   const emailChange = z.object({ email: email(), verify_code: otpField(), old_code: optText('old_code', 10), ...confirmField });
@@ -532,7 +376,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     limit: 'code',
     body: emailChange,
-    handler: async (req) => setEmail(req, req.body),
+    handler: async (req) => changeEmail(req, req.body),
   });
 
   gcRoute(app, {
@@ -541,7 +385,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     limit: 'code',
     body: emailChange,
-    handler: async (req) => setEmail(req, req.body),
+    handler: async (req) => changeEmail(req, req.body),
   });
 
   gcRoute(app, {
@@ -552,22 +396,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: optText('password', 128) }),
     handler: async (req) => {
       const u = await me(req);
-      if (u.password_hash && !(await verifyPassword(u.password_hash, req.body.password))) {
-        throw new AppError(req.body.password ? USER_MESSAGES.wrongPassword : M.passwordRequired);
-      }
-      await db.tx(async (q) => {
-        await q.query('select id from users where id = $1 for update', [u.id]);
-        const refusal = await app.accounts.closureRefusal(q, u.id);
-        if (refusal) throw new AppError(refusal);
-        await q.query(
-          `update users set status = 'closed', closed_at = now(), username = 'closed-' || id, email = null, email_verified = false,
-                 whatsapp = null, whatsapp_verified = false, phone = null, nickname = '', avatar = '', password_hash = null,
-                 tpassword_hash = null, device_no = '' where id = $1`,
-          [u.id],
-        );
-        await q.query('delete from social_identities where user_id = $1', [u.id]);
-        await sessions.revokeAll(q, u.id);
-      });
+      await closeAccount(deps, u, req.body.password);
       return null;
     },
   });

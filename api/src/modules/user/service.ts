@@ -1,0 +1,254 @@
+// The account's actions, one function each: sign up, reset or change the password, bind WhatsApp,
+// set the e-mail address, set the avatar, close the account. Routes parse and answer; the rules and
+// the transactions are here, the SQL in repo.ts.
+import type { Db } from '../../db/db.js';
+import { AppError, Codes } from '../../lib/envelope.js';
+import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
+import { grantSignupCoupons } from '../coupon/service.js';
+import type { Reference } from '../public/reference.js';
+import { SECURITY_MESSAGES, type AccountSecurity } from '../security/service.js';
+import { socialRepo } from '../social/repo.js';
+import { endPending, type PendingIdentity } from '../social/pending.js';
+import type { Provider } from '../social/verify.js';
+import { uploadRepo } from '../uploads/repo.js';
+import type { AccountHooks } from './hooks.js';
+import { OTP_MESSAGES, type Otp } from './otp.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, type UserRow } from './repo.js';
+import type { AuthContext, SessionMeta, Sessions } from './sessions.js';
+
+export const USER_MESSAGES = {
+  avatarNotYours: 'Upload the photo first: this image is not one of yours',
+  loginFailed: 'Incorrect account or password',
+  emailTaken: 'This email is already registered',
+  whatsappTaken: 'This WhatsApp number is already registered',
+  usernameTaken: 'This username is already taken',
+  accountTaken: 'This account is already registered',
+  referralUnknown: 'Referral code not found',
+  wrongPassword: 'The current password is incorrect',
+  samePassword: 'The new password must be different from the current one',
+  socialExpired: 'Your social sign-in has expired, please sign in with the provider again',
+  codeSent: 'Verification code sent successfully',
+} as const;
+
+export interface AccountDeps {
+  db: Db;
+  ref: Reference;
+  otp: Otp;
+  sessions: Sessions;
+  security: AccountSecurity;
+  accounts: AccountHooks;
+}
+
+/** A sign-up as the route read it: the address it is made with, and the social sign-in it completes. */
+export interface Registration {
+  countryId: number;
+  byWhatsapp: boolean;
+  registerType: number;
+  /** Lower-case e-mail address, and WhatsApp digits with the dial code. */
+  email: string | null;
+  whatsapp: string | null;
+  password: string;
+  code: string;
+  recommendCode: string;
+  channelType: number;
+  deviceNo: string;
+  /** A social sign-up: the provider's identity, and what the provider said of it (checked by the route against this browser or device). */
+  social: { provider: Provider; uid: string; pending: PendingIdentity } | null;
+  meta: SessionMeta;
+}
+
+/**
+ * Sign-up. The code proves the address (a social sign-up is proven by the provider); it is checked
+ * before "already registered", which only the address's owner may learn: an address with an
+ * account was sent no sign-up code, so a stranger gets "Invalid verification code". Then, in one
+ * transaction: the code spent, the account, its social identity, the welcome coupons, a session.
+ */
+export async function register(deps: AccountDeps, r: Registration): Promise<{ id: number; token: string }> {
+  const { db, ref, otp } = deps;
+  const country = await ref.country(r.countryId);
+  const pending = r.social?.pending ?? null;
+  const needCode = !r.social && (await ref.setting<Record<string, unknown>>('appinit', {})).is_need_verify === '1';
+  let codeId: bigint | null = null;
+  if (needCode) {
+    if (!/^\d{4}$/.test(r.code)) throw new AppError(M.otpIncomplete, Codes.validation);
+    codeId = r.byWhatsapp ? await otp.check('register', r.whatsapp!, r.code) : await otp.check('register', r.email!, r.code);
+  }
+  if (r.email && (await accountRepo.inUse(db, 'email', r.email))) throw new AppError(USER_MESSAGES.emailTaken);
+  if (r.whatsapp && (await accountRepo.inUse(db, 'whatsapp', r.whatsapp))) throw new AppError(USER_MESSAGES.whatsappTaken);
+  const emailVerified = Boolean(r.email) && ((!r.byWhatsapp && needCode) || (pending?.email_verified === true && pending.email === r.email));
+  const passwordHash = await hashPassword(r.password);
+  let referrer: number | null = null;
+  if (r.recommendCode) {
+    referrer = await accountRepo.byInviteCode(db, r.recommendCode);
+    if (!referrer) throw new AppError(USER_MESSAGES.referralUnknown);
+  }
+  try {
+    return await db.tx(async (q) => {
+      if (codeId !== null) await otp.spend(q, codeId);
+      const id = await accountRepo.create(q, {
+        username: r.byWhatsapp ? `+${r.whatsapp}` : r.email!,
+        email: r.email,
+        emailVerified,
+        whatsapp: r.whatsapp,
+        whatsappVerified: r.byWhatsapp && needCode,
+        countryId: country.id,
+        nickname: (pending?.name || (r.email ? r.email.split('@')[0] : `user${r.whatsapp?.slice(-4)}`))!.slice(0, 40),
+        passwordHash,
+        registerType: r.social ? 3 : r.registerType,
+        channelType: r.channelType || 3,
+        deviceNo: r.deviceNo,
+        inviteCode: newInviteCode(),
+        referrerId: referrer,
+      });
+      if (r.social) {
+        await socialRepo.bind(q, { provider: r.social.provider, uid: r.social.uid, userId: id, email: pending?.email ?? null, name: pending?.name ?? '' });
+        await endPending(q, r.social.provider, r.social.uid);
+      }
+      // Coupons follow server rules only: every new account gets the active welcome coupons of its
+      // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
+      await grantSignupCoupons(q, id, country.wallet_currency);
+      return { id, token: await deps.sessions.create(q, id, r.meta) };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const m = String((err as Error).message);
+      throw new AppError(m.includes('whatsapp') ? USER_MESSAGES.whatsappTaken : m.includes('social') ? USER_MESSAGES.accountTaken : USER_MESSAGES.emailTaken);
+    }
+    throw err;
+  }
+}
+
+/** Sign-in with an address (or username) and the password: one answer for a wrong either. */
+export async function signIn(deps: AccountDeps, login: string, whatsappDigits: string | null, password: string, meta: SessionMeta): Promise<{ user: UserRow; token: string }> {
+  const u = await findUserByLogin(deps.db, login, whatsappDigits);
+  const okPassword = await verifyPassword(u?.password_hash, password);
+  if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
+  const token = await deps.db.tx(async (q) => {
+    await markSignedIn(q, u.id);
+    return deps.sessions.create(q, u.id, meta);
+  });
+  return { user: { ...u, last_login_at: new Date() }, token };
+}
+
+/**
+ * A forgotten password, reset with the code sent to the address. The code is checked first: an
+ * address without an account was sent none, so it answers as a wrong code does. A reset clears the
+ * re-authentication lock and signs whoever knew the old password out everywhere.
+ */
+export async function resetPassword(deps: AccountDeps, by: 'email' | 'whatsapp', address: string, code: string, newPassword: string): Promise<void> {
+  const { db, otp, security } = deps;
+  const id = await accountRepo.activeIdBy(db, by, address);
+  const codeId = await otp.check('reset_password', address, code, { userId: id });
+  if (!id) throw new AppError(OTP_MESSAGES.wrong);
+  const hash = await hashPassword(newPassword);
+  const alert = await db.tx(async (q) => {
+    await otp.spend(q, codeId);
+    const before = await security.owner(q, id);
+    await accountRepo.setPassword(q, id, hash, true);
+    await deps.sessions.revokeAll(q, id);
+    return security.changed(q, before, 'password_reset');
+  });
+  await alert();
+}
+
+/** A password change: the current one confirmed (wrong ones count towards a lock); the other sessions end; the owner is told. */
+export async function changePassword(deps: AccountDeps, auth: AuthContext, u: UserRow, current: string, next: string): Promise<void> {
+  await deps.security.confirmPassword(auth, current);
+  if (current === next) throw new AppError(USER_MESSAGES.samePassword);
+  const hash = await hashPassword(next);
+  const alert = await deps.db.tx(async (q) => {
+    await accountRepo.setPassword(q, u.id, hash, false);
+    await deps.sessions.revokeAll(q, u.id, auth.sessionId);
+    return deps.security.changed(q, u, 'password');
+  });
+  await alert();
+}
+
+/** What a change of a sign-in address carries: the login password, the new address's code, and the bound one's when replacing it. */
+export interface AddressChange {
+  address: string;
+  code: string;
+  oldCode: string;
+  password: string | undefined;
+}
+
+/**
+ * Binds or replaces the WhatsApp number. The apps ask for the code without their token, so it was
+ * issued for sign-up: for a number no account uses, that code proves the number just as well. The
+ * newest live code decides which.
+ */
+export async function bindWhatsapp(deps: AccountDeps, auth: AuthContext, u: UserRow, c: AddressChange): Promise<void> {
+  const { db, otp, security } = deps;
+  await security.confirmPassword(auth, c.password);
+  const digits = c.address;
+  if (await accountRepo.inUse(db, 'whatsapp', digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
+  const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
+  if (replacing && !c.oldCode) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
+  const codeId = await otp.check((await otp.newestPurpose(digits, ['bind_whatsapp', 'register'])) ?? 'bind_whatsapp', digits, c.code, { userId: u.id });
+  const oldCodeId = replacing ? await otp.check('confirm_change', u.whatsapp!, c.oldCode) : null;
+  let alert: () => Promise<void>;
+  try {
+    alert = await db.tx(async (q) => {
+      await otp.spend(q, codeId);
+      if (oldCodeId !== null) await otp.spend(q, oldCodeId);
+      await accountRepo.setWhatsapp(q, u.id, digits);
+      return security.changed(q, u, 'whatsapp', { detail: `The new number ends in ${digits.slice(-4)}.` });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.whatsappTaken);
+    throw err;
+  }
+  await alert();
+}
+
+/**
+ * Binds or replaces the e-mail address; replacing a bound one needs the code sent to it as well as
+ * the new one's. The addresses the account had before are told, with a "this wasn't me" link.
+ */
+export async function setEmail(deps: AccountDeps, auth: AuthContext, u: UserRow, c: AddressChange): Promise<void> {
+  const { db, otp, security } = deps;
+  await security.confirmPassword(auth, c.password);
+  if (await accountRepo.inUse(db, 'email', c.address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
+  const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
+  const replacing = Boolean(old && old !== c.address);
+  if (replacing && !c.oldCode) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
+  const codeId = await otp.check('bind_email', c.address, c.code, { userId: u.id });
+  const oldCodeId = replacing ? await otp.check('confirm_change', old!, c.oldCode) : null;
+  let alert: () => Promise<void>;
+  try {
+    alert = await db.tx(async (q) => {
+      await otp.spend(q, codeId);
+      if (oldCodeId !== null) await otp.spend(q, oldCodeId);
+      await accountRepo.setEmail(q, u.id, c.address);
+      return security.changed(q, u, 'email', { detail: `The new address is ${c.address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.emailTaken);
+    throw err;
+  }
+  await alert();
+}
+
+/**
+ * The avatar: an image URL, or one of our uploads, which must be the caller's own. It becomes public
+ * as an avatar (card photos are private), so nobody can publish another person's card photo by naming it.
+ */
+export async function setAvatar(deps: Pick<AccountDeps, 'db'>, userId: number, url: string, upload: { objectName: string; url: string } | null): Promise<void> {
+  await deps.db.tx(async (q) => {
+    if (upload && !(await uploadRepo.makeAvatar(q, upload.objectName, userId))) throw new AppError(USER_MESSAGES.avatarNotYours);
+    await accountRepo.setAvatar(q, userId, upload ? upload.url : url);
+  });
+}
+
+/** Closes the account: refused while money or open orders remain; personal data erased, sessions revoked. */
+export async function closeAccount(deps: AccountDeps, u: UserRow, password: string): Promise<void> {
+  if (u.password_hash && !(await verifyPassword(u.password_hash, password))) throw new AppError(password ? USER_MESSAGES.wrongPassword : M.passwordRequired);
+  await deps.db.tx(async (q) => {
+    await accountRepo.lock(q, u.id);
+    const refusal = await deps.accounts.closureRefusal(q, u.id);
+    if (refusal) throw new AppError(refusal);
+    await accountRepo.close(q, u.id);
+    await deps.sessions.revokeAll(q, u.id);
+  });
+}
