@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
 import { audit, requireStaff } from '../ops/staff.js';
+import { appRepo } from './repo.js';
 
 const VERSION = /^\d+(\.\d+){0,3}$/;
 const url = z.union([z.literal(''), z.url().max(500)]);
@@ -30,13 +31,9 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     const s = await admin(req.headers.authorization);
     const b = req.body;
     const id = await app.db.tx(async (q) => {
-      const ins = await q.query<{ id: number }>(
-        `insert into app_versions (platform, version, build_number, update_type, min_required_version, title, description, download_url_ios, download_url_android, is_in_review)
-         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) returning id`,
-        [b.platform, b.version, b.build_number, b.update_type, b.min_required_version, b.title, b.description, b.download_url_ios, b.download_url_android, b.is_in_review],
-      );
-      await audit(q, { staffId: s.id, action: 'app_version.publish', targetType: 'app_version', targetId: String(ins.rows[0]!.id), details: b, ip: req.ip });
-      return ins.rows[0]!.id;
+      const created = await appRepo.publishVersion(q, b);
+      await audit(q, { staffId: s.id, action: 'app_version.publish', targetType: 'app_version', targetId: String(created), details: b, ip: req.ip });
+      return created;
     });
     return ok({ id });
   });
@@ -61,12 +58,9 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     const until = b.ends_at ? new Date(b.ends_at) : null;
     if (until && until <= from) throw new AppError('ends_at must be after starts_at');
     const id = await app.db.tx(async (q) => {
-      const ins = await q.query<{ id: number }>(
-        'insert into promotions (title, memo, url, image, country_id, starts_at, ends_at, sort) values ($1,$2,$3,$4,$5,$6,$7,$8) returning id',
-        [b.title, b.memo, b.url, b.image, b.country_id ?? null, from, until, b.sort],
-      );
-      await audit(q, { staffId: s.id, action: 'promotion.create', targetType: 'promotion', targetId: String(ins.rows[0]!.id), details: b, ip: req.ip });
-      return ins.rows[0]!.id;
+      const created = await appRepo.addPromotion(q, { title: b.title, memo: b.memo, url: b.url, image: b.image, countryId: b.country_id ?? null, startsAt: from, endsAt: until, sort: b.sort });
+      await audit(q, { staffId: s.id, action: 'promotion.create', targetType: 'promotion', targetId: String(created), details: b, ip: req.ip });
+      return created;
     });
     return ok({ id });
   });

@@ -49,4 +49,18 @@ export const appRepo = {
     );
     return r.rows;
   },
+
+  async publishVersion(q: Queryable, v: { platform: string; version: string; build_number: number; update_type: string; min_required_version: string; title: string; description: string; download_url_ios: string; download_url_android: string; is_in_review: boolean }): Promise<number> {
+    const r = await q.query<{ id: number }>(
+      `insert into app_versions (platform, version, build_number, update_type, min_required_version, title, description, download_url_ios, download_url_android, is_in_review)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) returning id`,
+      [v.platform, v.version, v.build_number, v.update_type, v.min_required_version, v.title, v.description, v.download_url_ios, v.download_url_android, v.is_in_review],
+    );
+    return r.rows[0]!.id;
+  },
+
+  async addPromotion(q: Queryable, p: { title: string; memo: string; url: string; image: string; countryId: number | null; startsAt: Date; endsAt: Date | null; sort: number }): Promise<number> {
+    const r = await q.query<{ id: number }>('insert into promotions (title, memo, url, image, country_id, starts_at, ends_at, sort) values ($1,$2,$3,$4,$5,$6,$7,$8) returning id', [p.title, p.memo, p.url, p.image, p.countryId, p.startsAt, p.endsAt, p.sort]);
+    return r.rows[0]!.id;
+  },
 };
