@@ -74,6 +74,16 @@ export default tseslint.config(
       ],
     },
   },
+  // Routes parse and answer: the SQL is in the module's repo (issue 13).
+  {
+    files: ['api/src/modules/**/routes.ts', 'api/src/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|exec)$/]", message: "SQL belongs in the module's repo.ts: call a repo or service function from the route." },
+      ],
+    },
+  },
   {
     files: ['shared-sdk/**/*.{ts,tsx}'],
     rules: {
