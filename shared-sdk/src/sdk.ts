@@ -1,6 +1,7 @@
 // The one SDK per page: one API client, one root store, one tracker. Under module federation the
 // package is a shared singleton, so one copy evaluates; if a second copy does (a misconfigured
 // remote), it says so loudly and hands out the first copy's instance, so there is still one session.
+import type { AxiosAdapter } from 'axios';
 import { reaction } from 'mobx';
 import { createApiClient, type Api } from './gc/client';
 import { deviceFields } from './device';
@@ -15,8 +16,13 @@ export interface Sdk {
   tracker: Tracker;
 }
 
-/** Builds a complete SDK with its parts wired together (getSdk's factory; tests use it directly). */
-export function createSdk(): Sdk {
+export interface SdkOptions {
+  /** How calls reach the api: the network by default; tests pass an adapter that answers from wire replies (`@giftlane/shared-sdk/testing`). */
+  adapter?: AxiosAdapter;
+}
+
+/** Builds a complete SDK with its parts wired together (getSdk's factory; tests build theirs through `@giftlane/shared-sdk/testing`). */
+export function createSdk(options: SdkOptions = {}): Sdk {
   // The client asks the store for the token late, so both can be built in one go.
   const ref: { store?: RootStore } = {};
   const api = createApiClient({
@@ -29,6 +35,7 @@ export function createSdk(): Sdk {
     },
     localCurrency: () => ref.store?.user.currency,
     deviceFields,
+    adapter: options.adapter,
   });
   const store = new RootStore(api);
   ref.store = store;
@@ -75,6 +82,11 @@ if (existing && existing.copy !== thisCopy) {
   globalThis.__GIFTLANE_SDK__ = { copy: thisCopy, getSdk: ownGetSdk };
 }
 const registration: Registration = globalThis.__GIFTLANE_SDK__ ?? { copy: thisCopy, getSdk: ownGetSdk };
+
+/** Makes sdk the page's one SDK (tests, through `@giftlane/shared-sdk/testing`; not exported from the package's main entry). */
+export function installSdk(sdk: Sdk): void {
+  instance = sdk;
+}
 
 /** The page's one `{ api, store, tracker }`. */
 export function getSdk(): Sdk {

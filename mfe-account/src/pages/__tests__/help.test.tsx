@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@giftlane/shared-sdk';
-import { inRouter } from '../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import { useLocation } from '@giftlane/shared-sdk/router';
 import HelpPage from '../help';
 

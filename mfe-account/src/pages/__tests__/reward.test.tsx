@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NetworkError, parseMoney, type InvitedUser, type RebateItem } from '@giftlane/shared-sdk';
-import { inRouter } from '../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import RewardPage from '../reward';
 
 const mockApi = { rebate: { inviteinfo: jest.fn(), rebateList: jest.fn(), getReferralUsers: jest.fn() } };

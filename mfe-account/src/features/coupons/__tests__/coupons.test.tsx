@@ -1,15 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError, type Coupon } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import type { Coupon } from '@giftlane/shared-sdk';
+import { inRouter, NO_ANSWER, testApi, WithEnvelope } from '@giftlane/shared-sdk/testing';
 import CouponsPage from '../../../pages/coupons';
 import { couponEffect, couponMinimum, couponState } from '../coupon-text';
-
-const mockApi = { order: { getAvailableCoupon: jest.fn() } };
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: { user: { currency: 'NGN', loading: false, load: jest.fn() } } }),
-}));
 
 // CONTRACT §3.8 as the api sends it, with our additions (name, wallet_type, currency).
 const wire = (over: Partial<Coupon>): Coupon => ({
@@ -47,14 +41,9 @@ describe('what a coupon gives (CONTRACT §6.5)', () => {
 });
 
 describe('/homes/coupon', () => {
-  beforeEach(() => mockApi.order.getAvailableCoupon.mockReset());
-
   it('lists the coupons, ready ones with a link that opens the sell form with the code', async () => {
-    mockApi.order.getAvailableCoupon.mockResolvedValue({
-      list: [wire({}), wire({ code: 'WELCOMENGN', name: 'Naira bonus', discount_type: 2, discount_value: '1000.00', currency: 'NGN', enough_money: '20000.00', new_use_status: 4, used_times: 1 })],
-      total: 2,
-      page: 0,
-      page_size: 100,
+    const api = testApi({
+      'order/getAvailableCoupon': new WithEnvelope([wire({}), wire({ code: 'WELCOMENGN', name: 'Naira bonus', discount_type: 2, discount_value: '1000.00', currency: 'NGN', enough_money: '20000.00', new_use_status: 4, used_times: 1 })], { total: 2 }),
     });
     render(inRouter(<CouponsPage />));
     const ready = await screen.findByRole('listitem', { name: 'Coupon WELCOME2' });
@@ -64,11 +53,11 @@ describe('/homes/coupon', () => {
     expect(within(used).getByText('Used')).toBeInTheDocument();
     expect(within(used).getByText(/On trades of ₦20,000\.00 or more/)).toBeInTheDocument();
     expect(within(used).queryByRole('link', { name: 'Use on a sale' })).toBeNull();
-    expect(mockApi.order.getAvailableCoupon).toHaveBeenCalledWith({ type: 0, page: 0, page_size: 100 });
+    expect(api.callsTo('order/getAvailableCoupon')).toEqual([expect.objectContaining({ type: '0', page: '0', page_size: '100' })]);
   });
 
   it('says so when there are none, and offers Retry after a failure', async () => {
-    mockApi.order.getAvailableCoupon.mockRejectedValueOnce(new NetworkError('order/getAvailableCoupon')).mockResolvedValueOnce({ list: [], total: 0, page: 0, page_size: 100 });
+    testApi().answer('order/getAvailableCoupon', NO_ANSWER, new WithEnvelope([], { total: 0 }));
     render(inRouter(<CouponsPage />));
     expect(await screen.findByText(/We couldn’t load your coupons\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

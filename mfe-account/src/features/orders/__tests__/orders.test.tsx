@@ -1,15 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { decodeOrderDetail, decodeOrderListItem, NetworkError, type OrderDetailWire, type OrderListItemWire } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import { decodeOrderDetail, type OrderDetailWire, type OrderListItemWire } from '@giftlane/shared-sdk';
+import { inRouter, NO_ANSWER, testApi } from '@giftlane/shared-sdk/testing';
 import { OrderDetailView } from '../order-detail';
 import { OrderList } from '../order-list';
-
-const mockApi = { ord: { list: jest.fn() } };
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: { user: { currency: 'NGN', loading: false, load: jest.fn() } } }),
-}));
 
 // CONTRACT §3.7 shapes, as the api sends them (amounts mixed numbers and strings).
 const listWire = (n: number, over: Partial<OrderListItemWire> = {}): OrderListItemWire => ({
@@ -24,7 +18,6 @@ const listWire = (n: number, over: Partial<OrderListItemWire> = {}): OrderListIt
   all_money: '0.00',
   ...over,
 });
-const list = (items: OrderListItemWire[]) => items.map((w) => decodeOrderListItem(w, 'NGN'));
 
 const detailWire: OrderDetailWire = {
   order_no: 'GC261122000000000000012345',
@@ -62,13 +55,11 @@ const detailWire: OrderDetailWire = {
   ],
 };
 
-beforeEach(() => jest.clearAllMocks());
 
 describe('order list', () => {
   test('shows each order with its card, amount, status and short number; loads more while pages come back full', async () => {
-    mockApi.ord.list
-      .mockResolvedValueOnce(list(Array.from({ length: 10 }, (_, i) => listWire(i + 1))))
-      .mockResolvedValueOnce(list([listWire(11, { status: 3, status_desc: 'Refused', amount: 0, refused_reason: 'Invalid card code' })]));
+    const api = testApi();
+    api.answer('ord/list', Array.from({ length: 10 }, (_, i) => listWire(i + 1)), [listWire(11, { status: 3, status_desc: 'Refused', amount: 0, refused_reason: 'Invalid card code' })]);
     render(inRouter(<OrderList filter="all" />));
     const items = await screen.findAllByRole('link', { name: /Apple \/ iTunes/ });
     expect(items).toHaveLength(10);
@@ -76,22 +67,23 @@ describe('order list', () => {
     expect(items[0]).toHaveTextContent('Pending');
     expect(items[0]).toHaveTextContent('…00000000000001'); // the last 14 characters
     expect(items[0]).toHaveAttribute('href', '/order/GC2611220000000000000001');
-    expect(mockApi.ord.list).toHaveBeenLastCalledWith({ status: 'all', page: 0, page_size: 10 });
+    expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '0', page_size: '10' });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Invalid card code')).toBeInTheDocument();
-    expect(mockApi.ord.list).toHaveBeenLastCalledWith({ status: 'all', page: 1, page_size: 10 });
+    expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '1', page_size: '10' });
     expect(screen.getAllByRole('link', { name: /Apple \/ iTunes/ })).toHaveLength(11);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   test('an empty tab says so and offers to sell; a failure offers Retry', async () => {
-    mockApi.ord.list.mockRejectedValueOnce(new NetworkError('ord/list')).mockResolvedValueOnce([]);
+    const api = testApi();
+    api.answer('ord/list', NO_ANSWER, []);
     render(inRouter(<OrderList filter="done" />));
     expect(await screen.findByText('We couldn’t load your orders.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No finished orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sell a gift card' })).toHaveAttribute('href', '/homes/sell-gift-card');
-    expect(mockApi.ord.list).toHaveBeenLastCalledWith({ status: 'done', page: 0, page_size: 10 });
+    expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'done', page: '0', page_size: '10' });
   });
 });
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type User } from '@giftlane/shared-sdk';
 import { SocialError } from '@giftlane/shared-sdk/social-sign-in';
-import { inRouter } from '../../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import { SocialBindings } from '../social-bindings';
 import { AvatarSettings } from '../avatar-settings';
 import { CloseAccount } from '../close-account';

@@ -1,15 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import { inRouter, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { SessionsSettings } from '../sessions-settings';
-
-const mockApi = { user: { sessionList: jest.fn(), revokeSession: jest.fn(), logoutAll: jest.fn() } };
-const mockClear = jest.fn();
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: { session: { clear: mockClear } } }),
-}));
 
 const now = Math.floor(Date.now() / 1000);
 const sessions = [
@@ -17,11 +9,10 @@ const sessions = [
   { session_id: '12', device: 'Chrome on Windows', place: '41.58.x.x', created_time: now - 9_000, last_seen_time: now - 3_600, current: false },
 ];
 
+let api: TestApi;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockApi.user.sessionList.mockResolvedValue(sessions);
-  mockApi.user.revokeSession.mockResolvedValue(null);
-  mockApi.user.logoutAll.mockResolvedValue(null);
+  api = testApi({ 'user/sessionList': sessions, 'user/revokeSession': null, 'user/logoutAll': null });
+  api.sdk.store.session.signIn({ token: 'test-token', user_id: 7 });
 });
 
 it('lists the devices with their rough place; this device has no sign-out of its own', async () => {
@@ -36,14 +27,14 @@ it('lists the devices with their rough place; this device has no sign-out of its
 });
 
 it('signs one device out and drops it from the list; a refusal is said in words', async () => {
-  mockApi.user.revokeSession.mockRejectedValueOnce(new ApiError('This session has already ended', undefined, 'user/revokeSession'));
+  api.answer('user/revokeSession', new Refusal('This session has already ended'), null);
   render(inRouter(<SessionsSettings />));
   const button = await screen.findByRole('button', { name: /^Sign out Chrome on Windows/ });
   await userEvent.click(button);
   expect(await screen.findByRole('alert')).toHaveTextContent('This session has already ended');
   await userEvent.click(button);
   expect(await screen.findByText('Chrome on Windows is signed out.')).toBeInTheDocument();
-  expect(mockApi.user.revokeSession).toHaveBeenLastCalledWith({ session_id: '12' });
+  expect(api.callsTo('user/revokeSession').at(-1)).toEqual({ session_id: '12' });
   expect(screen.getAllByRole('listitem')).toHaveLength(1);
 });
 
@@ -51,9 +42,9 @@ it('signs out everywhere after a confirmation, forgets the session and goes to t
   render(inRouter(<SessionsSettings />, [{ path: '/login', element: <p>Sign-in page</p> }]));
   await screen.findByRole('list', { name: 'Signed-in devices' });
   await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
-  expect(mockApi.user.logoutAll).not.toHaveBeenCalled();
+  expect(api.callsTo('user/logoutAll')).toHaveLength(0);
   await userEvent.click(screen.getByRole('button', { name: 'Yes, sign out everywhere' }));
   expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
-  expect(mockApi.user.logoutAll).toHaveBeenCalledTimes(1);
-  expect(mockClear).toHaveBeenCalledTimes(1);
+  expect(api.callsTo('user/logoutAll')).toHaveLength(1);
+  expect(api.sdk.store.session.isSignedIn).toBe(false);
 });

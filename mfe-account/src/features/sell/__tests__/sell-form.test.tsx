@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NetworkError, type CalculatorData } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import { SellForm } from '../sell-form';
 import { DRAFT_KEY } from '../draft';
 import { PHOTO_MESSAGES, SELL_MESSAGES } from '../sell-model';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { decodeWalletBalance, type WalletBalanceWire } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import { Balances } from '../balances';
 
 // CONTRACT §3.9: numbers and strings mixed, as the api sends them.

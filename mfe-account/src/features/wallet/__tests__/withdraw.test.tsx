@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, NetworkError, parseMoney } from '@giftlane/shared-sdk';
-import { inRouter } from '../../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 import { WithdrawPanel } from '../withdraw';
 import { PinSettings } from '../../payout/pin-settings';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { formatMoney, money, moneyToDecimalString, type BonusTier, type CalculatorData } from '@giftlane/shared-sdk';
 import { PRICING_VECTORS } from '@giftlane/shared-sdk/pricing-vectors';
 import { forgetCalculatorChoice, RateCalculator } from '../rate-calculator';
-import { inRouter } from '../../../test/in-router';
+import { inRouter } from '@giftlane/shared-sdk/testing';
 
 const card = (over: Partial<CalculatorData['card_list'][number]['list'][number]>) => ({
   card_id: 1,
