@@ -7,6 +7,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createElement, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from './router';
 import { createSdk, installSdk, type Sdk } from './sdk';
+import type { UserWire } from './gc/types';
 
 /** A refusal, as the api sends one: `success: false` with its message (and code). */
 export class Refusal {
@@ -56,14 +57,43 @@ function fieldsOf(config: InternalAxiosRequestConfig): Record<string, string> {
   return out;
 }
 
+/** A Nigerian seller as `user/userInfo` sends one (CONTRACT §3.3), with `over` on top. */
+export function sellerWire(over: Partial<UserWire> = {}): UserWire {
+  return {
+    user_id: 7,
+    country_id: 1,
+    country_name: 'Nigeria',
+    currency_symbol: '₦',
+    currency_name: 'NGN',
+    username: 'ada@example.com',
+    nickname: 'Ada',
+    email: 'ada@example.com',
+    vip_level: 0,
+    money: '0.00',
+    rebate_money: '0.00',
+    usd_rebate_money: '0.0000',
+    is_email_bind: true,
+    t_password_null: false,
+    ...over,
+  };
+}
+
+export interface TestApiOptions {
+  /** A signed-in seller (the session holds a token; `user/userInfo` answers this user); false: signed out. */
+  seller?: Partial<UserWire> | false;
+}
+
 /**
  * Builds a real SDK answering from `replies` and installs it as the page's SDK (what `getSdk()`
- * returns), so screens and hooks under test use it unchanged.
+ * returns), so screens and hooks under test use it unchanged. By default a Nigerian seller is
+ * signed in; `replies` may override `user/userInfo`.
  */
-export function testApi(replies: Record<string, WireReply> = {}): TestApi {
+export function testApi(replies: Record<string, WireReply> = {}, options: TestApiOptions = {}): TestApi {
   const queues = new Map<string, WireReply[]>();
   const calls: RecordedCall[] = [];
   const answer = (path: string, ...list: WireReply[]) => void queues.set(path, list);
+  const seller = options.seller === false ? null : sellerWire(options.seller);
+  if (seller) answer('user/userInfo', seller);
   for (const [path, reply] of Object.entries(replies)) answer(path, reply);
 
   const adapter: AxiosAdapter = async (config) => {
@@ -84,6 +114,9 @@ export function testApi(replies: Record<string, WireReply> = {}): TestApi {
   };
 
   const sdk = createSdk({ adapter });
+  // What an earlier test left in the browser's storage is not this test's session.
+  sdk.store.session.clear();
+  if (seller) sdk.store.session.signIn({ token: 'test-session-token', user_id: seller.user_id });
   installSdk(sdk);
   return {
     sdk,

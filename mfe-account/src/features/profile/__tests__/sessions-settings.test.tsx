@@ -12,7 +12,6 @@ const sessions = [
 let api: TestApi;
 beforeEach(() => {
   api = testApi({ 'user/sessionList': sessions, 'user/revokeSession': null, 'user/logoutAll': null });
-  api.sdk.store.session.signIn({ token: 'test-token', user_id: 7 });
 });
 
 it('lists the devices with their rough place; this device has no sign-out of its own', async () => {
