@@ -1,29 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type User } from '@giftlane/shared-sdk';
+import type { User } from '@giftlane/shared-sdk';
+import { Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { PasswordSettings, ProfileSettings } from '../profile-settings';
-
-const mockApi = {
-  user: { modinickname: jest.fn(), modipassword: jest.fn(), sendEmailBindVerifyCode: jest.fn(), changeEmail: jest.fn(), bindEmail: jest.fn(), sendWhatsAppCode: jest.fn(), bindWhatsapp: jest.fn() },
-  public: { countrylist: jest.fn() },
-};
-const mockLoadUser = jest.fn();
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: { user: { load: mockLoadUser } } }),
-}));
 
 const user = (over: Partial<User> = {}) =>
   ({ nickname: 'Ada Obi', email: 'ada@example.com', is_email_bind: true, whatsapp: '', country_id: 1, country_name: 'Nigeria', ...over }) as User;
 
+const CHANGES = ['modinickname', 'modipassword', 'sendEmailBindVerifyCode', 'changeEmail', 'bindEmail', 'sendWhatsAppCode', 'bindWhatsapp'];
+let api: TestApi;
 beforeEach(() => {
-  jest.clearAllMocks();
-  for (const f of Object.values(mockApi.user)) f.mockResolvedValue(null);
-  mockApi.public.countrylist.mockResolvedValue([
-    { id: 1, name: 'Nigeria', area_number: '+234' },
-    { id: 2, name: 'Ghana', area_number: '+233' },
-  ]);
-  mockLoadUser.mockResolvedValue(undefined);
+  api = testApi({
+    ...Object.fromEntries(CHANGES.map((c) => [`user/${c}`, null])),
+    'public/countrylist': [
+      { id: 1, name: 'Nigeria', area_number: '+234' },
+      { id: 2, name: 'Ghana', area_number: '+233' },
+    ],
+  });
 });
 
 describe('profile: nickname', () => {
@@ -35,19 +28,19 @@ describe('profile: nickname', () => {
     await userEvent.type(input, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Save nickname' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a nickname.');
-    expect(mockApi.user.modinickname).not.toHaveBeenCalled();
+    expect(api.callsTo('user/modinickname')).toHaveLength(0);
     await userEvent.clear(input);
     await userEvent.type(input, '  Chidi  ');
     await userEvent.click(screen.getByRole('button', { name: 'Save nickname' }));
     expect(await screen.findByText('Your nickname is changed.')).toBeInTheDocument();
-    expect(mockApi.user.modinickname).toHaveBeenCalledWith({ nickname: 'Chidi' });
-    expect(mockLoadUser).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('user/modinickname').at(-1)).toEqual({ nickname: 'Chidi' });
+    expect(api.callsTo('user/userInfo')).toHaveLength(1);
     expect(screen.queryByRole('textbox', { name: 'New nickname' })).not.toBeInTheDocument();
     expect(screen.getByText('Chidi')).toBeInTheDocument();
   });
 
   it("shows the api's refusal and keeps the form", async () => {
-    mockApi.user.modinickname.mockRejectedValue(new ApiError('Nickname is too long (maximum 40 characters)', undefined, 'user/modinickname'));
+    api.answer('user/modinickname', new Refusal('Nickname is too long (maximum 40 characters)'));
     render(<ProfileSettings user={user()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change nickname' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New nickname' }), 'x');
@@ -70,7 +63,7 @@ describe('profile: e-mail', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
     expect(await screen.findByText('We sent a 4-digit code to ada.new@example.com and another to ada@example.com. They are valid for 10 minutes.')).toBeInTheDocument();
-    expect(mockApi.user.sendEmailBindVerifyCode).toHaveBeenCalledWith({ email: 'ada.new@example.com', password: 'My-password-1' });
+    expect(api.callsTo('user/sendEmailBindVerifyCode').at(-1)).toEqual({ email: 'ada.new@example.com', password: 'My-password-1' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada.new@example.com' }), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
@@ -81,7 +74,7 @@ describe('profile: e-mail', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada@example.com' }), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(await screen.findByText('Your e-mail address is now ada.new@example.com. We told your old address.')).toBeInTheDocument();
-    expect(mockApi.user.changeEmail).toHaveBeenCalledWith({ email: 'ada.new@example.com', verify_code: '1234', old_code: '5678', password: 'My-password-1' });
+    expect(api.callsTo('user/changeEmail').at(-1)).toEqual({ email: 'ada.new@example.com', verify_code: '1234', old_code: '5678', password: 'My-password-1' });
     expect(screen.getByText('ada.new@example.com')).toBeInTheDocument();
   });
 
@@ -94,8 +87,8 @@ describe('profile: e-mail', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Code sent to ada@example.com' }), '4321');
     await userEvent.click(screen.getByRole('button', { name: 'Add e-mail address' }));
     expect(await screen.findByText('ada@example.com is now your e-mail address.')).toBeInTheDocument();
-    expect(mockApi.user.bindEmail).toHaveBeenCalledWith({ email: 'ada@example.com', verify_code: '4321', password: 'My-password-1' });
-    expect(mockApi.user.changeEmail).not.toHaveBeenCalled();
+    expect(api.callsTo('user/bindEmail').at(-1)).toEqual({ email: 'ada@example.com', verify_code: '4321', password: 'My-password-1' });
+    expect(api.callsTo('user/changeEmail')).toHaveLength(0);
   });
 });
 
@@ -112,11 +105,11 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
     expect(await screen.findByText('We sent a 4-digit code to +2348121325873 on WhatsApp. It is valid for 10 minutes.')).toBeInTheDocument();
-    expect(mockApi.user.sendWhatsAppCode).toHaveBeenCalledWith({ whatsapp: '+2348121325873', password: 'My-password-1' });
+    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({ whatsapp: '+2348121325873', password: 'My-password-1' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +2348121325873' }), '2468');
     await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp number' }));
     expect(await screen.findByText('+2348121325873 is now your WhatsApp number.')).toBeInTheDocument();
-    expect(mockApi.user.bindWhatsapp).toHaveBeenCalledWith({ whatsapp: '+2348121325873', code: '2468', password: 'My-password-1' });
+    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({ whatsapp: '+2348121325873', code: '2468', password: 'My-password-1' });
   });
 
   it('takes a number typed with its dial code (+234…) as it is', async () => {
@@ -127,11 +120,11 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
     expect(await screen.findByText(/We sent a 4-digit code to \+2348121325873 on WhatsApp/)).toBeInTheDocument();
-    expect(mockApi.user.sendWhatsAppCode).toHaveBeenCalledWith({ whatsapp: '+2348121325873', password: 'My-password-1' });
+    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({ whatsapp: '+2348121325873', password: 'My-password-1' });
   });
 
   it('changing a bound number asks for the code sent to it too, and shows the api refusal', async () => {
-    mockApi.user.bindWhatsapp.mockRejectedValueOnce(new ApiError('The login password is incorrect, 4 attempts left', undefined, 'user/bindWhatsapp'));
+    api.answer('user/bindWhatsapp', new Refusal('The login password is incorrect, 4 attempts left'), null);
     render(<ProfileSettings user={user({ whatsapp: '+233241234567', whatsapp_bind: true })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Change WhatsApp' }));
     await screen.findByRole('option', { name: 'Ghana (+233)' });
@@ -143,7 +136,7 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +233241234567' }), '2222');
     await userEvent.click(screen.getByRole('button', { name: 'Change WhatsApp number' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The login password is incorrect, 4 attempts left');
-    expect(mockApi.user.bindWhatsapp).toHaveBeenCalledWith({ whatsapp: '+233201234567', code: '1111', old_code: '2222', password: 'wrong' });
+    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({ whatsapp: '+233201234567', code: '1111', old_code: '2222', password: 'wrong' });
   });
 });
 
@@ -159,14 +152,14 @@ describe('password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
-    expect(mockApi.user.modipassword).not.toHaveBeenCalled();
+    expect(api.callsTo('user/modipassword')).toHaveLength(0);
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.clear(screen.getByLabelText('Repeat the new password'));
     await userEvent.type(screen.getByLabelText('New password'), 'NewSecret9');
     await userEvent.type(screen.getByLabelText('Repeat the new password'), 'NewSecret9');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed.');
-    expect(mockApi.user.modipassword).toHaveBeenCalledWith({ password: 'Old12345', new_password: 'NewSecret9' });
+    expect(api.callsTo('user/modipassword').at(-1)).toEqual({ password: 'Old12345', new_password: 'NewSecret9' });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
