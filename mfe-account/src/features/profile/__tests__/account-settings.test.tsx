@@ -1,23 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, type User } from '@giftlane/shared-sdk';
+import type { User } from '@giftlane/shared-sdk';
 import { SocialError } from '@giftlane/shared-sdk/social-sign-in';
-import { inRouter } from '@giftlane/shared-sdk/testing';
+import { inRouter, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { SocialBindings } from '../social-bindings';
 import { AvatarSettings } from '../avatar-settings';
 import { CloseAccount } from '../close-account';
 
-const mockApi = {
-  social: { socialBind: jest.fn() },
-  user: { userInfo: jest.fn(), cancellation: jest.fn() },
-  order: { obsUrl: jest.fn() },
-  account: { avatar: jest.fn() },
-};
-const mockStore = { user: { load: jest.fn() }, session: { clear: jest.fn() } };
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: mockStore }),
-}));
+// The providers' own sign-in (a Google or Apple pop-up) is the edge of the world here.
 const mockProviders = { google: jest.fn(), facebook: jest.fn(), apple: jest.fn() };
 jest.mock('@giftlane/shared-sdk/social-sign-in', () => ({
   ...jest.requireActual('@giftlane/shared-sdk/social-sign-in'),
@@ -29,35 +19,35 @@ jest.mock('@giftlane/shared-sdk/social-sign-in', () => ({
 const user = (over: Partial<User> = {}) => ({ user_id: 7, nickname: 'Ada', avatar: '', google_bind: false, facebook_bind: true, apple_bind: false, ...over }) as unknown as User;
 const credential = (provider: 'google' | 'facebook' | 'apple') => ({ provider, socialId: `${provider}-1`, email: 'ada@gmail.example', name: 'Ada Obi', token: 'proof' });
 
+let api: TestApi;
 beforeEach(() => {
   jest.clearAllMocks();
-  mockStore.user.load.mockResolvedValue(undefined);
+  api = testApi();
 });
 
 describe('Settings: linked Google, Facebook and Apple', () => {
   it('shows which are bound; binding Google sends the id token, says SPEC’s words and refreshes the view', async () => {
     mockProviders.google.mockResolvedValue(credential('google'));
-    mockApi.social.socialBind.mockResolvedValue({ is_social_bind: true });
-    mockApi.user.userInfo.mockResolvedValue(user({ google_bind: true }));
+    api.answer('social/socialBind', { is_social_bind: true });
+    api.answer('user/userInfo', { ...user({ google_bind: true }), currency_name: 'NGN' });
     render(<SocialBindings user={user()} />);
     expect(screen.getByTestId('binding-facebook')).toHaveTextContent('Bound');
     expect(screen.getByTestId('binding-google')).not.toHaveTextContent('Bound');
     await userEvent.click(screen.getByRole('button', { name: 'Bind Google' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Google account bound successfully!');
-    expect(mockApi.social.socialBind).toHaveBeenCalledWith({ social_type: 'google', social_id: 'google-1', social_email: 'ada@gmail.example', social_name: 'Ada Obi', idToken: 'proof' });
-    expect(mockApi.user.userInfo).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('social/socialBind')).toEqual([expect.objectContaining({ social_type: 'google', social_id: 'google-1', social_email: 'ada@gmail.example', social_name: 'Ada Obi', idToken: 'proof' })]);
+    expect(api.callsTo('user/userInfo')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('binding-google')).toHaveTextContent('Bound'));
     expect(screen.queryByRole('button', { name: 'Bind Google' })).not.toBeInTheDocument();
   });
 
   it('Apple sends its token as apple_code; the server’s msg is shown, or Failed to bind {provider} account', async () => {
     mockProviders.apple.mockResolvedValue(credential('apple'));
-    mockApi.social.socialBind.mockRejectedValueOnce(new ApiError('This Apple account is already bound to another user', undefined, 'social/socialBind'));
+    api.answer('social/socialBind', new Refusal('This Apple account is already bound to another user'), new Refusal(''));
     render(<SocialBindings user={user()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This Apple account is already bound to another user');
-    expect(mockApi.social.socialBind).toHaveBeenCalledWith(expect.objectContaining({ social_type: 'apple', apple_code: 'proof' }));
-    mockApi.social.socialBind.mockRejectedValueOnce(new ApiError('', undefined, 'social/socialBind'));
+    expect(api.callsTo('social/socialBind').at(-1)).toMatchObject({ social_type: 'apple', apple_code: 'proof' });
     await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to bind Apple account'));
     expect(screen.getByTestId('binding-apple')).not.toHaveTextContent('Bound');
@@ -68,7 +58,7 @@ describe('Settings: linked Google, Facebook and Apple', () => {
     render(<SocialBindings user={user({ facebook_bind: false })} />);
     await userEvent.click(screen.getByRole('button', { name: 'Bind Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Google login failed. Please try again.');
-    expect(mockApi.social.socialBind).not.toHaveBeenCalled();
+    expect(api.callsTo('social/socialBind')).toHaveLength(0);
   });
 });
 
@@ -83,12 +73,12 @@ describe('Settings: photo', () => {
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File(['x'], 'IMG_0001.HEIC', { type: 'image/heic' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('IMG_0001.HEIC is not a JPG, PNG or WebP photo.');
-    expect(mockApi.order.obsUrl).not.toHaveBeenCalled();
+    expect(api.callsTo('order/obsUrl')).toHaveLength(0);
   });
 
   it('uploads a PNG through the presigned URL, sets it as the avatar and refreshes the navbar', async () => {
-    mockApi.order.obsUrl.mockResolvedValue({ objectName: 'u/7/a.png', url: '/uploads/u/7/a.png?expires=1&signature=s' });
-    mockApi.account.avatar.mockResolvedValue(null);
+    api.answer('order/obsUrl', { objectName: 'u/7/a.png', url: '/uploads/u/7/a.png?expires=1&signature=s' });
+    api.answer('account/avatar', null);
     const fetchMock = jest.fn().mockResolvedValue({ ok: true });
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<AvatarSettings user={user()} />);
@@ -99,8 +89,8 @@ describe('Settings: photo', () => {
     await userEvent.upload(input, new File([png], 'me.png', { type: 'image/png' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your photo is changed.');
     expect(fetchMock).toHaveBeenCalledWith('/uploads/u/7/a.png?expires=1&signature=s', expect.objectContaining({ method: 'PUT' }));
-    expect(mockApi.account.avatar).toHaveBeenCalledWith({ avatar: '/uploads/u/7/a.png' });
-    expect(mockStore.user.load).toHaveBeenCalled();
+    expect(api.callsTo('account/avatar')).toEqual([{ avatar: '/uploads/u/7/a.png' }]);
+    expect(api.callsTo('user/userInfo').length).toBeGreaterThan(0);
     expect(screen.getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', '/uploads/u/7/a.png');
   });
 });
@@ -112,28 +102,28 @@ describe('Settings: close the account', () => {
   };
 
   it('asks for the password and a tick, and shows the api’s closure check in its words', async () => {
-    mockApi.user.cancellation.mockRejectedValue(new ApiError('Please withdraw your balance before closing your account', undefined, 'user/cancellation'));
+    api.answer('user/cancellation', new Refusal('Please withdraw your balance before closing your account'));
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Close my account for good' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Password is required.');
     await userEvent.type(screen.getByLabelText('Your password'), 'Lagos-Rain-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Close my account for good' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Tick the box to confirm you want to close your account.');
-    expect(mockApi.user.cancellation).not.toHaveBeenCalled();
+    expect(api.callsTo('user/cancellation')).toHaveLength(0);
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Close my account for good' }));
     expect(await screen.findByText('Please withdraw your balance before closing your account')).toBeInTheDocument();
-    expect(mockApi.user.cancellation).toHaveBeenCalledWith({ password: 'Lagos-Rain-2026' });
-    expect(mockStore.session.clear).not.toHaveBeenCalled();
+    expect(api.callsTo('user/cancellation')).toEqual([{ password: 'Lagos-Rain-2026' }]);
+    expect(api.sdk.store.session.isSignedIn).toBe(true);
   });
 
   it('once closed, forgets the session and goes to the public home', async () => {
-    mockApi.user.cancellation.mockResolvedValue(null);
+    api.answer('user/cancellation', null);
     await open();
     await userEvent.type(screen.getByLabelText('Your password'), 'Lagos-Rain-2026');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Close my account for good' }));
     expect(await screen.findByText('Public home')).toBeInTheDocument();
-    expect(mockStore.session.clear).toHaveBeenCalledTimes(1);
+    expect(api.sdk.store.session.isSignedIn).toBe(false);
   });
 });
