@@ -1,43 +1,37 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, NetworkError, parseMoney } from '@giftlane/shared-sdk';
-import { inRouter } from '@giftlane/shared-sdk/testing';
+import { inRouter, NO_ANSWER, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { WithdrawPanel } from '../withdraw';
 import { PinSettings } from '../../payout/pin-settings';
 
-const mockApi = {
-  withdraw: { information: jest.fn(), apply: jest.fn(), transactionPassword: jest.fn(), changeTPassword: jest.fn(), resetTPassword: jest.fn(), sendResetCode: jest.fn() },
-  payment: { list: jest.fn() },
-  user: { userInfo: jest.fn() },
-};
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: { user: { currency: 'NGN', countryId: '1', loading: false, load: jest.fn() } } }),
-}));
-
 const account = { bank_id: 7, is_def: 1 as const, bank_name: 'Access Bank', account_no: '0123456789', account_name: 'ADA OBI' };
 
+// CONTRACT §3.10 as the api sends it (amounts as text).
+const information = {
+  cashable_amount: '50000.00',
+  cashable_usd_amount: '0.0000',
+  minimum_amount: '1500.00',
+  currency_name: 'NGN',
+  maximum_amount: '5000000.00',
+  fee: '0.00',
+  timeout_desc: 'Usually within 30 minutes',
+};
+
+let api: TestApi;
 beforeEach(() => {
-  jest.clearAllMocks();
-  mockApi.withdraw.information.mockResolvedValue({
-    cashable_amount: parseMoney('50000', 'NGN'),
-    cashable_usd_amount: parseMoney('0', 'USDT'),
-    minimum_amount: parseMoney('1500', 'NGN'),
-    currency_name: 'NGN',
-    maximum_amount: parseMoney('5000000', 'NGN'),
-    fee: parseMoney('0', 'NGN'),
-    timeout_desc: 'Usually within 30 minutes',
+  api = testApi({
+    'withdraw/information': information,
+    'payment/list': [{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [account] }],
+    'withdraw/transactionPassword': null,
+    'withdraw/sendResetCode': null,
+    'withdraw/resetTPassword': null,
   });
-  mockApi.payment.list.mockResolvedValue([{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [account] }]);
-  mockApi.user.userInfo.mockResolvedValue({ t_password_null: false });
 });
 
 describe('withdraw panel', () => {
   it('sends one idempotency key for one withdrawal, also when a lost reply makes the user press again', async () => {
     const onDone = jest.fn();
-    mockApi.withdraw.apply
-      .mockRejectedValueOnce(new NetworkError('withdraw/apply'))
-      .mockResolvedValueOnce({ withdraw_no: 'W123', withdraw_amount: parseMoney('2000', 'NGN'), total_amount: parseMoney('48000', 'NGN'), wallet_type: 1, log_id: 1 });
+    api.answer('withdraw/apply', NO_ANSWER, { withdraw_no: 'W123', withdraw_amount: '2000.00', fee: '0.00', total_amount: 48000, wallet_type: 1, log_id: 1 });
     render(inRouter(<WithdrawPanel onDone={onDone} />));
     expect(await screen.findByTestId('withdrawable')).toHaveTextContent('₦50,000.00');
     expect(screen.getByRole('combobox', { name: 'To' })).toHaveDisplayValue(/Access Bank · 0123456789 · ADA OBI \(default\)/);
@@ -48,10 +42,10 @@ describe('withdraw panel', () => {
     await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Withdrawal requested.')).toBeInTheDocument();
-    const [first, second] = mockApi.withdraw.apply.mock.calls.map((c) => c[0] as { idempotency_key: string; bank_id: number; amount: { amount_minor: bigint } });
+    const [first, second] = api.callsTo('withdraw/apply');
     expect(first!.idempotency_key).toMatch(/^wd-/);
     expect(second!.idempotency_key).toBe(first!.idempotency_key);
-    expect(second).toMatchObject({ bank_id: 7, amount: { amount_minor: 200_000n, currency: 'NGN' }, password: '246810' });
+    expect(second).toMatchObject({ bank_id: '7', amount: '2000.00', password: '246810' });
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
@@ -69,7 +63,7 @@ describe('withdraw panel', () => {
     await userEvent.type(screen.getByLabelText('Transaction password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
-    expect(mockApi.withdraw.apply).not.toHaveBeenCalled();
+    expect(api.callsTo('withdraw/apply')).toHaveLength(0);
   });
 
   it('shows the amount’s problem and the PIN’s at once (an empty PIN never hides the amount error)', async () => {
@@ -80,11 +74,11 @@ describe('withdraw panel', () => {
     const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
     expect(alerts).toEqual(expect.arrayContaining(['You can withdraw at most ₦50,000.00.', expect.stringMatching(/Transaction password/)]));
     expect(screen.getByRole('textbox', { name: 'Amount (NGN)' })).toHaveAttribute('aria-invalid', 'true');
-    expect(mockApi.withdraw.apply).not.toHaveBeenCalled();
+    expect(api.callsTo('withdraw/apply')).toHaveLength(0);
   });
 
   it('keeps the PIN after the api refuses it, so the seller corrects it instead of typing it again', async () => {
-    mockApi.withdraw.apply.mockRejectedValueOnce(new ApiError('Wrong transaction password, 4 tries left', undefined, 'withdraw/apply'));
+    api.answer('withdraw/apply', new Refusal('Wrong transaction password, 4 tries left'));
     render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
     await screen.findByTestId('withdrawable');
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '1000');
@@ -100,8 +94,7 @@ describe('withdraw panel', () => {
   });
 
   it('asks for a PIN and an account first', async () => {
-    mockApi.user.userInfo.mockResolvedValue({ t_password_null: true });
-    mockApi.payment.list.mockResolvedValue([{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [] }]);
+    api = testApi({ 'withdraw/information': information, 'payment/list': [{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [] }] }, { seller: { t_password_null: true } });
     render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
     expect(await screen.findByText(/No payout account for this wallet yet\./)).toBeInTheDocument();
     expect(screen.getByText(/Set a transaction password before your first withdrawal\./)).toBeInTheDocument();
@@ -111,7 +104,6 @@ describe('withdraw panel', () => {
 
 describe('transaction password settings', () => {
   it('checks the format and the repeat, then sets it', async () => {
-    mockApi.withdraw.transactionPassword.mockResolvedValue(null);
     render(<PinSettings hasPin={false} emailBound />);
     await userEvent.type(screen.getByLabelText('Choose a transaction password'), '12ab34');
     expect(screen.getByLabelText('Choose a transaction password')).toHaveValue('1234');
@@ -134,8 +126,7 @@ describe('transaction password settings', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(await screen.findByText('Your transaction password is set.')).toBeInTheDocument();
-    expect(mockApi.withdraw.transactionPassword).not.toHaveBeenCalledWith(expect.objectContaining({ password: '123456' }));
-    expect(mockApi.withdraw.transactionPassword).toHaveBeenCalledWith({ password: '274915', login_password: 'My-password-1' });
+    expect(api.callsTo('withdraw/transactionPassword')).toEqual([{ password: '274915', login_password: 'My-password-1' }]);
     expect(screen.getByLabelText('Your login password')).toHaveValue('');
     // Now it can be changed or reset.
     expect(screen.getByLabelText('Current transaction password')).toBeInTheDocument();
@@ -143,19 +134,17 @@ describe('transaction password settings', () => {
   });
 
   it('resets a forgotten one with the e-mailed code', async () => {
-    mockApi.withdraw.sendResetCode.mockResolvedValue(null);
-    mockApi.withdraw.resetTPassword.mockResolvedValue(null);
     render(<PinSettings hasPin emailBound />);
     await userEvent.click(screen.getByRole('button', { name: 'Forgot it?' }));
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
     expect(await screen.findByText(/We e-mailed you a 4-digit code/)).toBeInTheDocument();
-    expect(mockApi.withdraw.sendResetCode).toHaveBeenCalledWith({ login_password: 'My-password-1' });
+    expect(api.callsTo('withdraw/sendResetCode')).toEqual([{ login_password: 'My-password-1' }]);
     await userEvent.type(screen.getByLabelText('Code from the e-mail'), '4821');
     await userEvent.type(screen.getByLabelText('New transaction password'), '135790');
     await userEvent.type(screen.getByLabelText('Repeat it'), '135790');
     await userEvent.click(screen.getByRole('button', { name: 'Reset transaction password' }));
     expect(await screen.findByText('Your transaction password is changed.')).toBeInTheDocument();
-    expect(mockApi.withdraw.resetTPassword).toHaveBeenCalledWith({ verify_code: '4821', new_password: '135790', login_password: 'My-password-1' });
+    expect(api.callsTo('withdraw/resetTPassword')).toEqual([{ verify_code: '4821', new_password: '135790', login_password: 'My-password-1' }]);
   });
 });
