@@ -28,7 +28,7 @@ export class WithEnvelope {
 /** No answer at all (the network or the server is down): the call rejects with a NetworkError. */
 export const NO_ANSWER = Symbol('no answer');
 
-/** What a path answers: its `data`, a WithEnvelope, a Refusal, NO_ANSWER, or a function of the call's fields returning one of those. */
+/** What a path answers: its `data`, a WithEnvelope, a Refusal, NO_ANSWER, a promise of one of those (a reply still on its way), or a function of the call's fields returning one of those. */
 export type WireReply = unknown;
 
 export interface RecordedCall {
@@ -103,6 +103,8 @@ export function testApi(replies: Record<string, WireReply> = {}, options: TestAp
     const queue = queues.get(path);
     let reply: WireReply = queue?.length ? (queue.length > 1 ? queue.shift() : queue[0]) : new Refusal(`No reply for ${path} in this test`);
     if (typeof reply === 'function') reply = (reply as (f: Record<string, string>) => WireReply)(fields);
+    // A promise answers when the test settles it (a reply still on its way).
+    if (reply instanceof Promise) reply = await reply;
     if (reply === NO_ANSWER) throw Object.assign(new Error(`${path}: no answer`), { config, isAxiosError: true });
     const data =
       reply instanceof Refusal

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError, type CalculatorData } from '@giftlane/shared-sdk';
-import { inRouter } from '@giftlane/shared-sdk/testing';
+import type { CalculatorData } from '@giftlane/shared-sdk';
+import { inRouter, NO_ANSWER, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { SellForm } from '../sell-form';
 import { DRAFT_KEY } from '../draft';
 import { PHOTO_MESSAGES, SELL_MESSAGES } from '../sell-model';
@@ -27,29 +27,20 @@ const calc: CalculatorData = {
   ],
 };
 
-const mockApi = {
-  card: { calculator: jest.fn() },
-  public: { ladderConfig: jest.fn() },
-  order: { obsUrls: jest.fn(), appadd: jest.fn(), checkCoupon: jest.fn() },
-};
-const mockStore = { user: { currency: 'NGN', countryId: '1', loading: false, load: jest.fn() } };
-
-jest.mock('@giftlane/shared-sdk', () => ({
-  ...jest.requireActual('@giftlane/shared-sdk'),
-  getSdk: () => ({ api: mockApi, store: mockStore }),
-}));
-
 const fetchMock = jest.fn();
 
+const sold = { order_no: 'GC2611220000000001', create_time: '2026-11-22 10:00:00', images: '', is_firstorder: false, amount_order_bonus: [], left_transfer_rebate: 0, currency_symbol: '₦', overdue_msg: 0 };
+let api: TestApi;
 beforeEach(() => {
   jest.clearAllMocks();
   sessionStorage.clear();
-  mockApi.card.calculator.mockResolvedValue(calc);
-  mockApi.public.ladderConfig.mockResolvedValue([]);
-  mockApi.order.obsUrls.mockImplementation(async ({ image_count }: { image_count: number }) =>
-    Array.from({ length: image_count }, (_, i) => ({ objectName: `orders/1/o${i}`, url: `https://site.test/uploads/orders/1/o${i}?expires=1&signature=s` })),
-  );
-  mockApi.order.appadd.mockResolvedValue({ order_no: 'GC2611220000000001' });
+  api = testApi({
+    'card/calculator': calc,
+    'public/ladderConfig': [],
+    'order/obsUrls': ({ image_count }: Record<string, string>) =>
+      Array.from({ length: Number(image_count) }, (_, i) => ({ objectName: `orders/1/o${i}`, url: `https://site.test/uploads/orders/1/o${i}?expires=1&signature=s` })),
+    'order/appadd': sold,
+  });
   fetchMock.mockResolvedValue({ ok: true, json: async () => ({ success: true }) });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   URL.createObjectURL = jest.fn((f: Blob) => `blob:${(f as File).name}`);
@@ -95,8 +86,8 @@ describe('sell form', () => {
     await userEvent.type(screen.getByLabelText(/^Face value/), '50');
     await userEvent.click(screen.getByRole('button', { name: /Sell card for/ }));
     expect(screen.getByRole('alert')).toHaveTextContent(SELL_MESSAGES.needContent);
-    expect(mockApi.order.obsUrls).not.toHaveBeenCalled();
-    expect(mockApi.order.appadd).not.toHaveBeenCalled();
+    expect(api.callsTo('order/obsUrls')).toHaveLength(0);
+    expect(api.callsTo('order/appadd')).toHaveLength(0);
   });
 
   test('photos: previews, refusals, remove', async () => {
@@ -120,27 +111,27 @@ describe('sell form', () => {
     await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [png('front.png'), png('back.png')]);
     await userEvent.type(screen.getByLabelText(/^Card codes/), 'ABCD-1234');
     let release!: (v: unknown) => void;
-    mockApi.order.appadd.mockReturnValueOnce(new Promise((r) => (release = r)));
+    api.answer('order/appadd', new Promise((r) => (release = r)));
     const button = screen.getByRole('button', { name: /Sell card for/ });
     await userEvent.click(button);
     await userEvent.click(button); // a double tap while the first is on its way
-    await waitFor(() => expect(mockApi.order.appadd).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.callsTo('order/appadd')).toHaveLength(1));
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[0][0]).toBe('https://site.test/uploads/orders/1/o0?expires=1&signature=s');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
-    const sent = mockApi.order.appadd.mock.calls[0][0];
+    const [sent] = api.callsTo('order/appadd');
     expect(sent).toMatchObject({
-      images: ['https://site.test/uploads/orders/1/o0', 'https://site.test/uploads/orders/1/o1'],
+      images: 'https://site.test/uploads/orders/1/o0,https://site.test/uploads/orders/1/o1',
       user_memo: 'ABCD-1234',
-      wallet_type: 1,
-      card_id: 12,
+      wallet_type: '1',
+      card_id: '12',
       face_value: '100',
       card_form: 'physical',
       coupon_code: '',
     });
-    expect(sent.idempotency_key).toMatch(/^sell-[A-Za-z0-9-]{8,}$/);
+    expect(sent!.idempotency_key).toMatch(/^sell-[A-Za-z0-9-]{8,}$/);
     expect(screen.getByRole('status')).toHaveTextContent('Sending your order…');
-    await act(async () => release({ order_no: 'GC2611220000000001' }));
+    await act(async () => release(sold));
     expect(await screen.findByText('Order page')).toBeInTheDocument();
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
@@ -149,16 +140,16 @@ describe('sell form', () => {
     await ready();
     await userEvent.type(screen.getByLabelText(/^Face value/), '100');
     await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, png());
-    mockApi.order.appadd.mockRejectedValueOnce(new NetworkError('order/appadd'));
+    api.answer('order/appadd', NO_ANSWER, sold);
     await userEvent.click(screen.getByRole('button', { name: /Sell card for/ }));
     expect(await screen.findByText(/press Sell again and it will be sent once/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Sell card for/ }));
     await screen.findByText('Order page');
-    expect(mockApi.order.obsUrls).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('order/obsUrls')).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [first, second] = mockApi.order.appadd.mock.calls.map((c) => c[0]);
-    expect(second.idempotency_key).toBe(first.idempotency_key);
-    expect(second.images).toEqual(first.images);
+    const [first, second] = api.callsTo('order/appadd');
+    expect(second!.idempotency_key).toBe(first!.idempotency_key);
+    expect(second!.images).toEqual(first!.images);
   });
 
   test('an upload the api refuses is explained and nothing is submitted', async () => {
@@ -168,7 +159,7 @@ describe('sell form', () => {
     fetchMock.mockResolvedValueOnce({ ok: false, json: async () => ({ success: false, msg: 'Image is too small to read' }) });
     await userEvent.click(screen.getByRole('button', { name: /Sell card for/ }));
     expect(await screen.findByText('blurry.png: Image is too small to read')).toBeInTheDocument();
-    expect(mockApi.order.appadd).not.toHaveBeenCalled();
+    expect(api.callsTo('order/appadd')).toHaveLength(0);
   });
 
   test('the draft survives a reload', async () => {
@@ -185,7 +176,7 @@ describe('sell form', () => {
   });
 
   test('today’s cards failing to load shows the form frame and a Retry that loads them', async () => {
-    mockApi.card.calculator.mockRejectedValueOnce(new NetworkError('card/calculator'));
+    api.answer('card/calculator', NO_ANSWER, calc);
     renderForm();
     expect(await screen.findByText('We couldn’t load today’s cards and rates.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: '2. Photos and card codes' })).toBeInTheDocument();
