@@ -23,7 +23,7 @@ export * from './stores/user-store';
 export * from './stores/vip-store';
 export * from './stores/notices-store';
 export * from './stores/onboarding-store';
-export { createSdk, DUPLICATE_SDK_MESSAGE, getSdk, sdkInstanceReport, type Sdk, type SdkInstanceReport, type SdkOptions } from './sdk';
+export { createSdk, DUPLICATE_SDK_MESSAGE, getSdk, sdkInstanceReport, useStores, type Sdk, type SdkInstanceReport, type SdkOptions } from './sdk';
 export * from './federation/contract';
 export * from './federation/mounts';
 export * from './federation/lazy-page';

@@ -93,6 +93,15 @@ export function getSdk(): Sdk {
   return registration.getSdk();
 }
 
+/**
+ * The page's stores, for a component (read inside `observer`): the session, the user, VIP, notices.
+ * Components read data through their feature's `api.ts` and the stores through this; they do not
+ * reach for the SDK itself (lint).
+ */
+export function useStores(): RootStore {
+  return getSdk().store;
+}
+
 export interface SdkInstanceReport {
   /** Extra copies of the package that evaluated on this page (0 when all is well). */
   duplicates: number;

@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { CURRENCY_SYMBOLS, getSdk } from '@giftlane/shared-sdk';
+import { CURRENCY_SYMBOLS } from '@giftlane/shared-sdk';
 import { MARKETS, setMarket, useMarket } from './country';
+import { useSignedIn } from './api';
 
 /** Naira or cedis, for visitors who are not signed in (a signed-in user sees their own currency). */
 export const MarketSwitch = observer(function MarketSwitch() {
   const market = useMarket();
-  if (getSdk().store.session.isSignedIn) return null;
+  if (useSignedIn()) return null;
   return (
     <div className="pub-switch" role="group" aria-label="Show rates for">
       {MARKETS.map((m) => (

@@ -1,12 +1,12 @@
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDate, getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { formatDate, Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { showMoney } from '../lib/amounts';
+import { useBanners, useSellSettings } from '../lib/api';
 
 export default function ActivityPage() {
-  const { api } = getSdk();
-  const sell = useData(() => api.public.vipActivityDes(), []);
-  const news = useData(() => api.public.homebanner(), []);
+  const sell = useSellSettings();
+  const news = useBanners();
   return (
     <Page
       title="Activities"

@@ -3,16 +3,17 @@
 // is not a 404: the post's frame shows with a Retry.
 import { useMemo } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@giftlane/shared-sdk/router';
-import { ApiError, formatDate, getSdk, type BlogPost, LoadError, Loading } from '@giftlane/shared-sdk';
+import { ApiError, formatDate, type BlogPost, LoadError, Loading } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { sanitizeHtml } from '../features/blog/sanitize';
+import { loadBlogPost } from '../lib/api';
 
 type PostData = { post: BlogPost; error?: undefined } | { post?: undefined; error: unknown };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<PostData> {
   const slug = params.slug ?? '';
   try {
-    return { post: await getSdk().api.public.blogPost({ slug }) };
+    return { post: await loadBlogPost(slug) };
   } catch (error) {
     // The api answers an unknown (or malformed) slug with a business failure, not a transport one.
     if (error instanceof ApiError && error.kind === 'api') throw new Response('Not found', { status: 404 });

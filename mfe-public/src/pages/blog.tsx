@@ -1,15 +1,15 @@
 // /blog, /blogs and /blog/post: the list of posts, newest first, a page at a time (?page=2).
 import { Link, useSearchParams } from '@giftlane/shared-sdk/router';
-import { formatDate, getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { formatDate, Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
+import { useBlogPosts } from '../lib/api';
 
 const PAGE_SIZE = 6;
 
 export default function BlogPage() {
-  const { api } = getSdk();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const posts = useData(() => api.public.blogList({ page: page - 1, page_size: PAGE_SIZE }), [page]);
+  const posts = useBlogPosts(page - 1, PAGE_SIZE);
   const go = (p: number) => setParams(p > 1 ? { page: String(p) } : {});
   return (
     <Page

@@ -1,10 +1,10 @@
 import { Link } from '@giftlane/shared-sdk/router';
-import { getSdk, useData } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { ContactForm } from '../features/contact/contact-form';
+import { useAppInit } from '../lib/api';
 
 export default function ContactPage() {
-  const init = useData(() => getSdk().api.public.appinit(), []);
+  const init = useAppInit();
   const email = init.data?.email;
   const whatsapp = init.data?.whatsapp_phone;
   return (

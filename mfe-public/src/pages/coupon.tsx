@@ -1,11 +1,11 @@
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatMoney, getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { formatMoney, Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { MARKETS } from '../lib/country';
+import { useLadders } from '../lib/api';
 
 export default function CouponPage() {
-  const { api } = getSdk();
-  const ladders = useData(() => Promise.all(MARKETS.map((m) => api.public.ladderConfig({ country_id: m.countryId }))), []);
+  const ladders = useLadders(MARKETS.map((m) => m.countryId));
   return (
     <Page
       title="Coupons and bonuses"

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { filterFaqs, groupFaqs } from '../features/faq/faq-model';
+import { useFaqs } from '../lib/api';
 
 export default function FaqPage() {
-  const { api } = getSdk();
-  const faqs = useData(() => Promise.all([api.faq.categories(), api.faq.list({ page: 0, page_size: 100 })]), []);
+  const faqs = useFaqs();
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
   return (

@@ -3,7 +3,7 @@
 // first page inside the byte budget.
 import { Link } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { formatMoney, getSdk, StoreBadges, toCurrencyCode, type CalculatorData, Async, useData } from '@giftlane/shared-sdk';
+import { formatMoney, StoreBadges, toCurrencyCode, type CalculatorData, Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { useMarket } from '../lib/country';
 import { MarketSwitch } from '../lib/market-switch';
@@ -12,6 +12,7 @@ import { routeCodePath, sellPath } from '../lib/links';
 import { RateCalculator } from '../features/calculator/rate-calculator';
 import { brandsOf } from '../features/calculator/calculator-model';
 import { PayoutMethods } from './shared-blocks';
+import { useBanners, useCalculator, useFaqPreview, useSignedIn } from '../lib/api';
 
 type Banner = { id: number; image: string; title?: string; action?: string };
 
@@ -28,15 +29,11 @@ function bestRates(data: CalculatorData, limit = 6) {
 }
 
 const HomePage = observer(function HomePage() {
-  const { api, store } = getSdk();
   const market = useMarket();
-  const signedIn = store.session.isSignedIn;
-  const calc = useData(
-    () => Promise.all([api.card.calculator({ country_id: market.countryId }), api.public.ladderConfig({ country_id: market.countryId })]),
-    [market.countryId, signedIn],
-  );
-  const banners = useData(() => api.public.homebanner(), []);
-  const faqs = useData(() => api.faq.list({ page: 0, page_size: 4 }), []);
+  const signedIn = useSignedIn();
+  const calc = useCalculator(market.countryId, signedIn);
+  const banners = useBanners();
+  const faqs = useFaqPreview(4);
   const payout = (calc.data && toCurrencyCode(calc.data[0].payout_currency)) || market.currency;
   const bonus = calc.data ? wireMoney(calc.data[0].first_order_bonus, payout) : undefined;
 

@@ -1,18 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, getSdk, toCurrencyCode, Async, useData } from '@giftlane/shared-sdk';
+import { formatDateTime, toCurrencyCode, Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { useMarket } from '../lib/country';
 import { MarketSwitch } from '../lib/market-switch';
 import { RateTable } from '../features/rates/rate-table';
+import { useRateSheet, useSignedIn } from '../lib/api';
 
 const RateSheetPage = observer(function RateSheetPage() {
-  const { api, store } = getSdk();
   const market = useMarket();
-  const rates = useData(
-    () => api.card.catalog({ country_id: market.countryId, page: 0, page_size: 1000 }),
-    [market.countryId, store.session.isSignedIn],
-  );
+  const rates = useRateSheet(market.countryId, useSignedIn());
   return (
     <Page
       wide

@@ -1,11 +1,12 @@
 import { Link } from '@giftlane/shared-sdk/router';
-import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { Async } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { MARKETS } from '../lib/country';
 import { showMoney } from '../lib/amounts';
+import { useCountries } from '../lib/api';
 
 export default function ReferralPage() {
-  const countries = useData(() => getSdk().api.public.countrylist(), []);
+  const countries = useCountries();
   return (
     <Page
       title="Referral rewards"

@@ -3,8 +3,9 @@
 // signed out and withdrawals are frozen until support has checked with the owner.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '@giftlane/shared-sdk/router';
-import { errorMessage, getSdk } from '@giftlane/shared-sdk';
+import { errorMessage } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
+import { reportNotMe } from '../lib/api';
 
 type State = { kind: 'idle' | 'sending' | 'done' } | { kind: 'error'; text: string };
 
@@ -20,9 +21,8 @@ export default function SecureAccountPage() {
   const secure = async () => {
     setState({ kind: 'sending' });
     try {
-      await getSdk().api.security.wasNotMe({ link_token: token });
-      // This browser's own session ended with the others.
-      if (getSdk().store.session.isSignedIn) getSdk().store.session.clear();
+      // This browser's own session ends with the others.
+      await reportNotMe(token);
       setState({ kind: 'done' });
     } catch (error) {
       setState({ kind: 'error', text: errorMessage(error, 'We could not secure your account just now. Please try again, or contact support.') });

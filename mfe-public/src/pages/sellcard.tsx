@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { Async } from '@giftlane/shared-sdk';
 import { PHOTO_RULES } from '@giftlane/shared-sdk/photos';
 import { Page } from '../lib/page';
 import { useMarket } from '../lib/country';
 import { sellPath } from '../lib/links';
 import { sanitizeHtml } from '../features/blog/sanitize';
+import { useRateSheet, useSellSettings, useSignedIn } from '../lib/api';
 
 /** "90min" → "about 1 h 30 min" */
 function payoutTime(text: string | undefined): string {
@@ -19,11 +20,10 @@ function payoutTime(text: string | undefined): string {
 }
 
 const SellCardPage = observer(function SellCardPage() {
-  const { api, store } = getSdk();
   const market = useMarket();
-  const signedIn = store.session.isSignedIn;
-  const sell = useData(() => api.public.vipActivityDes(), [signedIn]);
-  const rates = useData(() => api.card.catalog({ country_id: market.countryId, page: 0, page_size: 1000 }), [market.countryId, signedIn]);
+  const signedIn = useSignedIn();
+  const sell = useSellSettings(signedIn);
+  const rates = useRateSheet(market.countryId, signedIn);
   const tips = useMemo(() => (sell.data?.sell_card_tips ? sanitizeHtml(sell.data.sell_card_tips) : ''), [sell.data]);
   return (
     <Page

@@ -1,9 +1,10 @@
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatMoney, getSdk, money, type CurrencyCode, Async, useData } from '@giftlane/shared-sdk';
+import { formatMoney, money, type CurrencyCode, Async } from '@giftlane/shared-sdk';
 import { quote } from '@giftlane/shared-sdk/pricing';
 import { Page } from '../lib/page';
 import { percentToBp } from '../lib/amounts';
 import { sellPath } from '../lib/links';
+import { useSellSettings } from '../lib/api';
 
 /** What a VIP bonus adds to an example trade, with the same pricing function as an order. */
 function exampleBonus(base_major: bigint, currency: CurrencyCode, bp: number): string {
@@ -13,7 +14,7 @@ function exampleBonus(base_major: bigint, currency: CurrencyCode, bp: number): s
 }
 
 export default function VipPage() {
-  const sell = useData(() => getSdk().api.public.vipActivityDes(), []);
+  const sell = useSellSettings();
   return (
     <Page
       title="VIP"

@@ -1,8 +1,9 @@
 // The contact form: checked on the phone first (clear message under each field), then sent to
 // public/contact. Success and failure are both said plainly; a failure keeps what was typed.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, getSdk } from '@giftlane/shared-sdk';
+import { errorMessage } from '@giftlane/shared-sdk';
 import { validateContact, type ContactDraft, type ContactErrors } from './contact-rules';
+import { sendContact } from '../../lib/api';
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
@@ -10,7 +11,7 @@ const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 /** An order number in the real format (GC, the date as yymmdd, 18 digits), as the order's page shows it. */
 export const ORDER_NUMBER_EXAMPLE = 'GC250614803412775019386254';
 
-export function ContactForm({ send = (d: ContactDraft) => getSdk().api.public.contact(d) }: { send?: (d: ContactDraft) => Promise<unknown> }) {
+export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) => Promise<unknown> }) {
   const id = useId();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
