@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getSdk, MESSAGES } from '@giftlane/shared-sdk';
+import { MESSAGES, useStores } from '@giftlane/shared-sdk';
 
 /** SPEC §2/§4: confirm, call logout, then /login with session storage cleared — or say it failed. */
 export function LogoutDialog({ onCancel, onLoggedOut }: { onCancel: () => void; onLoggedOut: () => void }) {
@@ -10,11 +10,12 @@ export function LogoutDialog({ onCancel, onLoggedOut }: { onCancel: () => void; 
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
   }, []);
+  const { session } = useStores();
   const logout = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      await getSdk().store.session.logout();
+      await session.logout();
       onLoggedOut();
     } catch {
       setError(MESSAGES.logoutFailed);

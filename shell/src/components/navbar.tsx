@@ -1,6 +1,6 @@
 import { Link } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, greetingName, NAMED_ROUTES, vipBadgeLevel } from '@giftlane/shared-sdk';
+import { greetingName, useStores, NAMED_ROUTES, vipBadgeLevel } from '@giftlane/shared-sdk';
 
 /** VIP levels 1–5 each have their own badge; any other level, 0 included, the default badge. */
 const BADGE_COLORS: Record<string, string> = {
@@ -26,7 +26,7 @@ export function VipBadge({ level }: { level: number | undefined }) {
 }
 
 export const Navbar = observer(function Navbar() {
-  const { store } = getSdk();
+  const store = useStores();
   const unread = store.notices.unreadCount;
   const avatar = store.user.avatar;
   return (

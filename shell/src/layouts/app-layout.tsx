@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, PRODUCT_NAME, type RouteHandle } from '@giftlane/shared-sdk';
+import { PRODUCT_NAME, useStores, type RouteHandle } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
 import { Navbar } from '../components/navbar';
@@ -54,7 +54,7 @@ export function useTopBarTitle(): string {
 }
 
 export const AppLayout = observer(function AppLayout() {
-  const { store } = getSdk();
+  const store = useStores();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { pathname } = useLocation();

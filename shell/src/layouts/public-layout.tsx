@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk, PRODUCT_NAME } from '@giftlane/shared-sdk';
+import { PRODUCT_NAME, useStores } from '@giftlane/shared-sdk';
 import { FOOTER_COLUMNS, TOP_NAV, isGroup, type NavGroup } from '../app/site-links';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
@@ -50,7 +50,7 @@ function Dropdown({ group, onNavigate }: { group: NavGroup; onNavigate: () => vo
 }
 
 export const PublicHeader = observer(function PublicHeader() {
-  const { store } = getSdk();
+  const store = useStores();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);

@@ -2,7 +2,8 @@
 // name the greeting uses; "Skip for now" keeps the default. The photo is for Settings, later.
 // Either way the product tour follows.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, getSdk, NICKNAME_MAX_LENGTH, PRODUCT_NAME, validateNickname } from '@giftlane/shared-sdk';
+import { errorMessage, NICKNAME_MAX_LENGTH, PRODUCT_NAME, validateNickname } from '@giftlane/shared-sdk';
+import { saveNickname } from './api';
 
 export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -26,10 +27,7 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      const { api, store } = getSdk();
-      await api.user.modinickname({ nickname: name.trim() });
-      // The greeting reads the one session store: refresh it so the new name shows at once.
-      await store.user.load();
+      await saveNickname(name.trim());
       onDone();
     } catch (err) {
       setError(errorMessage(err, 'We could not save your nickname. Please try again.'));

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
-import { getSdk } from '@giftlane/shared-sdk';
+import { useStores } from '@giftlane/shared-sdk';
 import { currentTourStage, finishProfileOverlay, finishTour, rememberTourQuery, takeTourQuery, type TourStage } from './tour-state';
 import type { TourEnd } from './tour-host';
 
@@ -11,7 +11,7 @@ const TourHost = lazy(() => import(/* webpackChunkName: "tour" */ './tour-host')
 const ProfileOverlay = lazy(() => import(/* webpackChunkName: "profile-overlay" */ './profile-overlay'));
 
 export const TourController = observer(function TourController() {
-  const { session } = getSdk().store;
+  const { session } = useStores();
   const userId = session.userId;
   const location = useLocation();
   const navigate = useNavigate();
