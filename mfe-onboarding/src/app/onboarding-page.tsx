@@ -3,7 +3,7 @@
 // its own top bar (the shell renders these routes in the bare layout).
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
-import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, getSdk, PRODUCT_NAME, type OnboardingView } from '@giftlane/shared-sdk';
+import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, PRODUCT_NAME, useStores, type OnboardingView } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
@@ -43,7 +43,7 @@ const TITLES: Record<OnboardingView, string> = {
 
 export function OnboardingPage() {
   const location = useLocation();
-  const { onboarding } = getSdk().store;
+  const { onboarding } = useStores();
   const [view, setView] = useState<OnboardingView>(() =>
     initialView({
       pathname: location.pathname,

@@ -1,7 +1,7 @@
 // SPEC §2 "Login form", §4 "Login", §8 "Login".
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { getSdk, LOGIN_FAILED_MESSAGE, NetworkError, NETWORK_ERROR_MESSAGE, validateLogin, withProduct, type FormErrors, type LoginField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
+import { LOGIN_FAILED_MESSAGE, NetworkError, NETWORK_ERROR_MESSAGE, validateLogin, withProduct, type FormErrors, type LoginField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
@@ -11,6 +11,7 @@ import { SocialButtons } from '../social/social-buttons';
 import { loadDialCodes } from '../../lib/public-data';
 import { e164, isPhone } from '../../lib/phone';
 import { loadPasswordViews, loadSignUpViews, warmOn } from '../../lib/view-chunks';
+import { signInWithPassword } from '../../lib/api';
 
 export function LoginForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -28,13 +29,10 @@ export function LoginForm({ go }: ViewProps) {
     setFailure(undefined);
     if (Object.keys(found).length > 0) return;
     setLoading(true);
-    const { api, store } = getSdk();
     try {
       // A WhatsApp number goes in its one form (+234…), however it was typed (08…, 8…, 234…).
       const login = !username.includes('@') && (await isPhone(username)) ? ((await e164(username, await loadDialCodes())) ?? username.trim()) : username.trim();
-      const user = await api.user.applogin({ username: login, password });
-      if (!user.token) throw new Error('no token in the login reply');
-      store.session.signIn({ token: user.token, user_id: user.user_id });
+      await signInWithPassword(login, password);
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       setLoading(false);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import {
   CODE_SENT_MESSAGE,
-  getSdk,
+  useStores,
   NetworkError,
   OTP_RESEND_ERROR_MESSAGE,
   OTP_RESEND_FAILED_MESSAGE,
@@ -31,7 +31,7 @@ function resendFailure(error: unknown): string {
 
 export function OTPForm({ go }: ViewProps) {
   const navigate = useNavigate();
-  const { onboarding } = getSdk().store;
+  const { onboarding } = useStores();
   const [draft] = useState(() => onboarding.readDraft());
   const [target] = useState(() => onboarding.readCodeTarget());
   const [boxes, setBoxes] = useState(emptyOtp);

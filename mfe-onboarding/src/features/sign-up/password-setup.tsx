@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import {
   canContinuePasswordSetup,
   EMPTY_SIGN_UP_DRAFT,
-  getSdk,
+  useStores,
   passwordStrength,
   strengthLabel,
   validatePasswordSetup,
@@ -16,6 +16,7 @@ import { StrengthBar } from '../../components/strength-bar';
 import type { ViewProps } from '../../lib/view-props';
 
 export function PasswordSetup({ go }: ViewProps) {
+  const { onboarding } = useStores();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FormErrors<PasswordSetupField>>({});
@@ -35,7 +36,6 @@ export function PasswordSetup({ go }: ViewProps) {
     const found = validatePasswordSetup(password, confirm);
     setErrors(found);
     if (Object.keys(found).length > 0 || !ready) return;
-    const { onboarding } = getSdk().store;
     const strength = passwordStrength(password);
     onboarding.saveDraft({
       ...(onboarding.readDraft() ?? EMPTY_SIGN_UP_DRAFT),

@@ -2,7 +2,7 @@
 // change, so a reload (or a trip to the terms) keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { CODE_SEND_ERROR_MESSAGE, CODE_SEND_FAILED_MESSAGE, CODE_SENT_MESSAGE, EMPTY_SIGN_UP_DRAFT, getDeviceNo, getSdk, passwordStrength, REGISTER_TYPE, strengthLabel, validateConfirmPassword, validateCountry, validateEmail, validatePassword, validatePhone, validateSignUp, validateTerms, withProduct, type FormErrors, type SignUpDraft, type SignUpField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
+import { CODE_SEND_ERROR_MESSAGE, CODE_SEND_FAILED_MESSAGE, CODE_SENT_MESSAGE, EMPTY_SIGN_UP_DRAFT, getDeviceNo, passwordStrength, REGISTER_TYPE, strengthLabel, validateConfirmPassword, validateCountry, validateEmail, validatePassword, validatePhone, validateSignUp, validateTerms, withProduct, type FormErrors, type SignUpDraft, type SignUpField, StoreBadges as StoreLinks, useStores } from '@giftlane/shared-sdk';
 import { FieldError, FormAlert, PasswordField, SelectField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
@@ -16,8 +16,7 @@ import { SocialButtons } from '../social/social-buttons';
 import { methodOf, register, sendSignUpCode, whatsappOf } from './register';
 import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 
-function startingDraft(linkCode: string | null): SignUpDraft {
-  const saved = getSdk().store.onboarding.readDraft();
+function startingDraft(saved: SignUpDraft | null | undefined, linkCode: string | null): SignUpDraft {
   const draft = { ...(saved ?? EMPTY_SIGN_UP_DRAFT) };
   if (!draft.deviceNo) draft.deviceNo = getDeviceNo();
   if (linkCode) draft.referral = linkCode;
@@ -46,7 +45,8 @@ export function SignUpForm({ go }: ViewProps) {
   const [params] = useSearchParams();
   const linkCode = params.get('code')?.trim() || null;
   const countries = useCountries();
-  const [draft, setDraft] = useState<SignUpDraft>(() => startingDraft(linkCode));
+  const { onboarding } = useStores();
+  const [draft, setDraft] = useState<SignUpDraft>(() => startingDraft(onboarding.readDraft(), linkCode));
   const [dialCode, setDialCode] = useState<string>();
   const [errors, setErrors] = useState<FormErrors<SignUpField>>({});
   const [touched, setTouched] = useState<Partial<Record<SignUpField, boolean>>>({});
@@ -60,8 +60,8 @@ export function SignUpForm({ go }: ViewProps) {
   const dial = dialCode ?? countryDial ?? defaultDialCode(countries);
 
   useEffect(() => {
-    getSdk().store.onboarding.saveDraft(draft);
-  }, [draft]);
+    onboarding.saveDraft(draft);
+  }, [onboarding, draft]);
 
   function update(patch: Partial<SignUpDraft>, check: SignUpField[] = []) {
     const next = { ...draft, ...patch };
@@ -116,7 +116,6 @@ export function SignUpForm({ go }: ViewProps) {
         rememberCodeSent(address);
         toast(CODE_SENT_MESSAGE, 'success');
       }
-      const { onboarding } = getSdk().store;
       onboarding.saveDraft(draft);
       onboarding.setCodeTarget(method === 'email' ? { email: address } : { phone: address });
       go('OTPForm');

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import {
   ApiError,
-  getSdk,
   NAMED_ROUTES,
   PROVIDER_LABELS,
   providerLoginFailedMessage,
@@ -14,21 +13,9 @@ import {
 } from '@giftlane/shared-sdk';
 import { toast } from '../../components/toast';
 import { HOME_PATH, safeRedirect } from '../../app/views';
-import { PROVIDERS, SocialError, type SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
-import { socialSettings } from '@giftlane/shared-sdk';
-
-function callApi(credential: SocialCredential, mode: 'login' | 'signup'): Promise<SocialLoginResult> {
-  const { api } = getSdk();
-  const base = {
-    social_id: credential.socialId,
-    social_email: credential.email,
-    social_name: credential.name,
-    is_validate_email: mode === 'signup' ? ('1' as const) : ('0' as const),
-  };
-  if (credential.provider === 'google') return api.social.googleLogin({ ...base, idToken: credential.token });
-  if (credential.provider === 'facebook') return api.social.facebookLogin({ ...base, facebook_token: credential.token });
-  return api.social.appleLogin({ ...base, social_code: credential.token });
-}
+import { PROVIDERS, SocialError } from '@giftlane/shared-sdk/social-sign-in';
+import { socialSettings, useStores } from '@giftlane/shared-sdk';
+import { currentUser, socialSignIn } from '../../lib/api';
 
 const ICONS: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
 
@@ -36,6 +23,7 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState<SocialProvider>();
+  const store = useStores();
 
   async function signIn(provider: SocialProvider) {
     setBusy(provider);
@@ -43,11 +31,10 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
       const credential = await PROVIDERS[provider](socialSettings());
       let result: SocialLoginResult;
       try {
-        result = await callApi(credential, mode);
+        result = await socialSignIn(credential, mode);
       } catch (error) {
         throw new SocialError(error instanceof ApiError ? error.msg || providerLoginFailedMessage(provider) : failedToLoginWithMessage(provider));
       }
-      const { store, api } = getSdk();
       if (!result.is_social_bind) {
         // SPEC §4: not yet an account — finish the sign-up with country and password.
         store.onboarding.setSocialPending({
@@ -65,7 +52,7 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
       store.session.signIn({ token: result.token, user_id: result.user_id ?? '' });
       if (result.user_id === undefined) {
         // The social reply carries no user id: ask for it with the new session.
-        const me = await api.user.userInfo().catch(() => undefined);
+        const me = await currentUser();
         if (me) store.session.signIn({ token: result.token, user_id: me.user_id });
       }
       toast(providerLoginSuccessfulMessage(provider), 'success', { carry: true });

@@ -3,14 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import {
   createDeviceNo,
-  getSdk,
   REGISTRATION_ERROR_MESSAGE,
   REGISTRATION_FAILED_MESSAGE,
   REGISTRATION_SUCCESSFUL_MESSAGE,
   validateSocialSignUp,
   type FormErrors,
   type SocialSignUpField,
+  useStores,
 } from '@giftlane/shared-sdk';
+import { registerAccount, trackRegistration } from '../../lib/api';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
@@ -28,7 +29,8 @@ export function SocialSignupForm({ go }: ViewProps) {
   const [country, setCountry] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [referral, setReferral] = useState(linkCode || (getSdk().store.onboarding.readDraft()?.referral ?? ''));
+  const store = useStores();
+  const [referral, setReferral] = useState(linkCode || (store.onboarding.readDraft()?.referral ?? ''));
   const [errors, setErrors] = useState<FormErrors<SocialSignUpField>>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,6 @@ export function SocialSignupForm({ go }: ViewProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(undefined);
-    const { api, store, tracker } = getSdk();
     const pending = store.onboarding.readSocialPending();
     const found = validateSocialSignUp({ password, confirmPassword: confirm, country, ...pending });
     setErrors(found);
@@ -44,7 +45,7 @@ export function SocialSignupForm({ go }: ViewProps) {
     const email = pending.social_email || params.get('email') || '';
     setBusy(true);
     try {
-      const user = await api.user.appregister({
+      await registerAccount({
         register_type: '1',
         social_id: pending.social_id,
         social_type: pending.social_type,
@@ -55,10 +56,8 @@ export function SocialSignupForm({ go }: ViewProps) {
         password,
         device_no: createDeviceNo(),
       });
-      if (!user.token) throw new Error('no token in the registration reply');
-      store.session.signIn({ token: user.token, user_id: user.user_id, isNewUser: true });
       store.onboarding.clearSocialPending();
-      tracker.trackRegistration({ email, method: 'social', type: pending.social_type, provider: pending.social_type, country });
+      trackRegistration({ email, method: 'social', type: pending.social_type, provider: pending.social_type, country });
       toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
       navigate(`${HOME_PATH}?startTour=true`, { replace: true });
     } catch (error) {
