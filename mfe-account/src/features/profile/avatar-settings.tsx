@@ -2,10 +2,11 @@
 // the same rule card photos follow), uploaded through the presigned upload (order/obsUrl, one PUT)
 // and set with account/avatar. The navbar shows it at once (the one session store is reloaded).
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { errorMessage, getSdk, type User } from '@giftlane/shared-sdk';
+import { errorMessage, type User } from '@giftlane/shared-sdk';
 import { FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
 import { uploadPhoto, UploadError } from '../sell/submit';
+import { makeAvatar } from './api';
 
 export const AVATAR_MESSAGES = {
   changed: 'Your photo is changed.',
@@ -14,10 +15,8 @@ export const AVATAR_MESSAGES = {
 
 /** Uploads the picture and makes it the avatar; answers its public URL. */
 export async function setAvatar(file: File): Promise<string> {
-  const { api, store } = getSdk();
   const url = await uploadPhoto(file);
-  await api.account.avatar({ avatar: url });
-  await store.user.load();
+  await makeAvatar(url);
   return url;
 }
 

@@ -4,8 +4,9 @@
 // closed, every session is gone: this tab forgets its own and goes to the public home.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { errorMessage, getSdk, VALIDATION_MESSAGES, type User } from '@giftlane/shared-sdk';
+import { errorMessage, VALIDATION_MESSAGES, type User } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
+import { closeAccount } from './api';
 
 export const CLOSE_MESSAGES = {
   confirm: 'Tick the box to confirm you want to close your account.',
@@ -30,10 +31,8 @@ export function CloseAccount({ user }: { user: User }) {
     setBusy(true);
     setFeedback(undefined);
     try {
-      const { api, store } = getSdk();
-      await api.user.cancellation({ password });
-      // The api revoked every session: forget this one and leave the signed-in area.
-      store.session.clear();
+      // The api revokes every session: this one is forgotten, and the signed-in area left.
+      await closeAccount(password);
       navigate('/home', { replace: true });
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error, CLOSE_MESSAGES.failed) });

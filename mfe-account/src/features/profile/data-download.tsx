@@ -1,8 +1,9 @@
 // "Download my data" (issue 15, NDPA 2023): everything GiftLane keeps about the seller, as a JSON
 // file saved on the phone. Secrets are never in it and ID numbers are masked.
 import { useId, useState } from 'react';
-import { errorMessage, getSdk } from '@giftlane/shared-sdk';
+import { errorMessage } from '@giftlane/shared-sdk';
 import { FormMessage, type Feedback } from '../../lib/form-message';
+import { myData } from './api';
 
 export function DataDownload() {
   const id = useId();
@@ -12,7 +13,7 @@ export function DataDownload() {
     setBusy(true);
     setFeedback(undefined);
     try {
-      const data = await getSdk().api.user.exportData();
+      const data = await myData();
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;

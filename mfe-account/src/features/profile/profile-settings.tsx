@@ -4,7 +4,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   errorMessage,
-  getSdk,
   recoveryCodeInput,
   useData,
   validateEmail,
@@ -17,6 +16,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
+import { bindWhatsapp, changePassword, listCountries, saveNickname, sendEmailCode, sendWhatsAppCode, setEmail } from './api';
 
 type Editing = 'none' | 'nickname' | 'email' | 'whatsapp';
 
@@ -113,9 +113,8 @@ function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: 
     const problem = validateNickname(name);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const ok = await run(async () => {
-      await getSdk().api.user.modinickname({ nickname: name.trim() });
-      // The navbar greets from the one session store: refresh it so the new name shows there too.
-      await getSdk().store.user.load();
+      // The navbar greets from the one session store: it is refreshed so the new name shows there too.
+      await saveNickname(name.trim());
       return 'Your nickname is changed.';
     }, 'We could not change your nickname. Please try again.');
     if (ok) onDone('Your nickname is changed.', { nickname: name.trim() });
@@ -145,7 +144,7 @@ function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolea
     const problem = validateEmail(trimmed);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const ok = await run(async () => {
-      await getSdk().api.user.sendEmailBindVerifyCode({ email: trimmed, password });
+      await sendEmailCode(trimmed, password);
       return current
         ? `We sent a 4-digit code to ${trimmed} and another to ${current}. They are valid for 10 minutes.`
         : `We sent a 4-digit code to ${trimmed}. It is valid for 10 minutes.`;
@@ -160,8 +159,7 @@ function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolea
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const text = replacing ? `Your e-mail address is now ${sentTo}. We told your old address.` : `${sentTo} is now your e-mail address.`;
     const ok = await run(async () => {
-      const { user } = getSdk().api;
-      await (replacing ? user.changeEmail : user.bindEmail)({ email: sentTo, verify_code: code, password, ...(current ? { old_code: oldCode } : {}) });
+      await setEmail(replacing, { email: sentTo, verify_code: code, password, ...(current ? { old_code: oldCode } : {}) });
       return text;
     }, 'We could not change your e-mail address. Please try again.');
     if (ok) onDone(text, { email: sentTo, is_email_bind: true });
@@ -206,7 +204,7 @@ function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolea
  * code sent to the new number and, when one is bound, the code sent to the current number.
  */
 function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: string; countryId?: number; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
-  const countries = useData(() => getSdk().api.public.countrylist(), []);
+  const countries = useData(listCountries, []);
   const [dial, setDial] = useState('');
   const [number, setNumber] = useState('');
   const [password, setPassword] = useState('');
@@ -228,7 +226,7 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
       // The one reading of a number as people write it (shared-sdk/phone), loaded when first needed.
       const { toE164 } = await import('@giftlane/shared-sdk/phone');
       to = toE164(number, [dialCode]) ?? '';
-      await getSdk().api.user.sendWhatsAppCode({ whatsapp: to, password });
+      await sendWhatsAppCode(to, password);
       return current
         ? `We sent a 4-digit code to ${to} on WhatsApp and another to ${current}. They are valid for 10 minutes.`
         : `We sent a 4-digit code to ${to} on WhatsApp. It is valid for 10 minutes.`;
@@ -243,7 +241,7 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
     if (problem) return setFeedback({ kind: 'error', text: problem });
     const text = current ? `Your WhatsApp number is now ${sentTo}. We told your old number.` : `${sentTo} is now your WhatsApp number.`;
     const ok = await run(async () => {
-      await getSdk().api.user.bindWhatsapp({ whatsapp: sentTo, code, password, ...(current ? { old_code: oldCode } : {}) });
+      await bindWhatsapp({ whatsapp: sentTo, code, password, ...(current ? { old_code: oldCode } : {}) });
       return text;
     }, 'We could not change your WhatsApp number. Please try again.');
     if (ok) onDone(text, { whatsapp: sentTo, whatsapp_bind: true });
@@ -317,7 +315,7 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
     setErrors(found);
     if (found.current || found.next || found.confirm) return setFeedback({ kind: 'error', text: rules.form ?? found.current! });
     const ok = await run(async () => {
-      await getSdk().api.user.modipassword({ password: current, new_password: next });
+      await changePassword(current, next);
       return 'Your password is changed. Any other device signed in to your account has been signed out.';
     }, 'We could not change your password. Please try again.');
     if (ok) {

@@ -1,14 +1,15 @@
 // Signed-in devices in Settings: each with its device, a rough place (the address with its host
 // part hidden) and when it was last used; sign one out, or sign out everywhere (this device too).
 import { useId, useState } from 'react';
-import { errorMessage, formatDateTime, getSdk, Loading, LoadError, useData, type SessionInfo } from '@giftlane/shared-sdk';
+import { errorMessage, formatDateTime, Loading, LoadError, useData, type SessionInfo } from '@giftlane/shared-sdk';
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import { FormMessage, type Feedback } from '../../lib/form-message';
+import { mySessions, signOutDevice, signOutEverywhere } from './api';
 
 export function SessionsSettings() {
   const id = useId();
   const navigate = useNavigate();
-  const sessions = useData(() => getSdk().api.user.sessionList(), []);
+  const sessions = useData(mySessions, []);
   const [busy, setBusy] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +20,7 @@ export function SessionsSettings() {
     setBusy(s.session_id);
     setFeedback(undefined);
     try {
-      await getSdk().api.user.revokeSession({ session_id: s.session_id });
+      await signOutDevice(s.session_id);
       setFeedback({ kind: 'ok', text: `${s.device} is signed out.` });
       setGone((g) => new Set(g).add(s.session_id));
     } catch (error) {
@@ -33,9 +34,8 @@ export function SessionsSettings() {
     setBusy('all');
     setFeedback(undefined);
     try {
-      await getSdk().api.user.logoutAll();
-      // This device's token ended too: forget it and go to the sign-in page.
-      getSdk().store.session.clear();
+      // This device's token ends too: it is forgotten, and the sign-in page follows.
+      await signOutEverywhere();
       navigate('/login', { replace: true });
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error, 'We could not sign you out everywhere. Please try again.') });

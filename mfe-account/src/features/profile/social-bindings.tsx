@@ -3,9 +3,10 @@
 // page uses (shared-sdk/social-sign-in); the api verifies it and binds it. After a bind the view is
 // read again from user/userInfo, so what it shows is what the api holds.
 import { useId, useState } from 'react';
-import { ApiError, bindFailedMessage, getSdk, NetworkError, NETWORK_ERROR_MESSAGE, PROVIDER_LABELS, providerBoundMessage, socialSettings, type SocialProvider, type User } from '@giftlane/shared-sdk';
+import { ApiError, bindFailedMessage, NetworkError, NETWORK_ERROR_MESSAGE, PROVIDER_LABELS, providerBoundMessage, socialSettings, type SocialProvider, type User } from '@giftlane/shared-sdk';
 import { PROVIDERS, SocialError, type SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 import { FormMessage, type Feedback } from '../../lib/form-message';
+import { bindSocial, readMe } from './api';
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'apple'];
 
@@ -44,10 +45,10 @@ export function SocialBindings({ user }: { user: User }) {
     setFeedback(undefined);
     try {
       const credential = await PROVIDERS[provider](socialSettings());
-      await getSdk().api.social.socialBind(bindRequest(credential));
+      await bindSocial(bindRequest(credential));
       setFeedback({ kind: 'ok', text: providerBoundMessage(provider) });
       // SPEC §4: refresh the binding view.
-      const me = await getSdk().api.user.userInfo().catch(() => undefined);
+      const me = await readMe().catch(() => undefined);
       setBound(me ? boundOf(me) : (b) => ({ ...b, [provider]: true }));
     } catch (error) {
       setFeedback({ kind: 'error', text: bindErrorMessage(error, provider) });
