@@ -3,7 +3,8 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { getSdk, Async, useData } from '@giftlane/shared-sdk';
-import { Balances, fetchBalance } from '../features/wallet/balances';
+import { Balances } from '../features/wallet/balances';
+import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
 import { fetchOrders, OrderRow } from '../features/orders/order-list';
 import { VipProgress } from '../features/vip/vip-progress';

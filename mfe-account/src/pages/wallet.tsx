@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
-import { Balances, fetchBalance } from '../features/wallet/balances';
+import { Balances } from '../features/wallet/balances';
+import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
 import { WithdrawPanel } from '../features/wallet/withdraw';
 

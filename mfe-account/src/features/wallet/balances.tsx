@@ -1,13 +1,7 @@
 // The wallet's balances (wallet/balance), each with what it means: money is real, so "held" and
 // "withdrawable" are spelled out rather than left as bare numbers.
-import { formatMoney, getSdk, type Money, type WalletBalance } from '@giftlane/shared-sdk';
+import { formatMoney, type Money, type WalletBalance } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
-import { localCurrency } from '../../lib/session';
-
-export async function fetchBalance(): Promise<WalletBalance> {
-  await localCurrency();
-  return getSdk().api.wallet.balance();
-}
 
 const show = (m: Money | undefined, fallback = '–') => (m ? formatMoney(m) : fallback);
 

@@ -2,8 +2,8 @@
 // of one entry (wallet/moneyLogDetail) opened in place.
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, getSdk, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
-import { localCurrency } from '../../lib/session';
+import { formatDateTime, formatMoney, useStores, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
+import { moneyLog, moneyLogEntry } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { SignedChange } from '../../lib/signed-change';
 
@@ -31,9 +31,7 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    getSdk()
-      .api.wallet.moneyLogDetail({ log_id: logId })
-      .then(
+    moneyLogEntry(logId).then(
         (data) => live && setState({ status: 'ready', data }),
         (error: unknown) => live && setState({ status: 'error', error }),
       );
@@ -141,11 +139,9 @@ export function WalletHistory() {
   const id = useId();
   const [type, setType] = useState<MoneyLogFilter>('all');
   const [walletType, setWalletType] = useState<1 | 2>(1);
+  const { user } = useStores();
   const list = usePaged<MoneyLog>(
-    async (page, page_size) => {
-      await localCurrency();
-      return getSdk().api.wallet.moneyLogList({ type, wallet_type: walletType, page, page_size });
-    },
+    (page, page_size) => moneyLog({ type, wallet_type: walletType, page, page_size }),
     LOG_PAGE_SIZE,
     [type, walletType],
   );
@@ -166,7 +162,7 @@ export function WalletHistory() {
         <label className="acc-field" htmlFor={`${id}-wallet`}>
           <span>Wallet</span>
           <select id={`${id}-wallet`} value={walletType} onChange={(e) => setWalletType(Number(e.target.value) === 2 ? 2 : 1)}>
-            <option value={1}>{getSdk().store.user.currency ?? 'Local'} wallet</option>
+            <option value={1}>{user.currency ?? 'Local'} wallet</option>
             <option value={2}>USDT wallet</option>
           </select>
         </label>

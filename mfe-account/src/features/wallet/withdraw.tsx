@@ -9,7 +9,6 @@ import {
   errorMessage,
   formatDateTime,
   formatMoney,
-  getSdk,
   Loading,
   LoadError,
   moneyToDecimalString,
@@ -19,32 +18,10 @@ import {
   validatePin,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
-import { localCurrency } from '../../lib/session';
+import { loadWithdraw, withdraw, type Wallet } from './api';
 import { accountLabel } from '../payout/payout-accounts';
 import { FormMessage } from '../../lib/form-message';
 
-type Wallet = 1 | 2;
-
-async function loadWithdraw(wallet: Wallet) {
-  await localCurrency();
-  const { api } = getSdk();
-  const [info, groups, me] = await Promise.all([api.withdraw.information({ wallet_type: wallet }), api.payment.list({ type: wallet }), api.user.userInfo()]);
-  const usdt = wallet === 2;
-  return {
-    currency: usdt ? 'USDT' : info.cashable_amount.currency,
-    withdrawable: usdt ? info.cashable_usd_amount : info.cashable_amount,
-    minimum: usdt ? info.minimum_amount_usd : info.minimum_amount,
-    maximum: usdt ? info.maximum_amount_usd : info.maximum_amount,
-    fee: usdt ? info.usdt_fee : info.fee,
-    timeout: info.timeout_desc,
-    accounts: groups.flatMap((g) => g.data_list),
-    hasPin: !me.t_password_null,
-    // A security change, a new payout account or "this wasn't me": why withdrawals wait, said first.
-    hold: info.security_hold ?? null,
-    // The identity level's limits for this wallet (issue 15), shown before an amount is typed.
-    kyc: info.kyc ?? null,
-  };
-}
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -112,7 +89,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
     key.current ??= newKey();
     setState({ status: 'busy' });
     try {
-      const result = await getSdk().api.withdraw.apply({ bank_id: account.bank_id, amount: money, password: pin, idempotency_key: key.current });
+      const result = await withdraw({ bank_id: account.bank_id, amount: money, password: pin, idempotency_key: key.current });
       key.current = undefined;
       setPin('');
       setState({ status: 'done', result, account: accountLabel(account) });
