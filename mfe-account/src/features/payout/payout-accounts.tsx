@@ -4,35 +4,18 @@
 // looked up (payment/verify) and saved under the name the bank or network gives, never one the user
 // types; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, getSdk, Loading, LoadError, pinInput, useData, validatePin, type Bank, type PaymentMethod, type PayoutAccount, type SavedPaymentGroup } from '@giftlane/shared-sdk';
+import { errorMessage, Loading, LoadError, pinInput, useData, validatePin, type PaymentMethod, type PayoutAccount } from '@giftlane/shared-sdk';
+import { institutionsFor, loadAccounts, lookUpName, makeDefault, removeAccount, saveAccount, type WalletKind } from './api';
 import { FormActions, FormMessage } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
 
-export type WalletKind = 1 | 2;
+export type { WalletKind } from './api';
 
 interface Option {
   id: string;
   label: string;
 }
 
-/** The saved accounts of both wallets, and the methods the user may add, by wallet. */
-async function loadAccounts(): Promise<{ groups: SavedPaymentGroup[]; methods: Array<PaymentMethod & { wallet: WalletKind }> }> {
-  const { api, store } = getSdk();
-  const country_id = store.user.countryId ?? '';
-  const [local, usdt, localMethods, usdtMethods] = await Promise.all([
-    api.payment.list({ type: 1 }),
-    api.payment.list({ type: 2 }),
-    api.payment.paymentList({ type: 1, country_id }),
-    api.payment.paymentList({ type: 2, country_id }),
-  ]);
-  // A USDT-only country answers USDT for both wallets: show each method once.
-  const seen = new Set<string>();
-  const groups = [...local, ...usdt].filter((g) => !seen.has(g.code) && seen.add(g.code));
-  const methods = [...localMethods.map((m) => ({ ...m, wallet: 1 as const })), ...usdtMethods.map((m) => ({ ...m, wallet: 2 as const }))].filter(
-    (m, i, all) => all.findIndex((x) => x.code === m.code) === i,
-  );
-  return { groups, methods };
-}
 
 export const accountLabel = (a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>) =>
   `${a.bank_name} · ${a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no}${a.account_name ? ` · ${a.account_name}` : ''}`;
@@ -90,7 +73,7 @@ export function PayoutAccounts() {
                           {a.account_name && <span className="acc-muted">{a.account_name}</span>}
                           <div className="acc-actions" style={{ marginTop: 6 }}>
                             {Number(a.is_def) !== 1 && (
-                              <button type="button" className="gl-btn" disabled={!!busy} onClick={() => act(`def-${a.bank_id}`, () => getSdk().api.payment.setDef({ bank_id: a.bank_id }), `${a.bank_name} is now your default account.`)}>
+                              <button type="button" className="gl-btn" disabled={!!busy} onClick={() => act(`def-${a.bank_id}`, () => makeDefault(a.bank_id), `${a.bank_name} is now your default account.`)}>
                                 Make default
                               </button>
                             )}
@@ -99,7 +82,7 @@ export function PayoutAccounts() {
                               className="gl-btn"
                               disabled={!!busy}
                               onClick={() => {
-                                if (window.confirm(`Remove ${accountLabel(a)}?`)) void act(`del-${a.bank_id}`, () => getSdk().api.payment.delete({ bank_id: a.bank_id }), 'Account removed.');
+                                if (window.confirm(`Remove ${accountLabel(a)}?`)) void act(`del-${a.bank_id}`, () => removeAccount(a.bank_id), 'Account removed.');
                               }}
                             >
                               Remove
@@ -142,12 +125,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   const [code, setCode] = useState(methods[0]?.code ?? '');
   const method = methods.find((m) => m.code === code) ?? methods[0];
   const field = (name: string) => method?.form_list.find((f) => f.code === name);
-  const institutions = useData(async (): Promise<Option[]> => {
-    if (!method) return [];
-    const { api, store } = getSdk();
-    if (method.code === 'USDT') return (await api.payment.coinList()).map((c) => ({ id: String(c.bank_id), label: c.desc ? `${c.name} (${c.desc})` : c.name }));
-    return (await api.payment.bankList({ country_id: store.user.countryId ?? '', payment_id: method.payment_id })).map((b: Bank) => ({ id: String(b.bank_id), label: b.bank_name }));
-  }, [method?.code]);
+  const institutions = useData(async (): Promise<Option[]> => (method ? institutionsFor(method) : []), [method?.code]);
   const [bankId, setBankId] = useState('');
   const [accountNo, setAccountNo] = useState('');
   const [verified, setVerified] = useState<string | undefined>();
@@ -168,7 +146,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
     }
     setState({ status: 'busy' });
     try {
-      const r = await getSdk().api.payment.verify({ bank_id: bankId, bank_account: accountNo.trim() });
+      const r = await lookUpName(bankId, accountNo.trim());
       setVerified(r.user_name);
       setState({ status: 'idle' });
     } catch (error) {
@@ -186,7 +164,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
     if (pinProblem) return setState({ status: 'error', text: pinProblem });
     setState({ status: 'busy' });
     try {
-      const saved = await getSdk().api.payment.add({
+      const saved = await saveAccount({
         payment_id: method.payment_id,
         bank_id: bankId,
         account_no: accountNo.trim(),

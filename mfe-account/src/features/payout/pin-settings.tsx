@@ -2,9 +2,10 @@
 // with a code e-mailed to the bound address (which also lifts a lock from wrong tries). The rule and
 // its words come from the SDK's validation module, the same the api checks with.
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, getSdk, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
+import { errorMessage, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
 import { FormMessage } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
+import { savePin, sendPinResetCode } from './api';
 
 type Mode = 'set' | 'change' | 'reset';
 
@@ -31,7 +32,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
   const sendCode = async () => {
     setState({ status: 'busy' });
     try {
-      await getSdk().api.withdraw.sendResetCode({ login_password: loginPassword });
+      await sendPinResetCode(loginPassword);
       setCodeSent(true);
       setState({ status: 'ok', text: 'We e-mailed you a 4-digit code. It is valid for 10 minutes.' });
     } catch (error) {
@@ -48,11 +49,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
     if (problem) return setState({ status: 'error', text: problem });
     setState({ status: 'busy' });
     try {
-      const { withdraw } = getSdk().api;
-      const login_password = loginPassword;
-      if (mode === 'set') await withdraw.transactionPassword({ password: pin, login_password });
-      else if (mode === 'change') await withdraw.changeTPassword({ password: current, new_password: pin, login_password });
-      else await withdraw.resetTPassword({ verify_code: code, new_password: pin, login_password });
+      await savePin(mode, { pin, current, code, loginPassword });
       clear();
       setCodeSent(false);
       setMode('change');
