@@ -3,8 +3,8 @@
 // keystroke (the quote is computed on the phone with the api's pricing function).
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { errorMessage, formatMoney, getSdk, money, type BonusTier, type CalculatorData, type Coupon as CouponWire, type CurrencyCode, Loading, LoadError, useData } from '@giftlane/shared-sdk';
-import { localCurrency } from '../../lib/session';
+import { errorMessage, formatMoney, money, useStores, type Coupon as CouponWire, type CurrencyCode, Loading, LoadError, useData } from '@giftlane/shared-sdk';
+import { checkCoupon, loadCatalog } from './api';
 import { clearDraft, readDraft, saveDraft } from './draft';
 import {
   bandLabel,
@@ -24,27 +24,12 @@ import {
 } from './sell-model';
 import { newIdempotencyKey, submitErrorMessage, submitSell, type Photo, type SubmitStep } from './submit';
 
-interface Catalog {
-  local: CurrencyCode;
-  calc: CalculatorData;
-  tiers: BonusTier[];
-}
 
 type CouponState = { status: 'idle' } | { status: 'checking' } | { status: 'ok'; coupon: CouponWire } | { status: 'error'; message: string };
 type SubmitState = { status: 'idle' } | { status: 'busy'; step?: SubmitStep } | { status: 'error'; message: string };
 
 const walletName = (local: CurrencyCode) => (local === 'GHS' ? 'Cedi wallet (GHS)' : local === 'NGN' ? 'Naira wallet (NGN)' : `${local} wallet`);
 
-async function loadCatalog(walletType: 1 | 2): Promise<Catalog> {
-  const local = await localCurrency();
-  const { api, store } = getSdk();
-  const country_id = store.user.countryId;
-  const [calc, tiers] = await Promise.all([
-    api.card.calculator({ country_id: country_id ?? '', wallet_type: walletType }),
-    api.public.ladderConfig({ ...(country_id ? { country_id } : {}), wallet_type: walletType }),
-  ]);
-  return { local, calc, tiers };
-}
 
 function stepText(step: SubmitStep | undefined): string {
   if (!step) return 'Preparing…';
@@ -57,6 +42,7 @@ function stepText(step: SubmitStep | undefined): string {
  * `initialCardId`: the card to choose once the catalog is in (the card list links here with one).
  */
 export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: string; initialCardId?: number } = {}) {
+  const { user } = useStores();
   const id = useId();
   const navigate = useNavigate();
   const draft = useMemo(readDraft, []);
@@ -143,7 +129,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
     touch();
     setCoupon({ status: 'checking' });
     try {
-      const c = await getSdk().api.order.checkCoupon({ coupon_code: code, wallet_type: walletType });
+      const c = await checkCoupon(code, walletType);
       if (c.new_use_status !== 2) setCoupon({ status: 'error', message: 'This coupon cannot be used now (not started, expired or used up).' });
       else setCoupon({ status: 'ok', coupon: c });
     } catch (error) {
@@ -385,7 +371,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
                   setWalletType(w);
                 }}
               />
-              <span>{w === 1 ? walletName(data?.local ?? getSdk().store.user.currency ?? 'NGN') : 'USDT wallet'}</span>
+              <span>{w === 1 ? walletName(data?.local ?? user.currency ?? 'NGN') : 'USDT wallet'}</span>
             </label>
           ))}
         </fieldset>
