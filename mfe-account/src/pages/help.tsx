@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { Async, errorMessage, getSdk, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
-import { fetchOrders } from '../features/orders/order-list';
+import { fetchOrders } from '../features/orders/api';
 import { FormActions, FormMessage, type Feedback } from '../lib/form-message';
 
 /** The shell starts the tour again on Home when the address says so (the same way sign-up does). */

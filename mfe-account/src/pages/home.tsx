@@ -6,7 +6,8 @@ import { getSdk, Async, useData } from '@giftlane/shared-sdk';
 import { Balances } from '../features/wallet/balances';
 import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
-import { fetchOrders, OrderRow } from '../features/orders/order-list';
+import { OrderRow } from '../features/orders/order-list';
+import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
 
 const Greeting = observer(function Greeting() {

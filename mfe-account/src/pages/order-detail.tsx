@@ -1,17 +1,14 @@
 // /order/:orderNo — one order (ord/detail). Arriving from the sell form, it says the order went in.
 import { Link, useLocation, useParams } from '@giftlane/shared-sdk/router';
-import { getSdk, Async, useData } from '@giftlane/shared-sdk';
-import { localCurrency } from '../lib/session';
+import { Async, useData } from '@giftlane/shared-sdk';
 import { OrderDetailView } from '../features/orders/order-detail';
+import { fetchOrder } from '../features/orders/api';
 
 export default function OrderDetailPage() {
   const { orderNo = '' } = useParams();
   const location = useLocation();
   const submitted = (location.state as { submitted?: string } | null)?.submitted === orderNo;
-  const detail = useData(async () => {
-    await localCurrency();
-    return getSdk().api.ord.detail({ order_no: orderNo });
-  }, [orderNo]);
+  const detail = useData(() => fetchOrder(orderNo), [orderNo]);
   return (
     <section className="acc-page" aria-label={`Order ${orderNo}`}>
       <p style={{ margin: 0 }}>

@@ -1,13 +1,13 @@
 // The seller's orders, newest first, with All / In progress / Done tabs (ord/list, pages from 0).
 // A page that comes back full means there may be more: "Load more" fetches the next one.
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, getSdk, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
-import { localCurrency } from '../../lib/session';
+import { formatDateTime, formatMoney, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
+import { fetchOrders, ORDER_PAGE_SIZE } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
-export const ORDER_PAGE_SIZE = 10;
+export { ORDER_PAGE_SIZE } from './api';
 
 export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string }> = [
   { filter: 'all', label: 'All' },
@@ -15,10 +15,6 @@ export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string 
   { filter: 'done', label: 'Done' },
 ];
 
-export async function fetchOrders(filter: OrderListFilter, page: number, pageSize = ORDER_PAGE_SIZE): Promise<OrderListItem[]> {
-  await localCurrency();
-  return getSdk().api.ord.list({ status: filter, page, page_size: pageSize });
-}
 
 
 export function OrderRow({ order }: { order: OrderListItem }) {

@@ -5,11 +5,11 @@
 // withdrawals to them.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from '@giftlane/shared-sdk/router';
-import { errorMessage, formatDateTime, getSdk, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
+import { errorMessage, formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
 import { uploadPhoto, UploadError } from '../sell/submit';
-import { loadKyc } from './api';
+import { loadKyc, sendDocuments, sendSelfie, verifyId } from './api';
 
 export const VERIFICATION_MESSAGES = {
   level1: 'Your identity is verified: you are at level 1.',
@@ -80,7 +80,7 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
     setBusy(true);
     setFeedback(undefined);
     try {
-      await getSdk().api.kyc.verifyId({ id_type: type, id_number: number, first_name: first.trim(), last_name: last.trim(), date_of_birth: dob });
+      await verifyId({ id_type: type, id_number: number, first_name: first.trim(), last_name: last.trim(), date_of_birth: dob });
       onDone(VERIFICATION_MESSAGES.level1);
     } catch (error) {
       setFeedback({ kind: 'error', text: errorMessage(error, VERIFICATION_MESSAGES.failed) });
@@ -197,7 +197,7 @@ function DocumentsStep({ s, onDone }: { s: KycStatus; onDone: (text: string) => 
         </label>
       )}
       send={async (url) => {
-        await getSdk().api.kyc.documents({ document: url, address });
+        await sendDocuments(url, address);
         return VERIFICATION_MESSAGES.sent;
       }}
       onDone={onDone}
@@ -267,7 +267,7 @@ export function Verification() {
               capture="user"
               submit="Check my selfie"
               send={async (url) => {
-                await getSdk().api.kyc.selfie({ selfie: url });
+                await sendSelfie(url);
                 return VERIFICATION_MESSAGES.level2;
               }}
               onDone={finished}

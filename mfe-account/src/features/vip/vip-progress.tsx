@@ -2,10 +2,10 @@
 // badge reads the same): on the dashboard with a link to the VIP page, and at the top of that page.
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
-import { getSdk } from '@giftlane/shared-sdk';
+import { useStores } from '@giftlane/shared-sdk';
 
 export const VipProgress = observer(function VipProgress({ link = true, headingId = 'vip-h' }: { link?: boolean; headingId?: string }) {
-  const { user, vip } = getSdk().store;
+  const { user, vip } = useStores();
   const level = vip.vipLevel ?? user.vipLevel ?? 0;
   const exp = vip.vipExp ?? 0;
   const next = vip.nextExp ?? 0;

@@ -1,0 +1,16 @@
+// The seller's orders (issue 13): a page of the list and one order, decoded in the seller's
+// currency. Screens call these, never the SDK itself (lint).
+import { getSdk, type OrderDetail, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
+import { localCurrency } from '../../lib/session';
+
+export const ORDER_PAGE_SIZE = 10;
+
+export async function fetchOrders(filter: OrderListFilter, page: number, pageSize = ORDER_PAGE_SIZE): Promise<OrderListItem[]> {
+  await localCurrency();
+  return getSdk().api.ord.list({ status: filter, page, page_size: pageSize });
+}
+
+export async function fetchOrder(orderNo: string): Promise<OrderDetail> {
+  await localCurrency();
+  return getSdk().api.ord.detail({ order_no: orderNo });
+}
