@@ -5,16 +5,10 @@
 import { useId } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import { useRateSheet, type RateRow } from '@giftlane/shared-sdk/rate-table';
-import { formatDateTime, formatMoney, getSdk, Loading, LoadError, toCurrencyCode, tryParseMoney, useData, type AmountWire, type CurrencyCode, type RatesData } from '@giftlane/shared-sdk';
-import { localCurrency } from '../lib/session';
+import { formatDateTime, formatMoney, Loading, LoadError, tryParseMoney, useData, useStores, type AmountWire, type CurrencyCode } from '@giftlane/shared-sdk';
+import { loadRates } from '../features/rates/api';
 
 
-async function loadRates(): Promise<{ data: RatesData; payout: CurrencyCode }> {
-  const local = await localCurrency();
-  const { api, store } = getSdk();
-  const data = await api.card.catalog({ country_id: store.user.countryId ?? '', page: 0, page_size: 1000 });
-  return { data, payout: toCurrencyCode(data.payout_currency) ?? local };
-}
 
 const show = (value: AmountWire | undefined, currency: CurrencyCode) => {
   const m = value === undefined || value === '' ? undefined : tryParseMoney(value, currency);
@@ -52,7 +46,7 @@ export default function CardsPage() {
   const rates = useData(loadRates, []);
   const { rows, options, filter, set, found, shown, more } = useRateSheet(rates.status === 'ready' ? rates.data.data : undefined);
   const vip = rows.find((r) => r.vipPercent !== '0')?.vipPercent;
-  const level = getSdk().store.user.vipLevel;
+  const level = useStores().user.vipLevel;
 
   return (
     <section className="acc-page" aria-labelledby={`${id}-title`}>

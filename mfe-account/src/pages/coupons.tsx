@@ -2,8 +2,9 @@
 // with what it gives, its minimum, its wallet and its end date, and a link that opens the sell form
 // with the code filled in. Expired and used ones stay listed below, so nothing silently vanishes.
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDate, getSdk, Loading, LoadError, useData, type Coupon } from '@giftlane/shared-sdk';
+import { formatDate, Loading, LoadError, useData, type Coupon } from '@giftlane/shared-sdk';
 import { couponEffect, couponMinimum, couponState, STATE_LABEL, walletLabel } from '../features/coupons/coupon-text';
+import { myCoupons } from '../features/coupons/api';
 
 const PAGE_SIZE = 100;
 
@@ -40,7 +41,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
 }
 
 export default function CouponsPage() {
-  const coupons = useData(() => getSdk().api.order.getAvailableCoupon({ type: 0, page: 0, page_size: PAGE_SIZE }), []);
+  const coupons = useData(() => myCoupons(PAGE_SIZE), []);
   return (
     <section className="acc-page" aria-labelledby="coupons-heading">
       <div>

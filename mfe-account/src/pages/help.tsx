@@ -4,9 +4,11 @@
 // (appinit settings, never hard-coded).
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { Async, errorMessage, getSdk, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
+import { Async, errorMessage, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
 import { fetchOrders } from '../features/orders/api';
 import { FormActions, FormMessage, type Feedback } from '../lib/form-message';
+import { readMe } from '../features/profile/api';
+import { helpAnswers, messageSupport, supportContacts } from '../features/help/api';
 
 /** The shell starts the tour again on Home when the address says so (the same way sign-up does). */
 const TOUR_REPLAY_PATH = '/homes?startTour=replay';
@@ -37,7 +39,7 @@ function OrderSupport() {
   const id = useId();
   const [params] = useSearchParams();
   const orders = useData(() => fetchOrders('all', 0, 20), []);
-  const me = useData(() => getSdk().api.user.userInfo(), []);
+  const me = useData(readMe, []);
   const [orderNo, setOrderNo] = useState<string>(() => params.get('order') ?? OTHER);
   const [email, setEmail] = useState<string>();
   const [message, setMessage] = useState('');
@@ -54,7 +56,7 @@ function OrderSupport() {
     setFeedback(undefined);
     try {
       const subject = orderNo ? `Order ${orderNo}` : 'Help with my account';
-      await getSdk().api.public.contact({
+      await messageSupport({
         name: me.data?.nickname || me.data?.username || 'GiftLane seller',
         email: replyTo.trim(),
         subject,
@@ -128,7 +130,7 @@ function orderLabel(o: OrderListItem): string {
 }
 
 function ContactDetails() {
-  const init = useData(() => getSdk().api.public.appinit(), []);
+  const init = useData(supportContacts, []);
   return (
     <section className="acc-card" aria-labelledby="help-contact-h">
       <h2 id="help-contact-h">Contact us</h2>
@@ -158,7 +160,7 @@ function ContactDetails() {
 }
 
 function Faq() {
-  const faq = useData(() => getSdk().api.faq.list({ page: 0, page_size: 50 }), []);
+  const faq = useData(helpAnswers, []);
   return (
     <section className="acc-card" aria-labelledby="help-faq-h">
       <h2 id="help-faq-h">Questions and answers</h2>

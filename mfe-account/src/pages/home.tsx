@@ -2,7 +2,7 @@
 // recent orders, the rate sheet and VIP progress.
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
-import { getSdk, Async, useData } from '@giftlane/shared-sdk';
+import { Async, useData, useStores } from '@giftlane/shared-sdk';
 import { Balances } from '../features/wallet/balances';
 import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
@@ -11,7 +11,7 @@ import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
 
 const Greeting = observer(function Greeting() {
-  const { user } = getSdk().store;
+  const { user } = useStores();
   return <h2 id="hero-h">Hello, {user.greetingName}</h2>;
 });
 

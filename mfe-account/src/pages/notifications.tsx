@@ -2,8 +2,9 @@
 // marks it read (finder/readNotice) and follows its link when it has one (CONTRACT §6.10).
 import { useState } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { formatDateTime, getSdk, type Notice } from '@giftlane/shared-sdk';
+import { formatDateTime, type Notice } from '@giftlane/shared-sdk';
 import { PagedFooter, usePaged } from '../lib/paged';
+import { markAllRead, markRead, noticesPage } from '../features/notices/api';
 
 const PAGE_SIZE = 20;
 const isUnread = (n: Notice) => !!n.notice_new && n.notice_new !== '0';
@@ -42,18 +43,13 @@ export function noticeTarget(n: Notice): string | undefined {
 
 export default function NotificationsPage() {
   const navigate = useNavigate();
-  const list = usePaged<Notice>((page, page_size) => getSdk().api.finder.allNotice({ type: 'all', page, page_size }), PAGE_SIZE, []);
+  const list = usePaged<Notice>(noticesPage, PAGE_SIZE, []);
   const [read, setRead] = useState<Set<Notice['id']>>(new Set());
 
   const open = (n: Notice) => {
     if (isUnread(n) && !read.has(n.id)) {
       setRead((r) => new Set(r).add(n.id));
-      const { api, store } = getSdk();
-      // Marking read is best effort: the notice is shown either way, and the bell catches up.
-      api.finder.readNotice({ notice_id: n.id }).then(
-        () => store.notices.load(),
-        () => undefined,
-      );
+      markRead(n.id);
     }
     const to = noticeTarget(n);
     if (to) navigate(to);
@@ -66,17 +62,14 @@ export default function NotificationsPage() {
   /** Marks every notice read except security ones (the api keeps those unread until opened). */
   const markAll = async () => {
     setMarking('busy');
-    const { api, store } = getSdk();
     try {
-      const stillUnread = await api.finder.readNotice({ notice_id: 0 });
-      const keep = new Set(Array.isArray(stillUnread) ? stillUnread.map((n) => n.id) : []);
+      const keep = await markAllRead();
       setRead((r) => {
         const next = new Set(r);
         for (const n of items) if (!keep.has(n.id)) next.add(n.id);
         return next;
       });
       setMarking('idle');
-      void store.notices.load();
     } catch {
       setMarking('failed');
     }

@@ -6,7 +6,6 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
-  getSdk,
   Loading,
   LoadError,
   PRODUCT_NAME,
@@ -16,34 +15,22 @@ import {
   type Money,
   type RebateItem,
 } from '@giftlane/shared-sdk';
-import { localCurrency } from '../lib/session';
 import { PagedFooter, usePaged, type Paged } from '../lib/paged';
 import { SignedChange } from '../lib/signed-change';
+import { friendsPage, loadRewardSummary, rewardsPage } from '../features/rewards/api';
 
 const PAGE_SIZE = 20;
 const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
 /** Rebate times arrive as `YYYY-MM-DD HH:mm:ss` in UTC, dates as `YYYY-MM-DD` (a UTC calendar day). */
 const utcSeconds = (text: string) => Math.floor(Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`) / 1000);
 
-async function loadSummary() {
-  await localCurrency();
-  const { rebate } = getSdk().api;
-  const [invite, wallet] = await Promise.all([rebate.inviteinfo(), rebate.rebateList({ type: 0, wallet_type: 1, page: 0, page_size: 1 })]);
-  return { invite, wallet };
-}
 
 export default function RewardPage() {
-  const summary = useData(loadSummary, []);
+  const summary = useData(loadRewardSummary, []);
   // The threshold comes with the reward wallet; inviteinfo carries it too.
   const threshold = summary.status === 'ready' ? (summary.data.wallet.transfer_rebate ?? summary.data.invite.transfer_rebate) : undefined;
-  const friends = usePaged<InvitedUser>(async (page, page_size) => {
-    await localCurrency();
-    return getSdk().api.rebate.getReferralUsers({ page, page_size });
-  }, PAGE_SIZE, []);
-  const history = usePaged<RebateItem>(async (page, page_size) => {
-    await localCurrency();
-    return (await getSdk().api.rebate.rebateList({ type: 0, wallet_type: 1, page, page_size })).user_rebate_list;
-  }, PAGE_SIZE, []);
+  const friends = usePaged<InvitedUser>(friendsPage, PAGE_SIZE, []);
+  const history = usePaged<RebateItem>(rewardsPage, PAGE_SIZE, []);
 
   return (
     <div className="acc-page">

@@ -1,7 +1,7 @@
 // /settings — the profile (nickname, e-mail, WhatsApp, password), identity verification, signed-in
 // devices, and what a seller needs to be paid: payout accounts and the transaction password; the
 // photo, linked Google/Facebook/Apple sign-in, a download of their data, and closing the account.
-import { getSdk, Loading, LoadError, useData } from '@giftlane/shared-sdk';
+import { Loading, LoadError, useData } from '@giftlane/shared-sdk';
 import { PayoutAccounts } from '../features/payout/payout-accounts';
 import { PinSettings } from '../features/payout/pin-settings';
 import { PasswordSettings, ProfileSettings } from '../features/profile/profile-settings';
@@ -11,9 +11,10 @@ import { CloseAccount } from '../features/profile/close-account';
 import { SessionsSettings } from '../features/profile/sessions-settings';
 import { DataDownload } from '../features/profile/data-download';
 import { Verification } from '../features/verification/verification';
+import { readMe } from '../features/profile/api';
 
 export default function SettingsPage() {
-  const me = useData(() => getSdk().api.user.userInfo(), []);
+  const me = useData(readMe, []);
   return (
     <div className="acc-page">
       {me.status === 'ready' ? (

@@ -1,28 +1,20 @@
 // /homes/vip — the seller's VIP level (the navbar badge links here): progress to the next level, the
 // level table with each level's rate bonus, the other bonuses a sale can earn, what the bonuses have
 // paid so far, and the history of points.
-import { formatDateTime, formatMoney, getSdk, Loading, LoadError, useData, type VipLogItem } from '@giftlane/shared-sdk';
+import { formatDateTime, formatMoney, Loading, LoadError, useData, type VipLogItem } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
-import { localCurrency } from '../lib/session';
 import { PagedFooter, usePaged } from '../lib/paged';
 import { SignedChange } from '../lib/signed-change';
 import { VipProgress } from '../features/vip/vip-progress';
+import { loadVip, vipPoints } from '../features/vip/api';
 
 const PAGE_SIZE = 20;
 const LEVEL_NAMES = ['Member', 'Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'];
 
-async function loadVip() {
-  await localCurrency();
-  const { api, store } = getSdk();
-  const data = await api.vip.info();
-  // The progress card (and the dashboard's) read the session store: it takes this same reply.
-  store.vip.update(data);
-  return data;
-}
 
 export default function VipPage() {
   const info = useData(loadVip, []);
-  const points = usePaged<VipLogItem>((page, page_size) => getSdk().api.vip.loglist({ page, page_size }), PAGE_SIZE, []);
+  const points = usePaged<VipLogItem>(vipPoints, PAGE_SIZE, []);
 
   return (
     <div className="acc-page">
