@@ -74,6 +74,18 @@ export default tseslint.config(
       ],
     },
   },
+  // Components read data through their feature's api.ts and the stores through useStores(), never
+  // through the SDK singleton itself (issue 13); the shell's bootstrap is the one composition root.
+  {
+    files: ['shell/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
+    ignores: ['**/__tests__/**', '**/*.test.tsx', 'shell/src/bootstrap.tsx', 'mfe-onboarding/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='getSdk']", message: "A component reads data through its feature's api.ts and the stores through useStores(), not getSdk()." },
+      ],
+    },
+  },
   // Routes parse and answer: the SQL is in the module's repo (issue 13).
   {
     files: ['api/src/modules/**/routes.ts', 'api/src/modules/**/*-routes.ts'],
