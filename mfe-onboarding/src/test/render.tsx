@@ -1,10 +1,11 @@
-// Renders the onboarding page the way the shell mounts it, at a URL, with the api faked at the SDK's
-// function level (components call the SDK; nothing here reaches the network).
+// Renders the onboarding page the way the shell mounts it, at a URL, with the real SDK answering
+// from a table of wire replies (nothing here reaches the network).
 import { act, render } from '@testing-library/react';
 // A component router: the data router needs fetch's Request, which jsdom lacks.
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from '@giftlane/shared-sdk/router';
 import { runInAction } from 'mobx';
-import { ApiError, getSdk, type Country } from '@giftlane/shared-sdk';
+import type { Country } from '@giftlane/shared-sdk';
+import { Refusal, testApi } from '@giftlane/shared-sdk/testing';
 import { OnboardingPage } from '../app/onboarding-page';
 import { resetPublicData } from '../lib/public-data';
 import { loadPasswordViews, loadSignUpViews, warm } from '../lib/view-chunks';
@@ -50,22 +51,26 @@ export function renderAt(url: string) {
   return { ...utils, router: { get state() { return { location: probe.location }; }, navigate: (to: string) => act(() => probe.navigate(to)) } };
 }
 
-/** A fresh tab: empty session storage, no session, no remembered view, the default fakes. */
+/**
+ * A fresh tab: empty storage, no session, no remembered view, and the api as a table of wire replies
+ * (`@giftlane/shared-sdk/testing`): the country list and appinit answer; a test adds what it needs
+ * with `answer(path, …)` and reads what was sent with `callsTo(path)`.
+ */
 export function freshTab(options: { needVerify?: '0' | '1' } = {}) {
   jest.restoreAllMocks();
   sessionStorage.clear();
   localStorage.clear();
   document.body.innerHTML = '';
-  const { store, api } = getSdk();
-  store.session.clear();
+  const api = testApi({ 'public/countrylist': COUNTRIES, 'public/appinit': { is_need_verify: options.needVerify ?? '1' } }, { seller: false });
+  const { store } = api.sdk;
   runInAction(() => {
     store.onboarding.currentView = undefined;
   });
   resetPublicData();
-  jest.spyOn(api.public, 'countrylist').mockResolvedValue(COUNTRIES);
-  jest.spyOn(api.public, 'appinit').mockResolvedValue({ is_need_verify: options.needVerify ?? '1' });
-  jest.spyOn(getSdk().tracker, 'trackRegistration').mockImplementation(() => undefined);
-  return getSdk();
+  // The tracker's events are a side channel: noted, not sent.
+  jest.spyOn(api.sdk.tracker, 'trackRegistration').mockImplementation(() => undefined);
+  return { ...api, store, tracker: api.sdk.tracker };
 }
 
-export const refused = (msg: string, path = 'user/x') => new ApiError(msg, undefined, path);
+/** The api refusing a call with its message. */
+export const refused = (msg: string) => new Refusal(msg);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError, type User } from '@giftlane/shared-sdk';
+import type { User } from '@giftlane/shared-sdk';
+import { NO_ANSWER } from '@giftlane/shared-sdk/testing';
 import { freshTab, refused, renderAt } from '../../../test/render';
 
 const user = { user_id: 42, token: 'tok-42' } as User;
@@ -24,16 +25,17 @@ describe('LoginForm', () => {
   });
 
   it('signs in, keeps user_id, token and justLoggedIn, and returns to a safe redirect', async () => {
-    const { api, store } = freshTab();
+    const api = freshTab();
+    const { store } = api;
     let release: (u: User) => void = () => undefined;
-    const login = jest.spyOn(api.user, 'applogin').mockReturnValue(new Promise((resolve) => (release = resolve)));
+    api.answer('user/applogin', new Promise((resolve) => (release = resolve)));
     const { router } = renderAt('/login?redirect=%2Fwallet%3Ftab%3D1&view=LoginForm');
     await fillAndSubmit();
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
     release(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     expect(router.state.location.search).toBe('?tab=1');
-    expect(login).toHaveBeenCalledWith({ username: 'ada@example.com', password: 'Secret123!' });
+    expect(api.callsTo('user/applogin')).toEqual([expect.objectContaining({ username: 'ada@example.com', password: 'Secret123!' })]);
     expect(store.session.token).toBe('tok-42');
     expect(sessionStorage.getItem('user_id')).toBe('42');
     expect(sessionStorage.getItem('giftlane_token')).toBe('tok-42');
@@ -41,8 +43,7 @@ describe('LoginForm', () => {
   });
 
   it('goes Home when the redirect leaves the site', async () => {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'applogin').mockResolvedValue(user);
+    freshTab().answer('user/applogin', user);
     const { router } = renderAt('/login?redirect=%2F%2Fevil.example');
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
@@ -51,10 +52,9 @@ describe('LoginForm', () => {
   it.each([
     ['the server’s msg', refused('Incorrect account or password'), 'Incorrect account or password'],
     ['the fallback when the server says nothing', refused(''), 'Login failed, check credential and please try again.'],
-    ['the network message', new NetworkError('user/applogin'), 'An error occurred. Please check your network and try again.'],
+    ['the network message', NO_ANSWER, 'An error occurred. Please check your network and try again.'],
   ])('shows %s on failure', async (_name, error, text) => {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'applogin').mockRejectedValue(error);
+    freshTab().answer('user/applogin', error);
     renderAt('/login');
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(text);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError } from '@giftlane/shared-sdk';
+import { NO_ANSWER } from '@giftlane/shared-sdk/testing';
 import { freshTab, refused, renderAt } from '../../../test/render';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -34,20 +34,20 @@ describe('ForgetPassword', () => {
   });
 
   it('sends the code by e-mail, resets, shows the status and goes back to login', async () => {
-    const { api } = freshTab();
-    const send = jest.spyOn(api.public, 'sendMail').mockResolvedValue(null);
-    const reset = jest.spyOn(api.user, 'updatePasswordByEmail').mockResolvedValue(null);
+    const api = freshTab();
+    api.answer('public/sendMail', null);
+    api.answer('user/updatePasswordByEmail', null);
     await openForgot();
     await userEvent.type(field('Email Address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Verification code sent successfully')).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(api.callsTo('public/sendMail')).toEqual([{ email: 'ada@example.com' }]);
     expect(screen.getByRole('button', { name: /^\d+s$/ })).toBeDisabled();
     await userEvent.type(field('Recovery Code'), '1234');
     await userEvent.type(field('New Password'), 'NewSecret1!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Password was set successfully!')).toBeInTheDocument();
-    expect(reset).toHaveBeenCalledWith({ email: 'ada@example.com', verify_code: '1234', new_password: 'NewSecret1!' });
+    expect(api.callsTo('user/updatePasswordByEmail')).toEqual([{ email: 'ada@example.com', verify_code: '1234', new_password: 'NewSecret1!' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to login' }));
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
@@ -55,10 +55,9 @@ describe('ForgetPassword', () => {
   it.each([
     [refused('No account is registered with this email'), 'No account is registered with this email'],
     [refused(''), 'Failed to send verification code'],
-    [new NetworkError('public/sendMail'), 'An error occurred while sending the code'],
+    [NO_ANSWER, 'An error occurred while sending the code'],
   ])('a failed send says so (%#)', async (error, text) => {
-    const { api } = freshTab();
-    jest.spyOn(api.public, 'sendMail').mockRejectedValue(error);
+    freshTab().answer('public/sendMail', error);
     await openForgot();
     await userEvent.type(field('Email Address'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -67,10 +66,9 @@ describe('ForgetPassword', () => {
 
   it.each([
     [refused(''), 'Failed to reset password'],
-    [new NetworkError('user/updatePasswordByWhatsapp'), 'An error occurred while resetting password'],
+    [NO_ANSWER, 'An error occurred while resetting password'],
   ])('a failed reset says so (%#)', async (error, text) => {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'updatePasswordByWhatsapp').mockRejectedValue(error);
+    freshTab().answer('user/updatePasswordByWhatsapp', error);
     await openForgot();
     await userEvent.click(screen.getByRole('tab', { name: 'WhatsApp' }));
     await userEvent.type(field('WhatsApp Number'), '8012345678');
@@ -83,8 +81,8 @@ describe('ForgetPassword', () => {
 
 describe('ForgetOtp and ResetPassword', () => {
   async function toForgetOtp() {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'sendWhatsAppCode').mockResolvedValue(null);
+    const api = freshTab();
+    api.answer('user/sendWhatsAppCode', null);
     await openForgot();
     await userEvent.click(screen.getByRole('tab', { name: 'WhatsApp' }));
     await userEvent.type(field('WhatsApp Number'), '8012345678');
@@ -95,7 +93,7 @@ describe('ForgetOtp and ResetPassword', () => {
 
   it('wants 4 digits, then resets by WhatsApp and shows the status', async () => {
     const api = await toForgetOtp();
-    const reset = jest.spyOn(api.user, 'updatePasswordByWhatsapp').mockResolvedValue(null);
+    api.answer('user/updatePasswordByWhatsapp', null);
     expect(screen.getByRole('heading', { name: 'Enter 4-digit recovery code' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -116,7 +114,7 @@ describe('ForgetOtp and ResetPassword', () => {
     await userEvent.type(field('Confirm Password'), 'NewSecret1!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Password was set successfully!')).toBeInTheDocument();
-    expect(reset).toHaveBeenCalledWith({ whatsapp: '+2348012345678', verify_code: '1234', new_password: 'NewSecret1!' });
+    expect(api.callsTo('user/updatePasswordByWhatsapp')).toEqual([{ whatsapp: '+2348012345678', verify_code: '1234', new_password: 'NewSecret1!' }]);
   });
 
   it('back from the code screen returns to ForgetPassword; a failed reset goes there too with the message', async () => {
@@ -124,7 +122,7 @@ describe('ForgetOtp and ResetPassword', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back to forgot password' }));
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enter the code on its own screen' }));
-    jest.spyOn(api.user, 'updatePasswordByWhatsapp').mockRejectedValue(refused(''));
+    api.answer('user/updatePasswordByWhatsapp', refused(''));
     await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
     await userEvent.type(field('New Password'), 'NewSecret1!');
@@ -137,12 +135,11 @@ describe('ForgetOtp and ResetPassword', () => {
 
 describe('PasswordSetup and TermsConditions', () => {
   it('checks length, uppercase, number and match; Continue needs strength 40; then terms, then the form', async () => {
-    freshTab();
+    const { store } = freshTab();
     sessionStorage.setItem('currentComponent', 'PasswordSetup');
     const { runInAction } = await import('mobx');
-    const { getSdk } = await import('@giftlane/shared-sdk');
     runInAction(() => {
-      getSdk().store.onboarding.currentView = 'PasswordSetup';
+      store.onboarding.currentView = 'PasswordSetup';
     });
     renderAt('/sign-up');
     expect(screen.getByRole('heading', { name: 'Create Password' })).toBeInTheDocument();
@@ -174,11 +171,10 @@ describe('PasswordSetup and TermsConditions', () => {
   });
 
   it('PasswordSetup back goes to the OTP view', async () => {
-    freshTab();
+    const { store } = freshTab();
     const { runInAction } = await import('mobx');
-    const { getSdk } = await import('@giftlane/shared-sdk');
     runInAction(() => {
-      getSdk().store.onboarding.currentView = 'PasswordSetup';
+      store.onboarding.currentView = 'PasswordSetup';
     });
     renderAt('/sign-up');
     await userEvent.click(screen.getByRole('button', { name: 'Back to OTP verification' }));

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkError, type User } from '@giftlane/shared-sdk';
+import type { User } from '@giftlane/shared-sdk';
+import { NO_ANSWER } from '@giftlane/shared-sdk/testing';
 import { freshTab, refused, renderAt } from '../../../test/render';
 
 const PASSWORD = 'Secret123!';
@@ -21,8 +22,7 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Signup 
 
 describe('SignUpForm', () => {
   it('checks every field with the words of SPEC §5 and submits nothing while an error remains', async () => {
-    const { api } = freshTab();
-    const send = jest.spyOn(api.user, 'sendEmailVerifyCode');
+    const api = freshTab();
     renderAt('/sign-up');
     await submit();
     for (const text of ['Please enter a valid email address.', 'Country is required.', 'Password is required.', 'You must accept the Terms of Service.']) {
@@ -33,7 +33,7 @@ describe('SignUpForm', () => {
     await userEvent.type(field('Confirm Password'), 'other');
     await userEvent.tab();
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
-    expect(send).not.toHaveBeenCalled();
+    expect(api.callsTo('user/sendEmailVerifyCode')).toHaveLength(0);
   });
 
   it('checks the e-mail on blur', async () => {
@@ -96,14 +96,15 @@ describe('SignUpForm', () => {
   });
 
   it('sends the code, then the OTP view registers, clears the draft and opens Home with the profile overlay', async () => {
-    const { api, store } = freshTab();
-    const send = jest.spyOn(api.user, 'sendEmailVerifyCode').mockResolvedValue(null);
-    const register = jest.spyOn(api.user, 'appregister').mockResolvedValue(newUser);
+    const api = freshTab();
+    const { store } = api;
+    api.answer('user/sendEmailVerifyCode', null);
+    api.answer('user/appregister', newUser);
     const { router } = renderAt('/sign-up?code=REF1');
     await fillEmailForm();
     await submit();
     expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(api.callsTo('user/sendEmailVerifyCode')).toEqual([{ email: 'ada@example.com' }]);
     expect(screen.getByText('Verification code sent successfully')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText(/Resend code in 60s/)).toBeInTheDocument();
@@ -115,9 +116,9 @@ describe('SignUpForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
     expect(router.state.location.search).toBe('?showProfileOverlay=true');
-    expect(register).toHaveBeenCalledWith(
-      expect.objectContaining({ register_type: '1', country_id: 1, username: 'ada@example.com', email: 'ada@example.com', password: PASSWORD, recommend_code: 'REF1', code: '1234' }),
-    );
+    expect(api.callsTo('user/appregister')).toEqual([
+      expect.objectContaining({ register_type: '1', country_id: '1', username: 'ada@example.com', email: 'ada@example.com', password: PASSWORD, recommend_code: 'REF1', code: '1234' }),
+    ]);
     expect(store.session.token).toBe('tok-7');
     expect(sessionStorage.getItem('isNewUser')).toBe('true');
     expect(sessionStorage.getItem('formData')).toBeNull();
@@ -125,9 +126,9 @@ describe('SignUpForm', () => {
   });
 
   it('WhatsApp sign-up sends the number with its dial code', async () => {
-    const { api } = freshTab();
-    const send = jest.spyOn(api.user, 'sendWhatsAppCode').mockResolvedValue(null);
-    const register = jest.spyOn(api.user, 'appregister').mockResolvedValue(newUser);
+    const api = freshTab();
+    api.answer('user/sendWhatsAppCode', null);
+    api.answer('user/appregister', newUser);
     renderAt('/sign-up');
     await screen.findByRole('option', { name: 'Nigeria' });
     await userEvent.click(screen.getByRole('radio', { name: 'WhatsApp' }));
@@ -138,20 +139,19 @@ describe('SignUpForm', () => {
     await userEvent.click(screen.getByRole('checkbox'));
     await submit();
     await screen.findByRole('heading', { name: 'OTP Verification' });
-    expect(send).toHaveBeenCalledWith({ whatsapp: '+2348012345678' });
+    expect(api.callsTo('user/sendWhatsAppCode')).toEqual([{ whatsapp: '+2348012345678' }]);
     await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '9876');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
-    await waitFor(() => expect(register).toHaveBeenCalled());
-    expect(register.mock.calls[0]![0]).toMatchObject({ register_type: '2', whatsapp: '+2348012345678', username: '+2348012345678', code: '9876' });
+    await waitFor(() => expect(api.callsTo('user/appregister')).toHaveLength(1));
+    expect(api.callsTo('user/appregister')[0]).toMatchObject({ register_type: '2', whatsapp: '+2348012345678', username: '+2348012345678', code: '9876' });
   });
 
   it.each([
     ['the server’s msg', refused('This email is already registered'), 'This email is already registered'],
     ['the refusal fallback', refused(''), 'Failed to send verification code'],
-    ['the exception wording', new NetworkError('user/sendEmailVerifyCode'), 'An error occurred while sending the code'],
+    ['the exception wording', NO_ANSWER, 'An error occurred while sending the code'],
   ])('a failed code send shows %s', async (_n, error, text) => {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'sendEmailVerifyCode').mockRejectedValue(error);
+    freshTab().answer('user/sendEmailVerifyCode', error);
     renderAt('/sign-up');
     await fillEmailForm();
     await submit();
@@ -161,11 +161,11 @@ describe('SignUpForm', () => {
   it.each([
     [refused(''), 'Registration failed. Please try again.'],
     [refused('Referral code not found'), 'Referral code not found'],
-    [new NetworkError('user/appregister'), 'An error occurred during registration. Please try again.'],
+    [NO_ANSWER, 'An error occurred during registration. Please try again.'],
   ])('a failed registration says so (%#)', async (error, text) => {
-    const { api } = freshTab();
-    jest.spyOn(api.user, 'sendEmailVerifyCode').mockResolvedValue(null);
-    jest.spyOn(api.user, 'appregister').mockRejectedValue(error);
+    const api = freshTab();
+    api.answer('user/sendEmailVerifyCode', null);
+    api.answer('user/appregister', error);
     renderAt('/sign-up');
     await fillEmailForm();
     await submit();
@@ -176,15 +176,15 @@ describe('SignUpForm', () => {
   });
 
   it('without verification, registers in one step and starts the tour on Home', async () => {
-    const { api, tracker } = freshTab({ needVerify: '0' });
-    const send = jest.spyOn(api.user, 'sendEmailVerifyCode');
-    jest.spyOn(api.user, 'appregister').mockResolvedValue(newUser);
+    const api = freshTab({ needVerify: '0' });
+    const { tracker } = api;
+    api.answer('user/appregister', newUser);
     const { router } = renderAt('/sign-up');
     await fillEmailForm();
     await submit();
     await waitFor(() => expect(router.state.location.search).toBe('?startTour=true'));
     expect(router.state.location.pathname).toBe('/homes');
-    expect(send).not.toHaveBeenCalled();
+    expect(api.callsTo('user/sendEmailVerifyCode')).toHaveLength(0);
     expect(tracker.trackRegistration).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', method: 'email' }));
     expect(sessionStorage.getItem('justLoggedIn')).toBe('true');
   });
@@ -192,13 +192,14 @@ describe('SignUpForm', () => {
 
 describe('OTPForm', () => {
   async function toOtp() {
-    const { api } = freshTab();
-    const send = jest.spyOn(api.user, 'sendEmailVerifyCode').mockResolvedValue(null);
+    const api = freshTab();
+    api.answer('user/sendEmailVerifyCode', null);
+    const sends = () => api.callsTo('user/sendEmailVerifyCode').length;
     renderAt('/sign-up');
     await fillEmailForm();
     await submit();
     await screen.findByRole('heading', { name: 'OTP Verification' });
-    return { api, send };
+    return { api, sends };
   }
 
   it('boxes take digits only, Backspace clears and moves back, a paste fills all', async () => {
@@ -224,14 +225,14 @@ describe('OTPForm', () => {
   it('back, then Signup again within 60 s: straight to the code boxes with the code already sent, no second send', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
-      const { send } = await toOtp();
+      const { sends } = await toOtp();
       await act(async () => {
         jest.advanceTimersByTime(15_000);
       });
       await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
       await submit();
       expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
-      expect(send).toHaveBeenCalledTimes(1);
+      expect(sends()).toBe(1);
       expect(screen.queryByRole('alert')).toBeNull();
       // The wait goes on from where it was.
       expect(screen.getByText(/Resend code in (4[4-6])s/)).toBeInTheDocument();
@@ -242,7 +243,7 @@ describe('OTPForm', () => {
       });
       await submit();
       await screen.findByRole('heading', { name: 'OTP Verification' });
-      expect(send).toHaveBeenCalledTimes(2);
+      expect(sends()).toBe(2);
     } finally {
       jest.useRealTimers();
     }
@@ -251,21 +252,24 @@ describe('OTPForm', () => {
   it('resend is allowed at zero and its failures use SPEC’s words', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
-      const { send } = await toOtp();
+      const { api } = await toOtp();
       expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
       for (let i = 0; i < 120 && !screen.queryByRole('button', { name: 'Resend code' }); i++) {
         await act(async () => {
           jest.advanceTimersByTime(1000);
         });
       }
-      send.mockRejectedValueOnce(refused('')).mockRejectedValueOnce(new NetworkError('x')).mockRejectedValueOnce(new Error('boom'));
+      // A refusal, then no answer, from the api.
+      api.answer('user/sendEmailVerifyCode', refused(''), NO_ANSWER);
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('There was an issue sending the OTP. Please try again.');
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to resend OTP. Please try again.'));
+      // A fault in the client itself, which no reply can cause.
+      jest.spyOn(api.sdk.api.user, 'sendEmailVerifyCode').mockRejectedValueOnce(new Error('boom'));
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while resending OTP. Please try again.'));
-      send.mockResolvedValueOnce(null);
+      api.answer('user/sendEmailVerifyCode', null);
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       expect(await screen.findByText(/Resend code in 60s/)).toBeInTheDocument();
     } finally {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type SocialLoginResult, type User } from '@giftlane/shared-sdk';
+import { NO_ANSWER } from '@giftlane/shared-sdk/testing';
 import { freshTab, refused, renderAt } from '../../../test/render';
 
 function idToken(claims: Record<string, unknown>) {
@@ -35,30 +35,31 @@ afterEach(() => {
 
 describe('social sign-in', () => {
   it('Google: a bound account signs in, says so and goes Home', async () => {
-    const { api, store } = freshTab();
+    const api = freshTab();
+    const { store } = api;
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-1' });
     const token = idToken({ sub: 'g-1', email: 'ada@example.com', name: 'Ada' });
     fakeScripts(() => {
       window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: token }), 0), prompt: () => undefined } } };
       return 'load';
     });
-    const login = jest.spyOn(api.social, 'googleLogin').mockResolvedValue({ is_social_bind: true, token: 'tok-g', user_id: 5 } as SocialLoginResult);
+    api.answer('social/googleLogin', { is_social_bind: true, token: 'tok-g', user_id: 5 });
     const { router } = renderAt('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
-    expect(login).toHaveBeenCalledWith(expect.objectContaining({ social_id: 'g-1', social_email: 'ada@example.com', idToken: token, is_validate_email: '0' }));
+    expect(api.callsTo('social/googleLogin')).toEqual([expect.objectContaining({ social_id: 'g-1', social_email: 'ada@example.com', idToken: token, is_validate_email: '0' })]);
     expect(store.session.token).toBe('tok-g');
     expect(screen.getByText('Google login successful!')).toBeInTheDocument();
   });
 
   it('Google: a new identity goes to SocialSignup with the email query and keeps the social items', async () => {
-    const { api } = freshTab();
+    const api = freshTab();
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-2' });
     fakeScripts(() => {
       window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: idToken({ sub: 'g-2', email: 'new@example.com' }) }), 0), prompt: () => undefined } } };
       return 'load';
     });
-    jest.spyOn(api.social, 'googleLogin').mockResolvedValue({ is_social_bind: false, social_id: 'g-2', social_type: 'google', social_email: 'new@example.com' });
+    api.answer('social/googleLogin', { is_social_bind: false, social_id: 'g-2', social_type: 'google', social_email: 'new@example.com' });
     const { router } = renderAt('/sign-up');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/social-signup'));
@@ -70,13 +71,13 @@ describe('social sign-in', () => {
   });
 
   it('Google: the server’s refusal, or its fallback, is shown', async () => {
-    const { api } = freshTab();
+    const api = freshTab();
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-3' });
     fakeScripts(() => {
       window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: idToken({ sub: 'g-3' }) }), 0), prompt: () => undefined } } };
       return 'load';
     });
-    jest.spyOn(api.social, 'googleLogin').mockRejectedValueOnce(refused('')).mockRejectedValueOnce(new Error('offline'));
+    api.answer('social/googleLogin', refused(''), NO_ANSWER);
     renderAt('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText('Google login failed')).toBeInTheDocument();
@@ -176,9 +177,10 @@ describe('SocialSignupForm', () => {
   };
 
   it('checks with the social wording and registers, then Home with the tour', async () => {
-    const { api, store } = freshTab();
+    const api = freshTab();
+    const { store } = api;
     pending();
-    const register = jest.spyOn(api.user, 'appregister').mockResolvedValue({ user_id: 9, token: 'tok-9' } as User);
+    api.answer('user/appregister', { user_id: 9, token: 'tok-9' });
     const { router } = renderAt('/social-signup?email=new%40example.com&code=REF9');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Please select your country')).toBeInTheDocument();
@@ -196,8 +198,9 @@ describe('SocialSignupForm', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Secret123!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.search).toBe('?startTour=true'));
-    expect(register.mock.calls[0]![0]).toMatchObject({ social_id: 'g-9', social_type: 'google', email: 'new@example.com', username: 'new@example.com', recommend_code: 'REF9', country_id: '2' });
-    expect(register.mock.calls[0]![0].device_no).toMatch(/^device-/);
+    const [sent] = api.callsTo('user/appregister');
+    expect(sent).toMatchObject({ social_id: 'g-9', social_type: 'google', email: 'new@example.com', username: 'new@example.com', recommend_code: 'REF9', country_id: '2' });
+    expect(sent!.device_no).toMatch(/^device-/);
     expect(store.session.token).toBe('tok-9');
     expect(sessionStorage.getItem('social_id')).toBeNull();
     expect(sessionStorage.getItem('isNewUser')).toBe('true');
@@ -213,11 +216,10 @@ describe('SocialSignupForm', () => {
 
   it.each([
     [refused(''), 'Registration failed'],
-    [new Error('boom'), 'An error occurred during registration'],
+    [NO_ANSWER, 'An error occurred during registration'],
   ])('a failed registration says so (%#)', async (error, text) => {
-    const { api } = freshTab();
+    freshTab().answer('user/appregister', error);
     pending();
-    jest.spyOn(api.user, 'appregister').mockRejectedValue(error);
     renderAt('/social-signup?email=new%40example.com');
     await screen.findByRole('option', { name: 'Ghana' });
     await userEvent.selectOptions(screen.getByLabelText('Country', { selector: 'select' }), 'Ghana');
