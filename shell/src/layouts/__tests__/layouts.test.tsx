@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { createMemoryRouter, RouterProvider, type RouteObject } from '@giftlane/shared-sdk/router';
-import { getSdk } from '@giftlane/shared-sdk';
+import { NO_ANSWER, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { AppLayout } from '../app-layout';
 import { PublicLayout } from '../public-layout';
 
@@ -31,10 +31,13 @@ function renderApp(path: string) {
   return router;
 }
 
-const { store, api } = getSdk();
+let api: TestApi;
+let store: TestApi['sdk']['store'];
 
 beforeEach(() => {
   // Signed out, the stores' loads do nothing: the navbar shows what the test puts in them.
+  api = testApi({}, { seller: false });
+  store = api.sdk.store;
   runInAction(() => {
     store.user.nickname = 'Chidinma Okafor-Adeyemi';
     store.user.avatar = undefined;
@@ -113,7 +116,7 @@ describe('signed-in layout', () => {
   });
 
   it('logout confirms first; a failure says so and keeps the session', async () => {
-    jest.spyOn(api.user, 'applogout').mockRejectedValue(new Error('offline'));
+    api.answer('user/applogout', NO_ANSWER);
     renderApp('/homes');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -123,7 +126,7 @@ describe('signed-in layout', () => {
   });
 
   it('logout success goes to /login', async () => {
-    jest.spyOn(api.user, 'applogout').mockResolvedValue(undefined as never);
+    api.answer('user/applogout', null);
     const router = renderApp('/homes');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
