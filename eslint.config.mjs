@@ -86,6 +86,20 @@ export default tseslint.config(
       ],
     },
   },
+  // One test setup: a screen's test answers its calls with wire replies through
+  // @giftlane/shared-sdk/testing; nobody hand-builds the SDK (issue 13).
+  {
+    files: ['shell/src/**/__tests__/**/*.{ts,tsx}', 'mfe-*/src/**/__tests__/**/*.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='jest'][callee.property.name='mock'][arguments.0.value='@giftlane/shared-sdk']",
+          message: 'Answer the calls with wire replies through @giftlane/shared-sdk/testing (testApi) instead of mocking the SDK.',
+        },
+      ],
+    },
+  },
   // Routes parse and answer: the SQL is in the module's repo (issue 13).
   {
     files: ['api/src/modules/**/routes.ts', 'api/src/modules/**/*-routes.ts'],
