@@ -69,11 +69,11 @@ export const walletRepo = {
 
   /** What keeps an account from closing: money in it, a withdrawal held, an order being checked. */
   async openMoney(q: Queryable, userId: number): Promise<{ balance: boolean; held: boolean; orders: boolean }> {
-    const [balance, held, orders] = await Promise.all([
-      q.query('select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1', [userId]),
-      q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]),
-      q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [userId, ORDER_STATUS.pending]),
-    ]);
+    // One after another: q may be a transaction's single connection.
+    const balance = await q.query('select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1', [userId]);
+    const held = await q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]);
+    const orders = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [userId, ORDER_STATUS.pending]);
     return { balance: balance.rows.length > 0, held: held.rows.length > 0, orders: orders.rows.length > 0 };
   },
+
 };
