@@ -19,6 +19,25 @@ async function within<T>(ms: number, fn: Promise<T>): Promise<T | 'hung'> {
   }
 }
 
+/**
+ * A transaction that has begun (its first query ran) and waits for `release` before it runs `then`;
+ * meanwhile the test acts as another request, outside it.
+ */
+async function openTransaction<T>(db: TestDb['db'], then: () => Promise<T>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const inside = new Promise<void>((resolve) => (started = resolve));
+  const tx = db.tx(async (q) => {
+    await q.query('select 1');
+    started();
+    await gate;
+    return then();
+  });
+  await inside;
+  return { tx, release };
+}
+
 describe.each(targets())('code inside a transaction on %s', (target) => {
   let tdb: TestDb;
   beforeAll(async () => {
@@ -76,17 +95,7 @@ describe.each(targets())('code inside a transaction on %s', (target) => {
   test('reference data: a refill that another request began, queued behind the transaction, does not hold it', async () => {
     const { db } = tdb;
     const ref = new Reference(db);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const inside = new Promise<void>((resolve) => (started = resolve));
-    const tx = db.tx(async (q) => {
-      await q.query('select 1');
-      started();
-      await gate;
-      return (await ref.currency('NGN')).code;
-    });
-    await inside;
+    const { tx, release } = await openTransaction(db, async () => (await ref.currency('NGN')).code);
     // Another request, outside the transaction, finds the cache empty and begins the refill.
     const outside = ref.currency('NGN');
     release();
@@ -99,17 +108,7 @@ describe.each(targets())('code inside a transaction on %s', (target) => {
     const ref = new Reference(db);
     await ref.warm();
     const catalog = new Catalog(db, ref);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const inside = new Promise<void>((resolve) => (started = resolve));
-    const tx = db.tx(async (q) => {
-      await q.query('select 1');
-      started();
-      await gate;
-      return (await catalog.cards('NGN')).length;
-    });
-    await inside;
+    const { tx, release } = await openTransaction(db, async () => (await catalog.cards('NGN')).length);
     catalog.invalidate(); // a rate changed
     const outside = catalog.cards('NGN');
     release();

@@ -1,22 +1,10 @@
 // The SQL of coupons as staff manage them: the list with how many hold and used each, creation,
 // and look-ups. The seller's side (holding, using, giving a use back) is in service.ts.
 import type { Queryable } from '../../db/db.js';
+import type { CouponRow } from './service.js';
 
-export interface CouponSummaryRow {
-  code: string;
-  name: string;
-  discount_type: number;
-  type: number;
-  percent_bp: number | null;
-  amount_minor: bigint | null;
-  currency_code: string | null;
-  wallet_type: number;
-  enough_minor: bigint;
-  valid_start: Date;
-  valid_end: Date;
-  max_use: number;
-  grant_on: string | null;
-  active: boolean;
+/** A coupon with how many sellers hold it and how many times it was used. */
+export interface CouponSummaryRow extends Omit<CouponRow, 'id'> {
   holders: number;
   uses: number;
 }

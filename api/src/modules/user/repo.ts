@@ -49,16 +49,20 @@ export async function findUserByLogin(q: Queryable, login: string, whatsappDigit
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The SQL of accounts: who uses an address, sign-up, profile changes, and closing. */
 export const accountRepo = {
-  /** The active account that signs in with this e-mail address (lower case) or WhatsApp number (digits). */
-  async activeIdBy(q: Queryable, by: 'email' | 'whatsapp', address: string): Promise<number | null> {
+  /** The active accounts that sign in with this e-mail address (lower case) or WhatsApp number (digits). */
+  async activeIdsBy(q: Queryable, by: 'email' | 'whatsapp', address: string): Promise<number[]> {
     const r = await q.query<{ id: number }>(by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'", [address]);
-    return r.rows[0]?.id ?? null;
+    return r.rows.map((x) => x.id);
+  },
+
+  /** The active account that signs in with this address. */
+  async activeIdBy(q: Queryable, by: 'email' | 'whatsapp', address: string): Promise<number | null> {
+    return (await accountRepo.activeIdsBy(q, by, address))[0] ?? null;
   },
 
   /** Whether an active account other than exceptUserId uses this address. */
   async inUse(q: Queryable, by: 'email' | 'whatsapp', address: string, exceptUserId?: number): Promise<boolean> {
-    const r = await q.query<{ id: number }>(by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'", [address]);
-    return r.rows.some((x) => x.id !== exceptUserId);
+    return (await accountRepo.activeIdsBy(q, by, address)).some((id) => id !== exceptUserId);
   },
 
   /** The active account whose invite code this is. */
