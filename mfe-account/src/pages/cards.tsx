@@ -3,6 +3,7 @@
 // rows come from the one rate-table model the public rate sheet uses (shared-sdk/rate-table); each
 // leads to the sell form with that card chosen.
 import { useId } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { useRateSheet, type RateRow } from '@giftlane/shared-sdk/rate-table';
 import { formatDateTime, formatMoney, Loading, LoadError, tryParseMoney, useData, useStores, type AmountWire, type CurrencyCode } from '@giftlane/shared-sdk';
@@ -41,7 +42,7 @@ function CardRow({ row, payout }: { row: RateRow; payout: CurrencyCode }) {
   );
 }
 
-export default function CardsPage() {
+const CardsPage = observer(function CardsPage() {
   const id = useId();
   const rates = useData(loadRates, []);
   const { rows, options, filter, set, found, shown, more } = useRateSheet(rates.status === 'ready' ? rates.data.data : undefined);
@@ -103,4 +104,6 @@ export default function CardsPage() {
       )}
     </section>
   );
-}
+});
+
+export default CardsPage;

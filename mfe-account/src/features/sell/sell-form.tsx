@@ -2,6 +2,7 @@
 // choose the wallet and submit once. Built for a phone on slow data: one screen, no round trip per
 // keystroke (the quote is computed on the phone with the api's pricing function).
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import { errorMessage, formatMoney, money, useStores, type Coupon as CouponWire, type CurrencyCode, Loading, LoadError, useData } from '@giftlane/shared-sdk';
 import { checkCoupon, loadCatalog } from './api';
@@ -41,8 +42,13 @@ function stepText(step: SubmitStep | undefined): string {
  * `initialCoupon`: a code to fill in and check at once (the coupons page links here with one).
  * `initialCardId`: the card to choose once the catalog is in (the card list links here with one).
  */
-export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: string; initialCardId?: number } = {}) {
+/** The local wallet's name: from the catalog once loaded, else the seller's currency (read inside an observer). */
+const LocalWalletName = observer(function LocalWalletName({ local }: { local?: CurrencyCode }) {
   const { user } = useStores();
+  return <>{walletName(local ?? user.currency ?? 'NGN')}</>;
+});
+
+export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: string; initialCardId?: number } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const draft = useMemo(readDraft, []);
@@ -371,7 +377,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
                   setWalletType(w);
                 }}
               />
-              <span>{w === 1 ? walletName(data?.local ?? user.currency ?? 'NGN') : 'USDT wallet'}</span>
+              <span>{w === 1 ? <LocalWalletName local={data?.local} /> : 'USDT wallet'}</span>
             </label>
           ))}
         </fieldset>

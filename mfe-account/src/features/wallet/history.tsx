@@ -1,6 +1,7 @@
 // Wallet history (wallet/moneyLogList, pages from 0, 20 a page) with its filters, and the detail
 // of one entry (wallet/moneyLogDetail) opened in place.
 import { useEffect, useId, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { formatDateTime, formatMoney, useStores, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
 import { moneyLog, moneyLogEntry } from './api';
@@ -135,11 +136,16 @@ export function LogRow({ log }: { log: MoneyLog }) {
   );
 }
 
+/** The local wallet's option, named by the seller's currency once the profile is in (read inside an observer). */
+const LocalWalletOption = observer(function LocalWalletOption() {
+  const { user } = useStores();
+  return <option value={1}>{user.currency ?? 'Local'} wallet</option>;
+});
+
 export function WalletHistory() {
   const id = useId();
   const [type, setType] = useState<MoneyLogFilter>('all');
   const [walletType, setWalletType] = useState<1 | 2>(1);
-  const { user } = useStores();
   const list = usePaged<MoneyLog>(
     (page, page_size) => moneyLog({ type, wallet_type: walletType, page, page_size }),
     LOG_PAGE_SIZE,
@@ -162,7 +168,7 @@ export function WalletHistory() {
         <label className="acc-field" htmlFor={`${id}-wallet`}>
           <span>Wallet</span>
           <select id={`${id}-wallet`} value={walletType} onChange={(e) => setWalletType(Number(e.target.value) === 2 ? 2 : 1)}>
-            <option value={1}>{user.currency ?? 'Local'} wallet</option>
+            <LocalWalletOption />
             <option value={2}>USDT wallet</option>
           </select>
         </label>
