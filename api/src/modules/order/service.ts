@@ -5,7 +5,7 @@ import { moneyText, parseAmount } from '../../lib/money.js';
 import { quote } from '../catalog/pricing.js';
 import { Catalog, cardName } from '../catalog/service.js';
 import { COUPON_MESSAGES, couponById, couponFits, heldCoupon, pricingCoupon, returnCouponUse, takeCouponUse } from '../coupon/service.js';
-import { paramsHash, type Ledger } from '../ledger/ledger.js';
+import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
@@ -86,7 +86,7 @@ export const APPADD_MESSAGES = {
   faceWithoutCard: 'Choose a card to lock a quote for this face value',
   faceRequired: 'Enter the face value to lock a quote for this card',
   form: 'The card form does not match the chosen card',
-  keyReused: 'This request key was already used for a different request',
+  keyReused: LEDGER_MESSAGES.keyReused,
 } as const;
 
 const DUPLICATE_WINDOW_S = 10;

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
-import { paramsHash, type Ledger } from '../ledger/ledger.js';
+import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import type { KycService } from '../kyc/service.js';
 import type { AccountSecurity } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
@@ -65,7 +65,6 @@ export const WITHDRAW_MESSAGES = {
 
 /** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
 const DUPLICATE_WINDOW_S = 10;
-const KEY_REUSED = 'This request key was already used for a different request';
 
 export interface ApplyDeps {
   db: Db;
@@ -116,7 +115,7 @@ export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: Ap
   if (key) {
     const prior = await withdrawRepo.byKey(db, u.id, key);
     if (prior) {
-      if (prior.params_hash !== hash) throw new AppError(KEY_REUSED);
+      if (prior.params_hash !== hash) throw new AppError(LEDGER_MESSAGES.keyReused);
       return view(prior);
     }
   }
@@ -147,7 +146,7 @@ export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: Ap
     if (key) {
       const again = await withdrawRepo.byKey(q, u.id, key);
       if (again) {
-        if (again.params_hash !== hash) throw new AppError(KEY_REUSED);
+        if (again.params_hash !== hash) throw new AppError(LEDGER_MESSAGES.keyReused);
         return again;
       }
     } else if (await withdrawRepo.recentTwin(q, u.id, payout.id, amount, DUPLICATE_WINDOW_S)) {
