@@ -1,4 +1,5 @@
-import { insideTransaction, type Db, type Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
+import { keyedCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
 import type { Currency, Reference } from '../public/reference.js';
@@ -43,7 +44,12 @@ export const CATALOG_CHANNEL = 'catalog_changed';
  * any process), until the next scheduled change takes effect, or 15 s at most.
  */
 export class Catalog {
-  private readonly cache = new Map<string, { until: number; rows: Promise<CardRow[]>; settled: boolean }>();
+  /** Per payout currency, until the next scheduled rate change or ttlMs after the load began. */
+  private readonly cache = keyedCache<string, CardRow[]>(async (payoutCurrency) => {
+    const start = Date.now();
+    const [next, rows] = await Promise.all([this.nextChange(), this.load(payoutCurrency)]);
+    return { value: rows, until: Math.min(start + this.ttlMs, next ?? Infinity) };
+  });
   /** Bumped by each invalidation: caches built on the catalog (the rate sheet) compare it. */
   generation = 0;
   constructor(
@@ -60,26 +66,7 @@ export class Catalog {
 
   /** Every active card with its base rate in the payout currency and in USDT. */
   async cards(payoutCurrency: string, filter: { categoryId?: number; currency?: string; cardId?: number } = {}): Promise<CardRow[]> {
-    let hit = this.cache.get(payoutCurrency);
-    let rows: CardRow[];
-    if (hit && !hit.settled && Date.now() < hit.until && insideTransaction()) {
-      // Another caller's load may be queued behind this transaction (PGlite): read for ourselves.
-      rows = await this.load(payoutCurrency);
-    } else {
-      if (!hit || Date.now() >= hit.until) {
-        const entry: { until: number; rows: Promise<CardRow[]>; settled: boolean } = { until: Date.now() + this.ttlMs, rows: Promise.resolve([]), settled: false };
-        entry.rows = (async () => {
-          const [next, loaded] = await Promise.all([this.nextChange(), this.load(payoutCurrency)]);
-          if (next !== null) entry.until = Math.min(entry.until, next);
-          entry.settled = true;
-          return loaded;
-        })();
-        hit = entry;
-        this.cache.set(payoutCurrency, hit);
-        hit.rows.catch(() => this.cache.delete(payoutCurrency));
-      }
-      rows = await hit.rows;
-    }
+    const rows = await this.cache.get(payoutCurrency);
     return rows.filter(
       (c) => (filter.categoryId === undefined || c.category_id === filter.categoryId) && (filter.currency === undefined || c.currency_code === filter.currency) && (filter.cardId === undefined || c.id === filter.cardId),
     );
