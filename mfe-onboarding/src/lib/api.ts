@@ -1,6 +1,6 @@
 // Every call the sign-in and sign-up screens make to the api (issue 13): components call these and
 // read the stores through useStores, never through the SDK itself (lint).
-import { getSdk, type RegisterRequest, type SocialLoginResult, type User } from '@giftlane/shared-sdk';
+import { getSdk, type RegisterRequest, type RegistrationEvent, type SocialLoginResult, type User } from '@giftlane/shared-sdk';
 import type { SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 
 /** Signs in with an address (or username) and a password; the session holds the new token. */
@@ -41,4 +41,4 @@ export async function registerAccount(req: RegisterRequest): Promise<User> {
 }
 
 /** The tracker's registration event (SPEC §4). */
-export const trackRegistration = (...args: Parameters<ReturnType<typeof getSdk>['tracker']['trackRegistration']>) => getSdk().tracker.trackRegistration(...args);
+export const trackRegistration = (event: RegistrationEvent): void => getSdk().tracker.trackRegistration(event);
