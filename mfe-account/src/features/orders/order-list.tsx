@@ -7,7 +7,6 @@ import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
-export { ORDER_PAGE_SIZE } from './api';
 
 export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string }> = [
   { filter: 'all', label: 'All' },

@@ -9,7 +9,6 @@ import { institutionsFor, loadAccounts, lookUpName, makeDefault, removeAccount, 
 import { FormActions, FormMessage } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
 
-export type { WalletKind } from './api';
 
 interface Option {
   id: string;
