@@ -57,6 +57,15 @@ export class UserStore {
     }
   }
 
+  /**
+   * Changes the nickname (`user/modinickname`) and reloads the user, so every greeting shows the new
+   * name at once. Rejects with the api's refusal.
+   */
+  async rename(nickname: string): Promise<void> {
+    await this.root.api.user.modinickname({ nickname });
+    await this.load();
+  }
+
   private setLoading(value: boolean): void {
     this.loading = value;
   }

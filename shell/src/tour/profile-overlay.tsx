@@ -2,8 +2,7 @@
 // name the greeting uses; "Skip for now" keeps the default. The photo is for Settings, later.
 // Either way the product tour follows.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, NICKNAME_MAX_LENGTH, PRODUCT_NAME, validateNickname } from '@giftlane/shared-sdk';
-import { saveNickname } from './api';
+import { errorMessage, NICKNAME_MAX_LENGTH, PRODUCT_NAME, useStores, validateNickname } from '@giftlane/shared-sdk';
 
 export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -11,6 +10,7 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { user } = useStores();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -27,7 +27,8 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      await saveNickname(name.trim());
+      // The greeting reads the session's user: the store reloads it with the new name.
+      await user.rename(name.trim());
       onDone();
     } catch (err) {
       setError(errorMessage(err, 'We could not save your nickname. Please try again.'));

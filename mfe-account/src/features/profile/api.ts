@@ -10,10 +10,8 @@ export const readMe = (): Promise<User> => api().user.userInfo();
 /** Refreshes the session's user (the navbar's name and photo). */
 export const refreshNavbar = (): Promise<void> => getSdk().store.user.load();
 
-export async function saveNickname(nickname: string): Promise<void> {
-  await api().user.modinickname({ nickname });
-  await refreshNavbar();
-}
+/** Saves the nickname; the session's user (the navbar's greeting) follows. */
+export const saveNickname = (nickname: string): Promise<void> => getSdk().store.user.rename(nickname);
 
 export const changePassword = (current: string, next: string) => api().user.modipassword({ password: current, new_password: next });
 
