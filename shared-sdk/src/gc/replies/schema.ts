@@ -1,0 +1,126 @@
+// The schema functions the wire contract (replies.ts) is written with: a schema checks a value,
+// collects what does not match (`where: what`), and answers the value decoded — objects keep only the
+// fields they name. Written here rather than taken from a library because the SDK chunk carries it
+// to every seller on costly data (issue 13's budget: 3 KB gzip for the whole contract); measured in
+// README → "Wire contract". The api and the SDK both use it, through replies.ts.
+
+/** Checks `value` (found at `at`), adding to `issues` what does not match; answers the decoded value. */
+export type Schema<T> = ((value: unknown, at: string, issues: string[]) => T) & { readonly optional?: true };
+type Optional<T> = Schema<T | undefined> & { readonly optional: true };
+
+/** The decoded type of a schema. */
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+type Shape = Record<string, Schema<unknown>>;
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+type ObjectOf<S extends Shape> = Flat<
+  { [K in keyof S as S[K] extends { optional: true } ? never : K]: Infer<S[K]> } & {
+    [K in keyof S as S[K] extends { optional: true } ? K : never]?: Infer<S[K]>;
+  }
+>;
+
+const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+function primitive<T>(kind: string): Schema<T> {
+  return (value, at, issues) => {
+    if (typeof value !== kind) issues.push(`${at}: expected ${kind}, got ${typeName(value)}`);
+    return value as T;
+  };
+}
+
+export const string = primitive<string>('string');
+export const number = primitive<number>('number');
+export const boolean = primitive<boolean>('boolean');
+export const unknown: Schema<unknown> = (value) => value;
+
+/** One of the given values (compared with ===). */
+export function oneOf<const T extends readonly (string | number)[]>(...values: T): Schema<T[number]> {
+  return (value, at, issues) => {
+    if (!values.includes(value as T[number])) issues.push(`${at}: expected one of ${values.join(', ')}, got ${JSON.stringify(value)}`);
+    return value as T[number];
+  };
+}
+
+/** May be absent (undefined). */
+export function optional<T>(schema: Schema<T>): Optional<T> {
+  const check = ((value, at, issues) => (value === undefined ? undefined : schema(value, at, issues))) as Optional<T>;
+  return Object.assign(check, { optional: true as const });
+}
+
+/** May be null. */
+export const nullable =
+  <T>(schema: Schema<T>): Schema<T | null> =>
+  (value, at, issues) =>
+    value === null ? null : schema(value, at, issues);
+
+/** Nothing: null or absent. */
+export const none: Schema<null | undefined> = (value, at, issues) => {
+  if (value != null) issues.push(`${at}: expected nothing, got ${typeName(value)}`);
+  return value as null | undefined;
+};
+
+export function array<T>(item: Schema<T>): Schema<T[]> {
+  return (value, at, issues) => {
+    if (!Array.isArray(value)) {
+      issues.push(`${at}: expected array, got ${typeName(value)}`);
+      return value as T[];
+    }
+    return value.map((x, i) => item(x, `${at}.${i}`, issues));
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object with these fields (others are dropped from the decoded value, or kept when `loose`). */
+export function object<S extends Shape>(shape: S, loose?: boolean): Schema<ObjectOf<S>> {
+  return (value, at, issues) => {
+    if (!isObject(value)) {
+      issues.push(`${at}: expected object, got ${typeName(value)}`);
+      return value as ObjectOf<S>;
+    }
+    const out: Record<string, unknown> = loose ? { ...value } : {};
+    for (const key in shape) {
+      const decoded = shape[key]!(value[key], `${at}.${key}`, issues);
+      if (decoded !== undefined) out[key] = decoded;
+    }
+    return out as ObjectOf<S>;
+  };
+}
+
+/** An object whose every value matches `item`. */
+export function record<T>(item: Schema<T>): Schema<Record<string, T>> {
+  return (value, at, issues) => {
+    if (!isObject(value)) {
+      issues.push(`${at}: expected object, got ${typeName(value)}`);
+      return value as Record<string, T>;
+    }
+    const out: Record<string, T> = {};
+    for (const key in value) out[key] = item(value[key], `${at}.${key}`, issues);
+    return out;
+  };
+}
+
+/** The first of the schemas that matches. */
+export function union<S extends Schema<unknown>[]>(...schemas: S): Schema<Infer<S[number]>> {
+  return (value, at, issues) => {
+    const found: string[] = [];
+    for (const schema of schemas) {
+      const mine: string[] = [];
+      const decoded = schema(value, at, mine);
+      if (!mine.length) return decoded as Infer<S[number]>;
+      found.push(...mine);
+    }
+    // "expected number or string, got boolean" when each form said what it expected here; else every issue.
+    const head = `${at}: expected `;
+    const expected = found.map((issue) => issue.startsWith(head) && issue.slice(head.length).split(', got ')[0]);
+    issues.push(expected.every(Boolean) ? `${head}${expected.join(' or ')}, got ${typeName(value)}` : `${at}: matches none of its forms (${found.join('; ')})`);
+    return value as Infer<S[number]>;
+  };
+}
+
+/** The decoded value, or every place where `value` does not match. */
+export function parse<T>(schema: Schema<T>, value: unknown): { ok: true; value: T } | { ok: false; issues: string[] } {
+  const issues: string[] = [];
+  const decoded = schema(value, 'data', issues);
+  return issues.length ? { ok: false, issues } : { ok: true, value: decoded };
+}
