@@ -1,0 +1,531 @@
+// The replies of the account area (orders, wallet, payouts, identity, rewards, notices) and of the
+// paths only the native apps call. The SDK loads this chunk on the first such call; see index.ts.
+import { array as arr, boolean as bool, none, nullable, number as num, object as obj, oneOf, optional as opt, record, string as str, union, unknown } from './schema';
+import { amount, bonusTierOrTiers, bonusTiers, cardQuote, numStr, optAmount, optBool, optNum, optNumStr, optQuote, optStr, overdueTier, vipRates, walletType } from './public';
+
+// ---- §3.7 Orders ------------------------------------------------------------------------------
+
+export const orderSellWire = obj({
+  order_no: str,
+  create_time: optStr,
+  images: optStr,
+  is_firstorder: optBool,
+  amount_order_bonus: bonusTiers,
+  left_transfer_rebate: optAmount,
+  currency_symbol: optStr,
+  overdue_msg: optNum,
+});
+
+export const orderStatus = oneOf(1, 2, 3, 4);
+
+export const orderListItemWire = obj({
+  order_no: str,
+  amount,
+  status: orderStatus,
+  status_desc: str,
+  wallet_type: walletType,
+  order_rebate: optAmount,
+  refused_reason: optStr,
+  images: optStr,
+  card_name: optStr,
+  is_multi: optNum,
+  show_time: num,
+  all_money: optAmount,
+});
+
+export const orderKeyLineWire = obj({
+  key: str,
+  status: str,
+  image_id: optNum,
+  sellout_image: optStr,
+  fail_reason: optStr,
+  amount,
+  /** Face value in card currency (not a settlement currency, so not Money). */
+  facevalue: num,
+  purchase_rate: num,
+  card_name: optStr,
+  card_currency: optStr,
+  currency_symbol: optStr,
+  card_image: optStr,
+});
+
+export const orderDetailWire = obj({
+  order_no: str,
+  /** Our addition: the card the order was submitted for ('' without one). */
+  card_name: optStr,
+  user_memo: optStr,
+  currency: optStr,
+  amount,
+  status: orderStatus,
+  status_desc: str,
+  wallet_type: walletType,
+  create_time: num,
+  finish_time: num,
+  coupon_code: optStr,
+  coupon_amount: optAmount,
+  first_order_bonus: optAmount,
+  reach_amount_bonus: optAmount,
+  full_amount_bonus: optAmount,
+  vip_bonus: optAmount,
+  keyList: arr(orderKeyLineWire),
+  imageList: arr(obj({ url: str, refused_reason: optStr, type: optNum })),
+  order_activity_result: opt(arr(unknown)),
+  /** Our addition (issue 8): every step with its Unix-second time. */
+  timeline: opt(arr(obj({ status: str, time: num, note: optStr }))),
+  /** Our additions: the quote locked at submission (null without a card), the reason of a refusal, the operator's note on the payout. */
+  quote: optQuote,
+  refused_reason: optStr,
+  payout_note: optStr,
+  currency_symbol: optStr,
+});
+
+const upload = obj({ objectName: str, url: str });
+
+// ---- §3.8 Coupons -----------------------------------------------------------------------------
+
+export const coupon = obj({
+  code: str,
+  valid_start_time: num,
+  valid_end_time: num,
+  use_status: num,
+  new_use_status: oneOf(1, 2, 3, 4),
+  max_use: num,
+  used_times: num,
+  type: num,
+  discount_type: oneOf(1, 2),
+  discount_value: str,
+  asc_sort: optNum,
+  coupon_amount: optNum,
+  coupon_type: optStr,
+  symbol: optStr,
+  enough_money: optStr,
+  /** Only on USDT coupons. */
+  enough_money_usd: optStr,
+  /** Our additions (CONTRACT decisions): a title to show, the wallet it is for, its currency or ALL. */
+  coupon_id: optNum,
+  name: optStr,
+  wallet_type: opt(walletType),
+  currency: optStr,
+});
+
+// ---- §3.9 Wallet ------------------------------------------------------------------------------
+
+export const walletBalanceWire = obj({
+  total_amount: amount,
+  usd_amount: amount,
+  frozen_amount: optAmount,
+  withdraw_amount: optAmount,
+  transfer_rebate: optAmount,
+  rebate_amount: optAmount,
+  usd_rebate_money: optAmount,
+  checkin_status: optBool,
+  lottery_status: optBool,
+  rank_status: optBool,
+  default_wallet_type: optStr,
+  dealing_cnt: optNum,
+  currency_name: str,
+  rate: optStr,
+  point: optNum,
+});
+
+const moneyLogFields = {
+  log_id: numStr,
+  order_no: optStr,
+  memo: optStr,
+  remark: optStr,
+  name: optStr,
+  currency_name: optStr,
+  currency_symbol: optStr,
+  create_time: num,
+  /** Signed: positive credit, negative debit. */
+  amount,
+  balance_amount: optAmount,
+  order_amount: optAmount,
+  platform_fee: optAmount,
+  vip_rate: optStr,
+  /** A MoneyLogType, or a kind this client does not know yet. */
+  type: str,
+  order_status: optStr,
+  image: optStr,
+  account_no: optStr,
+  account_name: optStr,
+  bank_name: optStr,
+  bank_logo: optStr,
+  wallet_type: opt(walletType),
+};
+export const moneyLogWire = obj(moneyLogFields);
+
+export const moneyLogDetailWire = obj({
+  ...moneyLogFields,
+  serial_number: optStr,
+  withdraw_no: optStr,
+  withdraw_create_time: optNum,
+  /** 0 means not yet processed. */
+  withdraw_deal_time: optNum,
+});
+
+// ---- §2.5 Payment methods and §3.10 withdrawals ----------------------------------------------
+
+export const payoutAccount = obj({
+  bank_id: numStr,
+  is_def: oneOf(1, 2),
+  bank_logo: optStr,
+  bank_logo_image: optStr,
+  bank_name: str,
+  account_no: str,
+  account_name: optStr,
+  timeout_desc: optStr,
+});
+
+export const savedPaymentGroup = obj({ payment_id: num, code: str, name: str, data_list: arr(payoutAccount) });
+
+export const paymentMethod = obj({
+  payment_id: num,
+  code: str,
+  name: str,
+  logo: optStr,
+  background_color: optStr,
+  logo_image: optStr,
+  form_list: arr(
+    obj({
+      code: str,
+      name: str,
+      desc: optStr,
+      /** 4 means a numeric keypad. */
+      type: optNum,
+      len: optNum,
+      seq: optNum,
+      disp_type: optNumStr,
+      placeholder: optStr,
+    }),
+  ),
+});
+
+export const bank = obj({ bank_id: numStr, bank_name: str, logo: optStr, logo_image: optStr });
+
+export const coinNetwork = obj({ bank_id: numStr, name: str, desc: optStr });
+
+export const withdrawSecurityHold = obj({
+  /** The api's words, to show as they are. */
+  message: str,
+  /** Unix seconds when the wait ends (0 when frozen). */
+  until: num,
+  /** "This wasn't me" froze withdrawals: only support can lift it. */
+  frozen: bool,
+});
+
+const limits = { level: num, single_limit: amount, daily_limit: amount };
+/** The identity level's limits for the wallet asked for (issue 15), as decimal text in its currency. */
+export const withdrawKycLimitsWire = obj({ ...limits, remaining_today: amount, next_level: nullable(obj(limits)) });
+
+/**
+ * The `_usd` / `usdt_` fields are the USDT wallet's; the others are the local wallet's (NGN or GHS)
+ * whichever `wallet_type` was asked for — `currency_name` names the wallet asked for.
+ */
+export const withdrawInformationWire = obj({
+  cashable_amount: amount,
+  cashable_usd_amount: amount,
+  minimum_amount: optAmount,
+  minimum_amount_usd: optAmount,
+  maximum_amount: optAmount,
+  maximum_amount_usd: optAmount,
+  fee: optAmount,
+  usdt_fee: optAmount,
+  currency_name: str,
+  wallet_type: optStr,
+  bank: opt(obj({ bank_id: numStr, bank_account: str, bank_name: str, bank_logo: optStr, bank_logo_image: optStr })),
+  timeout_desc: optStr,
+  overdue_time: optStr,
+  overdue_data: opt(arr(overdueTier)),
+  overdue_max_percent: optStr,
+  /** Why withdrawals (to the default account) wait now: a security change, a new account, or a freeze. */
+  security_hold: opt(nullable(withdrawSecurityHold)),
+  /** The identity level's limits for this wallet; null where verification does not apply. */
+  kyc: opt(nullable(withdrawKycLimitsWire)),
+});
+
+export const withdrawResultWire = obj({
+  wallet_type: num,
+  withdraw_amount: amount,
+  total_amount: amount,
+  payment: optStr,
+  bank_name: optStr,
+  withdraw_no: str,
+  is_firstwithdraw: optBool,
+  whatsapp_bind: optBool,
+  log_id: numStr,
+});
+
+// ---- Identity verification (kyc/*, issue 15) ----------------------------------------------
+
+export const kycIdType = oneOf('bvn', 'nin', 'ghana_card');
+const idTypeOrNone = union(kycIdType, oneOf(''));
+
+export const kycCheck = obj({
+  level: num,
+  status: oneOf('pending', 'verified', 'failed'),
+  reason: str,
+  id_type: idTypeOrNone,
+  id_last4: str,
+  created_time: num,
+});
+
+/** Today's position of one wallet; amounts are display text in its currency ("₦50,000.00"). */
+export const kycWallet = obj({
+  currency: str,
+  balance: str,
+  single_limit: str,
+  daily_limit: str,
+  remaining_today: str,
+  /** null: no threshold at this level. */
+  balance_threshold: nullable(str),
+  above_threshold: bool,
+  above_remaining_today: bool,
+});
+
+export const kycStatus = obj({
+  /** Whether verification is offered in the seller's country. */
+  offered: bool,
+  level: num,
+  verified_name: str,
+  id_type: idTypeOrNone,
+  /** "•••••••2222" */
+  id_masked: str,
+  id_types: arr(obj({ type: kycIdType, label: str })),
+  levels: arr(obj({ level: num, needs: str, limits: record(obj({ single: str, daily: str, balance: nullable(str) })) })),
+  /** The latest check of each level. */
+  checks: arr(kycCheck),
+  attempts_left: num,
+  wallets: arr(kycWallet),
+  /** Bank and mobile-money accounts not in the verified name: withdrawals to them are refused. */
+  payout_mismatches: arr(obj({ bank_id: num, bank_name: str, account_no: str, account_name: str })),
+});
+
+// ---- §3.11 VIP and §3.12 referral ------------------------------------------------------------
+
+const vipLevelInfo = obj({ level: num, name: optStr, exp: num, rate: num });
+
+export const vipDataWire = obj({
+  vip_level: num,
+  vip_exp: num,
+  vip_info: opt(arr(vipLevelInfo)),
+  next_exp: num,
+  total_bonus: optAmount,
+  total_bonus_usdt: optAmount,
+  referred_total_bonus: optAmount,
+  first_order_bonus: optAmount,
+  amount_order_bonus: bonusTierOrTiers,
+  currency_symbol: optStr,
+  task_list: opt(arr(obj({ task_name: str, value: numStr, is_get: union(bool, num) }))),
+});
+
+export const vipLogItem = obj({
+  id: num,
+  user_id: num,
+  exp: num,
+  after_exp: num,
+  type: num,
+  memo: optStr,
+  create_time: num,
+  brand_id: optNum,
+  source: optStr,
+  order_no: optStr,
+});
+
+/** `rebate/inviteinfo`: the seller's invite code and what a referral earns (amounts in `currency_name`). */
+export const inviteInfoWire = obj({
+  invite_code: str,
+  /** Our addition: the path of the invite link, `/sign-up?code=…`. */
+  invite_link: optStr,
+  currency_name: optStr,
+  currency_symbol: optStr,
+  register_amount: optAmount,
+  first_amount: optAmount,
+  friend_amount: optAmount,
+  self_amount: optAmount,
+  recommend_enough_amount: optAmount,
+  rebate_money_config: opt(arr(str)),
+  invite_friends: optNum,
+  success_order_user: optNum,
+  referred_total_bonus: optAmount,
+  recommend_amount: optAmount,
+  /** Our addition: the reward balance moves to the cash wallet once it reaches this. */
+  transfer_rebate: optAmount,
+  act_url: optStr,
+  can_receive_money: opt(union(amount, bool)),
+});
+
+export const rebateItemWire = obj({
+  log_id: numStr,
+  /** `YYYY-MM-DD HH:mm:ss` (CONTRACT: a string here, not Unix seconds). */
+  create_time: str,
+  activity_code: optStr,
+  after_balance: optAmount,
+  /** Signed: a reward is positive, a move to the cash wallet negative. */
+  money: amount,
+  /** CONTRACT §6.6: 1 first order · 2 referral · 3 registration · 4 transfer · … */
+  type: num,
+  wallet_type: walletType,
+  /** Who it came from, shown as "#…". */
+  from_get: optStr,
+  name: optStr,
+  vip_rate: optStr,
+  purchase_amount: optAmount,
+});
+
+export const rebateInfoWire = obj({
+  transfer_rebate: optAmount,
+  transfer_rebate_usd: optAmount,
+  currency_symbol: optStr,
+  currency_symbol_usd: optStr,
+  /** The reward wallet's currency code. */
+  short_name: optStr,
+  rebate_amount: optAmount,
+  rebate_amount_usd: optAmount,
+  rebate_total_amount: optAmount,
+  rebate_total_amount_usd: optAmount,
+  first_order_bonus: optAmount,
+  referred_bonus: optAmount,
+  amount_order_bonus: bonusTiers,
+  vip_info: vipRates,
+  user_invited_number: optStr,
+  user_rebate_list: arr(rebateItemWire),
+});
+
+export const invitedUserWire = obj({
+  user_id: num,
+  username: str,
+  avatar: optStr,
+  register_date: str,
+  currency_name: optStr,
+  currency_symbol: optStr,
+  amount,
+  /** 0 invited, no trade yet · 1 reward claimable · 2 claimed. */
+  status: oneOf(0, 1, 2),
+});
+
+const rankPlace = { currency_name: optStr, currency_symbol: optStr, username: str };
+export const inviteRankInfo = obj({
+  act_url: optStr,
+  first_amount: optAmount,
+  self_amount: optAmount,
+  register_amount: optAmount,
+  friend_amount: optAmount,
+  invite_friends: optNum,
+  success_order_user: optNum,
+  notify: opt(arr(str)),
+  my_top: opt(obj({ ...rankPlace, code: str, cnt: num, amount, top: num })),
+  top_list: opt(arr(obj({ ...rankPlace, user_id: num, NAME: str, CODE: str, total_amount: amount, cnt: num, rank: num }))),
+});
+
+// ---- §2.7 Notices -----------------------------------------------------------------------------
+
+export const notice = obj({
+  id: num,
+  notice_title: str,
+  notice_content: str,
+  notice_time: num,
+  /** Truthy means unread. */
+  notice_new: union(bool, num, str),
+  notice_jump: optBool,
+  notice_action: optStr,
+  notice_params: optStr,
+  notice_type: optStr,
+  notice_order: opt(obj({ image: str, order_id: numStr, status: num })),
+});
+
+// ---- Native apps (NATIVE-CLIENT.md): paths the web screens do not call --------------------------
+
+const appVersion = obj({
+  id: num,
+  version: str,
+  build_number: num,
+  platform: str,
+  update_type: str,
+  min_required_version: nullable(str),
+  title: str,
+  description: str,
+  download_url_ios: nullable(str),
+  download_url_android: nullable(str),
+  is_active: bool,
+  is_in_review: bool,
+  release_date: num,
+  created_at: num,
+  updated_at: num,
+});
+
+const liveContent = obj({
+  announcement: arr(obj({ id: num, content: str })),
+  /** `timeAgo`: Unix seconds of the trade, despite the name (CONTRACT §2.1). */
+  transaction: arr(obj({ id: num, username: str, amount: str, currency: str, timeAgo: num })),
+});
+
+const promotions = obj({
+  active: arr(
+    obj({
+      id: num,
+      active_title: str,
+      active_memo: str,
+      active_url: str,
+      active_image: str,
+      active_start_time: str,
+      active_end_time: str,
+    }),
+  ),
+});
+
+/** The reply `data` of each account-area and native-only path (the path without `/gc/`). */
+export const ACCOUNT_REPLIES = {
+  'account/avatar': none,
+  'card/quote': cardQuote,
+  /** The native apps' spelling of user/updatePasswordByWhatsapp. */
+  'user/updatePasswordByWhatsApp': none,
+  'config/getAppVersion': nullable(appVersion),
+  'config/liveContentList': liveContent,
+  'finder/allNotice': arr(notice),
+  'finder/allNoticeWithoutRead': arr(notice),
+  'finder/readNotice': union(arr(notice), none),
+  'finder/showFinder': promotions,
+  'kyc/documents': obj({ status: oneOf('pending') }),
+  'kyc/selfie': obj({ level: num }),
+  'kyc/status': kycStatus,
+  'kyc/verifyId': obj({ level: num, name: str }),
+  'ord/detail': orderDetailWire,
+  'ord/list': arr(orderListItemWire),
+  'order/appadd': orderSellWire,
+  'order/checkCoupon': coupon,
+  'order/getAvailableCoupon': arr(coupon),
+  'order/obsUrl': upload,
+  'order/obsUrls': arr(upload),
+  'payment/add': obj({ bank_id: numStr, is_def: oneOf(1, 2) }),
+  'payment/bankList': arr(bank),
+  'payment/coinList': arr(coinNetwork),
+  'payment/delete': none,
+  'payment/list': arr(savedPaymentGroup),
+  'payment/paymentList': arr(paymentMethod),
+  'payment/setDef': none,
+  'payment/verify': obj({ user_name: str }),
+  'public/lead': obj({ status: num, title: str, value: str }),
+  'public/popConfig': obj({ pop: bool, data: obj({ image: str, url: str, jump_type: num, condition: unknown }) }),
+  'rebate/getInvitingDetails': arr(invitedUserWire),
+  'rebate/getReferralUsers': arr(invitedUserWire),
+  'rebate/inviteRankList': inviteRankInfo,
+  'rebate/inviteinfo': inviteInfoWire,
+  'rebate/rebateList': rebateInfoWire,
+  'rebate/receiveInviteRebate': none,
+  'security/wasNotMe': none,
+  'social/getGoogleInfoByToken': obj({ social_id: str, social_email: str, social_name: optStr }),
+  'vip/default': obj({ vip_info: arr(vipLevelInfo), max_level: num }),
+  'vip/info': vipDataWire,
+  'vip/loglist': arr(vipLogItem),
+  'wallet/balance': walletBalanceWire,
+  'wallet/moneyLogDetail': moneyLogDetailWire,
+  'wallet/moneyLogList': arr(moneyLogWire),
+  'withdraw/apply': withdrawResultWire,
+  'withdraw/changeTPassword': none,
+  'withdraw/information': withdrawInformationWire,
+  'withdraw/resetTPassword': none,
+  'withdraw/sendResetCode': none,
+  'withdraw/transactionPassword': none,
+  'withdraw/upTPassword': none,
+} as const;
