@@ -90,7 +90,7 @@ describe('request shape (SPEC §7, CONTRACT §0)', () => {
   });
 
   it('sends the idempotency key of a withdrawal, signed with the rest', async () => {
-    const { api, seen } = client([ok({ wallet_type: 1, withdraw_amount: '10', withdraw_no: 'W2', log_id: 4 })]);
+    const { api, seen } = client([ok({ wallet_type: 1, withdraw_amount: '10', total_amount: '0.00', withdraw_no: 'W2', log_id: 4 })]);
     await api.withdraw.apply({ bank_id: 4, amount: '10', password: '123456', idempotency_key: 'wd-2026-11-22-abc' });
     const { sign, ...rest } = seen[0]!.fields;
     expect(rest.idempotency_key).toBe('wd-2026-11-22-abc');
@@ -166,8 +166,8 @@ describe('replies', () => {
 
   it('amounts the apps need as numbers (order lines, balance after) decode like strings', async () => {
     const { api } = client([
-      ok({ status: 2, wallet_type: 1, amount: '121000.00', keyList: [{ key: 'K', status: 'success', amount: 121000, facevalue: 100, purchase_rate: 1210 }], imageList: [] }),
-      ok({ log_id: 7, amount: -2000, balance_amount: 119000.5, wallet_type: '1', currency_name: 'NGN' }),
+      ok({ order_no: 'GC1', status: 2, status_desc: 'Succeed', wallet_type: 1, create_time: 1764000000, finish_time: 1764000600, amount: '121000.00', keyList: [{ key: 'K', status: 'success', amount: 121000, facevalue: 100, purchase_rate: 1210 }], imageList: [] }),
+      ok({ log_id: 7, create_time: 1764000600, type: 'withdraw', amount: -2000, balance_amount: 119000.5, wallet_type: '1', currency_name: 'NGN' }),
     ]);
     const detail = await api.ord.detail({ order_no: 'GC1' });
     expect(detail.keyList[0]!.amount).toEqual({ amount_minor: 12100000n, currency: 'GHS' }); // the client's local currency

@@ -39,6 +39,8 @@ const CONTRACT_PATHS = [
 
 it('has a typed function for every SPEC §7 path and the CONTRACT paths we use', async () => {
   const called = new Set<string>();
+  // Every call gets the same reply ([]), outside most paths' contract: the SDK says so on the console.
+  const contractNotes = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const api = createApiClient({
     getToken: () => '',
     onTokenInvalid: () => undefined,
@@ -54,6 +56,7 @@ it('has a typed function for every SPEC §7 path and the CONTRACT paths we use',
       await fn({ images: [], amount: '1' }).catch(() => undefined);
     }
   }
+  contractNotes.mockRestore();
   expect(SPEC_PATHS).toHaveLength(59);
   for (const path of [...SPEC_PATHS, ...CONTRACT_PATHS]) expect([...called]).toContain(path);
 });

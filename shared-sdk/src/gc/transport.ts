@@ -1,11 +1,13 @@
 // The one HTTP client: every /gc call is a form-encoded POST carrying appid, app_version, token and
 // the sign of CONTRACT §0. Replies are unwrapped here, once: a refused token clears the session and
-// goes to the login form; any other `success: false` is an ApiError; no usable reply is a NetworkError.
+// goes to the login form; any other `success: false` is an ApiError; no usable reply (none, or one
+// outside the contract of replies/) is a NetworkError.
 import axios, { type AxiosAdapter, type AxiosInstance } from 'axios';
 import { API_BASE, API_PREFIX, APP_ID, APP_KEY, APP_VERSION } from '../config';
 import { ApiError, NetworkError, SessionExpiredError } from '../errors';
 import { TOKEN_INVALID_CODE, TOKEN_INVALID_MESSAGE, TOKEN_MISSING_MESSAGE } from '../messages';
 import { computeSign, normalizeFields, type FieldValue } from '../sign';
+import { parse, replySchema } from './replies';
 import type { Envelope } from './types';
 
 export type Payload = Readonly<Record<string, FieldValue>>;
@@ -79,6 +81,8 @@ export class Transport {
     const cleanPath = path.replace(/^\/+/, '').replace(/^gc\//, '');
     const fields = this.signedFields(payload);
     const method = options.method ?? 'POST';
+    // Loaded while the call is on its way (the account part is its own chunk: replies/index.ts).
+    const schemaLoad = replySchema(cleanPath).catch((error: unknown) => new NetworkError(cleanPath, undefined, { cause: error }));
     let status: number;
     let body: unknown;
     try {
@@ -106,7 +110,16 @@ export class Transport {
       throw new SessionExpiredError(body.msg ?? TOKEN_INVALID_MESSAGE, body.code ?? TOKEN_INVALID_CODE, cleanPath, body.data);
     }
     if (!body.success) throw new ApiError(body.msg ?? '', body.code, cleanPath, body.data);
-    return body as Envelope<T>;
+    // The reply's data is decoded with its path's schema, the one the api checks it against.
+    const schema = await schemaLoad;
+    if (schema instanceof NetworkError) throw schema;
+    if (!schema) return body as Envelope<T>;
+    const decoded = parse(schema, body.data);
+    if (!decoded.ok) {
+      console.error(`[giftlane-sdk] ${cleanPath} answered outside the contract`, decoded.issues);
+      throw new NetworkError(cleanPath, status, { cause: decoded.issues });
+    }
+    return { ...body, data: decoded.value } as Envelope<T>;
   }
 
   /** Sends a call and answers `data` of a `success: true` reply. */
