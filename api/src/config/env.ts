@@ -119,6 +119,8 @@ export const envSchema = z.object({
   /** Production without an e-mail or WhatsApp provider: write codes to the log instead of refusing to start. */
   ALLOW_CODE_LOG: boolish,
   SIGN_MODE: z.enum(['enforce', 'log']).default('enforce'),
+  /** A reply outside the /gc contract: refused (the default outside production) or logged and sent (production's default). */
+  REPLY_CHECK: z.enum(['refuse', 'log']).optional(),
   APP_KEYS: appKeys,
   PRODUCT_NAME: z.string().min(1).default('GiftLane'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -241,6 +243,8 @@ export interface Config {
   /** Production only: codes may go to the log when a channel has no provider (ALLOW_CODE_LOG=1). */
   allowCodeLog: boolean;
   signMode: 'enforce' | 'log';
+  /** What a reply outside the /gc contract (shared-sdk/src/gc/replies) gets: refused, or logged and sent. */
+  replyCheck: 'refuse' | 'log';
   appKeys: Record<string, string>;
   productName: string;
   logLevel: Env['LOG_LEVEL'];
@@ -350,6 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secretKey,
     allowCodeLog: e.NODE_ENV === 'production' && e.ALLOW_CODE_LOG,
     signMode: e.SIGN_MODE,
+    replyCheck: e.REPLY_CHECK ?? (e.NODE_ENV === 'production' ? 'log' : 'refuse'),
     appKeys: e.APP_KEYS,
     productName: e.PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,

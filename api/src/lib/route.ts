@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkReply, isGcPath, type GcPath } from '@giftlane/shared-sdk/gc/replies/all';
 import { AppError, Codes, ok } from './envelope.js';
 
 /** auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is registered. */
@@ -64,6 +65,8 @@ export interface GcRoute<S extends z.ZodType> {
  * token check, a rate limit when asked, and the success envelope around what the handler returns.
  */
 export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<S>): void {
+  const path = def.path.slice(1);
+  if (!isGcPath(path)) throw new Error(`/gc${def.path} has no reply schema in shared-sdk/src/gc/replies`);
   const tag = def.path.split('/').filter(Boolean).slice(0, -1).join('/') || 'gc';
   const limits = app.config.rateLimit;
   const rateLimit =
@@ -103,7 +106,21 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
     },
     async (req, reply) => {
       const result = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);
+      const data = result instanceof WithTopLevel ? result.data : result;
+      checkAgainstContract(app, req, path, data);
       return result instanceof WithTopLevel ? { ...ok(result.data), ...result.extra } : ok(result);
     },
   );
+}
+
+/**
+ * Every success reply is checked against its path's schema in shared-sdk, the one the SDK decodes it
+ * with. Outside production a reply that does not match is refused (an internal error, logged with
+ * what differs), so the suites fail; in production it is logged and sent (REPLY_CHECK).
+ */
+function checkAgainstContract(app: FastifyInstance, req: FastifyRequest, path: GcPath, data: unknown): void {
+  const check = checkReply(path, data);
+  if (check.ok) return;
+  req.log.error({ path, issues: check.issues }, 'reply outside the /gc contract (shared-sdk/src/gc/replies)');
+  if (app.config.replyCheck === 'refuse') throw new Error(`/gc/${path} answered outside the contract: ${check.issues.join('; ')}`);
 }
