@@ -233,7 +233,8 @@ export const withdrawInformationWire = obj({
   usdt_fee: optAmount,
   currency_name: str,
   wallet_type: optStr,
-  bank: opt(obj({ bank_id: numStr, bank_account: str, bank_name: str, bank_logo: optStr, bank_logo_image: optStr })),
+  /** The default payout account of the wallet asked for; null without one. */
+  bank: opt(nullable(obj({ bank_id: numStr, bank_account: str, bank_name: str, bank_logo: optStr, bank_logo_image: optStr }))),
   timeout_desc: optStr,
   overdue_time: optStr,
   overdue_data: opt(arr(overdueTier)),
