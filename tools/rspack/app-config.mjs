@@ -90,6 +90,8 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
     },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // axios's fetch adapter never runs in a browser here (XHR comes first): left out (bytes).
+      new rspack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.join(import.meta.dirname, 'axios-without-fetch.mjs')),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
