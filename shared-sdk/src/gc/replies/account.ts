@@ -1,6 +1,7 @@
 // The replies of the account area (orders, wallet, payouts, identity, rewards, notices) and of the
 // paths only the native apps call. The SDK loads this chunk on the first such call; see index.ts.
 import { array as arr, boolean as bool, none, nullable, number as num, object as obj, oneOf, optional as opt, record, string as str, union, unknown } from './schema';
+import { COUPON_USE_STATUS, ORDER_STATUS } from '../../statuses';
 import { amount, bonusTierOrTiers, bonusTiers, cardQuote, numStr, optAmount, optBool, optNum, optNumStr, optQuote, optStr, overdueTier, vipRates, walletType } from './public';
 
 // ---- §3.7 Orders ------------------------------------------------------------------------------
@@ -16,7 +17,7 @@ export const orderSellWire = obj({
   overdue_msg: optNum,
 });
 
-export const orderStatus = oneOf(1, 2, 3, 4);
+export const orderStatus = oneOf(...Object.values(ORDER_STATUS));
 
 export const orderListItemWire = obj({
   order_no: str,
@@ -88,7 +89,7 @@ export const coupon = obj({
   valid_start_time: num,
   valid_end_time: num,
   use_status: num,
-  new_use_status: oneOf(1, 2, 3, 4),
+  new_use_status: oneOf(...Object.values(COUPON_USE_STATUS)),
   max_use: num,
   used_times: num,
   type: num,
