@@ -43,6 +43,9 @@ describe('schema functions', () => {
   it('a loose object keeps fields it does not name; a record checks every value', () => {
     expect(parse(object({ a: number }, true), { a: 1, b: 2 })).toEqual({ ok: true, value: { a: 1, b: 2 } });
     expect(parse(record(boolean), { x: true, y: 'no' })).toEqual({ ok: false, issues: ['data.y: expected boolean, got string'] });
+    const decoded = parse(record(boolean), JSON.parse('{"__proto__": true, "x": false}'));
+    expect(decoded.ok && Object.getPrototypeOf(decoded.value)).toBe(Object.prototype);
+    expect(decoded.ok && Object.keys(decoded.value)).toEqual(['__proto__', 'x']);
   });
 });
 
