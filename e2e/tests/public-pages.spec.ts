@@ -51,6 +51,17 @@ test.describe('public pages', () => {
     await expect(calc.getByTestId('calc-total')).toHaveText(formatMoney(parseMoney(ghs.data.amount, 'GHS')));
   });
 
+  // The SDK decodes replies with the contract's schemas and drops fields they do not name: a field a
+  // screen shows must be in the contract (a banner's title once fell back to "Learn more").
+  test('/home shows every banner of the api by its title, linked to its page', async ({ page, baseURL }) => {
+    const reply = await gc<{ banner: Array<{ title: string }> }>(baseURL!, 'public/homebanner', {});
+    expect(reply.data.banner.length).toBeGreaterThan(0);
+    await page.goto('/home');
+    const news = page.getByRole('region', { name: 'What’s on' });
+    for (const b of reply.data.banner) await expect(news.getByRole('link', { name: b.title })).toBeVisible();
+    await expect(news.getByText('Learn more')).toHaveCount(0);
+  });
+
   test('the rate sheet searches and filters the live catalog', async ({ page }) => {
     await page.goto('/ratesheet');
     const rows = page.locator('table.rates tbody tr');

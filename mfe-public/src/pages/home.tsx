@@ -14,8 +14,6 @@ import { brandsOf } from '../features/calculator/calculator-model';
 import { PayoutMethods } from './shared-blocks';
 import { useBanners, useCalculator, useFaqPreview, useSignedIn } from '../lib/api';
 
-type Banner = { id: number; image: string; title?: string; action?: string };
-
 function bestRates(data: CalculatorData, limit = 6) {
   return brandsOf(data)
     .map((b) => {
@@ -90,7 +88,7 @@ const HomePage = observer(function HomePage() {
         <section className="pub-section" aria-labelledby="home-news">
           <h2 id="home-news">What’s on</h2>
           <ul className="home-banners">
-            {(banners.data.banner as Banner[]).map((b) => {
+            {banners.data.banner.map((b) => {
               const to = routeCodePath(b.action);
               const title = b.title ?? 'Learn more';
               return (

@@ -129,7 +129,7 @@ export const sessionInfo = obj({
 // ---- Public pages ------------------------------------------------------------------------------
 
 export const homeBanner = obj({
-  banner: arr(obj({ id: num, image: str, action: optStr, new_params: optStr, params: optStr })),
+  banner: arr(obj({ id: num, image: str, title: optStr, action: optStr, new_params: optStr, params: optStr })),
   announcement_content: arr(str),
   home_activity: opt(record(unknown)),
 });
