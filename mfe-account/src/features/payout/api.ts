@@ -1,6 +1,6 @@
 // Every call the payout-account and PIN screens make to the api (issue 13); the components call
 // these, never the SDK itself (lint).
-import { getSdk, type Bank, type PaymentMethod, type SavedPaymentGroup } from '@giftlane/shared-sdk';
+import { getSdk, type Api, type Bank, type PaymentMethod, type SavedPaymentGroup } from '@giftlane/shared-sdk';
 
 export type WalletKind = 1 | 2;
 
@@ -33,7 +33,7 @@ export async function institutionsFor(method: PaymentMethod): Promise<Array<{ id
 /** The account holder's name, from the bank's or the network's look-up. */
 export const lookUpName = (bankId: string, accountNo: string) => getSdk().api.payment.verify({ bank_id: bankId, bank_account: accountNo });
 
-export const saveAccount = (req: Parameters<ReturnType<typeof getSdk>['api']['payment']['add']>[0]) => getSdk().api.payment.add(req);
+export const saveAccount = (req: Parameters<Api['payment']['add']>[0]) => getSdk().api.payment.add(req);
 
 export const makeDefault = (bankId: number | string) => getSdk().api.payment.setDef({ bank_id: bankId });
 

@@ -1,11 +1,11 @@
 // The verification feature's data: one loader, shared by Settings → Verification and the notes on
 // the dashboard and wallet (which must not pull the whole form into their chunks).
-import { getSdk } from '@giftlane/shared-sdk';
+import { getSdk, type Api } from '@giftlane/shared-sdk';
 
 export const loadKyc = () => getSdk().api.kyc.status();
 
 /** Level 1: an ID number looked up with the name and date of birth on it. */
-export const verifyId = (req: Parameters<ReturnType<typeof getSdk>['api']['kyc']['verifyId']>[0]) => getSdk().api.kyc.verifyId(req);
+export const verifyId = (req: Parameters<Api['kyc']['verifyId']>[0]) => getSdk().api.kyc.verifyId(req);
 
 /** Level 2: an uploaded selfie, matched with the ID's photo. */
 export const sendSelfie = (url: string) => getSdk().api.kyc.selfie({ selfie: url });
