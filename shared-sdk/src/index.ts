@@ -30,4 +30,5 @@ export * from './federation/lazy-page';
 export * from './ui/theme-root';
 export * from './ui/page-placeholder';
 export * from './ui/async';
+export { beginHydration, isHydrating, Prerender, PrerenderRoot, PRERENDER_DATA_ID, usePrerenderHead, type PrerenderedData } from './ui/prerender';
 export * from './ui/store-badges';

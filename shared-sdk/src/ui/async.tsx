@@ -1,8 +1,10 @@
 // How every page loads data and says where it stands: its frame stays, a skeleton while waiting, a
 // plain message with Retry after a failure — never an endless spinner (the transport times out).
 // One copy for every remote; the styles (gl-loading, gl-skeleton, gl-error) are the shell's.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../errors';
+import { useStartingAnswer } from './prerender';
+import { sameAnswer } from '../page-data';
 
 export const CONNECTION_HINT = 'Please check your connection and try again.';
 
@@ -14,12 +16,29 @@ export type DataState<T> =
 export type Loaded<T> = DataState<T> & { retry: () => void };
 
 export function useData<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
-  const [state, setState] = useState<DataState<T>>({ status: 'loading' });
+  // Prerendering (./prerender): the answer the server rendered with, during the hydration.
+  const key = useId();
+  const starting = useStartingAnswer(key, JSON.stringify(deps), load);
+  const [state, setState] = useState<DataState<T>>(() => (starting ? { status: 'ready', data: starting.data as T } : { status: 'loading' }));
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const skipFirstLoad = useRef(Boolean(starting));
   useEffect(() => {
     let live = true;
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      // The page's answer may be a few seconds old (the edge keeps a page briefly, and a rate may
+      // have changed since): checked once, quietly — the content stays on screen meanwhile.
+      const shown = starting?.data;
+      loadRef.current().then(
+        (data) => live && !sameAnswer(data, shown) && setState({ status: 'ready', data }),
+        () => undefined,
+      );
+      return () => {
+        live = false;
+      };
+    }
     setState({ status: 'loading' });
     loadRef.current().then(
       (data) => live && setState({ status: 'ready', data }),
