@@ -1,8 +1,9 @@
 import { createAppConfig } from '../tools/rspack/app-config.mjs';
+import { createServerConfig } from '../tools/rspack/server-config.mjs';
 
-export default createAppConfig({
-  dir: import.meta.dirname,
-  name: 'mfe_onboarding',
-  exposes: { './routes': './src/routes.tsx' },
-  devPort: 8091,
-});
+const dir = import.meta.dirname;
+export default [
+  { ...createAppConfig({ dir, name: 'mfe_onboarding', exposes: { './routes': './src/routes.tsx' }, devPort: 8091 }), name: 'mfe_onboarding' },
+  // The edge prerenders this remote's pages with it (issue 17).
+  createServerConfig({ dir, entry: './src/routes.tsx', after: 'mfe_onboarding' }),
+];

@@ -18,7 +18,7 @@ function versionOf(pkg) {
  * Packages every app must run as exactly one copy: two Reacts break hooks, two routers break
  * navigation, two MobX or two shared-sdk copies would split the session store (a silent security bug).
  */
-const SINGLETONS = [
+export const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
@@ -38,6 +38,23 @@ export function sharedMap() {
       return [name, { singleton: true, requiredVersion: `^${version}`, version, eager: false }];
     }),
   );
+}
+
+/**
+ * The shell's stylesheets, listed in `page-styles.json`: the edge puts them into the head of a
+ * prerendered page (issue 17), which must look right before any script runs.
+ */
+function pageStyles() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('GiftLanePageStyles', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'GiftLanePageStyles', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+          const css = compilation.getAssets().map((a) => a.name).filter((n) => n.endsWith('.css')).sort();
+          compilation.emitAsset('page-styles.json', new rspack.sources.RawSource(JSON.stringify(css)));
+        });
+      });
+    },
+  };
 }
 
 /**
@@ -105,6 +122,7 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
         // own copy in every remoteEntry.js (about 30 KB gzip each).
         experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
       }),
+      html && pageStyles(),
       html &&
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'src/index.html'),

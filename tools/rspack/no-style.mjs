@@ -1,0 +1,2 @@
+// A stylesheet in a server build (server-config.mjs): the browser build carries the styles.
+export {};
