@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@giftlane/shared-sdk/router';
-import { getSdk, themeCssVariables } from '@giftlane/shared-sdk';
+import { beginHydration, getSdk, PrerenderRoot, themeCssVariables } from '@giftlane/shared-sdk';
 import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
+import { keepFormsInPage, replayTypedInput } from './app/typed-before-hydration';
 import './styles/shell.css';
 
 function injectTheme() {
+  // A prerendered page (issue 17) has it already.
+  if (document.getElementById('gl-theme')) return;
   const style = document.createElement('style');
   style.id = 'gl-theme';
   style.textContent = themeCssVariables;
@@ -20,9 +23,24 @@ function startTrackerWhenIdle(start: () => void) {
   idle(() => start());
 }
 
+type SiteRouter = ReturnType<typeof createRouter>;
+
+/** The first navigation done: its remote and page loaded, its loaders run. */
+function firstMatch(router: SiteRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function main() {
   injectTheme();
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  keepFormsInPage(container);
   const sdk = getSdk();
   let manifest;
   try {
@@ -33,11 +51,31 @@ async function main() {
   }
   registerEnvironment(manifest);
   const router = createRouter(manifest, () => sdk.store.session.isSignedIn);
-  root.render(
+  const app = (
     <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+      <PrerenderRoot>
+        <RouterProvider router={router} />
+      </PrerenderRoot>
+    </StrictMode>
   );
+  // A page the edge prerendered (issue 17) shows its content already: it is hydrated once its
+  // remote and page are in, from the data it was rendered with. The edge renders for visitors who
+  // are not signed in, so a seller's page (their prices, their header) is rendered here instead,
+  // as is a page whose remote could not load.
+  if (container.hasAttribute('data-prerendered')) {
+    await firstMatch(router);
+    if (!sdk.store.session.isSignedIn && !router.state.errors) {
+      // Once hydrated: what the visitor typed meanwhile is theirs.
+      beginHydration(undefined, () => replayTypedInput(container));
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('[shell] hydration', error),
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  } else {
+    createRoot(container).render(app);
+  }
   // A tab brought back to the front catches up with any release made meanwhile.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refreshEnvironment(true);

@@ -2,7 +2,7 @@
 // every other route comes from the remote that owns its path, patched in on first navigation
 // (React Router's patchRoutesOnNavigation), so remotes ship pages without a shell release.
 import { createBrowserRouter, redirect, type RouteObject } from '@giftlane/shared-sdk/router';
-import { findMount, mountTable, type EnvironmentManifest, type LayoutKind, type OwnedMount, type RemoteRoute } from '@giftlane/shared-sdk';
+import { findMount, mountTable, type EnvironmentManifest, type LayoutKind, type OwnedMount, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
 
 import { guardLoader } from './guard';
 import { isStale, loadRemoteRoutes, refreshEnvironment, remoteStatus } from './remotes';
@@ -15,29 +15,26 @@ import { MountBoundary, RemoteUnavailable } from '../components/remote-fallback'
 
 const layoutId = (layout: LayoutKind) => `layout-${layout}`;
 
-export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => boolean) {
-  const table = mountTable(manifest);
-  const patchedRemotes = new Set<string>();
-  const patchedMounts = new Set<string>();
+/** What the browser and the edge add to the one route tree (the edge renders without them). */
+interface SiteRouteOptions {
+  /** The root's loader: follow a promote or rollback on every navigation. */
+  rootLoader?: RouteObject['loader'];
+  /** The account area's guard. */
+  guard?: RouteObject['loader'];
+}
 
-  const routes: RouteObject[] = [
+/**
+ * The shell's routes, the same in the browser and on the edge (issue 17): a prerendered page is
+ * hydrated by this very tree, so the two must never differ in shape.
+ */
+export function siteRoutes({ rootLoader, guard }: SiteRouteOptions = {}): RouteObject[] {
+  return [
     {
       id: 'root',
       Component: RootRoute,
       // The first match may wait for a remote; the server-rendered boot frame stays meanwhile.
       HydrateFallback: () => null,
-      // Every navigation: follow a promote or rollback. A remote already running in this page
-      // cannot be swapped in place (its routes are patched in), so going into a stale one loads
-      // the page afresh — the shell's files are cached, so that costs little.
-      loader: async ({ request }) => {
-        await refreshEnvironment();
-        const owner = findMount(table, new URL(request.url).pathname);
-        if (owner && isStale(owner.remote) && typeof window !== 'undefined') {
-          window.location.assign(request.url);
-          return new Promise<null>(() => undefined);
-        }
-        return null;
-      },
+      loader: rootLoader,
       shouldRevalidate: () => true,
       children: [
         { index: true, loader: () => redirect('/home') },
@@ -49,7 +46,7 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
         {
           id: layoutId('app'),
           Component: AppLayout,
-          loader: guardLoader(isSignedIn),
+          loader: guard,
           shouldRevalidate: () => true,
           children: [],
         },
@@ -57,6 +54,46 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
       ],
     },
   ];
+}
+
+/** A remote's routes of one layout, as the router takes them: a page that throws stays inside its own area. */
+export function remoteRoutesOf(mod: RemoteRoutesModule, layout: LayoutKind): RouteObject[] {
+  return mod.routes.filter((r: RemoteRoute) => r.handle.layout === layout).map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
+}
+
+/** The whole tree with the given remotes' routes in place (the edge: it knows the remote up front). */
+export function routesWith(remotes: RemoteRoutesModule[]): RouteObject[] {
+  const routes = siteRoutes();
+  const layouts = routes[0]!.children!;
+  for (const layout of LAYOUTS) {
+    const slot = layouts.find((r) => r.id === layoutId(layout))!;
+    for (const mod of remotes) slot.children = [...(slot.children ?? []), ...remoteRoutesOf(mod, layout)];
+  }
+  return routes;
+}
+
+const LAYOUTS = ['public', 'app', 'bare'] as const;
+
+export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => boolean) {
+  const table = mountTable(manifest);
+  const patchedRemotes = new Set<string>();
+  const patchedMounts = new Set<string>();
+
+  const routes = siteRoutes({
+    // Every navigation: follow a promote or rollback. A remote already running in this page
+    // cannot be swapped in place (its routes are patched in), so going into a stale one loads
+    // the page afresh — the shell's files are cached, so that costs little.
+    rootLoader: async ({ request }) => {
+      await refreshEnvironment();
+      const owner = findMount(table, new URL(request.url).pathname);
+      if (owner && isStale(owner.remote) && typeof window !== 'undefined') {
+        window.location.assign(request.url);
+        return new Promise<null>(() => undefined);
+      }
+      return null;
+    },
+    guard: guardLoader(isSignedIn),
+  });
 
   /**
    * A stand-in for a mount while its remote is absent: it answers not-found when the remote is
@@ -94,11 +131,8 @@ export function createRouter(manifest: EnvironmentManifest, isSignedIn: () => bo
       try {
         const mod = await loadRemoteRoutes(mount.remote);
         if (patchedRemotes.has(mount.remote) || signal.aborted) return;
-        for (const layout of ['public', 'app', 'bare'] as const) {
-          const own = mod.routes
-            .filter((r: RemoteRoute) => r.handle.layout === layout)
-            // A page that throws stays inside its own area; the layout keeps working.
-            .map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
+        for (const layout of LAYOUTS) {
+          const own = remoteRoutesOf(mod, layout);
           if (own.length) patch(layoutId(layout), own);
         }
         if (!signal.aborted) patchedRemotes.add(mount.remote);

@@ -1,0 +1,89 @@
+// Issue 17: text typed into a prerendered form before the page came alive reaches React's state.
+import { act, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { keepFormsInPage, replayTypedInput } from '../typed-before-hydration';
+
+function Form() {
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('100');
+  const [message, setMessage] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  return (
+    <form>
+      <input aria-label="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <input aria-label="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <textarea aria-label="message" value={message} onChange={(e) => setMessage(e.target.value)} />
+      <input aria-label="agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+      <output>{JSON.stringify({ name, amount, message })}</output>
+    </form>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+async function hydrateAfterTyping(type: (c: HTMLElement) => void) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Form />);
+  document.body.appendChild(container);
+  type(container);
+  const errors: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, <Form />, { onRecoverableError: (e) => errors.push(e) });
+  });
+  expect(errors).toEqual([]);
+  return container;
+}
+
+const state = (c: HTMLElement) => JSON.parse(c.querySelector('output')!.textContent!) as Record<string, string>;
+const field = (c: HTMLElement, label: string) => c.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!;
+
+test('without the replay, React does not know what was typed (what this module is for)', async () => {
+  const c = await hydrateAfterTyping((c) => (field(c, 'name').value = 'Ada'));
+  expect(field(c, 'name').value).toBe('Ada');
+  expect(state(c).name).toBe('');
+});
+
+test('typed text, a changed pre-filled value and a textarea reach the state; untouched fields stay', async () => {
+  const c = await hydrateAfterTyping((c) => {
+    field(c, 'name').value = 'Ada';
+    field(c, 'amount').value = '250';
+    (c.querySelector('textarea') as HTMLTextAreaElement).value = 'Where is my payout?';
+  });
+  await act(async () => replayTypedInput(c));
+  expect(state(c)).toEqual({ name: 'Ada', amount: '250', message: 'Where is my payout?' });
+  expect([field(c, 'name').value, field(c, 'amount').value]).toEqual(['Ada', '250']);
+});
+
+test('nothing typed: no event, nothing changes', async () => {
+  const c = await hydrateAfterTyping(() => undefined);
+  const events: string[] = [];
+  c.addEventListener('input', (e) => events.push((e.target as HTMLInputElement).getAttribute('aria-label')!));
+  await act(async () => replayTypedInput(c));
+  expect(events).toEqual([]);
+  expect(state(c)).toEqual({ name: '', amount: '100', message: '' });
+});
+
+test('a form inside the app is never submitted by the browser, before or after its code runs; its handler still runs', async () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<form method="post"><input name="password" value="secret"><button>Login</button></form>';
+  const outside = document.createElement('form');
+  document.body.append(app, outside);
+  keepFormsInPage(app);
+  const handled: boolean[] = [];
+  app.addEventListener('submit', (e) => handled.push(e.defaultPrevented));
+  const inside = app.querySelector('form')!;
+  const submit = (form: HTMLFormElement) => {
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  expect(submit(inside)).toBe(true);
+  expect(handled).toEqual([true]);
+  expect(submit(outside)).toBe(false);
+});
