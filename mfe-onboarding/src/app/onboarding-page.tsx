@@ -3,7 +3,7 @@
 // its own top bar (the shell renders these routes in the bare layout).
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
-import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, PRODUCT_NAME, useStores, type OnboardingView } from '@giftlane/shared-sdk';
+import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, PRODUCT_NAME, isHydrating, usePrerenderHead, useStores, type OnboardingView } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
@@ -44,17 +44,26 @@ const TITLES: Record<OnboardingView, string> = {
 export function OnboardingPage() {
   const location = useLocation();
   const { onboarding } = useStores();
-  const [view, setView] = useState<OnboardingView>(() =>
+  const startView = (remembered: OnboardingView | undefined) =>
     initialView({
       pathname: location.pathname,
       search: location.search,
-      remembered: onboarding.currentView,
+      remembered,
       // React Router gives the first entry of a fresh page load the key 'default'.
       navigated: location.key !== 'default',
-    }),
-  );
+    });
+  // The edge prerenders the address's own view; hydrating, the page starts from that one and goes
+  // back to the view this tab remembers (a half-done OTP or reset) right after.
+  const [rememberedAfterHydration] = useState(() => (isHydrating() ? onboarding.currentView : undefined));
+  const [view, setView] = useState<OnboardingView>(() => startView(isHydrating() ? undefined : onboarding.currentView));
   const [flow, setFlow] = useState<Flow>({});
   const firstKey = useRef(location.key);
+
+  useEffect(() => {
+    if (rememberedAfterHydration) setView(startView(rememberedAfterHydration));
+    // Once, after the hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Any later navigation to this page (a path change, the top bar's link) switches the view.
   useEffect(() => {
@@ -70,6 +79,7 @@ export function OnboardingPage() {
     toast(FACEBOOK_LOGIN_REDIRECTED_MESSAGE, 'error');
   }, []);
 
+  usePrerenderHead(`${TITLES[view]} — ${PRODUCT_NAME}`);
   useEffect(() => {
     onboarding.setView(view);
     document.title = `${TITLES[view]} — ${PRODUCT_NAME}`;

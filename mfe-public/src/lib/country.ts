@@ -36,6 +36,9 @@ export function useMarket(): Market {
       return () => listeners.delete(l);
     },
     () => current().countryId,
+    // The edge prerenders every public page for the first market; the hydration starts from it,
+    // and a visitor who chose another switches right after.
+    () => MARKETS[0]!.countryId,
   );
   return MARKETS.find((m) => m.countryId === id) ?? MARKETS[0]!;
 }

@@ -43,7 +43,7 @@ export function LoginForm({ go }: ViewProps) {
   return (
     <>
       <ViewHeading sub="Sign in to sell your gift cards and check your wallet.">Welcome Back</ViewHeading>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <TextField
           label="Email Address/WhatsApp Number"
           name="username"

@@ -26,7 +26,7 @@ export function ForgetOtp({ go, flow }: ViewProps) {
       <BackButton onClick={() => go('ForgetPassword')} label="Back to forgot password" />
       <ViewHeading sub={recovery ? <>Sent to <strong>{recovery.address}</strong>.</> : undefined}>Enter 4-digit recovery code</ViewHeading>
       {recovery ? (
-        <form className="ob-form" onSubmit={submit} noValidate>
+        <form className="ob-form" method="post" onSubmit={submit} noValidate>
           <OtpBoxes value={boxes} onValue={setBoxes} error={error} errorId="ob-forget-otp-error" label="Recovery code" />
           <FieldError id="ob-forget-otp-error" error={error} />
           <button type="submit" className="ob-btn ob-btn--primary ob-btn--block">

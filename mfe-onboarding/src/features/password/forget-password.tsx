@@ -98,7 +98,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
           </button>
         ))}
       </div>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         {method === 'email' ? (
           <TextField
             label="Email Address"

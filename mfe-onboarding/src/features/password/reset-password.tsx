@@ -46,7 +46,7 @@ export function ResetPassword({ go, flow }: ViewProps) {
     <>
       <BackButton onClick={() => go('ForgetOtp')} label="Back to recovery code" />
       <ViewHeading sub="Choose a new password of at least 8 characters.">Reset Password</ViewHeading>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <PasswordField label="New Password" autoComplete="new-password" value={password} onValue={setPassword} error={errors.newPassword} />
         <StrengthBar password={password} />
         <PasswordField label="Confirm Password" autoComplete="new-password" value={confirm} onValue={setConfirm} error={errors.confirmPassword} />

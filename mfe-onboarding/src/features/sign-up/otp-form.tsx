@@ -88,7 +88,7 @@ export function OTPForm({ go }: ViewProps) {
     <>
       <BackButton onClick={() => go('SignUpForm')} label="Back to sign-up" />
       <ViewHeading sub={<>Enter the 4-digit code we sent to <strong>{address}</strong>.</>}>OTP Verification</ViewHeading>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <OtpBoxes
           value={boxes}
           onValue={(b) => {

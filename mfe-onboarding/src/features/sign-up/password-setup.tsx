@@ -51,7 +51,7 @@ export function PasswordSetup({ go }: ViewProps) {
     <>
       <BackButton onClick={() => go('OTPForm')} label="Back to OTP verification" />
       <ViewHeading sub="At least 8 characters, with an uppercase letter and a number.">Create Password</ViewHeading>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <PasswordField
           label="Password"
           autoComplete="new-password"

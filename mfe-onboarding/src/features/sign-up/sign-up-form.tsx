@@ -134,7 +134,7 @@ export function SignUpForm({ go }: ViewProps) {
   return (
     <>
       <ViewHeading sub="Create your account and get an instant reward on your first trade.">Create Account</ViewHeading>
-      <form ref={formRef} className="ob-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="ob-form" method="post" onSubmit={submit} noValidate>
         <div className="ob-toggle" role="radiogroup" aria-label="Sign up with">
           {(
             [

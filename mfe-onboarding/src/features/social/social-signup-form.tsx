@@ -72,7 +72,7 @@ export function SocialSignupForm({ go }: ViewProps) {
       <ViewHeading sub={email ? <>Signing up as <strong>{email}</strong>.</> : undefined}>
         Authentication Successful please provide the following information to proceed
       </ViewHeading>
-      <form className="ob-form" onSubmit={submit} noValidate>
+      <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <SelectField
           label="Country"
           placeholder="Select your country"

@@ -2,8 +2,9 @@
 // formatting and drops every script, event handler, inline style and form (no script from
 // content may ever run), and links to other sites open safely.
 import DOMPurify from 'dompurify';
+import { domWindow } from '../../lib/dom-window';
 
-const purifier = DOMPurify(window);
+const purifier = DOMPurify(domWindow());
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
     node.setAttribute('rel', 'noopener noreferrer');

@@ -69,7 +69,7 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
   }
 
   return (
-    <form ref={formRef} className="pub-form" noValidate onSubmit={submit} aria-label="Contact form">
+    <form ref={formRef} className="pub-form" method="post" noValidate onSubmit={submit} aria-label="Contact form">
       <div className="pub-field">
         <label htmlFor={`${id}-name`}>Your name</label>
         <input {...field('name')} autoComplete="name" />
