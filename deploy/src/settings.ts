@@ -30,6 +30,8 @@ export const deploySchema = z.object({
   BEHIND_TLS: flag,
   /** `off` is the service worker's kill switch (RELEASING.md "The service worker"). */
   SERVICE_WORKER: z.enum(['on', 'off']).default('on'),
+  /** `off` sends every page without its prerendered content (README "Prerendered pages"). */
+  PRERENDER: z.enum(['on', 'off']).default('on'),
   /** The release store: a directory, or an S3-compatible bucket. */
   RELEASE_DIR: z.string().min(1).optional(),
   RELEASE_S3_BUCKET: z.string().min(1).optional(),

@@ -7,8 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { findMount, mountTable } from '@giftlane/shared-sdk/federation/mounts';
+import { encodePageData, PRERENDER_DATA_ID } from '@giftlane/shared-sdk/page-data';
 import { ReleaseStore } from '../release-store';
 import { loadEnvironment, siteFor, type EnvironmentView } from './site';
+import { Prerenderer, prerenderableQuery, type PrerenderedPage, type PrerenderOptions } from './prerender';
+import { APPS } from '../apps';
 import { deploySettings, type DeploySettings } from '../settings';
 
 export interface EdgeOptions {
@@ -33,6 +36,11 @@ export interface EdgeOptions {
    * kill switch, which serves a worker that removes itself and tells pages not to register one.
    */
   serviceWorker?: boolean;
+  /**
+   * Public pages prerendered into the HTML (issue 17; needs `apiUrl`): on unless PRERENDER=off,
+   * which sends the shell's HTML alone and lets the browser render every page.
+   */
+  prerender?: boolean | Partial<PrerenderOptions>;
 }
 
 /** Served at /sw.js when the worker is switched off, or the live shell has none: it removes itself. */
@@ -169,6 +177,9 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
 
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c');
+/** A release's server build (`<app>/<version>/server/…`). */
+const SERVER_BUILD = /^\/?(releases\/)?[^/]+\/[^/]+\/server\//;
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Sends an HTML page made for this request, compressed for a browser that accepts it (release files
@@ -217,7 +228,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   });
   const behindTls = opts.behindTls ?? settings.BEHIND_TLS;
   const serviceWorker = opts.serviceWorker ?? settings.SERVICE_WORKER !== 'off';
-  const pageConfigJson = escapeJsonForHtml(JSON.stringify({ ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker }));
+  const pageConfig = { ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker };
+  const pageConfigJson = escapeJsonForHtml(JSON.stringify(pageConfig));
+  const prerenderOn = (opts.prerender ?? settings.PRERENDER !== 'off') !== false && Boolean(opts.apiUrl);
+  const prerenderer = prerenderOn
+    ? new Prerenderer(store, { apiUrl: opts.apiUrl!, pageConfig, ...(typeof opts.prerender === 'object' ? opts.prerender : {}) }, (msg, err) => app.log.warn({ err }, msg))
+    : undefined;
   const releasesUrl = (opts.releasesUrl ?? settings.RELEASE_PUBLIC_URL).replace(/\/$/, '');
   const releasesOrigin = /^https?:/.test(releasesUrl) ? ` ${new URL(releasesUrl).origin}` : '';
 
@@ -241,14 +257,15 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       wildcard: true,
       cacheControl: false,
       // Environment files (with the release history) and publish claims are not for browsers.
-      allowedPath: (pathname) => !/^\/?(releases\/)?environments\//.test(pathname) && !pathname.endsWith('/.claim'),
+      // Nor are server builds (issue 17: the edge runs them; browsers never need them).
+      allowedPath: (pathname) => !/^\/?(releases\/)?environments\//.test(pathname) && !pathname.endsWith('/.claim') && !SERVER_BUILD.test(pathname),
       setHeaders: immutable,
     });
   } else {
     // A bucket without a CDN in front (a small deployment): stream release files from it.
     app.get('/releases/*', async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
-      if (key.startsWith('environments/') || key.includes('..')) return reply.callNotFound();
+      if (key.startsWith('environments/') || key.includes('..') || SERVER_BUILD.test(key)) return reply.callNotFound();
       const accepts = String(req.headers['accept-encoding'] ?? '');
       for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz'], ['', '']] as const) {
         if (enc && !accepts.includes(enc)) continue;
@@ -382,22 +399,53 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
 
   // Every other GET is a client route: the shell's HTML, with the environment inlined (one round
   // trip fewer) and the remote that owns this path preloaded.
+  // A prerendered form tapped before the page's code ran is posted by the browser itself (forms
+  // are method="post", so nothing goes into the address): its body is dropped unread, and the page
+  // is sent again.
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: limits.bodyLimit }, (_req, _body, done) =>
+    done(null, undefined),
+  );
   app.setNotFoundHandler(async (req, reply) => {
+    const url = new URL(req.url, 'http://edge');
+    const pathname = url.pathname;
+    const isPage = !pathname.startsWith('/releases/') && !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
+    if (req.method === 'POST' && isPage && /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(String(req.headers['content-type'] ?? ''))) {
+      return reply.code(303).header('Location', `${pathname}${url.search}`).header('Cache-Control', 'no-store').send();
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.code(404).send({ success: false, code: 'common.404', msg: 'Not found', data: null });
     }
-    const pathname = new URL(req.url, 'http://edge').pathname;
     // A missing release file is a 404, never the shell's HTML (which a script tag would choke on).
     // So is any other file-like path (/favicon.ico, /sitemap.xml, …): no client route has a dot.
-    if (pathname.startsWith('/releases/') || /\.[A-Za-z0-9]{1,8}$/.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
+    if (!isPage) return reply.code(404).type('text/plain').send('Not found');
     const view = await environment();
     if (!view) return reply.code(503).type('text/plain').send(`No release of the shell is live in "${env}" yet.`);
     const current = siteFor(view, deviceOf(req, reply), releasesUrl);
     const base = `${releasesUrl}/shell/${current.shellVersion}`;
     const owner = findMount(mountTable(current.manifest), pathname);
-    const preload = owner ? `<link rel="preload" as="script" href="${current.manifest.remotes[owner.remote]?.entry}">` : '';
-    const head = `<script id="gl-config" type="application/json">${pageConfigJson}</script><script id="gl-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(current.manifest))}</script>${preload}`;
-    const html = (await shellHtml(current.shellVersion)).replaceAll('{{SHELL_BASE}}', base).replace(/<meta name="?gl-head"?[^>]*>/, head);
+    const remote = owner && current.manifest.remotes[owner.remote];
+    const preload = remote ? `<link rel="preload" as="script" href="${remote.entry}">` : '';
+    // A public page (not the account area, which is the seller's own) comes with its content.
+    let page: PrerenderedPage | undefined;
+    const ownerApp = owner && APPS.find((a) => a.federationName === owner.remote)?.app;
+    if (prerenderer && remote && ownerApp && owner.layout !== 'app' && prerenderableQuery(url.search)) {
+      page = await prerenderer.page(current.shellVersion, ownerApp, remote.version, pathname);
+    }
+    const head = [
+      `<script id="gl-config" type="application/json">${pageConfigJson}</script>`,
+      `<script id="gl-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(current.manifest))}</script>`,
+      preload,
+      page ? `<style id="gl-theme">${page.themeCss}</style>` : '',
+      ...(page ? page.styles.map((s) => `<style data-href="${releasesUrl}/${s.key}">${s.css.replace(/<\/style/gi, '<\\/style')}</style>`) : []),
+      page ? `<script id="${PRERENDER_DATA_ID}" type="application/json">${escapeJsonForHtml(encodePageData(page.data))}</script>` : '',
+    ].join('');
+    let html = (await shellHtml(current.shellVersion)).replaceAll('{{SHELL_BASE}}', base).replace(/<meta name="?gl-head"?[^>]*>/, () => head);
+    if (page) {
+      if (page.head.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.head.title!)}</title>`);
+      if (page.head.description) html = html.replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${escapeHtml(page.head.description!)}">`);
+      html = html.replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root" data-prerendered>${page.html}</div>`);
+      reply.code(page.status);
+    }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return sendPage(req, reply, html);
   });
