@@ -46,13 +46,13 @@ export class ReleaseSite {
     return res.stdout;
   }
 
-  /** A copy of an app's build, with `patch` applied to each file's text (JS and JSON). */
+  /** A copy of an app's build, with `patch` applied to each file's text (JS and JSON, the server build's too). */
   copyDist(app: string, name: string, patch?: (file: string, text: string) => string): string {
     const to = path.join(this.scratch, 'dists', name);
     cpSync(path.join(ROOT, app, 'dist'), to, { recursive: true });
     if (patch) {
-      for (const file of readdirSync(to)) {
-        if (!/\.(js|json)$/.test(file)) continue;
+      for (const file of readdirSync(to, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(js|cjs|json)$/.test(file)) continue;
         const full = path.join(to, file);
         const text = readFileSync(full, 'utf8');
         const next = patch(file, text);

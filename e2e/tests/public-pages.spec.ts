@@ -120,7 +120,9 @@ test.describe('public pages', () => {
   test('a failed call keeps the page with a message and a Retry that works', async ({ page }) => {
     let fail = true;
     await page.route('**/gc/v2/card/catalog', (route) => (fail ? route.abort() : route.continue()));
-    await page.goto('/ratesheet');
+    // Opened from another page: a page loaded afresh comes with its rates in the HTML (issue 17).
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'See today’s rates' }).click();
     await expect(page.locator('main h1')).toHaveText(/Today’s gift card rates/);
     await expect(page.getByRole('alert')).toContainText('We couldn’t load the rate sheet.', { timeout: 25_000 });
     fail = false;

@@ -1,6 +1,7 @@
 // Issue 7: a release manager ships, canaries and rolls back one remote with the CLI while the site
-// stays up. Two versions of mfe-account that differ visibly (the coupon page's title), an
-// incompatible one (another React major), all published to a release store of this suite's own
+// stays up — with the public pages prerendered by the live releases and the worker on (issue 17).
+// Two versions of mfe-account that differ visibly (the coupon page's title), two of mfe-public (the
+// About page's heading), an incompatible one (another React major), all published to a release store of this suite's own
 // and served by an edge server of its own; /gc goes to the api the suite's web server started.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ const site = new ReleaseSite(Number(process.env.E2E_RELEASE_PORT ?? e2ePort + 10
 const V = (tag: string) => `0.1.0+e2e.${tag}`;
 const TITLE_V1 = 'Discount Code';
 const TITLE_V2 = 'Discount Code v2';
+const ABOUT_V1 = 'About GiftLane';
+const ABOUT_V2 = 'About GiftLane, v2';
 let user: TestUser;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -29,6 +32,9 @@ test.beforeAll(async () => {
     site.ok('publish', app, '--dist', site.copyDist(app, app), '--as', V('1'));
     site.ok('promote', app, V('1'), '--env', site.env);
   }
+  // A second public remote whose About page says so, in the browser build and the server build.
+  const public2 = site.copyDist('mfe-public', 'public-2', (_f, text) => text.replaceAll(`"${ABOUT_V1}"`, `"${ABOUT_V2}"`));
+  site.ok('publish', 'mfe-public', '--dist', public2, '--as', V('2'));
   site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-1'), '--as', V('1'));
   const v2 = site.copyDist('mfe-account', 'account-2', (_f, text) => text.replaceAll(`"${TITLE_V1}"`, `"${TITLE_V2}"`));
   site.ok('publish', 'mfe-account', '--dist', v2, '--as', V('2'));
@@ -186,6 +192,46 @@ test('with the service worker installed: release files come from the device, a p
   await retry.click();
   await expect(title(page)).toHaveText(TITLE_V1);
   expect(new URL(page.url()).search).toBe('?from=offline');
+  await context.close();
+});
+
+test('a prerendered page follows a promote and a rollback of the public remote, hydrated by the version it came from, with the worker on', async ({ browser }) => {
+  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  const served = async () => (await page.request.get('/about')).text();
+  const heading = page.getByRole('heading', { level: 1 });
+  const hydratedInPlace = () =>
+    page.evaluate(() => {
+      const first = (window as unknown as { __first?: Element }).__first;
+      return document.getElementById('root')!.hasAttribute('data-prerendered') && first === document.querySelector('h1');
+    });
+  await page.addInitScript(() =>
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { __first?: Element | null }).__first = document.querySelector('h1');
+    }),
+  );
+
+  await page.goto('/about', { waitUntil: 'networkidle' });
+  await expect(heading).toHaveText(ABOUT_V1);
+  expect(await served()).toContain(`<h1>${ABOUT_V1}</h1>`);
+  expect(await hydratedInPlace()).toBe(true);
+
+  site.ok('promote', 'mfe-public', V('2'), '--env', site.env);
+  // The HTML itself changes (the edge renders with the live release's server build)…
+  await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V2}</h1>`);
+  // …and the page is hydrated by that same release, with the worker installed: no mismatch.
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(heading).toHaveText(ABOUT_V2);
+  expect(await hydratedInPlace()).toBe(true);
+
+  site.ok('rollback', 'mfe-public', '--env', site.env);
+  await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V1}</h1>`);
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(heading).toHaveText(ABOUT_V1);
+  expect(await hydratedInPlace()).toBe(true);
+  expect(problems).toEqual([]);
   await context.close();
 });
 
