@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@giftlane/shared-sdk/router';
 import { beginHydration, getSdk, PrerenderRoot, themeCssVariables } from '@giftlane/shared-sdk';
@@ -67,8 +67,12 @@ async function main() {
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
       // Once hydrated: what the visitor typed meanwhile is theirs.
       beginHydration(undefined, () => replayTypedInput(container));
-      hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.error('[shell] hydration', error),
+      // As a transition: the hydration yields to the browser in slices instead of holding the
+      // phone's processor in one long task (the content is on screen already).
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          onRecoverableError: (error) => console.error('[shell] hydration', error),
+        });
       });
     } else {
       createRoot(container).render(app);

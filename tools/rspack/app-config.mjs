@@ -123,6 +123,8 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
         experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
       }),
       html && pageStyles(),
+      // Plain files the edge serves from the release as they are (src/static/).
+      html && new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'src/static'), to: '.' }] }),
       html &&
         new rspack.HtmlRspackPlugin({
           template: path.join(dir, 'src/index.html'),

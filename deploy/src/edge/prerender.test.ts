@@ -60,6 +60,7 @@ beforeAll(async () => {
     'server/index.cjs': SHELL_SERVER,
     'shell.css': '.gl-header{height:56px}',
     'page-styles.json': JSON.stringify(['shell.css']),
+    'after-paint.js': '/* starts data-src after the first paint */',
   });
   await writeFile(path.join(shell, 'index.html'), '<!doctype html><html><head><meta name="description" content="default"><title>GiftLane</title><meta name="gl-head"></head><body><div id="root"><div class="gl-boot" aria-busy="true"></div></div><script defer src="{{SHELL_BASE}}/main.js"></script></body></html>');
   await store.publish('shell', { version: 's1', distDir: shell });
@@ -108,6 +109,9 @@ test('a public page arrives with its content, styles, head and the data it was r
   expect(json).not.toContain('</script');
   expect(decodePageData(json)).toEqual({ _R_1_: { deps: '[1]', data: { rate: '1,250 $& $1', minor: 125000n, note: '</script><script>alert(1)</script>' } } });
   expect(res.headers['cache-control']).toBe('no-cache');
+  // The shell's code starts after the first paint: its entry goes through the release's after-paint.js.
+  expect(res.body).toContain('<script defer src="/releases/shell/s1/after-paint.js" data-src="/releases/shell/s1/main.js"></script>');
+  expect((await get('/homes')).body).toContain('<script defer src="/releases/shell/s1/main.js"></script>');
 });
 
 test('a promote of the public remote changes the HTML at once, and a rollback changes it back', async () => {

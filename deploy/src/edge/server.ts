@@ -385,6 +385,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     return sendPage(req, reply, body);
   });
 
+  const fileCheck = new Map<string, Promise<boolean>>();
+  const shellHasFile = (version: string, file: string) => {
+    const key = `${version}/${file}`;
+    if (!fileCheck.has(key)) fileCheck.set(key, store.file('shell', version, file).then(Boolean, () => false));
+    return fileCheck.get(key)!;
+  };
   const htmlCache = new Map<string, string>();
   async function shellHtml(version: string) {
     let html = htmlCache.get(version);
@@ -434,7 +440,9 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const head = [
       `<script id="gl-config" type="application/json">${pageConfigJson}</script>`,
       `<script id="gl-remotes" type="application/json">${escapeJsonForHtml(JSON.stringify(current.manifest))}</script>`,
-      preload,
+      // A prerendered page shows its content without the remote: its code is not fetched ahead of
+      // the first paint, which then waits for nothing but the HTML.
+      page ? '' : preload,
       page ? `<style id="gl-theme">${page.themeCss}</style>` : '',
       ...(page ? page.styles.map((s) => `<style data-href="${releasesUrl}/${s.key}">${s.css.replace(/<\/style/gi, '<\\/style')}</style>`) : []),
       page ? `<script id="${PRERENDER_DATA_ID}" type="application/json">${escapeJsonForHtml(encodePageData(page.data))}</script>` : '',
@@ -444,6 +452,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       if (page.head.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.head.title!)}</title>`);
       if (page.head.description) html = html.replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${escapeHtml(page.head.description!)}">`);
       html = html.replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root" data-prerendered>${page.html}</div>`);
+      // The shell's code starts once the content is painted (its release's after-paint.js).
+      if (await shellHasFile(current.shellVersion, 'after-paint.js')) {
+        html = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_m, src: string) => `<script defer src="${base}/after-paint.js" data-src="${src}"></script>`);
+      }
       reply.code(page.status);
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
