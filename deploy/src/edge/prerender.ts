@@ -64,6 +64,16 @@ interface Entry {
   refreshing?: boolean;
 }
 
+/**
+ * Server builds kept loaded at most (shell versions; twice as many remote ones): the live ones, a
+ * canary's and the last few a rollback would go back to. Older ones are dropped, oldest first.
+ */
+const LOADED_BUILDS = 4;
+
+function trim<V>(map: Map<string, V>, max: number) {
+  while (map.size > max) map.delete(map.keys().next().value!);
+}
+
 /** Evaluates a CommonJS server build in this process, with `require` answered by `resolve`. */
 function evaluate(code: string, filename: string, resolve: (id: string) => unknown): unknown {
   const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename }) as (
@@ -135,7 +145,7 @@ export class Prerenderer {
   private keep(key: string, entry: Entry) {
     this.pages.delete(key);
     this.pages.set(key, entry);
-    while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
+    trim(this.pages, this.maxPages);
   }
 
   private async render(shellVersion: string, app: string, remoteVersion: string, pathname: string): Promise<PrerenderedPage | undefined> {
@@ -188,6 +198,7 @@ export class Prerenderer {
         return undefined;
       });
       this.shells.set(version, shell);
+      trim(this.shells, LOADED_BUILDS);
     }
     return shell;
   }
@@ -209,6 +220,7 @@ export class Prerenderer {
         return undefined;
       });
       this.remotes.set(key, remote);
+      trim(this.remotes, LOADED_BUILDS * 2);
     }
     return remote;
   }
