@@ -40,6 +40,9 @@ test('the public remote down: its pages show the fallback, onboarding still work
 test('a sign-in made inside the onboarding remote shows at once in the shell: one store, one shared-sdk', async ({ page, baseURL }) => {
   const user = await createUser(baseURL!);
   await page.goto('/home');
+  // One document throughout: start once the prerendered page is live (a link tapped before that is
+  // an ordinary page load).
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
   const header = page.getByRole('navigation', { name: 'Main' });
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
   await header.getByRole('link', { name: 'Login' }).click();

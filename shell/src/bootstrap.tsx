@@ -6,7 +6,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepFormsInPage, replayTypedInput } from './app/typed-before-hydration';
+import { keepEarlyTap, keepFormsInPage, replayTypedInput } from './app/early-input';
 import './styles/shell.css';
 
 function injectTheme() {
@@ -18,9 +18,9 @@ function injectTheme() {
   document.head.prepend(style);
 }
 
-function startTrackerWhenIdle(start: () => void) {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1));
-  idle(() => start());
+function whenIdle(run: () => void) {
+  if (window.requestIdleCallback) window.requestIdleCallback(() => run(), { timeout: 2000 });
+  else setTimeout(run, 50);
 }
 
 type SiteRouter = ReturnType<typeof createRouter>;
@@ -63,10 +63,17 @@ async function main() {
   // are not signed in, so a seller's page (their prices, their header) is rendered here instead,
   // as is a page whose remote could not load.
   if (container.hasAttribute('data-prerendered')) {
+    const tapAgain = keepEarlyTap(container);
     await firstMatch(router);
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
-      // Once hydrated: what the visitor typed meanwhile is theirs.
-      beginHydration(undefined, () => replayTypedInput(container));
+      // Once hydrated: what the visitor typed meanwhile is theirs, and a button they tapped is
+      // tapped again when the page is idle (every part of it hydrated, the fields' values taken).
+      beginHydration(undefined, () => {
+        replayTypedInput(container);
+        whenIdle(() => tapAgain(true));
+        // A prerendered page says when it is live (tests wait for it).
+        container.setAttribute('data-live', '');
+      });
       // As a transition: the hydration yields to the browser in slices instead of holding the
       // phone's processor in one long task (the content is on screen already).
       startTransition(() => {
@@ -75,6 +82,8 @@ async function main() {
         });
       });
     } else {
+      // Rendered afresh: the tapped button is replaced, and is not tapped again.
+      tapAgain(false);
       createRoot(container).render(app);
     }
   } else {
@@ -85,7 +94,7 @@ async function main() {
     if (document.visibilityState === 'visible') void refreshEnvironment(true);
   });
   // The tracker never competes with the first paint.
-  startTrackerWhenIdle(() => sdk.tracker.start());
+  whenIdle(() => sdk.tracker.start());
   startServiceWorker();
 }
 

@@ -40,6 +40,23 @@ export function sharedMap() {
   );
 }
 
+/** Our TypeScript and TSX, compiled by SWC (the browser builds and the server builds alike). */
+export function sourceRule({ development, target }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh: false } },
+        target,
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 /**
  * The shell's stylesheets, listed in `page-styles.json`: the edge puts them into the head of a
  * prerendered page (issue 17), which must look right before any script runs.
@@ -88,19 +105,7 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
-              target: 'es2020',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule({ development: !prod, target: 'es2020' }),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
       ],

@@ -6,7 +6,7 @@
 // Where the browser and Node need different code, a file's `.server.ts` twin is taken here.
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { SINGLETONS } from './app-config.mjs';
+import { SINGLETONS, sourceRule } from './app-config.mjs';
 
 /**
  * @param {object} opts
@@ -31,21 +31,7 @@ export function createServerConfig({ dir, entry, after, providesShared = false }
     // A file's `.server` twin (dom-window.server.ts beside dom-window.ts) replaces it here.
     resolve: { extensions: ['.server.ts', '.server.tsx', '.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-      ],
+      rules: [sourceRule({ development: false, target: 'es2022' })],
     },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),

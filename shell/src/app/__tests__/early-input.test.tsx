@@ -1,8 +1,8 @@
-// Issue 17: text typed into a prerendered form before the page came alive reaches React's state.
+// Issue 17: what a visitor does on a prerendered page before it is live is not lost.
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { keepFormsInPage, replayTypedInput } from '../typed-before-hydration';
+import { keepEarlyTap, keepFormsInPage, replayTypedInput } from '../early-input';
 
 function Form() {
   const [name, setName] = useState('');
@@ -86,4 +86,51 @@ test('a form inside the app is never submitted by the browser, before or after i
   expect(submit(inside)).toBe(true);
   expect(handled).toEqual([true]);
   expect(submit(outside)).toBe(false);
+});
+
+test('the last button tapped before the page is live is tapped again once it is; a link or a button outside is not', async () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="google">Google</button><button id="apple">Apple</button><a href="#x"><span id="in-link">link</span></a>';
+  const outside = document.createElement('button');
+  document.body.append(app, outside);
+  const stop = keepEarlyTap(app);
+  app.querySelector<HTMLButtonElement>('#google')!.click();
+  app.querySelector<HTMLButtonElement>('#apple')!.click();
+  outside.click();
+  app.querySelector<HTMLElement>('#in-link')!.click();
+  // Live now: handlers attached to the same elements.
+  const clicked: string[] = [];
+  app.addEventListener('click', (e) => clicked.push((e.target as Element).id));
+  stop(true);
+  expect(clicked).toEqual(['apple']);
+  // Listening has stopped: a later tap is the page's alone.
+  app.querySelector<HTMLButtonElement>('#google')!.click();
+  expect(clicked).toEqual(['apple', 'google']);
+});
+
+test('a page rendered afresh does not tap the old button again', () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="b">Go</button>';
+  document.body.append(app);
+  const stop = keepEarlyTap(app);
+  app.querySelector('button')!.click();
+  const clicked: string[] = [];
+  app.addEventListener('click', () => clicked.push('again'));
+  stop(false);
+  expect(clicked).toEqual([]);
+});
+
+test('a tap kept before the shell ran (after-paint.js) is tapped again too', () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="login">Login</button>';
+  document.body.append(app);
+  const early = { tap: app.querySelector('button'), done: false };
+  globalThis.__glEarlyInput = early;
+  const stop = keepEarlyTap(app);
+  const clicked: string[] = [];
+  app.addEventListener('click', (e) => clicked.push((e.target as Element).id));
+  stop(true);
+  expect(clicked).toEqual(['login']);
+  expect(early.done).toBe(true);
+  globalThis.__glEarlyInput = undefined;
 });

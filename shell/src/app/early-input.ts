@@ -1,0 +1,77 @@
+// What a visitor does on a prerendered page (issue 17) before it is live: on slow 4G the page is
+// on screen a moment before its code has run. Text typed meanwhile is told to React once the page
+// is hydrated; the last button tapped meanwhile is tapped again then; and no form is ever
+// submitted by the browser itself.
+
+
+const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
+
+/**
+ * Hydration keeps typed text in the boxes, but React's state still holds what the page was rendered
+ * with, so a submit would send nothing: each text field whose value differs from the one it was
+ * rendered with is told to React as an input event, as if typed now.
+ */
+export function replayTypedInput(root: ParentNode) {
+  // Read them all first: each event re-renders the form, which puts every other controlled field
+  // back to its state.
+  const typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
+    .filter((field) => !(field instanceof HTMLInputElement && NOT_TEXT.has(field.type)) && field.value !== field.defaultValue)
+    .map((field) => [field, field.value] as const);
+  for (const [field, text] of typed) {
+    // React watches the value through the element's own setter: back to what it rendered…
+    field.value = field.defaultValue;
+    // …then the typed text through the prototype's, which React does not see, and the event.
+    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/**
+ * Every form of the site is handled by its page's code; none is ever submitted by the browser. A
+ * prerendered form can be tapped before its code has run: the browser's own submission would
+ * reload the page (or, without `method="post"`, put the fields into the address). From the moment
+ * the shell runs, the browser's submission is cancelled; the page's handler still sees the event.
+ */
+export function keepFormsInPage(root: HTMLElement) {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof HTMLFormElement && root.contains(event.target)) event.preventDefault();
+    },
+    true,
+  );
+}
+
+/** What `after-paint.js` (the edge starts the shell through it) kept before the shell ran. */
+interface EarlyInput {
+  tap: HTMLButtonElement | null;
+  done: boolean;
+}
+
+declare global {
+  var __glEarlyInput: EarlyInput | undefined;
+}
+
+/**
+ * Remembers the last button tapped inside `root` before the page is live (a tap then does nothing:
+ * no handler is attached yet), from before the shell ran (`after-paint.js`) too. The function
+ * returned stops listening and, given `again`, taps that button again — once the page is live,
+ * when it is the same element, now with its handler.
+ */
+export function keepEarlyTap(root: HTMLElement): (again: boolean) => void {
+  const early = globalThis.__glEarlyInput;
+  let tapped: HTMLButtonElement | undefined = early?.tap ?? undefined;
+  const remember = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && root.contains(button)) tapped = button;
+  };
+  document.addEventListener('click', remember, true);
+  return (again) => {
+    document.removeEventListener('click', remember, true);
+    if (early) early.done = true;
+    const button = tapped;
+    tapped = undefined;
+    if (again && button?.isConnected && !button.disabled) button.click();
+  };
+}
