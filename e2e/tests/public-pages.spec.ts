@@ -120,8 +120,10 @@ test.describe('public pages', () => {
   test('a failed call keeps the page with a message and a Retry that works', async ({ page }) => {
     let fail = true;
     await page.route('**/gc/v2/card/catalog', (route) => (fail ? route.abort() : route.continue()));
-    // Opened from another page: a page loaded afresh comes with its rates in the HTML (issue 17).
+    // Opened from another page once it is live: a page loaded afresh comes with its rates in the
+    // HTML (issue 17), so it makes no call to fail.
     await page.goto('/home');
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
     await page.getByRole('link', { name: 'See today’s rates' }).click();
     await expect(page.locator('main h1')).toHaveText(/Today’s gift card rates/);
     await expect(page.getByRole('alert')).toContainText('We couldn’t load the rate sheet.', { timeout: 25_000 });

@@ -6,7 +6,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepEarlyTap, keepFormsInPage, replayTypedInput } from './app/early-input';
+import { keepEarlyTap, keepFormsInPage, replayTypedInput, tapAgain } from './app/early-input';
 import './styles/shell.css';
 
 function injectTheme() {
@@ -63,14 +63,15 @@ async function main() {
   // are not signed in, so a seller's page (their prices, their header) is rendered here instead,
   // as is a page whose remote could not load.
   if (container.hasAttribute('data-prerendered')) {
-    const tapAgain = keepEarlyTap(container);
+    const takeTap = keepEarlyTap(container);
     await firstMatch(router);
+    const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
       // Once hydrated: what the visitor typed meanwhile is theirs, and a button they tapped is
       // tapped again when the page is idle (every part of it hydrated, the fields' values taken).
       beginHydration(undefined, () => {
         replayTypedInput(container);
-        whenIdle(() => tapAgain(true));
+        whenIdle(() => tapAgain(tapped));
         // A prerendered page says when it is live (tests wait for it).
         container.setAttribute('data-live', '');
       });
@@ -83,7 +84,6 @@ async function main() {
       });
     } else {
       // Rendered afresh: the tapped button is replaced, and is not tapped again.
-      tapAgain(false);
       createRoot(container).render(app);
     }
   } else {

@@ -56,10 +56,11 @@ declare global {
 /**
  * Remembers the last button tapped inside `root` before the page is live (a tap then does nothing:
  * no handler is attached yet), from before the shell ran (`after-paint.js`) too. The function
- * returned stops listening and, given `again`, taps that button again — once the page is live,
- * when it is the same element, now with its handler.
+ * returned stops listening and hands that button over, to be tapped again once the page is live
+ * (`tapAgain`). It is called just before the hydration starts: from then on React itself keeps
+ * and replays a tap, so counting it here too would do it twice.
  */
-export function keepEarlyTap(root: HTMLElement): (again: boolean) => void {
+export function keepEarlyTap(root: HTMLElement): () => HTMLButtonElement | undefined {
   const early = globalThis.__glEarlyInput;
   let tapped: HTMLButtonElement | undefined = early?.tap ?? undefined;
   const remember = (event: MouseEvent) => {
@@ -67,11 +68,16 @@ export function keepEarlyTap(root: HTMLElement): (again: boolean) => void {
     if (button && root.contains(button)) tapped = button;
   };
   document.addEventListener('click', remember, true);
-  return (again) => {
+  return () => {
     document.removeEventListener('click', remember, true);
     if (early) early.done = true;
     const button = tapped;
     tapped = undefined;
-    if (again && button?.isConnected && !button.disabled) button.click();
+    return button;
   };
+}
+
+/** Taps a button kept by keepEarlyTap, if it is still on the page and enabled (now with its handler). */
+export function tapAgain(button: HTMLButtonElement | undefined) {
+  if (button?.isConnected && !button.disabled) button.click();
 }
