@@ -403,14 +403,14 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     return html;
   }
 
-  // Every other GET is a client route: the shell's HTML, with the environment inlined (one round
-  // trip fewer) and the remote that owns this path preloaded.
-  // A prerendered form tapped before the page's code ran is posted by the browser itself (forms
-  // are method="post", so nothing goes into the address): its body is dropped unread, and the page
-  // is sent again.
+  // A prerendered form tapped before the page's code ran could be posted by the browser itself
+  // (forms are method="post", so nothing goes into the address): its body is dropped unread, and
+  // the page is sent again.
   app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: limits.bodyLimit }, (_req, _body, done) =>
     done(null, undefined),
   );
+  // Every other GET is a client route: the shell's HTML, with the environment inlined (one round
+  // trip fewer) and, for a public page, its content prerendered (else the owner remote preloaded).
   app.setNotFoundHandler(async (req, reply) => {
     const url = new URL(req.url, 'http://edge');
     const pathname = url.pathname;
