@@ -6,7 +6,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepEarlyTap, keepFormsInPage, replayTypedInput, tapAgain } from './app/early-input';
+import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from './app/early-input';
 import './styles/shell.css';
 
 function injectTheme() {
@@ -67,11 +67,14 @@ async function main() {
     await firstMatch(router);
     const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
-      // Once hydrated: what the visitor typed meanwhile is theirs, and a button they tapped is
-      // tapped again when the page is idle (every part of it hydrated, the fields' values taken).
+      // Once hydrated and idle (every part of it, the sign-up form's Suspense boundary too): what
+      // the visitor typed, chose or ticked meanwhile is theirs, then a button they tapped is
+      // tapped again.
       beginHydration(undefined, () => {
-        replayTypedInput(container);
-        whenIdle(() => tapAgain(tapped));
+        whenIdle(() => {
+          replayEarlyInput(container);
+          tapAgain(tapped);
+        });
         // A prerendered page says when it is live (tests wait for it).
         container.setAttribute('data-live', '');
       });

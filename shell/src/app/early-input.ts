@@ -1,30 +1,61 @@
 // What a visitor does on a prerendered page (issue 17) before it is live: on slow 4G the page is
-// on screen a moment before its code has run. Text typed meanwhile is told to React once the page
-// is hydrated; the last button tapped meanwhile is tapped again then; and no form is ever
-// submitted by the browser itself.
-
+// on screen a moment before its code has run. What was typed, chosen or ticked meanwhile is told
+// to React once the page is hydrated; the last button tapped meanwhile is tapped again then; and
+// no form is ever submitted by the browser itself.
 
 const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
 
+/** The value a select was rendered with: its option marked selected in the HTML, else the first. */
+const renderedValue = (select: HTMLSelectElement) => ([...select.options].find((o) => o.defaultSelected) ?? select.options[0])?.value ?? '';
+
 /**
- * Hydration keeps typed text in the boxes, but React's state still holds what the page was rendered
- * with, so a submit would send nothing: each text field whose value differs from the one it was
- * rendered with is told to React as an input event, as if typed now.
+ * Hydration keeps what the visitor did in the boxes, but React's state still holds what the page
+ * was rendered with, so a submit would send nothing (and the next render would undo it). Each field
+ * whose value differs from the one it was rendered with is told to React, as if done now: text as
+ * an input event, a choice in a list as a change, a ticked box or radio button as a click.
  */
-export function replayTypedInput(root: ParentNode) {
+export function replayEarlyInput(root: ParentNode) {
   // Read them all first: each event re-renders the form, which puts every other controlled field
   // back to its state.
-  const typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
-    .filter((field) => !(field instanceof HTMLInputElement && NOT_TEXT.has(field.type)) && field.value !== field.defaultValue)
-    .map((field) => [field, field.value] as const);
-  for (const [field, text] of typed) {
-    // React watches the value through the element's own setter: back to what it rendered…
-    field.value = field.defaultValue;
-    // …then the typed text through the prototype's, which React does not see, and the event.
-    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, text);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')];
+  const changed = fields.flatMap((field): (() => void)[] => {
+    if (field instanceof HTMLSelectElement) {
+      const chosen = field.value;
+      if (field.multiple || chosen === renderedValue(field)) return [];
+      return [
+        () => {
+          field.value = chosen;
+          field.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+      ];
+    }
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      // A radio button unchosen by choosing another one follows that one.
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) return [];
+      return [
+        () => {
+          // Back to what React rendered (through the element's own setter, which React watches);
+          // the click then does what the visitor's did.
+          field.checked = field.defaultChecked;
+          field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+        },
+      ];
+    }
+    if (field instanceof HTMLInputElement && NOT_TEXT.has(field.type)) return [];
+    if (field.value === field.defaultValue) return [];
+    const text = field.value;
+    return [
+      () => {
+        // React watches the value through the element's own setter: back to what it rendered…
+        field.value = field.defaultValue;
+        // …then the typed text through the prototype's, which React does not see, and the event.
+        const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+        Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, text);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+    ];
+  });
+  for (const replay of changed) replay();
 }
 
 /**

@@ -2,20 +2,25 @@
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { keepEarlyTap, keepFormsInPage, replayTypedInput, tapAgain } from '../early-input';
+import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from '../early-input';
 
 function Form() {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('100');
   const [message, setMessage] = useState('');
   const [agreed, setAgreed] = useState(false);
+  const [card, setCard] = useState('amazon');
   return (
     <form>
       <input aria-label="name" value={name} onChange={(e) => setName(e.target.value)} />
       <input aria-label="amount" value={amount} onChange={(e) => setAmount(e.target.value)} />
       <textarea aria-label="message" value={message} onChange={(e) => setMessage(e.target.value)} />
       <input aria-label="agree" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-      <output>{JSON.stringify({ name, amount, message })}</output>
+      <select aria-label="card" value={card} onChange={(e) => setCard(e.target.value)}>
+        <option value="amazon">Amazon</option>
+        <option value="steam">Steam</option>
+      </select>
+      <output>{JSON.stringify({ name, amount, message, agreed: String(agreed), card })}</output>
     </form>
   );
 }
@@ -49,14 +54,18 @@ test('without the replay, React does not know what was typed (what this module i
   expect(state(c).name).toBe('');
 });
 
-test('typed text, a changed pre-filled value and a textarea reach the state; untouched fields stay', async () => {
+test('typed text, a changed pre-filled value, a textarea, a ticked box and a chosen option reach the state', async () => {
   const c = await hydrateAfterTyping((c) => {
     field(c, 'name').value = 'Ada';
     field(c, 'amount').value = '250';
     (c.querySelector('textarea') as HTMLTextAreaElement).value = 'Where is my payout?';
+    field(c, 'agree').checked = true;
+    (field(c, 'card') as unknown as HTMLSelectElement).value = 'steam';
   });
-  await act(async () => replayTypedInput(c));
-  expect(state(c)).toEqual({ name: 'Ada', amount: '250', message: 'Where is my payout?' });
+  await act(async () => replayEarlyInput(c));
+  expect(state(c)).toEqual({ name: 'Ada', amount: '250', message: 'Where is my payout?', agreed: 'true', card: 'steam' });
+  expect(field(c, 'agree').checked).toBe(true);
+  expect((field(c, 'card') as unknown as HTMLSelectElement).value).toBe('steam');
   expect([field(c, 'name').value, field(c, 'amount').value]).toEqual(['Ada', '250']);
 });
 
@@ -64,9 +73,9 @@ test('nothing typed: no event, nothing changes', async () => {
   const c = await hydrateAfterTyping(() => undefined);
   const events: string[] = [];
   c.addEventListener('input', (e) => events.push((e.target as HTMLInputElement).getAttribute('aria-label')!));
-  await act(async () => replayTypedInput(c));
+  await act(async () => replayEarlyInput(c));
   expect(events).toEqual([]);
-  expect(state(c)).toEqual({ name: '', amount: '100', message: '' });
+  expect(state(c)).toEqual({ name: '', amount: '100', message: '', agreed: 'false', card: 'amazon' });
 });
 
 test('a form inside the app is never submitted by the browser, before or after its code runs; its handler still runs', async () => {
