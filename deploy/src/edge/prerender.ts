@@ -135,10 +135,12 @@ export class Prerenderer {
         return current;
       }
     }
+    // A render that failed or timed out is kept as such as long as a page would be: meanwhile the
+    // page goes out at once as the shell's HTML (an api that hangs costs one wait, not one each).
     const entry: Entry = { at: Date.now(), page: this.render(shellVersion, app, remoteVersion, pathname) };
     this.keep(key, entry);
-    // A failed render is not kept: the next request tries again.
-    void entry.page.then((p) => p === undefined && this.pages.get(key) === entry && this.pages.delete(key));
+    // Its age counts from when it was made (while it is being made, requests wait for it).
+    void entry.page.then(() => (entry.at = Date.now()));
     return entry.page;
   }
 
