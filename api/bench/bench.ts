@@ -6,14 +6,11 @@
  * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
  * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4 connections.
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signedBody } from '../src/lib/sign.js';
 import { openLoop } from './open-loop.js';
 import { benchDatabase } from './scratch-db.js';
+import { serve } from './child.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -35,21 +32,6 @@ async function run(load: Load, opts: { connections: number }) {
     duration: DURATION,
   });
   return { title: load.title, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-async function serve(databaseUrl: string | undefined) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  const urls = JSON.parse(first) as { apiUrl: string; bareUrl: string };
-  const stopped = new Promise((resolve) => child.once('exit', resolve));
-  return { ...urls, stop: async () => { child.stdin!.end(); await stopped; } };
 }
 
 async function main() {

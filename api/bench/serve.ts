@@ -1,7 +1,7 @@
 /**
  * The server side of `bench.ts`, in its own process so the load generator does not share its event
  * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
- * one process. Prints one JSON line with both URLs, and stops when its stdin closes.
+ * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +21,11 @@ async function main() {
     dataDir,
     databaseUrl,
     logLevel: 'warn',
-    env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000' },
+    // BENCH_API_ENV (JSON) adds or overrides settings for one bench (bench:soak shortens the caches).
+    env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000', ...(JSON.parse(process.env.BENCH_API_ENV || '{}') as Record<string, string>) },
   });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
-  process.stdout.write(`${JSON.stringify({ apiUrl: api.url, bareUrl })}\n`);
+  process.stdout.write(`${JSON.stringify({ apiUrl: api.url, bareUrl, pid: process.pid })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => {
     void Promise.all([api.close(), bare.close()]).finally(() => {

@@ -209,8 +209,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('sessions', new Sessions(db, config.session));
       app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour));
       app.decorate('social', new SocialVerifier(config, deps.fetch));
-      app.decorate('ref', new Reference(db));
-      const catalog = new Catalog(db, app.ref);
+      app.decorate('ref', new Reference(db, config.cacheTtlMs));
+      const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());

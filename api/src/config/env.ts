@@ -180,6 +180,8 @@ export const envSchema = z.object({
   EXPO_PUSH_URL: z.url().default('https://exp.host/--/api/v2/push/send'),
   EXPO_ACCESS_TOKEN: z.string().optional(),
   PUSH_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** How long reference data (30 s) and the card catalog (15 s) stay cached, when set (bench:soak sets a few seconds). */
+  CACHE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Account-name look-ups and payouts: 'dev' (deterministic, offline) or 'paystack'. */
   PAYOUT_PROVIDER: z.enum(['dev', 'paystack']).default('dev'),
   PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
@@ -254,6 +256,8 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
   session: { ttlMs: number; idleMs: number };
+  /** Reference data and catalog cache lifetime; unset = each cache's own (30 s, 15 s). */
+  cacheTtlMs?: number;
   rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number; codesPerIpHour?: number };
   /** Per account (username / e-mail / number, or the signed-in user) per hour, across addresses. */
   accountLimit: { authPerHour: number; codePerHour: number };
@@ -363,6 +367,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     maxConnections: e.MAX_CONNECTIONS,
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
+    cacheTtlMs: e.CACHE_TTL_MS,
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },
     accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
     whatsapp: {
