@@ -64,6 +64,15 @@ export function objectNameIn(baseUrl: string, url: string): string | null {
   return isObjectName(name) ? name : null;
 }
 
+/**
+ * The object name in any reference to an upload (an absolute or relative /uploads/ URL, with or
+ * without a signed link's query), or null: for comparing references whatever their origin.
+ */
+export function uploadNameOf(reference: string): string | null {
+  const m = /\/uploads\/([^?#]+)(?:[?#]|$)/.exec(reference);
+  return m?.[1] && isObjectName(m[1]) ? m[1] : null;
+}
+
 export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
 
 /** The type is read from the first bytes, never from a header or a name (the forms' rule too). */
