@@ -180,7 +180,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           await db.close();
         });
       if (!deps.skipMigrations) {
-        const applied = await prepareSchema(db, config.databaseOwnerUrl);
+        const applied = await prepareSchema(db, config.databaseOwnerUrl, { kycDataKey: config.kyc.dataKey });
         if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');
       }
       if (config.env === 'production' && !deps.db) {
