@@ -3,7 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
-import type { DirectoryStore } from '../uploads/store.js';
+import type { UploadStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
@@ -104,7 +104,7 @@ export class KycService {
     readonly tiers: Tiers,
     readonly vault: IdentityVault,
     private readonly provider: IdentityProvider,
-    private readonly store?: DirectoryStore,
+    private readonly store?: UploadStore,
   ) {}
 
   async user(q: Queryable, userId: number): Promise<KycUser> {
@@ -257,6 +257,7 @@ export class KycService {
   /** The seller's own stored upload, by its object name (from its URL), or an error. */
   private async ownPhoto(q: Queryable, userId: number, url: string): Promise<{ name: string; data: Buffer }> {
     const name = url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
+    // A store that cannot be read throws PhotoStoreUnavailable: the seller is told to try again later.
     const data = (await repo.ownPhoto(q, userId, name)) && this.store ? await this.store.get(name) : null;
     if (!data) throw new AppError(KYC_MESSAGES.photo);
     return { name, data };

@@ -11,7 +11,7 @@ import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
-import { IMAGE_LIMITS, uploadNameOf, type DirectoryStore } from '../uploads/store.js';
+import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { orderRepo } from './repo.js';
 import { ORDER_CREDITED, ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
@@ -108,7 +108,7 @@ export interface SubmitDeps {
   db: Db;
   ref: Reference;
   catalog: Catalog;
-  store: Pick<DirectoryStore, 'objectNameOf'>;
+  store: Pick<UploadStore, 'objectNameOf'>;
 }
 
 /**
