@@ -145,6 +145,19 @@ describe.each(targets())('photos in a bucket, two api hosts on %s', (target) => 
     expect((await get(b, `${photo}?expires=9999999999&signature=forged`)).statusCode).toBe(403);
   });
 
+  test('one link sent to both hosts at once, and again later: written once, the others refused', async () => {
+    const seller = await makeUser(a);
+    const link = await putLink(a, seller.token);
+    seen.length = 0;
+    const body = await pngImage(80, 80);
+    const answers = await Promise.all([a, b, a, b, a, b].map((host) => put(host, link, body)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    // A replay after it is stored is refused on either host, and the photo is unchanged.
+    expect(envelope(await put(b, link, await pngImage(90, 90)))).toMatchObject({ status: 409, success: false, msg: UPLOAD_MESSAGES.once });
+    expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   test('a bucket that refuses writes: the clear envelope (503, never a 500), and the same link works once it is back', async () => {
     const seller = await makeUser(a);
     const link = await putLink(a, seller.token);
