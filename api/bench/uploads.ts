@@ -41,7 +41,7 @@ async function main() {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'gl-bench-uploads-'));
   const pgdb = process.env.BENCH_DB === 'pglite' ? null : await benchDatabase();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: pgdb?.url ?? '', UPLOAD_DIR: uploadDir, PUBLIC_URL: '/' },
+    env: { ...process.env, BENCH_DATABASE_URL: pgdb?.url ?? '', UPLOAD_DIR: uploadDir },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const stopped = new Promise((resolve) => child.once('exit', resolve));
@@ -70,7 +70,9 @@ async function main() {
     };
     const putAll = async (urls: string[], body: Buffer) =>
       Promise.all(urls.map(async (u) => {
-        const r = await fetch(new URL(u, api), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(body) });
+        // The link is on the api's public origin (PUBLIC_ORIGIN); the bench sends it to the api itself.
+        const link = new URL(u, api);
+        const r = await fetch(new URL(`${link.pathname}${link.search}`, api), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(body) });
         return { status: r.status, msg: ((await r.json()) as { msg: string }).msg };
       }));
 

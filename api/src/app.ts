@@ -47,7 +47,7 @@ import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from './modules/payment/provider.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
-import { DirectoryStore } from './modules/uploads/store.js';
+import { photoBytes, UploadStore } from './modules/uploads/store.js';
 import { vipRoutes } from './modules/vip/routes.js';
 import { walletHooks, walletRoutes } from './modules/wallet/routes.js';
 import { PinGuard } from './modules/withdraw/pin.js';
@@ -180,7 +180,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           await db.close();
         });
       if (!deps.skipMigrations) {
-        const applied = await prepareSchema(db, config.databaseOwnerUrl);
+        const applied = await prepareSchema(db, config.databaseOwnerUrl, { kycDataKey: config.kyc.dataKey });
         if (applied.length) app.log.info({ applied, driver: db.kind }, 'migrations applied');
       }
       if (config.env === 'production' && !deps.db) {
@@ -235,7 +235,9 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const hooks = walletHooks(app.ref, ledger);
       app.accounts.balances = hooks.balances;
       app.accounts.closureChecks.push(hooks.closureCheck);
-      const store = new DirectoryStore(config.uploadDir, config.publicUrl, config.secretKey);
+      const store = new UploadStore(photoBytes(config), config.publicUrl, config.secretKey);
+      app.log.info({ photos: store.location }, 'photo store');
+      if (config.env === 'production' && !config.uploadBucket) app.log.warn('photos are kept in UPLOAD_DIR on this host only: with more than one api process, set UPLOAD_S3_BUCKET (api/README.md, "Uploads")');
       const provider =
         deps.payoutProvider ??
         (config.payout.provider === 'paystack' && config.payout.paystackKey

@@ -9,8 +9,8 @@ import { ROOT_DIR } from './apps';
 import { PublishRefused, ReleaseStore } from './release-store';
 import { GateRefused, ReleaseManager, ReleaseError } from './releases';
 import { DirectoryBlobStore } from './store/blob-store';
-import { S3BlobStore } from './store/s3-blob-store';
-import { startTestS3, type TestS3 } from './store/s3-test-server';
+import { S3BlobStore } from '@giftlane/api/object-store';
+import { startTestS3, type TestS3 } from '@giftlane/api/test/s3';
 import { fakeDist, withShared } from './test-fixtures';
 import type { EnvironmentFile } from './types';
 

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(db);
+    await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const id = await db.tx(async (q) => {
       const staffId = await createStaff(q, { email: values.email as string, name: values.name as string, role: values.role as Role, password });
       await audit(q, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool', details: { email: values.email, role: values.role } });

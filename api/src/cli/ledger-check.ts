@@ -11,7 +11,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(db);
+    await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const breaches = await checkLedger(db);
     const counts = await db.query<{ journals: bigint; postings: bigint; holds: bigint }>(
       'select (select count(*) from ledger_journals) as journals, (select count(*) from ledger_postings) as postings, (select count(*) from ledger_holds) as holds',

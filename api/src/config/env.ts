@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { BucketSettings } from '../lib/object-store/index.js';
 import { DEFAULT_TIERS, tiersSchema, type Tiers } from '../modules/kyc/tiers.js';
 
 /** The api package folder (api/), so the default data folder does not depend on the working directory. */
@@ -160,6 +161,24 @@ export const envSchema = z.object({
   /** Where uploaded card images are kept (the directory object store). */
   UPLOAD_DIR: z.string().min(1).default(path.join(API_ROOT, '.data', 'uploads')),
   /**
+   * Photos (card photos, avatars, selfies, ID documents) in an S3-compatible bucket instead of
+   * UPLOAD_DIR, so every api host serves every photo (api/README.md, "Uploads"). The bucket stays
+   * private: the api reads it and hands out its own signed links.
+   */
+  UPLOAD_S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((s) => s?.trim() || undefined)
+    .pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional()),
+  UPLOAD_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_.-]+\/)*$/, { error: 'must be empty or folder names each ending in /, e.g. uploads/' }).default('uploads/'),
+  UPLOAD_S3_ENDPOINT: optionalUrl.refine((u) => !u || /^https?:\/\//.test(u), { error: 'must be an http(s) URL' }),
+  UPLOAD_S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: 'must be a region name, e.g. eu-west-1 (auto for R2)' }).default('auto'),
+  UPLOAD_S3_PATH_STYLE: boolish,
+  UPLOAD_S3_ACCESS_KEY_ID: z.string().optional(),
+  UPLOAD_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** A bound on connecting to the bucket and on a silent answer; two tries at most per photo. */
+  UPLOAD_S3_TIMEOUT_MS: ms(5000),
+  /**
    * The public origin browsers and the mobile apps reach the site at (`https://giftlane.ng`): upload
    * and image URLs are absolute on it, since a phone PUTs to the URL exactly as given. Required in production.
    */
@@ -266,6 +285,8 @@ export interface Config {
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
   facebook: { debugUrl: string; appId?: string; appSecret?: string };
   uploadDir: string;
+  /** The bucket photos are kept in (UPLOAD_S3_*); unset: the directory uploadDir. */
+  uploadBucket?: BucketSettings;
   /** PUBLIC_ORIGIN without a trailing slash: the base of every absolute upload and image URL. */
   publicUrl: string;
   payout: { provider: 'dev' | 'paystack'; paystackUrl: string; paystackKey?: string };
@@ -325,6 +346,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
   }
   if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) problems.push('DATABASE_OWNER_URL: set DATABASE_URL too (the role the api runs as)');
+  const s3Given = ['UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_ACCESS_KEY_ID', 'UPLOAD_S3_SECRET_ACCESS_KEY'].filter((k) => source[k]?.trim());
+  if (!e.UPLOAD_S3_BUCKET && s3Given.length) problems.push(`${s3Given.join(', ')}: set UPLOAD_S3_BUCKET too (without it photos are kept in UPLOAD_DIR)`);
+  if (Boolean(e.UPLOAD_S3_ACCESS_KEY_ID) !== Boolean(e.UPLOAD_S3_SECRET_ACCESS_KEY)) problems.push('UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY must be set together (or neither, for the usual AWS credentials chain)');
+  if (e.NODE_ENV === 'production' && e.UPLOAD_S3_ENDPOINT?.startsWith('http:') && !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(e.UPLOAD_S3_ENDPOINT)) {
+    problems.push('UPLOAD_S3_ENDPOINT: must be https in production (card photos carry redeem codes); plain http only to this machine');
+  }
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production') {
     if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
@@ -381,6 +408,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apple: { jwksUrl: e.APPLE_JWKS_URL, clientIds: e.APPLE_CLIENT_IDS, issuer: e.APPLE_ISSUER },
     facebook: { debugUrl: e.FACEBOOK_DEBUG_URL, appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET },
     uploadDir: e.UPLOAD_DIR,
+    uploadBucket: e.UPLOAD_S3_BUCKET
+      ? {
+          bucket: e.UPLOAD_S3_BUCKET,
+          prefix: e.UPLOAD_S3_PREFIX,
+          region: e.UPLOAD_S3_REGION,
+          endpoint: e.UPLOAD_S3_ENDPOINT,
+          pathStyle: e.UPLOAD_S3_PATH_STYLE,
+          credentials: e.UPLOAD_S3_ACCESS_KEY_ID && e.UPLOAD_S3_SECRET_ACCESS_KEY ? { accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID, secretAccessKey: e.UPLOAD_S3_SECRET_ACCESS_KEY } : undefined,
+          timeoutMs: e.UPLOAD_S3_TIMEOUT_MS,
+          maxAttempts: 2,
+        }
+      : undefined,
     publicUrl: (e.PUBLIC_ORIGIN ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ''),
 
     payout: { provider: e.PAYOUT_PROVIDER, paystackUrl: e.PAYSTACK_API_URL, paystackKey: e.PAYSTACK_SECRET_KEY },

@@ -1,5 +1,6 @@
 import { openPostgres, type Db, type Queryable } from './db.js';
 import { migrate } from './migrate.js';
+import type { MigrationContext } from './migrations/index.js';
 
 /**
  * The tables that are history: once written, never rewritten. Triggers refuse UPDATE and DELETE on
@@ -59,11 +60,11 @@ export async function historyRewritableBy(db: Db): Promise<string | null> {
  * Brings the schema up to date. With an owner URL, the migrations run as the owner, which then
  * grants the runtime role its share; without one (a laptop, PGlite), as the runtime connection.
  */
-export async function prepareSchema(db: Db, ownerUrl?: string): Promise<string[]> {
-  if (!ownerUrl) return migrate(db);
+export async function prepareSchema(db: Db, ownerUrl?: string, ctx: MigrationContext = {}): Promise<string[]> {
+  if (!ownerUrl) return migrate(db, undefined, ctx);
   const owner = await openPostgres(ownerUrl, 1);
   try {
-    const applied = await migrate(owner);
+    const applied = await migrate(owner, undefined, ctx);
     await grantRuntimeRole(owner, await currentRole(db));
     return applied;
   } finally {

@@ -1,39 +1,15 @@
 // Where releases live. The release store needs only a few operations from its storage, so a
 // directory (the default) and an S3-compatible bucket (at scale, behind a CDN) are two
-// implementations of one small interface and pass the same tests.
+// implementations of one small interface and pass the same tests. The interface and the bucket
+// adapter are shared with the api's photo store (api/src/lib/object-store); the directory one,
+// with its lock files, is the release store's own.
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import type { BlobStore } from '@giftlane/api/object-store';
 
-export interface PutOptions {
-  contentType?: string;
-  contentEncoding?: string;
-  cacheControl?: string;
-}
-
-export interface BlobStore {
-  /** For messages: where this store is. */
-  readonly location: string;
-  /** Set when the store is a local directory (the edge server then serves files from it). */
-  readonly localDir?: string;
-  get(key: string): Promise<Buffer | undefined>;
-  exists(key: string): Promise<boolean>;
-  put(key: string, body: Buffer | string, opts?: PutOptions): Promise<void>;
-  /** Creates the object only if nothing is there yet; false when something already was. */
-  putIfAbsent(key: string, body: Buffer | string, opts?: PutOptions): Promise<boolean>;
-  /** Keys directly under `prefix` that are "folders" (e.g. the versions of an app). */
-  listFolders(prefix: string): Promise<string[]>;
-  /** Names of the objects directly under `prefix` (not in sub-folders). */
-  listFiles(prefix: string): Promise<string[]>;
-  /**
-   * Read-modify-write of one small JSON document such that two writers at once never lose a
-   * change: `change` sees the latest document and its result replaces it in one atomic write.
-   * `change` may run more than once (it must be a pure function of its input). When it returns
-   * `undefined` nothing is written and the result is the document as it is (or `undefined`).
-   */
-  update<T>(key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
-}
+export type { BlobStore, PutOptions } from '@giftlane/api/object-store';
 
 /** The default store: a directory. Atomic writes are write-then-rename; updates take a lock. */
 export class DirectoryBlobStore implements BlobStore {

@@ -2,21 +2,13 @@
 // set, else the directory RELEASE_DIR (default `.releases/` at the repository root).
 import { ReleaseStore } from '../release-store';
 import { deploySettings, type DeploySettings } from '../settings';
-import { S3BlobStore } from './s3-blob-store';
+import { openBucket } from '@giftlane/api/object-store';
 
 export function openStore(env: DeploySettings = deploySettings()): ReleaseStore {
   if (env.RELEASE_S3_BUCKET) {
     return new ReleaseStore(
-      new S3BlobStore({
-        bucket: env.RELEASE_S3_BUCKET,
-        prefix: env.RELEASE_S3_PREFIX,
-        // Credentials come from the usual AWS variables or profile; an endpoint selects R2, MinIO, …
-        clientConfig: {
-          region: env.AWS_REGION,
-          endpoint: env.RELEASE_S3_ENDPOINT,
-          forcePathStyle: env.RELEASE_S3_PATH_STYLE,
-        },
-      }),
+      // Credentials come from the usual AWS variables or profile; an endpoint selects R2, MinIO, …
+      openBucket({ bucket: env.RELEASE_S3_BUCKET, prefix: env.RELEASE_S3_PREFIX, region: env.AWS_REGION, endpoint: env.RELEASE_S3_ENDPOINT, pathStyle: env.RELEASE_S3_PATH_STYLE }),
     );
   }
   return new ReleaseStore();

@@ -14,10 +14,16 @@ import { sql as approvals } from './0012-approvals.js';
 import { sql as rateChanges } from './0013-rate-changes.js';
 import { sql as payoutSending } from './0014-payout-sending.js';
 import { sql as kyc } from './0015-kyc.js';
+import { sealDatesOfBirth } from './0019-store-kyc.js';
+
+/** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
+export interface MigrationContext {
+  kycDataKey?: string;
+}
 
 export interface Migration {
   id: string;
-  up: (q: Queryable) => Promise<void>;
+  up: (q: Queryable, ctx: MigrationContext) => Promise<void>;
 }
 
 const runSql = (text: string) => (q: Queryable) => q.exec(text);
@@ -51,4 +57,5 @@ export const migrations: Migration[] = [
   { id: '0013-rate-changes', up: runSql(rateChanges) },
   { id: '0014-payout-sending', up: runSql(payoutSending) },
   { id: '0015-kyc', up: runSql(kyc) },
+  { id: '0019-store-kyc', up: sealDatesOfBirth },
 ];

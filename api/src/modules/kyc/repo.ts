@@ -10,7 +10,8 @@ export interface CheckRow {
   id_type: IdType | '';
   id_number_sealed: string;
   id_last4: string;
-  date_of_birth: Date | null;
+  /** The record's date of birth, sealed (vault.ts, dateOfBirthContext); '' when none. */
+  date_of_birth_sealed: string;
   name_on_record: string;
   selfie: string;
   document: string;
@@ -75,10 +76,10 @@ export const kycRepo = {
     await q.query("update kyc_checks set status = 'failed', reason = $2, decided_at = now() where id = $1", [checkId, reason]);
   },
 
-  async verifyClaim(q: Queryable, checkId: bigint, c: { sealed: string; lookup: string; dateOfBirth: string; nameOnRecord: string }) {
+  async verifyClaim(q: Queryable, checkId: bigint, c: { sealed: string; lookup: string; dateOfBirthSealed: string; nameOnRecord: string }) {
     await q.query(
-      "update kyc_checks set status = 'verified', id_number_sealed = $2, id_lookup = $3, date_of_birth = $4, name_on_record = $5, decided_at = now() where id = $1",
-      [checkId, c.sealed, c.lookup, c.dateOfBirth, c.nameOnRecord],
+      "update kyc_checks set status = 'verified', id_number_sealed = $2, id_lookup = $3, date_of_birth_sealed = $4, name_on_record = $5, decided_at = now() where id = $1",
+      [checkId, c.sealed, c.lookup, c.dateOfBirthSealed, c.nameOnRecord],
     );
   },
 

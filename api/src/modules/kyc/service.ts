@@ -3,12 +3,12 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
-import type { DirectoryStore } from '../uploads/store.js';
+import type { UploadStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
 import { kycRepo as repo, type CheckRow } from './repo.js';
-import { maskedId, type IdentityVault } from './vault.js';
+import { dateOfBirthContext, maskedId, type IdentityVault } from './vault.js';
 
 /** Failed look-ups a user may make in 24 hours: each costs a provider call, and guessing numbers must not pay. */
 export const KYC_ATTEMPTS_PER_DAY = 5;
@@ -30,6 +30,8 @@ export const KYC_MESSAGES = {
   photo: 'Upload the photo first (JPG, PNG or WebP)',
   pending: 'Your documents are being checked. We will tell you when it is done',
   dob: 'Enter your date of birth as YYYY-MM-DD',
+  dobImpossible: (d: string) => `${d} is not a date in the calendar. Enter your date of birth as on your ID, as YYYY-MM-DD`,
+  dobFuture: 'Your date of birth cannot be after today. Enter it as on your ID, as YYYY-MM-DD',
   address: 'Enter your home address (at least 10 characters)',
   reviewNotFound: 'Verification request not found',
   reviewDone: 'This request has already been decided',
@@ -65,6 +67,27 @@ export interface LevelLimits {
 }
 
 
+/** Today's date (YYYY-MM-DD) in a time zone. */
+const todayIn = (zone: string, now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/**
+ * Why a date of birth the seller typed cannot be one, or null: not YYYY-MM-DD, not a day of the
+ * calendar (2031-02-30, 1990-02-29), before 1900, or after today in the seller's time zone.
+ */
+export function dateOfBirthProblem(value: string, zone: string, now = new Date()): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return KYC_MESSAGES.dob;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (y < 1900 || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return KYC_MESSAGES.dobImpossible(value);
+  if (value > todayIn(zone, now)) return KYC_MESSAGES.dobFuture;
+  return null;
+}
+
+/** A check's date of birth, opened for its own seller or for staff ('' when none was kept). */
+export const openDateOfBirth = (vault: IdentityVault, c: { user_id: number; date_of_birth_sealed: string }) =>
+  c.date_of_birth_sealed ? vault.open(c.date_of_birth_sealed, dateOfBirthContext(c.user_id)) : '';
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 const fullName = (p: { firstName: string; middleName: string; lastName: string }) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
@@ -81,7 +104,7 @@ export class KycService {
     readonly tiers: Tiers,
     readonly vault: IdentityVault,
     private readonly provider: IdentityProvider,
-    private readonly store?: DirectoryStore,
+    private readonly store?: UploadStore,
   ) {}
 
   async user(q: Queryable, userId: number): Promise<KycUser> {
@@ -172,7 +195,9 @@ export class KycService {
     if (!t.idTypes.includes(type)) throw new AppError(KYC_MESSAGES.idType(t.idTypes));
     const number = normaliseIdNumber(type, input.idNumber);
     if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dateOfBirth) || Number.isNaN(Date.parse(input.dateOfBirth))) throw new AppError(KYC_MESSAGES.dob);
+    // A date that cannot be anyone's birth is refused here, before any look-up is claimed or counted.
+    const dobProblem = dateOfBirthProblem(input.dateOfBirth, ZONES[u.countryCode] ?? 'UTC');
+    if (dobProblem) throw new AppError(dobProblem);
     if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
 
     // The attempt is claimed (and counted) before the provider is asked, one at a time per user.
@@ -215,7 +240,7 @@ export class KycService {
         await repo.verifyClaim(q, claim, {
           sealed: this.vault.seal(number, `user:${userId}`),
           lookup: this.vault.lookup(type, number),
-          dateOfBirth: person.dateOfBirth,
+          dateOfBirthSealed: this.vault.seal(person.dateOfBirth, dateOfBirthContext(userId)),
           nameOnRecord: recordName,
         });
         await repo.setVerifiedName(q, userId, recordName);
@@ -232,6 +257,7 @@ export class KycService {
   /** The seller's own stored upload, by its object name (from its URL), or an error. */
   private async ownPhoto(q: Queryable, userId: number, url: string): Promise<{ name: string; data: Buffer }> {
     const name = url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
+    // A store that cannot be read throws PhotoStoreUnavailable: the seller is told to try again later.
     const data = (await repo.ownPhoto(q, userId, name)) && this.store ? await this.store.get(name) : null;
     if (!data) throw new AppError(KYC_MESSAGES.photo);
     return { name, data };

@@ -56,3 +56,6 @@ export class IdentityVault {
 
 /** An ID number as shown, from the last four characters kept in the clear: "•••••••2222" (the length hidden too). */
 export const maskedId = (last4: string) => (last4 ? `•••••••${last4}` : '');
+
+/** A date of birth is sealed bound to its user and to its field: it cannot be moved to another user or read as another value. */
+export const dateOfBirthContext = (userId: number) => `user:${userId}:date_of_birth`;

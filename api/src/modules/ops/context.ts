@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ledger } from '../ledger/ledger.js';
 import type { DecisionDeps } from '../order/service.js';
 import type { PayoutProvider } from '../payment/provider.js';
-import type { DirectoryStore } from '../uploads/store.js';
+import type { UploadStore } from '../uploads/store.js';
 import { secondPairRule } from './four-eyes.js';
 import { requireStaff, type Role, type StaffAuth } from './staff.js';
 
-export interface OpsOptions { ledger: Ledger; store?: DirectoryStore; provider?: PayoutProvider }
+export interface OpsOptions { ledger: Ledger; store?: UploadStore; provider?: PayoutProvider }
 
 /** What every operator route file shares: the db, reference data, the catalog, the signed-in staff member. */
 export function opsContext(app: FastifyInstance, opts: OpsOptions) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
 import { kycRepo } from '../kyc/repo.js';
-import { KYC_MESSAGES } from '../kyc/service.js';
+import { KYC_MESSAGES, openDateOfBirth } from '../kyc/service.js';
 import { ID_LABELS } from '../kyc/tiers.js';
 import { maskedId } from '../kyc/vault.js';
 import { opsContext, type OpsOptions } from './context.js';
@@ -47,7 +47,7 @@ export async function kycReviewRoutes(app: FastifyInstance, opts: OpsOptions): P
       created_at: c.created_at,
       decided_at: c.decided_at,
       user: { id: c.user_id, ...u },
-      id_record: rec && rec.id_type ? { id_type: ID_LABELS[rec.id_type], id_number: maskedId(rec.id_last4), date_of_birth: rec.date_of_birth?.toISOString().slice(0, 10) ?? '', name_on_record: rec.name_on_record, verified_at: rec.decided_at } : null,
+      id_record: rec && rec.id_type ? { id_type: ID_LABELS[rec.id_type], id_number: maskedId(rec.id_last4), date_of_birth: openDateOfBirth(kyc.vault, rec), name_on_record: rec.name_on_record, verified_at: rec.decided_at } : null,
       selfie: photo(c.selfie),
       document: photo(c.document),
       address: c.address_sealed ? kyc.vault.open(c.address_sealed, `user:${c.user_id}`) : '',

@@ -5,7 +5,7 @@ import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } fro
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName } from '../catalog/service.js';
-import type { DirectoryStore } from '../uploads/store.js';
+import type { UploadStore } from '../uploads/store.js';
 import { orderRepo } from './repo.js';
 import { statusDesc, submitOrder, type OrderRow } from './service.js';
 import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
@@ -13,7 +13,7 @@ import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-export async function orderRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
+export async function orderRoutes(app: FastifyInstance, opts: { store: UploadStore }): Promise<void> {
   const { db, ref } = app;
   const { catalog } = app;
   /**

@@ -11,7 +11,7 @@ import { creditReferral } from '../referral/service.js';
 import type { Reference } from '../public/reference.js';
 import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
-import { IMAGE_LIMITS, type DirectoryStore } from '../uploads/store.js';
+import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { orderRepo } from './repo.js';
 import { ORDER_CREDITED, ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
@@ -76,6 +76,7 @@ export const ORDER_MESSAGES = {
   failReason: `Each failed card line needs a fail_reason: ${Object.keys(FAIL_REASONS).join(', ')}`,
   otherNote: 'Explain the "other" fail reason in fail_note',
   refuseReason: 'A reason is required to refuse an order',
+  proof: "A proof photo must be one of this order's own photos",
 } as const;
 
 export const APPADD_MESSAGES = {
@@ -107,7 +108,7 @@ export interface SubmitDeps {
   db: Db;
   ref: Reference;
   catalog: Catalog;
-  store: Pick<DirectoryStore, 'objectNameOf'>;
+  store: Pick<UploadStore, 'objectNameOf'>;
 }
 
 /**
@@ -217,6 +218,20 @@ export interface Staff {
   role: string;
 }
 
+/**
+ * A line's proof photo is one of the order's own photos (the seller receives a signed link to it):
+ * a reviewer, or a forged request, cannot hand a seller another seller's upload. Staff have no
+ * upload path of their own, so the order's photos are the only proof there is. Answers the order's
+ * own reference for the photo ('' for none).
+ */
+export function proofOf(o: Pick<OrderRow, 'images'>, proof: string | undefined): string {
+  if (!proof) return '';
+  const name = uploadNameOf(proof);
+  const own = name ? o.images.find((ref) => uploadNameOf(ref) === name) : undefined;
+  if (!own) throw new AppError(ORDER_MESSAGES.proof);
+  return own;
+}
+
 /** Claims an order for review so two operators never work the same one. */
 export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): Promise<OrderRow> {
   const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
@@ -322,7 +337,7 @@ export async function decideOrder(
       if (!reason || !(reason in FAIL_REASONS)) throw new AppError(ORDER_MESSAGES.failReason);
       if (reason === 'other' && !l.fail_note) throw new AppError(ORDER_MESSAGES.otherNote);
       const text = reason === 'other' ? (l.fail_note as string) : l.fail_note ? `${FAIL_REASONS[reason]}: ${l.fail_note}` : FAIL_REASONS[reason];
-      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, coupon: 0n, status: 'failed', fail_reason: text, proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp: 0n });
+      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, coupon: 0n, status: 'failed', fail_reason: text, proof: proofOf(o, l.proof_image), image_index: l.image_index ?? null, exp: 0n });
       continue;
     }
     const cardId = l.card_id ?? o.card_id;
@@ -354,7 +369,7 @@ export async function decideOrder(
     const exp = BigInt(Math.floor((Number(face.minor / unit) || 0) * (expPerUnit[cardCur.code] ?? 1)));
     lines.push({
       card_id: cardId, card_name: cardName(card, cardCur.symbol), card_currency: cardCur.code, code: l.code ?? '', face: face.minor, rate,
-      base: qte.baseMinor, vip: qte.vipBonusMinor, coupon: qte.couponBonusMinor, status: 'success', fail_reason: '', proof: l.proof_image ?? '', image_index: l.image_index ?? null, exp,
+      base: qte.baseMinor, vip: qte.vipBonusMinor, coupon: qte.couponBonusMinor, status: 'success', fail_reason: '', proof: proofOf(o, l.proof_image), image_index: l.image_index ?? null, exp,
     });
   }
 

@@ -12,8 +12,8 @@ export const privacyRepo = {
            from users u join countries c on c.id = u.country_id where u.id = $1`,
         [userId],
       ),
-      q.query<{ level: number; id_type: string; id_last4: string; date_of_birth: Date | null; name_on_record: string; status: string; reason: string; created_at: Date; decided_at: Date | null; address: boolean }>(
-        `select level, id_type, id_last4, date_of_birth, name_on_record, status, reason, created_at, decided_at, address_sealed <> '' as address from kyc_checks where user_id = $1 order by id`,
+      q.query<{ user_id: number; level: number; id_type: string; id_last4: string; date_of_birth_sealed: string; name_on_record: string; status: string; reason: string; created_at: Date; decided_at: Date | null; address: boolean }>(
+        `select user_id, level, id_type, id_last4, date_of_birth_sealed, name_on_record, status, reason, created_at, decided_at, address_sealed <> '' as address from kyc_checks where user_id = $1 order by id`,
         [userId],
       ),
       q.query(`select p.method, b.name as institution, p.account_no, p.account_name, p.is_default, p.created_at, p.deleted_at from payout_accounts p join banks b on b.id = p.bank_id where p.user_id = $1 order by p.id`, [userId]),

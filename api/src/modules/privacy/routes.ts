@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
+import { openDateOfBirth } from '../kyc/service.js';
 import { maskedId } from '../kyc/vault.js';
 import { privacyRepo } from './repo.js';
 
@@ -46,7 +47,8 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
           level: c.level,
           id_type: c.id_type,
           id_number: maskedId(c.id_last4),
-          date_of_birth: c.date_of_birth ? c.date_of_birth.toISOString().slice(0, 10) : null,
+          // Kept sealed; opened for its own seller here.
+          date_of_birth: openDateOfBirth(app.kyc.vault, c) || null,
           name_on_record: c.name_on_record,
           address_given: c.address,
           status: c.status,

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, Codes, fail, ok } from '../../lib/envelope.js';
 import { optInt } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { checkImage, IMAGE_LIMITS, isObjectName, UPLOAD_MESSAGES, type DirectoryStore } from './store.js';
+import { checkImage, IMAGE_LIMITS, isObjectName, PhotoStoreUnavailable, UPLOAD_MESSAGES, type UploadStore } from './store.js';
 import { uploadRepo } from './repo.js';
 
 const MAX_PENDING_PER_HOUR = 200;
 
 /** Presigned upload URLs (order/obsUrl, order/obsUrls), the PUT that receives the image once, and the signed GET that shows it. */
-export async function uploadRoutes(app: FastifyInstance, opts: { store: DirectoryStore }): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, opts: { store: UploadStore }): Promise<void> {
   const { db } = app;
   const { store } = opts;
 
@@ -36,6 +36,12 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
     body: z.object({}),
     handler: async (req) => (await issue(req.auth!.userId, 1))[0],
   });
+
+  /** The photo store cannot write or read: a clear envelope (503, try again later), its cause in the log. */
+  const unavailable = (req: FastifyRequest, reply: FastifyReply, err: PhotoStoreUnavailable) => {
+    req.log.error({ err: err.cause, photos: store.location, op: err.op }, `photo store cannot ${err.op}`);
+    return reply.status(503).header('retry-after', '60').send(fail(err.message, Codes.failed));
+  };
 
   await app.register(async (scope) => {
     // Image bodies of any declared type arrive raw; the content is what is checked.
@@ -68,9 +74,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
           return reply.status(400).send(fail(checked.reason, Codes.validation));
         }
         try {
-          await store.put(name, checked.data);
+          await store.put(name, checked.data, checked.contentType);
         } catch (err) {
+          // The link stays usable: the seller can send the same photo again in a few minutes.
           await release();
+          if (err instanceof PhotoStoreUnavailable) return unavailable(req, reply, err);
           throw err;
         }
         await uploadRepo.markStored(db, name, { contentType: checked.contentType, bytes: checked.data.length, width: checked.width, height: checked.height });
@@ -88,7 +96,13 @@ export async function uploadRoutes(app: FastifyInstance, opts: { store: Director
       // An avatar (its owner chose it with account/avatar) is public; every other image needs the link.
       const avatar = meta?.purpose === 'avatar';
       if (!avatar && !store.verifyView(name, String(expires), String(signature))) return reply.status(403).send(fail(UPLOAD_MESSAGES.view, Codes.failed));
-      const data = meta ? await store.get(name) : null;
+      let data: Buffer | null;
+      try {
+        data = meta ? await store.get(name) : null;
+      } catch (err) {
+        if (err instanceof PhotoStoreUnavailable) return unavailable(req, reply, err);
+        throw err;
+      }
       if (!data || !meta) return reply.status(404).send(fail('Not found', Codes.notFound));
       const left = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
       return reply

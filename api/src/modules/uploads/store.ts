@@ -1,8 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PHOTO_RULES, PHOTO_SNIFF_BYTES, photoKind } from '@giftlane/shared-sdk/photos';
+import { AppError, Codes } from '../../lib/envelope.js';
+import { openBucket, type BlobStore, type BucketSettings } from '../../lib/object-store/index.js';
 
 /** Count, size and kinds are the one photo rule the sell form and /sellcard use (shared-sdk/photos). */
 export const IMAGE_LIMITS = {
@@ -32,7 +34,24 @@ export const UPLOAD_MESSAGES = {
   link: 'This upload link is invalid or has expired',
   once: 'This image was already uploaded; ask for a new upload link to send another',
   view: 'This image link is invalid or has expired',
+  storeWrite: 'We could not save your photo right now. Please try again in a few minutes.',
+  storeRead: 'We could not open this photo right now. Please try again in a few minutes.',
 } as const;
+
+/**
+ * The photo store could not write or read (a read-only or full disk, a bucket that refuses or does
+ * not answer): a clear envelope with HTTP 503, never a 500. Nothing was half-saved: a photo is
+ * written whole or not at all, and its link stays usable for another try.
+ */
+export class PhotoStoreUnavailable extends AppError {
+  constructor(
+    readonly op: 'write' | 'read',
+    override readonly cause: unknown,
+  ) {
+    super(op === 'write' ? UPLOAD_MESSAGES.storeWrite : UPLOAD_MESSAGES.storeRead, Codes.failed, 503);
+    this.name = 'PhotoStoreUnavailable';
+  }
+}
 
 /** At most `max` holders at once; the others queue in order. */
 class Slots {
@@ -62,6 +81,15 @@ export function objectNameIn(baseUrl: string, url: string): string | null {
   if (!url.startsWith(prefix)) return null;
   const name = url.slice(prefix.length);
   return isObjectName(name) ? name : null;
+}
+
+/**
+ * The object name in any reference to an upload (an absolute or relative /uploads/ URL, with or
+ * without a signed link's query), or null: for comparing references whatever their origin.
+ */
+export function uploadNameOf(reference: string): string | null {
+  const m = /\/uploads\/([^?#]+)(?:[?#]|$)/.exec(reference);
+  return m?.[1] && isObjectName(m[1]) ? m[1] : null;
 }
 
 export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
@@ -98,19 +126,94 @@ export async function checkImage(buf: Buffer): Promise<ImageCheck> {
   }
 }
 
+/** Where the bytes of uploads live: a directory (the default) or an S3-compatible bucket. */
+export interface PhotoBytes {
+  /** For the log: where the photos are. */
+  readonly location: string;
+  /** Writes a whole object (a reader never sees half of one); throws when the store cannot. */
+  put(objectName: string, data: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none; throws when the store cannot be read. */
+  get(objectName: string): Promise<Buffer | null>;
+}
+
+/** Photos in a directory of this host (one api process, or a shared mount). */
+export class DirectoryPhotos implements PhotoBytes {
+  constructor(readonly dir: string) {}
+
+  get location() {
+    return this.dir;
+  }
+
+  async put(objectName: string, data: Buffer): Promise<void> {
+    const file = path.join(this.dir, objectName);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename: a reader sees the whole photo or none.
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async get(objectName: string): Promise<Buffer | null> {
+    try {
+      return await readFile(path.join(this.dir, objectName));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+}
+
 /**
- * The object store: a directory by default (an S3-compatible store fits the same three calls).
- * Upload URLs are presigned with an HMAC over the object name and expiry, like a cloud store's
- * signed PUT URL; the public URL is that URL without its query string (CONTRACT §2.4) and is the
- * image's reference, not a way to read it: card photos carry redeem codes, so they are served only
- * through short-lived signed GET links (`viewUrl`) that the api hands to the owner and to staff.
+ * Photos in an S3-compatible bucket (the release store's adapter, lib/object-store): every api host
+ * reads every photo. Objects are written private (no ACL is sent, so the bucket's default, private,
+ * holds) under the prefix, and are only ever read by the api: a seller or an operator gets the
+ * api's signed link, never the bucket's address.
  */
-export class DirectoryStore {
+export class BucketPhotos implements PhotoBytes {
+  constructor(readonly blobs: BlobStore) {}
+
+  get location() {
+    return this.blobs.location;
+  }
+
+  async put(objectName: string, data: Buffer, contentType: string): Promise<void> {
+    await this.blobs.put(objectName, data, { contentType, cacheControl: 'private, no-store' });
+  }
+
+  async get(objectName: string): Promise<Buffer | null> {
+    return (await this.blobs.get(objectName)) ?? null;
+  }
+}
+
+/** The photo store of a config: the bucket when one is set, else the directory. */
+export function photoBytes(c: { uploadDir: string; uploadBucket?: BucketSettings }): PhotoBytes {
+  return c.uploadBucket ? new BucketPhotos(openBucket(c.uploadBucket)) : new DirectoryPhotos(c.uploadDir);
+}
+
+/**
+ * The upload store: a directory by default, an S3-compatible bucket when UPLOAD_S3_BUCKET is set
+ * (PhotoBytes); the metadata of every upload is in the database, so any api host serves any
+ * upload's link. Upload URLs are presigned with an HMAC over the object name and expiry, like a
+ * cloud store's signed PUT URL; the public URL is that URL without its query string (CONTRACT
+ * §2.4) and is the image's reference, not a way to read it: card photos carry redeem codes, so they
+ * are served only through short-lived signed GET links (`viewUrl`) that the api hands to the owner
+ * and to staff. Every api host signs with SECRET_KEY, so a link made by one is good on another.
+ */
+export class UploadStore {
   constructor(
-    private readonly dir: string,
+    readonly bytes: PhotoBytes,
     private readonly baseUrl: string,
     private readonly secret: string,
   ) {}
+
+  get location() {
+    return this.bytes.location;
+  }
 
   newObjectName(userId: number): string {
     return `orders/${userId}/${randomBytes(16).toString('base64url')}`;
@@ -161,16 +264,22 @@ export class DirectoryStore {
     return objectNameIn(this.baseUrl, url);
   }
 
-  async put(objectName: string, data: Buffer): Promise<void> {
-    const file = path.join(this.dir, objectName);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
+  /** Stores a checked photo; a store that cannot write throws PhotoStoreUnavailable (an envelope). */
+  async put(objectName: string, data: Buffer, contentType = 'application/octet-stream'): Promise<void> {
+    try {
+      await this.bytes.put(objectName, data, contentType);
+    } catch (err) {
+      throw new PhotoStoreUnavailable('write', err);
+    }
   }
 
+  /** A stored photo's bytes, null when there is none; a store that cannot be read throws PhotoStoreUnavailable. */
   async get(objectName: string): Promise<Buffer | null> {
     if (!isObjectName(objectName)) return null;
-    return readFile(path.join(this.dir, objectName)).catch(() => null);
+    try {
+      return await this.bytes.get(objectName);
+    } catch (err) {
+      throw new PhotoStoreUnavailable('read', err);
+    }
   }
 }

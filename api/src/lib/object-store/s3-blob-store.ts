@@ -1,7 +1,8 @@
-// The release store in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …), for when the
-// site is served from a CDN. Concurrency relies on S3 conditional writes: `If-None-Match: *`
-// creates an object only if it is absent, and `If-Match: <etag>` replaces it only if nobody changed
-// it since we read it — so an environment update is a compare-and-swap, retried on conflict.
+// A store in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, …): the release store's when the
+// site is served from a CDN (deploy/), and the api's photo store when UPLOAD_S3_BUCKET is set.
+// Concurrency relies on S3 conditional writes: `If-None-Match: *` creates an object only if it is
+// absent, and `If-Match: <etag>` replaces it only if nobody changed it since we read it — so an
+// environment update is a compare-and-swap, retried on conflict.
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -11,7 +12,7 @@ import {
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import type { BlobStore, PutOptions } from './blob-store';
+import type { BlobStore, PutOptions } from './blob-store.js';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -20,6 +21,40 @@ export interface S3StoreOptions {
   client?: S3Client;
   clientConfig?: S3ClientConfig;
 }
+
+/** Where a bucket is and how to reach it: the settings both the release store and the photo store read. */
+export interface BucketSettings {
+  bucket: string;
+  /** Key prefix inside the bucket, e.g. `releases/` or `uploads/`. */
+  prefix?: string;
+  /** `auto` suits R2; AWS needs the bucket's region. */
+  region?: string;
+  /** A non-AWS endpoint (R2, MinIO, …); unset: AWS S3. */
+  endpoint?: string;
+  /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most local servers need. */
+  pathStyle?: boolean;
+  /** Static credentials; unset: the usual AWS chain (environment, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** A bound on connecting and on a silent socket, in ms; unset: the SDK's defaults (none). */
+  timeoutMs?: number;
+  /** Tries per call (the SDK's retries with backoff included); unset: the SDK's 3. */
+  maxAttempts?: number;
+}
+
+/** The S3 client config of a bucket's settings. */
+export function s3ClientConfig(s: BucketSettings): S3ClientConfig {
+  return {
+    region: s.region ?? 'auto',
+    endpoint: s.endpoint,
+    forcePathStyle: s.pathStyle ?? false,
+    ...(s.credentials ? { credentials: s.credentials } : {}),
+    ...(s.maxAttempts ? { maxAttempts: s.maxAttempts } : {}),
+    ...(s.timeoutMs ? { requestHandler: { connectionTimeout: Math.min(s.timeoutMs, 5000), requestTimeout: s.timeoutMs } } : {}),
+  };
+}
+
+/** A bucket store from its settings. */
+export const openBucket = (s: BucketSettings) => new S3BlobStore({ bucket: s.bucket, prefix: s.prefix, clientConfig: s3ClientConfig(s) });
 
 const isStatus = (error: unknown, ...codes: number[]) =>
   error instanceof S3ServiceException && codes.includes(error.$metadata.httpStatusCode ?? 0);
