@@ -105,6 +105,10 @@ export const envSchema = z.object({
   DATABASE_OWNER_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(path.join(API_ROOT, '.data')),
   REDIS_URL: optionalUrl,
+  /** Redis commands (the rate limits' counters) fail after this long; the limits then count in memory. At most 1 s. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(1000).default(250),
+  /** A connection to Redis (and each reconnection) gives up after this long. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
@@ -233,6 +237,8 @@ export interface Config {
   databaseOwnerUrl?: string;
   dataDir: string;
   redisUrl?: string;
+  /** Bounds on every Redis command and connection attempt (ms). */
+  redis: { commandTimeoutMs: number; connectTimeoutMs: number };
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
@@ -346,6 +352,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redis: { commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, connectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
