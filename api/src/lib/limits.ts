@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { AppError, Codes } from './envelope.js';
 
 /**
  * Where the rate limits are counted: `shared` in Redis (every api process together), `degraded`
@@ -195,4 +196,14 @@ export class Limits {
 /** Where this app's rate limits are counted now ('shared' | 'degraded' | 'memory'): for health and metrics. */
 export function limitsMode(app: FastifyInstance): LimitsMode {
   return app.limits.mode;
+}
+
+/** The refusal of an account's limit (per account in Redis or memory, or its failed sign-ins in PostgreSQL): HTTP 429, Retry-After. */
+export class AccountLimited extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(seconds: number) {
+    const wait = Math.max(1, Math.ceil(seconds));
+    super(`Too many attempts for this account, please try again in ${Math.ceil(wait / 60)} minutes`, Codes.tooMany, 429);
+    this.retryAfterSeconds = wait;
+  }
 }
