@@ -147,6 +147,15 @@ export const envSchema = z.object({
   /** The same routes per account (sign-in per username, codes per e-mail/number) per hour, whatever the address. */
   RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_CODE_PER_ADDRESS_HOUR: z.coerce.number().int().positive().default(20),
+  /**
+   * Operator sign-in (issue 27): wrong passwords are throttled per client address, never by locking
+   * the account. After OPS_SIGN_IN_FREE_FAILURES from one address, each further try from it waits
+   * OPS_SIGN_IN_DELAY_SECONDS, doubled at each failure, at most OPS_SIGN_IN_MAX_DELAY_MINUTES; the
+   * count starts again after a day without a wrong password from that address.
+   */
+  OPS_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+  OPS_SIGN_IN_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  OPS_SIGN_IN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
@@ -263,6 +272,8 @@ export interface Config {
   rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number; codesPerIpHour?: number };
   /** Per account (username / e-mail / number, or the signed-in user) per hour, across addresses. */
   accountLimit: { authPerHour: number; codePerHour: number };
+  /** Operator sign-in: wrong passwords per client address before the delays, the first delay and the longest (ms). */
+  opsSignIn: { freeFailures: number; delayMs: number; maxDelayMs: number };
   whatsapp: { apiUrl: string; phoneNumberId?: string; accessToken?: string; template: string; templateLang: string };
   google: { jwksUrl: string; clientIds: string[]; issuers: string[] };
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
@@ -372,6 +383,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },
     accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
+    opsSignIn: { freeFailures: e.OPS_SIGN_IN_FREE_FAILURES, delayMs: e.OPS_SIGN_IN_DELAY_SECONDS * 1000, maxDelayMs: e.OPS_SIGN_IN_MAX_DELAY_MINUTES * 60_000 },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
