@@ -31,7 +31,7 @@ return {current, ttl}
 /** Fixed-window counters in memory, at most `cap` keys (the oldest window is dropped first). */
 class MemoryCounts {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly cap = 20_000) {}
+  constructor(private readonly cap = 5_000) {}
 
   incr(key: string, windowMs: number, now = Date.now()): Count {
     let w = this.windows.get(key);

@@ -105,10 +105,18 @@ export class StaffSignIn {
     return row.locked_until !== null && row.locked_until.getTime() > this.now();
   }
 
+  private triesSincePurge = 0;
+
   /** Step one: the e-mail and password. */
   async password(input: { email: string; password: string; ip: string }): Promise<PasswordOutcome> {
     const email = input.email.trim().toLowerCase();
     const address = normalizeIP(input.ip);
+    if (++this.triesSincePurge >= 200) {
+      // Addresses forgotten and no longer waiting (many addresses would otherwise pile up).
+      this.triesSincePurge = 0;
+      const now = this.now();
+      await this.db.query('delete from staff_sign_in_throttle where last_failure_at <= $1 and (blocked_until is null or blocked_until <= $2)', [new Date(now - THROTTLE_FORGET_MS), new Date(now)]);
+    }
     return this.db.tx(async (q) => {
       // The address's try first (its row, then the operator's: always in this order).
       const tried = await this.reserve(q, address);
