@@ -285,6 +285,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
             resolve();
           });
         });
+        await limits.check();
         limits.started();
         app.addHook('onClose', async () => {
           limits.close();

@@ -66,7 +66,7 @@ export class Limits {
   private since = Date.now();
   private degradations = 0;
   private probe: NodeJS.Timeout | null = null;
-  private probing = false;
+  private probing: Promise<void> | null = null;
   private closed = false;
   private readonly redis?: Redis;
 
@@ -79,10 +79,9 @@ export class Limits {
     if (!redis) return;
     if (!(redis as unknown as LimitIncr).glLimitIncr) redis.defineCommand('glLimitIncr', { numberOfKeys: 1, lua: INCR_LUA });
     this.redis = redis;
-    redis.on('ready', () => this.up());
+    redis.on('ready', () => void this.check());
     redis.on('error', (err: Error) => this.down(err));
     redis.on('close', () => this.down(new Error('connection closed')));
-    if (redis.status === 'ready') this.state = 'shared';
   }
 
   /** Where the limits are counted now (for /readyz and metrics). */
@@ -128,17 +127,24 @@ export class Limits {
 
   private startProbe(): void {
     if (this.probe || this.closed || !this.redis) return;
-    this.probe = setInterval(() => {
-      const r = this.redis!;
-      // Not connected: ioredis reconnects by itself and 'ready' ends the outage.
-      if (this.probing || r.status !== 'ready') return;
-      this.probing = true;
-      r.ping()
-        .then(() => this.up())
-        .catch(() => undefined)
-        .finally(() => (this.probing = false));
-    }, this.probeMs);
+    this.probe = setInterval(() => void this.check(), this.probeMs);
     this.probe.unref();
+  }
+
+  /**
+   * Tries the limits' own command once (a Redis that answers PING but refuses writes is not back):
+   * shared again if it works. Run by the probe, on each (re)connection, and at start-up.
+   */
+  check(): Promise<void> {
+    const r = this.redis;
+    // Not connected: ioredis reconnects by itself and its 'ready' runs this again.
+    if (!r || this.closed || this.state === 'shared' || r.status !== 'ready') return Promise.resolve();
+    this.probing ??= (r as unknown as Required<LimitIncr>)
+      .glLimitIncr('gl-rl:probe', 60_000)
+      .then(() => this.up())
+      .catch(() => undefined)
+      .finally(() => (this.probing = null));
+    return this.probing;
   }
 
   private stopProbe(): void {
