@@ -3,6 +3,7 @@
 // second, /readyz says where the limits are counted, and the limits are shared again once Redis is
 // back. Failed sign-ins are also counted per sign-in name in PostgreSQL, so password guessing stays
 // bounded across api processes with no Redis at all. Each suite starts its own redis-server.
+import { Redis } from 'ioredis';
 import type { Config } from '../config/env.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
@@ -166,6 +167,29 @@ describeRedis('rate limits when Redis fails', () => {
     }
     await until([a, b], 'shared');
     expect(shape(await sharedPerIp())).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  test('a Redis that answers but refuses writes: the limits hold in memory without flapping, and are shared again once it accepts them', async () => {
+    const admin = new Redis(redis.url, { commandTimeout: 1000, maxRetriesPerRequest: 0 });
+    const warn = jest.spyOn(a.app.log, 'warn');
+    try {
+      // Writes refused (NOREPLICAS): PING still answers.
+      await admin.config('SET', 'min-replicas-to-write', '1');
+      const ip = freshIp();
+      const rs = [];
+      for (let i = 0; i <= PER_IP; i++) rs.push(await wrongSignIn(a, ip));
+      expect(shape(rs)).toEqual([200, 200, 200, 200, 200, 429]);
+      // Past two probes: still degraded, and said once.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await limitsOf(a)).toMatchObject({ http: 200, status: 'ready', limits: 'degraded' });
+      expect(warn.mock.calls.filter((c) => c.some((x) => typeof x === 'string' && x.startsWith('rate limits degraded')))).toHaveLength(1);
+      await admin.config('SET', 'min-replicas-to-write', '0');
+      await until([a], 'shared');
+    } finally {
+      warn.mockRestore();
+      await admin.config('SET', 'min-replicas-to-write', '0').catch(() => undefined);
+      admin.disconnect();
+    }
   });
 
   test('an api started while Redis is down counts in memory, and shares once Redis is up; nothing exits', async () => {
