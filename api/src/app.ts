@@ -18,6 +18,7 @@ import { Catalog, CATALOG_CHANNEL } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
 import { parseForm } from './lib/sign.js';
+import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
@@ -257,28 +258,47 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+      // Rate limits (issue 26): counted in Redis when REDIS_URL is set, with every command bounded
+      // (REDIS_COMMAND_TIMEOUT_MS) and none queued while Redis is away; on any Redis fault they hold
+      // per process in memory (lib/limits.ts), never off.
       let redis: Redis | undefined;
       if (config.redisUrl) {
-        redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-        redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
-        // Limits count from the first request: wait (2 s at most) for the connection.
+        redis = new Redis(config.redisUrl, {
+          connectTimeout: config.redis.connectTimeoutMs,
+          commandTimeout: config.redis.commandTimeoutMs,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 0,
+          autoResendUnfulfilledCommands: false,
+          retryStrategy: (times) => Math.min(100 * times, 2000),
+          lazyConnect: false,
+        });
+        // Each failed reconnection emits an error: the limits log the outage once, this only at debug.
+        redis.on('error', (err) => app.log.debug({ err: err.message }, 'redis error'));
+      }
+      const limits = new Limits(app.log, redis);
+      app.decorate('limits', limits);
+      if (redis) {
+        // Limits count in Redis from the first request: wait (a bounded time) for the connection.
         const r = redis;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 2000);
+          const timer = setTimeout(resolve, config.redis.connectTimeoutMs + 500);
           r.once('ready', () => {
             clearTimeout(timer);
             resolve();
           });
         });
+        await limits.check();
+        limits.started();
         app.addHook('onClose', async () => {
-          redis?.disconnect();
+          limits.close();
+          r.disconnect();
         });
       }
       await app.register(rateLimit, {
         global: false,
-        ...(redis ? { redis, nameSpace: 'gl-rl:' } : {}),
-        // If Redis is down, rate limiting must not take sign-in down with it.
-        skipOnError: true,
+        store: limits.storeCtor('gl-rl:'),
+        // The store answers from memory on any Redis fault: an error here is a defect, refused, not skipped.
+        skipOnError: false,
         errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...fail(`Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Codes.tooMany) }),
       });
       await app.register(swagger, {

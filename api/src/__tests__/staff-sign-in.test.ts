@@ -6,6 +6,9 @@ import { makeStaff, opsCall, opsPost, staffLogin } from '../test/money.js';
 jest.setTimeout(120_000);
 
 const PASSWORD = 'correct horse battery';
+const SLOW_DOWN = /^Too many failed sign-ins from this address: try again in \d+ (seconds|minutes)$/;
+let ipSeq = 0;
+const freshIp = () => `10.88.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
 describe.each(targets())('operator sign-in on %s', (target) => {
   let tdb: TestDb;
@@ -20,7 +23,14 @@ describe.each(targets())('operator sign-in on %s', (target) => {
   });
 
   const emailOf = async (id: number) => (await t.db.query<{ email: string }>('select email from staff where id = $1', [id])).rows[0]!.email;
-  const password = (email: string, pw: string) => opsPost<{ challenge: string; second_factor: string; totp_secret?: string; otpauth_url?: string }>(t, '/ops/api/login', { email, password: pw });
+  /** Each password try from its own address unless one is given (wrong passwords are throttled per address). */
+  const password = (email: string, pw: string, ip = freshIp()) => opsPost<{ challenge: string; second_factor: string; totp_secret?: string; otpauth_url?: string }>(t, '/ops/api/login', { email, password: pw }, ip);
+  /** A password try as a client sees it, the Retry-After header included. */
+  const rawPassword = async (email: string, pw: string, ip: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/ops/api/login', payload: { email, password: pw }, remoteAddress: ip });
+    const retry = res.headers['retry-after'];
+    return { status: res.statusCode, ...(res.json() as { success: boolean; msg: string; code: string }), retryAfter: retry === undefined ? null : Number(retry) };
+  };
   const code = (challenge: string, c: string) => opsPost<{ token: string; recovery_codes?: string[]; recovery_codes_left: number }>(t, '/ops/api/login/second-factor', { challenge, code: c });
   const auditOf = async (admin: string, targetId: string) =>
     (await opsCall<{ action: string; reason: string; ip: string }[]>(t, admin, 'GET', `/ops/api/audit?target_type=staff&target_id=${encodeURIComponent(targetId)}`)).data;
@@ -91,38 +101,84 @@ describe.each(targets())('operator sign-in on %s', (target) => {
     expect((await auditOf(admin.token, 'nobody@giftlane.ng')).map((a) => [a.action, a.reason])).toEqual([['login.failed', 'unknown e-mail']]);
   });
 
-  test('five wrong passwords sent at once lock the account, refuse the right one, and tell the admins', async () => {
+  test('an attacker hammering wrong passwords from one address does not keep the operator out: the address is slowed with growing waits, the account is not locked, every try is audited', async () => {
     const admin = await makeStaff(t, 'admin');
     const adminEmail = await emailOf(admin.id);
     const s = await enrolled('finance');
-    const tries = await Promise.all(Array.from({ length: STAFF_SIGN_IN.maxFailures + 2 }, (_, i) => password(s.email, `guess-${i}`)));
-    expect(tries.every((r) => r.status === 401)).toBe(true);
-    // Counted one by one under the row lock: exactly one attempt locked it, the later ones met the lock.
-    expect(tries.filter((r) => r.msg === STAFF_MESSAGES.locked)).toHaveLength(3);
+    const { freeFailures, delayMs, maxDelayMs } = t.config.opsSignIn;
+    const attacker = freshIp();
+    // Parallel guesses: only the free failures are compared; the rest wait, whatever the timing.
+    const tries = await Promise.all(Array.from({ length: freeFailures + 7 }, (_, i) => rawPassword(s.email, `guess-${i}`, attacker)));
+    expect(tries.filter((r) => r.status === 401 && r.msg === STAFF_MESSAGES.wrong)).toHaveLength(freeFailures);
+    const slowed = tries.filter((r) => r.status === 429);
+    expect(slowed).toHaveLength(7);
+    expect(slowed.every((r) => SLOW_DOWN.test(r.msg) && r.code === 'common.429' && r.retryAfter! > 0 && r.retryAfter! <= delayMs / 1000)).toBe(true);
+    // The right password from the attacker's address waits too (it is not even compared).
+    expect((await rawPassword(s.email, PASSWORD, attacker)).status).toBe(429);
+
+    // The operator, from their own address, signs in meanwhile; the account was never locked.
+    expect((await staffLogin(t, s.email, PASSWORD, s.secret)).success).toBe(true);
+    expect((await t.db.query<{ locked_until: Date | null }>('select locked_until from staff where id = $1', [s.id])).rows[0]!.locked_until).toBeNull();
+    expect(t.app.messenger.outbox!.list().some((m) => m.to === adminEmail && m.subject.includes(s.email))).toBe(false);
+
+    // Each wait over, one more guess is compared and the next wait doubles, up to the cap.
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await t.db.query("update staff_sign_in_throttle set blocked_until = now() - interval '1 second' where ip = $1", [attacker]);
+      expect(await rawPassword(s.email, `later-${i}`, attacker)).toMatchObject({ status: 401, msg: STAFF_MESSAGES.wrong });
+      const next = await rawPassword(s.email, `later-${i}-again`, attacker);
+      expect(next.status).toBe(429);
+      waits.push(next.retryAfter!);
+    }
+    const base = delayMs / 1000;
+    expect(waits[0]).toBeGreaterThan(base * 2 - 3);
+    expect(waits[0]).toBeLessThanOrEqual(base * 2);
+    expect(waits[1]).toBeGreaterThan(base * 4 - 3);
+    expect(waits[2]).toBeGreaterThan(base * 8 - 3);
+    await t.db.query("update staff_sign_in_throttle set failures = 40, blocked_until = now() - interval '1 second' where ip = $1", [attacker]);
+    await rawPassword(s.email, 'much-later', attacker);
+    const capped = (await rawPassword(s.email, 'much-later-again', attacker)).retryAfter!;
+    expect(capped).toBeGreaterThan(maxDelayMs / 1000 - 3);
+    expect(capped).toBeLessThanOrEqual(maxDelayMs / 1000);
+
+    // Every try is audited, the waiting ones with their reason and the attacker's address.
+    const trail = (await auditOf(admin.token, String(s.id))).filter((a) => a.ip === attacker);
+    expect(trail).toHaveLength(tries.length + 1 + 3 * 2 + 2);
+    expect(trail.every((a) => a.action === 'login.failed')).toBe(true);
+    expect(trail.filter((a) => a.reason === 'too many failures from this address')).toHaveLength(slowed.length + 1 + 3 + 1);
+    // An unknown e-mail from a slowed address hears the same as a known one.
+    const unknown = await rawPassword('nobody-here@giftlane.ng', 'x', attacker);
+    expect(unknown).toMatchObject({ status: 429, msg: expect.stringMatching(SLOW_DOWN) });
+  });
+
+  test('wrong second-factor codes (after the right password) lock the account and tell the admins; parallel codes cannot pass the budget', async () => {
+    const admin = await makeStaff(t, 'admin');
+    const adminEmail = await emailOf(admin.id);
+    const s = await enrolled();
+    const a = await password(s.email, PASSWORD);
+    // Parallel guesses at one challenge: counted one by one under the operator's row lock.
+    const first = await Promise.all(['111111', '222222', '333333'].map((c) => code(a.data.challenge, c)));
+    expect(first.every((g) => g.msg === STAFF_MESSAGES.code)).toBe(true);
+    // A right password does not reset the count (a known password buys no unlimited guesses).
+    const b = await password(s.email, PASSWORD);
+    const second = await Promise.all(['444444', '555555', '666666', '777777'].map((c) => code(b.data.challenge, c)));
+    const msgs = [...first, ...second].map((g) => g.msg);
+    expect(msgs.filter((m) => m === STAFF_MESSAGES.code)).toHaveLength(STAFF_SIGN_IN.maxFailures - 1);
+    expect(msgs.filter((m) => m === STAFF_MESSAGES.locked)).toHaveLength(1);
+    expect(msgs.filter((m) => m !== STAFF_MESSAGES.code && m !== STAFF_MESSAGES.locked).every((m) => m === STAFF_MESSAGES.challenge)).toBe(true);
+    expect(await code(b.data.challenge, totpCode(s.secret, totpStep(Date.now())))).toMatchObject({ status: 401 });
+    // The right password now hears of the lock; a wrong one hears what any wrong password hears.
     expect(await password(s.email, PASSWORD)).toMatchObject({ status: 401, msg: STAFF_MESSAGES.locked });
+    expect(await password(s.email, 'not it')).toMatchObject({ status: 401, msg: STAFF_MESSAGES.wrong });
     const trail = await auditOf(admin.token, String(s.id));
-    expect(trail.filter((a) => a.action === 'login.locked')).toHaveLength(1);
-    expect(trail.filter((a) => a.reason === 'account locked')).toHaveLength(3);
+    expect(trail.filter((x) => x.action === 'login.locked')).toHaveLength(1);
     const told = t.app.messenger.outbox!.list().find((m) => m.to === adminEmail && m.subject === `Operator account locked: ${s.email}`);
-    expect(told?.text).toMatch(/failed sign-ins in a row/);
+    expect(told?.text).toMatch(/wrong second-factor codes in a row, each after the right password/);
     // The lock ends by itself; then the right password and code work and the count starts again.
     await t.db.query("update staff set locked_until = now() - interval '1 second' where id = $1", [s.id]);
     expect((await staffLogin(t, s.email, PASSWORD, s.secret)).success).toBe(true);
-    expect(await password(s.email, 'one more guess')).toMatchObject({ msg: STAFF_MESSAGES.wrong });
-  });
-
-  test('a known password buys no unlimited guesses at the code: wrong codes count with wrong passwords and lock', async () => {
-    const s = await enrolled();
-    const a = await password(s.email, PASSWORD);
-    // Parallel guesses at one challenge: counted one by one, and the challenge dies after five.
-    const guesses = await Promise.all(['111111', '222222', '333333'].map((c) => code(a.data.challenge, c)));
-    expect(guesses.every((g) => g.msg === STAFF_MESSAGES.code)).toBe(true);
-    // A right password does not reset the count.
-    const b = await password(s.email, PASSWORD);
-    expect((await code(b.data.challenge, '444444')).msg).toBe(STAFF_MESSAGES.code);
-    expect((await code(b.data.challenge, '555555')).msg).toBe(STAFF_MESSAGES.locked);
-    expect(await code(b.data.challenge, totpCode(s.secret, totpStep(Date.now())))).toMatchObject({ status: 401 });
-    expect(await password(s.email, PASSWORD)).toMatchObject({ msg: STAFF_MESSAGES.locked });
+    const c = await password(s.email, PASSWORD);
+    expect((await code(c.data.challenge, '000000')).msg).toBe(STAFF_MESSAGES.code);
   });
 
   test('sign-out ends the session at once; a session idle for longer than the limit is over', async () => {

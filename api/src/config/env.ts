@@ -106,6 +106,10 @@ export const envSchema = z.object({
   DATABASE_OWNER_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(path.join(API_ROOT, '.data')),
   REDIS_URL: optionalUrl,
+  /** Redis commands (the rate limits' counters) fail after this long; the limits then count in memory. At most 1 s. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(1000).default(250),
+  /** A connection to Redis (and each reconnection) gives up after this long. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
@@ -144,6 +148,15 @@ export const envSchema = z.object({
   /** The same routes per account (sign-in per username, codes per e-mail/number) per hour, whatever the address. */
   RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_CODE_PER_ADDRESS_HOUR: z.coerce.number().int().positive().default(20),
+  /**
+   * Operator sign-in (issue 27): wrong passwords are throttled per client address, never by locking
+   * the account. After OPS_SIGN_IN_FREE_FAILURES from one address, each further try from it waits
+   * OPS_SIGN_IN_DELAY_SECONDS, doubled at each failure, at most OPS_SIGN_IN_MAX_DELAY_MINUTES; the
+   * count starts again after a day without a wrong password from that address.
+   */
+  OPS_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+  OPS_SIGN_IN_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  OPS_SIGN_IN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
@@ -254,6 +267,8 @@ export interface Config {
   databaseOwnerUrl?: string;
   dataDir: string;
   redisUrl?: string;
+  /** Bounds on every Redis command and connection attempt (ms). */
+  redis: { commandTimeoutMs: number; connectTimeoutMs: number };
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
@@ -280,6 +295,8 @@ export interface Config {
   rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number; codesPerIpHour?: number };
   /** Per account (username / e-mail / number, or the signed-in user) per hour, across addresses. */
   accountLimit: { authPerHour: number; codePerHour: number };
+  /** Operator sign-in: wrong passwords per client address before the delays, the first delay and the longest (ms). */
+  opsSignIn: { freeFailures: number; delayMs: number; maxDelayMs: number };
   whatsapp: { apiUrl: string; phoneNumberId?: string; accessToken?: string; template: string; templateLang: string };
   google: { jwksUrl: string; clientIds: string[]; issuers: string[] };
   apple: { jwksUrl: string; clientIds: string[]; issuer: string };
@@ -377,6 +394,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    redis: { commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, connectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
@@ -397,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cacheTtlMs: e.CACHE_TTL_MS,
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },
     accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
+    opsSignIn: { freeFailures: e.OPS_SIGN_IN_FREE_FAILURES, delayMs: e.OPS_SIGN_IN_DELAY_SECONDS * 1000, maxDelayMs: e.OPS_SIGN_IN_MAX_DELAY_MINUTES * 60_000 },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkReply, isGcPath, type GcPath } from '@giftlane/shared-sdk/gc/replies/all';
-import { AppError, Codes, ok } from './envelope.js';
+import { ok } from './envelope.js';
+import { AccountLimited } from './limits.js';
 
 /** auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is registered. */
 export type RateLimitKind = 'auth' | 'code' | 'lookup';
@@ -96,9 +97,9 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
               if (!accountKeyOf(req)) return;
               const r = await perAccount(req);
               if (!r.isAllowed && r.isExceeded) {
-                const wait = Math.max(1, r.ttlInSeconds ?? 60);
-                reply.header('retry-after', String(wait));
-                throw new AppError(`Too many attempts for this account, please try again in ${Math.ceil(wait / 60)} minutes`, Codes.tooMany, 429);
+                const refusal = new AccountLimited(r.ttlInSeconds ?? 60);
+                reply.header('retry-after', String(refusal.retryAfterSeconds));
+                throw refusal;
               }
             },
           }

@@ -14,6 +14,7 @@ import { sql as approvals } from './0012-approvals.js';
 import { sql as rateChanges } from './0013-rate-changes.js';
 import { sql as payoutSending } from './0014-payout-sending.js';
 import { sql as kyc } from './0015-kyc.js';
+import { sql as signInFailures } from './0017-sign-in-failures.js';
 import { sealDatesOfBirth } from './0019-store-kyc.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -57,5 +58,6 @@ export const migrations: Migration[] = [
   { id: '0013-rate-changes', up: runSql(rateChanges) },
   { id: '0014-payout-sending', up: runSql(payoutSending) },
   { id: '0015-kyc', up: runSql(kyc) },
+  { id: '0017-sign-in-failures', up: runSql(signInFailures) },
   { id: '0019-store-kyc', up: sealDatesOfBirth },
 ];

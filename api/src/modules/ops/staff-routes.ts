@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
-import { AppError, ok } from '../../lib/envelope.js';
+import { AppError, Codes, ok } from '../../lib/envelope.js';
 import { StaffSignIn, type Locked } from './sign-in.js';
 import { adminEmails, audit, createStaff, endStaffSession, resolveStaff, ROLES, STAFF_SIGN_IN, staffBearer, type Role } from './staff.js';
 import { opsRepo, type StaffChange } from './repo.js';
@@ -9,7 +9,7 @@ import { opsRepo, type StaffChange } from './repo.js';
 /** Operator sign-in (password, then the second factor), sign-out, and staff accounts (admin). */
 export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const { db, r, tags, who } = opsContext(app, opts);
-  const signIn = new StaffSignIn(db, app.config.secretKey, `${app.config.productName} Ops`);
+  const signIn = new StaffSignIn(db, app.config.secretKey, `${app.config.productName} Ops`, app.config.opsSignIn);
   // Per client address, like the customers' sign-in (RATE_LIMIT_AUTH_PER_MIN); the lockout counts per account.
   const limit = { rateLimit: { max: app.config.rateLimit.authPerMin, timeWindow: 60_000 } };
 
@@ -17,17 +17,20 @@ export async function staffRoutes(app: FastifyInstance, opts: OpsOptions): Promi
   const tellAdmins = async (req: FastifyRequest, { email, name, until }: Locked) => {
     for (const to of await adminEmails(db)) {
       void app.messenger
-        .send({ channel: 'email', to, subject: `Operator account locked: ${email}`, text: `${STAFF_SIGN_IN.maxFailures} failed sign-ins in a row (wrong passwords or codes) were tried for the operator account of ${name} (${email}), the last from ${req.ip}. It is locked until ${until.toISOString()}. If ${name} did not do this, reset their password and second factor, and look at the audit log (action login.failed).` })
+        .send({ channel: 'email', to, subject: `Operator account locked: ${email}`, text: `${STAFF_SIGN_IN.maxFailures} wrong second-factor codes in a row, each after the right password, were tried for the operator account of ${name} (${email}), the last from ${req.ip}. It is locked until ${until.toISOString()}. Someone who is not ${name} may know their password: if ${name} did not do this, reset their password and second factor, and look at the audit log (action login.failed).` })
         .catch((err: unknown) => req.log.warn({ err }, 'could not tell an admin of a locked operator account'));
     }
   };
 
-  r.post('/ops/api/login', { schema: { tags, summary: 'Operator sign-in, step 1: e-mail and password. Returns a challenge for step 2 (and, on the first sign-in, the authenticator secret to enrol)', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: limit }, async (req) => {
+  r.post('/ops/api/login', { schema: { tags, summary: 'Operator sign-in, step 1: e-mail and password. Returns a challenge for step 2 (and, on the first sign-in, the authenticator secret to enrol)', body: z.object({ email: z.string().max(254), password: z.string().max(200) }) }, config: limit }, async (req, reply) => {
     const out = await signIn.password({ email: req.body.email, password: req.body.password, ip: req.ip });
     if (out.ok) {
       return ok({ challenge: out.challenge, second_factor: out.enrol ? 'enrol' : 'totp', name: out.staff.name, role: out.staff.role, ...(out.enrol ? { totp_secret: out.enrol.secret, otpauth_url: out.enrol.otpauthUrl } : {}) });
     }
-    if (out.locked) await tellAdmins(req, out.locked);
+    if (out.retryAfter) {
+      reply.header('retry-after', String(out.retryAfter));
+      throw new AppError(out.message, Codes.tooMany, 429);
+    }
     throw new AppError(out.message, 'common.001', 401);
   });
 

@@ -20,7 +20,8 @@ export const STAFF_SIGN_IN = { maxFailures: 5, lockMinutes: 15, idleMinutes: 30,
 
 export const STAFF_MESSAGES = {
   wrong: 'Incorrect e-mail or password',
-  locked: `Too many failed sign-ins: this operator account is locked for ${STAFF_SIGN_IN.lockMinutes} minutes and the admins have been told`,
+  locked: `Too many wrong codes: this operator account is locked for ${STAFF_SIGN_IN.lockMinutes} minutes and the admins have been told`,
+  slowDown: (seconds: number) => `Too many failed sign-ins from this address: try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}`,
   code: 'Incorrect code: enter the 6 digits your authenticator app shows now, or an unused recovery code',
   challenge: 'This sign-in has expired: enter your e-mail and password again',
   signIn: 'Operator sign-in required',

@@ -46,6 +46,47 @@ export async function findUserByLogin(q: Queryable, login: string, whatsappDigit
   return r.rows[0] ?? null;
 }
 
+/**
+ * Wrong passwords per sign-in name in PostgreSQL (issue 26): counted across api processes and
+ * whether or not Redis is there. A try reserves a failure before its comparison; a right password
+ * gives it back.
+ */
+export const signInFailures = {
+  /**
+   * Reserves one failure in the name's window, atomically (one upsert): false when the window's
+   * `max` are spent (nothing reserved). A window older than `windowMs` starts again.
+   */
+  async reserve(q: Queryable, login: string, max: number, windowMs: number, now: Date): Promise<boolean> {
+    const r = await q.query(
+      `insert into sign_in_failures (login, failures, window_start) values ($1, 1, $2)
+       on conflict (login) do update
+          set failures = case when sign_in_failures.window_start <= $3 then 1 else sign_in_failures.failures + 1 end,
+              window_start = case when sign_in_failures.window_start <= $3 then $2 else sign_in_failures.window_start end
+        where sign_in_failures.window_start <= $3 or sign_in_failures.failures < $4
+       returning failures`,
+      [login, now, new Date(now.getTime() - windowMs), max],
+    );
+    return r.rows.length === 1;
+  },
+
+  /** When the name's spent window ends (for the refusal's "try again in N minutes"). */
+  async windowEnd(q: Queryable, login: string, windowMs: number): Promise<Date | null> {
+    const r = await q.query<{ window_start: Date }>('select window_start from sign_in_failures where login = $1', [login]);
+    const start = r.rows[0]?.window_start;
+    return start ? new Date(start.getTime() + windowMs) : null;
+  },
+
+  /** Gives back a reserved failure: the password was right. */
+  async release(q: Queryable, login: string): Promise<void> {
+    await q.query('update sign_in_failures set failures = greatest(failures - 1, 0) where login = $1', [login]);
+  },
+
+  /** Forgets windows that ended (names nobody uses would otherwise pile up). */
+  async purge(q: Queryable, windowMs: number, now: Date): Promise<void> {
+    await q.query('delete from sign_in_failures where window_start <= $1', [new Date(now.getTime() - windowMs)]);
+  },
+};
+
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The SQL of accounts: who uses an address, sign-up, profile changes, and closing. */
 export const accountRepo = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
 import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, reauthText, text } from '../../lib/fields.js';
+import { AccountLimited } from '../../lib/limits.js';
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { usableCount } from '../coupon/service.js';
@@ -183,11 +184,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Sign in with e-mail or WhatsApp number (with dial code) and password',
     limit: 'auth',
     body: z.object({ username: text('Username', 254, M.loginUsernameRequired), password: currentPassword(), ...device }),
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const login = req.body.username;
       const digits = looksLikePhone(login) ? await waAddress(login) : null;
-      const { user: u, token } = await signIn(deps, login, digits, req.body.password, meta(req, req.body.device_no));
-      return fullView(db, u, token);
+      const guard = { max: app.config.accountLimit.authPerHour, windowMs: 3600_000 };
+      try {
+        const { user: u, token } = await signIn(deps, login, digits, req.body.password, meta(req, req.body.device_no), guard);
+        return fullView(db, u, token);
+      } catch (err) {
+        if (err instanceof AccountLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
     },
   });
 

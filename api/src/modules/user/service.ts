@@ -3,6 +3,7 @@
 // the transactions are here, the SQL in repo.ts.
 import type { Db } from '../../db/db.js';
 import { AppError, Codes } from '../../lib/envelope.js';
+import { AccountLimited } from '../../lib/limits.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons } from '../coupon/service.js';
 import type { Reference } from '../public/reference.js';
@@ -14,7 +15,7 @@ import { uploadRepo } from '../uploads/repo.js';
 import type { AccountHooks } from './hooks.js';
 import { OTP_MESSAGES, type Otp } from './otp.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, type UserRow } from './repo.js';
+import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, signInFailures, type UserRow } from './repo.js';
 import type { AuthContext, SessionMeta, Sessions } from './sessions.js';
 
 export const USER_MESSAGES = {
@@ -119,11 +120,36 @@ export async function register(deps: AccountDeps, r: Registration): Promise<{ id
   }
 }
 
-/** Sign-in with an address (or username) and the password: one answer for a wrong either. */
-export async function signIn(deps: AccountDeps, login: string, whatsappDigits: string | null, password: string, meta: SessionMeta): Promise<{ user: UserRow; token: string }> {
+/** Failed sign-ins per sign-in name in PostgreSQL: at most `max` wrong passwords in a window of `windowMs`. */
+export interface SignInGuard {
+  max: number;
+  windowMs: number;
+}
+
+let signInsSincePurge = 0;
+
+/**
+ * Sign-in with an address (or username) and the password: one answer for a wrong either. Each try
+ * first reserves a failure for the sign-in name in PostgreSQL (issue 26): once the window's budget
+ * is spent every try is refused with "Too many attempts for this account…" before any comparison,
+ * from every api process, with or without Redis, and a name nobody uses is treated alike. A right
+ * password gives its reservation back.
+ */
+export async function signIn(deps: AccountDeps, login: string, whatsappDigits: string | null, password: string, meta: SessionMeta, guard: SignInGuard): Promise<{ user: UserRow; token: string }> {
+  const name = whatsappDigits || login.trim().toLowerCase();
+  const now = new Date();
+  if (++signInsSincePurge >= 500) {
+    signInsSincePurge = 0;
+    await signInFailures.purge(deps.db, guard.windowMs, now);
+  }
+  if (!(await signInFailures.reserve(deps.db, name, guard.max, guard.windowMs, now))) {
+    const end = await signInFailures.windowEnd(deps.db, name, guard.windowMs);
+    throw new AccountLimited(end ? (end.getTime() - Date.now()) / 1000 : guard.windowMs / 1000);
+  }
   const u = await findUserByLogin(deps.db, login, whatsappDigits);
   const okPassword = await verifyPassword(u?.password_hash, password);
   if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
+  await signInFailures.release(deps.db, name);
   const token = await deps.db.tx(async (q) => {
     await markSignedIn(q, u.id);
     return deps.sessions.create(q, u.id, meta);
