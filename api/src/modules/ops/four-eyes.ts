@@ -58,6 +58,14 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
     if (p.quoteTotal !== null && p.trade > p.quoteTotal) return `The payout ${text(p.trade)} is above the seller's quote of ${text(p.quoteTotal)}`;
     const cap = limitOf(review.dailyCap, cur);
     if (cap !== null) {
+      // One reviewer's decisions of a day and currency are counted one after the other: their day's
+      // row is locked (made on first use) before the sum and stays locked until this decision
+      // commits or rolls back, so the next one sums after it (each statement reads what committed).
+      await q.query(
+        `insert into reviewer_days (staff_id, day, currency_code) values ($1, (now() at time zone 'UTC')::date, $2)
+         on conflict (staff_id, day, currency_code) do update set staff_id = excluded.staff_id`,
+        [p.staffId, cur.code],
+      );
       const r = await q.query<{ s: bigint }>(
         `select coalesce(sum(amount_minor), 0)::bigint as s from orders
           where claimed_by = $1 and currency_code = $2 and status = any($3::smallint[])
