@@ -18,6 +18,7 @@ export const FOUR_EYES_MESSAGES = {
   done: 'This request was already approved or rejected',
   waiting: 'A decision for this order is already waiting for approval: approve or reject it first',
   keyReused: 'This request key was already used for a different request',
+  refuseWaiting: 'A decision for this order is waiting for a second operator: withdraw it (or have it rejected) in Approvals before refusing the order',
 } as const;
 
 export type ApprovalKind = 'order_decision' | 'correction';
@@ -86,6 +87,18 @@ export async function approvalFor(q: Queryable, kind: ApprovalKind, targetId: st
     [kind, targetId],
   );
   return r.rows[0] ?? null;
+}
+
+/**
+ * An order's row locked for a decision, a refusal, a release or a request for approval, with the
+ * decision waiting on it read under that lock. Every path that finishes an order or files a request
+ * takes this lock first, so a request never waits on a finished order and an order never finishes
+ * while a request waits (an approval carries the decision out under the request's own lock).
+ */
+export async function lockOrderForReview(q: Queryable, orderNo: string): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
+  const r = await q.query<{ status: number; claimed_by: number | null }>('select status, claimed_by from orders where order_no = $1 for update', [orderNo]);
+  const order = r.rows[0] ?? null;
+  return { order, waiting: order ? await approvalFor(q, 'order_decision', orderNo) : null };
 }
 
 /** What makes two requests the same one: who asked, for what, with what. */
