@@ -64,7 +64,7 @@ export const accountLinks = {
   /** Every other account linked to this one, with the link and what is shared (for staff), 100 at most. */
   async of(q: Queryable, userId: number): Promise<LinkedAccount[]> {
     const r = await q.query<LinkedAccount>(
-      `with mine as (select d.device_no, d.seen from (${DEVICES}) d where ${REAL_DEVICE}),
+      `with mine as (select distinct d.device_no from (${DEVICES}) d where ${REAL_DEVICE}),
        links as (
          select distinct b.user_id, 'identity' as link,
                 case when a.id_lookup <> '' and b.id_lookup = a.id_lookup then 'Same ID number' else 'Same verified name and date of birth' end as detail
@@ -73,13 +73,12 @@ export const accountLinks = {
          select distinct b.user_id, 'payout_account', a.method || ' ' || a.account_no
            from payout_accounts a join payout_accounts b on ${SAME_ACCOUNT} where a.user_id = $2 and b.user_id <> $2
          union
-         select distinct o.user_id, 'device', m.device_no
-           from mine m join (
-             select user_id, device_no from sessions where device_no <> ''
-             union select id, device_no from users where device_no <> ''
-             union select user_id, device_no from push_tokens where device_no <> '' and user_id is not null
-           ) o on o.device_no = m.device_no
-          where o.user_id <> $2)
+         -- Each source joined on the device ids through its own index.
+         select s.user_id, 'device', m.device_no from mine m join sessions s on s.device_no = m.device_no where s.user_id <> $2
+         union
+         select u.id, 'device', m.device_no from mine m join users u on u.device_no = m.device_no where u.id <> $2
+         union
+         select p.user_id, 'device', m.device_no from mine m join push_tokens p on p.device_no = m.device_no where p.user_id <> $2)
        select l.user_id, u.email, u.nickname, u.status, u.created_at, l.link, l.detail,
               case when u.referrer_id = $2 then 'invited' when u.id = (select referrer_id from users where id = $2) then 'invited_by' end as referral
          from links l join users u on u.id = l.user_id
