@@ -145,6 +145,20 @@ describe.each(targets())('self-referral on %s', (target) => {
     await refused(inv, friend, 'payout_account');
   });
 
+  test('the same USDT address: no reward', async () => {
+    const inv = await inviter();
+    const friend = await friendOf(inv.code);
+    await pin(inv);
+    await pin(friend);
+    const trc20 = (await t.db.query<{ id: number }>("select id from banks where method = 'USDT' and code = 'TRC20'")).rows[0]!.id;
+    const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    const address = `T${Array.from(randomBytes(33), (b) => base58[b % base58.length]).join('')}`;
+    const add = (s: Seller) => t.call('/payment/add', { token: s.token, password: TEST_PASSWORD, t_password: '135246', payment_id: '3', bank_id: String(trc20), account_no: address, account_name: '' });
+    expect(await add(inv)).toMatchObject({ success: true });
+    expect(await add(friend)).toMatchObject({ success: true });
+    await refused(inv, friend, 'payout_account');
+  });
+
   test('one person verified on both accounts with two ID numbers (a BVN and a NIN): no reward', async () => {
     const inv = await inviter();
     const friend = await friendOf(inv.code);
