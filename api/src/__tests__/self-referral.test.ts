@@ -3,11 +3,25 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { HttpIdentityProvider } from '../modules/kyc/provider.js';
 import { KYC_MESSAGES } from '../modules/kyc/service.js';
 import { startIdentityStandIn, type IdentityStandIn } from '../modules/kyc/stand-in.js';
+import { IdentityVault } from '../modules/kyc/vault.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, TEST_PASSWORD } from '../test/money.js';
 
 jest.setTimeout(180_000);
+
+describe('the keyed hash of a verified person', () => {
+  const vault = new IdentityVault('a-test-key-material-of-32-characters!!');
+  test("one person's name in any order, case or accents, with the same date of birth: one hash; nothing else matches", () => {
+    const h = vault.personLookup('Chinedu Emeka Okafor', '1990-05-14');
+    expect(vault.personLookup('OKAFOR chinedu  emeka', '1990-05-14')).toBe(h);
+    expect(vault.personLookup('Chinédu Emeka Okafor', '1990-05-14')).toBe(h);
+    expect(vault.personLookup('Chinedu Okafor', '1990-05-14')).not.toBe(h);
+    expect(vault.personLookup('Chinedu Emeka Okafor', '1990-05-15')).not.toBe(h);
+    expect(new IdentityVault('another-key-material-of-32-characters!').personLookup('Chinedu Emeka Okafor', '1990-05-14')).not.toBe(h);
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
 
 /**
  * Self-referral (issue 27): a seller who invites their own second account earns nothing from it.
