@@ -245,11 +245,16 @@ describe.each(targets())('money races on %s', (target: Target) => {
       expect(configFrom({}, { WITHDRAW_DUPLICATE_MINUTES: '15' }).withdraw.duplicateWindowMinutes).toBe(15);
     });
 
-    onPg('20 keyless taps at once: one withdrawal, the others refused as duplicates', async () => {
+    onPg('20 keyless taps at once: one withdrawal, the others refused as duplicates; 20 more 11 s later: all refused', async () => {
       const u = await seller(t);
       const replies = await Promise.all(Array.from({ length: 20 }, () => apply(t, u)));
       expect(replies.filter((r) => r.success)).toHaveLength(1);
       expect(replies.filter((r) => !r.success).every((r) => r.msg === WITHDRAW_MESSAGES.duplicate)).toBe(true);
+      expect(await count(u.id)).toBe(1);
+      // The app retries after a crash of the api, 11 s later, several times at once: still one.
+      await age(u.id, 11);
+      const retries = await Promise.all(Array.from({ length: 20 }, () => apply(t, u)));
+      expect(retries.map((r) => r.msg)).toEqual(retries.map(() => WITHDRAW_MESSAGES.duplicate));
       expect(await count(u.id)).toBe(1);
     });
   });
