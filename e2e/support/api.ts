@@ -84,7 +84,9 @@ export async function createUser(baseURL: string, extra: Record<string, string> 
     recommend_code: '',
     code,
     channel_type: '3',
-    device_no: 'device-e2e',
+    // Each user is a device of its own: accounts made on one device are linked, and a referral
+    // between linked accounts earns nothing (issue 27).
+    device_no: `device-e2e-${randomBytes(6).toString('hex')}`,
     ...extra,
   });
   if (!reg.success) throw new Error(`appregister: ${reg.msg}`);

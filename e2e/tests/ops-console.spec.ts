@@ -156,3 +156,27 @@ test('a reviewer cannot open the admin areas, and the api refuses them too', asy
   await expect(page.getByLabel('E-mail')).toBeVisible();
   expect((await fetch(new URL('/ops/api/orders/queue', baseURL), { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
 });
+
+test("a seller's page lists the accounts linked to theirs: a friend who signed up on the same device, with the link and the referral", async ({ page, baseURL }, testInfo) => {
+  const device = `device-e2e-${randomUUID()}`;
+  const inviter = await createUser(baseURL!, { device_no: device });
+  const code = (await gc<{ invite_code: string }>(baseURL!, 'rebate/inviteinfo', {}, inviter.token)).data.invite_code;
+  const second = await createUser(baseURL!, { device_no: device, recommend_code: code });
+  const stranger = await createUser(baseURL!, { recommend_code: code });
+  await enrol(page, await newStaff(baseURL!, 'finance'));
+  await page.goto(`/ops/users/${inviter.user_id}`);
+  const linked = page.getByRole('region', { name: 'Linked accounts' });
+  await expect(linked.getByRole('heading', { name: 'Linked accounts' })).toBeVisible();
+  const row = linked.getByRole('row', { name: new RegExp(`#${second.user_id}\\b`) });
+  await expect(row).toContainText('Same device');
+  await expect(row).toContainText(device);
+  await expect(row).toContainText('This user invited them');
+  await expect(linked.getByRole('row', { name: new RegExp(`#${stranger.user_id}\\b`) })).toHaveCount(0);
+  // The link opens the other account's page, which shows it the other way round.
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: `User #${second.user_id}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Linked accounts' }).getByRole('row', { name: new RegExp(`#${inviter.user_id}\\b`) })).toContainText('They invited this user');
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
+  await page.screenshot({ path: testInfo.outputPath('ops-user-linked-1280.png'), fullPage: true });
+});

@@ -97,7 +97,7 @@ describe.each(targets())('referral rewards on %s', (target) => {
     expect(await invite(inviter.token)).toMatchObject({ invite_friends: 1, success_order_user: 0 });
     const friends = (await t.call<Friend[]>('/rebate/getReferralUsers', { token: inviter.token, page: '0', page_size: '20' })).data;
     // The friend's first name only: never their e-mail address.
-    expect(friends).toEqual([{ user_id: friend.id, username: 'Chidi', avatar: '', register_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), currency_name: 'NGN', currency_symbol: '₦', amount: '0.00', status: 0 }]);
+    expect(friends).toEqual([{ user_id: friend.id, username: 'Chidi', avatar: '', register_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), currency_name: 'NGN', currency_symbol: '₦', amount: '0.00', status: 0, eligible: true }]);
 
     // Below the minimum sale (₦20,000) nothing is earned.
     const small = await t.call<{ quote: { base_amount: string } }>('/card/calculator', { country_id: '1', card_id: '1', face_value: '10' });

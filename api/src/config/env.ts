@@ -232,6 +232,12 @@ export const envSchema = z.object({
   /** What one reviewer may credit alone in a day (UTC), per payout currency; beyond it a second operator approves. */
   REVIEWER_DAILY_CAP: amountsByCurrency({ NGN: '5000000', GHS: '50000', USDT: '3500' }),
   /**
+   * A withdrawal sent without a request key (the apps send none) is refused while one of the same
+   * amount to the same payout account, also without a key and not failed, is younger than this:
+   * a retry after a lost answer or a crash, or a second tap, is never paid twice. At least 1.
+   */
+  WITHDRAW_DUPLICATE_MINUTES: z.coerce.number().int().min(1, 'must be at least 1 (minutes)').max(1440).default(5),
+  /**
    * The identity provider (issue 15): a Dojah-style KYC REST API (api/src/modules/kyc/provider.ts).
    * Unset outside production: a local stand-in server is started on loopback (IDENTITY_STAND_IN_PORT,
    * 0 = any free port) with the documented test numbers. Required in production.
@@ -312,6 +318,8 @@ export interface Config {
   push: { url: string; accessToken?: string; intervalMs: number };
   security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
   review: { rateTolerancePercent: number; fourEyesAbove: Record<string, string>; dailyCap: Record<string, string> };
+  /** Withdrawals without a request key: how long one of the same amount to the same account is refused as a duplicate. */
+  withdraw: { duplicateWindowMinutes: number };
   /** Identity verification: the provider (none = the local stand-in, outside production), the data key, the tiers. */
   kyc: { apiUrl?: string; appId?: string; secretKey?: string; standInPort: number; dataKey: string; tiers: Tiers };
 }
@@ -447,6 +455,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
     security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
     review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT, fourEyesAbove: e.FOUR_EYES_ABOVE, dailyCap: e.REVIEWER_DAILY_CAP },
+    withdraw: { duplicateWindowMinutes: e.WITHDRAW_DUPLICATE_MINUTES },
     kyc: {
       apiUrl: e.IDENTITY_API_URL,
       appId: e.IDENTITY_APP_ID,

@@ -137,7 +137,11 @@ function FriendList({ friends }: { friends: Paged<InvitedUser> }) {
                 </div>
                 <div className="acc-row">
                   <span className="acc-muted">Joined {formatDate(utcSeconds(f.register_date), { timeZone: 'UTC' })}</span>
-                  <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>{f.status ? 'Earning rewards' : 'No sale yet'}</span>
+                  {f.eligible === false ? (
+                    <span className="acc-badge acc-badge--pending" title="Sales of an account linked to yours earn no reward">Not eligible</span>
+                  ) : (
+                    <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>{f.status ? 'Earning rewards' : 'No sale yet'}</span>
+                  )}
                 </div>
               </div>
             </li>

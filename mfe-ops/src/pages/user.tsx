@@ -15,7 +15,52 @@ interface Detail {
   security_events: { id: string; title: string; content: string; created_at: string }[];
 }
 
-/** One seller: profile, balances, ledger, orders, withdrawals, sessions, security events; freeze. */
+/** Another account that shares an identity, a payout account or a device with this one (one row per link). */
+interface Linked {
+  user_id: number;
+  email: string | null;
+  nickname: string;
+  status: string;
+  created_at: string;
+  link: 'identity' | 'payout_account' | 'device';
+  label: string;
+  detail: string;
+  referral: 'invited' | 'invited_by' | null;
+}
+
+const REFERRAL = { invited: 'This user invited them', invited_by: 'They invited this user' } as const;
+
+/** Accounts likely of the same person: a referral between them earns nothing. */
+function LinkedAccounts({ id }: { id: string }) {
+  const links = useOps<Linked[]>(`/users/${id}/links`);
+  return (
+    <section aria-label="Linked accounts" className="ops-gap">
+      <Typography.Title level={4}>Linked accounts</Typography.Title>
+      {links.error ? (
+        <Alert type="error" showIcon title={links.error} />
+      ) : (
+        <Table
+          rowKey={(l) => `${l.user_id}:${l.link}:${l.detail}`}
+          size="small"
+          loading={links.loading}
+          pagination={false}
+          locale={{ emptyText: 'No other account shares an identity, a payout account or a device with this one.' }}
+          dataSource={links.data ?? []}
+          columns={[
+            { title: 'Account', render: (_, l) => <Link to={`/ops/users/${l.user_id}`}>#{l.user_id} {l.nickname || l.email}</Link> },
+            { title: 'Shares', render: (_, l) => <Tag color={l.link === 'device' ? 'orange' : 'red'}>{l.label}</Tag> },
+            { title: 'What', dataIndex: 'detail' },
+            { title: 'Referral', render: (_, l) => (l.referral ? REFERRAL[l.referral] : '—') },
+            { title: 'Status', dataIndex: 'status' },
+            { title: 'Joined', render: (_, l) => when(l.created_at) },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One seller: profile, balances, linked accounts, ledger, orders, withdrawals, sessions, security events; freeze. */
 export default function UserPage() {
   const { id = '' } = useParams();
   const d = useOps<Detail>(`/users/${id}`);
@@ -59,6 +104,7 @@ export default function UserPage() {
         {p.withdrawals_frozen_at && role === 'admin' && <Button onClick={() => void change('unfreeze')}>Unfreeze withdrawals…</Button>}
         {p.withdraw_hold_until && new Date(p.withdraw_hold_until) > new Date() && role === 'admin' && <Button onClick={() => void change('end-hold')}>End the withdrawal wait…</Button>}
       </Space>
+      <LinkedAccounts id={id} />
       <Tabs
         items={[
           { key: 'ledger', label: 'Ledger', children: <Table rowKey="id" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.ledger} columns={[{ title: 'When', render: (_, e) => when(e.created_at) }, { title: 'Kind', dataIndex: 'kind' }, { title: 'Memo', dataIndex: 'memo' }, { title: 'Amount', render: (_, e) => `${e.amount} ${e.currency}` }, { title: 'Balance after', dataIndex: 'balance_after' }]} /> },

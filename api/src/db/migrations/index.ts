@@ -16,6 +16,7 @@ import { sql as payoutSending } from './0014-payout-sending.js';
 import { sql as kyc } from './0015-kyc.js';
 import { sql as signInFailures } from './0017-sign-in-failures.js';
 import { sealDatesOfBirth } from './0019-store-kyc.js';
+import { sql as moneyRaces } from './0020-money-races.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
 export interface MigrationContext {
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { id: '0015-kyc', up: runSql(kyc) },
   { id: '0017-sign-in-failures', up: runSql(signInFailures) },
   { id: '0019-store-kyc', up: sealDatesOfBirth },
+  { id: '0020-money-races', up: runSql(moneyRaces) },
 ];

@@ -72,14 +72,15 @@ export const kycRepo = {
     await q.query("delete from kyc_checks where id = $1 and status = 'pending'", [checkId]);
   },
 
-  async failClaim(q: Queryable, checkId: bigint, reason: string) {
-    await q.query("update kyc_checks set status = 'failed', reason = $2, decided_at = now() where id = $1", [checkId, reason]);
+  /** A refused attempt; `lookup` keeps the keyed hash of a number verified on another account (it links the two accounts). */
+  async failClaim(q: Queryable, checkId: bigint, reason: string, lookup = '') {
+    await q.query("update kyc_checks set status = 'failed', reason = $2, id_lookup = $3, decided_at = now() where id = $1", [checkId, reason, lookup]);
   },
 
-  async verifyClaim(q: Queryable, checkId: bigint, c: { sealed: string; lookup: string; dateOfBirthSealed: string; nameOnRecord: string }) {
+  async verifyClaim(q: Queryable, checkId: bigint, c: { sealed: string; lookup: string; personLookup: string; dateOfBirthSealed: string; nameOnRecord: string }) {
     await q.query(
-      "update kyc_checks set status = 'verified', id_number_sealed = $2, id_lookup = $3, date_of_birth_sealed = $4, name_on_record = $5, decided_at = now() where id = $1",
-      [checkId, c.sealed, c.lookup, c.dateOfBirthSealed, c.nameOnRecord],
+      "update kyc_checks set status = 'verified', id_number_sealed = $2, id_lookup = $3, date_of_birth_sealed = $4, name_on_record = $5, person_lookup = $6, decided_at = now() where id = $1",
+      [checkId, c.sealed, c.lookup, c.dateOfBirthSealed, c.nameOnRecord, c.personLookup],
     );
   },
 

@@ -240,6 +240,7 @@ export class KycService {
         await repo.verifyClaim(q, claim, {
           sealed: this.vault.seal(number, `user:${userId}`),
           lookup: this.vault.lookup(type, number),
+          personLookup: this.vault.personLookup(recordName, person.dateOfBirth),
           dateOfBirthSealed: this.vault.seal(person.dateOfBirth, dateOfBirthContext(userId)),
           nameOnRecord: recordName,
         });
@@ -247,7 +248,12 @@ export class KycService {
         await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
       });
     } catch (e) {
-      if (isUniqueViolation(e)) return refuse(KYC_MESSAGES.taken(type));
+      if (isUniqueViolation(e)) {
+        // The number is verified on another account: the refused attempt keeps its keyed hash, which
+        // links the two accounts (a referral between them earns nothing; staff see the link).
+        await endClaim((q) => repo.failClaim(q, claim, KYC_MESSAGES.taken(type), this.vault.lookup(type, number)));
+        throw new AppError(KYC_MESSAGES.taken(type));
+      }
       await endClaim((q) => repo.dropClaim(q, claim));
       throw e;
     }

@@ -52,6 +52,16 @@ export class IdentityVault {
   lookup(type: string, number: string): string {
     return createHmac('sha256', this.lookupKey).update(`${type}:${number}`).digest('hex');
   }
+
+  /**
+   * A keyed hash of a person as their ID's record names them: the name (its words in any order,
+   * case and accents aside) and the date of birth. One person verified on two accounts with two ID
+   * numbers (a BVN here, a NIN there) has the same one; neither can be read back.
+   */
+  personLookup(name: string, dateOfBirth: string): string {
+    const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).sort().join(' ');
+    return createHmac('sha256', this.lookupKey).update(`person:${words}:${dateOfBirth}`).digest('hex');
+  }
 }
 
 /** An ID number as shown, from the last four characters kept in the clear: "•••••••2222" (the length hidden too). */

@@ -18,6 +18,7 @@ export const FOUR_EYES_MESSAGES = {
   done: 'This request was already approved or rejected',
   waiting: 'A decision for this order is already waiting for approval: approve or reject it first',
   keyReused: 'This request key was already used for a different request',
+  refuseWaiting: 'A decision for this order is waiting for a second operator: withdraw it (or have it rejected) in Approvals before refusing the order',
 } as const;
 
 export type ApprovalKind = 'order_decision' | 'correction';
@@ -58,6 +59,14 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
     if (p.quoteTotal !== null && p.trade > p.quoteTotal) return `The payout ${text(p.trade)} is above the seller's quote of ${text(p.quoteTotal)}`;
     const cap = limitOf(review.dailyCap, cur);
     if (cap !== null) {
+      // One reviewer's decisions of a day and currency are counted one after the other: their day's
+      // row is locked (made on first use) before the sum and stays locked until this decision
+      // commits or rolls back, so the next one sums after it (each statement reads what committed).
+      await q.query(
+        `insert into reviewer_days (staff_id, day, currency_code) values ($1, (now() at time zone 'UTC')::date, $2)
+         on conflict (staff_id, day, currency_code) do update set staff_id = excluded.staff_id`,
+        [p.staffId, cur.code],
+      );
       const r = await q.query<{ s: bigint }>(
         `select coalesce(sum(amount_minor), 0)::bigint as s from orders
           where claimed_by = $1 and currency_code = $2 and status = any($3::smallint[])
@@ -78,6 +87,18 @@ export async function approvalFor(q: Queryable, kind: ApprovalKind, targetId: st
     [kind, targetId],
   );
   return r.rows[0] ?? null;
+}
+
+/**
+ * An order's row locked for a decision, a refusal, a release or a request for approval, with the
+ * decision waiting on it read under that lock. Every path that finishes an order or files a request
+ * takes this lock first, so a request never waits on a finished order and an order never finishes
+ * while a request waits (an approval carries the decision out under the request's own lock).
+ */
+export async function lockOrderForReview(q: Queryable, orderNo: string): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
+  const r = await q.query<{ status: number; claimed_by: number | null }>('select status, claimed_by from orders where order_no = $1 for update', [orderNo]);
+  const order = r.rows[0] ?? null;
+  return { order, waiting: order ? await approvalFor(q, 'order_decision', orderNo) : null };
 }
 
 /** What makes two requests the same one: who asked, for what, with what. */

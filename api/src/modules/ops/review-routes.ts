@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
-import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
-import { approvalFor, approvalHash, approvalView, FOUR_EYES_MESSAGES, requestApproval, type ApprovalRow } from './four-eyes.js';
+import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, ORDER_MESSAGES, refuseOrder, releaseOrder, statusDesc, type OrderRow } from '../order/service.js';
+import { approvalHash, approvalView, FOUR_EYES_MESSAGES, lockOrderForReview, requestApproval, type ApprovalRow } from './four-eyes.js';
 import { audit } from './staff.js';
 import { orderRepo } from '../order/repo.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
@@ -76,7 +76,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
   r.post('/ops/api/orders/:order_no/release', { schema: { tags, summary: 'Give a claimed order back to the queue (its reviewer, or an admin)', params: z.object({ order_no: z.string().max(64) }) } }, async (req) => {
     const s = await who(req, ['reviewer']);
     const o = await db.tx(async (q) => {
-      if (await approvalFor(q, 'order_decision', req.params.order_no)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+      if ((await lockOrderForReview(q, req.params.order_no)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
       const order = await releaseOrder(q, req.params.order_no, s, { anyone: s.role === 'admin' });
       await audit(q, { staffId: s.id, action: 'order.release', targetType: 'order', targetId: order.order_no, ip: req.ip });
       return order;
@@ -121,23 +121,30 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
         return ok({ ...(await orderView(o)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed });
       };
       // While a decision waits for a second operator, the order takes no other one; the same one
-      // sent again is answered with the waiting request.
-      const waiting = await approvalFor(db, 'order_decision', orderNo);
-      if (waiting) {
+      // sent again is answered with the waiting request. Read under the order's lock.
+      const waitingFor = (waiting: ApprovalRow) => {
         if (waiting.params_hash !== approvalHash('order_decision', orderNo, s.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
         return awaiting(waiting, true);
-      }
+      };
       try {
         const res = await db.tx(async (q) => {
+          const { waiting } = await lockOrderForReview(q, orderNo);
+          if (waiting) return { waiting };
           const out = await decideOrder(q, decisions, { orderNo, staff: s, lines: req.body.lines, payoutNote: req.body.payout_note, note: req.body.note });
           if (!out.replay) await audit(q, { staffId: s.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: req.body.payout_note ?? req.body.note ?? '', details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: req.body.lines }, ip: req.ip });
           return out;
         });
+        if ('waiting' in res) return waitingFor(res.waiting);
         return ok({ ...(await orderView(res.order)), replayed: res.replay });
       } catch (err) {
         if (!(err instanceof NeedsApproval)) throw err;
-        // Nothing was credited: the decision waits for a second operator.
+        // Nothing was credited: the decision waits for a second operator, if the order still can
+        // (under its lock: it may have been refused or released since).
         const out = await db.tx(async (q) => {
+          const { order, waiting } = await lockOrderForReview(q, orderNo);
+          if (!order) throw new AppError(ORDER_MESSAGES.notFound);
+          if (!waiting && order.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
+          if (!waiting && order.claimed_by !== s.id) throw new AppError(order.claimed_by === null ? ORDER_MESSAGES.claimFirst : ORDER_MESSAGES.claimedByOther);
           const a = await requestApproval(q, { kind: 'order_decision', targetId: orderNo, staffId: s.id, payload, amountMinor: err.amountMinor, currency: err.currency, reason: err.reason });
           if (!a.replay) await audit(q, { staffId: s.id, action: 'order.decide.requested', targetType: 'order', targetId: orderNo, reason: err.reason, details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: req.body.lines }, ip: req.ip });
           return a;
@@ -182,7 +189,10 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
   r.post('/ops/api/orders/:order_no/refuse', { schema: { tags, params: z.object({ order_no: z.string().max(64) }), body: z.object({ reason: z.string().min(1).max(500) }) } }, async (req) => {
     const s = await who(req, ['reviewer']);
     await warm();
-      const res = await db.tx(async (q) => {
+    const res = await db.tx(async (q) => {
+      // Refusing pays nothing, but not over a decision another operator is asked to approve: the
+      // reviewer withdraws their request first (or it is rejected), so nothing is left pending.
+      if ((await lockOrderForReview(q, req.params.order_no)).waiting) throw new AppError(FOUR_EYES_MESSAGES.refuseWaiting);
       const out = await refuseOrder(q, { orderNo: req.params.order_no, staff: s, reason: req.body.reason });
       if (!out.replay) await audit(q, { staffId: s.id, action: 'order.refuse', targetType: 'order', targetId: out.order.order_no, reason: req.body.reason, ip: req.ip });
       return out;

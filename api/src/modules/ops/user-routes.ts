@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
+import { accountLinks, LINK_LABELS } from '../referral/links.js';
 import { STAFF_FREEZE } from '../security/service.js';
 import { opsContext, type OpsOptions } from './context.js';
 import { audit } from './staff.js';
@@ -46,6 +47,15 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
       sessions,
       security_events: security,
     });
+  });
+
+  // Accounts likely of the same person (issue 27): a referral between them earns nothing.
+  r.get('/ops/api/users/:id/links', { schema: { tags, summary: 'Other accounts that share a verified identity, a payout account or a device with this one, and which', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req) => {
+    const s = await who(req, ['reviewer', 'finance']);
+    if (!(await supportRepo.profile(db, req.params.id))) throw new AppError(USER_MESSAGES.notFound);
+    await audit(db, { staffId: s.id, action: 'user.links', targetType: 'user', targetId: String(req.params.id), ip: req.ip });
+    const links = await accountLinks.of(db, req.params.id);
+    return ok(links.map((l) => ({ ...l, label: LINK_LABELS[l.link] })));
   });
 
   r.post('/ops/api/users/:id/freeze', { schema: { tags, summary: 'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), body: z.object({ reason: z.string().trim().min(3).max(300) }) } }, async (req) => {

@@ -109,6 +109,16 @@ export const orderRepo = {
     return r.rows[0];
   },
 
+  /**
+   * Marks the user's first credited order, in the decision's transaction: true for the one
+   * transaction that sets the mark. A parallel decision for the same user waits on the row, then
+   * finds it set (it sets nothing, and pays no first-order bonus).
+   */
+  async markFirstCredit(q: Queryable, userId: number): Promise<boolean> {
+    const r = await q.query('update users set first_credit_at = now() where id = $1 and first_credit_at is null returning id', [userId]);
+    return r.rows.length > 0;
+  },
+
   async countOf(q: Queryable, userId: number): Promise<number> {
     return (await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [userId])).rows[0]?.n ?? 0;
   },

@@ -14,7 +14,7 @@ import { uploadRepo } from '../uploads/repo.js';
 import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { orderRepo } from './repo.js';
-import { ORDER_CREDITED, ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
+import { ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
 
 export interface OrderRow {
   id: bigint;
@@ -399,8 +399,10 @@ export async function decideOrder(
   const vip = succeeded.reduce((a, l) => a + l.vip, 0n);
   // The ladder tier is picked by the one pricing function, on the order's total base payout.
   const ladder = quote({ faceMinor: base, faceDecimals: 0, baseRateMinor: 1n, vipBp: 0, ladder: (await deps.ref.ladder()).get(payout.code) ?? [] }).ladderBonusMinor;
-  const prior = await q.query('select 1 from orders where user_id = $1 and status = any($2::smallint[]) limit 1', [o.user_id, ORDER_CREDITED]);
-  const firstBonus = prior.rows.length ? 0n : BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0');
+  // The user's first credited order: only the transaction that marks it (a conditional update, which
+  // waits for a parallel decision on the same user and then sees its mark) pays the bonus.
+  const first = await orderRepo.markFirstCredit(q, o.user_id);
+  const firstBonus = first ? BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0') : 0n;
   // DESIGN §5: a coupon is voided if an operator changes the order's card; below its minimum it
   // does not apply either. Either way the user gets the use back.
   let couponBonus = 0n;
@@ -419,10 +421,12 @@ export async function decideOrder(
   }
   const total = base + vip + couponBonus + ladder + firstBonus;
   if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote) throw new AppError(ORDER_MESSAGES.belowQuote);
-  if (input.approvedBy === undefined && deps.secondPair) {
+  if (deps.secondPair) {
     // The first-order bonus is the platform's, not the reviewer's: the quote never included it.
+    // Asked for an approved decision too: the rule takes the reviewer's daily lock, so an approved
+    // payout and the reviewer's own decisions are counted one after the other.
     const why = await deps.secondPair(q, { staffId: input.staff.id, total, trade: total - firstBonus, quoteTotal: o.quote_total_minor, currency: payout });
-    if (why) throw new NeedsApproval(why, total, payout.code);
+    if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code);
   }
 
   const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);

@@ -1,5 +1,6 @@
 // The SQL of the referral programme: who invited whom, the rewards they earned, and the ranking.
 import type { Queryable } from '../../db/db.js';
+import type { LinkKind } from './links.js';
 
 export interface RewardRow {
   id: bigint;
@@ -27,6 +28,17 @@ const KIND_FILTER: Record<RewardKind, string> = {
 };
 
 export const referralRepo = {
+  /** Why a friend's sales earn their inviter nothing (a link between the two accounts), if they do not. */
+  async refusal(q: Queryable, refereeId: number): Promise<LinkKind | null> {
+    const r = await q.query<{ link: LinkKind }>('select link from referral_refusals where referee_id = $1', [refereeId]);
+    return r.rows[0]?.link ?? null;
+  },
+
+  /** Records that a friend's sales earn nothing, once (the first link found stays the reason). */
+  async refuse(q: Queryable, refereeId: number, referrerId: number, link: LinkKind): Promise<void> {
+    await q.query('insert into referral_refusals (referee_id, referrer_id, link) values ($1, $2, $3) on conflict (referee_id) do nothing', [refereeId, referrerId, link]);
+  },
+
   async inviteSummary(q: Queryable, userId: number) {
     const r = await q.query<{ invite_code: string; friends: number; earning: number }>(
       `select u.invite_code,
@@ -40,9 +52,10 @@ export const referralRepo = {
 
   /** The friends a user invited, newest first, with what each earned them in a currency. */
   async friends(q: Queryable, userId: number, currency: string, page: number, size: number) {
-    const r = await q.query<{ id: number; nickname: string; email: string | null; avatar: string; status: string; created_at: Date; earned: bigint; sales: number }>(
+    const r = await q.query<{ id: number; nickname: string; email: string | null; avatar: string; status: string; created_at: Date; earned: bigint; sales: number; refused: boolean }>(
       `select f.id, f.nickname, f.email, f.avatar, f.status, f.created_at,
-              coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned, count(rr.id)::int as sales
+              coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned, count(rr.id)::int as sales,
+              exists (select 1 from referral_refusals x where x.referee_id = f.id) as refused
          from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
         where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
       [userId, currency, page * size, size],
@@ -52,10 +65,11 @@ export const referralRepo = {
 
   /** Like friends, with how many of each friend's rewards are not yet moved to cash. */
   async friendRewards(q: Queryable, userId: number, currency: string, page: number, size: number) {
-    const r = await q.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; rewards: number; unmoved: number }>(
+    const r = await q.query<{ id: number; nickname: string; avatar: string; status: string; created_at: Date; earned: bigint; rewards: number; unmoved: number; refused: boolean }>(
       `select f.id, f.nickname, f.avatar, f.status, f.created_at,
               coalesce(sum(rr.amount_minor) filter (where rr.currency_code = $2), 0)::bigint as earned,
-              count(rr.id)::int as rewards, count(rr.id) filter (where rr.moved_at is null)::int as unmoved
+              count(rr.id)::int as rewards, count(rr.id) filter (where rr.moved_at is null)::int as unmoved,
+              exists (select 1 from referral_refusals x where x.referee_id = f.id) as refused
          from users f left join referral_rewards rr on rr.referee_id = f.id and rr.referrer_id = $1
         where f.referrer_id = $1 group by f.id order by f.id desc offset $3 limit $4`,
       [userId, currency, page * size, size],

@@ -76,6 +76,8 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
         currency_symbol: currency.symbol,
         amount: formatMinor(f.earned, currency.decimals),
         status: f.sales > 0 ? 2 : 0,
+        // false: this friend's sales earn nothing (their account is linked to the inviter's); never why.
+        eligible: !f.refused,
       }));
     },
   });
@@ -160,6 +162,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
         currency_symbol: currency.symbol,
         amount: formatMinor(f.earned, currency.decimals),
         status: f.unmoved > 0 ? 1 : f.rewards > 0 ? 2 : 0,
+        eligible: !f.refused,
       }));
     },
   });

@@ -4,6 +4,8 @@ import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
+import { accountLinks } from './links.js';
+import { referralRepo } from './repo.js';
 
 /** Per currency, in minor units (the `referral` setting, seeded by migration 0007). */
 export type ReferralSettings = Record<string, { min_trade_minor: string; transfer_threshold_minor: string }>;
@@ -62,6 +64,15 @@ export async function creditReferral(
   );
   const inviter = r.rows[0];
   if (!inviter) return;
+  // Inviting yourself earns nothing (issue 27): accounts that share a verified identity, a payout
+  // account or a device are one person's. Once refused, the friend stays not eligible (removing
+  // the shared account later changes nothing); the friend's own account and sales are untouched.
+  if (await referralRepo.refusal(q, sale.sellerId)) return;
+  const link = await accountLinks.between(q, inviter.referrer_id, sale.sellerId);
+  if (link) {
+    await referralRepo.refuse(q, sale.sellerId, inviter.referrer_id, link);
+    return;
+  }
   const { minTrade } = await referralSettings(deps.ref, sale.payoutCurrency);
   if (sale.payoutMinor < minTrade) return;
 

@@ -36,11 +36,11 @@ export const withdrawRepo = {
     return (await q.query<WithdrawRow>('select * from withdrawals where user_id = $1 and idempotency_key = $2', [userId, key])).rows[0];
   },
 
-  /** Whether the same amount went to the same account without a key in the last windowS seconds. */
+  /** Whether the same amount went to the same account without a key in the last windowS seconds (a failed one aside). */
   async recentTwin(q: Queryable, userId: number, accountId: bigint, amountMinor: bigint, windowS: number): Promise<boolean> {
     const r = await q.query(
       `select 1 from withdrawals where user_id = $1 and payout_account_id = $2 and amount_minor = $3 and idempotency_key is null
-          and created_at > now() - make_interval(secs => $4) limit 1`,
+          and status <> 'failed' and created_at > now() - make_interval(secs => $4) limit 1`,
       [userId, accountId, amountMinor, windowS],
     );
     return r.rows.length > 0;

@@ -58,13 +58,10 @@ export const WITHDRAW_MESSAGES = {
   feeTooHigh: 'The amount must be more than the fee',
   insufficient: 'Insufficient balance',
   account: 'Payout account not found',
-  duplicate: 'An identical withdrawal was submitted a moment ago; check your withdrawal history before trying again',
+  duplicate: 'An identical withdrawal (the same amount to the same account) was made in the last few minutes; check your withdrawal history before trying again',
   keyFormat: IDEMPOTENCY_KEY_FORMAT,
 } as const;
 
-
-/** A double-click without an idempotency key: the same amount to the same account this soon is refused. */
-const DUPLICATE_WINDOW_S = 10;
 
 export interface ApplyDeps {
   db: Db;
@@ -73,6 +70,11 @@ export interface ApplyDeps {
   pins: PinGuard;
   security: AccountSecurity;
   kyc: KycService;
+  /**
+   * Without an idempotency key (the apps send none), a withdrawal of the same amount to the same
+   * account younger than this many minutes, not failed, makes this one a duplicate (WITHDRAW_DUPLICATE_MINUTES).
+   */
+  duplicateWindowMinutes: number;
 }
 
 /** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
@@ -149,7 +151,9 @@ export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: Ap
         if (again.params_hash !== hash) throw new AppError(LEDGER_MESSAGES.keyReused);
         return again;
       }
-    } else if (await withdrawRepo.recentTwin(q, u.id, payout.id, amount, DUPLICATE_WINDOW_S)) {
+    } else if (await withdrawRepo.recentTwin(q, u.id, payout.id, amount, deps.duplicateWindowMinutes * 60)) {
+      // Decided under the wallet's lock against committed rows: a retry after a lost answer, a
+      // crash or a restart of the api finds the first withdrawal all the same.
       throw new AppError(WITHDRAW_MESSAGES.duplicate);
     }
     const today = await withdrawRepo.today(q, u.id, cur.code);

@@ -51,6 +51,16 @@ test('the balance, the invite link to copy or share, what it earns, the friends 
   expect(rows[1]).toHaveTextContent('from Chidi');
 });
 
+test('a friend whose account is linked to yours shows as not eligible', async () => {
+  api.answer('rebate/getReferralUsers', [friend(3, { username: 'Emeka', eligible: false }), friend(2, { username: 'Chidi', amount: '1500', status: 2, eligible: true })]);
+  render(inRouter(<RewardPage />));
+  const friends = await screen.findByRole('list', { name: 'Friends who joined with your link' });
+  expect(within(friends).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect.stringMatching(/^Emeka₦0\.00Joined 1 Nov 2026Not eligible$/),
+    expect.stringMatching(/^Chidi₦1,500\.00Joined 1 Nov 2026Earning rewards$/),
+  ]);
+});
+
 test('empty lists say so; a full page offers more and appends it', async () => {
   api.answer('rebate/getReferralUsers', paged(({ page }) => (page === 0 ? Array.from({ length: 20 }, (_, i) => friend(100 - i)) : [friend(1, { username: 'Last' })])));
   api.answer('rebate/rebateList', { rebate_amount: '0', rebate_total_amount: '0', user_rebate_list: [] });

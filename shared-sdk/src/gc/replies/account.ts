@@ -404,6 +404,8 @@ export const invitedUserWire = obj({
   amount,
   /** 0 invited, no trade yet · 1 reward claimable · 2 claimed. */
   status: oneOf(0, 1, 2),
+  /** false: this friend's sales earn nothing (their account is linked to the inviter's: same identity, payout account or device). */
+  eligible: optBool,
 });
 
 const rankPlace = { currency_name: optStr, currency_symbol: optStr, username: str };
