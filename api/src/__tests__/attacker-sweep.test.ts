@@ -6,7 +6,7 @@
 import { DEFAULT_APP_KEYS } from '../config/env.js';
 import { clientOf, signedBody, verifySign } from '../lib/sign.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
-import { SECURITY_MESSAGES } from '../modules/security/service.js';
+import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeUser, TEST_PASSWORD } from '../test/money.js';
@@ -127,6 +127,29 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
       expect(clientOf(webKeyClaimsAndroid, verifySign(webKeyClaimsAndroid, keys))).toBe('web');
       const web = signedBody({ username: 'a' });
       expect(clientOf(web, verifySign(web, keys))).toBe('web');
+    });
+  });
+
+  describe('2. closing the account is no password oracle', () => {
+    test('during the lock a right and a wrong password get the same answer, and the account stays', async () => {
+      const u = await makeUser(t);
+      for (let i = 0; i < REAUTH_LIMITS.maxFailures; i++) await t.call('/user/modipassword', { token: u.token, password: `wrong-${i}-pass`, new_password: 'Another-2026!' });
+      const right = await t.call('/user/cancellation', { token: u.token, password: TEST_PASSWORD });
+      const wrong = await t.call('/user/cancellation', { token: u.token, password: 'not-the-password' });
+      expect(right).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
+      expect({ ...wrong, setCookie: right.setCookie }).toEqual(right);
+      expect((await t.db.query<{ status: string }>('select status from users where id = $1', [u.id])).rows[0]!.status).toBe('active');
+    });
+
+    test('wrong passwords on closing count towards the one lock, parallel ones one by one', async () => {
+      const u = await makeUser(t);
+      const replies = await Promise.all(Array.from({ length: 20 }, () => t.call('/user/cancellation', { token: u.token, password: 'guess-guess' })));
+      const msgs = replies.map((r) => r.msg);
+      expect(msgs.filter((m) => m.startsWith('The login password is incorrect'))).toHaveLength(REAUTH_LIMITS.maxFailures - 1);
+      expect(msgs.filter((m) => m === SECURITY_MESSAGES.locked)).toHaveLength(20 - (REAUTH_LIMITS.maxFailures - 1));
+      // The lock covers every change that takes the login password.
+      expect(await t.call('/user/modipassword', { token: u.token, password: TEST_PASSWORD, new_password: 'Another-2026!' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
+      expect(await t.call('/user/cancellation', { token: u.token, password: TEST_PASSWORD })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
     });
   });
 });
