@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -105,6 +105,19 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 }
 
 const DRAIN_MS = 10_000;
+
+/** The api's own paths whose replies are about a person or money: the seller API and the operator API. */
+const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
+
+/**
+ * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store` (issue 27): a browser's
+ * cache must not hand an operator's view of a seller, or a seller's wallet, to the next script or
+ * person on that browser. A route that sets its own Cache-Control on purpose keeps it (none under
+ * /gc or /ops/api does today: public reference data is small and answered from memory).
+ */
+export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (PRIVATE_REPLIES.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
 
 /**
  * The configured identity provider; outside production without one, a local stand-in server
@@ -293,6 +306,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
       });
       await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      // Issue 27: replies about people and money stay out of every cache.
+      app.addHook('onSend', noStore);
 
       // Routes.
       await app.register(healthRoutes);

@@ -9,7 +9,7 @@ import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { makeUser, TEST_PASSWORD } from '../test/money.js';
+import { makeStaff, makeUser, TEST_PASSWORD } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -150,6 +150,32 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
       // The lock covers every change that takes the login password.
       expect(await t.call('/user/modipassword', { token: u.token, password: TEST_PASSWORD, new_password: 'Another-2026!' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
       expect(await t.call('/user/cancellation', { token: u.token, password: TEST_PASSWORD })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
+    });
+  });
+
+  describe('3. private replies are not cached', () => {
+    test('every /gc and /ops/api reply is Cache-Control: no-store, errors and 404s too', async () => {
+      const u = await makeUser(t);
+      const staff = await makeStaff(t, 'admin');
+      const gc = (path: string, fields: Record<string, string>) => callAs('gl_web', path, fields);
+      const replies = [
+        await gc('/public/countrylist', {}),
+        await gc('/user/userInfo', { token: u.token }),
+        await gc('/user/userInfo', { token: 'not-a-session' }),
+        await gc('/wallet/balance', { token: u.token }),
+        await gc('/no/such/path', {}),
+      ];
+      for (const r of replies) expect(r.cacheControl).toBe('no-store');
+      const unsigned = await t.app.inject({ method: 'POST', url: '/gc/user/userInfo', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'token=x' });
+      expect(unsigned.headers['cache-control']).toBe('no-store');
+      for (const [url, auth] of [[`/ops/api/users/${u.id}`, staff.token], [`/ops/api/users/${u.id}`, ''], ['/ops/api/me', staff.token], ['/ops/api/nothing', '']] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+        expect([url, auth ? 'staff' : 'anonymous', res.headers['cache-control']]).toEqual([url, auth ? 'staff' : 'anonymous', 'no-store']);
+      }
+      // The operator's view of a seller, the one the sweep read back from the cache.
+      const seen = await t.app.inject({ method: 'GET', url: `/ops/api/users/${u.id}`, headers: { authorization: `Bearer ${staff.token}` } });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.body).toContain(u.email);
     });
   });
 });

@@ -283,6 +283,13 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
   app.all('/__dev', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
 
+  // Replies about people and money are never kept by a browser or a shared cache (issue 27): the
+  // api marks them no-store; the edge's own replies on those paths (413, 502, …) are marked too,
+  // and an api reply that forgot its header gets it here.
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/(gc|ops\/api)(\/|\?|$)/.test(req.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
   if (opts.apiUrl) {
     const unavailable = envelope('The service is unavailable. Please try again shortly.', 'common.503');
     for (const prefix of ['/gc', '/uploads', '/docs', '/ops/api', '/webhooks']) {
