@@ -42,6 +42,7 @@ import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { resolveStaff } from './modules/ops/staff.js';
 import { payoutWebhookRoutes } from './modules/payment/webhook-routes.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
@@ -117,6 +118,28 @@ const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
  */
 export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (PRIVATE_REPLIES.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/**
+ * In production the API reference (/docs, /docs/json: every route, the operator API's too) is
+ * served only on the api's own port, to a request that came to it directly, or to signed-in staff
+ * (`Authorization: Bearer`): a request through the edge (which always sets X-Forwarded-For, and
+ * does not pass /docs on in production either) gets the 404 envelope (issue 27).
+ */
+export function docsOnlyInside(db: Db) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.headers[h] !== undefined);
+    if (!forwarded) return;
+    if (req.headers.authorization) {
+      try {
+        await resolveStaff(db, req.headers.authorization);
+        return;
+      } catch {
+        // Not a live operator session: as anyone else.
+      }
+    }
+    return reply.code(404).header('cache-control', 'no-store').send(fail('Not found', Codes.notFound));
+  };
 }
 
 /**
@@ -305,7 +328,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         },
         transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
       });
-      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}) });
       // Issue 27: replies about people and money stay out of every cache.
       app.addHook('onSend', noStore);
 

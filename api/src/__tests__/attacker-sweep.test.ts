@@ -8,7 +8,7 @@ import { clientOf, signedBody, verifySign } from '../lib/sign.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
-import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
+import { freshDb, productionKyc, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, TEST_PASSWORD } from '../test/money.js';
 
 jest.setTimeout(120_000);
@@ -176,6 +176,31 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
       const seen = await t.app.inject({ method: 'GET', url: `/ops/api/users/${u.id}`, headers: { authorization: `Bearer ${staff.token}` } });
       expect(seen.statusCode).toBe(200);
       expect(seen.body).toContain(u.email);
+    });
+  });
+
+  describe('6. the API reference', () => {
+    test('in production, only on the api’s own port or to signed-in staff; outside production, as before', async () => {
+      const prod = await testApp(tdb, { env: 'production', kyc: productionKyc(t.config) });
+      try {
+        const staff = await makeStaff(t, 'reviewer');
+        const throughEdge = { 'x-forwarded-for': '198.51.100.7' };
+        for (const url of ['/docs', '/docs/json', '/docs/yaml', '/docs/static/index.html']) {
+          const anon = await prod.app.inject({ method: 'GET', url, headers: throughEdge });
+          expect([url, anon.statusCode]).toEqual([url, 404]);
+          expect(anon.body).not.toContain('/ops/api/');
+          const forged = await prod.app.inject({ method: 'GET', url, headers: { ...throughEdge, authorization: 'Bearer not-a-live-staff-session-token' } });
+          expect([url, forged.statusCode]).toEqual([url, 404]);
+        }
+        const direct = await prod.app.inject({ method: 'GET', url: '/docs/json' });
+        expect(direct.statusCode).toBe(200);
+        expect(direct.body).toContain('/ops/api/users/{id}');
+        const asStaff = await prod.app.inject({ method: 'GET', url: '/docs/json', headers: { ...throughEdge, authorization: `Bearer ${staff.token}` } });
+        expect(asStaff.statusCode).toBe(200);
+        expect((await t.app.inject({ method: 'GET', url: '/docs/json', headers: throughEdge })).statusCode).toBe(200);
+      } finally {
+        await prod.close();
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 // Issue 27 through the edge, with the real api behind it (in-process, PGlite): private replies are
 // never cached (the api's Cache-Control: no-store is passed on, and the edge's own replies on those
-// paths carry it too).
+// paths carry it too), and in production the api's reference (/docs, which lists every operator
+// route) is not passed on.
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,13 +10,15 @@ import type { FastifyInstance } from 'fastify';
 import { computeSign } from '@giftlane/shared-sdk/sign';
 import { APP_ID, APP_KEY, APP_VERSION } from '@giftlane/shared-sdk/config';
 import { ReleaseStore } from '../release-store';
-import { API_BEHIND_EDGE, buildEdge } from './server';
+import { readDeploySettings } from '../settings';
+import { API_BEHIND_EDGE, apiDocsOf, buildEdge } from './server';
 
 jest.setTimeout(120_000);
 
 let dir: string;
 let api: { url: string; close: () => Promise<void> };
 let edge: FastifyInstance;
+let productionEdge: FastifyInstance;
 
 const form = (fields: Record<string, string>) => {
   const all: Record<string, string> = { ...fields, appid: APP_ID, app_version: APP_VERSION };
@@ -38,11 +41,13 @@ beforeAll(async () => {
     env: { ...API_BEHIND_EDGE.env, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://127.0.0.1', UPLOAD_DIR: path.join(dir, 'uploads'), REDIS_URL: '', DATABASE_URL: '' },
   });
   const store = new ReleaseStore(path.join(dir, 'releases'));
-  edge = await buildEdge({ store, env: 'test', apiUrl: api.url });
+  edge = await buildEdge({ store, env: 'test', apiUrl: api.url, apiDocs: true });
+  productionEdge = await buildEdge({ store, env: 'test', apiUrl: api.url, apiDocs: false });
 });
 
 afterAll(async () => {
   await edge?.close();
+  await productionEdge?.close();
   await api?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -81,5 +86,29 @@ describe('private replies through the edge', () => {
     } finally {
       await lonely.close();
     }
+  });
+});
+
+describe('the api’s reference', () => {
+  test('in production the edge does not pass /docs on: every path of it is the 404 envelope (the api behind it would answer)', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/static/index.html', '/docs/static/swagger-initializer.js']) {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const res = await productionEdge.inject({ method, url });
+        expect([method, url, res.statusCode]).toEqual([method, url, 404]);
+        if (method !== 'HEAD') expect(res.json()).toEqual({ success: false, msg: 'Not found', code: 'common.404', data: null });
+        expect(res.body).not.toContain('/ops/api');
+      }
+    }
+    // The api itself still has it on its own port, and the same edge still passes the api on.
+    expect((await fetch(`${api.url}/docs/json`)).status).toBe(200);
+    expect((await gc(productionEdge, 'public/countrylist')).json()).toMatchObject({ success: true });
+  });
+
+  test('outside production the edge passes it on, as before; production is the default that hides it', async () => {
+    const res = await edge.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('/gc/user/applogin');
+    expect(apiDocsOf(readDeploySettings({ NODE_ENV: 'production' }))).toBe(false);
+    expect(apiDocsOf(readDeploySettings({}))).toBe(true);
   });
 });
