@@ -42,6 +42,7 @@ import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { staffGate } from './modules/ops/gate.js';
 import { resolveStaff } from './modules/ops/staff.js';
 import { payoutWebhookRoutes } from './modules/payment/webhook-routes.js';
 import { orderRoutes } from './modules/order/routes.js';
@@ -329,8 +330,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
       });
       await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}) });
-      // Issue 27: replies about people and money stay out of every cache.
+      // Issue 27: replies about people and money stay out of every cache; the operator routes ask
+      // for the session before the body.
       app.addHook('onSend', noStore);
+      staffGate(app);
 
       // Routes.
       await app.register(healthRoutes);

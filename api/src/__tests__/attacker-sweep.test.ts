@@ -8,6 +8,7 @@ import { clientOf, signedBody, verifySign } from '../lib/sign.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
+import { STAFF_MESSAGES } from '../modules/ops/staff.js';
 import { freshDb, productionKyc, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, TEST_PASSWORD } from '../test/money.js';
 
@@ -201,6 +202,46 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
       } finally {
         await prod.close();
       }
+    });
+  });
+
+  describe('7. the operator API asks for the session first', () => {
+    test('anonymous calls with a bad body or bad parameters get the 401 envelope, never a validation message', async () => {
+      const tries: [string, string, unknown][] = [
+        ['POST', '/ops/api/staff', { email: 'not-an-email', role: 'god', password: 'x' }],
+        ['POST', '/ops/api/staff', {}],
+        ['POST', '/ops/api/users/abc/freeze', { reason: '' }],
+        ['POST', '/ops/api/users/1/freeze', { reason: 1 }],
+        ['GET', '/ops/api/users?q=', undefined],
+        ['GET', '/ops/api/users/-5', undefined],
+        ['POST', '/ops/api/app-versions', { platform: 'symbian' }],
+        ['POST', '/ops/api/rates', { nothing: true }],
+        ['POST', '/ops/api/coupons', '{"broken'],
+      ];
+      for (const token of ['', 'Bearer expired-or-made-up-token-123456']) {
+        const replies = await Promise.all(
+          tries.map(([method, url, body]) =>
+            t.app.inject({
+              method: method as 'GET' | 'POST',
+              url,
+              headers: { ...(token ? { authorization: token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+              ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+            }),
+          ),
+        );
+        replies.forEach((res, i) => {
+          expect([tries[i]![1], res.statusCode, res.json()]).toEqual([tries[i]![1], 401, { success: false, code: 'common.004', msg: token ? STAFF_MESSAGES.expired : STAFF_MESSAGES.signIn, data: null }]);
+        });
+      }
+    });
+
+    test('the sign-in stays public, and signed-in staff still get the validation message', async () => {
+      const login = await t.app.inject({ method: 'POST', url: '/ops/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 1 }) });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ success: false, code: 'common.003' });
+      const staff = await makeStaff(t, 'admin');
+      const bad = await t.app.inject({ method: 'POST', url: '/ops/api/staff', headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x' }) });
+      expect(bad.json()).toMatchObject({ success: false, code: 'common.003' });
     });
   });
 });
