@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -43,6 +43,8 @@ import { describeDevice, maskIp } from './modules/user/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { staffGate } from './modules/ops/gate.js';
+import { resolveStaff } from './modules/ops/staff.js';
 import { payoutWebhookRoutes } from './modules/payment/webhook-routes.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
@@ -106,6 +108,41 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 }
 
 const DRAIN_MS = 10_000;
+
+/** The api's own paths whose replies are about a person or money: the seller API and the operator API. */
+const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
+
+/**
+ * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store` (issue 27): a browser's
+ * cache must not hand an operator's view of a seller, or a seller's wallet, to the next script or
+ * person on that browser. A route that sets its own Cache-Control on purpose keeps it (none under
+ * /gc or /ops/api does today: public reference data is small and answered from memory).
+ */
+export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (PRIVATE_REPLIES.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/**
+ * In production the API reference (/docs, /docs/json: every route, the operator API's too) is
+ * served only on the api's own port, to a request that came to it directly, or to signed-in staff
+ * (`Authorization: Bearer`): a request through the edge (which always sets X-Forwarded-For, and
+ * does not pass /docs on in production either) gets the 404 envelope (issue 27).
+ */
+export function docsOnlyInside(db: Db) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.headers[h] !== undefined);
+    if (!forwarded) return;
+    if (req.headers.authorization) {
+      try {
+        await resolveStaff(db, req.headers.authorization);
+        return;
+      } catch {
+        // Not a live operator session: as anyone else.
+      }
+    }
+    return reply.code(404).header('cache-control', 'no-store').send(fail('Not found', Codes.notFound));
+  };
+}
 
 /**
  * The configured identity provider; outside production without one, a local stand-in server
@@ -314,7 +351,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         },
         transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
       });
-      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}) });
+      // Issue 27: replies about people and money stay out of every cache; the operator routes ask
+      // for the session before the body.
+      app.addHook('onSend', noStore);
+      staffGate(app);
 
       // Routes.
       await app.register(healthRoutes);

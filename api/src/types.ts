@@ -1,4 +1,5 @@
 import type { Config } from './config/env.js';
+import type { ClientKind } from './lib/sign.js';
 import type { Db } from './db/db.js';
 import type { Messenger } from './modules/messaging/messenger.js';
 import type { Sessions, AuthContext } from './modules/user/sessions.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The form fields exactly as parsed, before validation strips or converts them. */
     rawParams: Record<string, unknown>;
+    /** The platform whose app key signed this /gc request ('web' unless a native app's key proved the sign). */
+    client: ClientKind;
   }
   interface FastifyContextConfig {
     /** A /gc route: its body is signed and answered with the envelope. */

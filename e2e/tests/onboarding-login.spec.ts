@@ -83,6 +83,19 @@ test('a redirect to another site is ignored: Home instead', async ({ page, baseU
   await expect(page).toHaveURL(/\/homes$/);
 });
 
+// Issue 27: paths that a browser normalises to //evil.example. Before the fix the seller was left
+// on the form (React Router refused to navigate); now they land Home.
+for (const redirect of ['/.//evil.example/steal', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example']) {
+  test(`a redirect of ${JSON.stringify(redirect)} lands Home, not on another site nor stuck on the form`, async ({ page, baseURL }) => {
+    const user = await createUser(baseURL!);
+    await page.goto(`/login?${new URLSearchParams({ redirect, view: 'LoginForm' })}`);
+    await page.getByLabel('Email Address/WhatsApp Number').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login to GiftLane' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${baseURL!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/homes$`));
+  });
+}
+
 test('a network failure says so', async ({ page }) => {
   await page.goto('/login');
   await page.route('**/gc/user/applogin', (route) => route.abort());

@@ -110,7 +110,7 @@ test('close the account: the password and the closure checks are shown in words;
   await close.getByLabel('Your password').fill('Not-The-Password-1');
   await close.getByRole('checkbox').check();
   await close.getByRole('button', { name: 'Close my account for good' }).click();
-  await expect(close.getByRole('alert')).toHaveText('The current password is incorrect');
+  await expect(close.getByRole('alert')).toHaveText('The login password is incorrect, 4 attempts left');
   await close.getByLabel('Your password').fill(user.password);
   await close.getByRole('button', { name: 'Close my account for good' }).click();
   await expect(close.getByRole('alert')).toHaveText('Please wait for your orders to finish before closing your account');

@@ -6,6 +6,7 @@ import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { SESSION_MESSAGES } from '../modules/security/routes.js';
 import { signedBody } from '../lib/sign.js';
+import { DEFAULT_APP_KEYS } from '../config/env.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { accountNoNamed, fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 
@@ -140,20 +141,28 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect(await t.call('/user/sendEmailBindVerifyCode', { token: v.token, email: uniqueEmail(), password: TEST_PASSWORD })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
   });
 
-  test('a call with no password field at all (the apps) passes only within 10 minutes of its session\'s sign-in; the money still waits', async () => {
+  test('a call with no password field at all (the apps) passes only within 10 minutes of its session\'s sign-in by a native app; the money still waits', async () => {
     const owner = await seller();
-    // Just signed in: the apps' PIN change (no login_password field) goes through...
-    expect((await t.call('/withdraw/upTPassword', { token: owner.token, password: '246810', new_password: '135790' })).success).toBe(true);
+    /** A call signed with the Android app's key, as the app makes it. */
+    const app = async <T = unknown>(path: string, fields: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'POST', url: `/gc${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(signedBody(fields, 'gl_android', DEFAULT_APP_KEYS.gl_android)).toString() });
+      return res.json() as Reply<T>;
+    };
+    const signedIn = await app<{ token: string }>('/user/applogin', { username: owner.email, password: TEST_PASSWORD });
+    // Just signed in on the app: its PIN change (no login_password field) goes through...
+    expect((await app('/withdraw/upTPassword', { token: signedIn.data.token, password: '246810', new_password: '135790' })).success).toBe(true);
     // ...but never with a wrong password, and an empty one is asked for.
-    expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810', login_password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    expect(await app('/withdraw/upTPassword', { token: signedIn.data.token, password: '135790', new_password: '246810', login_password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
+    // A web session signed in just as recently has no such grace (issue 27: a stolen web token).
+    expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
     // The change starts the cooling-off, and the owner is told.
-    expect(await withdraw(owner.token, owner.bankId)).toMatchObject({ success: false, msg: expect.stringMatching(/withdrawals are paused after a security change/) });
-    expect((await unread(owner.token)).length).toBeGreaterThan(0);
+    expect(await withdraw(signedIn.data.token, owner.bankId)).toMatchObject({ success: false, msg: expect.stringMatching(/withdrawals are paused after a security change/) });
+    expect((await unread(signedIn.data.token)).length).toBeGreaterThan(0);
     // Ten minutes on, the same call is answered "sign in again" (common.004), and after a new sign-in it goes through.
     await t.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [owner.id]);
-    expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
-    const again = await t.call<{ token: string }>('/user/applogin', { username: owner.email, password: TEST_PASSWORD });
-    expect((await t.call('/withdraw/upTPassword', { token: again.data.token, password: '135790', new_password: '246810' })).success).toBe(true);
+    expect(await app('/withdraw/upTPassword', { token: signedIn.data.token, password: '135790', new_password: '246810' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
+    const again = await app<{ token: string }>('/user/applogin', { username: owner.email, password: TEST_PASSWORD });
+    expect((await app('/withdraw/upTPassword', { token: again.data.token, password: '135790', new_password: '246810' })).success).toBe(true);
   });
 
   test('an account without a login password must set one first', async () => {

@@ -224,7 +224,7 @@ describe.each(targets())('accounts on %s', (target) => {
 
   test('cancellation: wrong password refused, a closure check refuses, then data erased and sessions revoked', async () => {
     const { email, user } = await registerEmail();
-    expect(await t.call('/user/cancellation', { token: user.token, password: 'wrong-one' })).toMatchObject({ success: false, msg: USER_MESSAGES.wrongPassword });
+    expect(await t.call('/user/cancellation', { token: user.token, password: 'wrong-one' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.wrongPassword(4) });
     t.app.accounts.closureChecks.push(async (_q, id) => (id === user.user_id ? 'Please withdraw your balance before closing your account' : null));
     expect(await t.call('/user/cancellation', { token: user.token, password: 'Secret123!' })).toMatchObject({ success: false, msg: 'Please withdraw your balance before closing your account' });
     t.app.accounts.closureChecks.pop();

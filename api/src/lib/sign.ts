@@ -75,6 +75,20 @@ function arrivalPairs(params: RawParams): [string, string][] {
 
 export type SignCheck = { ok: true } | { ok: false; reason: string };
 
+/** The platform a request's app key belongs to: the native apps' appids, else the web. */
+export type ClientKind = 'web' | 'android' | 'ios';
+const NATIVE_APPIDS: Record<string, ClientKind> = { gl_android: 'android', gl_ios: 'ios' };
+
+/**
+ * Which client signed a request: a native app only when its appid's key proved the sign (under
+ * SIGN_MODE=log an unsigned or badly signed request is let through, but counts as the web).
+ */
+export function clientOf(params: RawParams, check: SignCheck): ClientKind {
+  const appid = params.appid;
+  if (!check.ok || typeof appid !== 'string') return 'web';
+  return Object.prototype.hasOwnProperty.call(NATIVE_APPIDS, appid) ? NATIVE_APPIDS[appid]! : 'web';
+}
+
 export function verifySign(params: RawParams, appKeys: Record<string, string>): SignCheck {
   const appid = params.appid;
   if (typeof appid !== 'string' || !appid) return { ok: false, reason: 'missing appid' };

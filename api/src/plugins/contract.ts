@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, Codes, fail, TOKEN_INVALID, TOKEN_MISSING } from '../lib/envelope.js';
-import { verifySign } from '../lib/sign.js';
+import { clientOf, verifySign } from '../lib/sign.js';
 
 const TRANSPORT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -23,6 +23,7 @@ const isTokenValue = (v: unknown): v is string => typeof v === 'string' && v !==
 export const contractPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('rawParams', null as unknown as Record<string, unknown>);
+  app.decorateRequest('client', 'web');
 
   app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
@@ -36,6 +37,7 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     if (hasNul(params)) throw new AppError('Request contains invalid characters', Codes.validation);
 
     const check = verifySign(params, app.config.appKeys);
+    req.client = clientOf(params, check);
     if (!check.ok) {
       if (app.config.signMode === 'enforce') throw new AppError('Invalid signature', Codes.sign);
       req.log.warn({ reason: check.reason }, 'sign check failed (SIGN_MODE=log, let through)');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Queryable } from '../db/db.js';
+import type { ClientKind } from '../lib/sign.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { createStaff, staffSession, type Role } from '../modules/ops/staff.js';
 import { totpCode, totpStep } from '../modules/ops/totp.js';
@@ -15,7 +16,11 @@ export const TEST_PASSWORD = 'Test-login-2026';
 let passwordHash: Promise<string> | undefined;
 
 /** Helpers for the money suites: users and staff made directly, operator calls, funding. */
-export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean; pin?: string } = {}): Promise<{ id: number; token: string; email: string }> {
+/**
+ * A user with a session of its own. The session is a web one unless `client` names a native app,
+ * whose fresh sessions may change the account without the password field (REAUTH_GRACE_MINUTES).
+ */
+export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean; pin?: string; client?: ClientKind } = {}): Promise<{ id: number; token: string; email: string }> {
   const email = `m${randomBytes(6).toString('hex')}@example.com`;
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const r = await t.db.query<{ id: number }>(
@@ -23,7 +28,7 @@ export async function makeUser(t: TestApp, opts: { country?: number; email?: boo
     [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase(), await passwordHash, opts.pin ? await hashPassword(opts.pin) : null],
   );
   const id = (r.rows[0] as { id: number }).id;
-  const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test' });
+  const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test', client: opts.client ?? 'web' });
   return { id, token, email };
 }
 

@@ -41,6 +41,11 @@ export interface EdgeOptions {
    * which sends the shell's HTML alone and lets the browser render every page.
    */
   prerender?: boolean | Partial<PrerenderOptions>;
+  /**
+   * Whether the api's reference (/docs, /docs/json) is passed on: outside production only (issue
+   * 27: it lists every operator route). In production it stays on the api's own port.
+   */
+  apiDocs?: boolean;
 }
 
 /** Served at /sw.js when the worker is switched off, or the live shell has none: it removes itself. */
@@ -69,6 +74,9 @@ export interface EdgeTransport {
   /** The largest card photo PUT to /uploads (the api's 5 MB image limit plus room). */
   uploadLimit: number;
 }
+
+/** Whether the edge passes the api's reference (/docs) on: never in production (issue 27). */
+export const apiDocsOf = (s: Pick<DeploySettings, 'NODE_ENV'>): boolean => s.NODE_ENV !== 'production';
 
 /** The edge's HTTP limits from its settings (README: production settings). */
 export function transportOf(s: DeploySettings): EdgeTransport {
@@ -283,9 +291,23 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
   app.all('/__dev', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
 
+  // Replies about people and money are never kept by a browser or a shared cache (issue 27): the
+  // api marks them no-store; the edge's own replies on those paths (413, 502, …) are marked too,
+  // and an api reply that forgot its header gets it here.
+  app.addHook('onSend', async (req, reply) => {
+    if (/^\/(gc|ops\/api)(\/|\?|$)/.test(req.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  const apiDocs = opts.apiDocs ?? apiDocsOf(settings);
+  if (!apiDocs) {
+    // The api's reference lists every route, the operator API's too: in production it is not passed on.
+    app.all('/docs', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
+    app.all('/docs/*', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
+  }
+
   if (opts.apiUrl) {
     const unavailable = envelope('The service is unavailable. Please try again shortly.', 'common.503');
-    for (const prefix of ['/gc', '/uploads', '/docs', '/ops/api', '/webhooks']) {
+    for (const prefix of ['/gc', '/uploads', ...(apiDocs ? ['/docs'] : []), '/ops/api', '/webhooks']) {
       const bodyLimit = prefix === '/uploads' ? limits.uploadLimit : limits.bodyLimit;
       await app.register(async (scope) => {
         // The whole body is read here, within the edge's limits and timeouts, before the api is

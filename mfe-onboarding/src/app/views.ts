@@ -64,20 +64,29 @@ export function initialView({ pathname, search, remembered, navigated }: Initial
   return entry;
 }
 
+/** A stand-in origin to resolve a `redirect` against: only its paths count as this site. */
+const SITE = 'http://giftlane.invalid';
+/** Control characters and backslashes (browsers drop tabs and newlines, and read `\` as `/`). */
+const hasUnsafeChar = (value: string) => [...value].some((c) => c === '\\' || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
 /**
- * The `redirect` query is honoured only when it is a path on this site: one leading slash, not
- * `//host` or `/\host` (both leave the site), no scheme, no control characters.
+ * The `redirect` query is honoured only when it is a path on this site. It is checked after
+ * normalising it the way the browser will (issue 27: `/.//evil.example`, `/..//`, `/%2e//` resolve
+ * to `//evil.example`, another site): resolved against the site's origin it must stay on that
+ * origin with a path that starts with a single `/`. Refused outright: anything not starting with
+ * `/`, backslashes and control characters (`/\t/host`), encoded slashes and backslashes (`/%2f`,
+ * `%5c`: a server or router that decodes them would see `//host`), and the login pages (a loop).
  */
 export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value || !/^\/(?![/\\])/.test(value) || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
-    return undefined;
-  }
+  if (!value || value.length > 2000 || !value.startsWith('/') || hasUnsafeChar(value) || /%(2f|5c)/i.test(value)) return undefined;
   try {
-    const url = new URL(value, 'http://giftlane.invalid');
-    if (url.origin !== 'http://giftlane.invalid') return undefined;
+    const url = new URL(value, SITE);
+    if (url.origin !== SITE || !/^\/(?![/\\])/.test(url.pathname)) return undefined;
     // Back to the login page itself would loop.
     if (/^\/(login|sign-up|social-signup)(\/|$)/.test(url.pathname)) return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // What is handed to navigation must read the same way again: a path of this site.
+    return new URL(path, SITE).origin === SITE && !path.startsWith('//') ? path : undefined;
   } catch {
     return undefined;
   }

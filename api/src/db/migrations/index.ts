@@ -17,6 +17,7 @@ import { sql as kyc } from './0015-kyc.js';
 import { sql as signInFailures } from './0017-sign-in-failures.js';
 import { sealDatesOfBirth } from './0019-store-kyc.js';
 import { sql as moneyRaces } from './0020-money-races.js';
+import { sql as sessionClient } from './0021-session-client.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
 export interface MigrationContext {
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   { id: '0017-sign-in-failures', up: runSql(signInFailures) },
   { id: '0019-store-kyc', up: sealDatesOfBirth },
   { id: '0020-money-races', up: runSql(moneyRaces) },
+  { id: '0021-session-client', up: runSql(sessionClient) },
 ];

@@ -142,11 +142,12 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
-      await app.security.confirmPassword(req.auth!, req.body.password);
-      // A call with neither the password nor the PIN (the apps' payment/add has no such fields) was
-      // let through above only from a session signed in within the grace period; otherwise the PIN
-      // is checked as well and counts towards the PIN lock.
-      if (req.body.password !== undefined || req.body.t_password !== undefined) await opts.pins.check(u.id, req.body.t_password ?? '');
+      // The native apps' payment/add has neither the password nor the PIN: a call without the
+      // password passes only from a session a native app signed in within the grace period (issue
+      // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
+      // too); wrong PINs count towards the PIN lock.
+      const via = await app.security.confirmPassword(req.auth!, req.body.password);
+      if (via === 'password' || req.body.t_password !== undefined) await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
       const bank = await bankById(db, req.body.bank_id);

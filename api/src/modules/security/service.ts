@@ -88,14 +88,16 @@ export class AccountSecurity {
    * Wrong passwords are counted under the user's row lock (so parallel guesses count one by one);
    * 5 in a row lock re-authenticated changes for an hour.
    * A call that sends no password at all (the native apps' calls have no such field) is accepted
-   * only from a session opened by a sign-in within the last `REAUTH_GRACE_MINUTES`: the person
+   * only from a session that a native app opened (the appid that signed the sign-in, recorded on
+   * the session: a web token cannot claim it) within the last `REAUTH_GRACE_MINUTES`: the person
    * just proved the password (or a code, or the provider) on this device. Otherwise it answers
    * common.004, which the apps and the web treat as "sign in again" — after which the change goes
    * through. A wrong password is never accepted, fresh session or not.
+   * Says how the change was confirmed: by the password, or by the native app's fresh sign-in.
    */
-  async confirmPassword(auth: AuthContext, password: string | undefined): Promise<void> {
+  async confirmPassword(auth: AuthContext, password: string | undefined): Promise<'password' | 'grace'> {
     const userId = auth.userId;
-    const error = await this.db.tx(async (q): Promise<AppError | string | null> => {
+    const outcome = await this.db.tx(async (q): Promise<AppError | string | 'grace' | 'password'> => {
       const r = await q.query<{ password_hash: string | null; password_failures: number; password_locked_until: Date | null }>(
         'select password_hash, password_failures, password_locked_until from users where id = $1 for update',
         [userId],
@@ -104,16 +106,17 @@ export class AccountSecurity {
       if (!u) return TOKEN_INVALID;
       if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
       if (password === undefined) {
-        const s = await q.query<{ created_at: Date }>('select created_at from sessions where id = $1 and user_id = $2 and revoked_at is null', [auth.sessionId, userId]);
-        const openedAt = s.rows[0]?.created_at.getTime();
-        if (openedAt !== undefined && this.now() - openedAt < this.config.security.reauthGraceMs) return null;
+        const s = await q.query<{ created_at: Date; client: string }>('select created_at, client from sessions where id = $1 and user_id = $2 and revoked_at is null', [auth.sessionId, userId]);
+        const session = s.rows[0];
+        const native = session?.client === 'android' || session?.client === 'ios';
+        if (session && native && this.now() - session.created_at.getTime() < this.config.security.reauthGraceMs) return 'grace';
         return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
       }
       if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
       if (!password) return SECURITY_MESSAGES.passwordRequired;
       if (await verifyPassword(u.password_hash, password)) {
         if (u.password_failures > 0) await q.query('update users set password_failures = 0, password_locked_until = null where id = $1', [userId]);
-        return null;
+        return 'password';
       }
       const failures = u.password_failures + 1;
       if (failures >= REAUTH_LIMITS.maxFailures) {
@@ -130,7 +133,8 @@ export class AccountSecurity {
       await q.query('update users set password_failures = $2 where id = $1', [userId, failures]);
       return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
     });
-    if (error) throw typeof error === 'string' ? new AppError(error) : error;
+    if (outcome === 'grace' || outcome === 'password') return outcome;
+    throw typeof outcome === 'string' ? new AppError(outcome) : outcome;
   }
 
   /** Reads the owner's addresses as they are now (before a change), for the alert. */

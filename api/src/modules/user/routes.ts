@@ -403,7 +403,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: optText('password', 128) }),
     handler: async (req) => {
       const u = await me(req);
-      await closeAccount(deps, u, req.body.password);
+      await closeAccount(deps, req.auth!, u, req.body.password);
       return null;
     },
   });

@@ -26,7 +26,6 @@ export const USER_MESSAGES = {
   usernameTaken: 'This username is already taken',
   accountTaken: 'This account is already registered',
   referralUnknown: 'Referral code not found',
-  wrongPassword: 'The current password is incorrect',
   samePassword: 'The new password must be different from the current one',
   socialExpired: 'Your social sign-in has expired, please sign in with the provider again',
   codeSent: 'Verification code sent successfully',
@@ -267,9 +266,15 @@ export async function setAvatar(deps: Pick<AccountDeps, 'db'>, userId: number, u
   });
 }
 
-/** Closes the account: refused while money or open orders remain; personal data erased, sessions revoked. */
-export async function closeAccount(deps: AccountDeps, u: UserRow, password: string): Promise<void> {
-  if (u.password_hash && !(await verifyPassword(u.password_hash, password))) throw new AppError(password ? USER_MESSAGES.wrongPassword : M.passwordRequired);
+/**
+ * Closes the account: refused while money or open orders remain; personal data erased, sessions
+ * revoked. The login password goes through the one re-authentication (its failure count and lock,
+ * issue 27: else this call would tell a right password from a wrong one during the lock); the field
+ * is always sent here, so no sign-in grace applies. An account without a password (social sign-in
+ * only) has none to prove.
+ */
+export async function closeAccount(deps: AccountDeps, auth: AuthContext, u: UserRow, password: string): Promise<void> {
+  if (u.password_hash) await deps.security.confirmPassword(auth, password);
   await deps.db.tx(async (q) => {
     await accountRepo.lock(q, u.id);
     const refusal = await deps.accounts.closureRefusal(q, u.id);

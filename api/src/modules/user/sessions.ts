@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
+import type { ClientKind } from '../../lib/sign.js';
 
 export interface AuthContext {
   userId: number;
@@ -12,13 +13,16 @@ export interface SessionMeta {
   ip: string;
   deviceNo: string;
   userAgent?: string;
+  /** The platform whose app key signed the sign-in ('web' when not given). */
+  client?: ClientKind;
 }
 
-/** The session fields of a request: the client IP the api sees and the browser's User-Agent. */
-export const sessionMeta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }, deviceNo = ''): SessionMeta => ({
+/** The session fields of a request: the client IP the api sees, the browser's User-Agent, and the platform that signed it. */
+export const sessionMeta = (req: { ip: string; headers: Record<string, string | string[] | undefined>; client?: ClientKind }, deviceNo = ''): SessionMeta => ({
   ip: req.ip,
   deviceNo,
   userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400),
+  client: req.client ?? 'web',
 });
 
 /** "Chrome on Android", "Safari on iPhone", "GiftLane app": a person's name for a device, from its User-Agent. */
@@ -73,8 +77,8 @@ export class Sessions {
       [userId, deviceNo, userAgent],
     );
     await q.query(
-      'insert into sessions (user_id, token_hash, expires_at, ip, device_no, user_agent, created_at, last_seen_at) values ($1,$2,$3,$4,$5,$6,$7,$7)',
-      [userId, hashToken(token), new Date(this.now() + this.opts.ttlMs), meta.ip, deviceNo, userAgent, new Date(this.now())],
+      'insert into sessions (user_id, token_hash, expires_at, ip, device_no, user_agent, created_at, last_seen_at, client) values ($1,$2,$3,$4,$5,$6,$7,$7,$8)',
+      [userId, hashToken(token), new Date(this.now() + this.opts.ttlMs), meta.ip, deviceNo, userAgent, new Date(this.now()), meta.client ?? 'web'],
     );
     const row = known.rows[0];
     if (row?.any && !row.same && this.onNewDevice) await this.onNewDevice(q, userId, { ...meta, deviceNo, userAgent });

@@ -48,4 +48,34 @@ describe('safeRedirect', () => {
       expect(safeRedirect(bad)).toBeUndefined();
     }
   });
+
+  // Issue 27: each of these resolves (in a browser, or in a router or server that decodes once) to
+  // //evil.example or /\evil.example, another site.
+  it.each([
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/./..//evil.example/x?y=1',
+    '/a/../..//evil.example',
+    '/\\evil.example',
+    '/.\\evil.example',
+    '/%5cevil.example',
+    '/%5Cevil.example',
+    '/%2fevil.example',
+    '/%2F%2Fevil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r//evil.example',
+    '/ \t//evil.example',
+    '\t//evil.example',
+    ' //evil.example',
+  ])('refuses %j, which would leave the site', (bad) => {
+    expect(safeRedirect(bad)).toBeUndefined();
+  });
+
+  it('keeps a same-site path that only looks odd, normalised', () => {
+    expect(safeRedirect('/./wallet/../homes?x=1')).toBe('/homes?x=1');
+    expect(safeRedirect('/wallet/.//history')).toBe('/wallet//history');
+  });
 });

@@ -49,6 +49,15 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
   });
 
+  // Issue 27: paths that normalise to //evil.example land Home, not on another site nor stuck on the form.
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example'])('goes Home for the redirect %j', async (bad) => {
+    freshTab().answer('user/applogin', user);
+    const { router } = renderAt(`/login?${new URLSearchParams({ redirect: bad, view: 'LoginForm' })}`);
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
+    expect(screen.queryByRole('button', { name: 'Login to GiftLane' })).not.toBeInTheDocument();
+  });
+
   it.each([
     ['the server’s msg', refused('Incorrect account or password'), 'Incorrect account or password'],
     ['the fallback when the server says nothing', refused(''), 'Login failed, check credential and please try again.'],
