@@ -70,7 +70,10 @@ export class StaffSignIn {
     );
     if (r.rows[0]) return { ok: true, failures: r.rows[0].failures };
     const left = await q.query<{ blocked_until: Date }>('select blocked_until from staff_sign_in_throttle where ip = $1', [ip]);
-    return { ok: false, retryAfter: Math.max(1, Math.ceil(((left.rows[0]?.blocked_until?.getTime() ?? now.getTime()) - now.getTime()) / 1000)) };
+    // Counted from now, not from when this try began: a parallel try may have set the wait while this
+    // one queued for the row, and the seconds told must never exceed the wait itself.
+    const at = this.now();
+    return { ok: false, retryAfter: Math.max(1, Math.ceil(((left.rows[0]?.blocked_until?.getTime() ?? at) - at) / 1000)) };
   }
 
   /** Gives a reservation back (the password was right); below the free failures the wait is lifted. */
