@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, serverOptions, type AppDeps } from '../app.js';
 import { configFrom, type Config } from '../config/env.js';
-import { openPglite, openPostgres, type Db } from '../db/db.js';
+import { openPglite, openPostgres, type Db, type PostgresOptions } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import type { Envelope } from '../lib/envelope.js';
 import { signedBody } from '../lib/sign.js';
@@ -43,10 +43,13 @@ export interface TestDb {
   close: () => Promise<void>;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
-export async function freshDb(target: Target): Promise<TestDb> {
+/**
+ * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards
+ * (a pool of 5 unless opts say otherwise; opts.guard applies to both).
+ */
+export async function freshDb(target: Target, opts: PostgresOptions = {}): Promise<TestDb> {
   if (target === 'pglite') {
-    const db = await openPglite();
+    const db = await openPglite(undefined, { guard: opts.guard, onGuard: opts.onGuard });
     await migrate(db);
     return { db, close: () => db.close() };
   }
@@ -57,7 +60,7 @@ export async function freshDb(target: Target): Promise<TestDb> {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
+  const db = await openPostgres(url.toString(), { max: 5, ...opts });
   await migrate(db);
   return {
     db,
