@@ -166,7 +166,17 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
     async (app: FastifyInstance) => {
       app.server.maxConnections = config.maxConnections;
       bodyPauseLimit(app, config.timeouts.bodyMs);
-      const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      // A query through the pool inside a transaction: refused outside production (the suites find
+      // it), logged and run through the transaction in production (db.ts, TxGuard).
+      const db =
+        deps.db ??
+        (await openDb({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          postgres: config.db,
+          guard: config.env === 'production' ? 'route' : 'throw',
+          onGuard: (what, stack) => app.log.error({ stack }, `${what} through the pool inside a transaction: run through the transaction instead (fix the caller)`),
+        }));
       // Fastify runs the app's onClose hooks before its own server close, while requests already
       // inside a handler may still be using the database: let them finish (new ones get 503), for
       // up to DRAIN_MS, before the pool is ended.
