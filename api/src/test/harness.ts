@@ -45,7 +45,9 @@ export interface TestDb {
 
 /**
  * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards
- * (a pool of 5 unless opts say otherwise; opts.guard applies to both).
+ * (opts.guard applies to both). A pool of 5, and 30 s for a free connection: suites that send 100
+ * requests at once to count business answers (a shared, busy CI machine serialising them on one
+ * row) must not see "busy" instead; db-faults.test.ts sets tight bounds to prove those.
  */
 export async function freshDb(target: Target, opts: PostgresOptions = {}): Promise<TestDb> {
   if (target === 'pglite') {
@@ -60,7 +62,7 @@ export async function freshDb(target: Target, opts: PostgresOptions = {}): Promi
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), { max: 5, ...opts });
+  const db = await openPostgres(url.toString(), { max: 5, acquireTimeoutMs: 30_000, ...opts });
   await migrate(db);
   return {
     db,
