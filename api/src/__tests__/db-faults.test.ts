@@ -142,8 +142,9 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     t.app.ref.clear();
   });
   afterAll(async () => {
-    await t?.close();
-    await db?.close().catch(() => {});
+    // Bounded, so that the cluster is removed even when the api under test hangs.
+    await within(10_000, t?.close() ?? Promise.resolve()).catch(() => {});
+    await within(5000, db?.close() ?? Promise.resolve()).catch(() => {});
     await cluster?.teardown();
   });
 

@@ -10,7 +10,7 @@
  * teardown() always cleans up (thaws, stops, kills what is left, removes the folder), and so does
  * the process's exit if a test never got there. Every wait has a bound.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,6 +157,21 @@ export async function startPgCluster(opts: { maxConnections?: number } = {}): Pr
     rmSync(root, { recursive: true, force: true });
   };
   process.once('exit', cleanupOnExit);
+  // And should this process die without running exit handlers (a test runner killing its
+  // worker): a watchdog of its own kills the server and removes the folder once we are gone.
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$1" 2>/dev/null; do sleep 1; done; if [ -f "$2/postmaster.pid" ]; then pm=$(head -n 1 "$2/postmaster.pid"); kill -9 "$pm" $(pgrep -P "$pm") 2>/dev/null; fi; rm -rf "$3"',
+      'pg-cluster-watchdog',
+      String(process.pid),
+      dataDir,
+      root,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.unref();
 
   const cluster: PgCluster = {
     port,
@@ -217,6 +232,7 @@ export async function startPgCluster(opts: { maxConnections?: number } = {}): Pr
     },
     async teardown() {
       process.removeListener('exit', cleanupOnExit);
+      if (watchdog.pid) signal(watchdog.pid, 'SIGKILL');
       cluster.thaw();
       const pids = processes();
       if (pids.length) {
