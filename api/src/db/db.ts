@@ -40,7 +40,7 @@ export interface Db extends Queryable {
 const INT8 = 20;
 
 /** The transaction the running code is inside of (both drivers set it; PGlite also routes by it). */
-const txScope = new AsyncLocalStorage<{ q: Queryable; open: boolean }>();
+const txScope = new AsyncLocalStorage<{ q: Queryable; open: boolean; owner: object }>();
 
 /**
  * Whether the calling code runs inside an open transaction. A cache shared by the whole process
@@ -51,10 +51,13 @@ export function insideTransaction(): boolean {
   return txScope.getStore()?.open === true;
 }
 
-/** The client of the open transaction the calling code runs inside of, if any (reference caches read through it). */
-export function currentTransaction(): Queryable | undefined {
+/**
+ * The client of the open transaction of `db` the calling code runs inside of, if any (reference
+ * caches read through it).
+ */
+export function currentTransaction(db: object): Queryable | undefined {
   const scope = txScope.getStore();
-  return scope?.open ? scope.q : undefined;
+  return scope?.open && scope.owner === db ? scope.q : undefined;
 }
 
 /**
@@ -91,12 +94,13 @@ export type TxGuard = 'throw' | 'route';
 type GuardLog = (what: string, stack: string) => void;
 
 /**
- * Decides for a pooled call (`what`): undefined = go through the pool (not inside a transaction);
- * otherwise the transaction's client to run it through instead (or throws, in 'throw' mode).
+ * Decides for a call (`what`) through the handle `db`: undefined = go through the pool (not inside
+ * a transaction of db's); otherwise the transaction's client to run it through instead (or throws,
+ * in 'throw' mode). Another database's handle (a second pool) is not this pool: left alone.
  */
-function guarded(mode: TxGuard, log: GuardLog, what: string): Queryable | undefined {
+function guarded(db: object, mode: TxGuard, log: GuardLog, what: string): Queryable | undefined {
   const scope = txScope.getStore();
-  if (!scope?.open) return undefined;
+  if (!scope?.open || scope.owner !== db) return undefined;
   const err = new PooledQueryInTransactionError(what);
   if (mode === 'throw') throw err;
   log(what, err.stack ?? err.message);
@@ -108,8 +112,8 @@ const defaultGuardLog: GuardLog = (what, stack) => {
 };
 
 /** Runs fn with q as the open transaction of everything it calls; closed when fn settles (before the commit). */
-async function inScope<T>(q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  const scope = { q, open: true };
+async function inScope<T>(owner: object, q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  const scope = { q, open: true, owner };
   try {
     return await txScope.run(scope, () => fn(q));
   } finally {
@@ -154,14 +158,14 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
     },
   });
   const base = wrap(lite);
-  return {
+  const db: Db = {
     kind: 'pglite',
-    query: <T,>(sql: string, params?: unknown[]) => (guarded(mode, log, 'db.query') ?? base).query<T>(sql, params),
-    exec: (sql: string) => (guarded(mode, log, 'db.exec') ?? base).exec(sql),
+    query: <T,>(sql: string, params?: unknown[]) => (guarded(db, mode, log, 'db.query') ?? base).query<T>(sql, params),
+    exec: (sql: string) => (guarded(db, mode, log, 'db.exec') ?? base).exec(sql),
     tx: (fn) => {
-      const inside = guarded(mode, log, 'db.tx');
+      const inside = guarded(db, mode, log, 'db.tx');
       if (inside) return fn(inside);
-      return lite.transaction((t) => inScope(wrap(t), fn));
+      return lite.transaction((t) => inScope(db, wrap(t), fn));
     },
     async ping(timeoutMs = 1000) {
       await within(timeoutMs, lite.query('select 1'));
@@ -176,6 +180,7 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
       };
     },
   };
+  return db;
 }
 
 /** p, or a DatabaseTimeout when it has not settled within ms (p goes on; its result is dropped). */
@@ -303,15 +308,15 @@ export async function openPostgres(url: string, options: number | PostgresOption
   const db: Db = {
     kind: 'pg',
     async query<T>(sql: string, params?: unknown[]) {
-      const inside = guarded(mode, log, 'db.query');
+      const inside = guarded(db, mode, log, 'db.query');
       return inside ? inside.query<T>(sql, params) : pooled<T>(sql, params);
     },
     async exec(sql) {
-      const inside = guarded(mode, log, 'db.exec');
+      const inside = guarded(db, mode, log, 'db.exec');
       await (inside ? inside.exec(sql) : pooled(sql));
     },
     async tx(fn, opts = {}) {
-      const inside = guarded(mode, log, 'db.tx');
+      const inside = guarded(db, mode, log, 'db.tx');
       if (inside) return fn(inside);
       const bounded = opts.bounded !== false;
       const client = await pool.connect();
@@ -328,6 +333,7 @@ export async function openPostgres(url: string, options: number | PostgresOption
         await run('BEGIN');
         if (!bounded) await run("select set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)");
         const out = await inScope(
+          db,
           {
             query: async <T>(sql: string, params?: unknown[]) => asResult<T>(await run(sql, params)),
             exec: async (sql: string) => {

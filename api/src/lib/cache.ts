@@ -22,7 +22,7 @@ export function keyedCache<K, T>(
   const get = async (key: K): Promise<T> => {
     const hit = values.get(key);
     if (hit && Date.now() < hit.until) return hit.value;
-    const tx = currentTransaction();
+    const tx = currentTransaction(db);
     if (tx) return (await load(key, tx)).value;
     const running = pending.get(key);
     if (running) return running;
