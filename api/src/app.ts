@@ -12,7 +12,7 @@ import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provi
 import { Redis } from 'ioredis';
 import './types.js';
 import { ConfigError, type Config } from './config/env.js';
-import { openDb, type Db } from './db/db.js';
+import { openDb, outsideTransaction, type Db } from './db/db.js';
 import { historyRewritableBy, prepareSchema } from './db/roles.js';
 import { Catalog, CATALOG_CHANNEL } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
@@ -237,8 +237,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         const before = await security.owner(q, userId);
         const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
         // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
-        // the sign-in's transaction fail after this point, the alert went out for nothing.
-        setImmediate(() => void send());
+        // the sign-in's transaction fail after this point, the alert went out for nothing. It runs
+        // outside the sign-in's transaction, which may still be open then: whatever it reads or
+        // writes goes through the pool, never through (or against) that transaction (db.ts).
+        setImmediate(() => outsideTransaction(() => void send()));
       };
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();
