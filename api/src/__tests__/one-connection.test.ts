@@ -6,7 +6,7 @@
 // filled the pool and waited for ever (issue 26). Now the app handle refuses to be used inside a
 // transaction (outside production; there it joins the transaction), and caches read through the
 // transaction's own client. These hold it on both drivers.
-import { PooledQueryInTransactionError } from '../db/db.js';
+import { outsideTransaction, PooledQueryInTransactionError } from '../db/db.js';
 import { Catalog } from '../modules/catalog/service.js';
 import { Reference } from '../modules/public/reference.js';
 import { freshDb, targets, type TestDb } from '../test/harness.js';
@@ -89,6 +89,24 @@ describe.each(targets())('code inside a transaction on %s', (target) => {
       }),
     ).rejects.toThrow('refused');
     expect((await db.query<{ n: number }>('select n from t2 order by n')).rows).toEqual([]);
+  });
+
+  test('work started inside a transaction but meant to outlive it runs outside it (outsideTransaction): through the pool, not refused', async () => {
+    const { db } = tdb;
+    await db.exec('create table if not exists t4 (n int)');
+    const out = await within(
+      5000,
+      db.tx(async (q) => {
+        await q.query('insert into t4 values (1)');
+        // PGlite: queued behind this transaction, so not awaited here; PostgreSQL: its own connection.
+        const later = outsideTransaction(() => db.query<{ c: number }>('select count(*)::int as c from t4'));
+        return { later };
+      }),
+    );
+    expect(out).not.toBe('hung');
+    // It read outside the transaction: the uncommitted row was not seen (PGlite ran it after the commit).
+    const seen = (await (out as { later: Promise<{ rows: { c: number }[] }> }).later).rows[0]!.c;
+    expect(seen).toBe(target === 'pglite' ? 1 : 0);
   });
 
   test('in production the guard logs and runs the query through the transaction: it answers, sees the transaction, commits with it', async () => {
