@@ -17,7 +17,7 @@ import { Ledger } from '../modules/ledger/ledger.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { WITHDRAW_MESSAGES } from '../modules/withdraw/service.js';
 import { PRODUCTION_IDENTITY, testApp, type TestApp } from '../test/harness.js';
-import { fund, makeUser, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
+import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 import { freePort, pgClusterStatus, startPgCluster, type PgCluster } from '../test/pg-cluster.js';
 
 jest.setTimeout(120_000);
@@ -232,6 +232,52 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     // Another seller is served at once after the burst.
     const other = await within(2000, t.call('/user/userInfo', { token: (await makeUser(t)).token }));
     expect(other === 'hung' ? 'hung' : other.success).toBe(true);
+  });
+
+  test('racing settlements of one wallet on a pool of 4 while reference data expires: every one answered, each withdrawal settled once, money exact', async () => {
+    const funded = 100_000_00n;
+    const s = await seller(t, funded, '730730730');
+    const made = await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => {
+        const r = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: `settle-key-${i}` });
+        if (!r.success) throw new Error(`apply ${i}: ${r.msg}`);
+        return r.data.withdraw_no;
+      }),
+    );
+    const finance = await makeStaff(t, 'finance');
+    const expire = setInterval(() => {
+      t.app.ref.clear();
+      t.app.catalog.invalidate();
+    }, 25);
+    // Each withdrawal settled twice at once (a double click), half paid and half failed, all together.
+    // (Before issue 26 these waited for ever: a settlement holding the wallet's row waited for a
+    // connection to refill reference data, while the others held every connection waiting for the row.)
+    const calls = made.flatMap((no, i) => [0, 1].map(() => ({ no, outcome: i % 2 ? 'paid' : 'failed' })));
+    let replies: (Awaited<ReturnType<typeof opsCall>> | 'hung')[];
+    try {
+      replies = await Promise.all(calls.map((c) => within(10_000, opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, { outcome: c.outcome, reason: 'bank said no', reference: 'R1' }))));
+    } finally {
+      clearInterval(expire);
+    }
+    expect(replies.filter((r) => r === 'hung')).toHaveLength(0);
+    const bad = replies.filter((r) => r !== 'hung' && !r.success && !(r.status === 503 && (r as { code?: string }).code === BUSY_CODE));
+    expect(bad).toEqual([]);
+    // Whatever was answered busy is settled by a retry; then each withdrawal has exactly one settle journal.
+    for (const [i, r] of replies.entries()) {
+      if (r !== 'hung' && r.success) continue;
+      const c = calls[i]!;
+      const again = await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, { outcome: c.outcome, reason: 'bank said no', reference: 'R1' });
+      expect(again.success).toBe(true);
+    }
+    const journals = await db.query<{ ref_id: string; n: number }>(
+      "select ref_id, count(*)::int as n from ledger_journals where kind in ('withdraw_post', 'withdraw_release') and ref_type = 'withdrawal' group by ref_id having count(*) <> 1",
+    );
+    expect(journals.rows).toEqual([]);
+    const b = await books(db, s.id);
+    expect(b.held).toBe(0n);
+    const paid = await db.query<{ s: bigint }>("select coalesce(sum(amount_minor), 0)::bigint as s from withdrawals where user_id = $1 and status = 'paid'", [s.id]);
+    expect(b.balance + paid.rows[0]!.s).toBe(funded);
+    expect(await checkLedger(db)).toEqual([]);
   });
 
   test('a connection dropped idle in the pool, mid-query, or idle inside a transaction: only its own work fails (busy), nothing unhandled, the pool heals', async () => {
