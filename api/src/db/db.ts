@@ -42,11 +42,7 @@ const INT8 = 20;
 /** The transaction the running code is inside of (both drivers set it; PGlite also routes by it). */
 const txScope = new AsyncLocalStorage<{ q: Queryable; open: boolean; owner: object }>();
 
-/**
- * Whether the calling code runs inside an open transaction. A cache shared by the whole process
- * asks this before waiting on a load another caller started: on PGlite that load is queued behind
- * this very transaction, so waiting for it would never end.
- */
+/** Whether the calling code runs inside an open transaction (of any database handle). */
 export function insideTransaction(): boolean {
   return txScope.getStore()?.open === true;
 }
@@ -91,7 +87,7 @@ export class PooledQueryInTransactionError extends Error {
 export type TxGuard = 'throw' | 'route';
 
 /** Where the guard reports in 'route' mode (the app's logger); by default, stderr. */
-type GuardLog = (what: string, stack: string) => void;
+export type GuardLog = (what: string, stack: string) => void;
 
 /**
  * Decides for a call (`what`) through the handle `db`: undefined = go through the pool (not inside
