@@ -4,14 +4,15 @@
  * a stop, a freeze (SIGSTOP of every server process: a host that stops answering), a kill (SIGKILL
  * of the postmaster: a crash). Never the shared server on 5432.
  *
- * The binaries (initdb, pg_ctl) come from PATH, or PG_BIN. initdb refuses to run as root: as root,
+ * The binaries (initdb, pg_ctl) come from PG_BIN, PATH, or Debian's /usr/lib/postgresql/<version>/bin.
+ * initdb refuses to run as root: as root,
  * every command runs as the `postgres` user (runuser), which then owns the folder.
  *
  * teardown() always cleans up (thaws, stops, kills what is left, removes the folder), and so does
  * the process's exit if a test never got there. Every wait has a bound.
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,12 +41,38 @@ export interface PgCluster {
   teardown(): Promise<void>;
 }
 
-const bin = (name: string) => (process.env.PG_BIN ? path.join(process.env.PG_BIN, name) : name);
+/**
+ * Where initdb and pg_ctl are: PG_BIN, else PATH, else Debian's /usr/lib/postgresql/<version>/bin
+ * (the newest), which the postgresql package does not put on PATH.
+ */
+function binDir(): string | null {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  if (spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).status === 0) return null;
+  try {
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) {
+      const dir = `/usr/lib/postgresql/${v}/bin`;
+      if (spawnSync(path.join(dir, 'initdb'), ['--version']).status === 0) return dir;
+    }
+  } catch {
+    // no Debian packages
+  }
+  return null;
+}
+let dir: string | null | undefined;
+const bin = (name: string) => {
+  if (dir === undefined) dir = binDir();
+  return dir ? path.join(dir, name) : name;
+};
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+/** util-linux's runuser lives in sbin, which a test runner's PATH may lack. */
+const runuser = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
 
 /** Runs a server binary (as `postgres` when we are root), within timeoutMs. */
 function run(cmd: string, args: string[], timeoutMs: number): Promise<string> {
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin(cmd), ...args]] : [bin(cmd), args];
+  const [file, argv] = asRoot ? [runuser, ['-u', 'postgres', '--', bin(cmd), ...args]] : [bin(cmd), args];
   return new Promise((resolve, reject) => {
     execFile(file, argv, { timeout: timeoutMs, encoding: 'utf8' }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${cmd} ${args.join(' ')}: ${err.message}\n${stderr}`));
@@ -54,10 +81,10 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<string> {
   });
 }
 
-/** Whether this machine can run a cluster of its own (initdb on PATH or in PG_BIN). */
+/** Whether this machine can run a cluster of its own (initdb found, see bin()). */
 export function pgClusterStatus(): { ok: true } | { ok: false; why: string } {
   const args = ['--version'];
-  const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', bin('initdb'), ...args], { encoding: 'utf8', timeout: 10_000 }) : spawnSync(bin('initdb'), args, { encoding: 'utf8', timeout: 10_000 });
+  const r = asRoot ? spawnSync(runuser, ['-u', 'postgres', '--', bin('initdb'), ...args], { encoding: 'utf8', timeout: 10_000 }) : spawnSync(bin('initdb'), args, { encoding: 'utf8', timeout: 10_000 });
   if (r.status === 0) return { ok: true };
   return { ok: false, why: (r.stderr || r.error?.message || 'initdb not found').trim() };
 }
