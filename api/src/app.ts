@@ -12,7 +12,7 @@ import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provi
 import { Redis } from 'ioredis';
 import './types.js';
 import { ConfigError, type Config } from './config/env.js';
-import { openDb, type Db } from './db/db.js';
+import { openDb, outsideTransaction, type Db } from './db/db.js';
 import { historyRewritableBy, prepareSchema } from './db/roles.js';
 import { Catalog, CATALOG_CHANNEL } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
@@ -204,7 +204,17 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
     async (app: FastifyInstance) => {
       app.server.maxConnections = config.maxConnections;
       bodyPauseLimit(app, config.timeouts.bodyMs);
-      const db = deps.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      // A query through the pool inside a transaction: refused outside production (the suites find
+      // it), logged and run through the transaction in production (db.ts, TxGuard).
+      const db =
+        deps.db ??
+        (await openDb({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          postgres: config.db,
+          guard: config.env === 'production' ? 'route' : 'throw',
+          onGuard: (what, stack) => app.log.error({ stack }, `${what} through the pool inside a transaction: run through the transaction instead (fix the caller)`),
+        }));
       // Fastify runs the app's onClose hooks before its own server close, while requests already
       // inside a handler may still be using the database: let them finish (new ones get 503), for
       // up to DRAIN_MS, before the pool is ended.
@@ -265,8 +275,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         const before = await security.owner(q, userId);
         const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
         // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
-        // the sign-in's transaction fail after this point, the alert went out for nothing.
-        setImmediate(() => void send());
+        // the sign-in's transaction fail after this point, the alert went out for nothing. It runs
+        // outside the sign-in's transaction, which may still be open then: whatever it reads or
+        // writes goes through the pool, never through (or against) that transaction (db.ts).
+        setImmediate(() => outsideTransaction(() => void send()));
       };
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();

@@ -1,7 +1,12 @@
 // PGlite (npm start's database) has one connection. Code inside a transaction that reads through the
 // app's handle — a cache of reference data or rates refilling, a helper given `app.db` — waited for
 // its own transaction, and every request after it waited too: the api stopped answering and stayed
-// so (a CI run on 2026-11-25 lost its last 40 e2e tests to it). These hold the fix on both drivers.
+// so (a CI run on 2026-11-25 lost its last 40 e2e tests to it). On PostgreSQL the same code took a
+// second connection from the pool while holding the first and its row locks: a burst of them
+// filled the pool and waited for ever (issue 26). Now the app handle refuses to be used inside a
+// transaction (outside production; there it joins the transaction), and caches read through the
+// transaction's own client. These hold it on both drivers.
+import { outsideTransaction, PooledQueryInTransactionError } from '../db/db.js';
 import { Catalog } from '../modules/catalog/service.js';
 import { Reference } from '../modules/public/reference.js';
 import { freshDb, targets, type TestDb } from '../test/harness.js';
@@ -47,39 +52,91 @@ describe.each(targets())('code inside a transaction on %s', (target) => {
     await tdb?.close();
   });
 
-  test('a read through the app handle answers (on PGlite it sees the transaction’s own write)', async () => {
+  test('a query through the app handle inside a transaction is refused at once (the guard), and the transaction is rolled back', async () => {
     const { db } = tdb;
     await db.exec('create table if not exists t1 (n int)');
-    const seen = await within(
+    const out = await within(
       5000,
-      db.tx(async (q) => {
-        await q.query('insert into t1 values (1)');
-        return (await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c;
-      }),
+      db
+        .tx(async (q) => {
+          await q.query('insert into t1 values (1)');
+          return (await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c;
+        })
+        .catch((e: unknown) => e),
     );
-    expect(seen).toBe(target === 'pglite' ? 1 : 0);
-    // Committed once: the outer read did not write or commit anything of its own.
-    expect((await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c).toBe(1);
+    expect(out).toBeInstanceOf(PooledQueryInTransactionError);
+    await expect(db.tx(async () => db.exec('select 1'))).rejects.toThrow(PooledQueryInTransactionError);
+    expect((await db.query<{ c: number }>('select count(*)::int as c from t1')).rows[0]!.c).toBe(0);
   });
 
-  test('a transaction begun inside a transaction answers, and a failure rolls the whole back', async () => {
+  test('a transaction begun inside a transaction is refused too; a failure rolls the whole back', async () => {
     const { db } = tdb;
     await db.exec('create table if not exists t2 (n int)');
     const out = await within(
       5000,
-      db.tx(async (q) => {
-        await q.query('insert into t2 values (1)');
-        return db.tx(async (q2) => (await q2.query('insert into t2 values (2)')).rowCount);
-      }),
+      db
+        .tx(async (q) => {
+          await q.query('insert into t2 values (1)');
+          return db.tx(async (q2) => (await q2.query('insert into t2 values (2)')).rowCount);
+        })
+        .catch((e: unknown) => e),
     );
-    expect(out).toBe(1);
+    expect(out).toBeInstanceOf(PooledQueryInTransactionError);
     await expect(
       db.tx(async (q) => {
         await q.query('insert into t2 values (3)');
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect((await db.query<{ n: number }>('select n from t2 order by n')).rows.map((r) => r.n)).toEqual([1, 2]);
+    expect((await db.query<{ n: number }>('select n from t2 order by n')).rows).toEqual([]);
+  });
+
+  test('work started inside a transaction but meant to outlive it runs outside it (outsideTransaction): through the pool, not refused', async () => {
+    const { db } = tdb;
+    await db.exec('create table if not exists t4 (n int)');
+    const out = await within(
+      5000,
+      db.tx(async (q) => {
+        await q.query('insert into t4 values (1)');
+        const later = outsideTransaction(() => db.query<{ c: number }>('select count(*)::int as c from t4'));
+        // PostgreSQL: its own connection, so it answers before this commits, without seeing the row.
+        // PGlite: queued behind this transaction, so it cannot be awaited here; it runs after the commit.
+        return target === 'postgres' ? { seen: (await later).rows[0]!.c } : { later };
+      }),
+    );
+    expect(out).not.toBe('hung');
+    const r = out as { seen?: number; later?: Promise<{ rows: { c: number }[] }> };
+    expect(r.seen ?? (await r.later!).rows[0]!.c).toBe(target === 'postgres' ? 0 : 1);
+  });
+
+  test('in production the guard logs and runs the query through the transaction: it answers, sees the transaction, commits with it', async () => {
+    const logged: string[] = [];
+    const prod = await freshDb(target, { guard: 'route', onGuard: (what) => logged.push(what) });
+    try {
+      const { db } = prod;
+      await db.exec('create table t3 (n int)');
+      const seen = await within(
+        5000,
+        db.tx(async (q) => {
+          await q.query('insert into t3 values (1)');
+          const inner = await db.tx(async (q2) => (await q2.query('insert into t3 values (2)')).rowCount);
+          return { inner, count: (await db.query<{ c: number }>('select count(*)::int as c from t3')).rows[0]!.c };
+        }),
+      );
+      expect(seen).toEqual({ inner: 1, count: 2 });
+      expect(logged).toEqual(['db.tx', 'db.query']);
+      expect((await db.query<{ c: number }>('select count(*)::int as c from t3')).rows[0]!.c).toBe(2);
+      await expect(
+        db.tx(async (q) => {
+          await q.query('insert into t3 values (3)');
+          await db.query('insert into t3 values (4)');
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect((await db.query<{ c: number }>('select count(*)::int as c from t3')).rows[0]!.c).toBe(2);
+    } finally {
+      await prod.close();
+    }
   });
 
   test('after its transaction has ended, code that was started inside it reads outside again', async () => {

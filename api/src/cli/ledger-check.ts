@@ -9,7 +9,9 @@ import { checkLedger, LEDGER_CHECK_COUNT } from '../modules/ledger/check.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // An operator's tool over the whole ledger: its scans may take longer than a request's statement
+  // bound (DB_STATEMENT_TIMEOUT_MS), so they run without it; lock and idle bounds stay.
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { ...config.db, statementTimeoutMs: 0 } });
   try {
     await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const breaches = await checkLedger(db);

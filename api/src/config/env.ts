@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DB_DEFAULTS } from '../db/db.js';
 import type { BucketSettings } from '../lib/object-store/index.js';
 import { DEFAULT_TIERS, tiersSchema, type Tiers } from '../modules/kyc/tiers.js';
 
@@ -136,6 +137,16 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_MS: ms(30_000),
   BODY_TIMEOUT_MS: ms(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
+  /**
+   * PostgreSQL (issue 26): connections in the pool, and the bounds on every wait for the database —
+   * a free connection, one statement, one lock, a transaction left idle. 0 turns a server-side
+   * bound off (refused in production). A request that hits one is answered "busy" (503).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(DB_DEFAULTS.max),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DB_DEFAULTS.acquireTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.statementTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.lockTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.idleInTransactionTimeoutMs),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   /** Rate limits are per minute and per client IP (and per address for OTP sends, in the database). */
@@ -295,6 +306,8 @@ export interface Config {
   bodyLimit: number;
   timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
+  /** PostgreSQL's pool and the bounds on waits for it (DB_*; db.ts PostgresOptions). */
+  db: { max: number; acquireTimeoutMs: number; statementTimeoutMs: number; lockTimeoutMs: number; idleInTransactionTimeoutMs: number };
   session: { ttlMs: number; idleMs: number };
   /** Reference data and catalog cache lifetime; unset = each cache's own (30 s, 15 s). */
   cacheTtlMs?: number;
@@ -381,6 +394,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.NODE_ENV === 'production') {
     if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
     if (e.DATABASE_URL && !e.DATABASE_OWNER_URL) problems.push('DATABASE_OWNER_URL: required in production with DATABASE_URL; the api runs as a role that cannot rewrite the audit log or the ledger, and migrations run as the owner (api/README.md, "Database roles")');
+    for (const [name, v] of [['DB_STATEMENT_TIMEOUT_MS', e.DB_STATEMENT_TIMEOUT_MS], ['DB_LOCK_TIMEOUT_MS', e.DB_LOCK_TIMEOUT_MS], ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS]] as const) {
+      if (v === 0) problems.push(`${name}: 0 (no bound) is refused in production; a wait without a bound can lock the api up (api/README.md, "Under load and faults: the database")`);
+    }
     if (!e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)');
     else if (weakSecret(e.SECRET_KEY)) problems.push('SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl rand -base64 48`)');
     if (!e.IDENTITY_API_URL || !e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY) problems.push('IDENTITY_API_URL / IDENTITY_APP_ID / IDENTITY_SECRET_KEY: required in production (the identity provider that verifies BVN, NIN and Ghana Card numbers); the local stand-in never runs there');
@@ -419,6 +435,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     maxConnections: e.MAX_CONNECTIONS,
+    db: {
+      max: e.DB_POOL_MAX,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
     cacheTtlMs: e.CACHE_TTL_MS,
     rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },

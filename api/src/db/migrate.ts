@@ -22,5 +22,6 @@ export async function migrate(db: Db, migrations: Migration[] = all, ctx: Migrat
       applied.push(m.id);
     }
     return applied;
-  });
+    // No statement, lock or idle bound: a long migration, or one waiting for another process's, is not cut off.
+  }, { bounded: false });
 }

@@ -1,26 +1,36 @@
-import { insideTransaction } from '../db/db.js';
+import { currentTransaction, type Queryable } from '../db/db.js';
 
 /**
- * Values loaded per key on first use and kept until the expiry their load gives. Concurrent callers
- * share one load — except a caller inside a transaction, which loads for itself (through its
- * transaction on PGlite) rather than wait on a load that may be queued behind that very transaction.
+ * Values loaded per key on first use and kept until the expiry their load gives. load reads
+ * through the Queryable it is handed, never through a handle of its own:
+ * - outside a transaction, through `db` (the pool); concurrent callers share one load;
+ * - inside a transaction, a miss reads through that transaction's own client, for this caller
+ *   alone, and is not kept. It neither takes a second connection from the pool (a burst of
+ *   transactions each waiting for one, while holding a wallet's row, would wait for ever: issue 26)
+ *   nor waits on a load that may be queued behind this very transaction (PGlite). It is not kept
+ *   because it may see the transaction's own writes, which may yet be rolled back.
  * clear() forgets every value, and a load that was running then is not kept: what it read may be
  * what the clear was for.
  */
-export function keyedCache<K, T>(load: (key: K) => Promise<{ value: T; until: number }>): { get: (key: K) => Promise<T>; clear: () => void } {
+export function keyedCache<K, T>(
+  db: Queryable,
+  load: (key: K, q: Queryable) => Promise<{ value: T; until: number }>,
+): { get: (key: K) => Promise<T>; clear: () => void } {
   const values = new Map<K, { value: T; until: number }>();
   const pending = new Map<K, Promise<T>>();
   let generation = 0;
   const get = async (key: K): Promise<T> => {
     const hit = values.get(key);
     if (hit && Date.now() < hit.until) return hit.value;
+    const tx = currentTransaction(db);
+    if (tx) return (await load(key, tx)).value;
     const running = pending.get(key);
-    if (running) return insideTransaction() ? (await load(key)).value : running;
+    if (running) return running;
     const started = generation;
     const done = () => {
       if (pending.get(key) === loading) pending.delete(key);
     };
-    const loading: Promise<T> = load(key).then(
+    const loading: Promise<T> = load(key, db).then(
       (r) => {
         done();
         if (started === generation) values.set(key, r);
@@ -45,7 +55,7 @@ export function keyedCache<K, T>(load: (key: K) => Promise<{ value: T; until: nu
 }
 
 /** One value loaded on first use and kept for ttlMs after it arrived (keyedCache's rules). */
-export function cached<T>(ttlMs: number, load: () => Promise<T>): (() => Promise<T>) & { clear: () => void } {
-  const cache = keyedCache<null, T>(async () => ({ value: await load(), until: Date.now() + ttlMs }));
+export function cached<T>(db: Queryable, ttlMs: number, load: (q: Queryable) => Promise<T>): (() => Promise<T>) & { clear: () => void } {
+  const cache = keyedCache<null, T>(db, async (_key, q) => ({ value: await load(q), until: Date.now() + ttlMs }));
   return Object.assign(() => cache.get(null), { clear: cache.clear });
 }

@@ -20,7 +20,19 @@ export const Codes = {
   tooMany: 'common.429',
   tooLarge: 'common.413',
   internal: 'common.500',
+  busy: 'common.503',
 } as const;
+
+/**
+ * "Busy, try again": a dependency could not be had in time or is away (no free database
+ * connection, a lock or statement wait cut by its bound, the database restarting). Sent with HTTP
+ * 503 and Retry-After; nothing was done, so the same request may simply be sent again (with its
+ * request key for money calls). Reused by every dependency's fault (issue 26).
+ */
+export const BUSY_CODE = Codes.busy;
+export const BUSY_MESSAGE = 'We are busy right now, please try again in a moment';
+/** Seconds a client should wait before trying again (the Retry-After header). */
+export const BUSY_RETRY_AFTER_S = 2;
 
 export const TOKEN_MISSING = 'Necessary parameter error:token';
 export const TOKEN_INVALID = 'Token is no longer valid, please log in again';

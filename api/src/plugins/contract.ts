@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, Codes, fail, TOKEN_INVALID, TOKEN_MISSING } from '../lib/envelope.js';
+import { isDatabaseUnavailable } from '../db/db.js';
+import { AppError, BUSY_CODE, BUSY_MESSAGE, BUSY_RETRY_AFTER_S, Codes, fail, TOKEN_INVALID, TOKEN_MISSING } from '../lib/envelope.js';
 import { clientOf, verifySign } from '../lib/sign.js';
 
 const TRANSPORT_MESSAGES: Record<string, string> = {
@@ -62,6 +63,11 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     const fe = err as FastifyError & { validation?: { message?: string }[] };
     if (fe.validation?.length) {
       return reply.status(200).send(fail(fe.validation[0]?.message || 'Invalid request', Codes.validation));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // No connection or lock in time, or the database went away: nothing was done; try again.
+      req.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database busy or unavailable: answered busy');
+      return reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send(fail(BUSY_MESSAGE, BUSY_CODE));
     }
     const status = fe.statusCode ?? 500;
     if (status === 429) {

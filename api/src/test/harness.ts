@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, serverOptions, type AppDeps } from '../app.js';
 import { configFrom, type Config } from '../config/env.js';
-import { openPglite, openPostgres, type Db } from '../db/db.js';
+import { openPglite, openPostgres, type Db, type PostgresOptions } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import type { Envelope } from '../lib/envelope.js';
 import { signedBody } from '../lib/sign.js';
@@ -43,10 +43,15 @@ export interface TestDb {
   close: () => Promise<void>;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards. */
-export async function freshDb(target: Target): Promise<TestDb> {
+/**
+ * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped afterwards
+ * (opts.guard applies to both). A pool of 5, and 30 s for a free connection: suites that send 100
+ * requests at once to count business answers (a shared, busy CI machine serialising them on one
+ * row) must not see "busy" instead; db-faults.test.ts sets tight bounds to prove those.
+ */
+export async function freshDb(target: Target, opts: PostgresOptions = {}): Promise<TestDb> {
   if (target === 'pglite') {
-    const db = await openPglite();
+    const db = await openPglite(undefined, { guard: opts.guard, onGuard: opts.onGuard });
     await migrate(db);
     return { db, close: () => db.close() };
   }
@@ -57,7 +62,7 @@ export async function freshDb(target: Target): Promise<TestDb> {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 5);
+  const db = await openPostgres(url.toString(), { max: 5, acquireTimeoutMs: 30_000, ...opts });
   await migrate(db);
   return {
     db,

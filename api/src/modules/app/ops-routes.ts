@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../../db/db.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { audit, requireStaff } from '../ops/staff.js';
 import { appRepo } from './repo.js';
@@ -51,9 +52,12 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
   r.post('/ops/api/promotions', { schema: { tags, summary: 'Add a promotion to the promotions screen (admin)', body: promotionBody } }, async (req) => {
     const s = await admin(req.headers.authorization);
     const b = req.body;
-    if (b.country_id) await app.ref.country(b.country_id).catch(() => {
-      throw new AppError('country_id is not a country we serve');
-    });
+    if (b.country_id)
+      await app.ref.country(b.country_id).catch((e: unknown) => {
+        // A database that cannot answer is "busy", not an unknown country.
+        if (isDatabaseUnavailable(e)) throw e;
+        throw new AppError('country_id is not a country we serve');
+      });
     const from = b.starts_at ? new Date(b.starts_at) : new Date();
     const until = b.ends_at ? new Date(b.ends_at) : null;
     if (until && until <= from) throw new AppError('ends_at must be after starts_at');

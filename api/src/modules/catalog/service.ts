@@ -45,18 +45,22 @@ export const CATALOG_CHANNEL = 'catalog_changed';
  */
 export class Catalog {
   /** Per payout currency, until the next scheduled rate change or ttlMs after the load began. */
-  private readonly cache = keyedCache<string, CardRow[]>(async (payoutCurrency) => {
-    const start = Date.now();
-    const [next, rows] = await Promise.all([this.nextChange(), this.load(payoutCurrency)]);
-    return { value: rows, until: Math.min(start + this.ttlMs, next ?? Infinity) };
-  });
+  private readonly cache: ReturnType<typeof keyedCache<string, CardRow[]>>;
   /** Bumped by each invalidation: caches built on the catalog (the rate sheet) compare it. */
   generation = 0;
   constructor(
     private readonly db: Db,
     private readonly ref: Reference,
     private readonly ttlMs = 15_000,
-  ) {}
+  ) {
+    // Read through the Queryable the cache hands over: the pool, or the caller's transaction (lib/cache.ts).
+    this.cache = keyedCache<string, CardRow[]>(db, async (payoutCurrency, q) => {
+      const start = Date.now();
+      const next = await this.nextChange(q);
+      const rows = await this.load(q, payoutCurrency);
+      return { value: rows, until: Math.min(start + this.ttlMs, next ?? Infinity) };
+    });
+  }
 
   /** Forget every cached card list (a rate changed). */
   invalidate(): void {
@@ -78,14 +82,14 @@ export class Catalog {
   }
 
   /** When the next scheduled rate change takes effect (epoch ms), if one is scheduled. */
-  private async nextChange(): Promise<number | null> {
-    const r = await this.db.query<{ at: Date | null }>('select min(effective_at) as at from card_rate_changes where cancelled_at is null and effective_at > now()');
+  private async nextChange(q: Queryable): Promise<number | null> {
+    const r = await q.query<{ at: Date | null }>('select min(effective_at) as at from card_rate_changes where cancelled_at is null and effective_at > now()');
     return r.rows[0]?.at ? r.rows[0].at.getTime() : null;
   }
 
-  private async load(payoutCurrency: string): Promise<CardRow[]> {
+  private async load(q: Queryable, payoutCurrency: string): Promise<CardRow[]> {
     const filter: { categoryId?: number; currency?: string; cardId?: number } = {};
-    const r = await this.db.query<CardRow>(
+    const r = await q.query<CardRow>(
       `select c.id, c.category_id, k.name as category_name, k.slug as category_slug, k.logo as category_logo, k.icon as category_icon,
               k.introduction as category_intro, k.timeout_minutes, k.sort as category_sort, k.sticky,
               c.currency_code, c.form_code, f.name as form_name, c.min_face, c.max_face, c.sort,

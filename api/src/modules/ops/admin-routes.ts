@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
+import { isDatabaseUnavailable } from '../../db/db.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
 import { grantCoupon } from '../coupon/service.js';
@@ -67,7 +68,13 @@ export async function adminRoutes(app: FastifyInstance, opts: OpsOptions): Promi
     const s = await who(req, ['admin']);
     const b = req.body;
     const code = b.code.toUpperCase();
-    const cur = b.currency ? await ref.currency(b.currency.toUpperCase()).catch(() => null) : null;
+    // An unknown currency is refused; a database that cannot answer is "busy", not "unknown".
+    const cur = b.currency
+      ? await ref.currency(b.currency.toUpperCase()).catch((e: unknown) => {
+          if (isDatabaseUnavailable(e)) throw e;
+          return null;
+        })
+      : null;
     if (b.currency && !cur) throw new AppError('currency is not one we pay in');
     if (b.kind !== 'percent' && !cur) throw new AppError('A fixed or rate-add coupon needs its currency');
     let percentBp: number | null = null;

@@ -41,14 +41,14 @@ export interface VipLevel {
  */
 export class Reference {
   constructor(private readonly db: Db, ttlMs = 30_000) {
-    this.currencies = cached(ttlMs, async () => {
-      const r = await db.query<Currency>('select code, id, name, symbol, decimals, is_card_currency, sort from currencies order by sort');
+    this.currencies = cached(db, ttlMs, async (q) => {
+      const r = await q.query<Currency>('select code, id, name, symbol, decimals, is_card_currency, sort from currencies order by sort');
       return new Map(r.rows.map((c) => [c.code, c]));
     });
-    this.countries = cached(ttlMs, async () => (await db.query<Country>('select * from countries where enabled order by sort, id')).rows);
-    this.vipLevels = cached(ttlMs, async () => (await db.query<VipLevel>('select * from vip_levels order by level')).rows);
-    this.ladder = cached(ttlMs, async () => {
-      const r = await db.query<{ currency_code: string; order_amount_minor: bigint; bonus_amount_minor: bigint }>(
+    this.countries = cached(db, ttlMs, async (q) => (await q.query<Country>('select * from countries where enabled order by sort, id')).rows);
+    this.vipLevels = cached(db, ttlMs, async (q) => (await q.query<VipLevel>('select * from vip_levels order by level')).rows);
+    this.ladder = cached(db, ttlMs, async (q) => {
+      const r = await q.query<{ currency_code: string; order_amount_minor: bigint; bonus_amount_minor: bigint }>(
         'select currency_code, order_amount_minor, bonus_amount_minor from ladder_tiers order by currency_code, order_amount_minor',
       );
       const m = new Map<string, LadderTier[]>();
@@ -59,8 +59,8 @@ export class Reference {
       }
       return m;
     });
-    this.settings = cached(ttlMs, async () => {
-      const r = await db.query<{ key: string; value: unknown }>('select key, value from settings');
+    this.settings = cached(db, ttlMs, async (q) => {
+      const r = await q.query<{ key: string; value: unknown }>('select key, value from settings');
       return new Map(r.rows.map((s) => [s.key, s.value]));
     });
   }
@@ -95,7 +95,7 @@ export class Reference {
   /**
    * Loads every cached table now. Money paths call it before opening a transaction, so that the
    * transaction (and the row locks it holds) is not kept open while a cache refills. A miss inside
-   * one still answers: it reads for itself (lib/cache.ts, db.ts).
+   * one still answers: it reads through that transaction's client, for itself (lib/cache.ts).
    */
   async warm(): Promise<void> {
     await Promise.all([this.currencies(), this.countries(), this.vipLevels(), this.ladder(), this.settings()]);
