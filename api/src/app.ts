@@ -112,12 +112,12 @@ const DRAIN_MS = 10_000;
  */
 async function identityProvider(app: FastifyInstance, config: Config, fetchFn?: typeof fetch): Promise<IdentityProvider> {
   const k = config.kyc;
-  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn);
+  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn, config.providerTimeoutMs);
   if (config.env === 'production') throw new ConfigError(['IDENTITY_API_URL: required in production']);
   const standIn = await startIdentityStandIn({ port: k.standInPort });
   app.addHook('onClose', () => standIn.close());
   if (config.env !== 'test') app.log.info({ url: standIn.url }, 'identity provider: the local stand-in (test numbers in README, "Identity verification")');
-  return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn);
+  return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn, config.providerTimeoutMs);
 }
 
 /**
@@ -194,10 +194,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
 
       const outbox = config.env === 'production' ? null : new DevOutbox();
       const senders: Partial<Record<Channel, Sender>> = {};
-      if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom);
+      if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom, config.smtpTimeouts);
       const wa = config.whatsapp;
       if (wa.phoneNumberId && wa.accessToken) {
-        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch);
+        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch, config.providerTimeoutMs);
       }
       const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog });
       if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
@@ -216,7 +216,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
       app.decorate('accounts', new AccountHooks());
-      const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch), app.log);
+      const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs), app.log);
       app.decorate('push', push);
       app.addHook('onReady', async () => push.start(config.push.intervalMs));
       app.addHook('onClose', () => push.stop());
@@ -239,7 +239,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const provider =
         deps.payoutProvider ??
         (config.payout.provider === 'paystack' && config.payout.paystackKey
-          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch)
+          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch, config.providerTimeoutMs)
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
       app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));

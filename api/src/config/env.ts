@@ -106,6 +106,16 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(API_ROOT, '.data')),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  /**
+   * Bounds on the mail server (issue 26): the TCP connection must open within SMTP_CONNECTION_TIMEOUT_MS,
+   * its greeting arrive within SMTP_GREETING_TIMEOUT_MS, and no pause once talking last longer than
+   * SMTP_SOCKET_TIMEOUT_MS (nodemailer's own default for that is 10 minutes).
+   */
+  SMTP_CONNECTION_TIMEOUT_MS: ms(5_000),
+  SMTP_GREETING_TIMEOUT_MS: ms(5_000),
+  SMTP_SOCKET_TIMEOUT_MS: ms(15_000),
+  /** Every call to an outside HTTP provider (WhatsApp, Expo push, identity, bank look-up, Paystack) is abandoned after this long. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(8_000),
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
   /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
@@ -234,6 +244,10 @@ export interface Config {
   dataDir: string;
   redisUrl?: string;
   smtpUrl?: string;
+  /** SMTP connection, greeting and inactivity bounds (ms). */
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+  /** The bound on one call to an outside HTTP provider (ms). */
+  providerTimeoutMs: number;
   mailFrom: string;
   supportEmail: string;
   /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
@@ -347,6 +361,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: { connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS, socketMs: e.SMTP_SOCKET_TIMEOUT_MS },
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',

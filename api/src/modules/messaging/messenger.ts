@@ -42,10 +42,19 @@ export interface Sender {
   close?(): Promise<void> | void;
 }
 
+/** How long the mail server may take to accept the connection, to greet, and to pause once talking (ms). */
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
 export class SmtpSender implements Sender {
   private readonly transport: Transporter;
-  constructor(url: string, private readonly from: string) {
-    this.transport = nodemailer.createTransport(url);
+  constructor(url: string, private readonly from: string, timeouts: SmtpTimeouts = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 15_000 }) {
+    // nodemailer's defaults are 2 minutes, 30 s and 10 minutes: a mail server that stalls would hold
+    // the send (and, before the outbox, the request) that long.
+    this.transport = nodemailer.createTransport({ url, connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs });
   }
   async send(m: OutgoingMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
@@ -64,6 +73,7 @@ export class WhatsAppCloudSender implements Sender {
   constructor(
     private readonly opts: { apiUrl: string; phoneNumberId: string; accessToken: string; template: string; templateLang: string },
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly timeoutMs = 8_000,
   ) {}
   async send(m: OutgoingMessage): Promise<void> {
     const to = m.to.replace(/\D/g, '');
@@ -86,7 +96,7 @@ export class WhatsAppCloudSender implements Sender {
       method: 'POST',
       headers: { authorization: `Bearer ${this.opts.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(this.timeoutMs),
     });
     if (!res.ok) throw new Error(`WhatsApp Cloud API answered ${res.status}`);
   }

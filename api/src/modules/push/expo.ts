@@ -30,6 +30,7 @@ export class ExpoPush {
     private readonly url: string,
     private readonly accessToken?: string,
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly timeoutMs = 8_000,
   ) {}
 
   async send(messages: PushMessage[]): Promise<PushTicket[]> {
@@ -45,7 +46,7 @@ export class ExpoPush {
           ...(this.accessToken ? { authorization: `Bearer ${this.accessToken}` } : {}),
         },
         body: JSON.stringify(batch),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       if (!res.ok) throw new Error(`push service answered ${res.status}`);
       const body = (await res.json()) as { data?: PushTicket[] };
