@@ -14,6 +14,7 @@ import { sql as approvals } from './0012-approvals.js';
 import { sql as rateChanges } from './0013-rate-changes.js';
 import { sql as payoutSending } from './0014-payout-sending.js';
 import { sql as kyc } from './0015-kyc.js';
+import { sql as jobsOutbox } from './0018-jobs-outbox.js';
 
 export interface Migration {
   id: string;
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { id: '0013-rate-changes', up: runSql(rateChanges) },
   { id: '0014-payout-sending', up: runSql(payoutSending) },
   { id: '0015-kyc', up: runSql(kyc) },
+  { id: '0018-jobs-outbox', up: runSql(jobsOutbox) },
 ];
