@@ -26,7 +26,9 @@ import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, ty
 import { publicRoutes } from './modules/public/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
-import { ExpoPush, PushDispatcher } from './modules/push/expo.js';
+import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
+import { Jobs } from './modules/jobs/jobs.js';
+import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './modules/public/reference.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -199,9 +201,14 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       if (wa.phoneNumberId && wa.accessToken) {
         senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch, config.providerTimeoutMs);
       }
-      const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog });
+      const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog }, db);
       if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
       app.addHook('onClose', () => messenger.close());
+      // Background work (issue 26): one job queue (pg-boss) on the app's database; modules register
+      // their jobs below, the workers start once the app is ready and stop before the database closes.
+      const jobs = new Jobs(db, app.log, { pollingIntervalSeconds: config.jobs.pollIntervalMs / 1000 });
+      app.decorate('jobs', jobs);
+      messenger.useJobs(jobs, { retryLimit: config.jobs.outboxRetryLimit, retryDelaySeconds: config.jobs.outboxRetryDelayS });
 
       app.decorate('config', config);
       app.decorate('db', db);
@@ -212,14 +219,24 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('ref', new Reference(db));
       const catalog = new Catalog(db, app.ref);
       app.decorate('catalog', catalog);
+      registerRateJobs(jobs, db, catalog);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
       app.decorate('accounts', new AccountHooks());
-      const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs), app.log);
+      // Push goes through the outbox too: its sender reads the devices when it sends.
+      messenger.setSender('push', new PushSender(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs)));
+      const push = new PushDispatcher(db, messenger, app.log, jobs);
+      push.register(config.push.intervalMs);
       app.decorate('push', push);
-      app.addHook('onReady', async () => push.start(config.push.intervalMs));
-      app.addHook('onClose', () => push.stop());
+      app.addHook('onReady', async () => {
+        await jobs.start();
+        await push.start();
+      });
+      app.addHook('onClose', async () => {
+        await push.stop();
+        await jobs.stop();
+      });
       // Account changes and sessions: re-authentication, alerts, cooling-off, new-device notices.
       const security = new AccountSecurity(db, messenger, config, app.log);
       app.decorate('security', security);

@@ -10,6 +10,7 @@ import type { PushDispatcher } from './modules/push/expo.js';
 import type { AccountSecurity } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { KycService } from './modules/kyc/service.js';
+import type { Jobs } from './modules/jobs/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     catalog: Catalog;
     /** Identity verification and the limits it sets (issue 15). */
     kyc: KycService;
+    /** The job queue (issue 26): register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
+    jobs: Jobs;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */
