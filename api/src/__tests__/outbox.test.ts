@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -5,7 +6,7 @@ import { CATALOG_CHANNEL } from '../modules/catalog/service.js';
 import { DEAD_LETTER_MESSAGES } from '../modules/ops/dead-letter-routes.js';
 import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
-import { makeStaff, opsCall } from '../test/money.js';
+import { makeStaff, makeUser, opsCall } from '../test/money.js';
 import type { Config } from '../config/env.js';
 
 /**
@@ -255,6 +256,43 @@ describe.each(targets())('the outbox on %s', (target) => {
       expect(heard.length).toBeGreaterThan(announcedAtSchedule);
     } finally {
       await off();
+    }
+  });
+
+  test('push: an Expo push service that fails is retried with backoff until it takes the message', async () => {
+    // Expo's push API, answering 503 to the first two requests.
+    const seen: { at: number; body: { to: string; title: string }[] }[] = [];
+    const expo = createHttpServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { to: string; title: string }[];
+        seen.push({ at: Date.now(), body });
+        if (seen.length <= 2) return void res.writeHead(503).end('{}');
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: body.map(() => ({ status: 'ok', id: 'x' })) }));
+      });
+    });
+    await new Promise<void>((r) => expo.listen(0, '127.0.0.1', () => r()));
+    const own = await freshDb(target);
+    const p = await testApp(own, { ...fast(smtp.url), push: { url: `http://127.0.0.1:${(expo.address() as AddressInfo).port}/push`, intervalMs: 0 } });
+    try {
+      await p.app.push.flush(); // the first scan notes where the notices stand
+      const u = await makeUser(p);
+      await p.db.query("insert into push_tokens (token, user_id, device_no) values ('ExponentPushToken[RetryDevice01]', $1, 'test')", [u.id]);
+      await p.db.query("insert into notices (user_id, title, content) values ($1, 'Order credited', 'Your order was credited')", [u.id]);
+      expect(await p.app.push.flush()).toBe(0); // the first attempt is refused
+      const pushed = await until(() => seen.length >= 3, 20_000, 20);
+      expect(pushed).toBe(true);
+      expect(seen.map((x) => x.body[0]!.title)).toEqual(['Order credited', 'Order credited', 'Order credited']);
+      expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(900);
+      expect(seen[2]!.at - seen[1]!.at).toBeGreaterThanOrEqual(1800);
+      expect(await until(async () => (await p.db.query<{ status: string }>("select status from push_deliveries")).rows[0]?.status === 'sent')).toBe(true);
+      await sleep(500);
+      expect(seen).toHaveLength(3);
+    } finally {
+      await p.close();
+      await own.close();
+      await new Promise<void>((r) => expo.close(() => r()));
     }
   });
 

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/db.js';
+import { insideTransaction, type Db, type Queryable } from '../../db/db.js';
 import type { JobRun, Jobs } from '../jobs/jobs.js';
 import { outboxRepo, type OutboxRow } from './repo.js';
 
@@ -185,7 +185,9 @@ export class Messenger {
    */
   async queue(q: Queryable, m: OutboxMessage & { ref?: string; expiresAt?: Date }): Promise<bigint> {
     const id = await outboxRepo.add(q, m);
-    if (this.viaQueue(m.channel)) await this.jobs!.send(OUTBOX_JOB, { outboxId: String(id) }, { q });
+    // Every message has its job, also those `dispatch` delivers at once: should that not happen
+    // (the caller's transaction had not committed yet when it looked), the job still does.
+    if (this.jobs) await this.jobs.send(OUTBOX_JOB, { outboxId: String(id) }, { q });
     return id;
   }
 
@@ -195,14 +197,23 @@ export class Messenger {
    */
   async dispatch(ids: bigint[]): Promise<void> {
     if (!ids.length || !this.db) return;
-    let wake = false;
-    for (const id of ids) {
-      const row = await outboxRepo.get(this.db, id).catch(() => null);
-      if (!row) continue;
-      if (this.viaQueue(row.channel)) wake = true;
-      else await this.deliver(id).catch((err: unknown) => this.log.warn({ err, outbox: String(id) }, 'message not delivered'));
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      // Called from code still inside the transaction that wrote the messages (a hook that cannot
+      // wait for the commit, sent on the next turn): wait until it has settled (5 s at most).
+      for (let i = 0; i < 500 && insideTransaction(); i++) await pause(10);
+      for (const id of ids) {
+        // Committed a moment ago, or about to be: a few looks, half a second at most.
+        let row = await outboxRepo.get(this.db, id).catch(() => null);
+        for (let i = 0; i < 20 && !row; i++) {
+          await pause(25);
+          row = await outboxRepo.get(this.db, id).catch(() => null);
+        }
+        if (row && !this.viaQueue(row.channel)) await this.deliver(id).catch((err: unknown) => this.log.warn({ err, outbox: String(id) }, 'message not delivered'));
+      }
+    } finally {
+      this.jobs?.kick(OUTBOX_JOB);
     }
-    if (wake) this.jobs!.kick(OUTBOX_JOB);
   }
 
   /** A message outside any transaction: written to the outbox, then dispatched (see `dispatch`). */
