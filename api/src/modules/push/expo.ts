@@ -203,20 +203,20 @@ export class PushDispatcher {
   }
 
   /**
-   * Scans and sends what is new now, without waiting for the queue (tests, and a manual push);
-   * answers how many messages went out. A send that fails stays with the outbox's job, which retries.
+   * Scans now and waits (10 s at most) until each new message had its first attempt (tests, and a
+   * manual push); answers how many were sent. The attempts are the outbox job's, so a failure is
+   * retried with backoff like any other.
    */
   async flush(): Promise<number> {
     const ids = await this.scan();
-    let sent = 0;
-    for (const id of ids) {
-      const r = await this.messenger.deliver(id).catch((err: unknown) => {
-        this.log.warn({ err, outbox: String(id) }, 'push not sent; the queue retries it');
-        return 'skipped' as const;
-      });
-      if (r === 'sent') sent++;
-    }
-    if (ids.length) this.jobs?.kick('outbox_send');
-    return sent;
+    if (!ids.length) return 0;
+    this.jobs?.kick('outbox_send');
+    const settled = async () => {
+      const r = await this.db.query<{ status: string }>("select status from outbox where id = any($1::bigint[]) and (status in ('pending', 'sending') and attempts = 0 or status = 'sending')", [ids.map(String)]);
+      return r.rows.length === 0;
+    };
+    for (let i = 0; i < 400 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 25));
+    const sent = await this.db.query<{ n: number }>("select count(*)::int as n from outbox where id = any($1::bigint[]) and status = 'sent'", [ids.map(String)]);
+    return sent.rows[0]?.n ?? 0;
   }
 }
