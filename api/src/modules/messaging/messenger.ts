@@ -219,7 +219,8 @@ export class Messenger {
   /** A message outside any transaction: written to the outbox, then dispatched (see `dispatch`). */
   async send(m: OutboxMessage): Promise<void> {
     if (!this.db) {
-      await this.deliverRow({ channel: m.channel, recipient: m.to, subject: m.subject, body: m.text, code: m.code ?? null, payload: m.payload ?? null });
+      // No database (a unit test of the senders): straight to the provider, the dev outbox or the log.
+      await this.deliverRow({ channel: m.channel, recipient: m.to, subject: m.subject, body: m.text, code: m.code ?? null, payload: m.payload ?? null }).catch(() => {});
       return;
     }
     const id = await this.db.tx((q) => this.queue(q, m));
@@ -264,7 +265,11 @@ export class Messenger {
     this.outbox?.add({ channel: m.channel, to: m.to, subject: m.subject, text: m.text, code: m.code });
     if (this.opts.logBodies) this.log.warn({ channel: m.channel, to: m.to, subject: m.subject, text: m.text }, 'message (no provider configured; ALLOW_CODE_LOG)');
     else if (this.outbox) this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message put in the dev outbox');
-    else throw new Error('no provider configured for this channel');
+    else {
+      this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message NOT sent: no provider configured');
+      // Not sent: the outbox keeps it failed, then dead (staff see it in the console).
+      throw new Error('no provider configured for this channel');
+    }
   }
 
   async close(): Promise<void> {
