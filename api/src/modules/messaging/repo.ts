@@ -22,6 +22,8 @@ export interface OutboxRow {
 const COLUMNS = 'id, channel, recipient, subject, body, code, payload, ref, status, attempts, last_error, expires_at, created_at, sent_at';
 /** A message carrying a code keeps neither once final: codes are stored hashed everywhere else. */
 const SCRUB = "code = null, body = case when code is not null then '' else body end";
+/** A message sent (or never to be sent) keeps no text: alerts carry one-time links too. */
+const SCRUB_ALL = "code = null, body = ''";
 
 export const outboxRepo = {
   async add(q: Queryable, m: { channel: OutboxChannel; to: string; subject: string; text: string; code?: string; payload?: Record<string, unknown> | null; ref?: string; expiresAt?: Date }): Promise<bigint> {
@@ -54,12 +56,12 @@ export const outboxRepo = {
 
   async finish(q: Queryable, id: bigint, status: 'sent' | 'expired', error?: string): Promise<void> {
     await q.query(
-      `update outbox set status = $2, sent_at = case when $2 = 'sent' then now() else sent_at end, last_error = coalesce($3, last_error), lease_until = null, updated_at = now(), ${SCRUB} where id = $1`,
+      `update outbox set status = $2, sent_at = case when $2 = 'sent' then now() else sent_at end, last_error = coalesce($3, last_error), lease_until = null, updated_at = now(), ${SCRUB_ALL} where id = $1`,
       [String(id), status, error ?? null],
     );
   },
 
-  /** Every attempt failed: dead (listed for staff); a code it carried is dropped. */
+  /** Every attempt failed: dead (listed for staff); a code it carried is dropped, other text kept for a retry. */
   async markDead(q: Queryable, id: bigint, error: string): Promise<void> {
     await q.query(`update outbox set status = 'dead', last_error = coalesce(last_error, $2), lease_until = null, updated_at = now(), ${SCRUB} where id = $1 and status not in ('sent', 'expired', 'cancelled')`, [String(id), error]);
   },
