@@ -119,6 +119,11 @@ export class Jobs {
     this.queues.set(name, { handler: handler as JobHandler<unknown>, opts });
   }
 
+  /** Whether this process runs jobs of that name. */
+  has(name: string): boolean {
+    return this.queues.has(name);
+  }
+
   get started(): boolean {
     return this.boss !== null && !this.stopped;
   }

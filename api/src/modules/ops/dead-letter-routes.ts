@@ -11,6 +11,7 @@ export const DEAD_LETTER_MESSAGES = {
   gone: 'This dead letter was already retried',
   code: 'A verification code is not sent again: it would be stale. The seller asks for a new code (the wait between codes is waived after a failed one)',
   notDead: 'This message is no longer waiting for a retry',
+  unknownJob: 'This kind of job is not run by this api process any more: it cannot be sent again from here',
 } as const;
 
 /**
@@ -46,6 +47,7 @@ export async function deadLetterRoutes(app: FastifyInstance, opts: OpsOptions): 
       const job = await db.tx(async (q) => {
         const d = await jobsRepo.markRetried(q, req.params.id, s.id);
         if (!d) throw new AppError(DEAD_LETTER_MESSAGES.gone);
+        if (!app.jobs.has(d.job_name)) throw new AppError(DEAD_LETTER_MESSAGES.unknownJob);
         if (d.outbox_id !== null) {
           const revived = await outboxRepo.revive(q, d.outbox_id);
           if (revived === 'code') throw new AppError(DEAD_LETTER_MESSAGES.code);
