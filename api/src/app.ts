@@ -27,7 +27,9 @@ import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, ty
 import { publicRoutes } from './modules/public/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
-import { ExpoPush, PushDispatcher } from './modules/push/expo.js';
+import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
+import { Jobs } from './modules/jobs/jobs.js';
+import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './modules/public/reference.js';
 import { socialRoutes } from './modules/social/routes.js';
@@ -150,12 +152,12 @@ export function docsOnlyInside(db: Db) {
  */
 async function identityProvider(app: FastifyInstance, config: Config, fetchFn?: typeof fetch): Promise<IdentityProvider> {
   const k = config.kyc;
-  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn);
+  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn, config.providerTimeoutMs);
   if (config.env === 'production') throw new ConfigError(['IDENTITY_API_URL: required in production']);
   const standIn = await startIdentityStandIn({ port: k.standInPort });
   app.addHook('onClose', () => standIn.close());
   if (config.env !== 'test') app.log.info({ url: standIn.url }, 'identity provider: the local stand-in (test numbers in README, "Identity verification")');
-  return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn);
+  return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn, config.providerTimeoutMs);
 }
 
 /**
@@ -242,14 +244,19 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
 
       const outbox = config.env === 'production' ? null : new DevOutbox();
       const senders: Partial<Record<Channel, Sender>> = {};
-      if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom);
+      if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom, config.smtpTimeouts);
       const wa = config.whatsapp;
       if (wa.phoneNumberId && wa.accessToken) {
-        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch);
+        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch, config.providerTimeoutMs);
       }
-      const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog });
+      const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog }, db);
       if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
       app.addHook('onClose', () => messenger.close());
+      // Background work (issue 26): one job queue (pg-boss) on the app's database; modules register
+      // their jobs below, the workers start once the app is ready and stop before the database closes.
+      const jobs = new Jobs(db, app.log, { pollingIntervalSeconds: config.jobs.pollIntervalMs / 1000 });
+      app.decorate('jobs', jobs);
+      messenger.useJobs(jobs, { retryLimit: config.jobs.outboxRetryLimit, retryDelaySeconds: config.jobs.outboxRetryDelayS });
 
       app.decorate('config', config);
       app.decorate('db', db);
@@ -260,14 +267,24 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('ref', new Reference(db, config.cacheTtlMs));
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
+      registerRateJobs(jobs, db, catalog);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
       app.decorate('accounts', new AccountHooks());
-      const push = new PushDispatcher(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch), app.log);
+      // Push goes through the outbox too: its sender reads the devices when it sends.
+      messenger.setSender('push', new PushSender(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs)));
+      const push = new PushDispatcher(db, messenger, app.log, jobs);
+      push.register(config.push.intervalMs);
       app.decorate('push', push);
-      app.addHook('onReady', async () => push.start(config.push.intervalMs));
-      app.addHook('onClose', () => push.stop());
+      app.addHook('onReady', async () => {
+        await jobs.start();
+        await push.start();
+      });
+      app.addHook('onClose', async () => {
+        await push.stop();
+        await jobs.stop();
+      });
       // Account changes and sessions: re-authentication, alerts, cooling-off, new-device notices.
       const security = new AccountSecurity(db, messenger, config, app.log);
       app.decorate('security', security);
@@ -291,7 +308,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const provider =
         deps.payoutProvider ??
         (config.payout.provider === 'paystack' && config.payout.paystackKey
-          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch)
+          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch, config.providerTimeoutMs)
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
       app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));

@@ -12,6 +12,7 @@ import type { AccountSecurity } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { KycService } from './modules/kyc/service.js';
 import type { Limits } from './lib/limits.js';
+import type { Jobs } from './modules/jobs/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     kyc: KycService;
     /** The rate limits' counters: shared in Redis, or in memory while it is away (lib/limits.ts). */
     limits: Limits;
+    /** The job queue (issue 26): register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
+    jobs: Jobs;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

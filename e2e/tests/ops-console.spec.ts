@@ -142,12 +142,13 @@ test('a reviewer cannot open the admin areas, and the api refuses them too', asy
   await expect(nav.getByRole('link', { name: 'Staff and ledger' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Dead letters' })).toHaveCount(0);
   await page.goto('/ops/admin');
   await expect(page.getByText('Your role cannot open this area.')).toBeVisible();
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('gl.ops.staff') ?? '{}') as { token?: string }).token ?? '');
   // The staff session is not in the customers' storage.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /ops|staff/.test(k)))).toEqual([]);
-  for (const path of ['/ops/api/staff', '/ops/api/audit', '/ops/api/ledger/check', '/ops/api/withdrawals']) {
+  for (const path of ['/ops/api/staff', '/ops/api/audit', '/ops/api/ledger/check', '/ops/api/withdrawals', '/ops/api/dead-letters']) {
     const res = await fetch(new URL(path, baseURL), { headers: { authorization: `Bearer ${token}` } });
     expect(res.status, path).toBe(403);
   }
@@ -179,4 +180,12 @@ test("a seller's page lists the accounts linked to theirs: a friend who signed u
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
   await page.screenshot({ path: testInfo.outputPath('ops-user-linked-1280.png'), fullPage: true });
+});
+
+test('an admin opens the dead letters: messages that failed every attempt, with Send again (issue 26)', async ({ page, baseURL }) => {
+  await enrol(page, await newStaff(baseURL!, 'admin'));
+  await page.getByRole('complementary', { name: 'Console' }).getByRole('link', { name: 'Dead letters' }).click();
+  await expect(page.getByRole('heading', { name: 'Dead letters' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Last error' })).toBeVisible();
+  await expect(page.getByText(/Verification codes are not sent again/)).toBeVisible();
 });

@@ -24,6 +24,7 @@ export const routes: RemoteRoute[] = [
       area('users/:id', () => import('./pages/user')),
       area('coupons', () => import('./pages/coupons')),
       area('audit', () => import('./pages/audit')),
+      area('dead-letters', () => import('./pages/dead-letters')),
       area('admin', () => import('./pages/admin')),
     ],
   },

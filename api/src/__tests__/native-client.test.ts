@@ -6,7 +6,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { checkLedger } from '../modules/ledger/check.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
-import { ExpoPush, PushDispatcher } from '../modules/push/expo.js';
 import { PUSH_MESSAGES } from '../modules/push/routes.js';
 import { CLAIM_MESSAGES } from '../modules/referral/service.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
@@ -562,17 +561,16 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     expect(stand.pushed.filter((m) => m.to === 'ExponentPushToken[GoneDevice0001]')).toHaveLength(1);
     expect((await t.db.query('select 1 from push_tokens where token = $1', ['ExponentPushToken[GoneDevice0001]'])).rows).toHaveLength(0);
 
-    // Two api processes flushing at once still send each notice once.
+    // Two api processes flushing at once still send each notice once (the scan's cursor is in the database).
     await app.ok('user/registerDeviceToken', [['token', app.token], ['push_device_token', 'ExponentPushToken[TwoWorkers0001]'], ['device_type', 'Pixel 8'], ['device_no', app.deviceNo], ['os_type', 'android']]);
-    const other = new PushDispatcher(t.db, new ExpoPush(`${stand.url}/expo/push`), t.app.log);
-    await other.flush(); // primes its cursor at the newest notice
-    const r = await t.db.query<{ max: string }>('select max(id)::text as max from notices');
-    (other as unknown as { cursor: bigint }).cursor = BigInt(r.rows[0]!.max);
+    const otherApp = await testApp(tdb, { push: { url: `${stand.url}/expo/push`, intervalMs: 0 } });
+    const other = otherApp.app.push;
     for (let i = 0; i < 5; i++) await t.db.query("insert into notices (user_id, title, content) values ($1, $2, 'Twice?')", [u.user_id, `Once ${i}`]);
     await Promise.all([t.app.push.flush(), other.flush()]);
     const twice = stand.pushed.filter((m) => m.to === 'ExponentPushToken[TwoWorkers0001]');
     expect(twice).toHaveLength(5);
     expect(new Set(twice.map((m) => m.data.notice_id)).size).toBe(5);
+    await otherApp.close();
 
     // Left to itself, an api process sends new notices on its interval.
     const ticking = await testApp(tdb, { push: { url: `${stand.url}/expo/push`, intervalMs: 50 } });

@@ -112,6 +112,24 @@ export const envSchema = z.object({
   /** A connection to Redis (and each reconnection) gives up after this long. */
   REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   SMTP_URL: optionalUrl,
+  /**
+   * Bounds on the mail server (issue 26): the TCP connection must open within SMTP_CONNECTION_TIMEOUT_MS,
+   * its greeting arrive within SMTP_GREETING_TIMEOUT_MS, and no pause once talking last longer than
+   * SMTP_SOCKET_TIMEOUT_MS (nodemailer's own default for that is 10 minutes).
+   */
+  SMTP_CONNECTION_TIMEOUT_MS: ms(5_000),
+  SMTP_GREETING_TIMEOUT_MS: ms(5_000),
+  SMTP_SOCKET_TIMEOUT_MS: ms(15_000),
+  /** Every call to an outside HTTP provider (WhatsApp, Expo push, identity, bank look-up, Paystack) is abandoned after this long. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(8_000),
+  /**
+   * Background work (issue 26): how often each api process's job workers look for work (a job sent
+   * by this process starts at once), and how an outbox message is retried: OUTBOX_RETRY_LIMIT attempts
+   * after the first, the first OUTBOX_RETRY_DELAY_S seconds later, doubling (with jitter).
+   */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(2_000),
+  OUTBOX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  OUTBOX_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
   /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
@@ -287,6 +305,12 @@ export interface Config {
   /** Bounds on every Redis command and connection attempt (ms). */
   redis: { commandTimeoutMs: number; connectTimeoutMs: number };
   smtpUrl?: string;
+  /** SMTP connection, greeting and inactivity bounds (ms). */
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+  /** The bound on one call to an outside HTTP provider (ms). */
+  providerTimeoutMs: number;
+  /** The job queue's polling interval (ms) and the outbox's retries. */
+  jobs: { pollIntervalMs: number; outboxRetryLimit: number; outboxRetryDelayS: number };
   mailFrom: string;
   supportEmail: string;
   /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
@@ -420,6 +444,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     redis: { commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, connectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS },
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: { connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS, socketMs: e.SMTP_SOCKET_TIMEOUT_MS },
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, outboxRetryLimit: e.OUTBOX_RETRY_LIMIT, outboxRetryDelayS: e.OUTBOX_RETRY_DELAY_S },
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',

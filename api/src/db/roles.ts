@@ -1,5 +1,6 @@
 import { openPostgres, type Db, type Queryable } from './db.js';
 import { migrate } from './migrate.js';
+import { installJobsSchema } from '../modules/jobs/jobs.js';
 import type { MigrationContext } from './migrations/index.js';
 
 /**
@@ -65,7 +66,10 @@ export async function prepareSchema(db: Db, ownerUrl?: string, ctx: MigrationCon
   const owner = await openPostgres(ownerUrl, 1);
   try {
     const applied = await migrate(owner, undefined, ctx);
-    await grantRuntimeRole(owner, await currentRole(db));
+    const role = await currentRole(db);
+    await grantRuntimeRole(owner, role);
+    // The job queue's own schema (issue 26), installed by the owner too.
+    await installJobsSchema(owner, role);
     return applied;
   } finally {
     await owner.close();

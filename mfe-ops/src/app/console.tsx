@@ -14,6 +14,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops/users', label: 'Users', roles: ['reviewer', 'finance'] },
   { to: '/ops/coupons', label: 'Coupons', roles: [] },
   { to: '/ops/audit', label: 'Audit log', roles: [] },
+  { to: '/ops/dead-letters', label: 'Dead letters', roles: ['finance'] },
   { to: '/ops/admin', label: 'Staff and ledger', roles: [] },
 ];
 

@@ -15,6 +15,7 @@ import { sql as rateChanges } from './0013-rate-changes.js';
 import { sql as payoutSending } from './0014-payout-sending.js';
 import { sql as kyc } from './0015-kyc.js';
 import { sql as signInFailures } from './0017-sign-in-failures.js';
+import { sql as jobsOutbox } from './0018-jobs-outbox.js';
 import { sealDatesOfBirth } from './0019-store-kyc.js';
 import { sql as moneyRaces } from './0020-money-races.js';
 import { sql as sessionClient } from './0021-session-client.js';
@@ -61,6 +62,7 @@ export const migrations: Migration[] = [
   { id: '0014-payout-sending', up: runSql(payoutSending) },
   { id: '0015-kyc', up: runSql(kyc) },
   { id: '0017-sign-in-failures', up: runSql(signInFailures) },
+  { id: '0018-jobs-outbox', up: runSql(jobsOutbox) },
   { id: '0019-store-kyc', up: sealDatesOfBirth },
   { id: '0020-money-races', up: runSql(moneyRaces) },
   { id: '0021-session-client', up: runSql(sessionClient) },

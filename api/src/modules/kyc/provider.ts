@@ -36,7 +36,7 @@ export class HttpIdentityProvider implements IdentityProvider {
     private readonly appId: string,
     private readonly secretKey: string,
     private readonly fetchFn: typeof fetch = fetch,
-    private readonly timeoutMs = 15_000,
+    private readonly timeoutMs = 8_000,
   ) {}
 
   private async call(path: string, init: { method: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown }) {

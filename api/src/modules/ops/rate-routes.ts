@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { scheduleRateApply } from '../catalog/rate-jobs.js';
 import { rateRepo } from '../catalog/rate-repo.js';
 import { cardName } from '../catalog/service.js';
 import { opsContext, type OpsOptions } from './context.js';
@@ -77,6 +78,8 @@ export async function rateRoutes(app: FastifyInstance, opts: OpsOptions): Promis
         await audit(q, { staffId: s.id, action: 'rate.change', targetType: 'rates', targetId: made.map((m) => `${m.card_id}:${m.currency}`).join(',').slice(0, 200), reason: b.reason, details: { effective_at: at.toISOString(), changes: made }, ip: req.ip });
         // Delivered to every process listening when this transaction commits.
         await rateRepo.announce(q);
+        // A change for later is announced again when it takes effect (a job of the queue).
+        if (at.getTime() > Date.now() + 1000) await scheduleRateApply(app.jobs, q, made.map((m) => m.id), at);
         return made;
       });
       catalog.invalidate();

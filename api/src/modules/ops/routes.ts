@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin-routes.js';
+import { deadLetterRoutes } from './dead-letter-routes.js';
 import { approvalRoutes } from './approval-routes.js';
 import { rateRoutes } from './rate-routes.js';
 import { userRoutes } from './user-routes.js';
@@ -24,4 +25,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   await rateRoutes(app, opts);
   await userRoutes(app, opts);
   await kycReviewRoutes(app, opts);
+  await deadLetterRoutes(app, opts);
 }

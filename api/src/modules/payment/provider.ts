@@ -69,6 +69,8 @@ export class PaystackPayoutProvider implements PayoutProvider {
     private readonly baseUrl: string,
     private readonly secretKey: string,
     private readonly fetchFn: typeof fetch = fetch,
+    /** Bound on each call (PROVIDER_TIMEOUT_MS). */
+    private readonly timeoutMs = 8_000,
   ) {}
 
   private async post(path: string, body: unknown): Promise<{ status: number; json: { status?: boolean; message?: string; data?: Record<string, unknown> } | null } | null> {
@@ -77,7 +79,7 @@ export class PaystackPayoutProvider implements PayoutProvider {
         method: 'POST',
         headers: { authorization: `Bearer ${this.secretKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       return { status: res.status, json: (await res.json().catch(() => null)) as never };
     } catch {
@@ -130,7 +132,7 @@ export class PaystackPayoutProvider implements PayoutProvider {
     url.searchParams.set('bank_code', bank.method === 'MOMO' ? (PAYSTACK_MOMO_CODES[bank.code] ?? bank.code) : bank.code);
     let res: Response;
     try {
-      res = await this.fetchFn(url, { headers: { authorization: `Bearer ${this.secretKey}` }, signal: AbortSignal.timeout(8000) });
+      res = await this.fetchFn(url, { headers: { authorization: `Bearer ${this.secretKey}` }, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch {
       return { ok: false, reason: 'The bank look-up is unavailable right now, please try again' };
     }

@@ -146,8 +146,9 @@ export class AccountSecurity {
 
   /**
    * Records a security change inside its transaction: the withdrawal hold (unless `hold` is false),
-   * a security notice, and a "this wasn't me" link. Returns the sending of the alert to the
-   * addresses `before` had, to run after the transaction commits.
+   * a security notice, a "this wasn't me" link, and the alert to the addresses `before` had, in the
+   * outbox (issue 26: written in this transaction, so it is sent if and only if the change commits).
+   * Returns the dispatch of the alert, to run after the transaction commits (it never waits for a provider).
    */
   async changed(q: Queryable, before: Owner, change: SecurityChange, opts: { hold?: boolean; detail?: string } = {}): Promise<() => Promise<void>> {
     const text = CHANGE_TEXT[change];
@@ -183,12 +184,10 @@ export class AccountSecurity {
     const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
     if (before.email && before.email_verified) to.push({ channel: 'email', address: before.email });
     if (before.whatsapp && before.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${before.whatsapp}` });
+    const ids: bigint[] = [];
+    for (const t of to) ids.push(await this.messenger.queue(q, { channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body }));
     return async () => {
-      for (const t of to) {
-        await this.messenger
-          .send({ channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body })
-          .catch((err: unknown) => this.log.warn({ err, change }, 'security alert not sent'));
-      }
+      await this.messenger.dispatch(ids).catch((err: unknown) => this.log.warn({ err, change }, 'security alert not dispatched'));
     };
   }
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
+import { outboxRepo } from '../messaging/repo.js';
 import { notify } from '../notices/service.js';
 
 export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword' | 'confirm_change';
@@ -33,6 +34,8 @@ export const OTP_MESSAGES = {
   capAddress: 'Too many codes requested for this address, please try again later',
   capIp: 'Too many codes requested, please try again later',
   locked: 'Too many wrong codes: for your safety, code checks are paused for 24 hours',
+  /** The newest code's message could not be delivered (the provider failed every attempt, or is still failing). */
+  undelivered: 'We could not deliver your verification code to this address. Check it, then tap Resend code (or try again in a few minutes)',
 } as const;
 
 const purposeText: Record<OtpPurpose, string> = {
@@ -79,7 +82,11 @@ export class Otp {
    */
   async send(purpose: OtpPurpose, channel: Channel, address: string, ip: string, instead?: InsteadOfCode): Promise<void> {
     const now = this.now();
-    const code = await this.db.tx(async (q) => {
+    const to = channel === 'whatsapp' ? `+${address}` : address;
+    // The code and its message are written in one transaction (the outbox, issue 26): the reply never
+    // waits for the provider, and a message is never lost. A provider that fails is retried by the
+    // queue; a check of an undelivered code says so (OTP_MESSAGES.undelivered).
+    const messageId = await this.db.tx(async (q) => {
       // Serialise sends to one address so two parallel requests cannot both pass the 60 s gap.
       await q.query('select pg_advisory_xact_lock(hashtext($1))', [`otp:${address}`]);
       const stats = await q.query<{ last: Date | null; hour: number; day: number }>(
@@ -89,8 +96,14 @@ export class Otp {
            from otp_codes where address = $1 and created_at > $3`,
         [address, new Date(now - 3600_000), new Date(now - 86_400_000)],
       );
+      const lastDelivery = await q.query<{ status: string | null }>(
+        'select o.status from otp_codes c left join outbox o on o.id = c.message_id where c.address = $1 order by c.created_at desc limit 1',
+        [address],
+      );
       const s = stats.rows[0];
-      if (s?.last && now - s.last.getTime() < OTP_LIMITS.resendGapMs) {
+      const undelivered = ['failed', 'dead', 'expired'].includes(lastDelivery.rows[0]?.status ?? '');
+      // The 60 s between two codes is waived when the last one could not be delivered: nothing arrived.
+      if (s?.last && !undelivered && now - s.last.getTime() < OTP_LIMITS.resendGapMs) {
         throw new AppError(OTP_MESSAGES.tooSoon(Math.ceil((OTP_LIMITS.resendGapMs - (now - s.last.getTime())) / 1000)));
       }
       if ((s?.hour ?? 0) >= OTP_LIMITS.perAddressPerHour || (s?.day ?? 0) >= OTP_LIMITS.perAddressPerDay) throw new AppError(OTP_MESSAGES.capAddress);
@@ -102,32 +115,41 @@ export class Otp {
       const lock = await q.query<{ locked_until: Date | null }>('select locked_until from otp_guard where purpose = $1 and subject = $2', [purpose, `a:${address}`]);
       if ((lock.rows[0]?.locked_until?.getTime() ?? 0) > now) throw new AppError(OTP_MESSAGES.locked);
       const fresh = instead ? randomBytes(16).toString('hex') : randomInt(0, 10_000).toString().padStart(4, '0');
+      // The codes this one replaces: their messages, if still unsent, are not sent at all.
+      await outboxRepo.cancelCodeMessages(q, address, purpose);
       await q.query('update otp_codes set superseded = true where address = $1 and purpose = $2 and consumed_at is null and not superseded', [address, purpose]);
-      await q.query(
-        'insert into otp_codes (purpose, channel, address, code_hash, ip, created_at, expires_at) values ($1,$2,$3,$4,$5,$6,$7)',
-        [purpose, channel, address, this.hash(purpose, address, fresh), ip, new Date(now), new Date(now + OTP_LIMITS.ttlMs)],
+      const expires = new Date(now + OTP_LIMITS.ttlMs);
+      const row = await q.query<{ id: bigint }>(
+        'insert into otp_codes (purpose, channel, address, code_hash, ip, created_at, expires_at) values ($1,$2,$3,$4,$5,$6,$7) returning id',
+        [purpose, channel, address, this.hash(purpose, address, fresh), ip, new Date(now), expires],
       );
-      return fresh;
-    });
-    const to = channel === 'whatsapp' ? `+${address}` : address;
-    if (instead) {
+      const codeId = row.rows[0]!.id;
       // Not a code: a failure to deliver it must not answer differently from a code that was sent.
-      await this.messenger.send({ channel, to, subject: instead.subject, text: instead.text }).catch(() => {});
-      return;
-    }
-    try {
-      await this.messenger.send({
-        channel,
-        to,
-        subject: `Your ${this.productName} verification code`,
-        text: `Your ${this.productName} code is ${code}. Use it to ${purposeText[purpose]}. It expires in 10 minutes. Never share it with anyone, including our staff.`,
-        code,
-      });
-    } catch {
-      // Not sent: forget the code so the user can ask again at once.
-      await this.db.query('delete from otp_codes where address = $1 and purpose = $2 and created_at = $3', [address, purpose, new Date(now)]);
-      throw new AppError('Failed to send verification code');
-    }
+      const message = instead
+        ? { channel, to, subject: instead.subject, text: instead.text }
+        : {
+            channel,
+            to,
+            subject: `Your ${this.productName} verification code`,
+            text: `Your ${this.productName} code is ${fresh}. Use it to ${purposeText[purpose]}. It expires in 10 minutes. Never share it with anyone, including our staff.`,
+            code: fresh,
+          };
+      const id = await this.messenger.queue(q, { ...message, ref: `otp:${codeId}`, expiresAt: expires });
+      await q.query('update otp_codes set message_id = $2 where id = $1', [codeId, String(id)]);
+      return id;
+    });
+    await this.messenger.dispatch([messageId]);
+  }
+
+  /** Whether the newest live code for an address was not delivered (its message failed, died or expired unsent). */
+  private async undelivered(address: string, purpose: OtpPurpose): Promise<boolean> {
+    const r = await this.db.query<{ status: string }>(
+      `select o.status from otp_codes c join outbox o on o.id = c.message_id
+        where c.address = $1 and c.purpose = $2 and c.consumed_at is null and not c.superseded order by c.created_at desc limit 1`,
+      [address, purpose],
+    );
+    const s = r.rows[0]?.status;
+    return s === 'failed' || s === 'dead' || s === 'expired';
   }
 
   /**
@@ -190,6 +212,7 @@ export class Otp {
       const l = live.rows[0];
       if (l && l.attempts >= OTP_LIMITS.maxAttempts) throw new AppError(OTP_MESSAGES.tooManyTries);
       if (l && l.expires_at.getTime() <= now.getTime()) throw new AppError(OTP_MESSAGES.expired);
+      if (await this.undelivered(address, purpose)) throw new AppError(OTP_MESSAGES.undelivered);
       throw new AppError(OTP_MESSAGES.wrong);
     }
 
@@ -209,6 +232,7 @@ export class Otp {
       return row.id;
     }
     if (await this.lockIfSpent(purpose, address, subjects, now, opts.userId ?? null)) throw new AppError(OTP_MESSAGES.locked);
+    if (row.attempts < OTP_LIMITS.maxAttempts && (await this.undelivered(address, purpose))) throw new AppError(OTP_MESSAGES.undelivered);
     throw new AppError(row.attempts >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
   }
 
@@ -220,21 +244,20 @@ export class Otp {
     const text =
       `Someone entered too many wrong ${this.productName} verification codes to ${purposeText[purpose]}. For your safety, these codes are paused for 24 hours. ` +
       'If this was not you, nobody got in, but consider changing your password, and never share a code with anyone, including our staff.';
-    const locked = await this.db.tx(async (q) => {
+    const channel: Channel = address.includes('@') ? 'email' : 'whatsapp';
+    const told = await this.db.tx(async (q) => {
       const r = await q.query(
         `update otp_guard set locked_until = $3, window_start = $4
           where purpose = $1 and subject = any($2::text[]) and failures >= $5 and (locked_until is null or locked_until <= $4)
           returning subject`,
         [purpose, subjects, new Date(now.getTime() + OTP_LIMITS.lockMs), now, OTP_LIMITS.failuresPerDay],
       );
-      if (r.rows.length && userId) await notify(q, userId, { title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
-      return r.rows.length > 0;
+      if (!r.rows.length) return null;
+      if (userId) await notify(q, userId, { title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
+      return this.messenger.queue(q, { channel, to: channel === 'whatsapp' ? `+${address}` : address, subject: `${this.productName}: too many wrong verification codes`, text });
     });
-    if (!locked) return false;
-    const channel: Channel = address.includes('@') ? 'email' : 'whatsapp';
-    await this.messenger
-      .send({ channel, to: channel === 'whatsapp' ? `+${address}` : address, subject: `${this.productName}: too many wrong verification codes`, text })
-      .catch(() => {});
+    if (told === null) return false;
+    await this.messenger.dispatch([told]);
     return true;
   }
 

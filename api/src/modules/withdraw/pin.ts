@@ -77,16 +77,15 @@ export class PinGuard {
           kind: 'system',
           action: 'app_mine',
         });
-        return { error: PIN_MESSAGES.locked, mail: u.email && u.email_verified ? u.email : null };
+        const mail = u.email && u.email_verified
+          ? await this.messenger.queue(q, { channel: 'email', to: u.email, subject: 'Withdrawals locked on your account', text: 'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this was not you, reset your transaction password and change your login password now.' })
+          : null;
+        return { error: PIN_MESSAGES.locked, mail };
       }
       await q.query('update users set tpassword_failures = $2 where id = $1', [userId, failures]);
       return { error: PIN_MESSAGES.wrong(PIN_LIMITS.maxFailures - failures) };
     });
-    if (outcome.mail) {
-      await this.messenger
-        .send({ channel: 'email', to: outcome.mail, subject: 'Withdrawals locked on your account', text: 'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this was not you, reset your transaction password and change your login password now.' })
-        .catch(() => {});
-    }
+    if (outcome.mail) await this.messenger.dispatch([outcome.mail]);
     if (outcome.error) throw new AppError(outcome.error);
   }
 
