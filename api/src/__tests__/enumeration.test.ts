@@ -67,7 +67,12 @@ describe.each(targets())('account enumeration on %s', (target) => {
     expect(tu).toBeLessThan(PROVIDER_MS);
     const [k2, u2] = [await call(known), await call(unknown)];
     expect(k2.msg).toMatch(/^Please wait \d+ seconds before requesting another code$/);
-    expect(seen(u2)).toEqual(seen(k2));
+    // The seconds left count from each address's own first request, so they may differ by one when
+    // the two calls straddle a second; everything else is the same.
+    const secs = (r: typeof k2) => Number(/\d+/.exec(r.msg)?.[0]);
+    expect(Math.abs(secs(u2) - secs(k2))).toBeLessThanOrEqual(1);
+    const unnumbered = (r: typeof k2) => ({ ...seen(r), msg: r.msg.replace(/\d+/, 'N') });
+    expect(unnumbered(u2)).toEqual(unnumbered(k2));
   }
 
   test('sendEmailVerifyCode: an address with an account is told so by mail instead of a code; the reply is the same', async () => {
