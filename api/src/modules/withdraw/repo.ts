@@ -76,9 +76,10 @@ export const withdrawRepo = {
            from ledger_accounts a where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $3`,
         [userId, w.hold_id, w.currency_code],
       ),
-      q.query<{ n: number }>('select count(*)::int as n from withdrawals where user_id = $1 and id <= $2', [userId, w.id]),
+      // An earlier one or not (one index probe), not a count of them all: a busy wallet has thousands.
+      q.query<{ earlier: boolean }>('select exists (select 1 from withdrawals where user_id = $1 and id < $2) as earlier', [userId, w.id]),
       q.query<{ whatsapp_verified: boolean }>('select whatsapp_verified from users where id = $1', [userId]),
     ]);
-    return { balanceMinor: bal.rows[0]?.balance_minor ?? 0n, logId: Number(bal.rows[0]?.log_id ?? 0), first: first.rows[0]?.n === 1, whatsapp: Boolean(wa.rows[0]?.whatsapp_verified) };
+    return { balanceMinor: bal.rows[0]?.balance_minor ?? 0n, logId: Number(bal.rows[0]?.log_id ?? 0), first: first.rows[0]?.earlier === false, whatsapp: Boolean(wa.rows[0]?.whatsapp_verified) };
   },
 };
