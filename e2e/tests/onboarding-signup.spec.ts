@@ -2,7 +2,7 @@
 // read from the api's dev outbox, and a referral link that locks the code.
 import { expect, test } from '@playwright/test';
 import { createUser, gc } from '../support/api';
-import { codeSentTo, fillOtp, PASSWORD, sessionToken, uniqueEmail, uniqueLocalNumber } from '../support/onboarding-helpers';
+import { codeSentTo, fillOtp, PASSWORD, sessionToken, uniqueEmail, uniqueLocalNumber, whenLive } from '../support/onboarding-helpers';
 
 test('sign-up by e-mail with the OTP from the outbox, then Home with the profile overlay', async ({ page, baseURL }) => {
   const email = uniqueEmail('signup');
@@ -50,6 +50,7 @@ test('sign-up by e-mail with the OTP from the outbox, then Home with the profile
 test('sign-up by WhatsApp with the OTP from the outbox', async ({ page, baseURL }) => {
   const local = uniqueLocalNumber();
   await page.goto('/sign-up');
+  await whenLive(page);
   await page.getByRole('radio', { name: 'WhatsApp' }).click();
   await expect(page.getByLabel('Country code')).toHaveValue('+234');
   await page.getByLabel('WhatsApp Number').fill('123');
