@@ -4,8 +4,10 @@
  *  - sign-ins (argon2id, paced, spread over their own accounts so no per-account limit is reached);
  *  - signed-in and public reads (balance, orders, profile, countries, catalog);
  *  - sells, and a reviewer claiming and deciding them (credits);
- *  - withdrawals kept SOAK_MONEY_IN_FLIGHT (56) at a time on a few hot wallets, and finance settling
- *    them as they come (holds and settlements racing on the same wallet rows);
+ *  - withdrawals kept SOAK_MONEY_IN_FLIGHT (56) at a time on four hot wallets — a new four every 5 s,
+ *    so each wallet's day holds a busy seller's withdrawals (some hundred), not the whole soak's
+ *    (production caps a seller at 10 a day; the soak lifts that cap) — and finance settling them as
+ *    they come (holds and settlements racing on the same wallet rows);
  *  - an admin changing a rate every 15 s (the cache invalidation over NOTIFY).
  * Prints per minute the requests, p50/p99, answers by kind (ok, business refusal, "busy", error) and
  * the api's RSS, then the refusals and errors seen, and the ledger check at the end. Exit 1 on an
@@ -28,6 +30,8 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const MONEY_IN_FLIGHT = Number(process.env.SOAK_MONEY_IN_FLIGHT ?? 56);
 const READERS = Number(process.env.SOAK_READERS ?? 8);
 const HOT_WALLETS = 4;
+/** How long one group of hot wallets takes the withdrawals before the next group does. */
+const ROTATE_MS = 5_000;
 const SIGN_IN_ACCOUNTS = 80;
 const PASSWORD = 'soak-login-password';
 const TIMEOUT_MS = 15_000;
@@ -106,12 +110,12 @@ const pct = (xs: number[], p: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))]!);
 };
 
-async function seller(db: Db, ledger: Ledger, n: number, fund: bigint): Promise<{ id: number; email: string; token: string }> {
+async function seller(db: Db, ledger: Ledger, n: number, fund: bigint, passwordHash: string): Promise<{ id: number; email: string; token: string }> {
   const email = `soak${n}-${randomBytes(3).toString('hex')}@example.com`;
   const id = (
     await db.query<{ id: number }>(
       'insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash) values ($1,$1,true,1,1,$2,$3) returning id',
-      [email, randomBytes(6).toString('hex'), await hashPassword(PASSWORD)],
+      [email, randomBytes(6).toString('hex'), passwordHash],
     )
   ).rows[0]!.id;
   const token = randomBytes(32).toString('base64url');
@@ -161,29 +165,33 @@ async function main() {
     await db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '10000000') where key = 'withdraw_limits'");
     await db.query("update settings set value = jsonb_set(value, '{NGN,daily_max}', '\"100000000000000\"') where key = 'withdraw_limits'");
     const ledger = new Ledger();
-    const hot = [];
-    for (let i = 0; i < HOT_WALLETS; i++) hot.push(await seller(db, ledger, i, 100_000_000_000_00n));
-    const accounts: string[] = [];
-    for (const [i, s] of hot.entries()) {
-      const setup = async (p: string, f: Record<string, string>) => {
-        const r = await fetch(`${api}/gc${p}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signedBody(f)).toString() });
-        const j = (await r.json()) as Reply;
-        if (!j.success) throw new Error(`${p}: ${j.msg}`);
-        return j.data;
-      };
-      await setup('/withdraw/transactionPassword', { token: s.token, login_password: PASSWORD, password: '135246' });
-      const serial = String(246813570 + i);
-      const acct = await setup('/payment/add', { token: s.token, password: PASSWORD, t_password: '135246', payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
-      accounts.push(String(acct.bank_id));
-      await db.query('update users set kyc_level = 3, kyc_name = (select account_name from payout_accounts where user_id = $1 limit 1) where id = $1', [s.id]);
+    const passwordHash = await hashPassword(PASSWORD);
+    const pinHash = await hashPassword('135246');
+    // The money sellers: verified at level 3, a PIN, a bank account in the verified name, funded.
+    const groups = Math.ceil((MINUTES * 60_000) / ROTATE_MS) + 1;
+    const hot: { id: number; email: string; token: string; account: string }[] = [];
+    for (let i = 0; i < groups * HOT_WALLETS; i++) {
+      const s = await seller(db, ledger, i, 100_000_000_000_00n, passwordHash);
+      const serial = String(200000000 + i).slice(-9);
+      const account = (
+        await db.query<{ id: bigint }>(
+          "insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default) values ($1, 'BANK', 100, $2, 'SOAK SELLER', true) returning id",
+          [s.id, serial + nubanCheckDigit('044', serial)],
+        )
+      ).rows[0]!.id;
+      await db.query("update users set kyc_level = 3, kyc_name = 'SOAK SELLER', tpassword_hash = $2 where id = $1", [s.id, pinHash]);
+      hot.push({ ...s, account: String(account) });
     }
+    const t0Money = Date.now();
+    /** The wallet a withdrawal loop uses now: one of the current group's four. */
+    const hotNow = (w: number) => hot[(Math.floor((Date.now() - t0Money) / ROTATE_MS) % groups) * HOT_WALLETS + (w % HOT_WALLETS)]!;
     const signIns = [];
-    for (let i = 0; i < SIGN_IN_ACCOUNTS; i++) signIns.push(await seller(db, ledger, 100 + i, 0n));
+    for (let i = 0; i < SIGN_IN_ACCOUNTS; i++) signIns.push(await seller(db, ledger, 100_000 + i, 0n, passwordHash));
     const reviewer = await staffSession(db, await createStaff(db, { email: `rev${Date.now()}@giftlane.ng`, name: 'Soak reviewer', role: 'reviewer', password: 'soak-operator-password' }));
     const finance = await staffSession(db, await createStaff(db, { email: `fin${Date.now()}@giftlane.ng`, name: 'Soak finance', role: 'finance', password: 'soak-operator-password' }));
     const admin = await staffSession(db, await createStaff(db, { email: `adm${Date.now()}@giftlane.ng`, name: 'Soak admin', role: 'admin', password: 'soak-operator-password' }));
 
-    console.log(`soak: ${MINUTES} min on PostgreSQL, ${MONEY_IN_FLIGHT} withdrawals in flight on ${HOT_WALLETS} wallets, ${READERS} readers, caches expiring every 3 s`);
+    console.log(`soak: ${MINUTES} min on PostgreSQL, ${MONEY_IN_FLIGHT} withdrawals in flight on ${HOT_WALLETS} wallets (a new four every ${ROTATE_MS / 1000} s), ${READERS} readers, caches expiring every 3 s`);
     let seq = 0;
     const sold: string[] = [];
     const held: string[] = [];
@@ -192,10 +200,9 @@ async function main() {
     for (let w = 0; w < MONEY_IN_FLIGHT; w++) {
       loops.push(
         (async () => {
-          const s = hot[w % HOT_WALLETS]!;
-          const bank = accounts[w % HOT_WALLETS]!;
           while (running()) {
-            const r = await gc('withdraw/apply', '/withdraw/apply', { token: s.token, bank_id: bank, amount: String(1500 + (seq % 500)), password: '135246', idempotency_key: `soak-w-${seq++}` });
+            const s = hotNow(w);
+            const r = await gc('withdraw/apply', '/withdraw/apply', { token: s.token, bank_id: s.account, amount: String(1500 + (seq % 500)), password: '135246', idempotency_key: `soak-w-${seq++}` });
             const no = r?.data.withdraw_no;
             if (typeof no === 'string') held.push(no);
           }
