@@ -3,7 +3,7 @@
 // client's address, the production start checks, the per-folder development secret, and no code
 // in the log. Through-the-edge proofs are in deploy/src/edge/transport.test.ts.
 import { USER_MESSAGES } from '../modules/user/service.js';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { DevOutbox, Messenger } from '../modules/messaging/messenger.js';
 import { UPLOAD_MESSAGES } from '../modules/uploads/store.js';
 import { freshDb, PRODUCTION_IDENTITY, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, pngImage, upload } from '../test/money.js';
+import { redisInstalled, scratchRedis, type ScratchRedis } from '../test/redis.js';
 
 jest.setTimeout(120_000);
 
@@ -207,45 +208,20 @@ describe.each(targets())('limits per account and address on %s', (target) => {
   });
 });
 
-/** A throw-away redis-server on a free port, when one is installed. */
-async function scratchRedis(): Promise<{ url: string; stop: () => Promise<void> } | null> {
-  if (spawnSync('redis-server', ['--version']).status !== 0) {
+/** A throw-away redis-server (test/redis.ts), when one is installed. */
+async function redisIfInstalled(): Promise<ScratchRedis | null> {
+  if (!redisInstalled()) {
     const msg = 'Redis tests SKIPPED: redis-server is not installed';
     if (process.env.REQUIRE_TEST_REDIS === '1') throw new Error(msg);
     console.warn(`\n*** ${msg} ***\n`);
     return null;
   }
-  const port = await new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return scratchRedis();
 }
 
 describe('limits shared through Redis (REDIS_URL)', () => {
   test('two api processes count one account and one address together', async () => {
-    const redis = await scratchRedis();
+    const redis = await redisIfInstalled();
     if (!redis) return;
     const tdb = await freshDb('pglite');
     const a = await testApp(tdb, { redisUrl: redis.url, accountLimit: { authPerHour: 3, codePerHour: 100 }, rateLimit: { authPerMin: 4, codePerMin: 100, lookupPerHour: 100 } });

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './pg-cluster.js';
 
 /** A throw-away redis-server of a test's own, on a free port: stopped, restarted, frozen and thawed at will. */
 export interface ScratchRedis {
@@ -18,14 +19,6 @@ export interface ScratchRedis {
 }
 
 export const redisInstalled = () => spawnSync('redis-server', ['--version']).status === 0;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
 
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {
