@@ -4,20 +4,17 @@
 // looked up (payment/verify) and saved under the name the bank or network gives, never one the user
 // types; USDT needs the network and the address.
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, Loading, LoadError, pinInput, useData, validatePin, type PaymentMethod, type PayoutAccount } from '@giftlane/shared-sdk';
+import { errorMessage, Loading, LoadError, pinInput, useData, validatePin, type PaymentMethod } from '@giftlane/shared-sdk';
 import { institutionsFor, loadAccounts, lookUpName, makeDefault, removeAccount, saveAccount, type WalletKind } from './api';
 import { FormActions, FormMessage } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
+import { accountLabel } from '../../lib/account-label';
 
 
 interface Option {
   id: string;
   label: string;
 }
-
-
-export const accountLabel = (a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>) =>
-  `${a.bank_name} · ${a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no}${a.account_name ? ` · ${a.account_name}` : ''}`;
 
 export function PayoutAccounts() {
   const data = useData(loadAccounts, []);

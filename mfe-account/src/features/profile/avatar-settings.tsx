@@ -4,8 +4,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessage, type User } from '@giftlane/shared-sdk';
 import { FormMessage, type Feedback } from '../../lib/form-message';
-import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
-import { uploadPhoto, UploadError } from '../sell/submit';
+import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
+import { uploadPhoto, UploadError } from '../../lib/upload';
 import { makeAvatar } from './api';
 
 export const AVATAR_MESSAGES = {

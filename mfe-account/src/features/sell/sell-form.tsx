@@ -11,7 +11,6 @@ import {
   bandLabel,
   bandsOf,
   brandsOf,
-  checkPhotos,
   choiceForCard,
   currenciesOf,
   estimate,
@@ -19,10 +18,10 @@ import {
   formsOf,
   ladderFor,
   percentToBp,
-  PHOTO_RULES,
   pricingCoupon,
   SELL_MESSAGES,
 } from './sell-model';
+import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
 import { newIdempotencyKey, submitErrorMessage, submitSell, type Photo, type SubmitStep } from './submit';
 
 

@@ -2,6 +2,7 @@
 // photo, then order/appadd with an idempotency key. Photos already uploaded keep their URL, and a
 // retry sends the same key and fields, so a lost reply or a double tap never makes two orders.
 import { errorMessage, getSdk, NetworkError, NETWORK_ERROR_MESSAGE, type OrderSell, type WalletType } from '@giftlane/shared-sdk';
+import { publicUrlOf, putPhoto, UploadError } from '../../lib/upload';
 
 export interface Photo {
   id: string;
@@ -24,35 +25,6 @@ export interface SellSubmission {
 }
 
 export type SubmitStep = { kind: 'uploading'; done: number; total: number } | { kind: 'submitting' };
-
-export class UploadError extends Error {}
-
-/** The public URL of a presigned upload URL is the URL without its query (CONTRACT §2.4). */
-export const publicUrlOf = (presigned: string) => presigned.split('?')[0] ?? presigned;
-
-export async function putPhoto(url: string, file: File): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'PUT', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
-  } catch (cause) {
-    throw new NetworkError('upload', undefined, { cause });
-  }
-  if (res.ok) return;
-  let msg = '';
-  try {
-    msg = ((await res.json()) as { msg?: string }).msg ?? '';
-  } catch {
-    // Not an envelope: the generic message below says enough.
-  }
-  throw new UploadError(`${file.name}: ${msg || 'the photo could not be uploaded. Please try again.'}`);
-}
-
-/** One photo up through a presigned URL (order/obsUrl, one PUT); answers its public URL. */
-export async function uploadPhoto(file: File): Promise<string> {
-  const slot = await getSdk().api.order.obsUrl();
-  await putPhoto(slot.url, file);
-  return publicUrlOf(slot.url);
-}
 
 /** Uploads the photos not uploaded yet; records each URL on its photo as soon as it is stored. */
 export async function uploadPhotos(photos: Photo[], onStep: (s: SubmitStep) => void, onUploaded: (id: string, url: string) => void): Promise<string[]> {

@@ -7,8 +7,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useLocation } from '@giftlane/shared-sdk/router';
 import { errorMessage, formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
 import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
-import { checkPhotos, PHOTO_RULES } from '../sell/sell-model';
-import { uploadPhoto, UploadError } from '../sell/submit';
+import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
+import { uploadPhoto, UploadError } from '../../lib/upload';
 import { loadKyc, sendDocuments, sendSelfie, verifyId } from './api';
 
 export const VERIFICATION_MESSAGES = {

@@ -19,7 +19,7 @@ import {
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { loadWithdraw, withdraw, type Wallet } from './api';
-import { accountLabel } from '../payout/payout-accounts';
+import { accountLabel } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
 
 

@@ -4,7 +4,8 @@ import type { CalculatorData } from '@giftlane/shared-sdk';
 import { inRouter, NO_ANSWER, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { SellForm } from '../sell-form';
 import { DRAFT_KEY } from '../draft';
-import { PHOTO_MESSAGES, SELL_MESSAGES } from '../sell-model';
+import { PHOTO_MESSAGES } from '../../../lib/photos';
+import { SELL_MESSAGES } from '../sell-model';
 
 const calc: CalculatorData = {
   vip_detail: { level: 1, rate: '1.5' },
