@@ -290,7 +290,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('security', security);
       app.sessions.onNewDevice = async (q, userId, meta) => {
         const before = await security.owner(q, userId);
-        const send = await security.changed(q, before, 'new_device', { hold: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
+        const send = await security.changed(q, before, 'new_device', { coolingOff: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
         // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
         // the sign-in's transaction fail after this point, the alert went out for nothing. It runs
         // outside the sign-in's transaction, which may still be open then: whatever it reads or

@@ -175,7 +175,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         const hasDefault = existing.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
         const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: app.security.usableFrom() });
         const alert = await app.security.changed(q, await app.security.owner(q, u.id), 'payout_account', {
-          hold: false,
+          coolingOff: false,
           detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
         });
         return { reply: { bank_id: Number(id), is_def: hasDefault ? 2 : 1, account_name: accountName }, alert };

@@ -11,8 +11,8 @@ export const SESSION_MESSAGES = {
 } as const;
 
 /**
- * Sessions in Settings (list, revoke one, sign out everywhere), the public "this wasn't me" call
- * behind the link in security alerts, and the operator calls that lift a freeze or a hold.
+ * Sessions in Settings (list, revoke one, sign out everywhere) and the public "this wasn't me" call
+ * behind the link in security alerts, which freezes withdrawals.
  */
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const { db, sessions, security } = app;

@@ -27,8 +27,8 @@ export const SECURITY_MESSAGES = {
   frozen:
     'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to unfreeze them',
   frozenByStaff: (reason: string) => `Withdrawals are frozen on this account by our support team: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them`,
-  hold: (reason: string, wait: string) => `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
-  newAccountHold: (wait: string) => `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account in ${wait}`,
+  coolingOff: (reason: string, wait: string) => `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
+  newAccountCoolingOff: (wait: string) => `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account in ${wait}`,
   oldCodeRequired: 'Enter the code we sent to your current address',
   reportInvalid: 'This link is not valid or has expired. If you think someone else is using your account, contact support now',
 } as const;
@@ -63,10 +63,20 @@ interface Owner {
   whatsapp_verified: boolean;
 }
 
-export interface WithdrawHold {
+/** The wait before withdrawing after a security change, or to a new payout account. */
+export interface CoolingOff {
   until: Date;
   message: string;
 }
+
+/** Withdrawals frozen on the account (by staff, or by "this wasn't me") until staff lift it. */
+export interface WithdrawalFreeze {
+  frozen: true;
+  message: string;
+}
+
+/** What stops a withdrawal now: a freeze or a cooling-off. */
+export type WithdrawalBlock = CoolingOff | WithdrawalFreeze;
 
 /**
  * Account changes and sessions (issue 12): the login password asked again for every change that
@@ -145,15 +155,16 @@ export class AccountSecurity {
   }
 
   /**
-   * Records a security change inside its transaction: the withdrawal hold (unless `hold` is false),
-   * a security notice, a "this wasn't me" link, and the alert to the addresses `before` had, in the
+   * Records a security change inside its transaction: the account's withdrawal cooling-off (unless
+   * `coolingOff` is false: a new payout account waits on its own, a new device not at all), a
+   * security notice, a "this wasn't me" link, and the alert to the addresses `before` had, in the
    * outbox (issue 26: written in this transaction, so it is sent if and only if the change commits).
    * Returns the dispatch of the alert, to run after the transaction commits (it never waits for a provider).
    */
-  async changed(q: Queryable, before: Owner, change: SecurityChange, opts: { hold?: boolean; detail?: string } = {}): Promise<() => Promise<void>> {
+  async changed(q: Queryable, before: Owner, change: SecurityChange, opts: { coolingOff?: boolean; detail?: string } = {}): Promise<() => Promise<void>> {
     const text = CHANGE_TEXT[change];
-    const hold = opts.hold ?? true;
-    if (hold && this.config.security.coolingOffMs > 0) {
+    const coolingOff = opts.coolingOff ?? true;
+    if (coolingOff && this.config.security.coolingOffMs > 0) {
       const until = new Date(this.now() + this.config.security.coolingOffMs);
       await q.query(
         `update users set withdraw_hold_until = $2, withdraw_hold_reason = $3
@@ -170,7 +181,7 @@ export class AccountSecurity {
     ]);
     const when = new Date(this.now()).toISOString().replace('T', ' ').slice(0, 16);
     const detail = opts.detail ? ` ${opts.detail}` : '';
-    const waitNote = hold && this.config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(this.config.security.coolingOffMs)}.` : '';
+    const waitNote = coolingOff && this.config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(this.config.security.coolingOffMs)}.` : '';
     await notify(q, before.id, {
       title: text.title,
       content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
@@ -191,8 +202,8 @@ export class AccountSecurity {
     };
   }
 
-  /** Why withdrawals (to this payout account, when given) must wait now, or null. */
-  async withdrawHold(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawHold | { frozen: true; message: string } | null> {
+  /** Why withdrawals (to this payout account, when given) are stopped now, or null. */
+  async withdrawalBlock(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawalBlock | null> {
     const r = await q.query<{ withdraw_hold_until: Date | null; withdraw_hold_reason: string; withdrawals_frozen_at: Date | null; withdrawals_frozen_reason: string; usable_from: Date | null }>(
       `select u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
               (select p.usable_from from payout_accounts p where p.id = $2 and p.user_id = u.id) as usable_from
@@ -210,9 +221,9 @@ export class AccountSecurity {
     const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
     const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
     if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
-      return { until: userUntil, message: SECURITY_MESSAGES.hold(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
+      return { until: userUntil, message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
     }
-    if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountHold(waitText(accountUntil.getTime() - now)) };
+    if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)) };
     return null;
   }
 

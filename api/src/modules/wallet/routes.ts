@@ -66,7 +66,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
 
   gcRoute(app, {
     path: '/wallet/balance',
-    summary: 'Cash, held (frozen), withdrawable and reward balances, and orders in progress',
+    summary: 'Cash, held by pending withdrawals (`frozen_amount`), withdrawable and reward balances, and orders in progress',
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {

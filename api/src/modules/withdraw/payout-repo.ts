@@ -56,7 +56,7 @@ export const payoutRepo = {
 
   /**
    * Takes every pending withdrawal of a currency and method whose seller may be paid, oldest first,
-   * for a bank upload: they are processing from now on (rows another export holds are skipped).
+   * for a bank upload: they are processing from now on (rows another export has locked are skipped).
    */
   async takeForExport(q: Queryable, currency: string, method: string, gated: string[], by: string): Promise<PayoutRow[]> {
     const r = await q.query<PayoutRow>(

@@ -32,7 +32,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     let alert: (() => Promise<void>) | undefined;
     await pins.set(userId, pin, async (q) => {
       await inTx?.(q);
-      alert = await security.changed(q, await security.owner(q, userId), 'pin', { hold: !first });
+      alert = await security.changed(q, await security.owner(q, userId), 'pin', { coolingOff: !first });
     });
     await alert?.();
     return null;
@@ -125,7 +125,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const page = await ref.setting<{ overdue_data?: unknown[]; overdue_max_percent?: string }>('sell_page', {});
       const wantCoin = cur.code === 'USDT';
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
-      const hold = await security.withdrawHold(db, u.id, d?.id ?? null);
+      const block = await security.withdrawalBlock(db, u.id, d?.id ?? null);
       // The identity level's limits for this wallet, before an amount is typed (issue 15).
       const who = await app.kyc.user(db, u.id);
       const day = await app.kyc.today(db, who, cur.code);
@@ -149,7 +149,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         overdue_data: page.overdue_data ?? [],
         overdue_max_percent: page.overdue_max_percent ?? '0',
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
-        security_hold: hold ? { message: hold.message, until: 'until' in hold ? Math.floor(hold.until.getTime() / 1000) : 0, frozen: 'frozen' in hold } : null,
+        security_hold: block ? { message: block.message, until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0, frozen: 'frozen' in block } : null,
         kyc: day
           ? {
               level: who.level,

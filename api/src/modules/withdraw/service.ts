@@ -87,7 +87,7 @@ export interface ApplyInput {
 
 /**
  * A seller withdraws (withdraw/apply). A retry with the same key answers the first withdrawal.
- * Cooling-off and freezes come before the PIN (a hold is not a wrong try). Then, with the wallet
+ * Cooling-off and freezes come before the PIN (a blocked withdrawal is not a wrong try). Then, with the wallet
  * row locked, so that every check sees every earlier withdrawal: the platform's limits, duplicates,
  * today's count and total, the balance, the identity level's limits and the payout name; the funds
  * are held and the withdrawal written with its notice.
@@ -122,8 +122,8 @@ export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: Ap
     }
   }
 
-  const hold = await security.withdrawHold(db, u.id, input.accountId);
-  if (hold) throw new AppError(hold.message);
+  const block = await security.withdrawalBlock(db, u.id, input.accountId);
+  if (block) throw new AppError(block.message);
   await deps.pins.check(u.id, input.pin);
   await ref.warm();
 
