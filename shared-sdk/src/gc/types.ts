@@ -196,7 +196,7 @@ export type KycCheck = Infer<typeof A.kycCheck>;
 export type KycWallet = Infer<typeof A.kycWallet>;
 export type KycStatus = Infer<typeof A.kycStatus>;
 
-export type WithdrawSecurityHold = Infer<typeof A.withdrawSecurityHold>;
+export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,

@@ -114,6 +114,7 @@ export const coupon = obj({
 export const walletBalanceWire = obj({
   total_amount: amount,
   usd_amount: amount,
+  /** The held balance: money held by pending withdrawals (the contract's name; the account is not frozen). */
   frozen_amount: optAmount,
   withdraw_amount: optAmount,
   transfer_rebate: optAmount,
@@ -206,12 +207,13 @@ export const bank = obj({ bank_id: numStr, bank_name: str, logo: optStr, logo_im
 
 export const coinNetwork = obj({ bank_id: numStr, name: str, desc: optStr });
 
-export const withdrawSecurityHold = obj({
+/** What stops a withdrawal now: a cooling-off (until a time) or a freeze (until staff lift it). */
+export const withdrawalBlock = obj({
   /** The api's words, to show as they are. */
   message: str,
-  /** Unix seconds when the wait ends (0 when frozen). */
+  /** Unix seconds when the cooling-off ends (0 when frozen). */
   until: num,
-  /** "This wasn't me" froze withdrawals: only support can lift it. */
+  /** Withdrawals are frozen (by staff, or by "this wasn't me"): only support can lift it. */
   frozen: bool,
 });
 
@@ -240,8 +242,9 @@ export const withdrawInformationWire = obj({
   overdue_time: optStr,
   overdue_data: opt(arr(overdueTier)),
   overdue_max_percent: optStr,
-  /** Why withdrawals (to the default account) wait now: a security change, a new account, or a freeze. */
-  security_hold: opt(nullable(withdrawSecurityHold)),
+  /** What stops withdrawals (to the default account) now: a cooling-off (after a security change, or
+   * for a new account) or a freeze. The contract's name; no money is held. */
+  security_hold: opt(nullable(withdrawalBlock)),
   /** The identity level's limits for this wallet; null where verification does not apply. */
   kyc: opt(nullable(withdrawKycLimitsWire)),
 });
