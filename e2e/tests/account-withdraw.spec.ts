@@ -71,12 +71,12 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
 
   // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.
   await page.goto('/wallet');
-  const hold = page.getByTestId('withdraw-hold');
-  await expect(hold).toContainText(/a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/);
+  const coolingOff = page.getByTestId('withdraw-block');
+  await expect(coolingOff).toContainText(/a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/);
   // On a phone the reason comes before the amount field.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: info.outputPath('withdraw-hold-360.png'), fullPage: true });
+  await page.screenshot({ path: info.outputPath('withdraw-cooling-off-360.png'), fullPage: true });
   await page.setViewportSize(desktop);
   await page.getByLabel('Amount (NGN)').fill('2000');
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
@@ -87,7 +87,7 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await endHold(baseURL!, opsToken, user.user_id);
   await page.reload();
   await expect(page.getByTestId('withdrawable')).toBeVisible();
-  await expect(hold).toHaveCount(0);
+  await expect(coolingOff).toHaveCount(0);
   const before = parseMoney((await page.getByTestId('withdrawable').textContent())!.replace(/[^\d.]/g, ''), 'NGN');
   expect(before.amount_minor).toBeGreaterThan(200_000n);
   await expect(page.getByRole('combobox', { name: 'To' })).toContainText(nuban);

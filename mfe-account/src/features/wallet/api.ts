@@ -13,7 +13,7 @@ export async function fetchBalance(): Promise<WalletBalance> {
 
 export type Wallet = 1 | 2;
 
-/** What the withdraw form needs for a wallet: the amounts and limits, the payout accounts, whether a PIN is set, why withdrawals wait. */
+/** What the withdraw form needs for a wallet: the amounts and limits, the payout accounts, whether a PIN is set, what stops withdrawals. */
 export async function loadWithdraw(wallet: Wallet) {
   await localCurrency();
   const [info, groups, me] = await Promise.all([api().withdraw.information({ wallet_type: wallet }), api().payment.list({ type: wallet }), api().user.userInfo()]);
@@ -27,8 +27,9 @@ export async function loadWithdraw(wallet: Wallet) {
     timeout: info.timeout_desc,
     accounts: groups.flatMap((g) => g.data_list),
     hasPin: !me.t_password_null,
-    // A security change, a new payout account or "this wasn't me": why withdrawals wait, said first.
-    hold: info.security_hold ?? null,
+    // What stops withdrawals now, said first: a cooling-off (a security change, a new payout account)
+    // or a freeze (staff, or "this wasn't me").
+    block: info.security_hold ?? null,
     // The identity level's limits for this wallet (issue 15), shown before an amount is typed.
     kyc: info.kyc ?? null,
   };

@@ -127,10 +127,10 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your withdrawal details" />}
       {d && (
         <form className="acc-form" onSubmit={submit} noValidate>
-          {d.hold && (
-            <p className="acc-note acc-note--warn" data-testid="withdraw-hold">
-              {d.hold.message}
-              {d.hold.until > 0 && <> (until {formatDateTime(d.hold.until)}).</>}
+          {d.block && (
+            <p className="acc-note acc-note--warn" data-testid="withdraw-block">
+              {d.block.message}
+              {d.block.until > 0 && <> (until {formatDateTime(d.block.until)}).</>}
             </p>
           )}
           {d.kyc && d.kyc.level === 0 && (
