@@ -29,7 +29,7 @@ export const VALIDATION_MESSAGES = Object.freeze({
   forgetOtpInvalid: 'OTP must be 4 digits.',
   // SPEC §5 says only that both login fields are required; this wording is ours.
   loginUsernameRequired: 'Please enter your Email Address/WhatsApp Number.',
-  // The withdrawal PIN (DESIGN §5; not in SPEC): our wording, the same in the web app and the api.
+  // The transaction password (`pin` in code; DESIGN §5, not in SPEC): our wording, the same in the web app and the api.
   pinFormat: 'Transaction password must be exactly 6 digits',
   pinsDoNotMatch: 'The two transaction passwords do not match',
   pinTrivial: 'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
@@ -288,7 +288,7 @@ function pruned<F extends string>(errors: Record<F, string | undefined>): FormEr
   return out;
 }
 
-/** The withdrawal PIN: exactly six digits. */
+/** The transaction password (`pin` in code): exactly six digits. */
 export const isPin = (value: string): boolean => new RegExp(`^\\d{${PIN_DIGITS}}$`).test(value);
 export function validatePin(pin: string): string | undefined {
   return isPin(pin) ? undefined : M.pinFormat;

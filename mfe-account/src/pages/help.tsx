@@ -114,7 +114,7 @@ function OrderSupport() {
             <label htmlFor={`${id}-message`}>Message</label>
             <textarea id={`${id}-message`} rows={5} value={message} disabled={busy} maxLength={5000} aria-describedby={`${id}-message-hint`} onChange={(e) => setMessage(e.target.value)} />
             <span id={`${id}-message-hint`} className="acc-field__hint">
-              Never send your password, PIN or a verification code: our staff will never ask for them.
+              Never send your password, transaction password or a verification code: our staff will never ask for them.
             </span>
           </div>
           <FormMessage feedback={feedback} />

@@ -310,7 +310,7 @@ export function createApiModules(ctx: ApiContext) {
     coinList: (): Promise<CoinNetwork[]> => call('payment/coinList'),
     list: (req: { type: WalletType }): Promise<SavedPaymentGroup[]> => call('payment/list', req),
     verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> => call('payment/verify', req),
-    /** `password`: the login password; `t_password`: the withdrawal PIN. */
+    /** `password`: the login password; `t_password`: the transaction password. */
     add: (req: { payment_id: number | string; bank_id: number | string; account_no: string; account_name: string; password: string; t_password: string }): Promise<{
       bank_id: number | string;
       is_def: 1 | 2;
@@ -343,13 +343,13 @@ export function createApiModules(ctx: ApiContext) {
         await call<WithdrawResultWire>('withdraw/apply', { channel_type: CHANNEL_TYPE, ...req, amount: amountText(req.amount) }),
         ctx.local(),
       ),
-    /** Sets the first 6-digit withdrawal PIN (`password`); `login_password` is the login password. */
+    /** Sets the first 6-digit transaction password (`password`); `login_password` is the login password. */
     transactionPassword: (req: { password: string; login_password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
     changeTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
     upTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
-    /** E-mails a code (to the bound, verified address) for resetting a forgotten PIN. */
+    /** E-mails a code (to the bound, verified address) for resetting a forgotten transaction password. */
     sendResetCode: (req: { login_password: string }): Promise<Empty> => call('withdraw/sendResetCode', req),
-    /** Sets a new PIN with the e-mailed code; also lifts a lock from wrong tries. */
+    /** Sets a new transaction password with the e-mailed code; also lifts the lock after wrong tries. */
     resetTPassword: (req: { verify_code: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
   };
 

@@ -25,7 +25,7 @@ export const faqs: { category: string; question: string; answer: string }[] = [
   { category: 'Wallet & withdrawals', question: 'How do I withdraw?', answer: 'Add a bank account (Nigeria, Ghana) or a mobile money wallet (Ghana), set a 6-digit transaction PIN, and request a withdrawal from your wallet.' },
   { category: 'Wallet & withdrawals', question: 'Are there fees?', answer: 'There are no fees on trades. Withdrawal fees, if any, are shown before you confirm.' },
   { category: 'Account & security', question: 'I forgot my password. What do I do?', answer: 'Use "Forgot password" on the login page. We send a 4-digit recovery code to your e-mail or WhatsApp, valid for 10 minutes.' },
-  { category: 'Account & security', question: 'Will GiftLane ever ask for my password or code?', answer: 'Never. Our staff never ask for your password, your transaction PIN or a verification code.' },
+  { category: 'Account & security', question: 'Will GiftLane ever ask for my password or code?', answer: 'Never. Our staff never ask for your password, your transaction password or a verification code.' },
   { category: 'Rewards', question: 'How does VIP work?', answer: 'Every completed trade adds to your VIP experience. Higher levels add a bonus percentage to your rate, from 0.5% at Bronze to 3% at Diamond.' },
   { category: 'Rewards', question: 'How do referral rewards work?', answer: 'Share your invite link. When someone signs up with it and completes trades, a share of their trade volume is credited to your reward wallet.' },
 ];

@@ -130,7 +130,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/add',
-    summary: 'Save a payout account (login password and transaction PIN required; usable for withdrawals after the cooling-off); bank and mobile-money names come from the provider look-up, never from the client',
+    summary: 'Save a payout account (login password and transaction password required; usable for withdrawals after the cooling-off); bank and mobile-money names come from the provider look-up, never from the client',
     auth: 'required',
     body: z.object({
       password: reauthText('password'),

@@ -44,7 +44,7 @@ const purposeText: Record<OtpPurpose, string> = {
   bind_email: 'confirm this e-mail address',
   bind_whatsapp: 'confirm this WhatsApp number',
   change_email: 'confirm your new e-mail address',
-  reset_tpassword: 'reset your transaction PIN',
+  reset_tpassword: 'reset your transaction password',
   confirm_change: 'confirm replacing this address on your account',
 };
 

@@ -40,7 +40,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   gcRoute(app, {
     path: '/withdraw/transactionPassword',
-    summary: 'Set the first 6-digit withdrawal PIN (login_password: the login password)',
+    summary: 'Set the first 6-digit transaction password (login_password: the login password)',
     auth: 'required',
     limit: 'auth',
     body: z.object({ password: pinField('password', PIN_MESSAGES.format), ...loginPassword }),
@@ -62,7 +62,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   for (const path of ['/withdraw/changeTPassword', '/withdraw/upTPassword']) {
     gcRoute(app, {
       path,
-      summary: 'Change the withdrawal PIN (login_password: the login password; the current PIN is checked and counts towards the lock)',
+      summary: 'Change the transaction password (login_password: the login password; the current one is checked and counts towards the lock)',
       auth: 'required',
       limit: 'auth',
       body: z.object({ password: pinField('password', PIN_MESSAGES.format), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
@@ -76,7 +76,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   };
   for (const path of ['/withdraw/sendResetCode', '/user/sendWithdrawalPasswordResetEmail']) gcRoute(app, {
     path,
-    summary: 'E-mail a code to reset the withdrawal PIN (to the bound e-mail address; login_password required)',
+    summary: 'E-mail a code to reset the transaction password (to the bound e-mail address; login_password required)',
     auth: 'required',
     limit: 'code',
     body: z.object({ email: optText('email', 254), ...loginPassword }),
@@ -93,7 +93,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   for (const path of ['/withdraw/resetTPassword', '/user/resetWithdrawalPasswordByEmail']) gcRoute(app, {
     path,
-    summary: 'Reset the withdrawal PIN with the e-mailed code and the login password; clears the lock',
+    summary: 'Reset the transaction password with the e-mailed code and the login password; clears the lock',
     auth: 'required',
     limit: 'code',
     body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
@@ -165,7 +165,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   gcRoute(app, {
     path: '/withdraw/apply',
-    summary: 'Withdraw to a saved payout account: PIN, limits, funds held at once, a withdrawal number',
+    summary: 'Withdraw to a saved payout account: transaction password, limits, funds held at once, a withdrawal number',
     description: 'Optional idempotency_key: a retry with the same key and fields returns the first result; the same key with other fields is refused.',
     auth: 'required',
     body: z.object({

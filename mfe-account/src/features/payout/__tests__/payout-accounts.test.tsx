@@ -1,4 +1,4 @@
-// The add-account form asks for the login password and the transaction PIN for every method, USDT
+// The add-account form asks for the login password and the transaction password for every method, USDT
 // included, and sends both (issue 27: the api no longer lets a web session add one without them).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
