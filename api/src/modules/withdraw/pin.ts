@@ -22,11 +22,11 @@ export const PIN_MESSAGES = {
 export { isPin };
 
 /**
- * The transaction password (`pin` in code: six digits; argon2id). A check runs under the user's row
- * lock so that parallel guesses are counted one by one: 5 wrong in a row lock withdrawals for 24 h and notify the user. A correct
- * PIN is remembered for a few minutes as a keyed hash of (stored hash, PIN), so a burst of
- * legitimate withdrawals does not pay argon2 each time; changing the PIN changes the stored hash,
- * which retires every remembered entry.
+ * The transaction password (PIN for short: six digits; argon2id). A check runs under the user's
+ * row lock so that parallel guesses are counted one by one: 5 wrong in a row lock withdrawals for
+ * 24 h and notify the user. A correct PIN is remembered for a few minutes as a keyed hash of
+ * (stored hash, PIN), so a burst of legitimate withdrawals does not pay argon2 each time; changing
+ * the PIN changes the stored hash, which retires every remembered entry.
  */
 export class PinGuard {
   private readonly verified = new Map<string, number>();
