@@ -18,7 +18,10 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
           value: Math.round(e.value * 10000) / 10000,
           sources: (e.sources ?? []).map((s) => {
             const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-            return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '?';
+            if (!el) return '?';
+            const id = el.id ? `#${el.id}` : '';
+            const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+            return `${el.tagName.toLowerCase()}${id}${classes}`;
           }),
         });
       }

@@ -16,8 +16,10 @@ interface Option {
 }
 
 
-export const accountLabel = (a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>) =>
-  `${a.bank_name} · ${a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no}${a.account_name ? ` · ${a.account_name}` : ''}`;
+export const accountLabel = (a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>) => {
+  const number = a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no;
+  return `${a.bank_name} · ${number}${a.account_name ? ` · ${a.account_name}` : ''}`;
+};
 
 export function PayoutAccounts() {
   const data = useData(loadAccounts, []);
