@@ -1,5 +1,5 @@
 // The lint check of what the formatter cannot enforce: no source line over the width, and no history
-// tag ("issue 12") in a comment, since git keeps the history and a comment says why.
+// tag (the word issue and a number) in a comment, since git keeps the history and a comment says why.
 //
 // A line's width is counted as Biome counts it: a JSX space at the end of a line (`{' '}`) is not
 // counted, because Biome keeps it beside the word it follows. Exempt, by the rule below only: a line
@@ -11,7 +11,7 @@ const JSX_SPACE = /\{' '\}$/;
 /** A line that is one unbreakable regular expression or URL (after its indentation and a key). */
 const UNBREAKABLE = [/^\s*(\/\/ |\* )?https?:\/\/\S+$/, /^\s*([\w.]+[:=(] *)?\/(\\.|[^/\n])+\/[dgimsuy]*[,;)]*$/];
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|css)$/;
-/** A history tag in a comment: `issue 12`, `(issue #12)`, `issues 16 and 17`. */
+/** A history tag in a comment: the word issue (or Issue, issues) and a number, with or without `#`. */
 const TAG = /\b[Ii]ssues? #?\d+/;
 
 /** The lines of a source file that are (or are inside) a comment, by a plain scan of the text. */
@@ -66,6 +66,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const p of problems) console.log(p);
   if (problems.length) {
     console.log(`line-width: ${problems.length} problem(s); \`npm run format\` fixes most widths`);
-    process.exit(1);
+    process.exitCode = 1;
   }
 }
