@@ -1,4 +1,4 @@
-// Every call the wallet's screens make to the api (issue 13): balances, the history, withdrawing.
+// Every call the wallet's screens make to the api: balances, the history, withdrawing.
 // The components call these, never the SDK itself (lint).
 import { getSdk, type MoneyLog, type MoneyLogFilter, type WalletBalance } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
@@ -29,7 +29,7 @@ export async function loadWithdraw(wallet: Wallet) {
     hasPin: !me.t_password_null,
     // A security change, a new payout account or "this wasn't me": why withdrawals wait, said first.
     hold: info.security_hold ?? null,
-    // The identity level's limits for this wallet (issue 15), shown before an amount is typed.
+    // The identity level's limits for this wallet, shown before an amount is typed.
     kyc: info.kyc ?? null,
   };
 }
