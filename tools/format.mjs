@@ -8,7 +8,7 @@ import { sourceFiles } from './source-files.mjs';
 import { wrapSource } from './wrap-long-lines.mjs';
 
 const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
-const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|css)$/;
 
 const started = performance.now();
 for (let round = 1; round <= 8; round++) {

@@ -9,7 +9,10 @@ import { WIDTH, sourceFiles, width } from './source-files.mjs';
 
 const JSX_SPACE = /\{' '\}$/;
 /** A line that is one unbreakable regular expression or URL (after its indentation and a key). */
-const UNBREAKABLE = [/^\s*(\/\/ |\* )?https?:\/\/\S+$/, /^\s*([\w.]+[:=(] *)?\/(\\.|[^/\n])+\/[dgimsuy]*[,;)]*$/];
+const UNBREAKABLE = [
+  /^\s*(\/\/ |\* )?https?:\/\/\S+$/,
+  /^\s*([\w.]+[:=(] *)?\/(?![*/])(\\.|[^/\n])+\/[dgimsuy]*[,;)]*$/,
+];
 const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|css)$/;
 /** A history tag in a comment: the word issue (or Issue, issues) and a number, with or without `#`. */
 const TAG = /\b[Ii]ssues? #?\d+/;

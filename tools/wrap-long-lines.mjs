@@ -7,7 +7,8 @@
 //   a module name or a property name is left alone), at a space, else after a punctuation mark;
 // - a JSX attribute's string becomes `{'…' + '…'}` when it holds no escape or entity;
 // - a `//` comment is re-wrapped, carrying the overflow into the next line of the same paragraph; a
-//   comment after code moves above that line; a block comment's long line is wrapped the same way.
+//   comment after code moves above that line; a block comment's long line (in a stylesheet too) is
+//   wrapped the same way.
 // What it cannot fix (a word longer than the line, a regular expression) it reports. It is
 // idempotent: a file whose lines all fit comes out unchanged. One run cuts each long line once and
 // leaves the layout to Biome: `npm run format` (tools/format.mjs) runs Biome, this, and Biome again
@@ -18,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { WIDTH, sourceFiles, width } from './source-files.mjs';
 
-const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const SCRIPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|css)$/;
 
 function scriptKind(fileName) {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
@@ -209,12 +210,81 @@ function wrapLines(lines, prefix, max, joins) {
 /** Whether a comment line goes on the paragraph of the line before (not a list item, code or a gap). */
 const continues = (content) => content.trim() !== '' && !/^(\s|[-*•] |\d+[.)] |@|```)/.test(content);
 
+/** A block comment's long lines wrapped, each by its own prefix (` * ` or the indentation). */
+function wrapBlock(body, before, max) {
+  const rows = body.split('\n');
+  const doc = /^\/\*\*/.test(body);
+  const starred = doc || rows.slice(1).every((r) => /^\s*\*/.test(r));
+  const col = width(before);
+  const lead = starred ? `${' '.repeat(col)} * ` : ' '.repeat(col + 3);
+  const out = [];
+  let fixed = true;
+  rows.forEach((row, i) => {
+    const abs = i === 0 ? before + row : row;
+    if (width(abs) <= max) {
+      out.push(row);
+      return;
+    }
+    let prefix;
+    let content;
+    let suffix = '';
+    if (i === 0) {
+      const m = /^(\/\*+ ?)(.*)$/.exec(row);
+      prefix = m[1];
+      content = m[2];
+    } else {
+      const m = /^(\s*\*? ?)(.*)$/.exec(row);
+      prefix = m[1];
+      content = m[2];
+    }
+    if (i === rows.length - 1) {
+      const m = /^(.*?)(\s*\*\/)$/.exec(content);
+      content = m[1];
+      suffix = m[2];
+    }
+    if (i === 0 && rows.length === 1 && starred && before.trim() === '') {
+      // A one-line doc comment: the usual three-part form.
+      const wrapped = wrapLines([content.trim()], lead, max, [false]);
+      out.push(prefix.trimEnd(), ...wrapped.map((w) => lead + w), `${' '.repeat(col)} */`);
+      if (wrapped.some((w) => width(lead + w) > max)) fixed = false;
+      return;
+    }
+    const pre = i === 0 ? before + prefix : prefix;
+    const wrapped = wrapLines([content], pre, max - width(suffix), [false]);
+    const next = i === 0 ? lead : prefix;
+    out.push(...wrapped.map((w, k) => (k === 0 ? (i === 0 ? prefix : prefix) : next) + w));
+    out[out.length - 1] += suffix;
+    if (wrapped.some((w, k) => width((k === 0 ? pre : next) + w) > max - width(suffix))) fixed = false;
+  });
+  return { result: out.join('\n'), fixed };
+}
+
+/** A stylesheet's long comment lines (Biome lays out the rules; only comments are left long). */
+function wrapCss(text, max) {
+  const unfixed = [];
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(/\/\*[\s\S]*?\*\//g)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const lineEnd = text.indexOf('\n', m.index + m[0].length);
+    const lines = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd).split('\n');
+    if (!lines.some((l) => width(l) > max)) continue;
+    const { result, fixed } = wrapBlock(m[0], text.slice(lineStart, m.index), max);
+    if (!fixed)
+      unfixed.push({ line: text.slice(0, m.index).split('\n').length, reason: 'a word longer than the line' });
+    out += text.slice(last, m.index) + result;
+    last = m.index + m[0].length;
+  }
+  return { text: out + text.slice(last), unfixed };
+}
+
 /**
  * One pass over a file's text: an edit for each long line it can fix. Returns the new text and what
  * it could not fix ({ line, reason }).
  */
 export function wrapSource(text, fileName, max = WIDTH) {
   if (!text.split('\n').some((line) => width(line) > max)) return { text, unfixed: [] };
+  if (fileName.endsWith('.css')) return wrapCss(text, max);
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
   const starts = lineStarts(text);
   const lineOf = (pos) => sf.getLineAndCharacterOfPosition(pos).line;
@@ -286,51 +356,7 @@ export function wrapSource(text, fileName, max = WIDTH) {
     }
     // A block comment: each of its lines by its own prefix (` * ` or the indentation).
     if (taken(c.pos, c.end)) continue;
-    const rows = body.split('\n');
-    const doc = /^\/\*\*/.test(body);
-    const starred = doc || rows.slice(1).every((r) => /^\s*\*/.test(r));
-    const col = width(before);
-    const lead = starred ? `${' '.repeat(col)} * ` : ' '.repeat(col + 3);
-    const out = [];
-    let fixed = true;
-    rows.forEach((row, i) => {
-      const abs = i === 0 ? before + row : row;
-      if (width(abs) <= max) {
-        out.push(row);
-        return;
-      }
-      let prefix;
-      let content;
-      let suffix = '';
-      if (i === 0) {
-        const m = /^(\/\*+ ?)(.*)$/.exec(row);
-        prefix = m[1];
-        content = m[2];
-      } else {
-        const m = /^(\s*\*? ?)(.*)$/.exec(row);
-        prefix = m[1];
-        content = m[2];
-      }
-      if (i === rows.length - 1) {
-        const m = /^(.*?)(\s*\*\/)$/.exec(content);
-        content = m[1];
-        suffix = m[2];
-      }
-      if (i === 0 && rows.length === 1 && starred && before.trim() === '') {
-        // A one-line doc comment: the usual three-part form.
-        const wrapped = wrapLines([content.trim()], lead, max, [false]);
-        out.push(prefix.trimEnd(), ...wrapped.map((w) => lead + w), `${' '.repeat(col)} */`);
-        if (wrapped.some((w) => width(lead + w) > max)) fixed = false;
-        return;
-      }
-      const pre = i === 0 ? before + prefix : prefix;
-      const wrapped = wrapLines([content], pre, max - width(suffix), [false]);
-      const next = i === 0 ? lead : prefix;
-      out.push(...wrapped.map((w, k) => (k === 0 ? (i === 0 ? prefix : prefix) : next) + w));
-      out[out.length - 1] += suffix;
-      if (wrapped.some((w, k) => width((k === 0 ? pre : next) + w) > max - width(suffix))) fixed = false;
-    });
-    const result = out.join('\n');
+    const { result, fixed } = wrapBlock(body, before, max);
     if (result !== body) edits.push({ start: c.pos, end: c.end, text: result });
     if (!fixed) unfixed.push({ line: first + 1, reason: 'a word in a block comment longer than the line' });
     lines.forEach((l) => long.delete(l));

@@ -177,3 +177,12 @@ test('the width check: a JSX space at the end and a lone regex are not counted; 
   assert.equal(check('a.ts', '// Fixed in issue 12.\n/* issue #3 */\n').length, 2);
   assert.deepEqual(check('a.ts', "const s = 'issue 12 is a string, not a comment';\n"), []);
 });
+
+test('a stylesheet: only its long comments are wrapped, and a comment is never taken for a regex', () => {
+  const css = `/* ${words(25)} */\n.a {\n  margin: 0;\n}\n`;
+  const { text } = wrapSource(css, 'case.css');
+  assert.ok(text.startsWith('/*\n * '));
+  assert.ok(text.endsWith(' */\n.a {\n  margin: 0;\n}\n'));
+  assert.ok(longest(text) <= WIDTH);
+  assert.equal(check('a.css', css).length, 1);
+});
