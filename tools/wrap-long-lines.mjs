@@ -120,7 +120,6 @@ function cutPoints(sf, node) {
   const end = node.end;
   const points = [];
   const others = [];
-  let depth = 0;
   let lineHasText = true;
   const template = node.kind !== ts.SyntaxKind.StringLiteral;
   for (let i = start + 1; i < end - 1; i++) {
@@ -130,7 +129,7 @@ function cutPoints(sf, node) {
       lineHasText = true;
       continue;
     }
-    if (template && depth === 0 && c === '$' && text[i + 1] === '{') {
+    if (template && c === '$' && text[i + 1] === '{') {
       // Skip the substitution: nested braces, strings and templates are skipped by the parser's spans.
       const span = node.templateSpans?.find((s) => s.expression.getStart(sf) > i);
       const close = span ? span.literal.getStart(sf) : end;
@@ -252,7 +251,7 @@ function wrapBlock(body, before, max) {
     const pre = i === 0 ? before + prefix : prefix;
     const wrapped = wrapLines([content], pre, max - width(suffix), [false]);
     const next = i === 0 ? lead : prefix;
-    out.push(...wrapped.map((w, k) => (k === 0 ? (i === 0 ? prefix : prefix) : next) + w));
+    out.push(...wrapped.map((w, k) => (k === 0 ? prefix : next) + w));
     out[out.length - 1] += suffix;
     if (wrapped.some((w, k) => width((k === 0 ? pre : next) + w) > max - width(suffix))) fixed = false;
   });
