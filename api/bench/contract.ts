@@ -1,5 +1,5 @@
 /**
- * `npm run bench:contract` (root): what the one wire contract (shared-sdk/src/gc/replies, issue 13)
+ * `npm run bench:contract` (root): what the one wire contract (shared-sdk/src/gc/replies)
  * costs. Speed: the time to check a real reply against its schema — the api does it for every reply,
  * the SDK decodes with it — for the biggest replies of the seeded catalog and a small one. Bytes:
  * the gzip of the shared-sdk chunk and of the account part of the contract in the shell's build

@@ -29,11 +29,11 @@ declare module 'fastify' {
     security: AccountSecurity;
     /** The one catalog of this process: rates cached until a change is announced. */
     catalog: Catalog;
-    /** Identity verification and the limits it sets (issue 15). */
+    /** Identity verification and the limits it sets. */
     kyc: KycService;
     /** The rate limits' counters: shared in Redis, or in memory while it is away (lib/limits.ts). */
     limits: Limits;
-    /** The job queue (issue 26): register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
+    /** The job queue: register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
     jobs: Jobs;
   }
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, simulated slow 4G — its default) against /home and
 // /login as `npm start` serves them, in Debian's Chromium. Each page is run RUNS times and the run with
-// the median performance score is reported. Goals (issue 17): performance ≥ 95, largest contentful
+// the median performance score is reported. Goals: performance ≥ 95, largest contentful
 // paint ≤ 1.5 s and layout shift ≤ 0.02 on both pages (DESIGN §7's bar was 90).
 // Lighthouse is fetched on demand by npx at a pinned version, so the repository's install stays lean.
 import { execFile } from 'node:child_process';

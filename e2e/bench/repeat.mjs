@@ -3,7 +3,7 @@
 // release files quickly; the worker's cache is what must hold). Measured on the wire: the browser
 // talks to the site through a counting proxy, so every byte the network carries is seen — the
 // page's, the worker's, headers included — and compared with the time of the first contentful
-// paint. Goal (issue 17): ≤ 20 KB before first paint on /home and /login.
+// paint. Goal: ≤ 20 KB before first paint on /home and /login.
 import net from 'node:net';
 import { chromium } from '@playwright/test';
 import { benchSite } from './site.mjs';

@@ -202,13 +202,13 @@ export async function fundedSeller(baseURL: string, token: string, opts: { verif
   const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
   const bank = banks.data[0]!;
   const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
-  // The PIN, then the payout account confirmed with the login password and the PIN (issue 12).
+  // The PIN, then the payout account confirmed with the login password and the PIN.
   const pin = await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token);
   if (!pin.success) throw new Error(`transactionPassword: ${pin.msg}`);
   const added = await gc<{ bank_id: number; account_name: string }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
   if (!added.success) throw new Error(`payment/add: ${added.msg}`);
   await endHold(baseURL, token, user.user_id);
-  // Withdrawing needs a verified identity in the payout account's name (issue 15).
+  // Withdrawing needs a verified identity in the payout account's name.
   if (opts.verify !== false) await verifyAs(baseURL, user.token, added.data.account_name);
   return { user, token, bankId: added.data.bank_id, accountName: added.data.account_name };
 }

@@ -85,7 +85,7 @@ export async function createUser(baseURL: string, extra: Record<string, string> 
     code,
     channel_type: '3',
     // Each user is a device of its own: accounts made on one device are linked, and a referral
-    // between linked accounts earns nothing (issue 27).
+    // between linked accounts earns nothing.
     device_no: `device-e2e-${randomBytes(6).toString('hex')}`,
     ...extra,
   });

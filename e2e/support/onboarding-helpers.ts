@@ -35,7 +35,7 @@ export async function sessionToken(page: Page): Promise<string | null> {
 /** Fills the sign-up form for an e-mail in Nigeria and presses Signup (the code is sent next). */
 /**
  * Waits until the prerendered page is hydrated. A keystroke or tap in the moment between first paint
- * and a live page can still be lost (issue 32 item 4 is open: CI lost the e-mail typed here, and the
+ * and a live page can still be lost (CI lost the e-mail typed here, and the
  * WhatsApp tap, once each); the suites whose subject is not that moment start after it.
  */
 export async function whenLive(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-// What each public page must show once its data has arrived (issue 6): a heading of its own and a
+// What each public page must show once its data has arrived: a heading of its own and a
 // piece of live data from the api, so a page that silently fell back to its frame fails.
 export interface PublicPageCheck {
   path: string;

@@ -1,4 +1,4 @@
-// Know your customer (issue 15) on a 360 px phone, against the real api and npm start's own
+// Know your customer on a 360 px phone, against the real api and npm start's own
 // identity-provider stand-in: a seller with money cannot withdraw until verified and is told so
 // before typing an amount; they verify their BVN in Settings → Verification (a wrong date of birth
 // first: refused in words, the form stays); the withdraw form then shows today's limit, a

@@ -1,5 +1,5 @@
 // A Ghanaian seller adds a mobile money wallet in Settings: like a bank account, the name is looked
-// up from the network and saved as given, never typed (issue 12: names come from the look-up).
+// up from the network and saved as given, never typed (names come from the look-up).
 import { expect, test } from '@playwright/test';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
@@ -8,7 +8,7 @@ test('a mobile money wallet is saved under the name the network look-up gives', 
   const user = await createUser(baseURL!, { country_id: '2' });
   const looked = await gc<{ user_name: string }>(baseURL!, 'payment/verify', { bank_id: await mtnId(baseURL!, user.token), bank_account: '0247654321' }, user.token);
   expect(looked.success).toBe(true);
-  // A payout account is confirmed with the login password and the PIN (issue 12): set the PIN first.
+  // A payout account is confirmed with the login password and the PIN: set the PIN first.
   expect((await gc(baseURL!, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
 
   await page.setViewportSize({ width: 360, height: 800 });

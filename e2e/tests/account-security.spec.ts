@@ -1,4 +1,4 @@
-// Account changes and sessions (issue 12) in a real browser against the real api, at 360 px: a
+// Account changes and sessions in a real browser against the real api, at 360 px: a
 // WhatsApp number typed the Nigerian way is added with the login password and the code sent to it;
 // the old address is told, and its "this wasn't me" link signs out every device and freezes
 // withdrawals; Settings lists the signed-in devices, signs one out and signs out everywhere; a

@@ -66,7 +66,7 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   const saved = page.getByRole('listitem', { name: new RegExp(nuban) });
   await expect(saved).toContainText('Default');
   await expect(saved).toContainText(holder);
-  // Withdrawing needs a verified identity in the account's name (issue 15; its own suite shows the form).
+  // Withdrawing needs a verified identity in the account's name (its own suite shows the form).
   await verifyAs(baseURL!, user.token, holder);
 
   // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.

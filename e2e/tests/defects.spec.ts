@@ -1,4 +1,4 @@
-// Issue 16, "Defects met on the way": each one met again at 360 px in Chromium against the real
+// "Defects met on the way": each one met again at 360 px in Chromium against the real
 // api, and shown mended (screenshots kept in the test output for review).
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc, latestCode } from '../support/api';

@@ -1,4 +1,4 @@
-// Issues 16 and 17: pages must not jump while they load, nor when a prerendered page is hydrated. Cumulative layout shift measured in Chromium with a
+// Pages must not jump while they load, nor when a prerendered page is hydrated. Cumulative layout shift measured in Chromium with a
 // PerformanceObserver (layout-shift entries, buffered, without those right after input), from the
 // first byte until the page has settled; the budget is 0.02 (Google's "good" is 0.1).
 import { expect, test, type Page } from '@playwright/test';
@@ -18,7 +18,10 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
           value: Math.round(e.value * 10000) / 10000,
           sources: (e.sources ?? []).map((s) => {
             const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-            return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}` : '?';
+            if (!el) return '?';
+            const id = el.id ? `#${el.id}` : '';
+            const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+            return `${el.tagName.toLowerCase()}${id}${classes}`;
           }),
         });
       }
@@ -38,7 +41,7 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
 const PAGES = [
   { path: '/home', ready: (p: Page) => expect(p.getByTestId('calc-total')).toBeVisible() },
   { path: '/ratesheet', ready: (p: Page) => expect(p.getByRole('table').first()).toBeVisible() },
-  // Prerendered (issue 17) and hydrated by the onboarding remote.
+  // Prerendered and hydrated by the onboarding remote.
   { path: '/login', ready: (p: Page) => expect(p.getByRole('button', { name: /^Login to / })).toBeEnabled() },
   { path: '/sign-up', ready: (p: Page) => expect(p.getByRole('heading', { name: 'Create Account' })).toBeVisible() },
 ];

@@ -75,7 +75,7 @@ test.describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
-    // The session keys are gone (the login view may remember itself there again, SPEC §3).
+    // The session keys are gone (the login view may remember itself there again).
     expect(await page.evaluate(() => [sessionStorage.getItem('giftlane_token'), sessionStorage.getItem('user_id')])).toEqual([null, null]);
     // The session is gone: the account area is guarded again.
     await page.goto('/wallet');

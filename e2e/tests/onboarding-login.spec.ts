@@ -83,8 +83,8 @@ test('a redirect to another site is ignored: Home instead', async ({ page, baseU
   await expect(page).toHaveURL(/\/homes$/);
 });
 
-// Issue 27: paths that a browser normalises to //evil.example. Before the fix the seller was left
-// on the form (React Router refused to navigate); now they land Home.
+// Paths that a browser normalises to //evil.example: React Router refuses to navigate to them, so
+// the seller would be left on the form; they land Home instead.
 for (const redirect of ['/.//evil.example/steal', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example']) {
   test(`a redirect of ${JSON.stringify(redirect)} lands Home, not on another site nor stuck on the form`, async ({ page, baseURL }) => {
     const user = await createUser(baseURL!);

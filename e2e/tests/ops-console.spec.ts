@@ -1,4 +1,4 @@
-// The operator console at 1280 px (issue 14): each staff member here is new, so each enrols their
+// The operator console at 1280 px: each staff member here is new, so each enrols their
 // authenticator from the QR step on the first sign-in, computing codes from the key shown.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -182,7 +182,7 @@ test("a seller's page lists the accounts linked to theirs: a friend who signed u
   await page.screenshot({ path: testInfo.outputPath('ops-user-linked-1280.png'), fullPage: true });
 });
 
-test('an admin opens the dead letters: messages that failed every attempt, with Send again (issue 26)', async ({ page, baseURL }) => {
+test('an admin opens the dead letters: messages that failed every attempt, with Send again', async ({ page, baseURL }) => {
   await enrol(page, await newStaff(baseURL!, 'admin'));
   await page.getByRole('complementary', { name: 'Console' }).getByRole('link', { name: 'Dead letters' }).click();
   await expect(page.getByRole('heading', { name: 'Dead letters' })).toBeVisible();

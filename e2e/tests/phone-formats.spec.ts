@@ -1,4 +1,4 @@
-// Issue 16: a WhatsApp number written the Nigerian way (08…, 8…, 234…) signs in and resets the
+// A WhatsApp number written the Nigerian way (08…, 8…, 234…) signs in and resets the
 // password like +234…, at 360 px, through the forms and the real api.
 import { expect, test } from '@playwright/test';
 import { gc, latestCode } from '../support/api';

@@ -1,4 +1,4 @@
-// Issue 17: every public page, /login and /sign-up arrive as HTML with their content (a phone
+// Every public page, /login and /sign-up arrive as HTML with their content (a phone
 // without JavaScript still reads them), and the remote that owns the page hydrates that very HTML:
 // the same elements stay, nothing is re-rendered or reported as a mismatch, and the page works.
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';

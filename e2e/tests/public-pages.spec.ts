@@ -1,4 +1,4 @@
-// Issue 6: every public route renders its own page with its live data; the calculator agrees with
+// Every public route renders its own page with its live data; the calculator agrees with
 // the api's quote; an unknown blog slug is not found; a failed call keeps the frame with a Retry.
 import { expect, test } from '@playwright/test';
 import { formatMoney, parseMoney } from '@giftlane/shared-sdk';
@@ -123,7 +123,7 @@ test.describe('public pages', () => {
     let fail = true;
     await page.route('**/gc/v2/card/catalog', (route) => (fail ? route.abort() : route.continue()));
     // Opened from another page once it is live: a page loaded afresh comes with its rates in the
-    // HTML (issue 17), so it makes no call to fail.
+    // HTML, so it makes no call to fail.
     await page.goto('/home');
     await expect(page.locator('#root[data-live]')).toHaveCount(1);
     await page.getByRole('link', { name: 'See today’s rates' }).click();

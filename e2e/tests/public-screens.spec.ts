@@ -1,4 +1,4 @@
-// Screenshots of the public pages at 360 px (issue 6), saved as test artifacts to be looked at, and
+// Screenshots of the public pages at 360 px, saved as test artifacts to be looked at, and
 // checked for horizontal overflow (a page broken at 360 px is broken).
 import { expect, test } from '@playwright/test';
 import { BLOG_SLUG } from '../support/public-pages';

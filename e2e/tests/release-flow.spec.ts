@@ -1,5 +1,5 @@
-// Issue 7: a release manager ships, canaries and rolls back one remote with the CLI while the site
-// stays up — with the public pages prerendered by the live releases and the worker on (issue 17).
+// A release manager ships, canaries and rolls back one remote with the CLI while the site
+// stays up — with the public pages prerendered by the live releases and the worker on.
 // Two versions of mfe-account that differ visibly (the coupon page's title), two of mfe-public (the
 // About page's heading), an incompatible one (another React major), all published to a release store of this suite's own
 // and served by an edge server of its own; /gc goes to the api the suite's web server started.

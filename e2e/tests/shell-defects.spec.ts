@@ -1,4 +1,4 @@
-// The shell defects of issue 16 at 360 px: toasts below the top bar and only on their page; Escape
+// The shell's layout defects, each at 360 px: toasts below the top bar and only on their page; Escape
 // closes the menus; "Today's rates" stays in the signed-in area; the top bar does not say "Home"
 // for a page whose remote is down; the onboarding pages carry the one logo.
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 // SPEC lines that no other suite proved on screen (see docs/spec-coverage.md): the store links on
-// login, sign-up and the footer (SPEC §1, §2); a navigation with a hash scrolling to its target
+// login, sign-up and the footer (SPEC §2); a navigation with a hash scrolling to its target
 // (SPEC §2 "Navigating scrolls to the top, or smoothly to the hash"); the password show/hide and
 // the WhatsApp placeholder after +234 (SPEC §2 sign-up form); a failed country list only logged (§8);
 // the toast after a redirected Facebook login (§8).

@@ -82,14 +82,14 @@ export const CHANNEL_TYPE = '3';
 /** CONTRACT §1: `os_type` of the web client. */
 export const OS_TYPE = 'web';
 
-/** Native store listings (SPEC §1), shown in the footer, on login and on sign-up. */
+/** Native store listings, shown in the footer, on login and on sign-up. */
 export const STORE_LINKS: StoreLinks = Object.freeze({
   android: 'https://play.google.com/store/apps/details?id=com.giftlane.app',
   ios: 'https://apps.apple.com/app/giftlane/id6450000000',
   ...pageConfig().storeLinks,
 });
 
-/** Where the tracker posts its JSON (SPEC §7: init, install, event, identity link). */
+/** Where the tracker posts its JSON (init, install, event, identity link). */
 export const TRACKER_ENDPOINTS: TrackerEndpoints = Object.freeze({
   init: '/gc/public/track/init',
   install: '/gc/public/track/install',

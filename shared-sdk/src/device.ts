@@ -1,4 +1,4 @@
-// The device number sent at sign-up and sign-in (SPEC §3, §9: a random 'device-' identifier kept
+// The device number sent at sign-up and sign-in (SPEC §9: a random 'device-' identifier kept
 // under `device_no` in session storage).
 import { CHANNEL_TYPE, OS_TYPE } from './config';
 import type { DeviceFields } from './gc/types';

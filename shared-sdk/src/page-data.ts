@@ -1,4 +1,4 @@
-// What a prerendered page carries for its hydration (issue 17; ./ui/prerender): pure, so the edge
+// What a prerendered page carries for its hydration (./ui/prerender): pure, so the edge
 // server imports it too.
 
 /** Per `useData` key, the arguments it was rendered with and the answer. */

@@ -147,7 +147,7 @@ async function apple(settings: SocialSettings): Promise<SocialCredential> {
     const reply = await AppleID.auth.signIn();
     const idToken = reply.authorization?.id_token;
     if (!idToken) throw new Error('no id token');
-    // SPEC §7: the Apple id token payload is decoded locally (sub, email).
+    // The Apple id token payload is decoded locally (sub, email).
     const claims = jwtClaims(idToken);
     const name = [reply.user?.name?.firstName, reply.user?.name?.lastName].filter(Boolean).join(' ');
     return { provider: 'apple', socialId: text(claims.sub), email: text(claims.email) || text(reply.user?.email), name, token: idToken };

@@ -1,10 +1,10 @@
-// The storage keys of SPEC §3, exactly, and storage access that never throws (Safari private mode,
+// The storage keys the apps share, exactly, and storage access that never throws (Safari private mode,
 // storage disabled, quota full): a failed write is lost, not a crashed page.
 import { PRODUCT_NAME } from './config';
 
 const product = PRODUCT_NAME.toLowerCase();
 
-/** Session storage keys (SPEC §3) plus the local storage keys the SDK owns. */
+/** Session storage keys plus the local storage keys the SDK owns. */
 export const STORAGE_KEYS = Object.freeze({
   // session storage
   token: `${product}_token`,

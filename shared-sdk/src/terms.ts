@@ -1,5 +1,5 @@
 // The one Terms of Service text, shown by the public /terms page and by the sign-up's Terms view
-// (SPEC §2: twelve sections plus Contact Us; SPEC §1 fixes the substance: settlement in NGN, GHS,
+// (SPEC §2: twelve sections plus Contact Us; the spec fixes the substance: settlement in NGN, GHS,
 // USD or other currencies, no extra transaction fees, parental supervision under 13, Nigerian law).
 // Import it as `@giftlane/shared-sdk/terms`: plain data, bundled by the apps that show it.
 import { PRODUCT_NAME } from './config';

@@ -1,4 +1,4 @@
-// `@giftlane/shared-sdk/testing`: the one test setup of every app (issue 13). A screen under test
+// `@giftlane/shared-sdk/testing`: the one test setup of every app. A screen under test
 // talks to a real SDK — the real client, decoders and stores — whose transport answers from a table
 // of wire replies (CONTRACT shapes, as the api sends them) instead of the network, and records each
 // call's fields. No hand-built copy of the SDK, so a test fails when the client or a decoder changes

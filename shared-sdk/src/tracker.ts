@@ -1,4 +1,4 @@
-// The attribution tracker (SPEC §3–4, §9): device id, a first-open event once per device, identity
+// The attribution tracker (SPEC §4, §9): device id, a first-open event once per device, identity
 // linking and events, posted as JSON to our collector endpoints. It never throws and never blocks:
 // posts go through sendBeacon (or fetch with keepalive), and every public method swallows errors.
 import { API_BASE, TRACKER_ENDPOINTS, type TrackerEndpoints } from './config';
@@ -11,7 +11,7 @@ export const DEVICE_ID_RETRY_MS = 500;
 export const FIRST_OPEN_DELAY_MS = 1500;
 export const FIRST_OPEN_DELAY_MOCK_MS = 1000;
 
-/** The event fields of SPEC §3; device_id, timestamp and url are filled in. */
+/** The event fields; device_id, timestamp and url are filled in. */
 export interface TrackFields {
   user_id?: string | number;
   transaction_id?: string;
@@ -142,7 +142,7 @@ export class Tracker {
     });
   }
 
-  /** An event with the SPEC §3 fields; Money amounts go as decimal strings with their currency. */
+  /** An event with its fields; Money amounts go as decimal strings with their currency. */
   track(name: string, fields: TrackFields = {}): void {
     this.safely(() => {
       const body: Record<string, unknown> = { event: name };
@@ -159,7 +159,7 @@ export class Tracker {
     });
   }
 
-  /** The registration event of SPEC §7. */
+  /** The registration event. */
   trackRegistration(event: RegistrationEvent): void {
     this.track('registration', { platform: 'web', ...event });
   }

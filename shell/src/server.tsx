@@ -1,4 +1,4 @@
-// The shell's server build (issue 17): the edge loads it from the live shell release and renders a
+// The shell's server build: the edge loads it from the live shell release and renders a
 // public page into HTML with it — the same route tree, layouts and SDK the browser hydrates with.
 // The remote that owns the page comes from its own release's server build, which shares this
 // build's singletons (`shared`, the server's counterpart of Module Federation's shared scope).

@@ -59,7 +59,7 @@ export function sourceRule({ development, target }) {
 
 /**
  * The shell's stylesheets, listed in `page-styles.json`: the edge puts them into the head of a
- * prerendered page (issue 17), which must look right before any script runs.
+ * prerendered page, which must look right before any script runs.
  */
 function pageStyles() {
   return {
@@ -161,7 +161,7 @@ function devServer({ port, html }) {
   return {
     ...server,
     historyApiFallback: true,
-    // The dev outbox stays on the api's own port (issue 12), as with npm start.
+    // The dev outbox stays on the api's own port, as with npm start.
     proxy: [{ context: ['/gc', '/docs'], target: api, changeOrigin: true }],
     setupMiddlewares(middlewares) {
       middlewares.unshift({

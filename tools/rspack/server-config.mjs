@@ -1,4 +1,4 @@
-// An app's server build (issue 17: prerendered pages): the same sources for Node, one CommonJS
+// An app's server build (prerendered pages): the same sources for Node, one CommonJS
 // file in dist/server/, which the edge loads from the app's release. The shell's bundles the
 // singletons and hands them to the remotes' (which take them as externals, by the names Module
 // Federation shares them under), so a page renders with one React, one router and one SDK, as in

@@ -1,4 +1,4 @@
-// Issue 12, account changes and sessions: the takeover chain with a stolen token, re-authentication
+// Account changes and sessions: the takeover chain with a stolen token, re-authentication
 // on every change that could hand over the account or its money, the cooling-off, "this wasn't me",
 // sessions in Settings and new-device notices. PGlite and PostgreSQL.
 import { Ledger } from '../modules/ledger/ledger.js';
@@ -153,7 +153,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
     expect((await app('/withdraw/upTPassword', { token: signedIn.data.token, password: '246810', new_password: '135790' })).success).toBe(true);
     // ...but never with a wrong password, and an empty one is asked for.
     expect(await app('/withdraw/upTPassword', { token: signedIn.data.token, password: '135790', new_password: '246810', login_password: '' })).toMatchObject({ success: false, msg: SECURITY_MESSAGES.passwordRequired });
-    // A web session signed in just as recently has no such grace (issue 27: a stolen web token).
+    // A web session signed in just as recently has no such grace (a stolen web token).
     expect(await t.call('/withdraw/upTPassword', { token: owner.token, password: '135790', new_password: '246810' })).toMatchObject({ success: false, code: 'common.004', msg: SECURITY_MESSAGES.signInAgain });
     // The change starts the cooling-off, and the owner is told.
     expect(await withdraw(signedIn.data.token, owner.bankId)).toMatchObject({ success: false, msg: expect.stringMatching(/withdrawals are paused after a security change/) });

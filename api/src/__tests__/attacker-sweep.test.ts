@@ -1,4 +1,4 @@
-// Issue 27, the attacker's sweep: each hole it found, tried again the way the attacker tried it.
+// The attacker's sweep: each hole it found, tried again the way the attacker tried it.
 // 1. a stolen web session's token adding a payout address within the sign-in grace; 2. closing the
 // account as a password oracle during the re-authentication lock; 3. private replies kept by the
 // browser's cache; 6. the API reference through the edge in production; 7. validation messages of

@@ -23,7 +23,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
   let t: TestApp;
   let smtp: SMTPServer;
   const mails: { to: string; body: string }[] = [];
-  /** Mail goes out through the outbox's job (issue 26): a moment after the reply; waited for, within 5 s. */
+  /** Mail goes out through the outbox's job: a moment after the reply; waited for, within 5 s. */
   const mailed = async (pred: (m: { to: string; body: string }) => boolean) => {
     for (let i = 0; i < 50 && !mails.some(pred); i++) await new Promise((r) => setTimeout(r, 100));
     return mails.find(pred);
@@ -209,7 +209,7 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     const email = uniqueEmail();
     const first = await t.call<{ is_social_bind: boolean; social_id: string; token: string }>('/social/googleLogin', { idToken: await googleToken('g-123', email), social_id: 'g-123' });
     expect(first.data).toMatchObject({ is_social_bind: false, social_id: 'g-123', token: '' });
-    // The pending sign-up belongs to the browser that began it (issue 12): without its cookie, refused.
+    // The pending sign-up belongs to the browser that began it: without its cookie, refused.
     const completion = { register_type: '1', country_id: '2', email, password: 'Secret123!', social_id: 'g-123', social_type: 'google' };
     expect(first.setCookie).toMatch(/^gl_social_pending=/);
     expect(await t.call('/user/appregister', completion)).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });

@@ -1,4 +1,4 @@
-// Issue 26, items 1, 2 and 7 (the PostgreSQL part): the api under a burst of withdrawals and under
+// The api under a burst of withdrawals and under
 // the database's ordinary faults, on a PostgreSQL cluster of this suite's own (test/pg-cluster.ts),
 // which it restarts, stops, freezes and kills. After each: every request answered (a success, a
 // business refusal or "busy"), the api process alive and serving again, no money lost, doubled or
@@ -250,8 +250,8 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
       t.app.catalog.invalidate();
     }, 25);
     // Each withdrawal settled twice at once (a double click), half paid and half failed, all together.
-    // (Before issue 26 these waited for ever: a settlement holding the wallet's row waited for a
-    // connection to refill reference data, while the others held every connection waiting for the row.)
+    // The deadlock this guards against: a settlement holding the wallet's row waits for a connection
+    // to refill reference data, while the others hold every connection waiting for the row.
     const calls = made.flatMap((no, i) => [0, 1].map(() => ({ no, outcome: i % 2 ? 'paid' : 'failed' })));
     let replies: (Awaited<ReturnType<typeof opsCall>> | 'hung')[];
     try {
@@ -289,7 +289,7 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     };
     try {
       // Idle inside a transaction: "terminating connection due to administrator command" arrives
-      // on a checked-out client with no query running (the crash of issue 26), then its next query.
+      // on a checked-out client with no query running (which must not crash the api), then its next query.
       const idle = await db
         .tx(async (q) => {
           const pid = (await q.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;

@@ -1,7 +1,7 @@
-// Account enumeration (issue 12): the code-sending and reset routes answer alike whether or not an
+// Account enumeration: the code-sending and reset routes answer alike whether or not an
 // address has an account, and take as long (a message goes out either way: a code, or a note that
 // serves the real owner). checkUsername keeps its contract — it tells — under a tight limit of its own.
-// Since issue 26 neither reply waits for the provider: both write their message to the outbox.
+// Neither reply waits for the provider: both write their message to the outbox.
 import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
 import { hashPassword } from '../modules/user/passwords.js';

@@ -1,4 +1,4 @@
-// Issue 27 item 5: dates of birth are sealed like ID numbers (a dump shows none), and a date that
+// Dates of birth are sealed like ID numbers (a dump shows none), and a date that
 // cannot be a birth date is refused before any look-up, costing none of the seller's five a day.
 import { openPglite } from '../db/db.js';
 import { migrate } from '../db/migrate.js';

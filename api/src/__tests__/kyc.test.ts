@@ -1,4 +1,4 @@
-// Know your customer (issue 15), through the api against a local server speaking the identity
+// Know your customer, through the api against a local server speaking the identity
 // provider's protocol: verification at three levels, limits enforced inside the withdrawal (also
 // under concurrency on PostgreSQL), names matched with the payout account, identity data sealed,
 // masked and audited, and the seller's own data download.

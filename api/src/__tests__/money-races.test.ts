@@ -11,7 +11,7 @@ import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } fro
 jest.setTimeout(180_000);
 
 /**
- * The money races of issue 26 (item 6), each closed in the database: a reviewer's daily cap under
+ * Money races, each closed in the database: a reviewer's daily cap under
  * parallel decisions, the first-order bonus under parallel decisions, a refusal while a decision
  * waits for a second operator, and a withdrawal without a request key sent again after a crash.
  * Every case runs on PGlite; the parallel bursts need a real PostgreSQL (PGlite runs one query at
@@ -67,7 +67,7 @@ describe.each(targets())('money races on %s', (target: Target) => {
     return { reviewer, orders, each: minorOf(preview.data.amount) };
   }
 
-  describe("a reviewer's daily cap (issue 26: 11 orders decided at once all credited)", () => {
+  describe("a reviewer's daily cap under decisions made at once", () => {
     test('one by one: credits stop at the cap and the rest wait for a second reviewer', async () => {
       const probe = await elevenOrders(t);
       const app = await cappedApp(probe.each * 5n + probe.each / 2n);
@@ -106,7 +106,7 @@ describe.each(targets())('money races on %s', (target: Target) => {
     });
   });
 
-  describe('the first-order bonus (issue 26: 5 orders decided at once paid it 5 times)', () => {
+  describe('the first-order bonus under decisions made at once', () => {
     test('one by one: only the first credited order carries it', async () => {
       const seller = await makeUser(t);
       const reviewer = await makeStaff(t, 'reviewer');
@@ -134,7 +134,7 @@ describe.each(targets())('money races on %s', (target: Target) => {
     });
   });
 
-  describe('a refusal while a decision waits for a second operator (issue 26: accepted, the request left pending)', () => {
+  describe('a refusal while a decision waits for a second operator', () => {
     /** An app where any payout above ₦10,000 waits for a second operator. */
     const strictApp = () => testApp(tdb, { security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 }, review: { rateTolerancePercent: 5, fourEyesAbove: { NGN: '10000' }, dailyCap: {} } });
 
@@ -191,7 +191,7 @@ describe.each(targets())('money races on %s', (target: Target) => {
     });
   });
 
-  describe('a withdrawal without a request key sent again (issue 26: made twice 11 s later, after a crash)', () => {
+  describe('a withdrawal without a request key sent again, as after a crash', () => {
     /** A verified seller with ₦50,000, a PIN and a bank account. */
     async function seller(app: TestApp) {
       const u = await makeUser(app);

@@ -322,7 +322,7 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     await app.ok('user/sendWithdrawalPasswordResetEmail', [['email', email], ['token', app.token]]);
     await app.ok('user/resetWithdrawalPasswordByEmail', [['email', email], ['verify_code', t.lastCode(email)], ['new_password', '864209'], ['token', app.token]]);
 
-    // Withdraw (once the identity is verified: the apps have no verification screen yet; the seller verifies on the web, issue 15).
+    // Withdraw (once the identity is verified: the apps have no verification screen yet; the seller verifies on the web).
     await verifyIdentity(t, me.user_id);
     const info = await app.ok<{ cashable_amount: number; minimum_amount: number; bank: { bank_id: number }; timeout_desc: string }>('withdraw/information', [['token', app.token], ['wallet_type', '1']]);
     expect(info.cashable_amount).toBe(balance.total_amount);
@@ -436,7 +436,7 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     expect((await fetch(slot.url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: await jpeg() })).status).toBe(200);
     await app.ok('account/avatar', [['token', app.token], ['avatar', slot.url.split('?')[0]]]);
     await app.ok('user/bindPhone', [['token', app.token], ['phone', '+2348031234567']]);
-    // Replacing a bound e-mail needs a code from the current address too (issue 12), which the apps'
+    // Replacing a bound e-mail needs a code from the current address too, which the apps'
     // bindEmail does not send: the app is told so in words. Binding a first e-mail works (below).
     await ageCodes(email);
     const newEmail = uniqueEmail();
@@ -518,7 +518,7 @@ describe.each(targets())('a native client of this API family on %s', (target) =>
     // The hand-off is used up: googleLogin cannot be replayed without a new code.
     expect(await app.call('social/googleLogin', [['social_id', g.social_id], ['social_email', gmail], ['social_name', ''], ...app.device()])).toMatchObject({ success: false });
 
-    // Completing the sign-up: from another device, refused (issue 12); from this one, done.
+    // Completing the sign-up: from another device, refused; from this one, done.
     const completion = (c: NativeClient): Fields => [['username', gmail], ['password', 'Social-Pass-2026'], ['country_id', '1'], ['register_type', '1'], ['email', gmail], ['social_id', 'g-native-1'], ['social_type', 'google'], ...c.device()];
     expect(await thief.call('user/appregister', completion(thief))).toMatchObject({ success: false, msg: USER_MESSAGES.socialExpired });
     const reg = await app.ok<User>('user/appregister', completion(app));

@@ -1,11 +1,10 @@
-// PGlite (npm start's database) has one connection. Code inside a transaction that reads through the
-// app's handle — a cache of reference data or rates refilling, a helper given `app.db` — waited for
-// its own transaction, and every request after it waited too: the api stopped answering and stayed
-// so (a CI run on 2026-11-25 lost its last 40 e2e tests to it). On PostgreSQL the same code took a
-// second connection from the pool while holding the first and its row locks: a burst of them
-// filled the pool and waited for ever (issue 26). Now the app handle refuses to be used inside a
-// transaction (outside production; there it joins the transaction), and caches read through the
-// transaction's own client. These hold it on both drivers.
+// PGlite (npm start's database) has one connection. Code inside a transaction that read through the
+// app's handle — a cache of reference data or rates refilling, a helper given `app.db` — would wait
+// for its own transaction, and every request after it too: the api would stop answering and stay so.
+// On PostgreSQL the same code takes a second connection from the pool while holding the first and
+// its row locks: a burst of them fills the pool and waits for ever. So the app handle refuses to be
+// used inside a transaction (outside production; there it joins the transaction), and caches read
+// through the transaction's own client. These hold it on both drivers.
 import { outsideTransaction, PooledQueryInTransactionError } from '../db/db.js';
 import { Catalog } from '../modules/catalog/service.js';
 import { Reference } from '../modules/public/reference.js';

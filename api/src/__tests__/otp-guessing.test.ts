@@ -1,4 +1,4 @@
-// One-time codes under attack (issue 12): parallel guessing compares at most 5 times per code, a
+// One-time codes under attack: parallel guessing compares at most 5 times per code, a
 // burnt code refuses even the right digits, and wrong codes are capped per address and per account
 // across codes (10 a day per purpose), then locked with a notice. Every purpose goes through the one
 // mechanism, so each code-checking route is attacked the same way.

@@ -10,7 +10,7 @@ import { makeStaff, makeUser, opsCall } from '../test/money.js';
 import type { Config } from '../config/env.js';
 
 /**
- * Issue 26, item 4: outgoing messages never hold a request and are never lost. A real SMTP server
+ * Outgoing messages never hold a request and are never lost. A real SMTP server
  * (smtp-server) counts deliveries; raw TCP servers play the mail server that never greets, the one
  * that greets and then stalls, and the one that is not there (connection refused).
  */

@@ -1,4 +1,4 @@
-// Issue 26 item 5: photos on an object store. With UPLOAD_S3_BUCKET every api host serves every
+// Photos on an object store. With UPLOAD_S3_BUCKET every api host serves every
 // upload (the metadata is in the database, the bytes in the bucket): two apps on one database and
 // one bucket (a local s3rver, the release store's test server) are api A and api B. A store that
 // cannot write or read answers a clear envelope, never a 500.

@@ -1,4 +1,4 @@
-// Issue 27 item 9: a reviewer's proof photo must be one of the order's own photos. The seller is
+// A reviewer's proof photo must be one of the order's own photos. The seller is
 // handed a signed link to it, so naming another seller's upload would leak that seller's card.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

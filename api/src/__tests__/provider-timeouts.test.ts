@@ -7,7 +7,7 @@ import { PaystackPayoutProvider } from '../modules/payment/provider.js';
 import { ExpoPush } from '../modules/push/expo.js';
 
 /**
- * Issue 26: every call to the world outside has a bound. Servers that accept a connection and then
+ * Every call to the world outside has a bound. Servers that accept a connection and then
  * say nothing (or greet and then stall) must cost at most the configured time, not minutes.
  */
 

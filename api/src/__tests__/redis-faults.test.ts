@@ -1,4 +1,4 @@
-// Redis fails safe (issue 26, item 3): with the shared counters' Redis stopped, frozen or restarted,
+// Redis fails safe: with the shared counters' Redis stopped, frozen or restarted,
 // every rate limit keeps holding (per api process, in memory), every request is answered within a
 // second, /readyz says where the limits are counted, and the limits are shared again once Redis is
 // back. Failed sign-ins are also counted per sign-in name in PostgreSQL, so password guessing stays

@@ -1,4 +1,4 @@
-// Issue 13: one wire contract. Every /gc reply is checked against its path's schema in shared-sdk
+// One wire contract. Every /gc reply is checked against its path's schema in shared-sdk
 // (the one the SDK decodes it with) — every suite and the e2e run go through that check. Here: the
 // api serves exactly the contract's paths, a route without a schema cannot be registered, and a
 // reply outside the contract is refused outside production and logged (but sent) in production.

@@ -24,7 +24,7 @@ describe('the keyed hash of a verified person', () => {
 });
 
 /**
- * Self-referral (issue 27): a seller who invites their own second account earns nothing from it.
+ * Self-referral: a seller who invites their own second account earns nothing from it.
  * A reward is refused when the inviter and the friend share a verified identity, a payout account
  * or a device; the friend keeps their account and their own money, and the inviter sees the
  * friend as not eligible. Staff see the links on the seller's page.

@@ -1,4 +1,4 @@
-// Smaller holes of issue 12: trivial withdrawal PINs, and mobile-money names from the look-up.
+// Smaller account-security holes: trivial withdrawal PINs, and mobile-money names from the look-up.
 import { VALIDATION_MESSAGES as M } from '../lib/rules.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeUser } from '../test/money.js';

@@ -1,4 +1,4 @@
-// Issue 12, the api's side of transport, defaults and card photos: photos are private and written
+// The api's side of transport, defaults and card photos: photos are private and written
 // once, the pixel limit, per-account limits whatever the address, who is believed about the
 // client's address, the production start checks, the per-folder development secret, and no code
 // in the log. Through-the-edge proofs are in deploy/src/edge/transport.test.ts.
@@ -294,7 +294,7 @@ describe('safe defaults', () => {
     expect(loadConfig({ NODE_ENV: 'development', ALLOW_CODE_LOG: '1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'gl-dd-')) }).allowCodeLog).toBe(false);
   });
 
-  test('production refuses to start without an identity provider or its own key for identity data (issue 15)', () => {
+  test('production refuses to start without an identity provider or its own key for identity data', () => {
     const without = (drop: string[], extra: Record<string, string> = {}) =>
       problemsOf(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: STRONG, ...PROVIDERS, ...Object.fromEntries(Object.entries(PRODUCTION_IDENTITY).filter(([k]) => !drop.includes(k))), ...extra }));
     expect(without([])).toEqual([]);

@@ -69,7 +69,7 @@ export function outsideTransaction<T>(fn: () => T): T {
  * A pooled query (or a second transaction) started by code running inside an open transaction.
  * On PostgreSQL it would hold this transaction's connection (and its row locks) while it waits
  * for a second one from the same pool: a burst that fills the pool with such transactions waits
- * for ever (issue 26). Use the transaction's client (the `q` handed to the callback) instead.
+ * for ever. Use the transaction's client (the `q` handed to the callback) instead.
  */
 export class PooledQueryInTransactionError extends Error {
   constructor(what: string) {

@@ -68,7 +68,7 @@ export async function prepareSchema(db: Db, ownerUrl?: string, ctx: MigrationCon
     const applied = await migrate(owner, undefined, ctx);
     const role = await currentRole(db);
     await grantRuntimeRole(owner, role);
-    // The job queue's own schema (issue 26), installed by the owner too.
+    // The job queue's own schema, installed by the owner too.
     await installJobsSchema(owner, role);
     return applied;
   } finally {

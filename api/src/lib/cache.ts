@@ -6,7 +6,7 @@ import { currentTransaction, type Queryable } from '../db/db.js';
  * - outside a transaction, through `db` (the pool); concurrent callers share one load;
  * - inside a transaction, a miss reads through that transaction's own client, for this caller
  *   alone, and is not kept. It neither takes a second connection from the pool (a burst of
- *   transactions each waiting for one, while holding a wallet's row, would wait for ever: issue 26)
+ *   transactions each waiting for one, while holding a wallet's row, would wait for ever)
  *   nor waits on a load that may be queued behind this very transaction (PGlite). It is not kept
  *   because it may see the transaction's own writes, which may yet be rolled back.
  * clear() forgets every value, and a load that was running then is not kept: what it read may be

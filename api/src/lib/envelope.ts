@@ -27,7 +27,7 @@ export const Codes = {
  * "Busy, try again": a dependency could not be had in time or is away (no free database
  * connection, a lock or statement wait cut by its bound, the database restarting). Sent with HTTP
  * 503 and Retry-After; nothing was done, so the same request may simply be sent again (with its
- * request key for money calls). Reused by every dependency's fault (issue 26).
+ * request key for money calls). Reused by every dependency's fault.
  */
 export const BUSY_CODE = Codes.busy;
 export const BUSY_MESSAGE = 'We are busy right now, please try again in a moment';

@@ -53,7 +53,7 @@ class MemoryCounts {
 type LimitIncr = { glLimitIncr?: (key: string, windowMs: number) => Promise<[number, number]> };
 
 /**
- * The rate limits' counters (issue 26): in Redis when REDIS_URL is set, so every api process
+ * The rate limits' counters: in Redis when REDIS_URL is set, so every api process
  * counts together; never off. Every hit is also counted in this process's memory, and a Redis
  * error or timeout (commands time out well under a second) answers from that count instead: the
  * limits keep holding per process while Redis is away. One warning when that starts, one info

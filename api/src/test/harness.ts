@@ -157,7 +157,7 @@ let seq = 0;
 export const uniqueEmail = () => `user${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
 export const uniquePhone = () => `+2348${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 1000).padStart(3, '0')}`;
 
-/** The identity settings production requires (issue 15), for tests that load a production config. */
+/** The identity settings production requires, for tests that load a production config. */
 export const PRODUCTION_IDENTITY = {
   IDENTITY_API_URL: 'https://identity.example.com',
   IDENTITY_APP_ID: 'giftlane-app',

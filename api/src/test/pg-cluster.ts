@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL cluster of a test's own, to break on purpose (issue 26): initdb in a temporary
+ * A PostgreSQL cluster of a test's own, to break on purpose: initdb in a temporary
  * folder, a server on a free loopback port, and the faults a production database has — a restart,
  * a stop, a freeze (SIGSTOP of every server process: a host that stops answering), a kill (SIGKILL
  * of the postmaster: a crash). Never the shared server on 5432.

@@ -1,4 +1,4 @@
-// Issue 27 through the edge, with the real api behind it (in-process, PGlite): private replies are
+// Private data through the edge, with the real api behind it (in-process, PGlite): private replies are
 // never cached (the api's Cache-Control: no-store is passed on, and the edge's own replies on those
 // paths carry it too), and in production the api's reference (/docs, which lists every operator
 // route) is not passed on.

@@ -1,4 +1,4 @@
-// Issue 17 at the edge: a public page goes out with its content, rendered by the live shell
+// Prerendered pages at the edge: a public page goes out with its content, rendered by the live shell
 // release's server build with the live owner remote's, its styles and its data in the page. A
 // promote or a rollback changes the HTML at once; a broken or slow render, a query the page may
 // read, or the account area get the shell's HTML as before. The builds here are small stand-ins

@@ -1,4 +1,4 @@
-// Prerendered public pages (issue 17). The edge renders a public page (every mount of the public
+// Prerendered public pages. The edge renders a public page (every mount of the public
 // and bare layouts: mfe-public's pages, /login, /sign-up) into the HTML it sends, with the live
 // data the page shows, so a seller on slow 4G sees the content at the first paint; the browser
 // hydrates it with the same data. The renderer is the live shell release's server build, the page

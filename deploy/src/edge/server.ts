@@ -37,7 +37,7 @@ export interface EdgeOptions {
    */
   serviceWorker?: boolean;
   /**
-   * Public pages prerendered into the HTML (issue 17; needs `apiUrl`): on unless PRERENDER=off,
+   * Public pages prerendered into the HTML (needs `apiUrl`): on unless PRERENDER=off,
    * which sends the shell's HTML alone and lets the browser render every page.
    */
   prerender?: boolean | Partial<PrerenderOptions>;
@@ -75,7 +75,7 @@ export interface EdgeTransport {
   uploadLimit: number;
 }
 
-/** Whether the edge passes the api's reference (/docs) on: never in production (issue 27). */
+/** Whether the edge passes the api's reference (/docs) on: never in production. */
 export const apiDocsOf = (s: Pick<DeploySettings, 'NODE_ENV'>): boolean => s.NODE_ENV !== 'production';
 
 /** The edge's HTTP limits from its settings (README: production settings). */
@@ -265,7 +265,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       wildcard: true,
       cacheControl: false,
       // Environment files (with the release history) and publish claims are not for browsers.
-      // Nor are server builds (issue 17: the edge runs them; browsers never need them).
+      // Nor are server builds (the edge runs them; browsers never need them).
       allowedPath: (pathname) => !/^\/?(releases\/)?environments\//.test(pathname) && !pathname.endsWith('/.claim') && !SERVER_BUILD.test(pathname),
       setHeaders: immutable,
     });
@@ -291,7 +291,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
   app.all('/__dev', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
 
-  // Replies about people and money are never kept by a browser or a shared cache (issue 27): the
+  // Replies about people and money are never kept by a browser or a shared cache: the
   // api marks them no-store; the edge's own replies on those paths (413, 502, …) are marked too,
   // and an api reply that forgot its header gets it here.
   app.addHook('onSend', async (req, reply) => {

@@ -1,4 +1,4 @@
-// Issue 12 through the edge, as `npm start` wires it (the api in-process on loopback, believing
+// Transport through the edge, as `npm start` wires it (the api in-process on loopback, believing
 // X-Forwarded-For from the edge only), on real PostgreSQL when it answers: who the client is,
 // slow and oversized requests, Expect: 100-continue, the dev outbox, no framework codes.
 import { randomBytes } from 'node:crypto';

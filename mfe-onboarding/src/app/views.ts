@@ -71,7 +71,7 @@ const hasUnsafeChar = (value: string) => [...value].some((c) => c === '\\' || c.
 
 /**
  * The `redirect` query is honoured only when it is a path on this site. It is checked after
- * normalising it the way the browser will (issue 27: `/.//evil.example`, `/..//`, `/%2e//` resolve
+ * normalising it the way the browser will (`/.//evil.example`, `/..//`, `/%2e//` resolve
  * to `//evil.example`, another site): resolved against the site's origin it must stay on that
  * origin with a path that starts with a single `/`. Refused outright: anything not starting with
  * `/`, backslashes and control characters (`/\t/host`), encoded slashes and backslashes (`/%2f`,

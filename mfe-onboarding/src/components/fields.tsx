@@ -30,7 +30,7 @@ export function TextField({ label, value, onValue, error, addon, prefix, hint, i
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   const ref = useRef<HTMLInputElement>(null);
-  // /login and /sign-up arrive prerendered (issue 17) and their form comes alive a moment after the
+  // /login and /sign-up arrive prerendered and their form comes alive a moment after the
   // page (the view sits in a Suspense boundary, hydrated after the rest): what was typed or
   // autofilled meanwhile is still in the box, and is taken as the field's value.
   useEffect(() => {

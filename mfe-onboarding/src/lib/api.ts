@@ -1,4 +1,4 @@
-// Every call the sign-in and sign-up screens make to the api (issue 13): components call these and
+// Every call the sign-in and sign-up screens make to the api: components call these and
 // read the stores through useStores, never through the SDK itself (lint).
 import { getSdk, type RegisterRequest, type RegistrationEvent, type SocialLoginResult, type User } from '@giftlane/shared-sdk';
 import type { SocialCredential } from '@giftlane/shared-sdk/social-sign-in';

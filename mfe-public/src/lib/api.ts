@@ -1,4 +1,4 @@
-// Every call the public site makes to the api, as data hooks (for pages) and actions (issue 13):
+// Every call the public site makes to the api, as data hooks (for pages) and actions:
 // pages and components read through these, never through the SDK itself (lint).
 import { getSdk, useData, useStores } from '@giftlane/shared-sdk';
 

@@ -46,7 +46,7 @@ function client(replies: Reply[], token = 'tok123') {
 
 const ok = (data: unknown) => ({ body: { success: true, msg: '', code: '', data } });
 
-describe('request shape (SPEC §7, CONTRACT §0)', () => {
+describe('request shape (CONTRACT §0)', () => {
   it('POSTs form-encoded to {base}/gc/{path} with appid, app_version, token and a valid sign', async () => {
     const { api, seen } = client([ok({ user_id: 7, token: 'new' })]);
     await api.user.applogin({ username: 'ada@example.com', password: 'Secret123!' });

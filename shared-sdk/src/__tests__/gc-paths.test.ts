@@ -1,6 +1,6 @@
 import { createApiClient } from '../gc/client';
 
-// SPEC §7 "Paths", copied as written, plus the CONTRACT paths our screens use.
+// The paths of the spec, copied as written, plus the CONTRACT paths our screens use.
 const SPEC_PATHS = `
 /user/appregister, /user/applogin, /user/applogout, /user/userInfo, /user/sendEmailVerifyCode, /user/sendWhatsAppCode, /user/bindWhatsapp, /user/bindPhone, /user/updateUsername, /user/modinickname, /user/modipassword, /user/forgotPassword, /user/updatePasswordByEmail, /user/updatePasswordByWhatsapp, /user/changeEmail, /user/cancellation
 /social/facebookLogin, /social/googleLogin, /social/appleLogin, /social/socialBind
@@ -37,7 +37,7 @@ const CONTRACT_PATHS = [
   'public/blogPost',
 ];
 
-it('has a typed function for every SPEC §7 path and the CONTRACT paths we use', async () => {
+it('has a typed function for every path of the spec and the CONTRACT paths we use', async () => {
   const called = new Set<string>();
   // Every call gets the same reply ([]), outside most paths' contract: the SDK says so on the console.
   const contractNotes = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-// Issue 13: the reply schemas the api checks its replies against are the ones the SDK decodes them
+// The reply schemas the api checks its replies against are the ones the SDK decodes them
 // with. The schema functions, then the client: a reply outside the contract never reaches a screen.
 import type { AxiosAdapter } from 'axios';
 import { NetworkError } from '../errors';

@@ -1,4 +1,4 @@
-// Issue 17: a page rendered on the edge with its data is hydrated in the browser from that data —
+// A page rendered on the edge with its data is hydrated in the browser from that data —
 // no second load, no mismatch, the same DOM nodes — and loads normally from then on.
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('storage keys (SPEC §3)', () => {
+describe('storage keys', () => {
   it('are exactly the spec keys, with the product name lower-cased', () => {
     expect(STORAGE_KEYS).toMatchObject({
       token: 'giftlane_token',

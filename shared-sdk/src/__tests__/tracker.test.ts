@@ -98,7 +98,7 @@ describe('tracker', () => {
     expect(logger.info).toHaveBeenCalledWith('[giftlane-tracker]', '/t/install', expect.objectContaining({ event: 'first_open' }));
   });
 
-  it('queues events until the device id is known, with the SPEC §3 fields', async () => {
+  it('queues events until the device id is known, with every event field', async () => {
     const { t, sent } = tracker();
     void t.start();
     t.track('withdraw', { user_id: 7, withdrawal_id: 'W1', amount: parseMoney('1500', 'NGN'), walletType: 1 });

@@ -1,4 +1,4 @@
-// One typed function per /gc path (SPEC §7 and the CONTRACT paths our screens use), grouped by
+// One typed function per /gc path (the spec's and the CONTRACT paths our screens use), grouped by
 // module: `api.user.applogin(...)`, `api.public.countrylist()`. Components never call HTTP directly.
 import { CHANNEL_TYPE, OS_TYPE } from '../config';
 import { ApiError } from '../errors';
@@ -119,7 +119,7 @@ export interface SocialLoginBase extends DeviceFields {
   social_id: string;
   social_email?: string;
   social_name?: string;
-  /** '0' sign-in, '1' sign-up (SPEC §7). */
+  /** '0' sign-in, '1' sign-up. */
   is_validate_email?: '0' | '1';
 }
 
@@ -185,7 +185,7 @@ export function createApiModules(ctx: ApiContext) {
     updateUsername: (req: { username: string }): Promise<Empty> => call('user/updateUsername', req),
     modinickname: (req: { nickname: string }): Promise<Empty> => call('user/modinickname', req),
     modipassword: (req: { password: string; new_password: string }): Promise<Empty> => call('user/modipassword', req),
-    /** Reset after the recovery code (SPEC §7: username, new_password). */
+    /** Reset after the recovery code (username, new_password). */
     forgotPassword: (req: { username: string; new_password: string; verify_code?: string }): Promise<Empty> =>
       call('user/forgotPassword', req),
     updatePasswordByEmail: (req: { email: string; verify_code: string; new_password: string }): Promise<Empty> =>

@@ -190,7 +190,7 @@ export interface WithdrawKycLimits {
   next_level: { level: number; single_limit: Money; daily_limit: Money } | null;
 }
 
-// ---- Identity verification (kyc/*, issue 15) ----------------------------------------------
+// ---- Identity verification (kyc/*) ----------------------------------------------
 export type KycIdType = Infer<typeof A.kycIdType>;
 export type KycCheck = Infer<typeof A.kycCheck>;
 export type KycWallet = Infer<typeof A.kycWallet>;

@@ -1,11 +1,11 @@
-// The unread notification count for the bell (SPEC §7, §9): now and every 30 s while the navbar
+// The unread notification count for the bell (SPEC §9): now and every 30 s while the navbar
 // shows. A failed load is only logged and keeps the last count.
 import { makeAutoObservable } from 'mobx';
 import { NOTICE_REFRESH_MS } from '../config';
 import type { Notice } from '../gc/types';
 import type { RootStore } from './root-store';
 
-/** The request of SPEC §7: everything unread, page "0", up to 100 items. */
+/** The request: everything unread, page "0", up to 100 items. */
 export const UNREAD_NOTICES_REQUEST = Object.freeze({ start_time: 0, end_time: 9999999999, page: '0', page_size: '100' });
 
 export const countUnread = (items: readonly Pick<Notice, 'notice_new'>[] | null | undefined): number =>

@@ -1,10 +1,10 @@
-// The onboarding keys of SPEC §3 kept in session storage: the sign-up draft (`formData`), the social
+// The onboarding keys kept in session storage: the sign-up draft (`formData`), the social
 // sign-up items, the code target (`email`, `phone`) and the current view (`currentComponent`).
 import { makeAutoObservable } from 'mobx';
 import { readJson, readStorage, STORAGE_KEYS, writeJson, writeStorage } from '../storage';
 import type { StrengthLabel } from '../validation';
 
-/** The sign-up draft of SPEC §3. */
+/** The sign-up draft. */
 export interface SignUpDraft {
   phone: string;
   email: string;

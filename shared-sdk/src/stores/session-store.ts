@@ -6,7 +6,7 @@ import { LOGOUT_FAILED_MESSAGE } from '../messages';
 import { clearStorage, readJson, readStorage, STORAGE_KEYS, writeJson, writeStorage } from '../storage';
 import type { RootStore } from './root-store';
 
-/** The user-data JSON kept in local storage (SPEC §3): at least user_id. */
+/** The user-data JSON kept in local storage: at least user_id. */
 export interface StoredUserData {
   user_id: string;
   nickname?: string;

@@ -1,4 +1,4 @@
-// The signed-in user's profile for the navbar (SPEC §3: nickname, avatar, vip_level, currency_name,
+// The signed-in user's profile for the navbar (nickname, avatar, vip_level, currency_name,
 // country_id), loaded once the navbar shows. A failure is only logged: the avatar falls back.
 import { makeAutoObservable } from 'mobx';
 import { greetingName } from '../display';

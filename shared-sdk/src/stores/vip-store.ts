@@ -1,4 +1,4 @@
-// VIP figures for the navbar and sign-up bonus (SPEC §3): vip_exp, next_exp, currency_symbol and
+// VIP figures for the navbar and sign-up bonus: vip_exp, next_exp, currency_symbol and
 // SignUpBonus (the first `amount_order_bonus` item's order_amount). Failures are only logged.
 import { makeAutoObservable } from 'mobx';
 import { VIP_FETCH_FAILED_MESSAGE } from '../messages';

@@ -1,4 +1,4 @@
-// Prerendering (issue 17): the edge renders a public page with its data into the HTML, and the
+// Prerendering: the edge renders a public page with its data into the HTML, and the
 // browser hydrates that HTML with the very same data, so the first paint already shows the content
 // and hydration changes nothing on screen.
 //

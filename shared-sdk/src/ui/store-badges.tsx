@@ -1,4 +1,4 @@
-// The native apps' store listings (SPEC §1: footer, login, sign-up, /app). Links are settings.
+// The native apps' store listings (footer, login, sign-up, /app). Links are settings.
 import { STORE_LINKS, type StoreLinks } from '../config';
 
 export function StoreBadges({ links = STORE_LINKS }: { links?: StoreLinks }) {

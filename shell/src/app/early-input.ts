@@ -1,4 +1,4 @@
-// What a visitor does on a prerendered page (issue 17) before it is live: on slow 4G the page is
+// What a visitor does on a prerendered page before it is live: on slow 4G the page is
 // on screen a moment before its code has run. What was typed, chosen or ticked meanwhile is told
 // to React once the page is hydrated; the last button tapped meanwhile is tapped again then; and
 // no form is ever submitted by the browser itself.

@@ -24,7 +24,7 @@ interface SiteRouteOptions {
 }
 
 /**
- * The shell's routes, the same in the browser and on the edge (issue 17): a prerendered page is
+ * The shell's routes, the same in the browser and on the edge: a prerendered page is
  * hydrated by this very tree, so the two must never differ in shape.
  */
 export function siteRoutes({ rootLoader, guard }: SiteRouteOptions = {}): RouteObject[] {

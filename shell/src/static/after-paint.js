@@ -1,4 +1,4 @@
-// Prerendered pages (issue 17): the page's content is in the HTML, so the shell's code is started
+// Prerendered pages: the page's content is in the HTML, so the shell's code is started
 // only once that content has been painted — the first paint never waits for the code, nor competes
 // with it for the phone's processor. The edge puts this script where the shell's entry was, with
 // the entry's address in data-src.

@@ -1,5 +1,5 @@
 /**
- * The money core (issue 8): the double-entry ledger, uploads, sell orders, payout accounts,
+ * The money core: the double-entry ledger, uploads, sell orders, payout accounts,
  * withdrawals, staff and their audit, notifications and the VIP log.
  *
  * Ledger rules the database itself enforces, so that no code path (or hand-typed SQL) can break them:

@@ -1,5 +1,5 @@
 /**
- * Wrong one-time codes counted per address and per account, per purpose, across codes (issue 12):
+ * Wrong one-time codes counted per address and per account, per purpose, across codes:
  * a code already allows only 5 tries, and this caps the failures a day of fresh codes can add up
  * to. `subject` is `a:<address>` or `u:<user id>`. A try reserves one failure before its comparison
  * (an atomic upsert that refuses when the budget is spent) and gives it back when the code was

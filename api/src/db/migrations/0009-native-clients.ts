@@ -1,8 +1,8 @@
 import type { Queryable } from '../db.js';
 
 /**
- * What the native apps of this API family need (issue 18) and the binding of a pending social
- * sign-up to the client that began it (issue 12).
+ * What the native apps of this API family need and the binding of a pending social
+ * sign-up to the client that began it.
  */
 export const sql = `
 -- App releases the start-up update check answers with (config/getAppVersion).

@@ -1,5 +1,5 @@
 /**
- * Account changes and sessions (issue 12): re-authentication tries, the withdrawal hold after a
+ * Account changes and sessions: re-authentication tries, the withdrawal hold after a
  * security change (cooling-off) and the freeze from "this wasn't me", the device a session was
  * opened from, notices that are never marked read in bulk, and the one-use links of security alerts.
  */

@@ -1,5 +1,5 @@
 /**
- * Operator sign-in (issue 14): failed sign-ins are counted per operator and lock the account for a
+ * Operator sign-in: failed sign-ins are counted per operator and lock the account for a
  * while; a session ends after a spell of inactivity as well as at its fixed expiry; a second factor
  * (TOTP, its secret sealed under SECRET_KEY) with one-time recovery codes; a sign-in between the
  * password and the second factor is a short-lived challenge.

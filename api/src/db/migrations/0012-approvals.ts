@@ -1,5 +1,5 @@
 /**
- * Four-eyes (issue 14): a decision or correction that one operator may not make alone waits here
+ * Four-eyes: a decision or correction that one operator may not make alone waits here
  * until a second operator approves or rejects it. One pending request per order or correction key.
  */
 export const sql = /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Rates editable by staff (issue 14): each change is a row with who, why, the rate before and after
+ * Rates editable by staff: each change is a row with who, why, the rate before and after
  * and when it takes effect (now or later). The rate in force for a card and payout currency is the
  * latest change already in effect, else the seeded `card_rates` row. Append only: a scheduled
  * change that has not taken effect yet may be cancelled, nothing else changes.

@@ -1,5 +1,5 @@
 /**
- * Paying withdrawals out (issue 14): a withdrawal is sent through the payout provider's transfer
+ * Paying withdrawals out: a withdrawal is sent through the payout provider's transfer
  * API, or exported for a bank's bulk upload; either way it is then 'processing' and says how and
  * when it went, so it is never sent or exported twice.
  */

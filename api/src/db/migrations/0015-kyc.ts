@@ -1,5 +1,5 @@
 /**
- * Know your customer (issue 15): each user's verification level, and every check made — an ID
+ * Know your customer: each user's verification level, and every check made — an ID
  * number looked up at the provider (level 1), a selfie matched with the record (level 2), an ID
  * document and address reviewed by staff (level 3). ID numbers and addresses are stored sealed
  * (envelope encryption, api/src/modules/kyc/vault.ts) with the last four characters beside them for

@@ -1,5 +1,5 @@
 /**
- * Failed sign-ins counted in the database (issues 26 and 27), so guessing stays bounded with no
+ * Failed sign-ins counted in the database, so guessing stays bounded with no
  * Redis at all and across api processes.
  *
  * `sign_in_failures`: wrong passwords per sign-in name (a lower-cased e-mail or username, or a

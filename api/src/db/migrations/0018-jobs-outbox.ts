@@ -1,5 +1,5 @@
 /**
- * Background work (issue 26): the durable outbox of e-mail, WhatsApp and push messages, the dead
+ * Background work: the durable outbox of e-mail, WhatsApp and push messages, the dead
  * letters (jobs that failed every attempt) staff see and retry, and the cursors of jobs that scan a
  * table (the push scan over notices). The job queue itself (pg-boss) keeps its tables in its own
  * schema, `pgboss`, created and upgraded by pg-boss at start-up (api/src/modules/jobs/jobs.ts).

@@ -3,7 +3,7 @@ import type { Queryable } from '../db.js';
 import type { MigrationContext } from './index.js';
 
 /**
- * Dates of birth sealed like ID numbers (issue 27 item 5): `kyc_checks.date_of_birth` was readable
+ * Dates of birth sealed like ID numbers: `kyc_checks.date_of_birth` was readable
  * in a dump beside the sealed numbers. The new column holds the date sealed with the identity
  * vault (envelope encryption, api/src/modules/kyc/vault.ts, bound to the user and the field); the
  * dates already kept are sealed here, with the key the api runs with, and the plain column goes.

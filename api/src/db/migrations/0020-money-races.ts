@@ -1,5 +1,5 @@
 /**
- * Money races closed in the database (issue 26 item 6) and self-referral (issue 27 item 8).
+ * Money races closed in the database and self-referral.
  *
  * - reviewer_days: one row per reviewer, UTC day and payout currency. A decision locks its row
  *   (upserted) before it sums the reviewer's payouts of the day, so one reviewer's decisions are

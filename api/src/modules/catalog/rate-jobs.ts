@@ -8,7 +8,7 @@ export const RATE_APPLY_JOB = 'rate_apply';
 
 /**
  * A scheduled rate change is in the table from the start and in force from its `effective_at` (the
- * rate in force is read by time, RATE_IN_FORCE). At that moment a job of the queue (issue 26)
+ * rate in force is read by time, RATE_IN_FORCE). At that moment a job of the queue
  * announces it (NOTIFY catalog_changed): every api process's catalog, and the caches built on it,
  * reload at once rather than at their next expiry.
  */

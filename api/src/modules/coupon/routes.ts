@@ -5,7 +5,7 @@ import { gcRoute, WithTopLevel } from '../../lib/route.js';
 import { moneyUser, walletCurrency } from '../wallet/context.js';
 import { couponView, heldCoupons, usableCoupon } from './service.js';
 
-/** The coupon calls of SPEC §7: the user's coupons, and a check of one before it goes on an order. */
+/** The coupon calls: the user's coupons, and a check of one before it goes on an order. */
 export async function couponRoutes(app: FastifyInstance): Promise<void> {
   const { db, ref } = app;
 

@@ -93,7 +93,7 @@ interface Registered {
 }
 
 /**
- * The api's job queue (issue 26): pg-boss over the app's database, on PGlite (its one connection,
+ * The api's job queue: pg-boss over the app's database, on PGlite (its one connection,
  * through `bossDb`) as on PostgreSQL (several api processes; each job is fetched by one of them,
  * `FOR UPDATE SKIP LOCKED`). Modules register handlers at build time and send jobs at any time —
  * in their business transaction with `q`. A job that throws is retried with backoff; after its last

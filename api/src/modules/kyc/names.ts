@@ -1,5 +1,5 @@
 /**
- * Whether two people's names are the same person's within a tolerance (issue 15): case, accents and
+ * Whether two people's names are the same person's within a tolerance: case, accents and
  * punctuation are ignored; order does not matter ("OKAFOR CHINEDU" = "Chinedu Okafor"); a middle
  * name may be missing on one side; an initial stands for a name ("C. Okafor"). At least one full
  * name must agree, and every part of the shorter name must be found in the other.

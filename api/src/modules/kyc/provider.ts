@@ -13,7 +13,7 @@ export type LookUpResult = { ok: true; person: IdentityRecord } | { ok: false; k
 export type SelfieResult = { ok: true; match: boolean; confidence: number } | { ok: false; kind: 'not_found' | 'unavailable' };
 
 /**
- * The identity provider behind verification (issue 15), in the shape of Dojah's KYC look-ups: an
+ * The identity provider behind verification, in the shape of Dojah's KYC look-ups: an
  * app id and a secret key in the `AppId` and `Authorization` headers; `GET /api/v1/kyc/bvn?bvn=`,
  * `/api/v1/kyc/nin?nin=`, `/api/v1/kyc/ghana_card?id_number=` answer `{ entity: { first_name,
  * middle_name, last_name, date_of_birth } }`; `POST /api/v1/kyc/selfie` compares a selfie with the

@@ -4,7 +4,7 @@ import { optText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 
-/** Settings → Verification (issue 15): the seller's level and limits, and the three steps up. */
+/** Settings → Verification: the seller's level and limits, and the three steps up. */
 export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
   const { kyc } = app;
 

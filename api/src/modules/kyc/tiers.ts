@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Verification levels per country (issue 15): what each level needs, and what it allows — the most
+ * Verification levels per country: what each level needs, and what it allows — the most
  * one withdrawal may be, the most that may leave in a day, and the balance above which the wallet
  * suggests the next level (a credit past it is never refused or frozen). Amounts are in major
  * units per wallet currency; `null` balance = no threshold. Level 0 (unverified) withdraws nothing.

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Identity numbers at rest (issue 15, NDPA 2023): envelope encryption. Each value gets its own
+ * Identity numbers at rest (NDPA 2023): envelope encryption. Each value gets its own
  * random data key (AES-256-GCM); the data key is stored wrapped by the key-encryption key (from
  * KYC_DATA_KEY), whose id is stored beside it so a rotation can tell which key wrapped what.
  * A keyed hash finds the same number on another account without decrypting anything.

@@ -132,7 +132,7 @@ export interface OutboxRetry {
 const LEASE_SECONDS = 120;
 
 /**
- * The durable outbox (issue 26). A message is a row of `outbox` written by `queue(q, …)` in the
+ * The durable outbox. A message is a row of `outbox` written by `queue(q, …)` in the
  * caller's transaction, with a job (`outbox_send`) in the same transaction; the job sends it through
  * the channel's provider and marks it sent. A provider that fails or stalls (each call is bounded)
  * fails the attempt: the queue retries with backoff and, after the last attempt, the message is

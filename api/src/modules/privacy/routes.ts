@@ -10,7 +10,7 @@ import { privacyRepo } from './repo.js';
 export const EXPORT_VERSION = 1;
 
 /**
- * "Download my data" (issue 15; NDPA 2023, the data subject's right of access): everything we
+ * "Download my data" (NDPA 2023, the data subject's right of access): everything we
  * keep about the seller, as JSON. Secrets stay out (password and PIN hashes, session tokens) and
  * identity numbers stay masked: the file may end up anywhere on a phone.
  */

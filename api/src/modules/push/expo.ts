@@ -65,7 +65,7 @@ export const PUSH_SCAN_JOB = 'push_scan';
 const CURSOR = 'push_scan';
 
 /**
- * Push through the outbox (issue 26): the outbox's sender for the `push` channel. A message's
+ * Push through the outbox: the outbox's sender for the `push` channel. A message's
  * recipient is `user:<id>`; its devices are read when it is sent (only tokens whose device has a
  * live session of that user: a signed-out phone gets nothing). A push service that fails or stalls
  * fails the attempt, and the outbox's queue retries it with backoff.

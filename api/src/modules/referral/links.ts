@@ -1,4 +1,4 @@
-// The SQL of links between accounts (issue 27): two accounts that share a verified identity, a payout
+// The SQL of links between accounts: two accounts that share a verified identity, a payout
 // account or a device are likely one person's. A referral between them earns nothing, and staff see
 // the links on a seller's page.
 import type { Queryable } from '../../db/db.js';

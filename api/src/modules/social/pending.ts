@@ -19,7 +19,7 @@ function cookieValue(req: FastifyRequest, name: string): string {
 
 /**
  * A provider-verified identity with no account waits 30 minutes for appregister, bound to the
- * client that signed in (issue 12): a browser gets an opaque secret in an httpOnly cookie scoped to
+ * client that signed in: a browser gets an opaque secret in an httpOnly cookie scoped to
  * appregister (only its hash is kept); an app (os_type android/ios with a device_no) is bound to
  * that device_no, since it cannot carry a cookie. A new sign-in with the same identity replaces the
  * binding.

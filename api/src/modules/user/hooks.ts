@@ -3,7 +3,7 @@ import type { Balances } from './repo.js';
 
 /**
  * Seams where later modules plug into accounts without the user module knowing them: the wallet
- * (issue 8) supplies balances, and the wallet and orders each add a check that refuses closing an
+ * supplies balances, and the wallet and orders each add a check that refuses closing an
  * account while money or open orders remain.
  */
 export class AccountHooks {

@@ -83,7 +83,7 @@ export class Otp {
   async send(purpose: OtpPurpose, channel: Channel, address: string, ip: string, instead?: InsteadOfCode): Promise<void> {
     const now = this.now();
     const to = channel === 'whatsapp' ? `+${address}` : address;
-    // The code and its message are written in one transaction (the outbox, issue 26): the reply never
+    // The code and its message are written in one transaction (the outbox): the reply never
     // waits for the provider, and a message is never lost. A provider that fails is retried by the
     // queue; a check of an undelivered code says so (OTP_MESSAGES.undelivered).
     const messageId = await this.db.tx(async (q) => {

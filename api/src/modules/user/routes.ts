@@ -55,7 +55,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return null;
   };
 
-  // Code-sending and reset routes answer alike whether or not the address has an account (issue 12):
+  // Code-sending and reset routes answer alike whether or not the address has an account:
   // where a code would be pointless, the address's owner gets one of these instead, under the same caps.
   const product = app.config.productName;
   const accountExists: InsteadOfCode = {
@@ -155,7 +155,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
       let pending: PendingIdentity | null = null;
       if (social) {
-        // Only the browser or device that signed in with the provider may complete it (issue 12).
+        // Only the browser or device that signed in with the provider may complete it.
         pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }

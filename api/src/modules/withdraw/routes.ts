@@ -126,7 +126,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const wantCoin = cur.code === 'USDT';
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
       const block = await security.withdrawalBlock(db, u.id, d?.id ?? null);
-      // The identity level's limits for this wallet, before an amount is typed (issue 15).
+      // The identity level's limits for this wallet, before an amount is typed.
       const who = await app.kyc.user(db, u.id);
       const day = await app.kyc.today(db, who, cur.code);
       const money = (m: bigint) => formatMinor(m, cur.decimals);

@@ -1,4 +1,4 @@
-// The help page's calls (issue 13): support's contacts, the FAQ, and a message to support.
+// The help page's calls: support's contacts, the FAQ, and a message to support.
 import { getSdk } from '@giftlane/shared-sdk';
 
 export const supportContacts = () => getSdk().api.public.appinit();

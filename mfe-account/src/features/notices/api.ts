@@ -1,4 +1,4 @@
-// The notifications page's calls (issue 13). Marking read also refreshes the navbar's bell.
+// The notifications page's calls. Marking read also refreshes the navbar's bell.
 import { getSdk, type Notice } from '@giftlane/shared-sdk';
 
 export const noticesPage = (page: number, page_size: number): Promise<Notice[]> => getSdk().api.finder.allNotice({ type: 'all', page, page_size });

@@ -1,4 +1,4 @@
-// The seller's orders (issue 13): a page of the list and one order, decoded in the seller's
+// The seller's orders: a page of the list and one order, decoded in the seller's
 // currency. Screens call these, never the SDK itself (lint).
 import { getSdk, type OrderDetail, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';

@@ -1,4 +1,4 @@
-// Every call the payout-account and PIN screens make to the api (issue 13); the components call
+// Every call the payout-account and PIN screens make to the api; the components call
 // these, never the SDK itself (lint).
 import { getSdk, type Api, type Bank, type PaymentMethod, type SavedPaymentGroup } from '@giftlane/shared-sdk';
 

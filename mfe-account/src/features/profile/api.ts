@@ -1,4 +1,4 @@
-// Every call Settings → Profile, Security and Account make to the api (issue 13): the components
+// Every call Settings → Profile, Security and Account make to the api: the components
 // call these, never the SDK itself (lint).
 import { getSdk, type SocialBindRequest, type User } from '@giftlane/shared-sdk';
 

@@ -1,4 +1,4 @@
-// "Download my data" (issue 15, NDPA 2023): everything GiftLane keeps about the seller, as a JSON
+// "Download my data" (NDPA 2023): everything GiftLane keeps about the seller, as a JSON
 // file saved on the phone. Secrets are never in it and ID numbers are masked.
 import { useId, useState } from 'react';
 import { errorMessage } from '@giftlane/shared-sdk';

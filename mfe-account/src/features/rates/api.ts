@@ -1,4 +1,4 @@
-// The rate sheet of the seller's country (issue 13), with the currency it pays in.
+// The rate sheet of the seller's country, with the currency it pays in.
 import { getSdk, toCurrencyCode, type CurrencyCode, type RatesData } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
 

@@ -1,4 +1,4 @@
-// The referral rewards page's calls (issue 13), decoded in the seller's currency.
+// The referral rewards page's calls, decoded in the seller's currency.
 import { getSdk, type InvitedUser, type RebateItem } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
 

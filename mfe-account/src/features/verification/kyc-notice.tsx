@@ -1,4 +1,4 @@
-// What the dashboard and the wallet say about the verification level (issue 15): that withdrawing
+// What the dashboard and the wallet say about the verification level: that withdrawing
 // needs it, when a balance is more than the level lets out today, and when a balance has passed the
 // level's threshold — the money stays the seller's; the way up is offered.
 import { Link } from '@giftlane/shared-sdk/router';

@@ -1,4 +1,4 @@
-// Settings → Verification (issue 15): the seller's level and what it allows today, what the next
+// Settings → Verification: the seller's level and what it allows today, what the next
 // level needs, and its form — the ID number (level 1), a selfie (level 2), a photo of the ID
 // document and the home address (level 3, checked by our team). A check that failed shows why and
 // the form stays to try again. Payout accounts not in the verified name are listed: the api refuses

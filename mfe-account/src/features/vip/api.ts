@@ -1,4 +1,4 @@
-// The VIP page's calls (issue 13). The progress card reads the session store, which takes the
+// The VIP page's calls. The progress card reads the session store, which takes the
 // page's one vip/info reply.
 import { getSdk, type VipData, type VipLogItem } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';

@@ -1,4 +1,4 @@
-// Every call the wallet's screens make to the api (issue 13): balances, the history, withdrawing.
+// Every call the wallet's screens make to the api: balances, the history, withdrawing.
 // The components call these, never the SDK itself (lint).
 import { getSdk, type MoneyLog, type MoneyLogFilter, type WalletBalance } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
@@ -30,7 +30,7 @@ export async function loadWithdraw(wallet: Wallet) {
     // What stops withdrawals now, said first: a cooling-off (a security change, a new payout account)
     // or a freeze (staff, or "this wasn't me").
     block: info.security_hold ?? null,
-    // The identity level's limits for this wallet (issue 15), shown before an amount is typed.
+    // The identity level's limits for this wallet, shown before an amount is typed.
     kyc: info.kyc ?? null,
   };
 }

@@ -49,7 +49,7 @@ describe('safeRedirect', () => {
     }
   });
 
-  // Issue 27: each of these resolves (in a browser, or in a router or server that decodes once) to
+  // Each of these resolves (in a browser, or in a router or server that decodes once) to
   // //evil.example or /\evil.example, another site.
   it.each([
     '/.//evil.example',

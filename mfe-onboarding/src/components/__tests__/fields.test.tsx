@@ -1,4 +1,4 @@
-// Issue 17: /login arrives prerendered, so a visitor can type before the form is live; the field
+// /login arrives prerendered, so a visitor can type before the form is live; the field
 // takes what is in its box when it comes alive (hydration). A field rendered normally is unchanged.
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,4 @@
-// The two calls of password recovery: send the code, then reset with it (SPEC §7: by e-mail
+// The two calls of password recovery: send the code, then reset with it (by e-mail
 // `public/sendMail` + `user/updatePasswordByEmail`; by WhatsApp `user/sendWhatsAppCode` +
 // `user/updatePasswordByWhatsapp`).
 import { getSdk } from '@giftlane/shared-sdk';

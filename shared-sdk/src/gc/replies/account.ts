@@ -71,7 +71,7 @@ export const orderDetailWire = obj({
   keyList: arr(orderKeyLineWire),
   imageList: arr(obj({ url: str, refused_reason: optStr, type: optNum })),
   order_activity_result: opt(arr(unknown)),
-  /** Our addition (issue 8): every step with its Unix-second time. */
+  /** Our addition: every step with its Unix-second time. */
   timeline: opt(arr(obj({ status: str, time: num, note: optStr }))),
   /** Our additions: the quote locked at submission (null without a card), the reason of a refusal, the operator's note on the payout. */
   quote: optQuote,
@@ -218,7 +218,7 @@ export const withdrawalBlock = obj({
 });
 
 const limits = { level: num, single_limit: amount, daily_limit: amount };
-/** The identity level's limits for the wallet asked for (issue 15), as decimal text in its currency. */
+/** The identity level's limits for the wallet asked for, as decimal text in its currency. */
 export const withdrawKycLimitsWire = obj({ ...limits, remaining_today: amount, next_level: nullable(obj(limits)) });
 
 /**
@@ -261,7 +261,7 @@ export const withdrawResultWire = obj({
   log_id: numStr,
 });
 
-// ---- Identity verification (kyc/*, issue 15) ----------------------------------------------
+// ---- Identity verification (kyc/*) ----------------------------------------------
 
 export const kycIdType = oneOf('bvn', 'nin', 'ghana_card');
 const idTypeOrNone = union(kycIdType, oneOf(''));

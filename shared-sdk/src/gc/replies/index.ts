@@ -5,7 +5,7 @@
 // field changed here changes the api's check, the SDK's decode and the screens' types together.
 // Objects let unknown fields through (a newer api may add some) and drop them from the decoded value.
 //
-// Two parts, for the bytes a seller downloads (issue 13): public.ts, in the SDK chunk, holds what the
+// Two parts, for the bytes a seller downloads: public.ts, in the SDK chunk, holds what the
 // first pages call; account.ts, its own chunk, is loaded by the first call of another path.
 import type { ACCOUNT_REPLIES } from './account';
 import { PUBLIC_REPLIES } from './public';

@@ -52,7 +52,7 @@ export const initData = obj({
 export const country = obj({
   id: num,
   name: str,
-  /** The dial code, shown as displayCode (SPEC §3). */
+  /** The dial code, shown as displayCode. */
   area_number: str,
   short_name: optStr,
   currency_name: optStr,
@@ -145,7 +145,7 @@ export const ladderTierWire = obj({
 
 export const bonusTierWire = obj({ bonus_amount: amount, order_amount: amount });
 export const bonusTiers = opt(arr(bonusTierWire));
-/** One object or a list (SPEC §3 says a list; CONTRACT §3.11 an object): read both. */
+/** One object or a list (the spec says a list; CONTRACT §3.11 an object): read both. */
 export const bonusTierOrTiers = opt(union(bonusTierWire, arr(bonusTierWire)));
 
 export const overdueTier = obj({ name: str, value: str, start: num });

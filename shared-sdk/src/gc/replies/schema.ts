@@ -1,7 +1,7 @@
 // The schema functions the wire contract (public.ts, account.ts) is written with: a schema checks a
 // value, collects what does not match (`where: what`), and answers the value decoded — objects keep
 // only the fields they name. Written here rather than taken from a library because the SDK chunk
-// carries it to every seller on costly data: issue 13 gives the whole contract 3 KB gzip of that
+// carries it to every seller on costly data: the whole contract has a budget of 3 KB gzip of that
 // chunk, and valibot's functions alone took 2.3 KB of it (measured); these take 0.7 KB. The api and
 // the SDK both use them, through index.ts and all.ts.
 

@@ -1,4 +1,4 @@
-// Issue 17: what a visitor does on a prerendered page before it is live is not lost.
+// What a visitor does on a prerendered page before it is live is not lost.
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';

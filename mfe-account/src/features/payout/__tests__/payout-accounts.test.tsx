@@ -1,5 +1,5 @@
 // The add-account form asks for the login password and the transaction password for every method, USDT
-// included, and sends both (issue 27: the api no longer lets a web session add one without them).
+// included, and sends both (the api refuses a web session's new account without them).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { inRouter, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';

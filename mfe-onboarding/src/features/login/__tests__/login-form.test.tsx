@@ -49,7 +49,7 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
   });
 
-  // Issue 27: paths that normalise to //evil.example land Home, not on another site nor stuck on the form.
+  // Paths that normalise to //evil.example land Home, not on another site nor stuck on the form.
   it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example'])('goes Home for the redirect %j', async (bad) => {
     freshTab().answer('user/applogin', user);
     const { router } = renderAt(`/login?${new URLSearchParams({ redirect: bad, view: 'LoginForm' })}`);
