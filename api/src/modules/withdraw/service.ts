@@ -8,37 +8,10 @@ import type { KycService } from '../kyc/service.js';
 import type { AccountSecurity } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
 import type { PinGuard } from './pin.js';
-import { withdrawRepo } from './repo.js';
+import { payoutRepo } from './payout-repo.js';
+import { withdrawRepo, type WithdrawRow } from './repo.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../public/reference.js';
-
-export interface WithdrawRow {
-  id: bigint;
-  withdraw_no: string;
-  user_id: number;
-  payout_account_id: bigint;
-  wallet_type: number;
-  currency_code: string;
-  amount_minor: bigint;
-  fee_minor: bigint;
-  status: 'pending' | 'processing' | 'paid' | 'failed';
-  hold_id: bigint;
-  bank_name: string;
-  account_no: string;
-  account_name: string;
-  method: string;
-  idempotency_key: string | null;
-  params_hash: string;
-  fail_reason: string;
-  reference: string;
-  settled_by: string;
-  created_at: Date;
-  settled_at: Date | null;
-  payout_channel: '' | 'bank_upload' | 'dev' | 'paystack';
-  provider_ref: string;
-  sent_at: Date | null;
-  sent_by: string;
-}
 
 export interface Limits {
   min: string;
@@ -225,8 +198,7 @@ export async function settleWithdrawal(
   outcome: 'paid' | 'failed',
   opts: { reason?: string; reference?: string; actor: string },
 ): Promise<{ withdrawal: WithdrawRow; replayed: boolean }> {
-  const r = await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [withdrawNo]);
-  const w = r.rows[0];
+  const w = await payoutRepo.lockByNo(q, withdrawNo);
   if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
   if (w.status === 'paid' || w.status === 'failed') {
     if (w.status === outcome) return { withdrawal: w, replayed: true };
@@ -240,10 +212,7 @@ export async function settleWithdrawal(
     refType: 'withdrawal',
     refId: String(w.id),
   });
-  const u = await q.query<WithdrawRow>(
-    `update withdrawals set status = $2, settled_at = now(), fail_reason = $3, reference = $4, settled_by = $5 where id = $1 returning *`,
-    [w.id, outcome, outcome === 'failed' ? (opts.reason ?? '') : '', opts.reference ?? '', opts.actor],
-  );
+  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (opts.reason ?? '') : '', reference: opts.reference ?? '', by: opts.actor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, w.user_id, {
@@ -255,5 +224,5 @@ export async function settleWithdrawal(
     action: 'app_withdrawdetail',
     params: { withdraw_no: w.withdraw_no },
   });
-  return { withdrawal: u.rows[0] as WithdrawRow, replayed: false };
+  return { withdrawal: settled, replayed: false };
 }
