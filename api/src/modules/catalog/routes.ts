@@ -4,7 +4,8 @@ import { int, optInt, optText, page, pageSize } from '../../lib/fields.js';
 import { bpToPercent, bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { findUserById } from '../user/repo.js';
-import { Catalog, cardName, firstOrderBonusFor, type CardRow } from './service.js';
+import type { CardRow } from './repo.js';
+import { Catalog, cardName, firstOrderBonusFor } from './service.js';
 
 const DEFAULT_COUNTRY = 1;
 

@@ -1,7 +1,7 @@
 // The SQL of sell orders as sellers and reviewers read them, and of a submission. Decisions and
 // their locks are in service.ts, inside the transaction that credits the seller.
 import type { Queryable } from '../../db/db.js';
-import type { CardRow } from '../catalog/service.js';
+import type { CardRow } from '../catalog/repo.js';
 import type { OrderRow } from './service.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
