@@ -34,7 +34,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const cur = walletCurrency(u, req.body.wallet_type);
-      return view(await usableCoupon(db, u.id, req.body.coupon_code, req.body.wallet_type, cur.code));
+      return view(await usableCoupon(db, { userId: u.id, code: req.body.coupon_code, walletType: req.body.wallet_type, currency: cur.code }));
     },
   });
 }

@@ -161,7 +161,7 @@ export async function submitOrder(deps: SubmitDeps, userId: number, input: Submi
       if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
       return { order: p, first: false, replay: true };
     }
-    if (coupon) await takeCouponUse(q, u.id, coupon.code, input.walletType, cur.code);
+    if (coupon) await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
     const before = await orderRepo.countOf(q, u.id);
     const o = await orderRepo.insert(q, {
       orderNo: newOrderNo(),
