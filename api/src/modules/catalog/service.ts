@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/db.js';
 import { keyedCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
-import type { Currency, Reference } from '../public/reference.js';
+import type { Currency, Reference } from '../../shared/reference.js';
 import { quote, type Coupon, type Quote } from './pricing.js';
 import { catalogRepo, type CardRow } from './repo.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { optInt, page, pageSize, text } from '../../lib/fields.js';
 import { gcRoute, WithTopLevel } from '../../lib/route.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { couponView, heldCoupons, usableCoupon } from './service.js';
 
 /** The coupon calls of SPEC §7: the user's coupons, and a check of one before it goes on an order. */

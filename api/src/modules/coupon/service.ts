@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import type { Coupon as PricingCoupon } from '../catalog/pricing.js';
-import type { Currency } from '../public/reference.js';
+import type { Currency } from '../../shared/reference.js';
 import { couponRepo, type CouponRow, type HeldCoupon } from './repo.js';
 import { COUPON_USE_STATUS, type CouponUseStatus } from '@giftlane/shared-sdk/statuses';
 

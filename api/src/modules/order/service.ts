@@ -8,11 +8,11 @@ import { COUPON_MESSAGES, couponById, couponFits, heldCoupon, pricingCoupon, ret
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
 import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { orderRepo } from './repo.js';
 import { ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { int, optInt, optText, reauthText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { moneyUser, type MoneyUser } from '../wallet/context.js';
+import { moneyUser, type MoneyUser } from '../../shared/money-user.js';
 import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from './nuban.js';
 import type { PayoutProvider } from './provider.js';
 import { paymentRepo, type BankRow } from './repo.js';

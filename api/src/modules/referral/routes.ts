@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { int, optInt, page, pageSize } from '../../lib/fields.js';
 import { formatMinor, minorToNumber, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import { referralRepo } from './repo.js';

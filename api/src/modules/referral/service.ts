@@ -3,7 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { accountLinks } from './links.js';
 import { referralRepo } from './repo.js';
 

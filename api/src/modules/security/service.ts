@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import type { AuthContext } from '../user/sessions.js';
+import type { AuthContext } from '../../shared/sessions.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
-import { verifyPassword } from '../user/passwords.js';
-import { hashToken } from '../user/sessions.js';
+import { verifyPassword } from '../../shared/passwords.js';
+import { hashToken } from '../../shared/sessions.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
 export const REAUTH_LIMITS = { maxFailures: 5, lockMs: 3600_000 } as const;

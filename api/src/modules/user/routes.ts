@@ -13,7 +13,7 @@ import type { InsteadOfCode, OtpPurpose } from './otp.js';
 import { pendingFor, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
 import { objectNameIn } from '../uploads/store.js';
-import { sessionMeta } from './sessions.js';
+import { sessionMeta } from '../../shared/sessions.js';
 import { bindWhatsapp, changePassword, closeAccount, register, resetPassword, setAvatar, setEmail, signIn, USER_MESSAGES, type AccountDeps } from './service.js';
 
 const passwordFields = { new_password: password('New password') };

@@ -6,7 +6,7 @@ import { AppError, Codes } from '../../lib/envelope.js';
 import { AccountLimited } from '../../lib/limits.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons } from '../coupon/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { SECURITY_MESSAGES, type AccountSecurity } from '../security/service.js';
 import { socialRepo } from '../social/repo.js';
 import { endPending, type PendingIdentity } from '../social/pending.js';
@@ -14,9 +14,9 @@ import type { Provider } from '../social/verify.js';
 import { uploadRepo } from '../uploads/repo.js';
 import type { AccountHooks } from './hooks.js';
 import { OTP_MESSAGES, type Otp } from './otp.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../../shared/passwords.js';
 import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, signInFailures, type UserRow } from './repo.js';
-import type { AuthContext, SessionMeta, Sessions } from './sessions.js';
+import type { AuthContext, SessionMeta, Sessions } from '../../shared/sessions.js';
 
 export const USER_MESSAGES = {
   avatarNotYours: 'Upload the photo first: this image is not one of yours',

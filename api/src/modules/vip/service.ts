@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { vipRepo } from './repo.js';
 
 /**

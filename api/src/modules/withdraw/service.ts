@@ -6,12 +6,12 @@ import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import type { KycService } from '../kyc/service.js';
 import type { AccountSecurity } from '../security/service.js';
-import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
+import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
 import { payoutRepo } from './payout-repo.js';
 import { withdrawRepo, type WithdrawRow } from './repo.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 
 export interface Limits {
   min: string;
