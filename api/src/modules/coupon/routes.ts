@@ -18,7 +18,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ type: optInt('type', 0, { min: 0, max: 2 }), page: page(), page_size: pageSize(10, 100) }),
     handler: async (req) => {
       const b = req.body;
-      const all = await Promise.all((await heldCoupons(db, req.auth!.userId, b.type as 0 | 1 | 2)).map(view));
+      const all = await Promise.all((await heldCoupons(db, { userId: req.auth!.userId, walletType: b.type as 0 | 1 | 2 })).map(view));
       // Usable first, then not yet started, expired and used; each group by the nearest end.
       all.sort((x, y) => x.asc_sort - y.asc_sort || x.valid_end_time - y.valid_end_time);
       const list = all.slice(b.page * b.page_size, (b.page + 1) * b.page_size);

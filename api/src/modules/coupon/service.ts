@@ -74,13 +74,13 @@ export interface CouponUse {
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
 
-export async function heldCoupons(q: Queryable, userId: number, walletType: 0 | 1 | 2): Promise<HeldCoupon[]> {
-  return couponRepo.held(q, userId, walletType);
+export async function heldCoupons(q: Queryable, input: { userId: number; walletType: 0 | 1 | 2 }): Promise<HeldCoupon[]> {
+  return couponRepo.held(q, input.userId, input.walletType);
 }
 
 /** The coupon the user holds under this code, whatever its state. */
-export async function heldCoupon(q: Queryable, userId: number, code: string, forUpdate = false): Promise<HeldCoupon | undefined> {
-  return couponRepo.heldByCode(q, userId, normaliseCode(code), forUpdate);
+export async function heldCoupon(q: Queryable, input: { userId: number; code: string; forUpdate?: boolean }): Promise<HeldCoupon | undefined> {
+  return couponRepo.heldByCode(q, input.userId, normaliseCode(input.code), input.forUpdate ?? false);
 }
 
 /**
@@ -89,7 +89,7 @@ export async function heldCoupon(q: Queryable, userId: number, code: string, for
  */
 export async function usableCoupon(q: Queryable, use: CouponUse & { forUpdate?: boolean }): Promise<HeldCoupon> {
   const { userId, code, walletType, currency, forUpdate = false } = use;
-  const c = await heldCoupon(q, userId, code, forUpdate);
+  const c = await heldCoupon(q, { userId, code, forUpdate });
   if (!c) throw new AppError(COUPON_MESSAGES.notFound);
   const status = couponUseStatus(c);
   if (status === COUPON_USE_STATUS.usedUp) throw new AppError(COUPON_MESSAGES.used);
@@ -113,8 +113,8 @@ export async function takeCouponUse(q: Queryable, use: CouponUse): Promise<HeldC
 }
 
 /** Gives back the use an order took: the order was refused or the coupon did not apply. */
-export async function returnCouponUse(q: Queryable, userId: number, couponId: number): Promise<void> {
-  await couponRepo.returnUse(q, userId, couponId);
+export async function returnCouponUse(q: Queryable, input: { userId: number; couponId: number }): Promise<void> {
+  await couponRepo.returnUse(q, input.userId, input.couponId);
 }
 
 export async function couponById(q: Queryable, id: number): Promise<CouponRow | undefined> {
@@ -127,8 +127,8 @@ export async function grantCoupon(q: Queryable, userId: number, couponId: number
 }
 
 /** The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet currency or of any. */
-export async function grantSignupCoupons(q: Queryable, userId: number, walletCurrency: string): Promise<number> {
-  return couponRepo.grantSignup(q, userId, walletCurrency);
+export async function grantSignupCoupons(q: Queryable, input: { userId: number; walletCurrency: string }): Promise<number> {
+  return couponRepo.grantSignup(q, input.userId, input.walletCurrency);
 }
 
 /** How many coupons the user can use now (`coupon_num` of userInfo and appinit). */

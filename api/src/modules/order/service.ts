@@ -95,7 +95,7 @@ export async function submitOrder(deps: SubmitDeps, userId: number, input: Submi
   // The coupon prices the quote here; whether it can still be used is decided in the transaction,
   // under a row lock and after the replay check (a retried submission must not be refused for
   // the use its first attempt took).
-  const held = input.couponCode ? await heldCoupon(db, u.id, input.couponCode) : null;
+  const held = input.couponCode ? await heldCoupon(db, { userId: u.id, code: input.couponCode }) : null;
   if (input.couponCode && !held) throw new AppError(COUPON_MESSAGES.notFound);
   const coupon = held ? couponFits(held, input.walletType, cur.code) : null;
 
@@ -340,7 +340,7 @@ export async function decideOrder(
   }
 
   if (!succeeded.length) {
-    if (coupon) await returnCouponUse(q, o.user_id, coupon.id);
+    if (coupon) await returnCouponUse(q, { userId: o.user_id, couponId: coupon.id });
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const refused = await orderRepo.refuse(q, o.id, { reason, hash });
     await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
@@ -364,7 +364,7 @@ export async function decideOrder(
     const cardChanged = o.card_id !== null && succeeded.some((l) => l.card_id !== o.card_id);
     const below = base < coupon.enough_minor;
     if (cardChanged || below) {
-      await returnCouponUse(q, o.user_id, coupon.id);
+      await returnCouponUse(q, { userId: o.user_id, couponId: coupon.id });
       const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${moneyText(coupon.enough_minor, payout)}`;
       couponNote = ` Coupon ${coupon.code} was not applied (${why}); you can use it again.`;
     } else {
@@ -419,7 +419,7 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
   const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
   if (replay) return { order: o, replay };
-  if (o.coupon_id !== null) await returnCouponUse(q, o.user_id, o.coupon_id);
+  if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
   const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });
   await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
   await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });

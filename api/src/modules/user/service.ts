@@ -107,7 +107,7 @@ export async function register(deps: AccountDeps, r: Registration): Promise<{ id
       }
       // Coupons follow server rules only: every new account gets the active welcome coupons of its
       // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
-      await grantSignupCoupons(q, id, country.wallet_currency);
+      await grantSignupCoupons(q, { userId: id, walletCurrency: country.wallet_currency });
       return { id, token: await deps.sessions.create(q, id, r.meta) };
     });
   } catch (err) {
