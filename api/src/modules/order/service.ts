@@ -407,7 +407,7 @@ export async function decideOrder(
     params: { order_no: o.order_no },
     orderNo: o.order_no,
   });
-  await addVipExp(q, deps.ref, o.user_id, succeeded.reduce((a, l) => a + l.exp, 0n), o.order_no);
+  await addVipExp(q, deps, { userId: o.user_id, exp: succeeded.reduce((a, l) => a + l.exp, 0n), orderNo: o.order_no });
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
   await creditReferral(q, deps, { orderId: o.id, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
   return { order: credited, replay: false };
