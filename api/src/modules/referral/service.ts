@@ -37,8 +37,8 @@ export const friendName = (nickname: string | null, status = 'active', email?: s
 };
 
 /** What a user has earned from referrals in one currency. */
-export async function referredTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
-  return referralRepo.earnedTotal(q, userId, currency);
+export async function referredTotal(q: Queryable, input: { userId: number; currency: string }): Promise<bigint> {
+  return referralRepo.earnedTotal(q, input.userId, input.currency);
 }
 
 /**
@@ -97,7 +97,7 @@ export async function creditReferral(
     tradeCurrency: sale.payoutCurrency,
     journalId: t.journalId,
   });
-  const swept = await sweepRewards(q, deps, inviter.referrer_id, currency.code, `referral:order:${sale.orderId}:sweep`);
+  const swept = await sweepRewards(q, deps, { userId: inviter.referrer_id, currency: currency.code, key: `referral:order:${sale.orderId}:sweep` });
   await notify(q, inviter.referrer_id, {
     title: 'Referral reward',
     content:
@@ -108,7 +108,8 @@ export async function creditReferral(
 }
 
 /** Moves a user's whole reward balance to their cash wallet once it reaches the threshold. */
-async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference }, userId: number, currency: string, key: string): Promise<bigint> {
+async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference }, input: { userId: number; currency: string; key: string }): Promise<bigint> {
+  const { userId, currency, key } = input;
   const { threshold } = await referralSettings(deps.ref, currency);
   const reward = await deps.ledger.userAccount(q, userId, 'reward', currency);
   const cash = await deps.ledger.userAccount(q, userId, 'cash', currency);
@@ -131,8 +132,8 @@ async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference
 }
 
 /** What a user can claim now, in one currency: the rewards still in the reward wallet. */
-export async function claimableTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
-  return referralRepo.unmovedTotal(q, userId, currency);
+export async function claimableTotal(q: Queryable, input: { userId: number; currency: string }): Promise<bigint> {
+  return referralRepo.unmovedTotal(q, input.userId, input.currency);
 }
 
 export const CLAIM_MESSAGES = {
@@ -146,7 +147,8 @@ export const CLAIM_MESSAGES = {
  * is locked first (the order the sweep locks in), then the friend's unmoved rewards; the journal's
  * key names the last reward it covers, so a retried or parallel claim pays once.
  */
-export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, userId: number, friendId: number): Promise<{ amountMinor: bigint; currency: string }> {
+export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, input: { userId: number; friendId: number }): Promise<{ amountMinor: bigint; currency: string }> {
+  const { userId, friendId } = input;
   if ((await referralRepo.inviterOf(q, friendId)) !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
   const code = await referralRepo.unmovedCurrencyOf(q, userId, friendId);
   if (!code) throw new AppError(CLAIM_MESSAGES.nothing);

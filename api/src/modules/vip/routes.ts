@@ -26,7 +26,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const exp = Number(u?.vip_exp ?? 0n);
       const next = levels.find((l) => l.level === level + 1);
       const totals = await vipRepo.bonusTotals(app.db, userId);
-      const referred = await referredTotal(app.db, userId, cur.code);
+      const referred = await referredTotal(app.db, { userId, currency: cur.code });
       const total = (code: string) => totals.get(code) ?? 0n;
       return {
         vip_level: level,
