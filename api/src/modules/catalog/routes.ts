@@ -170,7 +170,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const vipBp = await app.ref.vipBp(vipLevel);
       const next = levels.find((l) => l.level === vipLevel + 1);
       const ladder = (await app.ref.ladder()).get(payoutCode) ?? [];
-      const firstBonus = await firstOrderBonusFor(app.db, app.ref, req.auth?.userId, payoutCode);
+      const firstBonus = await firstOrderBonusFor(app.db, app, { userId: req.auth?.userId, currency: payoutCode });
       const cards = await catalog.cards(payoutCode);
       const currencies = await app.ref.currencies();
       const cats = new Map<number, CardRow[]>();

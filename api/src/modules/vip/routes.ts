@@ -20,7 +20,7 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const country = await app.ref.country(u?.country_id ?? 1);
       const cur = await app.ref.currency(country.wallet_currency);
       const usdt = await app.ref.currency('USDT');
-      const first = await firstOrderBonusFor(app.db, app.ref, userId, cur.code);
+      const first = await firstOrderBonusFor(app.db, app, { userId, currency: cur.code });
       const ladder = (await app.ref.ladder()).get(cur.code) ?? [];
       const level = u?.vip_level ?? 0;
       const exp = Number(u?.vip_exp ?? 0n);
