@@ -177,7 +177,11 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     }),
     handler: async (req) => {
       const b = req.body;
-      return applyWithdrawal({ db, ref, ledger, pins, security, kyc: app.kyc, duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes }, req.auth!.userId, { accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key });
+      return applyWithdrawal(
+        db,
+        { ref, ledger, pins, security, kyc: app.kyc, duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes },
+        { userId: req.auth!.userId, accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key },
+      );
     },
   });
 }

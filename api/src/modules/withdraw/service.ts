@@ -37,7 +37,6 @@ export const WITHDRAW_MESSAGES = {
 
 
 export interface ApplyDeps {
-  db: Db;
   ref: Reference;
   ledger: Ledger;
   pins: PinGuard;
@@ -52,6 +51,7 @@ export interface ApplyDeps {
 
 /** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
 export interface ApplyInput {
+  userId: number;
   accountId: number;
   amount: string | number;
   pin: string;
@@ -65,8 +65,9 @@ export interface ApplyInput {
  * today's count and total, the balance, the identity level's limits and the payout name; the funds
  * are held and the withdrawal written with its notice.
  */
-export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: ApplyInput) {
-  const { db, ref, ledger, security } = deps;
+export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput) {
+  const { ref, ledger, security } = deps;
+  const { userId } = input;
   const u = await moneyUser(db, ref, userId);
   const key = input.idempotencyKey || null;
   const hash = paramsHash({ bank_id: input.accountId, amount: String(input.amount).trim() });
