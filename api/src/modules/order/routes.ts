@@ -60,7 +60,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     }),
     handler: async (req) => {
       const b = req.body;
-      const result = await submitOrder({ db, ref, catalog, store: opts.store }, req.auth!.userId, {
+      const result = await submitOrder(db, { ref, catalog, store: opts.store }, {
+        userId: req.auth!.userId,
         images: b.images,
         memo: b.user_memo,
         walletType: b.wallet_type,

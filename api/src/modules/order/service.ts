@@ -59,6 +59,7 @@ const DUPLICATE_WINDOW_S = 10;
 
 /** What a seller sends to sell: photos and/or codes, and optionally a card and face value to lock a quote. */
 export interface SubmitInput {
+  userId: number;
   images: string | string[] | undefined;
   memo: string;
   walletType: number;
@@ -70,7 +71,6 @@ export interface SubmitInput {
 }
 
 export interface SubmitDeps {
-  db: Db;
   ref: Reference;
   catalog: Catalog;
   store: Pick<UploadStore, 'objectNameOf'>;
@@ -81,9 +81,9 @@ export interface SubmitDeps {
  * submission at a time per seller, a retry (the same key, or the same fields within 10 s) answers the
  * first order, the coupon's use is taken, and the order, its first event and its notice are written.
  */
-export async function submitOrder(deps: SubmitDeps, userId: number, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
-  const { db, ref, catalog } = deps;
-  const u = await moneyUser(db, ref, userId);
+export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
+  const { ref, catalog } = deps;
+  const u = await moneyUser(db, ref, input.userId);
   const cur = walletCurrency(u, input.walletType);
   const raw = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : input.images.split(',');
   const images = raw.map((s) => s.trim()).filter(Boolean);
