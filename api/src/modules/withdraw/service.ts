@@ -135,7 +135,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
     if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
     // The identity level's limits and the payout name (issue 15), under the same wallet lock.
-    await deps.kyc.checkWithdrawal(q, u.id, cur, amount, payout);
+    await deps.kyc.checkWithdrawal(q, { userId: u.id, currency: cur, amountMinor: amount, payout });
 
     const withdrawNo = newWithdrawNo();
     const held = await ledger.hold(q, {
