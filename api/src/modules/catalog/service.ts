@@ -104,7 +104,11 @@ export class Catalog {
  * The first-order bonus a seller can still earn, in a payout currency's minor units: the setting's
  * amount, and 0 once the seller has a completed order (the bonus goes to the first one only).
  */
-export async function firstOrderBonusFor(q: Queryable, deps: { ref: Reference }, input: { userId: number | undefined; currency: string }): Promise<bigint> {
+export async function firstOrderBonusFor(
+  q: Queryable,
+  deps: { ref: Reference },
+  input: { userId: number | undefined; currency: string },
+): Promise<bigint> {
   const { ref } = deps;
   const { userId, currency } = input;
   if (userId) {

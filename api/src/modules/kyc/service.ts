@@ -151,7 +151,12 @@ export class KycService {
    */
   async checkWithdrawal(
     q: Queryable,
-    input: { userId: number; currency: { code: string; symbol: string; decimals: number }; amountMinor: bigint; payout: { method: string; account_name: string } },
+    input: {
+      userId: number;
+      currency: { code: string; symbol: string; decimals: number };
+      amountMinor: bigint;
+      payout: { method: string; account_name: string };
+    },
   ): Promise<void> {
     const { currency, amountMinor, payout } = input;
     const u = await this.user(q, input.userId);

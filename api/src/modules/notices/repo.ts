@@ -25,11 +25,19 @@ export interface NoticeFilter {
   size: number;
 }
 
+export interface NewNotice {
+  userId: number;
+  kind: string;
+  title: string;
+  content: string;
+  action: string;
+  params: Record<string, string>;
+  orderNo: string | null;
+  security: boolean;
+}
+
 export const noticeRepo = {
-  async insert(
-    q: Queryable,
-    n: { userId: number; kind: string; title: string; content: string; action: string; params: Record<string, string>; orderNo: string | null; security: boolean },
-  ): Promise<void> {
+  async insert(q: Queryable, n: NewNotice): Promise<void> {
     await q.query('insert into notices (user_id, kind, title, content, action, params, order_no, security) values ($1,$2,$3,$4,$5,$6,$7,$8)', [
       n.userId,
       n.kind,

@@ -194,7 +194,20 @@ export const orderRepo = {
   async insertLine(
     q: Queryable,
     orderId: bigint,
-    l: { seq: number; cardId: number | null; cardName: string; cardCurrency: string; code: string; faceMinor: bigint; rateMinor: bigint; amountMinor: bigint; status: string; failReason: string; proofImage: string; imageIndex: number | null },
+    l: {
+      seq: number;
+      cardId: number | null;
+      cardName: string;
+      cardCurrency: string;
+      code: string;
+      faceMinor: bigint;
+      rateMinor: bigint;
+      amountMinor: bigint;
+      status: string;
+      failReason: string;
+      proofImage: string;
+      imageIndex: number | null;
+    },
   ): Promise<void> {
     await q.query(
       `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, amount_minor, status, fail_reason, proof_image, image_index)
@@ -215,7 +228,18 @@ export const orderRepo = {
   async credit(
     q: Queryable,
     orderId: bigint,
-    d: { status: OrderStatusCode; amountMinor: bigint; baseMinor: bigint; vipBonusMinor: bigint; ladderBonusMinor: bigint; firstOrderBonusMinor: bigint; payoutNote: string; hash: string; journalId: bigint | null; couponMinor: bigint },
+    d: {
+      status: OrderStatusCode;
+      amountMinor: bigint;
+      baseMinor: bigint;
+      vipBonusMinor: bigint;
+      ladderBonusMinor: bigint;
+      firstOrderBonusMinor: bigint;
+      payoutNote: string;
+      hash: string;
+      journalId: bigint | null;
+      couponMinor: bigint;
+    },
   ): Promise<OrderRow> {
     const r = await q.query<OrderRow>(
       `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,

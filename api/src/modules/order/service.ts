@@ -146,7 +146,8 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
       key,
       hash,
     });
-    await orderRepo.addEvent(q, o.id, { status: 'submitted', note: quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted', actor: `user:${u.id}` });
+    const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
+    await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
     await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: o, first: before === 0, replay: false };
   });
@@ -399,7 +400,11 @@ export async function decideOrder(
     payoutNote: input.payoutNote ?? '', hash, journalId, couponMinor: couponBonus,
   });
   const amount = moneyText(total, payout);
-  await orderRepo.addEvent(q, o.id, { status: status === ORDER_STATUS.succeeded ? 'completed' : 'partly_completed', note: `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor });
+  await orderRepo.addEvent(q, o.id, {
+    status: status === ORDER_STATUS.succeeded ? 'completed' : 'partly_completed',
+    note: `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`,
+    actor,
+  });
   await notify(q, o.user_id, {
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,

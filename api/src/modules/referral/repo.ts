@@ -152,12 +152,23 @@ export const referralRepo = {
   },
 
   async hasFirstReward(q: Queryable, refereeId: number): Promise<boolean> {
-    return (await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [refereeId])).rows.length > 0;
+    const r = await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [refereeId]);
+    return r.rows.length > 0;
   },
 
   async insertReward(
     q: Queryable,
-    r: { referrerId: number; refereeId: number; orderId: bigint; kind: 'first' | 'trade'; currency: string; amountMinor: bigint; tradeMinor: bigint; tradeCurrency: string; journalId: bigint },
+    r: {
+      referrerId: number;
+      refereeId: number;
+      orderId: bigint;
+      kind: 'first' | 'trade';
+      currency: string;
+      amountMinor: bigint;
+      tradeMinor: bigint;
+      tradeCurrency: string;
+      journalId: bigint;
+    },
   ): Promise<void> {
     await q.query(
       `insert into referral_rewards (referrer_id, referee_id, order_id, kind, currency_code, amount_minor, trade_minor, trade_currency, journal_id)

@@ -98,7 +98,11 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const cur = walletCurrency(u, b.wallet_type);
       const { threshold } = await referralSettings(ref, cur.code);
       const kind = b.type === 0 ? 'all' : b.type === REBATE_TYPE.transfer ? 'transfer' : b.type === REBATE_TYPE.first ? 'first' : b.type === REBATE_TYPE.trade ? 'trade' : 'none';
-      const [entries, t, referred] = await Promise.all([referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size), referralRepo.rewardTotals(db, u.id, cur.code), referredTotal(db, { userId: u.id, currency: cur.code })]);
+      const [entries, t, referred] = await Promise.all([
+        referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size),
+        referralRepo.rewardTotals(db, u.id, cur.code),
+        referredTotal(db, { userId: u.id, currency: cur.code }),
+      ]);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
       // The USDT tab's figures (the apps read the _usd fields there), the order bonuses and the VIP table.
       const usdt = u.usdt;

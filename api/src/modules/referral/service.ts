@@ -108,7 +108,11 @@ export async function creditReferral(
 }
 
 /** Moves a user's whole reward balance to their cash wallet once it reaches the threshold. */
-async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference }, input: { userId: number; currency: string; key: string }): Promise<bigint> {
+async function sweepRewards(
+  q: Queryable,
+  deps: { ledger: Ledger; ref: Reference },
+  input: { userId: number; currency: string; key: string },
+): Promise<bigint> {
   const { userId, currency, key } = input;
   const { threshold } = await referralSettings(deps.ref, currency);
   const reward = await deps.ledger.userAccount(q, userId, 'reward', currency);
@@ -147,7 +151,11 @@ export const CLAIM_MESSAGES = {
  * is locked first (the order the sweep locks in), then the friend's unmoved rewards; the journal's
  * key names the last reward it covers, so a retried or parallel claim pays once.
  */
-export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, input: { userId: number; friendId: number }): Promise<{ amountMinor: bigint; currency: string }> {
+export async function claimRewards(
+  q: Queryable,
+  deps: { ledger: Ledger },
+  input: { userId: number; friendId: number },
+): Promise<{ amountMinor: bigint; currency: string }> {
   const { userId, friendId } = input;
   if ((await referralRepo.inviterOf(q, friendId)) !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
   const code = await referralRepo.unmovedCurrencyOf(q, userId, friendId);

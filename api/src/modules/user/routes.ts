@@ -189,7 +189,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const digits = looksLikePhone(login) ? await waAddress(login) : null;
       const guard = { max: app.config.accountLimit.authPerHour, windowMs: 3600_000 };
       try {
-        const { user: u, token } = await signIn(db, deps, { login, whatsappDigits: digits, password: req.body.password, meta: meta(req, req.body.device_no), guard });
+        const input = { login, whatsappDigits: digits, password: req.body.password, meta: meta(req, req.body.device_no), guard };
+        const { user: u, token } = await signIn(db, deps, input);
         return fullView(db, u, token);
       } catch (err) {
         if (err instanceof AccountLimited) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -293,7 +294,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       const name = objectNameIn(app.config.publicUrl, req.body.avatar.split('?')[0] ?? '');
-      await setAvatar(db, { userId: req.auth!.userId, url: req.body.avatar, upload: name ? { objectName: name, url: `${app.config.publicUrl}/uploads/${name}` } : null });
+      const upload = name ? { objectName: name, url: `${app.config.publicUrl}/uploads/${name}` } : null;
+      await setAvatar(db, { userId: req.auth!.userId, url: req.body.avatar, upload });
       return null;
     },
   });
@@ -350,7 +352,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await bindWhatsapp(db, deps, { auth: req.auth!, user: u, change: { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password } });
+      const change = { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password };
+      await bindWhatsapp(db, deps, { auth: req.auth!, user: u, change });
       return null;
     },
   });
@@ -372,7 +375,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const changeEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
-    await setEmail(db, deps, { auth: req.auth!, user: await me(req), change: { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password } });
+    const change = { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password };
+    await setEmail(db, deps, { auth: req.auth!, user: await me(req), change });
     return null;
   };
   const emailChange = z.object({ email: email(), verify_code: otpField(), old_code: optText('old_code', 10), ...confirmField });

@@ -218,7 +218,11 @@ export interface AddressChange {
  * issued for sign-up: for a number no account uses, that code proves the number just as well. The
  * newest live code decides which.
  */
-export async function bindWhatsapp(db: Db, deps: Pick<AccountDeps, 'otp' | 'security'>, input: { auth: AuthContext; user: UserRow; change: AddressChange }): Promise<void> {
+export async function bindWhatsapp(
+  db: Db,
+  deps: Pick<AccountDeps, 'otp' | 'security'>,
+  input: { auth: AuthContext; user: UserRow; change: AddressChange },
+): Promise<void> {
   const { otp, security } = deps;
   const { auth, user: u, change: c } = input;
   await security.confirmPassword(auth, c.password);
@@ -247,7 +251,11 @@ export async function bindWhatsapp(db: Db, deps: Pick<AccountDeps, 'otp' | 'secu
  * Binds or replaces the e-mail address; replacing a bound one needs the code sent to it as well as
  * the new one's. The addresses the account had before are told, with a "this wasn't me" link.
  */
-export async function setEmail(db: Db, deps: Pick<AccountDeps, 'otp' | 'security'>, input: { auth: AuthContext; user: UserRow; change: AddressChange }): Promise<void> {
+export async function setEmail(
+  db: Db,
+  deps: Pick<AccountDeps, 'otp' | 'security'>,
+  input: { auth: AuthContext; user: UserRow; change: AddressChange },
+): Promise<void> {
   const { otp, security } = deps;
   const { auth, user: u, change: c } = input;
   await security.confirmPassword(auth, c.password);
