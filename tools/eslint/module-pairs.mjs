@@ -60,7 +60,8 @@ export const noModulePair = {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const other = moduleOf(modulesDir, path.resolve(path.dirname(file), spec));
       if (!other || other === own) return;
-      if (moduleGraph(modulesDir).get(other)?.has(own)) context.report({ node: node.source, messageId: 'pair', data: { own, other } });
+      if (!moduleGraph(modulesDir).get(other)?.has(own)) return;
+      context.report({ node: node.source, messageId: 'pair', data: { own, other } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },
