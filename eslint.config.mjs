@@ -2,9 +2,11 @@
 // shared-sdk and its own code; shared-sdk imports no app; the shell imports no remote's code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import apiModules from './tools/eslint/module-pairs.mjs';
 
 const apps = ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops'];
 const others = (self) => ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops', 'api', 'deploy'].filter((w) => w !== self);
@@ -38,6 +40,22 @@ function boundaries(self) {
   };
 }
 
+/**
+ * A feature folder of an app (src/features/<name>) imports no other feature: what two features
+ * share goes to a shared folder of the app (src/lib, src/components).
+ */
+function featureZones(app) {
+  const dir = `${app}/src/features`;
+  const entries = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : [];
+  const features = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  return features.map((f) => ({
+    target: `./${dir}/${f}`,
+    from: `./${dir}`,
+    except: [`./${f}`],
+    message: `Feature '${f}' imports no other feature: move what both use to src/lib or src/components.`,
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.releases/**', '**/test-results/**', '**/playwright-report/**', '**/@mf-types/**'] },
   js.configs.recommended,
@@ -52,8 +70,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
     },
-    // PGlite's bundled files are too deep for the cycle check; our own code is what it is for.
-    settings: { 'import-x/resolver': { node: true }, 'import-x/ignore': ['node_modules'] },
+    // The cycle check follows our own files only (PGlite's bundled files are too deep for it). The
+    // resolver maps the api's ESM specifiers ('./repo.js') and the apps' extensionless ones to the
+    // TypeScript files; without it no import resolves and the check passes whatever the cycles.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+    },
   },
   ...apps.map(boundaries),
   boundaries('api'),
@@ -110,6 +135,39 @@ export default tseslint.config(
       ],
     },
   },
+  // Services decide and repos hold the SQL: a service calls its repo's functions with the
+  // Queryable it was given (so it still decides what shares a transaction).
+  {
+    files: ['api/src/modules/**/service.ts', 'api/src/modules/**/*-service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message: "SQL belongs in the module's repo.ts: call a repo function with the service's Queryable.",
+        },
+        {
+          // A regular expression's exec is not SQL.
+          selector: "CallExpression[callee.property.name='exec']:not([callee.object.regex])",
+          message: "SQL belongs in the module's repo.ts: call a repo function with the service's Queryable.",
+        },
+      ],
+    },
+  },
+  // Two api modules never import each other (tools/eslint/module-pairs.mjs).
+  {
+    files: ['api/src/modules/**/*.ts'],
+    ignores: ['api/src/modules/**/__tests__/**'],
+    plugins: { 'api-modules': apiModules },
+    rules: { 'api-modules/no-module-pair': 'error' },
+  },
+  ...apps
+    .map((app) => ({ app, zones: featureZones(app) }))
+    .filter(({ zones }) => zones.length > 0)
+    .map(({ app, zones }) => ({
+      files: [`${app}/src/**/*.{ts,tsx}`],
+      rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+    })),
   {
     files: ['shared-sdk/**/*.{ts,tsx}'],
     rules: {

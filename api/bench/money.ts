@@ -10,7 +10,7 @@ import { Ledger } from '../src/modules/ledger/ledger.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createStaff, staffSession } from '../src/modules/ops/staff.js';
 import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
-import { hashPassword } from '../src/modules/user/passwords.js';
+import { hashPassword } from '../src/shared/passwords.js';
 import { benchDatabase } from './scratch-db.js';
 
 const N = Number(process.env.BENCH_OPS ?? 400);

@@ -21,7 +21,7 @@ import { Ledger } from '../src/modules/ledger/ledger.js';
 import { checkLedger } from '../src/modules/ledger/check.js';
 import { createStaff, staffSession } from '../src/modules/ops/staff.js';
 import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
-import { hashPassword } from '../src/modules/user/passwords.js';
+import { hashPassword } from '../src/shared/passwords.js';
 import { DEFAULT_TIERS } from '../src/modules/kyc/tiers.js';
 import { benchDatabase } from './scratch-db.js';
 import { serve } from './child.js';

@@ -4,7 +4,7 @@
 // Neither reply waits for the provider: both write their message to the outbox.
 import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
-import { hashPassword } from '../modules/user/passwords.js';
+import { hashPassword } from '../shared/passwords.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { makeUser } from '../test/money.js';
 import type { OutboxMessage } from '../modules/messaging/messenger.js';

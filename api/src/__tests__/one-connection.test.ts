@@ -7,7 +7,7 @@
 // through the transaction's own client. These hold it on both drivers.
 import { outsideTransaction, PooledQueryInTransactionError } from '../db/db.js';
 import { Catalog } from '../modules/catalog/service.js';
-import { Reference } from '../modules/public/reference.js';
+import { Reference } from '../shared/reference.js';
 import { freshDb, targets, type TestDb } from '../test/harness.js';
 
 jest.setTimeout(60_000);

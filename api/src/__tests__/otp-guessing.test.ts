@@ -3,7 +3,7 @@
 // across codes (10 a day per purpose), then locked with a notice. Every purpose goes through the one
 // mechanism, so each code-checking route is attacked the same way.
 import { OTP_LIMITS, OTP_MESSAGES } from '../modules/user/otp.js';
-import { hashPassword } from '../modules/user/passwords.js';
+import { hashPassword } from '../shared/passwords.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
 import { makeUser } from '../test/money.js';
 

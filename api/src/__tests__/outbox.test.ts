@@ -2,7 +2,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { CATALOG_CHANNEL } from '../modules/catalog/service.js';
+import { CATALOG_CHANNEL } from '../modules/catalog/repo.js';
 import { DEAD_LETTER_MESSAGES } from '../modules/ops/dead-letter-routes.js';
 import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';

@@ -12,7 +12,8 @@ import { openDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../lib/envelope.js';
 import { enrolKnownSecret } from '../modules/ops/sign-in.js';
-import { audit, createStaff, ROLES, type Role } from '../modules/ops/staff.js';
+import { createStaff, ROLES, type Role } from '../modules/ops/staff.js';
+import { audit } from '../shared/audit.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' } } });

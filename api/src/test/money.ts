@@ -5,7 +5,7 @@ import type { ClientKind } from '../lib/sign.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { createStaff, staffSession, type Role } from '../modules/ops/staff.js';
 import { totpCode, totpStep } from '../modules/ops/totp.js';
-import { hashPassword } from '../modules/user/passwords.js';
+import { hashPassword } from '../shared/passwords.js';
 import { newInviteCode } from '../modules/user/repo.js';
 import type { TestApp } from './harness.js';
 import { DevPayoutProvider } from '../modules/payment/provider.js';

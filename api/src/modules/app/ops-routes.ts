@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../db/db.js';
 import { AppError, ok } from '../../lib/envelope.js';
-import { audit, requireStaff } from '../ops/staff.js';
+import { audit } from '../../shared/audit.js';
+import { requireStaff } from '../ops/staff.js';
 import { appRepo } from './repo.js';
 
 const VERSION = /^\d+(\.\d+){0,3}$/;

@@ -2,7 +2,7 @@
 // or scheduled (each kept with who, why and old → new), and the announcement every api process's
 // catalog reloads on.
 import type { Queryable } from '../../db/db.js';
-import { CATALOG_CHANNEL, RATE_IN_FORCE } from './service.js';
+import { CATALOG_CHANNEL, RATE_IN_FORCE } from './repo.js';
 
 export interface RateChangeRow {
   id: bigint;

@@ -4,7 +4,8 @@ import { int, optInt, optText, page, pageSize } from '../../lib/fields.js';
 import { bpToPercent, bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { findUserById } from '../user/repo.js';
-import { Catalog, cardName, firstOrderBonusFor, type CardRow } from './service.js';
+import type { CardRow } from './repo.js';
+import { Catalog, cardName, firstOrderBonusFor } from './service.js';
 
 const DEFAULT_COUNTRY = 1;
 
@@ -169,7 +170,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const vipBp = await app.ref.vipBp(vipLevel);
       const next = levels.find((l) => l.level === vipLevel + 1);
       const ladder = (await app.ref.ladder()).get(payoutCode) ?? [];
-      const firstBonus = await firstOrderBonusFor(app.db, app.ref, req.auth?.userId, payoutCode);
+      const firstBonus = await firstOrderBonusFor(app.db, app, { userId: req.auth?.userId, currency: payoutCode });
       const cards = await catalog.cards(payoutCode);
       const currencies = await app.ref.currencies();
       const cats = new Map<number, CardRow[]>();

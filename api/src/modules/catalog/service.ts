@@ -2,40 +2,12 @@ import type { Db, Queryable } from '../../db/db.js';
 import { keyedCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
-import type { Currency, Reference } from '../public/reference.js';
+import type { Currency, Reference } from '../../shared/reference.js';
 import { quote, type Coupon, type Quote } from './pricing.js';
-import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
-
-export interface CardRow {
-  id: number;
-  category_id: number;
-  category_name: string;
-  category_slug: string;
-  category_logo: string;
-  category_icon: string;
-  category_intro: string;
-  timeout_minutes: number;
-  category_sort: number;
-  sticky: boolean;
-  currency_code: string;
-  form_code: string;
-  form_name: string;
-  min_face: number;
-  max_face: number;
-  sort: number;
-  rate_minor: bigint;
-  usdt_rate_minor: bigint;
-}
+import { catalogRepo, type CardRow } from './repo.js';
 
 export const cardName = (c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>, symbol: string) =>
   `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
-
-/** The latest change in effect for a card and payout currency at `at` (SQL, for a lateral join). */
-export const RATE_IN_FORCE = (card: string, currency: string, at = 'now()') =>
-  `select new_rate_minor from card_rate_changes x where x.card_id = ${card} and x.currency_code = ${currency} and x.cancelled_at is null and x.effective_at <= ${at} order by x.effective_at desc, x.id desc limit 1`;
-
-/** The NOTIFY channel a rate change is announced on, to every api process. */
-export const CATALOG_CHANNEL = 'catalog_changed';
 
 /**
  * Reads the catalog and quotes payouts with the pricing function. One per api process (app.catalog):
@@ -56,8 +28,8 @@ export class Catalog {
     // Read through the Queryable the cache hands over: the pool, or the caller's transaction (lib/cache.ts).
     this.cache = keyedCache<string, CardRow[]>(db, async (payoutCurrency, q) => {
       const start = Date.now();
-      const next = await this.nextChange(q);
-      const rows = await this.load(q, payoutCurrency);
+      const next = await catalogRepo.nextChange(q);
+      const rows = await catalogRepo.cards(q, payoutCurrency);
       return { value: rows, until: Math.min(start + this.ttlMs, next ?? Infinity) };
     });
   }
@@ -78,37 +50,7 @@ export class Catalog {
 
   /** The active card categories, pinned ones first. */
   async categories(): Promise<{ id: number; name: string }[]> {
-    return (await this.db.query<{ id: number; name: string }>('select id, name from card_categories where active order by sticky desc, sort')).rows;
-  }
-
-  /** When the next scheduled rate change takes effect (epoch ms), if one is scheduled. */
-  private async nextChange(q: Queryable): Promise<number | null> {
-    const r = await q.query<{ at: Date | null }>('select min(effective_at) as at from card_rate_changes where cancelled_at is null and effective_at > now()');
-    return r.rows[0]?.at ? r.rows[0].at.getTime() : null;
-  }
-
-  private async load(q: Queryable, payoutCurrency: string): Promise<CardRow[]> {
-    const filter: { categoryId?: number; currency?: string; cardId?: number } = {};
-    const r = await q.query<CardRow>(
-      `select c.id, c.category_id, k.name as category_name, k.slug as category_slug, k.logo as category_logo, k.icon as category_icon,
-              k.introduction as category_intro, k.timeout_minutes, k.sort as category_sort, k.sticky,
-              c.currency_code, c.form_code, f.name as form_name, c.min_face, c.max_face, c.sort,
-              coalesce(rc.new_rate_minor, r.rate_minor) as rate_minor, coalesce(uc.new_rate_minor, u.rate_minor) as usdt_rate_minor
-         from cards c
-         join card_categories k on k.id = c.category_id and k.active
-         join card_forms f on f.code = c.form_code
-         join card_rates r on r.card_id = c.id and r.currency_code = $1
-         join card_rates u on u.card_id = c.id and u.currency_code = 'USDT'
-         left join lateral (${RATE_IN_FORCE('c.id', '$1')}) rc on true
-         left join lateral (${RATE_IN_FORCE('c.id', "'USDT'")}) uc on true
-        where c.active
-          and ($2::int is null or c.category_id = $2)
-          and ($3::text is null or c.currency_code = $3)
-          and ($4::int is null or c.id = $4)
-        order by k.sticky desc, k.sort, c.currency_code <> 'USD', c.currency_code, c.sort`,
-      [payoutCurrency, filter.categoryId ?? null, filter.currency ?? null, filter.cardId ?? null],
-    );
-    return r.rows;
+    return catalogRepo.categories(this.db);
   }
 
   /** A quote for one card: face value checked against the card's band, VIP from the user's level. */
@@ -162,10 +104,15 @@ export class Catalog {
  * The first-order bonus a seller can still earn, in a payout currency's minor units: the setting's
  * amount, and 0 once the seller has a completed order (the bonus goes to the first one only).
  */
-export async function firstOrderBonusFor(q: Queryable, ref: Reference, userId: number | undefined, currency: string): Promise<bigint> {
+export async function firstOrderBonusFor(
+  q: Queryable,
+  deps: { ref: Reference },
+  input: { userId: number | undefined; currency: string },
+): Promise<bigint> {
+  const { ref } = deps;
+  const { userId, currency } = input;
   if (userId) {
-    const done = await q.query('select 1 from orders where user_id = $1 and status = any($2::smallint[]) limit 1', [userId, ORDER_CREDITED]);
-    if (done.rows.length) return 0n;
+    if (await catalogRepo.hasCreditedOrder(q, userId)) return 0n;
   }
   return BigInt((await ref.setting<Record<string, string>>('first_order_bonus', {}))[currency] ?? '0');
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { optInt, page, pageSize, text } from '../../lib/fields.js';
 import { gcRoute, WithTopLevel } from '../../lib/route.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { couponView, heldCoupons, usableCoupon } from './service.js';
 
 /** The coupon calls: the user's coupons, and a check of one before it goes on an order. */
@@ -18,7 +18,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ type: optInt('type', 0, { min: 0, max: 2 }), page: page(), page_size: pageSize(10, 100) }),
     handler: async (req) => {
       const b = req.body;
-      const all = await Promise.all((await heldCoupons(db, req.auth!.userId, b.type as 0 | 1 | 2)).map(view));
+      const all = await Promise.all((await heldCoupons(db, { userId: req.auth!.userId, walletType: b.type as 0 | 1 | 2 })).map(view));
       // Usable first, then not yet started, expired and used; each group by the nearest end.
       all.sort((x, y) => x.asc_sort - y.asc_sort || x.valid_end_time - y.valid_end_time);
       const list = all.slice(b.page * b.page_size, (b.page + 1) * b.page_size);
@@ -34,7 +34,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       const cur = walletCurrency(u, req.body.wallet_type);
-      return view(await usableCoupon(db, u.id, req.body.coupon_code, req.body.wallet_type, cur.code));
+      return view(await usableCoupon(db, { userId: u.id, code: req.body.coupon_code, walletType: req.body.wallet_type, currency: cur.code }));
     },
   });
 }

@@ -2,33 +2,9 @@ import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import type { Coupon as PricingCoupon } from '../catalog/pricing.js';
-import type { Currency } from '../public/reference.js';
+import type { Currency } from '../../shared/reference.js';
+import { couponRepo, type CouponRow, type HeldCoupon } from './repo.js';
 import { COUPON_USE_STATUS, type CouponUseStatus } from '@giftlane/shared-sdk/statuses';
-
-/** One coupon definition (table `coupons`). */
-export interface CouponRow {
-  id: number;
-  code: string;
-  name: string;
-  discount_type: 1 | 2;
-  type: 1 | 2;
-  percent_bp: number | null;
-  amount_minor: bigint | null;
-  currency_code: string | null;
-  wallet_type: 1 | 2;
-  enough_minor: bigint;
-  valid_start: Date;
-  valid_end: Date;
-  max_use: number;
-  grant_on: string | null;
-  active: boolean;
-}
-
-/** A coupon as one user holds it. */
-export interface HeldCoupon extends CouponRow {
-  used_times: number;
-  granted_at: Date;
-}
 
 export const COUPON_MESSAGES = {
   notFound: 'Coupon not found or expired',
@@ -87,28 +63,33 @@ export function couponView(c: HeldCoupon, currency: Currency | null, now = new D
   };
 }
 
-const HELD = `select c.*, uc.used_times, uc.granted_at from user_coupons uc join coupons c on c.id = uc.coupon_id`;
-
 /** Normalises what a user typed: coupon codes are upper case, without spaces. */
+/** A use of a coupon a seller asks for: their code, on an order to this wallet in this currency. */
+export interface CouponUse {
+  userId: number;
+  code: string;
+  walletType: number;
+  currency: string;
+}
+
 export const normaliseCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
 
-export async function heldCoupons(q: Queryable, userId: number, walletType: 0 | 1 | 2): Promise<HeldCoupon[]> {
-  const r = await q.query<HeldCoupon>(`${HELD} where uc.user_id = $1 and ($2::int = 0 or c.wallet_type = $2) order by c.valid_end, c.id`, [userId, walletType]);
-  return r.rows;
+export async function heldCoupons(q: Queryable, input: { userId: number; walletType: 0 | 1 | 2 }): Promise<HeldCoupon[]> {
+  return couponRepo.held(q, input.userId, input.walletType);
 }
 
 /** The coupon the user holds under this code, whatever its state. */
-export async function heldCoupon(q: Queryable, userId: number, code: string, forUpdate = false): Promise<HeldCoupon | undefined> {
-  const r = await q.query<HeldCoupon>(`${HELD} where uc.user_id = $1 and c.code = $2${forUpdate ? ' for update of uc' : ''}`, [userId, normaliseCode(code)]);
-  return r.rows[0];
+export async function heldCoupon(q: Queryable, input: { userId: number; code: string; forUpdate?: boolean }): Promise<HeldCoupon | undefined> {
+  return couponRepo.heldByCode(q, input.userId, normaliseCode(input.code), input.forUpdate ?? false);
 }
 
 /**
  * Checks that a user can use a coupon on an order paid in `currency` to wallet `walletType`; with
  * `forUpdate` the holding row is locked, so two orders cannot both take the last use.
  */
-export async function usableCoupon(q: Queryable, userId: number, code: string, walletType: number, currency: string, forUpdate = false): Promise<HeldCoupon> {
-  const c = await heldCoupon(q, userId, code, forUpdate);
+export async function usableCoupon(q: Queryable, use: CouponUse & { forUpdate?: boolean }): Promise<HeldCoupon> {
+  const { userId, code, walletType, currency, forUpdate = false } = use;
+  const c = await heldCoupon(q, { userId, code, forUpdate });
   if (!c) throw new AppError(COUPON_MESSAGES.notFound);
   const status = couponUseStatus(c);
   if (status === COUPON_USE_STATUS.usedUp) throw new AppError(COUPON_MESSAGES.used);
@@ -125,45 +106,32 @@ export function couponFits<T extends CouponRow>(c: T, walletType: number, curren
 }
 
 /** Takes one use of a coupon for an order (inside the order's transaction). */
-export async function takeCouponUse(q: Queryable, userId: number, code: string, walletType: number, currency: string): Promise<HeldCoupon> {
-  const c = await usableCoupon(q, userId, code, walletType, currency, true);
-  await q.query('update user_coupons set used_times = used_times + 1 where user_id = $1 and coupon_id = $2', [userId, c.id]);
+export async function takeCouponUse(q: Queryable, use: CouponUse): Promise<HeldCoupon> {
+  const c = await usableCoupon(q, { ...use, forUpdate: true });
+  await couponRepo.takeUse(q, use.userId, c.id);
   return c;
 }
 
 /** Gives back the use an order took: the order was refused or the coupon did not apply. */
-export async function returnCouponUse(q: Queryable, userId: number, couponId: number): Promise<void> {
-  await q.query('update user_coupons set used_times = used_times - 1 where user_id = $1 and coupon_id = $2 and used_times > 0', [userId, couponId]);
+export async function returnCouponUse(q: Queryable, input: { userId: number; couponId: number }): Promise<void> {
+  await couponRepo.returnUse(q, input.userId, input.couponId);
 }
 
 export async function couponById(q: Queryable, id: number): Promise<CouponRow | undefined> {
-  return (await q.query<CouponRow>('select * from coupons where id = $1', [id])).rows[0];
+  return couponRepo.byId(q, id);
 }
 
 /** Grants a coupon to a user; granting one the user already holds changes nothing. */
 export async function grantCoupon(q: Queryable, userId: number, couponId: number, by: string): Promise<boolean> {
-  const r = await q.query('insert into user_coupons (user_id, coupon_id, granted_by) values ($1,$2,$3) on conflict do nothing', [userId, couponId, by]);
-  return r.rowCount > 0;
+  return couponRepo.grant(q, userId, couponId, by);
 }
 
 /** The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet currency or of any. */
-export async function grantSignupCoupons(q: Queryable, userId: number, walletCurrency: string): Promise<number> {
-  const r = await q.query(
-    `insert into user_coupons (user_id, coupon_id, granted_by)
-     select $1, id, 'signup' from coupons
-      where grant_on = 'signup' and active and valid_end > now() and (currency_code is null or currency_code = $2)
-     on conflict do nothing`,
-    [userId, walletCurrency],
-  );
-  return r.rowCount;
+export async function grantSignupCoupons(q: Queryable, input: { userId: number; walletCurrency: string }): Promise<number> {
+  return couponRepo.grantSignup(q, input.userId, input.walletCurrency);
 }
 
 /** How many coupons the user can use now (`coupon_num` of userInfo and appinit). */
 export async function usableCount(q: Queryable, userId: number): Promise<number> {
-  const r = await q.query<{ n: number }>(
-    `select count(*)::int as n from user_coupons uc join coupons c on c.id = uc.coupon_id
-      where uc.user_id = $1 and c.active and now() >= c.valid_start and now() < c.valid_end and (c.max_use = 0 or uc.used_times < c.max_use)`,
-    [userId],
-  );
-  return r.rows[0]?.n ?? 0;
+  return couponRepo.usableCount(q, userId);
 }

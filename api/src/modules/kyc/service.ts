@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
@@ -115,7 +115,8 @@ export class KycService {
   }
 
   /** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
-  async limits(countryCode: string, level: number, currency: string): Promise<LevelLimits | undefined> {
+  async limits(input: { countryCode: string; level: number; currency: string }): Promise<LevelLimits | undefined> {
+    const { countryCode, level, currency } = input;
     const t = this.tiers[countryCode];
     if (!t) return undefined;
     if (level <= 0) return { level: 0, singleMinor: 0n, dailyMinor: 0n, balanceMinor: 0n };
@@ -130,17 +131,17 @@ export class KycService {
   }
 
   /** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
-  usedToday(q: Queryable, userId: number, countryCode: string, currency: string): Promise<bigint> {
-    return repo.withdrawnToday(q, userId, currency, ZONES[countryCode] ?? 'UTC');
+  usedToday(q: Queryable, input: { userId: number; countryCode: string; currency: string }): Promise<bigint> {
+    return repo.withdrawnToday(q, input.userId, input.currency, ZONES[input.countryCode] ?? 'UTC');
   }
 
   /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
   async today(q: Queryable, u: KycUser, currency: string) {
-    const limits = await this.limits(u.countryCode, u.level, currency);
+    const limits = await this.limits({ countryCode: u.countryCode, level: u.level, currency });
     if (!limits) return undefined;
-    const used = await this.usedToday(q, u.id, u.countryCode, currency);
+    const used = await this.usedToday(q, { userId: u.id, countryCode: u.countryCode, currency });
     const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
-    const next = u.level < 3 ? await this.limits(u.countryCode, u.level + 1, currency) : undefined;
+    const next = u.level < 3 ? await this.limits({ countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
     return { limits, used, remaining, next };
   }
 
@@ -148,8 +149,17 @@ export class KycService {
    * The withdrawal's own check, in its transaction after the wallet row is locked: a level, within
    * one withdrawal's and the day's limit, to an account in the verified name (bank and mobile money).
    */
-  async checkWithdrawal(q: Queryable, userId: number, currency: { code: string; symbol: string; decimals: number }, amountMinor: bigint, payout: { method: string; account_name: string }): Promise<void> {
-    const u = await this.user(q, userId);
+  async checkWithdrawal(
+    q: Queryable,
+    input: {
+      userId: number;
+      currency: { code: string; symbol: string; decimals: number };
+      amountMinor: bigint;
+      payout: { method: string; account_name: string };
+    },
+  ): Promise<void> {
+    const { currency, amountMinor, payout } = input;
+    const u = await this.user(q, input.userId);
     const t = this.tiers[u.countryCode];
     if (!t) return;
     if (u.level < 1) throw new AppError(WITHDRAW_KYC_MESSAGES.unverified(t));
@@ -166,9 +176,10 @@ export class KycService {
   }
 
   /** A new payout account after verification must be in the verified name (bank and mobile money). */
-  async checkNewPayoutName(q: Queryable, userId: number, method: string, accountName: string): Promise<void> {
+  async checkNewPayoutName(q: Queryable, input: { userId: number; method: string; accountName: string }): Promise<void> {
+    const { method, accountName } = input;
     if (method === 'USDT') return;
-    const u = await this.user(q, userId);
+    const u = await this.user(q, input.userId);
     if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
   }
 

@@ -25,7 +25,31 @@ export interface NoticeFilter {
   size: number;
 }
 
+export interface NewNotice {
+  userId: number;
+  kind: string;
+  title: string;
+  content: string;
+  action: string;
+  params: Record<string, string>;
+  orderNo: string | null;
+  security: boolean;
+}
+
 export const noticeRepo = {
+  async insert(q: Queryable, n: NewNotice): Promise<void> {
+    await q.query('insert into notices (user_id, kind, title, content, action, params, order_no, security) values ($1,$2,$3,$4,$5,$6,$7,$8)', [
+      n.userId,
+      n.kind,
+      n.title,
+      n.content,
+      n.action,
+      JSON.stringify(n.params),
+      n.orderNo,
+      n.security,
+    ]);
+  },
+
   /** Newest first, with the order each one is about. */
   async list(q: Queryable, userId: number, f: NoticeFilter): Promise<NoticeRow[]> {
     const r = await q.query<NoticeRow>(

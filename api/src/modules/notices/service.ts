@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { noticeRepo } from './repo.js';
 
 /** A reason as the end of a sentence: one full stop, never "..". */
 export const sentenceEnd = (text: string): string => {
@@ -23,14 +24,14 @@ export interface NoticeInput {
  * transaction as the event, so a notice exists exactly when its event happened.
  */
 export async function notify(q: Queryable, userId: number, n: NoticeInput): Promise<void> {
-  await q.query('insert into notices (user_id, kind, title, content, action, params, order_no, security) values ($1,$2,$3,$4,$5,$6,$7,$8)', [
+  await noticeRepo.insert(q, {
     userId,
-    n.kind ?? 'system',
-    n.title,
-    n.content,
-    n.action ?? '',
-    JSON.stringify(n.params ?? {}),
-    n.orderNo ?? null,
-    n.security ?? false,
-  ]);
+    kind: n.kind ?? 'system',
+    title: n.title,
+    content: n.content,
+    action: n.action ?? '',
+    params: n.params ?? {},
+    orderNo: n.orderNo ?? null,
+    security: n.security ?? false,
+  });
 }

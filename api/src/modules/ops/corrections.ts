@@ -3,8 +3,8 @@ import { AppError } from '../../lib/envelope.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
-import type { Currency, Reference } from '../public/reference.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import type { Currency, Reference } from '../../shared/reference.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { audit } from './staff.js';
 
 export interface CorrectionInput {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { paramsHash } from '../ledger/ledger.js';
 import type { DecisionDeps } from '../order/service.js';
-import type { Currency } from '../public/reference.js';
+import type { Currency } from '../../shared/reference.js';
 import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 /**

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { opsContext, type OpsOptions } from './context.js';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
-import { SETTLE_MESSAGES, settleWithdrawal, withdrawStatusText, type WithdrawRow } from '../withdraw/service.js';
+import type { WithdrawRow } from '../withdraw/repo.js';
+import { SETTLE_MESSAGES, settleWithdrawal, withdrawStatusText } from '../withdraw/service.js';
 import { audit } from './staff.js';
 import { payoutRepo } from '../withdraw/payout-repo.js';
 

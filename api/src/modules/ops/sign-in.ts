@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Db, Queryable } from '../../db/db.js';
-import { hashToken } from '../user/sessions.js';
-import { verifyPassword } from '../user/passwords.js';
+import { hashToken } from '../../shared/sessions.js';
+import { verifyPassword } from '../../shared/passwords.js';
 import { audit, staffSession, STAFF_MESSAGES, STAFF_SIGN_IN, type Role } from './staff.js';
 import { newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, recoveryHash, sealSecret, verifyTotp } from './totp.js';
 

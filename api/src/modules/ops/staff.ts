@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, Codes } from '../../lib/envelope.js';
-import { hashToken } from '../user/sessions.js';
-import { hashPassword } from '../user/passwords.js';
+import { hashToken } from '../../shared/sessions.js';
+import { hashPassword } from '../../shared/passwords.js';
+// The audit writer is shared (payments write to it too); the console's routes still reach it here.
+export { audit } from '../../shared/audit.js';
 
 export type Role = 'admin' | 'reviewer' | 'finance';
 export const ROLES: Role[] = ['admin', 'reviewer', 'finance'];
@@ -80,10 +82,4 @@ export async function requireStaff(db: Db, header: string | undefined, roles: re
   const s = await resolveStaff(db, header);
   if (s.role !== 'admin' && !roles.includes(s.role)) throw new AppError('Your role cannot do this', 'common.403', 403);
   return s;
-}
-
-export async function audit(q: Queryable, a: { staffId: number | null; action: string; targetType: string; targetId: string; reason?: string; details?: unknown; ip?: string }): Promise<void> {
-  await q.query('insert into audit_log (staff_id, action, target_type, target_id, reason, details, ip) values ($1,$2,$3,$4,$5,$6,$7)', [
-    a.staffId, a.action, a.targetType, a.targetId, a.reason ?? '', JSON.stringify(a.details ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)), a.ip ?? '',
-  ]);
 }

@@ -1,9 +1,43 @@
-// The SQL of sell orders as sellers and reviewers read them, and of a submission. Decisions and
-// their locks are in service.ts, inside the transaction that credits the seller.
+// The SQL of sell orders: as sellers and reviewers read them, a submission, and a review's claim,
+// card lines and decision (the service runs these inside the transaction that credits the seller).
 import type { Queryable } from '../../db/db.js';
-import type { CardRow } from '../catalog/service.js';
-import type { OrderRow } from './service.js';
-import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import type { CardRow } from '../catalog/repo.js';
+import { ORDER_STATUS, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
+
+export interface OrderRow {
+  id: bigint;
+  order_no: string;
+  user_id: number;
+  wallet_type: number;
+  currency_code: string;
+  status: OrderStatusCode;
+  claimed_by: number | null;
+  claimed_at: Date | null;
+  images: string[];
+  user_memo: string;
+  coupon_code: string;
+  coupon_id: number | null;
+  card_id: number | null;
+  card_form: string;
+  face_minor: bigint | null;
+  vip_bp: number;
+  quote: Record<string, unknown> | null;
+  quote_total_minor: bigint | null;
+  amount_minor: bigint;
+  base_minor: bigint;
+  vip_bonus_minor: bigint;
+  coupon_amount_minor: bigint;
+  reach_amount_bonus_minor: bigint;
+  first_order_bonus_minor: bigint;
+  payout_note: string;
+  refused_reason: string;
+  decision_hash: string | null;
+  credit_journal_id: bigint | null;
+  idempotency_key: string | null;
+  params_hash: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
 
 export interface OrderLineRow {
   seq: number;
@@ -131,6 +165,86 @@ export const orderRepo = {
       `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) returning *`,
       [o.orderNo, o.userId, o.walletType, o.currency, JSON.stringify(o.images), o.memo, o.couponCode, o.couponId, o.cardId, o.cardForm, o.faceMinor, o.vipBp, o.quote ? JSON.stringify(o.quote) : null, o.quoteTotalMinor, o.key, o.hash],
+    );
+    return r.rows[0] as OrderRow;
+  },
+
+  async addEvent(q: Queryable, orderId: bigint, e: { status: string; note: string; actor: string }): Promise<void> {
+    await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [orderId, e.status, e.note, e.actor]);
+  },
+
+  // A review, in the decision's transaction.
+
+  /** The order, its row locked until the transaction ends. */
+  async lockByNo(q: Queryable, orderNo: string): Promise<OrderRow | undefined> {
+    return (await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo])).rows[0];
+  },
+
+  /** Claims the order for a reviewer, or (null) gives it back to the queue. */
+  async setClaim(q: Queryable, orderId: bigint, staffId: number | null): Promise<OrderRow> {
+    const r = await q.query<OrderRow>(
+      staffId === null
+        ? 'update orders set claimed_by = null, claimed_at = null where id = $1 returning *'
+        : 'update orders set claimed_by = $2, claimed_at = now() where id = $1 returning *',
+      staffId === null ? [orderId] : [orderId, staffId],
+    );
+    return r.rows[0] as OrderRow;
+  },
+
+  async insertLine(
+    q: Queryable,
+    orderId: bigint,
+    l: {
+      seq: number;
+      cardId: number | null;
+      cardName: string;
+      cardCurrency: string;
+      code: string;
+      faceMinor: bigint;
+      rateMinor: bigint;
+      amountMinor: bigint;
+      status: string;
+      failReason: string;
+      proofImage: string;
+      imageIndex: number | null;
+    },
+  ): Promise<void> {
+    await q.query(
+      `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, amount_minor, status, fail_reason, proof_image, image_index)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [orderId, l.seq, l.cardId, l.cardName, l.cardCurrency, l.code, l.faceMinor, l.rateMinor, l.amountMinor, l.status, l.failReason, l.proofImage, l.imageIndex],
+    );
+  },
+
+  async refuse(q: Queryable, orderId: bigint, d: { reason: string; hash: string }): Promise<OrderRow> {
+    const r = await q.query<OrderRow>(
+      'update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *',
+      [orderId, d.reason, d.hash, ORDER_STATUS.refused],
+    );
+    return r.rows[0] as OrderRow;
+  },
+
+  /** A decision that credits the seller: the amounts it is made of, and the journal that paid it. */
+  async credit(
+    q: Queryable,
+    orderId: bigint,
+    d: {
+      status: OrderStatusCode;
+      amountMinor: bigint;
+      baseMinor: bigint;
+      vipBonusMinor: bigint;
+      ladderBonusMinor: bigint;
+      firstOrderBonusMinor: bigint;
+      payoutNote: string;
+      hash: string;
+      journalId: bigint | null;
+      couponMinor: bigint;
+    },
+  ): Promise<OrderRow> {
+    const r = await q.query<OrderRow>(
+      `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
+              payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
+      [orderId, d.status, d.amountMinor, d.baseMinor, d.vipBonusMinor, d.ladderBonusMinor, d.firstOrderBonusMinor, d.payoutNote, d.hash, d.journalId, d.couponMinor],
     );
     return r.rows[0] as OrderRow;
   },

@@ -6,8 +6,8 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName } from '../catalog/service.js';
 import type { UploadStore } from '../uploads/store.js';
-import { orderRepo } from './repo.js';
-import { statusDesc, submitOrder, type OrderRow } from './service.js';
+import { orderRepo, type OrderRow } from './repo.js';
+import { statusDesc, submitOrder } from './service.js';
 import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
@@ -60,7 +60,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     }),
     handler: async (req) => {
       const b = req.body;
-      const result = await submitOrder({ db, ref, catalog, store: opts.store }, req.auth!.userId, {
+      const result = await submitOrder(db, { ref, catalog, store: opts.store }, {
+        userId: req.auth!.userId,
         images: b.images,
         memo: b.user_memo,
         walletType: b.wallet_type,

@@ -8,48 +8,13 @@ import { COUPON_MESSAGES, couponById, couponFits, heldCoupon, pricingCoupon, ret
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
 import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
-import { orderRepo } from './repo.js';
-import { ORDER_STATUS, ORDER_STATUS_DESC, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
-
-export interface OrderRow {
-  id: bigint;
-  order_no: string;
-  user_id: number;
-  wallet_type: number;
-  currency_code: string;
-  status: OrderStatusCode;
-  claimed_by: number | null;
-  claimed_at: Date | null;
-  images: string[];
-  user_memo: string;
-  coupon_code: string;
-  coupon_id: number | null;
-  card_id: number | null;
-  card_form: string;
-  face_minor: bigint | null;
-  vip_bp: number;
-  quote: Record<string, unknown> | null;
-  quote_total_minor: bigint | null;
-  amount_minor: bigint;
-  base_minor: bigint;
-  vip_bonus_minor: bigint;
-  coupon_amount_minor: bigint;
-  reach_amount_bonus_minor: bigint;
-  first_order_bonus_minor: bigint;
-  payout_note: string;
-  refused_reason: string;
-  decision_hash: string | null;
-  credit_journal_id: bigint | null;
-  idempotency_key: string | null;
-  params_hash: string;
-  created_at: Date;
-  finished_at: Date | null;
-}
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
+import { orderRepo, type OrderRow } from './repo.js';
+import { ORDER_STATUS, ORDER_STATUS_DESC } from '@giftlane/shared-sdk/statuses';
 
 /** The reasons a card line can fail (DESIGN §6: what users of this market are told). */
 export const FAIL_REASONS = {
@@ -94,6 +59,7 @@ const DUPLICATE_WINDOW_S = 10;
 
 /** What a seller sends to sell: photos and/or codes, and optionally a card and face value to lock a quote. */
 export interface SubmitInput {
+  userId: number;
   images: string | string[] | undefined;
   memo: string;
   walletType: number;
@@ -105,7 +71,6 @@ export interface SubmitInput {
 }
 
 export interface SubmitDeps {
-  db: Db;
   ref: Reference;
   catalog: Catalog;
   store: Pick<UploadStore, 'objectNameOf'>;
@@ -116,9 +81,9 @@ export interface SubmitDeps {
  * submission at a time per seller, a retry (the same key, or the same fields within 10 s) answers the
  * first order, the coupon's use is taken, and the order, its first event and its notice are written.
  */
-export async function submitOrder(deps: SubmitDeps, userId: number, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
-  const { db, ref, catalog } = deps;
-  const u = await moneyUser(db, ref, userId);
+export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
+  const { ref, catalog } = deps;
+  const u = await moneyUser(db, ref, input.userId);
   const cur = walletCurrency(u, input.walletType);
   const raw = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : input.images.split(',');
   const images = raw.map((s) => s.trim()).filter(Boolean);
@@ -130,7 +95,7 @@ export async function submitOrder(deps: SubmitDeps, userId: number, input: Submi
   // The coupon prices the quote here; whether it can still be used is decided in the transaction,
   // under a row lock and after the replay check (a retried submission must not be refused for
   // the use its first attempt took).
-  const held = input.couponCode ? await heldCoupon(db, u.id, input.couponCode) : null;
+  const held = input.couponCode ? await heldCoupon(db, { userId: u.id, code: input.couponCode }) : null;
   if (input.couponCode && !held) throw new AppError(COUPON_MESSAGES.notFound);
   const coupon = held ? couponFits(held, input.walletType, cur.code) : null;
 
@@ -161,7 +126,7 @@ export async function submitOrder(deps: SubmitDeps, userId: number, input: Submi
       if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
       return { order: p, first: false, replay: true };
     }
-    if (coupon) await takeCouponUse(q, u.id, coupon.code, input.walletType, cur.code);
+    if (coupon) await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
     const before = await orderRepo.countOf(q, u.id);
     const o = await orderRepo.insert(q, {
       orderNo: newOrderNo(),
@@ -181,7 +146,8 @@ export async function submitOrder(deps: SubmitDeps, userId: number, input: Submi
       key,
       hash,
     });
-    await addEvent(q, o.id, 'submitted', quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted', `user:${u.id}`);
+    const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
+    await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
     await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: o, first: before === 0, replay: false };
   });
@@ -195,10 +161,6 @@ export function newOrderNo(now = new Date()): string {
 
 export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>): string =>
   o.status === ORDER_STATUS.pending ? (o.claimed_by ? ORDER_STATUS_DESC.processing : ORDER_STATUS_DESC.pending) : ORDER_STATUS_DESC[o.status];
-
-export async function addEvent(q: Queryable, orderId: bigint, status: string, note: string, actor: string) {
-  await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [orderId, status, note, actor]);
-}
 
 export interface LineInput {
   card_id?: number;
@@ -234,15 +196,14 @@ export function proofOf(o: Pick<OrderRow, 'images'>, proof: string | undefined):
 
 /** Claims an order for review so two operators never work the same one. */
 export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): Promise<OrderRow> {
-  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
-  const o = r.rows[0];
+  const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === staff.id) return o;
   if (o.claimed_by !== null) throw new AppError(ORDER_MESSAGES.claimedByOther);
-  const u = await q.query<OrderRow>('update orders set claimed_by = $2, claimed_at = now() where id = $1 returning *', [o.id, staff.id]);
-  await addEvent(q, o.id, 'processing', 'An operator is reviewing your cards', `staff:${staff.id}`);
-  return u.rows[0] as OrderRow;
+  const claimed = await orderRepo.setClaim(q, o.id, staff.id);
+  await orderRepo.addEvent(q, o.id, { status: 'processing', note: 'An operator is reviewing your cards', actor: `staff:${staff.id}` });
+  return claimed;
 }
 
 /**
@@ -250,19 +211,16 @@ export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): P
  * reviewer can take it. Not while a decision on it waits for a second operator.
  */
 export async function releaseOrder(q: Queryable, orderNo: string, staff: Staff, opts: { anyone: boolean }): Promise<OrderRow> {
-  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
-  const o = r.rows[0];
+  const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === null) return o;
   if (o.claimed_by !== staff.id && !opts.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
-  const u = await q.query<OrderRow>('update orders set claimed_by = null, claimed_at = null where id = $1 returning *', [o.id]);
-  return u.rows[0] as OrderRow;
+  return orderRepo.setClaim(q, o.id, null);
 }
 
 async function lockForDecision(q: Queryable, orderNo: string, staff: Staff, hash: string): Promise<{ order: OrderRow; replay: boolean }> {
-  const r = await q.query<OrderRow>('select * from orders where order_no = $1 for update', [orderNo]);
-  const o = r.rows[0];
+  const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) {
     if (o.decision_hash === hash) return { order: o, replay: true };
@@ -376,23 +334,19 @@ export async function decideOrder(
   const succeeded = lines.filter((l) => l.status === 'success');
   const actor = `staff:${input.staff.id}`;
   for (const [i, l] of lines.entries()) {
-    await q.query(
-      `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, amount_minor, status, fail_reason, proof_image, image_index)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
-      [o.id, i + 1, l.card_id, l.card_name, l.card_currency, l.code, l.face, l.rate, l.base + l.vip, l.status, l.fail_reason, l.proof, l.image_index],
-    );
+    await orderRepo.insertLine(q, o.id, {
+      seq: i + 1, cardId: l.card_id, cardName: l.card_name, cardCurrency: l.card_currency, code: l.code, faceMinor: l.face, rateMinor: l.rate,
+      amountMinor: l.base + l.vip, status: l.status, failReason: l.fail_reason, proofImage: l.proof, imageIndex: l.image_index,
+    });
   }
 
   if (!succeeded.length) {
-    if (coupon) await returnCouponUse(q, o.user_id, coupon.id);
+    if (coupon) await returnCouponUse(q, { userId: o.user_id, couponId: coupon.id });
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
-    const u = await q.query<OrderRow>(
-      "update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *",
-      [o.id, reason, hash, ORDER_STATUS.refused],
-    );
-    await addEvent(q, o.id, 'refused', reason, actor);
+    const refused = await orderRepo.refuse(q, o.id, { reason, hash });
+    await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
     await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
-    return { order: u.rows[0] as OrderRow, replay: false };
+    return { order: refused, replay: false };
   }
 
   const base = succeeded.reduce((a, l) => a + l.base, 0n);
@@ -411,7 +365,7 @@ export async function decideOrder(
     const cardChanged = o.card_id !== null && succeeded.some((l) => l.card_id !== o.card_id);
     const below = base < coupon.enough_minor;
     if (cardChanged || below) {
-      await returnCouponUse(q, o.user_id, coupon.id);
+      await returnCouponUse(q, { userId: o.user_id, couponId: coupon.id });
       const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${moneyText(coupon.enough_minor, payout)}`;
       couponNote = ` Coupon ${coupon.code} was not applied (${why}); you can use it again.`;
     } else {
@@ -441,13 +395,16 @@ export async function decideOrder(
     journalId = t.journalId;
   }
   const status = succeeded.length === lines.length ? ORDER_STATUS.succeeded : ORDER_STATUS.partlySucceeded;
-  const u = await q.query<OrderRow>(
-    `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
-            payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
-    [o.id, status, total, base, vip, ladder, firstBonus, input.payoutNote ?? '', hash, journalId, couponBonus],
-  );
+  const credited = await orderRepo.credit(q, o.id, {
+    status, amountMinor: total, baseMinor: base, vipBonusMinor: vip, ladderBonusMinor: ladder, firstOrderBonusMinor: firstBonus,
+    payoutNote: input.payoutNote ?? '', hash, journalId, couponMinor: couponBonus,
+  });
   const amount = moneyText(total, payout);
-  await addEvent(q, o.id, status === ORDER_STATUS.succeeded ? 'completed' : 'partly_completed', `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`, actor);
+  await orderRepo.addEvent(q, o.id, {
+    status: status === ORDER_STATUS.succeeded ? 'completed' : 'partly_completed',
+    note: `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`,
+    actor,
+  });
   await notify(q, o.user_id, {
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,
@@ -455,10 +412,10 @@ export async function decideOrder(
     params: { order_no: o.order_no },
     orderNo: o.order_no,
   });
-  await addVipExp(q, deps.ref, o.user_id, succeeded.reduce((a, l) => a + l.exp, 0n), o.order_no);
+  await addVipExp(q, deps, { userId: o.user_id, exp: succeeded.reduce((a, l) => a + l.exp, 0n), orderNo: o.order_no });
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
   await creditReferral(q, deps, { orderId: o.id, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
-  return { order: u.rows[0] as OrderRow, replay: false };
+  return { order: credited, replay: false };
 }
 
 /** Refuses a whole order (status 3) with one reason. */
@@ -467,9 +424,9 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
   const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
   if (replay) return { order: o, replay };
-  if (o.coupon_id !== null) await returnCouponUse(q, o.user_id, o.coupon_id);
-  const u = await q.query<OrderRow>('update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *', [o.id, input.reason, hash, ORDER_STATUS.refused]);
-  await addEvent(q, o.id, 'refused', input.reason, `staff:${input.staff.id}`);
+  if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
+  const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });
+  await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
   await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
-  return { order: u.rows[0] as OrderRow, replay: false };
+  return { order: refused, replay: false };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/envelope.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { audit } from '../ops/staff.js';
+import { audit } from '../../shared/audit.js';
 import { settleWithdrawal } from '../withdraw/service.js';
 import type { PayoutProvider } from './provider.js';
 import { payoutRepo } from '../withdraw/payout-repo.js';

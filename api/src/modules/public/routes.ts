@@ -99,7 +99,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       }
       const cur = await app.ref.currency(code);
       const ladder = (await app.ref.ladder()).get(code) ?? [];
-      const first = await firstOrderBonusFor(app.db, app.ref, req.auth?.userId, code);
+      const first = await firstOrderBonusFor(app.db, app, { userId: req.auth?.userId, currency: code });
       // Numbers: the sell tab computes with them (first_order_bonus.toFixed(2) whenever it is truthy).
       const rate = (l: number) => bpToPercentNumber(levels.find((v) => v.level === l)?.rate_bp ?? 0);
       return {

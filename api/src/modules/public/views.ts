@@ -1,5 +1,5 @@
 import { formatMinor } from '../../lib/money.js';
-import type { Country, Currency } from './reference.js';
+import type { Country, Currency } from '../../shared/reference.js';
 
 /** Country as CONTRACT §3.2 names its fields; area_number and code are both the dial code (+234). */
 export function countryView(c: Country, wallet: Currency) {

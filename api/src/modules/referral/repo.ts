@@ -134,4 +134,105 @@ export const referralRepo = {
     );
     return r.rows[0]!;
   },
+
+  // Rewards as they are earned, swept and claimed (in the transaction that moves the money).
+
+  /** The active inviter of a seller (never the seller themself), with what names the friend to them. */
+  async activeInviterOf(q: Queryable, sellerId: number) {
+    const r = await q.query<{ referrer_id: number; country_id: number; nickname: string; email: string | null }>(
+      `select inv.id as referrer_id, inv.country_id, s.nickname, s.email from users s join users inv on inv.id = s.referrer_id
+        where s.id = $1 and inv.status = 'active' and inv.id <> s.id`,
+      [sellerId],
+    );
+    return r.rows[0];
+  },
+
+  async inviterOf(q: Queryable, userId: number): Promise<number | null> {
+    return (await q.query<{ referrer_id: number | null }>('select referrer_id from users where id = $1', [userId])).rows[0]?.referrer_id ?? null;
+  },
+
+  async hasFirstReward(q: Queryable, refereeId: number): Promise<boolean> {
+    const r = await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [refereeId]);
+    return r.rows.length > 0;
+  },
+
+  async insertReward(
+    q: Queryable,
+    r: {
+      referrerId: number;
+      refereeId: number;
+      orderId: bigint;
+      kind: 'first' | 'trade';
+      currency: string;
+      amountMinor: bigint;
+      tradeMinor: bigint;
+      tradeCurrency: string;
+      journalId: bigint;
+    },
+  ): Promise<void> {
+    await q.query(
+      `insert into referral_rewards (referrer_id, referee_id, order_id, kind, currency_code, amount_minor, trade_minor, trade_currency, journal_id)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+      [r.referrerId, r.refereeId, r.orderId, r.kind, r.currency, r.amountMinor, r.tradeMinor, r.tradeCurrency, r.journalId],
+    );
+  },
+
+  /** Everything a user has earned from referrals in one currency. */
+  async earnedTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
+    const r = await q.query<{ total: bigint }>('select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2', [
+      userId,
+      currency,
+    ]);
+    return r.rows[0]?.total ?? 0n;
+  },
+
+  /** The rewards still in the reward wallet, in one currency. */
+  async unmovedTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
+    const r = await q.query<{ total: bigint }>(
+      'select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2 and moved_at is null',
+      [userId, currency],
+    );
+    return r.rows[0]?.total ?? 0n;
+  },
+
+  /** A currency in which a friend's sales left rewards still in the reward wallet. */
+  async unmovedCurrencyOf(q: Queryable, userId: number, friendId: number): Promise<string | undefined> {
+    const r = await q.query<{ currency_code: string }>(
+      'select distinct currency_code from referral_rewards where referrer_id = $1 and referee_id = $2 and moved_at is null',
+      [userId, friendId],
+    );
+    return r.rows[0]?.currency_code;
+  },
+
+  /** A friend's rewards still in the reward wallet, oldest first, locked. */
+  async lockUnmoved(q: Queryable, userId: number, friendId: number, currency: string): Promise<{ id: bigint; amount_minor: bigint }[]> {
+    const r = await q.query<{ id: bigint; amount_minor: bigint }>(
+      'select id, amount_minor from referral_rewards where referrer_id = $1 and referee_id = $2 and currency_code = $3 and moved_at is null order by id for update',
+      [userId, friendId, currency],
+    );
+    return r.rows;
+  },
+
+  /** A ledger account's balance as this transaction sees it. */
+  async accountBalance(q: Queryable, accountId: bigint): Promise<bigint> {
+    return (await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1', [accountId])).rows[0]?.balance_minor ?? 0n;
+  },
+
+  /** Locks a ledger account's row (before the rewards' rows: the order the sweep locks in). */
+  async lockAccount(q: Queryable, accountId: bigint): Promise<void> {
+    await q.query('select id from ledger_accounts where id = $1 for update', [accountId]);
+  },
+
+  /** Every reward of a user in one currency left the reward wallet with this journal. */
+  async markAllMoved(q: Queryable, userId: number, currency: string, journalId: bigint): Promise<void> {
+    await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $3 where referrer_id = $1 and currency_code = $2 and moved_at is null', [
+      userId,
+      currency,
+      journalId,
+    ]);
+  },
+
+  async markMoved(q: Queryable, rewardIds: bigint[], journalId: bigint): Promise<void> {
+    await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $2 where id = any($1::bigint[])', [rewardIds.map(String), journalId]);
+  },
 };

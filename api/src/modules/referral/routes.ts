@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { int, optInt, page, pageSize } from '../../lib/fields.js';
 import { formatMinor, minorToNumber, moneyText } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import { referralRepo } from './repo.js';
@@ -30,8 +30,8 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const { minTrade, threshold } = await referralSettings(ref, currency.code);
       const [row, earned, claimable] = await Promise.all([
         referralRepo.inviteSummary(db, u.id),
-        referredTotal(db, u.id, currency.code),
-        claimableTotal(db, u.id, currency.code),
+        referredTotal(db, { userId: u.id, currency: currency.code }),
+        claimableTotal(db, { userId: u.id, currency: currency.code }),
       ]);
       const f = (m: bigint) => formatMinor(m, currency.decimals);
       const link = `/sign-up?code=${encodeURIComponent(row.invite_code)}`;
@@ -98,7 +98,11 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const cur = walletCurrency(u, b.wallet_type);
       const { threshold } = await referralSettings(ref, cur.code);
       const kind = b.type === 0 ? 'all' : b.type === REBATE_TYPE.transfer ? 'transfer' : b.type === REBATE_TYPE.first ? 'first' : b.type === REBATE_TYPE.trade ? 'trade' : 'none';
-      const [entries, t, referred] = await Promise.all([referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size), referralRepo.rewardTotals(db, u.id, cur.code), referredTotal(db, u.id, cur.code)]);
+      const [entries, t, referred] = await Promise.all([
+        referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size),
+        referralRepo.rewardTotals(db, u.id, cur.code),
+        referredTotal(db, { userId: u.id, currency: cur.code }),
+      ]);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
       // The USDT tab's figures (the apps read the _usd fields there), the order bonuses and the VIP table.
       const usdt = u.usdt;
@@ -176,7 +180,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const userId = req.auth!.userId;
       await db.tx(async (q) => {
-        const { amountMinor, currency } = await claimRewards(q, opts, userId, req.body.recommend_user_id);
+        const { amountMinor, currency } = await claimRewards(q, opts, { userId, friendId: req.body.recommend_user_id });
         const cur = await ref.currency(currency);
         await notify(q, userId, { title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
       });

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { accountLinks } from './links.js';
 import { referralRepo } from './repo.js';
 
@@ -37,12 +37,8 @@ export const friendName = (nickname: string | null, status = 'active', email?: s
 };
 
 /** What a user has earned from referrals in one currency. */
-export async function referredTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
-  const r = await q.query<{ total: bigint }>('select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2', [
-    userId,
-    currency,
-  ]);
-  return r.rows[0]?.total ?? 0n;
+export async function referredTotal(q: Queryable, input: { userId: number; currency: string }): Promise<bigint> {
+  return referralRepo.earnedTotal(q, input.userId, input.currency);
 }
 
 /**
@@ -57,12 +53,7 @@ export async function creditReferral(
   deps: { ledger: Ledger; ref: Reference },
   sale: { orderId: bigint; sellerId: number; payoutMinor: bigint; payoutCurrency: string },
 ): Promise<void> {
-  const r = await q.query<{ referrer_id: number; country_id: number; nickname: string; email: string | null }>(
-    `select inv.id as referrer_id, inv.country_id, s.nickname, s.email from users s join users inv on inv.id = s.referrer_id
-      where s.id = $1 and inv.status = 'active' and inv.id <> s.id`,
-    [sale.sellerId],
-  );
-  const inviter = r.rows[0];
+  const inviter = await referralRepo.activeInviterOf(q, sale.sellerId);
   if (!inviter) return;
   // Inviting yourself earns nothing (issue 27): accounts that share a verified identity, a payout
   // account or a device are one person's. Once refused, the friend stays not eligible (removing
@@ -77,8 +68,7 @@ export async function creditReferral(
   if (sale.payoutMinor < minTrade) return;
 
   const { currency, perTrade, signup } = await referralAmounts(deps.ref, inviter.country_id);
-  const prior = await q.query("select 1 from referral_rewards where referee_id = $1 and kind = 'first'", [sale.sellerId]);
-  const first = prior.rows.length === 0;
+  const first = !(await referralRepo.hasFirstReward(q, sale.sellerId));
   const amount = perTrade + (first ? signup : 0n);
   if (amount <= 0n) return;
 
@@ -96,12 +86,18 @@ export async function creditReferral(
     memo: first ? `${friend}'s first sale (sign-up reward included)` : `${friend}'s sale`,
   });
   if (t.replayed) return;
-  await q.query(
-    `insert into referral_rewards (referrer_id, referee_id, order_id, kind, currency_code, amount_minor, trade_minor, trade_currency, journal_id)
-     values ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
-    [inviter.referrer_id, sale.sellerId, sale.orderId, first ? 'first' : 'trade', currency.code, amount, sale.payoutMinor, sale.payoutCurrency, t.journalId],
-  );
-  const swept = await sweepRewards(q, deps, inviter.referrer_id, currency.code, `referral:order:${sale.orderId}:sweep`);
+  await referralRepo.insertReward(q, {
+    referrerId: inviter.referrer_id,
+    refereeId: sale.sellerId,
+    orderId: sale.orderId,
+    kind: first ? 'first' : 'trade',
+    currency: currency.code,
+    amountMinor: amount,
+    tradeMinor: sale.payoutMinor,
+    tradeCurrency: sale.payoutCurrency,
+    journalId: t.journalId,
+  });
+  const swept = await sweepRewards(q, deps, { userId: inviter.referrer_id, currency: currency.code, key: `referral:order:${sale.orderId}:sweep` });
   await notify(q, inviter.referrer_id, {
     title: 'Referral reward',
     content:
@@ -112,13 +108,17 @@ export async function creditReferral(
 }
 
 /** Moves a user's whole reward balance to their cash wallet once it reaches the threshold. */
-async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference }, userId: number, currency: string, key: string): Promise<bigint> {
+async function sweepRewards(
+  q: Queryable,
+  deps: { ledger: Ledger; ref: Reference },
+  input: { userId: number; currency: string; key: string },
+): Promise<bigint> {
+  const { userId, currency, key } = input;
   const { threshold } = await referralSettings(deps.ref, currency);
   const reward = await deps.ledger.userAccount(q, userId, 'reward', currency);
   const cash = await deps.ledger.userAccount(q, userId, 'cash', currency);
   // The balance as of now: the reward account is already locked by this transaction's credit.
-  const b = await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1', [reward.id]);
-  const balance = b.rows[0]?.balance_minor ?? 0n;
+  const balance = await referralRepo.accountBalance(q, reward.id);
   if (threshold <= 0n || balance < threshold) return 0n;
   const t = await deps.ledger.transfer(q, {
     key,
@@ -131,21 +131,13 @@ async function sweepRewards(q: Queryable, deps: { ledger: Ledger; ref: Reference
     memo: 'Rewards moved to your cash wallet',
   });
   // Every reward in that balance has now left the reward wallet: none is left to claim.
-  await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $3 where referrer_id = $1 and currency_code = $2 and moved_at is null', [
-    userId,
-    currency,
-    t.journalId,
-  ]);
+  await referralRepo.markAllMoved(q, userId, currency, t.journalId);
   return balance;
 }
 
 /** What a user can claim now, in one currency: the rewards still in the reward wallet. */
-export async function claimableTotal(q: Queryable, userId: number, currency: string): Promise<bigint> {
-  const r = await q.query<{ total: bigint }>(
-    'select coalesce(sum(amount_minor), 0)::bigint as total from referral_rewards where referrer_id = $1 and currency_code = $2 and moved_at is null',
-    [userId, currency],
-  );
-  return r.rows[0]?.total ?? 0n;
+export async function claimableTotal(q: Queryable, input: { userId: number; currency: string }): Promise<bigint> {
+  return referralRepo.unmovedTotal(q, input.userId, input.currency);
 }
 
 export const CLAIM_MESSAGES = {
@@ -159,25 +151,22 @@ export const CLAIM_MESSAGES = {
  * is locked first (the order the sweep locks in), then the friend's unmoved rewards; the journal's
  * key names the last reward it covers, so a retried or parallel claim pays once.
  */
-export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, userId: number, friendId: number): Promise<{ amountMinor: bigint; currency: string }> {
-  const friend = await q.query<{ referrer_id: number | null }>('select referrer_id from users where id = $1', [friendId]);
-  if (friend.rows[0]?.referrer_id !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
-  const currencies = await q.query<{ currency_code: string }>(
-    'select distinct currency_code from referral_rewards where referrer_id = $1 and referee_id = $2 and moved_at is null',
-    [userId, friendId],
-  );
-  const code = currencies.rows[0]?.currency_code;
+export async function claimRewards(
+  q: Queryable,
+  deps: { ledger: Ledger },
+  input: { userId: number; friendId: number },
+): Promise<{ amountMinor: bigint; currency: string }> {
+  const { userId, friendId } = input;
+  if ((await referralRepo.inviterOf(q, friendId)) !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
+  const code = await referralRepo.unmovedCurrencyOf(q, userId, friendId);
   if (!code) throw new AppError(CLAIM_MESSAGES.nothing);
   const reward = await deps.ledger.userAccount(q, userId, 'reward', code);
   const cash = await deps.ledger.userAccount(q, userId, 'cash', code);
-  await q.query('select id from ledger_accounts where id = $1 for update', [reward.id]);
-  const rows = await q.query<{ id: bigint; amount_minor: bigint }>(
-    'select id, amount_minor from referral_rewards where referrer_id = $1 and referee_id = $2 and currency_code = $3 and moved_at is null order by id for update',
-    [userId, friendId, code],
-  );
-  if (!rows.rows.length) throw new AppError(CLAIM_MESSAGES.nothing);
-  const amount = rows.rows.reduce((a, r) => a + BigInt(r.amount_minor), 0n);
-  const last = rows.rows[rows.rows.length - 1]!.id;
+  await referralRepo.lockAccount(q, reward.id);
+  const rows = await referralRepo.lockUnmoved(q, userId, friendId, code);
+  if (!rows.length) throw new AppError(CLAIM_MESSAGES.nothing);
+  const amount = rows.reduce((a, r) => a + BigInt(r.amount_minor), 0n);
+  const last = rows[rows.length - 1]!.id;
   const t = await deps.ledger.transfer(q, {
     key: `referral:claim:${userId}:${friendId}:${last}`,
     kind: 'reward_transfer',
@@ -188,6 +177,6 @@ export async function claimRewards(q: Queryable, deps: { ledger: Ledger }, userI
     refType: 'reward_transfer',
     memo: 'Rewards claimed to your cash wallet',
   });
-  await q.query('update referral_rewards set moved_at = now(), moved_journal_id = $2 where id = any($1::bigint[])', [rows.rows.map((r) => String(r.id)), t.journalId]);
+  await referralRepo.markMoved(q, rows.map((r) => r.id), t.journalId);
   return { amountMinor: amount, currency: code };
 }

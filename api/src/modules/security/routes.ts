@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { describeDevice, maskIp } from '../user/sessions.js';
+import { describeDevice, maskIp } from '../../shared/sessions.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'This session has already ended',

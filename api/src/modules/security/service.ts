@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import type { AuthContext } from '../user/sessions.js';
+import type { AuthContext } from '../../shared/sessions.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
-import { verifyPassword } from '../user/passwords.js';
-import { hashToken } from '../user/sessions.js';
+import { verifyPassword } from '../../shared/passwords.js';
+import { hashToken } from '../../shared/sessions.js';
+import { securityRepo, type Owner } from './repo.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
 export const REAUTH_LIMITS = { maxFailures: 5, lockMs: 3600_000 } as const;
@@ -55,14 +56,6 @@ export function waitText(ms: number): string {
   return [h ? part(h, 'hour') : '', m ? part(m, 'minute') : ''].filter(Boolean).join(' ');
 }
 
-interface Owner {
-  id: number;
-  email: string | null;
-  email_verified: boolean;
-  whatsapp: string | null;
-  whatsapp_verified: boolean;
-}
-
 /** The wait before withdrawing after a security change, or to a new payout account. */
 export interface CoolingOff {
   until: Date;
@@ -108,16 +101,11 @@ export class AccountSecurity {
   async confirmPassword(auth: AuthContext, password: string | undefined): Promise<'password' | 'grace'> {
     const userId = auth.userId;
     const outcome = await this.db.tx(async (q): Promise<AppError | string | 'grace' | 'password'> => {
-      const r = await q.query<{ password_hash: string | null; password_failures: number; password_locked_until: Date | null }>(
-        'select password_hash, password_failures, password_locked_until from users where id = $1 for update',
-        [userId],
-      );
-      const u = r.rows[0];
+      const u = await securityRepo.lockPassword(q, userId);
       if (!u) return TOKEN_INVALID;
       if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
       if (password === undefined) {
-        const s = await q.query<{ created_at: Date; client: string }>('select created_at, client from sessions where id = $1 and user_id = $2 and revoked_at is null', [auth.sessionId, userId]);
-        const session = s.rows[0];
+        const session = await securityRepo.liveSession(q, userId, auth.sessionId);
         const native = session?.client === 'android' || session?.client === 'ios';
         if (session && native && this.now() - session.created_at.getTime() < this.config.security.reauthGraceMs) return 'grace';
         return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
@@ -125,12 +113,12 @@ export class AccountSecurity {
       if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
       if (!password) return SECURITY_MESSAGES.passwordRequired;
       if (await verifyPassword(u.password_hash, password)) {
-        if (u.password_failures > 0) await q.query('update users set password_failures = 0, password_locked_until = null where id = $1', [userId]);
+        if (u.password_failures > 0) await securityRepo.setPasswordFailures(q, userId, 0, null);
         return 'password';
       }
       const failures = u.password_failures + 1;
       if (failures >= REAUTH_LIMITS.maxFailures) {
-        await q.query('update users set password_failures = 0, password_locked_until = $2 where id = $1', [userId, new Date(this.now() + REAUTH_LIMITS.lockMs)]);
+        await securityRepo.setPasswordFailures(q, userId, 0, new Date(this.now() + REAUTH_LIMITS.lockMs));
         await notify(q, userId, {
           title: 'Account changes locked',
           content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
@@ -140,7 +128,7 @@ export class AccountSecurity {
         });
         return SECURITY_MESSAGES.locked;
       }
-      await q.query('update users set password_failures = $2 where id = $1', [userId, failures]);
+      await securityRepo.setPasswordFailures(q, userId, failures);
       return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
     });
     if (outcome === 'grace' || outcome === 'password') return outcome;
@@ -149,9 +137,9 @@ export class AccountSecurity {
 
   /** Reads the owner's addresses as they are now (before a change), for the alert. */
   async owner(q: Queryable, userId: number): Promise<Owner> {
-    const r = await q.query<Owner>('select id, email, email_verified, whatsapp, whatsapp_verified from users where id = $1', [userId]);
-    if (!r.rows[0]) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-    return r.rows[0];
+    const owner = await securityRepo.owner(q, userId);
+    if (!owner) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+    return owner;
   }
 
   /**
@@ -166,19 +154,10 @@ export class AccountSecurity {
     const coolingOff = opts.coolingOff ?? true;
     if (coolingOff && this.config.security.coolingOffMs > 0) {
       const until = new Date(this.now() + this.config.security.coolingOffMs);
-      await q.query(
-        `update users set withdraw_hold_until = $2, withdraw_hold_reason = $3
-          where id = $1 and (withdraw_hold_until is null or withdraw_hold_until < $2)`,
-        [before.id, until, text.reason],
-      );
+      await securityRepo.holdWithdrawals(q, before.id, until, text.reason);
     }
     const token = randomBytes(32).toString('base64url');
-    await q.query('insert into security_reports (user_id, token_hash, change, expires_at) values ($1,$2,$3,$4)', [
-      before.id,
-      hashToken(token),
-      change,
-      new Date(this.now() + REPORT_TTL_MS),
-    ]);
+    await securityRepo.insertReport(q, { userId: before.id, tokenHash: hashToken(token), change, expiresAt: new Date(this.now() + REPORT_TTL_MS) });
     const when = new Date(this.now()).toISOString().replace('T', ' ').slice(0, 16);
     const detail = opts.detail ? ` ${opts.detail}` : '';
     const waitNote = coolingOff && this.config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(this.config.security.coolingOffMs)}.` : '';
@@ -204,13 +183,7 @@ export class AccountSecurity {
 
   /** Why withdrawals (to this payout account, when given) are stopped now, or null. */
   async withdrawalBlock(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawalBlock | null> {
-    const r = await q.query<{ withdraw_hold_until: Date | null; withdraw_hold_reason: string; withdrawals_frozen_at: Date | null; withdrawals_frozen_reason: string; usable_from: Date | null }>(
-      `select u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
-              (select p.usable_from from payout_accounts p where p.id = $2 and p.user_id = u.id) as usable_from
-         from users u where u.id = $1`,
-      [userId, payoutAccountId ?? null],
-    );
-    const u = r.rows[0];
+    const u = await securityRepo.withdrawState(q, userId, payoutAccountId ?? null);
     if (!u) return null;
     if (u.withdrawals_frozen_at) {
       // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.
@@ -239,20 +212,13 @@ export class AccountSecurity {
   async report(token: string, ip: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(SECURITY_MESSAGES.reportInvalid);
     await this.db.tx(async (q) => {
-      const r = await q.query<{ id: bigint; user_id: number; change: string; expires_at: Date; used_at: Date | null }>(
-        'select id, user_id, change, expires_at, used_at from security_reports where token_hash = $1 for update',
-        [hashToken(token)],
-      );
-      const rep = r.rows[0];
+      const rep = await securityRepo.lockReport(q, hashToken(token));
       if (!rep) throw new AppError(SECURITY_MESSAGES.reportInvalid);
       if (rep.used_at) return;
       if (rep.expires_at.getTime() <= this.now()) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-      await q.query('update security_reports set used_at = now(), used_ip = $2 where id = $1', [rep.id, ip]);
-      await q.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [rep.user_id]);
-      await q.query(
-        `update users set withdrawals_frozen_at = now(), withdrawals_frozen_reason = $2 where id = $1 and withdrawals_frozen_at is null`,
-        [rep.user_id, `reported: ${rep.change}`],
-      );
+      await securityRepo.useReport(q, rep.id, ip);
+      await securityRepo.revokeSessions(q, rep.user_id);
+      await securityRepo.freezeWithdrawals(q, rep.user_id, `reported: ${rep.change}`);
       await notify(q, rep.user_id, {
         title: 'Account secured',
         content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',

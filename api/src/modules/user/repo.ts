@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/db.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 
 export interface UserRow {
   id: number;

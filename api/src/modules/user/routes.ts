@@ -13,7 +13,7 @@ import type { InsteadOfCode, OtpPurpose } from './otp.js';
 import { pendingFor, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
 import { objectNameIn } from '../uploads/store.js';
-import { sessionMeta } from './sessions.js';
+import { sessionMeta } from '../../shared/sessions.js';
 import { bindWhatsapp, changePassword, closeAccount, register, resetPassword, setAvatar, setEmail, signIn, USER_MESSAGES, type AccountDeps } from './service.js';
 
 const passwordFields = { new_password: password('New password') };
@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   const emailInUse = (address: string, exceptUserId?: number) => accountRepo.inUse(db, 'email', address, exceptUserId);
   const whatsappInUse = (digits: string, exceptUserId?: number) => accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
-  const deps: AccountDeps = { db, ref, otp, sessions, security: app.security, accounts: app.accounts };
+  const deps: AccountDeps = { ref, otp, sessions, security: app.security, accounts: app.accounts };
   const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
     await otp.send(purpose, channel, address, req.ip, instead);
     return null;
@@ -159,7 +159,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
-      const { id, token } = await register(deps, {
+      const { id, token } = await register(db, deps, {
         countryId: country.id,
         byWhatsapp,
         registerType: Number(b.register_type),
@@ -189,7 +189,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const digits = looksLikePhone(login) ? await waAddress(login) : null;
       const guard = { max: app.config.accountLimit.authPerHour, windowMs: 3600_000 };
       try {
-        const { user: u, token } = await signIn(deps, login, digits, req.body.password, meta(req, req.body.device_no), guard);
+        const input = { login, whatsappDigits: digits, password: req.body.password, meta: meta(req, req.body.device_no), guard };
+        const { user: u, token } = await signIn(db, deps, input);
         return fullView(db, u, token);
       } catch (err) {
         if (err instanceof AccountLimited) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -249,7 +250,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const reset = async (address: string, by: 'email' | 'whatsapp', code: string, newPassword: string) => {
-    await resetPassword(deps, by, address, code, newPassword);
+    await resetPassword(db, deps, { by, address, code, newPassword });
     return null;
   };
 
@@ -293,7 +294,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       const name = objectNameIn(app.config.publicUrl, req.body.avatar.split('?')[0] ?? '');
-      await setAvatar(deps, req.auth!.userId, req.body.avatar, name ? { objectName: name, url: `${app.config.publicUrl}/uploads/${name}` } : null);
+      const upload = name ? { objectName: name, url: `${app.config.publicUrl}/uploads/${name}` } : null;
+      await setAvatar(db, { userId: req.auth!.userId, url: req.body.avatar, upload });
       return null;
     },
   });
@@ -326,7 +328,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: currentPassword(), ...passwordFields }),
     handler: async (req) => {
       const u = await me(req);
-      await changePassword(deps, req.auth!, u, req.body.password, req.body.new_password);
+      await changePassword(db, deps, { auth: req.auth!, user: u, current: req.body.password, next: req.body.new_password });
       return null;
     },
   });
@@ -350,7 +352,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await bindWhatsapp(deps, req.auth!, u, { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password });
+      const change = { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password };
+      await bindWhatsapp(db, deps, { auth: req.auth!, user: u, change });
       return null;
     },
   });
@@ -372,7 +375,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const changeEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
-    await setEmail(deps, req.auth!, await me(req), { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password });
+    const change = { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password };
+    await setEmail(db, deps, { auth: req.auth!, user: await me(req), change });
     return null;
   };
   const emailChange = z.object({ email: email(), verify_code: otpField(), old_code: optText('old_code', 10), ...confirmField });
@@ -403,7 +407,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ password: optText('password', 128) }),
     handler: async (req) => {
       const u = await me(req);
-      await closeAccount(deps, req.auth!, u, req.body.password);
+      await closeAccount(db, deps, { auth: req.auth!, user: u, password: req.body.password });
       return null;
     },
   });

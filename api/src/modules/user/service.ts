@@ -6,7 +6,7 @@ import { AppError, Codes } from '../../lib/envelope.js';
 import { AccountLimited } from '../../lib/limits.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons } from '../coupon/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { SECURITY_MESSAGES, type AccountSecurity } from '../security/service.js';
 import { socialRepo } from '../social/repo.js';
 import { endPending, type PendingIdentity } from '../social/pending.js';
@@ -14,9 +14,9 @@ import type { Provider } from '../social/verify.js';
 import { uploadRepo } from '../uploads/repo.js';
 import type { AccountHooks } from './hooks.js';
 import { OTP_MESSAGES, type Otp } from './otp.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../../shared/passwords.js';
 import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, signInFailures, type UserRow } from './repo.js';
-import type { AuthContext, SessionMeta, Sessions } from './sessions.js';
+import type { AuthContext, SessionMeta, Sessions } from '../../shared/sessions.js';
 
 export const USER_MESSAGES = {
   avatarNotYours: 'Upload the photo first: this image is not one of yours',
@@ -31,8 +31,8 @@ export const USER_MESSAGES = {
   codeSent: 'Verification code sent successfully',
 } as const;
 
+/** The app's pieces the account's actions use (each action runs on the `db` it is given first). */
 export interface AccountDeps {
-  db: Db;
   ref: Reference;
   otp: Otp;
   sessions: Sessions;
@@ -64,8 +64,8 @@ export interface Registration {
  * account was sent no sign-up code, so a stranger gets "Invalid verification code". Then, in one
  * transaction: the code spent, the account, its social identity, the welcome coupons, a session.
  */
-export async function register(deps: AccountDeps, r: Registration): Promise<{ id: number; token: string }> {
-  const { db, ref, otp } = deps;
+export async function register(db: Db, deps: AccountDeps, r: Registration): Promise<{ id: number; token: string }> {
+  const { ref, otp } = deps;
   const country = await ref.country(r.countryId);
   const pending = r.social?.pending ?? null;
   const needCode = !r.social && (await ref.setting<Record<string, unknown>>('appinit', {})).is_need_verify === '1';
@@ -107,7 +107,7 @@ export async function register(deps: AccountDeps, r: Registration): Promise<{ id
       }
       // Coupons follow server rules only: every new account gets the active welcome coupons of its
       // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
-      await grantSignupCoupons(q, id, country.wallet_currency);
+      await grantSignupCoupons(q, { userId: id, walletCurrency: country.wallet_currency });
       return { id, token: await deps.sessions.create(q, id, r.meta) };
     });
   } catch (err) {
@@ -134,22 +134,27 @@ let signInsSincePurge = 0;
  * from every api process, with or without Redis, and a name nobody uses is treated alike. A right
  * password gives its reservation back.
  */
-export async function signIn(deps: AccountDeps, login: string, whatsappDigits: string | null, password: string, meta: SessionMeta, guard: SignInGuard): Promise<{ user: UserRow; token: string }> {
+export async function signIn(
+  db: Db,
+  deps: Pick<AccountDeps, 'sessions'>,
+  input: { login: string; whatsappDigits: string | null; password: string; meta: SessionMeta; guard: SignInGuard },
+): Promise<{ user: UserRow; token: string }> {
+  const { login, whatsappDigits, password, meta, guard } = input;
   const name = whatsappDigits || login.trim().toLowerCase();
   const now = new Date();
   if (++signInsSincePurge >= 500) {
     signInsSincePurge = 0;
-    await signInFailures.purge(deps.db, guard.windowMs, now);
+    await signInFailures.purge(db, guard.windowMs, now);
   }
-  if (!(await signInFailures.reserve(deps.db, name, guard.max, guard.windowMs, now))) {
-    const end = await signInFailures.windowEnd(deps.db, name, guard.windowMs);
+  if (!(await signInFailures.reserve(db, name, guard.max, guard.windowMs, now))) {
+    const end = await signInFailures.windowEnd(db, name, guard.windowMs);
     throw new AccountLimited(end ? (end.getTime() - Date.now()) / 1000 : guard.windowMs / 1000);
   }
-  const u = await findUserByLogin(deps.db, login, whatsappDigits);
+  const u = await findUserByLogin(db, login, whatsappDigits);
   const okPassword = await verifyPassword(u?.password_hash, password);
   if (!u || !okPassword) throw new AppError(USER_MESSAGES.loginFailed);
-  await signInFailures.release(deps.db, name);
-  const token = await deps.db.tx(async (q) => {
+  await signInFailures.release(db, name);
+  const token = await db.tx(async (q) => {
     await markSignedIn(q, u.id);
     return deps.sessions.create(q, u.id, meta);
   });
@@ -161,8 +166,13 @@ export async function signIn(deps: AccountDeps, login: string, whatsappDigits: s
  * address without an account was sent none, so it answers as a wrong code does. A reset clears the
  * re-authentication lock and signs whoever knew the old password out everywhere.
  */
-export async function resetPassword(deps: AccountDeps, by: 'email' | 'whatsapp', address: string, code: string, newPassword: string): Promise<void> {
-  const { db, otp, security } = deps;
+export async function resetPassword(
+  db: Db,
+  deps: Pick<AccountDeps, 'otp' | 'security' | 'sessions'>,
+  input: { by: 'email' | 'whatsapp'; address: string; code: string; newPassword: string },
+): Promise<void> {
+  const { otp, security } = deps;
+  const { by, address, code, newPassword } = input;
   const id = await accountRepo.activeIdBy(db, by, address);
   const codeId = await otp.check('reset_password', address, code, { userId: id });
   if (!id) throw new AppError(OTP_MESSAGES.wrong);
@@ -178,11 +188,16 @@ export async function resetPassword(deps: AccountDeps, by: 'email' | 'whatsapp',
 }
 
 /** A password change: the current one confirmed (wrong ones count towards a lock); the other sessions end; the owner is told. */
-export async function changePassword(deps: AccountDeps, auth: AuthContext, u: UserRow, current: string, next: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  deps: Pick<AccountDeps, 'security' | 'sessions'>,
+  input: { auth: AuthContext; user: UserRow; current: string; next: string },
+): Promise<void> {
+  const { auth, user: u, current, next } = input;
   await deps.security.confirmPassword(auth, current);
   if (current === next) throw new AppError(USER_MESSAGES.samePassword);
   const hash = await hashPassword(next);
-  const alert = await deps.db.tx(async (q) => {
+  const alert = await db.tx(async (q) => {
     await accountRepo.setPassword(q, u.id, hash, false);
     await deps.sessions.revokeAll(q, u.id, auth.sessionId);
     return deps.security.changed(q, u, 'password');
@@ -203,8 +218,13 @@ export interface AddressChange {
  * issued for sign-up: for a number no account uses, that code proves the number just as well. The
  * newest live code decides which.
  */
-export async function bindWhatsapp(deps: AccountDeps, auth: AuthContext, u: UserRow, c: AddressChange): Promise<void> {
-  const { db, otp, security } = deps;
+export async function bindWhatsapp(
+  db: Db,
+  deps: Pick<AccountDeps, 'otp' | 'security'>,
+  input: { auth: AuthContext; user: UserRow; change: AddressChange },
+): Promise<void> {
+  const { otp, security } = deps;
+  const { auth, user: u, change: c } = input;
   await security.confirmPassword(auth, c.password);
   const digits = c.address;
   if (await accountRepo.inUse(db, 'whatsapp', digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
@@ -231,8 +251,13 @@ export async function bindWhatsapp(deps: AccountDeps, auth: AuthContext, u: User
  * Binds or replaces the e-mail address; replacing a bound one needs the code sent to it as well as
  * the new one's. The addresses the account had before are told, with a "this wasn't me" link.
  */
-export async function setEmail(deps: AccountDeps, auth: AuthContext, u: UserRow, c: AddressChange): Promise<void> {
-  const { db, otp, security } = deps;
+export async function setEmail(
+  db: Db,
+  deps: Pick<AccountDeps, 'otp' | 'security'>,
+  input: { auth: AuthContext; user: UserRow; change: AddressChange },
+): Promise<void> {
+  const { otp, security } = deps;
+  const { auth, user: u, change: c } = input;
   await security.confirmPassword(auth, c.password);
   if (await accountRepo.inUse(db, 'email', c.address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
   const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
@@ -259,8 +284,9 @@ export async function setEmail(deps: AccountDeps, auth: AuthContext, u: UserRow,
  * The avatar: an image URL, or one of our uploads, which must be the caller's own. It becomes public
  * as an avatar (card photos are private), so nobody can publish another person's card photo by naming it.
  */
-export async function setAvatar(deps: Pick<AccountDeps, 'db'>, userId: number, url: string, upload: { objectName: string; url: string } | null): Promise<void> {
-  await deps.db.tx(async (q) => {
+export async function setAvatar(db: Db, input: { userId: number; url: string; upload: { objectName: string; url: string } | null }): Promise<void> {
+  const { userId, url, upload } = input;
+  await db.tx(async (q) => {
     if (upload && !(await uploadRepo.makeAvatar(q, upload.objectName, userId))) throw new AppError(USER_MESSAGES.avatarNotYours);
     await accountRepo.setAvatar(q, userId, upload ? upload.url : url);
   });
@@ -273,9 +299,14 @@ export async function setAvatar(deps: Pick<AccountDeps, 'db'>, userId: number, u
  * is always sent here, so no sign-in grace applies. An account without a password (social sign-in
  * only) has none to prove.
  */
-export async function closeAccount(deps: AccountDeps, auth: AuthContext, u: UserRow, password: string): Promise<void> {
+export async function closeAccount(
+  db: Db,
+  deps: Pick<AccountDeps, 'security' | 'sessions' | 'accounts'>,
+  input: { auth: AuthContext; user: UserRow; password: string },
+): Promise<void> {
+  const { auth, user: u, password } = input;
   if (u.password_hash) await deps.security.confirmPassword(auth, password);
-  await deps.db.tx(async (q) => {
+  await db.tx(async (q) => {
     await accountRepo.lock(q, u.id);
     const refusal = await deps.accounts.closureRefusal(q, u.id);
     if (refusal) throw new AppError(refusal);

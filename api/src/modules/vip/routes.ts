@@ -20,13 +20,13 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       const country = await app.ref.country(u?.country_id ?? 1);
       const cur = await app.ref.currency(country.wallet_currency);
       const usdt = await app.ref.currency('USDT');
-      const first = await firstOrderBonusFor(app.db, app.ref, userId, cur.code);
+      const first = await firstOrderBonusFor(app.db, app, { userId, currency: cur.code });
       const ladder = (await app.ref.ladder()).get(cur.code) ?? [];
       const level = u?.vip_level ?? 0;
       const exp = Number(u?.vip_exp ?? 0n);
       const next = levels.find((l) => l.level === level + 1);
       const totals = await vipRepo.bonusTotals(app.db, userId);
-      const referred = await referredTotal(app.db, userId, cur.code);
+      const referred = await referredTotal(app.db, { userId, currency: cur.code });
       const total = (code: string) => totals.get(code) ?? 0n;
       return {
         vip_level: level,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { vipRepo } from './repo.js';
 
 /**
@@ -8,7 +8,9 @@ import { vipRepo } from './repo.js';
  * vip_exp_per_unit setting). The level is the highest configured level whose threshold is reached.
  * Called in the transaction that completes an order.
  */
-export async function addVipExp(q: Queryable, ref: Reference, userId: number, exp: bigint, orderNo: string): Promise<void> {
+export async function addVipExp(q: Queryable, deps: { ref: Reference }, input: { userId: number; exp: bigint; orderNo: string }): Promise<void> {
+  const { ref } = deps;
+  const { userId, exp, orderNo } = input;
   if (exp <= 0n) return;
   const row = await vipRepo.addExp(q, userId, exp, orderNo);
   if (!row) return;

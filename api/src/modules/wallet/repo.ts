@@ -1,7 +1,7 @@
 // The SQL of the wallet: the money log is the user's ledger postings, with the order or withdrawal
 // each one belongs to.
 import type { Queryable } from '../../db/db.js';
-import type { WithdrawRow } from '../withdraw/service.js';
+import type { WithdrawRow } from '../withdraw/repo.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export interface LogRow {

@@ -6,10 +6,10 @@ import { int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
-import type { Reference } from '../public/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import { withdrawStatusText } from '../withdraw/service.js';
 import { referralSettings } from '../referral/service.js';
-import { moneyUser, walletCurrency } from './context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { walletRepo, type LogRow } from './repo.js';
 
 const LOG_TYPE: Record<string, string> = {

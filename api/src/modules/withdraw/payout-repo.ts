@@ -2,7 +2,7 @@
 // lock, a bank-upload export, and the checks that keep money from a frozen or unverified seller.
 // `gated` is the countries where withdrawing needs a verified identity.
 import type { Queryable } from '../../db/db.js';
-import type { WithdrawRow } from './service.js';
+import type { WithdrawRow } from './repo.js';
 
 /** SQL: the seller (u, country c) must verify to be paid and has not; `param` holds the gated countries. */
 const unverified = (param: string) => `(u.kyc_level = 0 and c.short_name = any(${param}::text[]))`;

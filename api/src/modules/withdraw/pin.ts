@@ -4,7 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { isPin, validateNewPin, VALIDATION_MESSAGES } from '../../lib/rules.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
-import { hashPassword, verifyPassword } from '../user/passwords.js';
+import { hashPassword, verifyPassword } from '../../shared/passwords.js';
 
 export const PIN_LIMITS = { maxFailures: 5, lockMs: 24 * 3600_000 } as const;
 

@@ -1,7 +1,6 @@
 // The SQL of a seller's withdrawals: the default payout account, a withdrawal's replay and its
 // duplicates, today's count and total, the insert, and what the reply shows after it.
 import type { Queryable } from '../../db/db.js';
-import type { WithdrawRow } from './service.js';
 
 export interface PayoutTarget {
   id: bigint;
@@ -9,6 +8,34 @@ export interface PayoutTarget {
   account_no: string;
   account_name: string;
   bank_name: string;
+}
+
+export interface WithdrawRow {
+  id: bigint;
+  withdraw_no: string;
+  user_id: number;
+  payout_account_id: bigint;
+  wallet_type: number;
+  currency_code: string;
+  amount_minor: bigint;
+  fee_minor: bigint;
+  status: 'pending' | 'processing' | 'paid' | 'failed';
+  hold_id: bigint;
+  bank_name: string;
+  account_no: string;
+  account_name: string;
+  method: string;
+  idempotency_key: string | null;
+  params_hash: string;
+  fail_reason: string;
+  reference: string;
+  settled_by: string;
+  created_at: Date;
+  settled_at: Date | null;
+  payout_channel: '' | 'bank_upload' | 'dev' | 'paystack';
+  provider_ref: string;
+  sent_at: Date | null;
+  sent_by: string;
 }
 
 export const withdrawRepo = {
@@ -81,5 +108,14 @@ export const withdrawRepo = {
       q.query<{ whatsapp_verified: boolean }>('select whatsapp_verified from users where id = $1', [userId]),
     ]);
     return { balanceMinor: bal.rows[0]?.balance_minor ?? 0n, logId: Number(bal.rows[0]?.log_id ?? 0), first: first.rows[0]?.earlier === false, whatsapp: Boolean(wa.rows[0]?.whatsapp_verified) };
+  },
+
+  /** A withdrawal's outcome, once (the caller holds its row lock). */
+  async settle(q: Queryable, id: bigint, s: { status: 'paid' | 'failed'; failReason: string; reference: string; by: string }): Promise<WithdrawRow> {
+    const r = await q.query<WithdrawRow>(
+      'update withdrawals set status = $2, settled_at = now(), fail_reason = $3, reference = $4, settled_by = $5 where id = $1 returning *',
+      [id, s.status, s.failReason, s.reference, s.by],
+    );
+    return r.rows[0] as WithdrawRow;
   },
 };

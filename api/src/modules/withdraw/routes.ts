@@ -1,4 +1,4 @@
-import type { AuthContext } from '../user/sessions.js';
+import type { AuthContext } from '../../shared/sessions.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
@@ -8,7 +8,7 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { findUserById } from '../user/repo.js';
-import { moneyUser, walletCurrency } from '../wallet/context.js';
+import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
@@ -177,7 +177,11 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     }),
     handler: async (req) => {
       const b = req.body;
-      return applyWithdrawal({ db, ref, ledger, pins, security, kyc: app.kyc, duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes }, req.auth!.userId, { accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key });
+      return applyWithdrawal(
+        db,
+        { ref, ledger, pins, security, kyc: app.kyc, duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes },
+        { userId: req.auth!.userId, accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key },
+      );
     },
   });
 }

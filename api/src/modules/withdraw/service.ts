@@ -6,39 +6,12 @@ import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import type { KycService } from '../kyc/service.js';
 import type { AccountSecurity } from '../security/service.js';
-import { moneyUser, walletCurrency, walletTypeOfMethod } from '../wallet/context.js';
+import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
-import { withdrawRepo } from './repo.js';
+import { payoutRepo } from './payout-repo.js';
+import { withdrawRepo, type WithdrawRow } from './repo.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../public/reference.js';
-
-export interface WithdrawRow {
-  id: bigint;
-  withdraw_no: string;
-  user_id: number;
-  payout_account_id: bigint;
-  wallet_type: number;
-  currency_code: string;
-  amount_minor: bigint;
-  fee_minor: bigint;
-  status: 'pending' | 'processing' | 'paid' | 'failed';
-  hold_id: bigint;
-  bank_name: string;
-  account_no: string;
-  account_name: string;
-  method: string;
-  idempotency_key: string | null;
-  params_hash: string;
-  fail_reason: string;
-  reference: string;
-  settled_by: string;
-  created_at: Date;
-  settled_at: Date | null;
-  payout_channel: '' | 'bank_upload' | 'dev' | 'paystack';
-  provider_ref: string;
-  sent_at: Date | null;
-  sent_by: string;
-}
+import type { Reference } from '../../shared/reference.js';
 
 export interface Limits {
   min: string;
@@ -64,7 +37,6 @@ export const WITHDRAW_MESSAGES = {
 
 
 export interface ApplyDeps {
-  db: Db;
   ref: Reference;
   ledger: Ledger;
   pins: PinGuard;
@@ -79,6 +51,7 @@ export interface ApplyDeps {
 
 /** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
 export interface ApplyInput {
+  userId: number;
   accountId: number;
   amount: string | number;
   pin: string;
@@ -92,8 +65,9 @@ export interface ApplyInput {
  * today's count and total, the balance, the identity level's limits and the payout name; the funds
  * are held and the withdrawal written with its notice.
  */
-export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: ApplyInput) {
-  const { db, ref, ledger, security } = deps;
+export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput) {
+  const { ref, ledger, security } = deps;
+  const { userId } = input;
   const u = await moneyUser(db, ref, userId);
   const key = input.idempotencyKey || null;
   const hash = paramsHash({ bank_id: input.accountId, amount: String(input.amount).trim() });
@@ -161,7 +135,7 @@ export async function applyWithdrawal(deps: ApplyDeps, userId: number, input: Ap
     if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
     if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
     // The identity level's limits and the payout name (issue 15), under the same wallet lock.
-    await deps.kyc.checkWithdrawal(q, u.id, cur, amount, payout);
+    await deps.kyc.checkWithdrawal(q, { userId: u.id, currency: cur, amountMinor: amount, payout });
 
     const withdrawNo = newWithdrawNo();
     const held = await ledger.hold(q, {
@@ -225,8 +199,7 @@ export async function settleWithdrawal(
   outcome: 'paid' | 'failed',
   opts: { reason?: string; reference?: string; actor: string },
 ): Promise<{ withdrawal: WithdrawRow; replayed: boolean }> {
-  const r = await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [withdrawNo]);
-  const w = r.rows[0];
+  const w = await payoutRepo.lockByNo(q, withdrawNo);
   if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
   if (w.status === 'paid' || w.status === 'failed') {
     if (w.status === outcome) return { withdrawal: w, replayed: true };
@@ -240,10 +213,7 @@ export async function settleWithdrawal(
     refType: 'withdrawal',
     refId: String(w.id),
   });
-  const u = await q.query<WithdrawRow>(
-    `update withdrawals set status = $2, settled_at = now(), fail_reason = $3, reference = $4, settled_by = $5 where id = $1 returning *`,
-    [w.id, outcome, outcome === 'failed' ? (opts.reason ?? '') : '', opts.reference ?? '', opts.actor],
-  );
+  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (opts.reason ?? '') : '', reference: opts.reference ?? '', by: opts.actor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, w.user_id, {
@@ -255,5 +225,5 @@ export async function settleWithdrawal(
     action: 'app_withdrawdetail',
     params: { withdraw_no: w.withdraw_no },
   });
-  return { withdrawal: u.rows[0] as WithdrawRow, replayed: false };
+  return { withdrawal: settled, replayed: false };
 }

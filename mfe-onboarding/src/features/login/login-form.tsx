@@ -7,7 +7,7 @@ import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
 import type { ViewProps } from '../../lib/view-props';
 import { failureText } from '../../lib/failure';
-import { SocialButtons } from '../social/social-buttons';
+import { SocialButtons } from '../../components/social-buttons';
 import { loadDialCodes } from '../../lib/public-data';
 import { e164, isPhone } from '../../lib/phone';
 import { loadPasswordViews, loadSignUpViews, warmOn } from '../../lib/view-chunks';

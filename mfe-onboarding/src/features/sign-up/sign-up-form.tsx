@@ -12,7 +12,7 @@ import { loadInit, useCountries } from '../../lib/public-data';
 import { failureText } from '../../lib/failure';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
-import { SocialButtons } from '../social/social-buttons';
+import { SocialButtons } from '../../components/social-buttons';
 import { methodOf, register, sendSignUpCode, whatsappOf } from './register';
 import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 

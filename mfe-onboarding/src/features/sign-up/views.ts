@@ -3,4 +3,4 @@ export { SignUpForm } from './sign-up-form';
 export { OTPForm } from './otp-form';
 export { PasswordSetup } from './password-setup';
 export { TermsConditions } from './terms-conditions';
-export { SocialSignupForm } from '../social/social-signup-form';
+export { SocialSignupForm } from './social-signup-form';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '../../db/db.js';
-import type { ClientKind } from '../../lib/sign.js';
+import type { Db, Queryable } from '../db/db.js';
+import type { ClientKind } from '../lib/sign.js';
 
 export interface AuthContext {
   userId: number;

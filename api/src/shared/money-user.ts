@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/db.js';
-import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import type { Country, Currency, Reference } from '../public/reference.js';
+import type { Queryable } from '../db/db.js';
+import { AppError, Codes, TOKEN_INVALID } from '../lib/envelope.js';
+import type { Country, Currency, Reference } from './reference.js';
 
 export interface MoneyUser {
   id: number;

@@ -1,13 +1,13 @@
-import { sessionMeta } from '../user/sessions.js';
+import { sessionMeta } from '../../shared/sessions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
 import { oneOf, optText } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
-import { rememberPending } from './pending.js';
-import type { Provider, VerifiedIdentity } from './verify.js';
-import { findUserById, markSignedIn } from '../user/repo.js';
-import { socialRepo } from './repo.js';
+import { rememberPending } from '../social/pending.js';
+import type { Provider, VerifiedIdentity } from '../social/verify.js';
+import { findUserById, markSignedIn } from './repo.js';
+import { socialRepo } from '../social/repo.js';
 
 /** How long an identity from social/getGoogleInfoByToken waits for the app's googleLogin. */
 const HANDOFF_MS = 10 * 60_000;

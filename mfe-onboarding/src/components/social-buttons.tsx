@@ -11,11 +11,11 @@ import {
   type SocialLoginResult,
   type SocialProvider,
 } from '@giftlane/shared-sdk';
-import { toast } from '../../components/toast';
-import { HOME_PATH, safeRedirect } from '../../app/views';
+import { toast } from './toast';
+import { HOME_PATH, safeRedirect } from '../app/views';
 import { PROVIDERS, SocialError } from '@giftlane/shared-sdk/social-sign-in';
 import { socialSettings, useStores } from '@giftlane/shared-sdk';
-import { currentUser, socialSignIn } from '../../lib/api';
+import { currentUser, socialSignIn } from '../lib/api';
 
 const ICONS: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
 

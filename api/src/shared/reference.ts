@@ -1,7 +1,7 @@
-import type { Db } from '../../db/db.js';
-import { cached } from '../../lib/cache.js';
-import { AppError } from '../../lib/envelope.js';
-import type { LadderTier } from '../catalog/pricing.js';
+import type { Db } from '../db/db.js';
+import { cached } from '../lib/cache.js';
+import { AppError } from '../lib/envelope.js';
+import type { LadderTier } from '@giftlane/shared-sdk/pricing';
 
 export interface Currency {
   code: string;
