@@ -76,6 +76,8 @@ export class TelemetryReporter {
   private queue: TelemetryEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly send: (body: string) => void;
+  /** The app of the page this document was loaded for. */
+  private landing = 'shell';
 
   constructor(private readonly options: ReporterOptions) {
     const sample = Number.isFinite(options.sample) ? Math.min(Math.max(options.sample, 0), 1) : 1;
@@ -87,6 +89,7 @@ export class TelemetryReporter {
   useManifest(manifest: EnvironmentManifest): void {
     if (manifest.shell) this.tags.set('shell', { version: manifest.shell.version, bucket: manifest.shell.bucket });
     for (const [name, entry] of Object.entries(manifest.remotes)) this.tagRemote(name, entry);
+    this.landing = this.current();
   }
 
   /** A remote's version and bucket (again when a promote or rollback reaches an open tab). */
@@ -122,9 +125,15 @@ export class TelemetryReporter {
     this.add({ t: 'gc_failure', app: this.current(), kind });
   }
 
+  /**
+   * A web vital of this page, counted for the shell and for the app whose page it is about: the
+   * largest paint belongs to the page the visit landed on; layout shift and interaction delay, to
+   * the page on screen when they are reported (when the tab is hidden or left).
+   */
   vital(name: Vital, value: number): void {
     if (!Number.isFinite(value) || value < 0) return;
-    this.add({ t: 'vital', app: this.current(), name, value: name === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
+    const app = name === 'lcp' ? this.landing : this.current();
+    this.add({ t: 'vital', app, name, value: name === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
   }
 
   /** Sends what is queued (the page is being hidden or left, or the batch is full). */

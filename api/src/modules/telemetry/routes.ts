@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, Codes, fail, ok } from '../../lib/envelope.js';
 import { batchSchema, describeProblem, foldBatch, TELEMETRY_BODY_LIMIT } from './collector.js';
+import { versionHealth } from './health.js';
 import { telemetryRepo } from './repo.js';
 
 /** The device cookie the edge sets (deploy/src/edge/server.ts); only the rate limit reads it. */
@@ -55,4 +56,14 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
       return ok({ accepted: parsed.data.events.length });
     },
   );
+
+  // Outside production, the figures on the api's own loopback port (like the dev outbox; the edge
+  // never passes /__dev on): what the e2e suite reads.
+  if (app.config.env !== 'production') {
+    app.get('/__dev/telemetry', { schema: { hide: true } }, async (req) => {
+      const q = req.query as { minutes?: string; app?: string };
+      const minutes = Math.min(Math.max(Number(q.minutes) || 60, 1), 24 * 60);
+      return versionHealth(app.db, { sinceMs: minutes * 60_000, app: q.app || undefined });
+    });
+  }
 }

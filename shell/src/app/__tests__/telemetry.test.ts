@@ -63,8 +63,15 @@ describe('the telemetry reporter', () => {
   });
 
   it('tags each event with its app’s version and bucket, and a page’s vitals with the shell’s too', () => {
-    const { r, batches } = reporter({ currentApp: 'mfe-account' });
+    let onScreen = 'mfe-account';
+    const sent: string[] = [];
+    const r = new TelemetryReporter({ sample: 1, send: (body) => sent.push(body), currentApp: () => onScreen });
+    r.useManifest(MANIFEST);
+    const batches = () => sent.map((b) => JSON.parse(b) as TelemetryBatch);
+    // The visit goes on to another remote's page: the largest paint stays the landing page's.
+    onScreen = 'mfe-public';
     r.vital('lcp', 2345.6);
+    onScreen = 'mfe-account';
     r.vital('cls', 0.123456);
     r.gcFailure('common.500');
     r.flush();
