@@ -118,6 +118,9 @@ export class TelemetryReporter {
   }
 
   error(error: unknown): void {
+    // A browser extension's code is not a release's.
+    const stack = error !== null && typeof error === 'object' ? (error as { stack?: unknown }).stack : undefined;
+    if (typeof stack === 'string' && /\b(?:chrome|moz|safari-web)-extension:\/\//.test(stack)) return;
     this.add({ t: 'error', app: this.appOfError(error), name: errorClassOf(error) });
   }
 
@@ -213,7 +216,11 @@ export function startTelemetry({ manifest, sample, currentApp, http }: Telemetry
   if (!reporter.sampled) return reporter;
   const r = reporter;
   r.load('shell');
-  window.addEventListener('error', (event) => r.error(event.error ?? { name: 'Error' }));
+  window.addEventListener('error', (event) => {
+    // Chrome's notice that a resize observer skipped a frame is no error of the page.
+    if (!event.error && /ResizeObserver loop/.test(event.message)) return;
+    r.error(event.error ?? { name: 'Error' });
+  });
   window.addEventListener('unhandledrejection', (event) => r.error(event.reason));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') r.flush();

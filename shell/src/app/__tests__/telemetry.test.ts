@@ -134,6 +134,9 @@ describe('startTelemetry', () => {
     startTelemetry({ manifest: MANIFEST, sample: 1, currentApp: () => 'mfe-public', http: http as never });
 
     window.dispatchEvent(new ErrorEvent('error', { error: Object.assign(new SyntaxError('bad'), { stack: 'at /releases/mfe-public/0.2.0+bbbbbbbbbbbb/9.js:1:1' }) }));
+    // Not the page's errors: Chrome's resize-observer notice, an extension's code.
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
+    window.dispatchEvent(new ErrorEvent('error', { error: Object.assign(new Error('ext'), { stack: 'Error: ext\n    at chrome-extension://abcdef/content.js:1:1' }) }));
     const rejection = new Event('unhandledrejection') as Event & { reason?: unknown };
     rejection.reason = new TypeError('nope');
     window.dispatchEvent(rejection);
