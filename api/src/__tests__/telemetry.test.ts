@@ -96,6 +96,7 @@ describe.each(targets())('telemetry collector on %s', (target) => {
       [batch([{ t: 'vital', app: 'shell', name: 'lcp', value: -1 }]), 'events.0.value'],
       [batch([{ t: 'teleport', app: 'shell' }]), 'events.0.t'],
       [batch([]), 'events'],
+      [batch([{ t: 'error', app: 'shell', name: 'Error', n: 21 }]), 'events.0.n'],
       [{ v: 2, apps: {}, events: [] }, 'v'],
       [[1, 2, 3], 'Invalid telemetry'],
     ];

@@ -9,6 +9,8 @@ export const TELEMETRY_ENDPOINT = '/gc/telemetry';
 /** The collector refuses more (api/src/modules/telemetry/collector.ts); a batch is sent before. */
 const MAX_EVENTS = 40;
 const FLUSH_AFTER_MS = 10_000;
+/** The most one event may count (the collector's bound); more starts another. */
+const MAX_COUNT = 20;
 
 type Vital = 'lcp' | 'cls' | 'inp';
 export type TelemetryEvent =
@@ -166,8 +168,8 @@ export class TelemetryReporter {
   private add(event: TelemetryEvent): void {
     // Not in the sample, or an app this page was not told the version of (a dev server).
     if (!this.sampled || !this.tags.has(event.app)) return;
-    const same = event.t !== 'vital' ? this.queue.find((q) => q.t === event.t && q.app === event.app && sameDetail(q, event)) : undefined;
-    if (same && same.t !== 'vital') same.n = Math.min((same.n ?? 1) + 1, 100);
+    const same = event.t !== 'vital' ? this.queue.find((q) => q.t === event.t && q.app === event.app && sameDetail(q, event) && (q.n ?? 1) < MAX_COUNT) : undefined;
+    if (same && same.t !== 'vital') same.n = (same.n ?? 1) + 1;
     else this.queue.push(event);
     if (this.queue.length >= MAX_EVENTS) this.flush();
     else if (typeof document !== 'undefined' && document.visibilityState === 'hidden') queueMicrotask(() => this.flush());

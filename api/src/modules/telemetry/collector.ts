@@ -43,7 +43,8 @@ export const TELEMETRY_MESSAGES = {
 } as const;
 
 const app = z.string().max(40).regex(APP_FORMAT, 'must be an app name (shell or mfe-…)');
-const count = z.number().int().min(1).max(100).optional();
+/** How many times an event happened (the shell counts repeats instead of sending them again). */
+const count = z.number().int().min(1).max(20).optional();
 const upTo = (max: number) => z.number().finite().min(0).max(max);
 
 const eventSchema = z.discriminatedUnion('t', [

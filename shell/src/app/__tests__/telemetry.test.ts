@@ -54,12 +54,19 @@ describe('the telemetry reporter', () => {
         ],
       },
     ]);
+    // An event counts at most 20 times (the collector's bound); the 21st starts another.
+    for (let i = 0; i < 21; i++) r.gcFailure('timeout');
+    r.flush();
+    expect(batches()[1]!.events).toEqual([
+      { t: 'gc_failure', app: 'shell', kind: 'timeout', n: 20 },
+      { t: 'gc_failure', app: 'shell', kind: 'timeout' },
+    ]);
     // Forty different events make a full batch, sent at once.
     for (let i = 0; i < 40; i++) r.vital('lcp', 1000 + i);
-    expect(batches()).toHaveLength(2);
-    expect(batches()[1]!.events).toHaveLength(40);
+    expect(batches()).toHaveLength(3);
+    expect(batches()[2]!.events).toHaveLength(40);
     r.flush();
-    expect(batches()).toHaveLength(2);
+    expect(batches()).toHaveLength(3);
   });
 
   it('tags each event with its app’s version and bucket, and a page’s vitals with the shell’s too', () => {
