@@ -54,7 +54,8 @@ export function siteFor(view: EnvironmentView, deviceId: string | undefined, rel
   const shell = view.file.apps.shell!;
   const shellVersion = versionFor('shell', shell, deviceId);
   // The shell tags its telemetry with these, so a canary's figures are told from the live ones'.
-  return { shellVersion, manifest: { env: view.env, remotes, shell: { version: shellVersion, bucket: bucketOf(shell, shellVersion) } } };
+  const shellTag = { version: shellVersion, bucket: bucketOf(shell, shellVersion) };
+  return { shellVersion, manifest: { env: view.env, remotes, shell: shellTag } };
 }
 
 function bucketOf(slot: AppSlot, version: string): ReleaseBucket {

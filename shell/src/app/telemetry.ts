@@ -10,7 +10,7 @@ export const TELEMETRY_ENDPOINT = '/gc/telemetry';
 const MAX_EVENTS = 40;
 const FLUSH_AFTER_MS = 10_000;
 /** The most one event may count (the collector's bound); more starts another. */
-const MAX_COUNT = 20;
+const MAX_N = 20;
 
 type Vital = 'lcp' | 'cls' | 'inp';
 export type TelemetryEvent =
@@ -50,13 +50,14 @@ export function errorClassOf(error: unknown): string {
  * A failed /gc call's kind: `network`, `timeout`, `bad_reply`, or the envelope's code. Business
  * answers (a wrong code, a refused field, an expired session) are not failures of the release.
  */
-export function gcFailureKind(failure: { code?: unknown; status?: number; timedOut?: boolean; aborted?: boolean; envelope?: unknown }): string | null {
+export function gcFailureKind(failure: { timedOut?: boolean; aborted?: boolean; envelope?: unknown }): string | null {
   if (failure.aborted) return null;
   if (failure.timedOut) return 'timeout';
   const env = failure.envelope;
   if (env === undefined) return 'network';
-  if (env === null || typeof env !== 'object' || typeof (env as { success?: unknown }).success !== 'boolean') return 'bad_reply';
-  const { success, code } = env as { success: boolean; code?: unknown };
+  type Reply = { success?: unknown; code?: unknown };
+  const { success, code }: Reply = env !== null && typeof env === 'object' ? (env as Reply) : {};
+  if (typeof success !== 'boolean') return 'bad_reply';
   if (success) return null;
   if (typeof code !== 'string' || !/^common\.\d{3}$/.test(code)) return null;
   return ['common.001', 'common.003', 'common.004'].includes(code) ? null : code;
@@ -64,10 +65,12 @@ export function gcFailureKind(failure: { code?: unknown; status?: number; timedO
 
 const defaultSend = (body: string) => {
   // A string goes as text/plain: no preflight, and the collector reads it as JSON.
-  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(TELEMETRY_ENDPOINT, body)) return;
-  if (typeof fetch === 'function') {
-    void fetch(TELEMETRY_ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).catch(() => undefined);
-  }
+  const beacon = typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function';
+  if (beacon && navigator.sendBeacon(TELEMETRY_ENDPOINT, body)) return;
+  if (typeof fetch !== 'function') return;
+  const headers = { 'Content-Type': 'text/plain;charset=UTF-8' };
+  const init: RequestInit = { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers };
+  void fetch(TELEMETRY_ENDPOINT, init).catch(() => undefined);
 };
 
 export class TelemetryReporter {
@@ -138,7 +141,8 @@ export class TelemetryReporter {
   vital(name: Vital, value: number): void {
     if (!Number.isFinite(value) || value < 0) return;
     const app = name === 'lcp' ? this.landing : this.current();
-    this.add({ t: 'vital', app, name, value: name === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
+    const rounded = name === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
+    this.add({ t: 'vital', app, name, value: rounded });
   }
 
   /** Sends what is queued (the page is being hidden or left, or the batch is full). */
@@ -168,11 +172,16 @@ export class TelemetryReporter {
   private add(event: TelemetryEvent): void {
     // Not in the sample, or an app this page was not told the version of (a dev server).
     if (!this.sampled || !this.tags.has(event.app)) return;
-    const same = event.t !== 'vital' ? this.queue.find((q) => q.t === event.t && q.app === event.app && sameDetail(q, event) && (q.n ?? 1) < MAX_COUNT) : undefined;
+    const same =
+      event.t === 'vital'
+        ? undefined
+        : this.queue.find((q) => q.t === event.t && q.app === event.app && sameDetail(q, event) && (q.n ?? 1) < MAX_N);
     if (same && same.t !== 'vital') same.n = (same.n ?? 1) + 1;
     else this.queue.push(event);
     if (this.queue.length >= MAX_EVENTS) this.flush();
-    else if (typeof document !== 'undefined' && document.visibilityState === 'hidden') queueMicrotask(() => this.flush());
+    else if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+      queueMicrotask(() => this.flush());
+    }
     else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? FLUSH_AFTER_MS);
   }
 }
@@ -186,7 +195,8 @@ function sameDetail(a: TelemetryEvent, b: TelemetryEvent): boolean {
 /** The share of page loads that report (page config `telemetry.sample`, set by the edge); all by default. */
 export function telemetrySample(): number {
   try {
-    const given = globalThis.__GIFTLANE_CONFIG__ ?? JSON.parse(document.getElementById('gl-config')?.textContent || '{}');
+    const inHtml = document.getElementById('gl-config')?.textContent;
+    const given = globalThis.__GIFTLANE_CONFIG__ ?? JSON.parse(inHtml || '{}');
     const sample = (given as { telemetry?: { sample?: unknown } })?.telemetry?.sample;
     return typeof sample === 'number' ? sample : 1;
   } catch {
@@ -199,12 +209,14 @@ let reporter: TelemetryReporter = new TelemetryReporter({ sample: 0 });
 
 export const telemetry = (): TelemetryReporter => reporter;
 
+type ResponseSeen = <R extends { data?: unknown }>(r: R) => R;
+
 export interface TelemetryStart {
   manifest: EnvironmentManifest;
   sample: number;
   currentApp: () => string;
   /** The SDK's HTTP client, whose failed /gc calls are counted. */
-  http?: { interceptors: { response: { use: (ok: <R extends { data?: unknown }>(r: R) => R, fail: (e: unknown) => Promise<never>) => unknown } } };
+  http?: { interceptors: { response: { use: (ok: ResponseSeen, fail: (e: unknown) => Promise<never>) => unknown } } };
 }
 
 /**

@@ -42,6 +42,7 @@ export const TELEMETRY_MESSAGES = {
   unknownApp: 'an event names an app that is not in apps',
 } as const;
 
+const GC_KIND = /^(?:network|timeout|bad_reply|[a-z_]{1,16}\.[0-9a-z_]{1,12})$/;
 const app = z.string().max(40).regex(APP_FORMAT, 'must be an app name (shell or mfe-…)');
 /** How many times an event happened (the shell counts repeats instead of sending them again). */
 const count = z.number().int().min(1).max(20).optional();
@@ -50,11 +51,16 @@ const upTo = (max: number) => z.number().finite().min(0).max(max);
 const eventSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('load'), app, n: count }),
   z.strictObject({ t: z.literal('remote_failure'), app, n: count }),
-  z.strictObject({ t: z.literal('error'), app, name: z.string().max(40).regex(/^[A-Za-z_$][\w$]*$/, 'must be an error class name').optional(), n: count }),
+  z.strictObject({
+    t: z.literal('error'),
+    app,
+    name: z.string().max(40).regex(/^[A-Za-z_$][\w$]*$/, 'must be an error class name').optional(),
+    n: count,
+  }),
   z.strictObject({
     t: z.literal('gc_failure'),
     app,
-    kind: z.string().max(32).regex(/^(?:network|timeout|bad_reply|[a-z_]{1,16}\.[0-9a-z_]{1,12})$/, 'must be network, timeout, bad_reply or an envelope code'),
+    kind: z.string().max(32).regex(GC_KIND, 'must be network, timeout, bad_reply or an envelope code'),
     n: count,
   }),
   z.strictObject({ t: z.literal('vital'), app, name: z.enum(VITALS), value: upTo(600_000) }),
@@ -64,7 +70,13 @@ export const batchSchema = z.strictObject({
   v: z.literal(1),
   /** The version and canary bucket of every app the events name. */
   apps: z
-    .record(app, z.strictObject({ version: z.string().max(80).regex(VERSION_FORMAT, 'must be a release version (0.1.0+commit)'), bucket: z.enum(['live', 'canary']) }))
+    .record(
+      app,
+      z.strictObject({
+        version: z.string().max(80).regex(VERSION_FORMAT, 'must be a release version (0.1.0+commit)'),
+        bucket: z.enum(['live', 'canary']),
+      }),
+    )
     .refine((apps) => Object.keys(apps).length <= 10, 'at most 10 apps'),
   events: z.array(eventSchema).min(1).max(MAX_EVENTS),
 });
@@ -76,7 +88,9 @@ export function describeProblem(error: z.ZodError): string {
   const where = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.join(', ');
-    return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${where ? `${where}.` : ''}${keys}: telemetry takes no other fields (and no personal data)`;
+    const named = `${where ? `${where}.` : ''}${keys}`;
+    const plural = issue.keys.length > 1 ? 's' : '';
+    return `Unknown field${plural} ${named}: telemetry takes no other fields (and no personal data)`;
   }
   return `Invalid telemetry: ${where ? `${where}: ` : ''}${issue.message}`;
 }
@@ -112,7 +126,8 @@ export function foldBatch(batch: TelemetryBatch): { counts: CountRow[]; vitals: 
     counts.set(key, row);
   }
   // One order for every batch: two batches upserting the same rows lock them in the same order.
-  const byKey = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const byKey = <T>(m: Map<string, T>) =>
+    [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { counts: byKey(counts), vitals: byKey(vitals) };
 }
 

@@ -38,7 +38,9 @@ export async function versionHealth(q: Queryable, opts: { sinceMs: number; app?:
     appFilter = 'and app = $2';
   }
   const window = `minute >= date_trunc('minute', now() - ($1::double precision * interval '1 millisecond'))`;
-  const counts = await q.query<{ app: string; version: string; bucket: string; loads: number; uncaught: number; remote: number; gc: number }>(
+  type Tag = { app: string; version: string; bucket: string };
+  type CountsRow = Tag & { loads: number; uncaught: number; remote: number; gc: number };
+  const counts = await q.query<CountsRow>(
     `select app, version, bucket,
             coalesce(sum(n) filter (where event = 'load'), 0)::float8 as loads,
             coalesce(sum(n) filter (where event = 'error'), 0)::float8 as uncaught,
@@ -62,7 +64,18 @@ export async function versionHealth(q: Queryable, opts: { sinceMs: number; app?:
     const k = key(app, version, bucket);
     let h = out.get(k);
     if (!h) {
-      h = { app, version, bucket, loads: 0, errors: 0, remoteFailures: 0, gcFailures: 0, lcpP75: null, clsP75: null, inpP75: null };
+      h = {
+        app,
+        version,
+        bucket,
+        loads: 0,
+        errors: 0,
+        remoteFailures: 0,
+        gcFailures: 0,
+        lcpP75: null,
+        clsP75: null,
+        inpP75: null,
+      };
       out.set(k, h);
     }
     return h;
@@ -91,5 +104,7 @@ export async function versionHealth(q: Queryable, opts: { sinceMs: number; app?:
       else h.inpP75 = p75;
     }
   }
-  return [...out.values()].sort((a, b) => a.app.localeCompare(b.app) || b.loads - a.loads || a.version.localeCompare(b.version));
+  return [...out.values()].sort(
+    (a, b) => a.app.localeCompare(b.app) || b.loads - a.loads || a.version.localeCompare(b.version),
+  );
 }

@@ -10,7 +10,12 @@ const EVERY_MS = 3600_000;
  * Deletes telemetry minutes older than `keepDays`, hourly: one job waits at a time across api
  * processes (stately, one key), and each run queues the next. Deleting is safe to repeat.
  */
-export function registerTelemetryJobs(jobs: Jobs, db: Db, keepDays: number, log: FastifyBaseLogger): { start: () => Promise<void> } {
+export function registerTelemetryJobs(
+  jobs: Jobs,
+  db: Db,
+  keepDays: number,
+  log: FastifyBaseLogger,
+): { start: () => Promise<void> } {
   jobs.register(
     TELEMETRY_PRUNE_JOB,
     async () => {
@@ -18,7 +23,8 @@ export function registerTelemetryJobs(jobs: Jobs, db: Db, keepDays: number, log:
         const gone = await telemetryRepo.prune(db, keepDays);
         if (gone) log.info({ rows: gone, keepDays }, 'telemetry: old minutes pruned');
       } finally {
-        await jobs.send(TELEMETRY_PRUNE_JOB, {}, { singletonKey: 'telemetry', startAfter: new Date(Date.now() + EVERY_MS) });
+        const next = new Date(Date.now() + EVERY_MS);
+        await jobs.send(TELEMETRY_PRUNE_JOB, {}, { singletonKey: 'telemetry', startAfter: next });
       }
     },
     { policy: 'stately', retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300 },

@@ -22,6 +22,9 @@ export interface VitalRow {
   n: number;
 }
 
+/** The rows as one array per column, for unnest. */
+const columns = <T>(rows: T[], keys: Array<keyof T>) => keys.map((k) => rows.map((r) => r[k]));
+
 export const telemetryRepo = {
   /** Adds the counts to this minute's rows (one statement for the whole batch). */
   async addCounts(q: Queryable, rows: CountRow[]): Promise<void> {
@@ -29,9 +32,10 @@ export const telemetryRepo = {
     await q.query(
       `insert into telemetry_counts (minute, app, version, bucket, event, detail, n)
        select date_trunc('minute', now()), r.app, r.version, r.bucket, r.event, r.detail, r.n
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) as r(app, version, bucket, event, detail, n)
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[])
+              as r(app, version, bucket, event, detail, n)
        on conflict (app, version, bucket, event, detail, minute) do update set n = telemetry_counts.n + excluded.n`,
-      [rows.map((r) => r.app), rows.map((r) => r.version), rows.map((r) => r.bucket), rows.map((r) => r.event), rows.map((r) => r.detail), rows.map((r) => r.n)],
+      columns(rows, ['app', 'version', 'bucket', 'event', 'detail', 'n']),
     );
   },
 
@@ -40,9 +44,10 @@ export const telemetryRepo = {
     await q.query(
       `insert into telemetry_vitals (minute, app, version, bucket, metric, bin, n)
        select date_trunc('minute', now()), r.app, r.version, r.bucket, r.metric, r.bin, r.n
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[]) as r(app, version, bucket, metric, bin, n)
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
+              as r(app, version, bucket, metric, bin, n)
        on conflict (app, version, bucket, metric, minute, bin) do update set n = telemetry_vitals.n + excluded.n`,
-      [rows.map((r) => r.app), rows.map((r) => r.version), rows.map((r) => r.bucket), rows.map((r) => r.metric), rows.map((r) => r.bin), rows.map((r) => r.n)],
+      columns(rows, ['app', 'version', 'bucket', 'metric', 'bin', 'n']),
     );
   },
 

@@ -21,7 +21,11 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(Object.assign(new Error('Malformed request body'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+      const error = Object.assign(new Error('Malformed request body'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
+      done(error, undefined);
     }
   });
   const cfg = app.config.telemetry;
@@ -34,9 +38,11 @@ export async function telemetryRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/gc/telemetry',
     {
-      schema: { tags: ['telemetry'], summary: 'Client telemetry from the shell: a batch of counts and web vitals per app version' },
+      schema: { tags: ['telemetry'], summary: 'Client telemetry: counts and web vitals per app version' },
       bodyLimit: TELEMETRY_BODY_LIMIT,
-      config: { rateLimit: { max: cfg.perIpMin, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `telemetry-ip:${req.ip}` } },
+      config: {
+        rateLimit: { max: cfg.perIpMin, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `tel-ip:${req.ip}` },
+      },
       preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!deviceOf(req)) return;
         const r = await perDevice(req);
