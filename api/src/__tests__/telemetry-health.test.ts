@@ -3,7 +3,7 @@
 import { binOf, percentileOfBins, valueOfBin } from '../modules/telemetry/bins.js';
 import { versionHealth } from '../modules/telemetry/health.js';
 import { telemetryRepo } from '../modules/telemetry/repo.js';
-import { freshDb, targets, type TestDb } from '../test/harness.js';
+import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 
 jest.setTimeout(60_000);
 
@@ -68,5 +68,29 @@ describe.each(targets())('versionHealth on %s', (target) => {
 
     await tdb.db.query(`update telemetry_counts set minute = minute - interval '3 days' where n = 500`);
     expect(await telemetryRepo.prune(tdb.db, 2)).toBe(1);
+  });
+});
+
+describe.each(targets())('telemetry_prune on %s', (target) => {
+  let tdb: TestDb;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    tdb = await freshDb(target);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await tdb?.close();
+  });
+
+  test('once the api is up, minutes older than TELEMETRY_KEEP_DAYS are deleted and newer ones kept', async () => {
+    const row = `insert into telemetry_counts (minute, app, version, bucket, event, detail, n)
+                 values (date_trunc('minute', now()) - $1::int * interval '1 day', 'shell', '0.1.0+aaaaaaaaaaaa', 'live', 'load', '', 1)`;
+    await tdb.db.query(row, [31]);
+    await tdb.db.query(row, [29]);
+    t = await testApp(tdb, { telemetry: { perDeviceMin: 30, perIpMin: 600, keepDays: 30 } });
+    const left = async () => (await tdb.db.query<{ n: number }>('select count(*)::int as n from telemetry_counts')).rows[0]!.n;
+    for (let i = 0; i < 100 && (await left()) !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await left()).toBe(1);
+    expect((await versionHealth(tdb.db, { sinceMs: 30 * 86_400_000 }))[0]).toMatchObject({ app: 'shell', loads: 1 });
   });
 });
