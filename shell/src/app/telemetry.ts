@@ -225,7 +225,8 @@ export interface TelemetryStart {
  * after the page is live.
  */
 export function startTelemetry({ manifest, sample, currentApp, http }: TelemetryStart): TelemetryReporter {
-  reporter = new TelemetryReporter({ sample, currentApp });
+  // Only releases served by the edge have versions to count under (the dev servers' are `dev`).
+  reporter = new TelemetryReporter({ sample: manifest.shell ? sample : 0, currentApp });
   reporter.useManifest(manifest);
   if (!reporter.sampled) return reporter;
   const r = reporter;

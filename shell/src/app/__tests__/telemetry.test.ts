@@ -132,6 +132,11 @@ describe('the telemetry reporter', () => {
 });
 
 describe('startTelemetry', () => {
+  it('stays silent without a release version for the shell (the dev servers)', () => {
+    const { shell: _shell, ...dev } = MANIFEST;
+    expect(startTelemetry({ manifest: dev, sample: 1, currentApp: () => 'shell' }).sampled).toBe(false);
+  });
+
   it('reports the page load, uncaught errors and rejections, failed /gc calls by kind, and sends when the page is hidden', async () => {
     const beacons: string[] = [];
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (url: string, body: string) => (beacons.push(`${url} ${body}`), true) });
