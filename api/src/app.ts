@@ -36,6 +36,8 @@ import { Reference } from './shared/reference.js';
 import { socialRoutes } from './modules/user/social-routes.js';
 import { SocialVerifier } from './modules/social/verify.js';
 import { trackerRoutes } from './modules/tracker/routes.js';
+import { registerTelemetryJobs } from './modules/telemetry/jobs.js';
+import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { Otp } from './modules/user/otp.js';
 import { Sessions } from './shared/sessions.js';
@@ -278,9 +280,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const push = new PushDispatcher(db, messenger, app.log, jobs);
       push.register(config.push.intervalMs);
       app.decorate('push', push);
+      const telemetryJobs = registerTelemetryJobs(jobs, db, config.telemetry.keepDays, app.log);
       app.addHook('onReady', async () => {
         await jobs.start();
         await push.start();
+        await telemetryJobs.start();
       });
       app.addHook('onClose', async () => {
         await push.stop();
@@ -396,6 +400,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(securityRoutes);
       await app.register(socialRoutes);
       await app.register(trackerRoutes);
+      await app.register(telemetryRoutes);
       await app.register(noticeRoutes);
       await app.register(vipRoutes);
       await app.register(appRoutes);
