@@ -1,6 +1,7 @@
 // Sell a gift card: choose the card, see the quote that will be locked, add photos and/or codes,
 // choose the wallet and submit once. Built for a phone on slow data: one screen, no round trip per
 // keystroke (the quote is computed on the phone with the api's pricing function).
+import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from '@giftlane/shared-sdk/router';
@@ -27,7 +28,7 @@ import { newIdempotencyKey, submitErrorMessage, submitSell, type Photo, type Sub
 
 
 type CouponState = { status: 'idle' } | { status: 'checking' } | { status: 'ok'; coupon: CouponWire } | { status: 'error'; message: string };
-type SubmitState = { status: 'idle' } | { status: 'busy'; step?: SubmitStep } | { status: 'error'; message: string };
+type SubmitState = { status: 'idle' } | { status: 'busy'; step?: SubmitStep } | { status: 'error'; message: string; reference?: string };
 
 const walletName = (local: CurrencyCode) => (local === 'GHS' ? 'Cedi wallet (GHS)' : local === 'NGN' ? 'Naira wallet (NGN)' : `${local} wallet`);
 
@@ -176,7 +177,7 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
       keyRef.current = undefined;
       navigate(`/order/${encodeURIComponent(sold.order_no)}`, { state: { submitted: sold.order_no } });
     } catch (error) {
-      setSubmit({ status: 'error', message: submitErrorMessage(error) });
+      setSubmit({ status: 'error', message: submitErrorMessage(error), reference: errorRef(error) });
     }
   };
 
@@ -415,7 +416,10 @@ export function SellForm({ initialCoupon, initialCardId }: { initialCoupon?: str
         )}
         {submit.status === 'error' && (
           <div className="acc-error" role="alert">
-            <p>{submit.message}</p>
+            <p>
+              {submit.message}
+              <ErrorReference reference={submit.reference} />
+            </p>
           </div>
         )}
         {busy && (
