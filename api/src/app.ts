@@ -373,7 +373,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         });
       }
       // Metrics (issue 31): counted on every answer, served on their own port only (METRICS_PORT).
-      const metrics = new ApiMetrics(db, limits, jobs);
+      const metrics = new ApiMetrics(db, limits, jobs, { processMetrics: config.metrics.port !== undefined });
       app.decorate('metrics', metrics);
       app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
       if (config.metrics.port !== undefined) {

@@ -10,7 +10,8 @@ import { Ledger } from '../modules/ledger/ledger.js';
 import { ApiMetrics } from '../modules/metrics/metrics.js';
 import { USER_MESSAGES } from '../modules/ops/user-routes.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
-import { freshDb, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
+import { ConfigError, loadConfig } from '../config/env.js';
+import { freshDb, PRODUCTION_IDENTITY, targets, testApp, uniqueEmail, type TestApp, type TestDb } from '../test/harness.js';
 import { scrape, sample } from '../test/metrics.js';
 import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
 
@@ -214,5 +215,41 @@ describe('metrics while the database is away', () => {
     const text = await m.registry.metrics();
     expect(sample(parsePrometheusTextFormat(text), 'gl_metrics_db_ok')).toBe(0);
     expect(sample(parsePrometheusTextFormat(text), 'gl_job_queue_ready', { job: 'outbox_send' })).toBe(0);
+  });
+});
+
+describe('metrics settings', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.example', SECRET_KEY: 'Qm9v7LrX2c8ZpT4yNw6Jh1Ks3Fd5Gb0A', ALLOW_CODE_LOG: '1', ...PRODUCTION_IDENTITY };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      if (e instanceof ConfigError) return e.problems;
+      throw e;
+    }
+  };
+
+  test('off unless a port is set, loopback by default, never on the api port, never public by accident in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).metrics).toEqual({ host: '127.0.0.1' });
+    expect(problems({ NODE_ENV: 'test', API_PORT: '3001', METRICS_PORT: '3001' })).toEqual([expect.stringMatching(/^METRICS_PORT: must differ from API_PORT/)]);
+    expect(problems({ ...production, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^METRICS_HOST: 0\.0\.0\.0 listens on every interface/)]);
+    expect(problems({ ...production, METRICS_PORT: '9464', METRICS_HOST: '::', METRICS_TOKEN: 'k'.repeat(30) })).toEqual([]);
+    expect(problems({ ...production, METRICS_PORT: '9464' })).toEqual([]);
+  });
+
+  test('with a token, a scrape without it is refused', async () => {
+    const tdb = await freshDb('pglite');
+    const token = 'scrape-token-0123456789abcdef';
+    const t = await testApp(tdb, { metrics: { port: 0, host: '127.0.0.1', token } });
+    try {
+      const url = `http://127.0.0.1:${t.app.metrics.listener!.port}/metrics`;
+      expect((await fetch(url, { signal: AbortSignal.timeout(5000) })).status).toBe(401);
+      expect((await fetch(url, { headers: { authorization: 'Bearer wrong-token-0123456789abcdef' }, signal: AbortSignal.timeout(5000) })).status).toBe(401);
+      expect(sample(await scrape(url, { authorization: `Bearer ${token}` }), 'gl_redis_degraded')).toBe(0);
+    } finally {
+      await t.close();
+      await tdb.close();
+    }
   });
 });

@@ -16,9 +16,10 @@ export class EdgeMetrics {
   private readonly prerender: Histogram<'app'>;
   private readonly fallbacks: Counter<'app' | 'reason'>;
 
-  constructor(serviceWorker: boolean) {
+  /** `processMetrics`: Node's own (CPU, memory, event loop), only where something scrapes them. */
+  constructor(serviceWorker: boolean, processMetrics = false) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'gl_edge_' });
+    if (processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gl_edge_' });
     this.requests = new Counter({ name: 'gl_edge_requests_total', help: 'Requests answered by the edge, by kind (page, release, api, manifest, service_worker, other) and HTTP status', labelNames: ['route', 'status'], registers });
     this.appRequests = new Counter({
       name: 'gl_edge_app_requests_total',

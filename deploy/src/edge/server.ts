@@ -292,7 +292,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   const serviceWorker = opts.serviceWorker ?? settings.SERVICE_WORKER !== 'off';
   const pageConfig = { ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker };
   const pageConfigJson = escapeJsonForHtml(JSON.stringify(pageConfig));
-  const metrics = new EdgeMetrics(serviceWorker);
+  const listen = opts.metrics ?? { port: settings.EDGE_METRICS_PORT, host: settings.EDGE_METRICS_HOST, token: settings.EDGE_METRICS_TOKEN };
+  const metrics = new EdgeMetrics(serviceWorker, listen.port !== undefined);
   app.decorate('edgeMetrics', metrics);
   const served = new WeakMap<FastifyRequest, { releases: { app: string; version: string }[] }>();
   app.addHook('onResponse', async (req, reply) => {
@@ -302,7 +303,6 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     if (page) metrics.served(page.releases, reply.statusCode, false);
     else if (release) metrics.served([release], reply.statusCode, true);
   });
-  const listen = opts.metrics ?? { port: settings.EDGE_METRICS_PORT, host: settings.EDGE_METRICS_HOST, token: settings.EDGE_METRICS_TOKEN };
   if (listen.port !== undefined) {
     const { port, host, token } = listen;
     app.addHook('onReady', async () => {

@@ -31,6 +31,8 @@ export interface MetricsOptions {
   ledgerEveryMs?: number;
   /** A scrape waits this long for the database at most (ms), then answers with what it has. */
   scrapeWaitMs?: number;
+  /** Node's own metrics (CPU, memory, event loop): only where something scrapes them. */
+  processMetrics?: boolean;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -64,7 +66,7 @@ export class ApiMetrics {
     this.ledgerEveryMs = opts.ledgerEveryMs ?? 60_000;
     this.scrapeWaitMs = opts.scrapeWaitMs ?? 1_500;
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'gl_api_' });
+    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gl_api_' });
     this.requests = new Counter({ name: 'gl_http_requests_total', help: 'Requests answered, by route pattern, method and HTTP status', labelNames: ['route', 'method', 'status'], registers });
     this.latency = new Histogram({
       name: 'gl_http_request_duration_seconds',
