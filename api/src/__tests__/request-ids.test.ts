@@ -142,6 +142,21 @@ describe.each(targets())('request ids and metrics on %s', (target) => {
     expect((await opsCall(t, u.token, 'GET', `/ops/api/request-refs/${body.ref}`)).success).toBe(false);
   });
 
+  test('references older than REQUEST_REFS_DAYS are pruned as new ones are written', async () => {
+    await t.db.query("insert into request_refs (ref, request_id, method, path, status, code, created_at) values ('0LDREF', 'OLD', 'POST', '/gc/x', 200, 'common.001', now() - interval '31 days')");
+    await t.db.query("insert into request_refs (ref, request_id, method, path, status, code, created_at) values ('KEPT00', 'KEPT', 'POST', '/gc/x', 200, 'common.001', now() - interval '29 days')");
+    // A fresh app prunes with its first write (then at most hourly).
+    const fresh = await testApp(tdb);
+    try {
+      await fresh.call('/user/applogin', { username: 'x@example.com', password: 'wrong-password-1' });
+      const refs = async () => (await t.db.query<{ ref: string }>("select ref from request_refs where ref in ('0LDREF', 'KEPT00')")).rows.map((r) => r.ref);
+      await eventually(async () => ((await refs()).includes('0LDREF') ? undefined : true), 'the old reference pruned');
+      expect(await refs()).toEqual(['KEPT00']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('the metrics listener answers Prometheus: requests by route and status, failures by code, withdrawals waiting by rail', async () => {
     const before = await scrape(metricsUrl());
     const route = { route: '/gc/public/countrylist', method: 'POST', status: '200' };
