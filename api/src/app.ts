@@ -379,7 +379,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       if (config.metrics.port !== undefined) {
         const { port, host, token } = config.metrics;
         app.addHook('onReady', async () => {
-          metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, (err) => app.log.error({ err }, 'metrics scrape failed'));
+          const onError = (err: unknown) => app.log.error({ err }, 'metrics scrape failed');
+          metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, onError);
           app.log.info({ host, port: metrics.listener.port }, 'metrics listening');
         });
         app.addHook('onClose', async () => metrics.listener?.close());

@@ -81,13 +81,17 @@ const deployFields = z.object({
 
 export const deploySchema = deployFields.superRefine((s, ctx) => {
   if (s.EDGE_METRICS_PORT && s.EDGE_METRICS_PORT === s.PORT) {
-    ctx.addIssue({ code: 'custom', path: ['EDGE_METRICS_PORT'], message: 'must differ from PORT (metrics never go out on the public site)' });
+    const message = 'must differ from PORT (metrics never go out on the public site)';
+    ctx.addIssue({ code: 'custom', path: ['EDGE_METRICS_PORT'], message });
   }
-  if (s.NODE_ENV === 'production' && s.EDGE_METRICS_PORT !== undefined && isWildcardHost(s.EDGE_METRICS_HOST) && !s.EDGE_METRICS_TOKEN) {
+  const everywhere = s.EDGE_METRICS_PORT !== undefined && isWildcardHost(s.EDGE_METRICS_HOST) && !s.EDGE_METRICS_TOKEN;
+  if (s.NODE_ENV === 'production' && everywhere) {
     ctx.addIssue({
       code: 'custom',
       path: ['EDGE_METRICS_HOST'],
-      message: `${s.EDGE_METRICS_HOST} listens on every interface; in production name a private address (or loopback), or set EDGE_METRICS_TOKEN so scrapers must present it`,
+      message:
+        `${s.EDGE_METRICS_HOST} listens on every interface; in production name a private address (or loopback), ` +
+        'or set EDGE_METRICS_TOKEN so scrapers must present it',
     });
   }
 });

@@ -16,5 +16,6 @@ export function ErrorReference({ error, reference }: { error?: unknown; referenc
   const ref = reference ?? errorRef(error);
   if (!ref) return null;
   // The leading space keeps message and reference apart when read as text (a screen reader).
-  return createElement('small', { className: 'gl-error-ref' }, ' Reference: ', createElement('span', { translate: 'no' }, ref));
+  const code = createElement('span', { translate: 'no' }, ref);
+  return createElement('small', { className: 'gl-error-ref' }, ' Reference: ', code);
 }

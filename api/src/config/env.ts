@@ -430,9 +430,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.NODE_ENV === 'production' && e.UPLOAD_S3_ENDPOINT?.startsWith('http:') && !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(e.UPLOAD_S3_ENDPOINT)) {
     problems.push('UPLOAD_S3_ENDPOINT: must be https in production (card photos carry redeem codes); plain http only to this machine');
   }
-  if (e.METRICS_PORT && e.METRICS_PORT === e.API_PORT) problems.push('METRICS_PORT: must differ from API_PORT (metrics never go out on the port the edge forwards to)');
-  if (e.NODE_ENV === 'production' && e.METRICS_PORT !== undefined && isWildcardHost(e.METRICS_HOST) && !e.METRICS_TOKEN) {
-    problems.push(`METRICS_HOST: ${e.METRICS_HOST} listens on every interface; in production name a private address (or loopback), or set METRICS_TOKEN so scrapers must present it`);
+  if (e.METRICS_PORT && e.METRICS_PORT === e.API_PORT) {
+    problems.push('METRICS_PORT: must differ from API_PORT (metrics never go out on the port the edge forwards to)');
+  }
+  const metricsEverywhere = e.METRICS_PORT !== undefined && isWildcardHost(e.METRICS_HOST) && !e.METRICS_TOKEN;
+  if (e.NODE_ENV === 'production' && metricsEverywhere) {
+    problems.push(
+      `METRICS_HOST: ${e.METRICS_HOST} listens on every interface; in production name a private address ` +
+        '(or loopback), or set METRICS_TOKEN so scrapers must present it',
+    );
   }
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production') {

@@ -45,7 +45,7 @@ export function requestMixin(_obj: object, _level: number, logger: unknown): obj
 }
 
 /** Fastify's childLoggerFactory: the request's logger carries its id and reference. */
-export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) {
   const id = String(bindings.reqId ?? '');
   const child = logger.child({ ...bindings, ref: refOf(id) }, opts);
   (child as unknown as Record<symbol, unknown>)[BOUND] = true;
@@ -58,8 +58,10 @@ interface FailedEnvelope {
   msg: string;
   code: string;
 }
-const isFailedEnvelope = (p: unknown): p is FailedEnvelope =>
-  typeof p === 'object' && p !== null && (p as { success?: unknown }).success === false && typeof (p as { code?: unknown }).code === 'string';
+const isFailedEnvelope = (p: unknown): p is FailedEnvelope => {
+  const e = typeof p === 'object' && p !== null ? (p as { success?: unknown; code?: unknown }) : undefined;
+  return e?.success === false && typeof e.code === 'string';
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -20,17 +20,42 @@ export class EdgeMetrics {
   constructor(serviceWorker: boolean, processMetrics = false) {
     const registers = [this.registry];
     if (processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gl_edge_' });
-    this.requests = new Counter({ name: 'gl_edge_requests_total', help: 'Requests answered by the edge, by kind (page, release, api, manifest, service_worker, other) and HTTP status', labelNames: ['route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'gl_edge_requests_total',
+      help: 'Requests answered by the edge, by kind (page, release, api, manifest, service_worker, other) and status',
+      labelNames: ['route', 'status'],
+      registers,
+    });
     this.appRequests = new Counter({
       name: 'gl_edge_app_requests_total',
-      help: 'Requests served from a release, per app and version: each page counts for the shell and for the remote that owns it; each release file for its own',
+      help: 'Requests served from a release, per app and version (a page counts for the shell and its owner remote)',
       labelNames: ['app', 'version', 'status'],
       registers,
     });
-    this.appErrors = new Counter({ name: 'gl_edge_app_errors_total', help: 'Failed requests of a release per app and version: a page answered 5xx, a release file missing or failing', labelNames: ['app', 'version'], registers });
-    this.prerender = new Histogram({ name: 'gl_edge_prerender_seconds', help: 'Time to prerender a public page, per app owning it', labelNames: ['app'], buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8], registers });
-    this.fallbacks = new Counter({ name: 'gl_edge_prerender_fallbacks_total', help: "Pages sent without their prerendered content (the browser renders them), per app and why", labelNames: ['app', 'reason'], registers });
-    new Gauge({ name: 'gl_edge_service_worker_enabled', help: '1 while the service worker is served; 0 while its kill switch (SERVICE_WORKER=off) is on', registers }).set(serviceWorker ? 1 : 0);
+    this.appErrors = new Counter({
+      name: 'gl_edge_app_errors_total',
+      help: 'Failed requests of a release per app and version: a page answered 5xx, a release file missing or failing',
+      labelNames: ['app', 'version'],
+      registers,
+    });
+    this.prerender = new Histogram({
+      name: 'gl_edge_prerender_seconds',
+      help: 'Time to prerender a public page, per app owning it',
+      labelNames: ['app'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
+      registers,
+    });
+    this.fallbacks = new Counter({
+      name: 'gl_edge_prerender_fallbacks_total',
+      help: 'Pages sent without their prerendered content (the browser renders them), per app and why',
+      labelNames: ['app', 'reason'],
+      registers,
+    });
+    new Gauge({
+      name: 'gl_edge_service_worker_enabled',
+      help: '1 while the service worker is served; 0 while its kill switch (SERVICE_WORKER=off) is on',
+      registers,
+    }).set(serviceWorker ? 1 : 0);
   }
 
   request(route: EdgeRoute, status: number): void {

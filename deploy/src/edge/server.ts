@@ -267,14 +267,16 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     },
     requestIdHeader: false,
     genReqId: edgeRequestId(limits.trustedProxies),
-    childLoggerFactory: (logger, bindings, loggerOpts) => logger.child({ ...bindings, ref: refOf(String(bindings.reqId ?? '')) }, loggerOpts),
+    childLoggerFactory: (logger, bindings, loggerOpts) =>
+      logger.child({ ...bindings, ref: refOf(String(bindings.reqId ?? '')) }, loggerOpts),
   });
   // Every reply names its request; the edge's own failed replies (413, 502, …) carry its reference,
   // as the api's do.
   app.addHook('onRequest', async (req, reply) => void reply.header(REQUEST_ID_HEADER, req.id));
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) =>
-    typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false ? { ...payload, ref: refOf(req.id) } : payload,
-  );
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    const failed = typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false;
+    return failed ? { ...payload, ref: refOf(req.id) } : payload;
+  });
   app.server.maxConnections = limits.maxConnections;
   // A body's pauses are bounded while it arrives; once it is in, the socket has no timeout again
   // (the api may take its time to answer).
@@ -292,7 +294,11 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   const serviceWorker = opts.serviceWorker ?? settings.SERVICE_WORKER !== 'off';
   const pageConfig = { ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker };
   const pageConfigJson = escapeJsonForHtml(JSON.stringify(pageConfig));
-  const listen = opts.metrics ?? { port: settings.EDGE_METRICS_PORT, host: settings.EDGE_METRICS_HOST, token: settings.EDGE_METRICS_TOKEN };
+  const listen = opts.metrics ?? {
+    port: settings.EDGE_METRICS_PORT,
+    host: settings.EDGE_METRICS_HOST,
+    token: settings.EDGE_METRICS_TOKEN,
+  };
   const metrics = new EdgeMetrics(serviceWorker, listen.port !== undefined);
   app.decorate('edgeMetrics', metrics);
   const served = new WeakMap<FastifyRequest, { releases: { app: string; version: string }[] }>();
@@ -306,7 +312,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   if (listen.port !== undefined) {
     const { port, host, token } = listen;
     app.addHook('onReady', async () => {
-      metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, (err) => app.log.error({ err }, 'metrics scrape failed'));
+      const onError = (err: unknown) => app.log.error({ err }, 'metrics scrape failed');
+      metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, onError);
     });
     app.addHook('onClose', async () => metrics.listener?.close());
   }
@@ -314,7 +321,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   const prerenderer = prerenderOn
     ? new Prerenderer(
         store,
-        { apiUrl: opts.apiUrl!, pageConfig, observe: (a, seconds, fallback) => metrics.rendered(a, seconds, fallback), ...(typeof opts.prerender === 'object' ? opts.prerender : {}) },
+        {
+          apiUrl: opts.apiUrl!,
+          pageConfig,
+          observe: (a, seconds, fallback) => metrics.rendered(a, seconds, fallback),
+          ...(typeof opts.prerender === 'object' ? opts.prerender : {}),
+        },
         (msg, err) => app.log.warn({ err }, msg),
       )
     : undefined;
@@ -364,8 +376,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   }
 
   // Metrics are on their own port (EDGE_METRICS_PORT, the api's METRICS_PORT), never the site's.
-  app.all('/metrics', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
-  app.all('/metrics/*', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
+  const noMetrics = async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404'));
+  app.all('/metrics', noMetrics);
+  app.all('/metrics/*', noMetrics);
 
   // The dev outbox (every user's one-time codes) stays on the api's own loopback port: never here.
   app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
@@ -409,7 +423,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
               // or a trusted proxy's X-Forwarded-For). Whatever the client claimed is dropped.
               // The request id is the edge's (a client's own was replaced when it arrived).
               const { expect: _expect, forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
-              return { ...rest, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol, [REQUEST_ID_HEADER]: req.id };
+              const own = { 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol, [REQUEST_ID_HEADER]: req.id };
+              return { ...rest, ...own };
             },
             onError: (reply, { error }) => {
               reply.log.warn({ err: error }, 'api unreachable');
@@ -534,7 +549,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const owner = findMount(mountTable(current.manifest), pathname);
     const remote = owner && current.manifest.remotes[owner.remote];
     const ownerApp = owner && APPS.find((a) => a.federationName === owner.remote)?.app;
-    served.set(req, { releases: [{ app: 'shell', version: current.shellVersion }, ...(ownerApp && remote ? [{ app: ownerApp, version: remote.version }] : [])] });
+    const ownerRelease = ownerApp && remote ? [{ app: ownerApp, version: remote.version }] : [];
+    served.set(req, { releases: [{ app: 'shell', version: current.shellVersion }, ...ownerRelease] });
     const preload = remote ? `<link rel="preload" as="script" href="${remote.entry}">` : '';
     // A public page (not the account area, which is the seller's own) comes with its content.
     let page: PrerenderedPage | undefined;

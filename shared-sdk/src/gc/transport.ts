@@ -112,7 +112,9 @@ export class Transport {
     } catch (error) {
       throw new NetworkError(cleanPath, undefined, { cause: error });
     }
-    if (!isEnvelope(body)) throw new NetworkError(cleanPath, status, { ref: status >= 400 && requestId ? refOf(requestId) : undefined });
+    if (!isEnvelope(body)) {
+      throw new NetworkError(cleanPath, status, { ref: status >= 400 && requestId ? refOf(requestId) : undefined });
+    }
     // CONTRACT §1.2: the token check comes before `success`.
     if (isTokenInvalidReply(body)) {
       try {

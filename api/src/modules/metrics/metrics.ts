@@ -67,7 +67,12 @@ export class ApiMetrics {
     this.scrapeWaitMs = opts.scrapeWaitMs ?? 1_500;
     const registers = [this.registry];
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'gl_api_' });
-    this.requests = new Counter({ name: 'gl_http_requests_total', help: 'Requests answered, by route pattern, method and HTTP status', labelNames: ['route', 'method', 'status'], registers });
+    this.requests = new Counter({
+      name: 'gl_http_requests_total',
+      help: 'Requests answered, by route pattern, method and HTTP status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
     this.latency = new Histogram({
       name: 'gl_http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern, method and HTTP status',
@@ -75,9 +80,15 @@ export class ApiMetrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.failures = new Counter({ name: 'gl_api_failures_total', help: 'Failed replies (success: false, at any HTTP status) by route pattern and envelope code', labelNames: ['route', 'code'], registers });
+    this.failures = new Counter({
+      name: 'gl_api_failures_total',
+      help: 'Failed replies (success: false, at any HTTP status) by route pattern and envelope code',
+      labelNames: ['route', 'code'],
+      registers,
+    });
 
-    const pool = (name: string, help: string, pick: (s: NonNullable<ReturnType<NonNullable<Db['poolStats']>>>) => number) =>
+    type PoolStats = NonNullable<ReturnType<NonNullable<Db['poolStats']>>>;
+    const pool = (name: string, help: string, pick: (s: PoolStats) => number) =>
       new Gauge({
         name,
         help,
@@ -101,7 +112,8 @@ export class ApiMetrics {
 
     const current = () => this.current();
     const dbOk = () => this.dbOk;
-    const business = <L extends string>(name: string, help: string, labelNames: L[], fill: (g: Gauge<L>, s: Snapshot) => void) =>
+    type Fill<L extends string> = (g: Gauge<L>, s: Snapshot) => void;
+    const business = <L extends string>(name: string, help: string, labelNames: L[], fill: Fill<L>) =>
       new Gauge<L>({
         name,
         help,
@@ -115,7 +127,7 @@ export class ApiMetrics {
       });
     new Gauge({
       name: 'gl_metrics_db_ok',
-      help: '1 when the last read of the values below answered; 0 when the database did not (they are then the last known)',
+      help: '1 when the last read of the values below answered; 0 when it did not (they are then the last known)',
       registers,
       async collect() {
         await current();
@@ -130,14 +142,24 @@ export class ApiMetrics {
       for (const name of jobs.names()) g.set({ job: name }, 0);
       for (const r of s.jobQueues ?? []) g.set({ job: r.name }, r.oldest_s);
     });
-    business('gl_job_dead_letters', 'Jobs that failed every attempt and were not retried, per job (the console\'s Dead letters)', ['job'], (g, s) => {
-      for (const name of jobs.names()) g.set({ job: name }, 0);
-      for (const r of s.deadLetters ?? []) g.set({ job: r.job_name }, r.n);
-    });
-    business('gl_outbox_backlog', 'Messages not sent yet (pending, sending, waiting for a retry), per channel', ['channel'], (g, s) => {
-      for (const ch of ['email', 'whatsapp', 'push']) g.set({ channel: ch }, 0);
-      for (const r of s.outboxBacklog ?? []) g.set({ channel: r.channel }, r.n);
-    });
+    business(
+      'gl_job_dead_letters',
+      "Jobs that failed every attempt and were not retried, per job (the console's Dead letters)",
+      ['job'],
+      (g, s) => {
+        for (const name of jobs.names()) g.set({ job: name }, 0);
+        for (const r of s.deadLetters ?? []) g.set({ job: r.job_name }, r.n);
+      },
+    );
+    business(
+      'gl_outbox_backlog',
+      'Messages not sent yet (pending, sending, waiting for a retry), per channel',
+      ['channel'],
+      (g, s) => {
+        for (const ch of ['email', 'whatsapp', 'push']) g.set({ channel: ch }, 0);
+        for (const r of s.outboxBacklog ?? []) g.set({ channel: r.channel }, r.n);
+      },
+    );
     business('gl_outbox_oldest_seconds', 'Age of the oldest message not sent yet, per channel', ['channel'], (g, s) => {
       for (const ch of ['email', 'whatsapp', 'push']) g.set({ channel: ch }, 0);
       for (const r of s.outboxBacklog ?? []) g.set({ channel: r.channel }, r.oldest_s);
@@ -145,24 +167,60 @@ export class ApiMetrics {
     business('gl_orders_waiting_review', 'Orders waiting for a reviewer', [], (g, s) => {
       if (s.reviewQueue) g.set(s.reviewQueue.n);
     });
-    business('gl_orders_oldest_wait_seconds', 'How long the oldest order waiting for a reviewer has waited', [], (g, s) => {
-      if (s.reviewQueue) g.set(s.reviewQueue.oldest_s);
-    });
-    business('gl_withdrawals_open', 'Withdrawals not settled yet, per rail, status and currency', ['rail', 'status', 'currency'], (g, s) => {
-      for (const r of s.openWithdrawals ?? []) g.set({ rail: r.method, status: r.status, currency: r.currency_code }, r.n);
-    });
-    business('gl_withdrawals_open_amount_minor', 'Amount of the withdrawals not settled yet (minor units), per rail, status and currency', ['rail', 'status', 'currency'], (g, s) => {
-      for (const r of s.openWithdrawals ?? []) g.set({ rail: r.method, status: r.status, currency: r.currency_code }, num(r.amount_minor));
-    });
-    business('gl_ledger_user_balance_minor', "Sellers' balances (minor units), per currency and wallet", ['currency', 'wallet'], (g, s) => {
-      for (const r of s.ledgerTotals?.balances ?? []) g.set({ currency: r.currency_code, wallet: r.kind }, num(r.total));
-    });
-    business('gl_ledger_held_minor', 'Money held for withdrawals in flight (minor units), per currency', ['currency'], (g, s) => {
-      for (const r of s.ledgerTotals?.held ?? []) g.set({ currency: r.currency_code }, num(r.total));
-    });
-    business('gl_ledger_imbalance_minor', 'The sum of every ledger posting per currency: 0 when the books balance', ['currency'], (g, s) => {
-      for (const r of s.ledgerImbalance ?? []) g.set({ currency: r.currency_code }, num(r.total));
-    });
+    business(
+      'gl_orders_oldest_wait_seconds',
+      'How long the oldest order waiting for a reviewer has waited',
+      [],
+      (g, s) => {
+        if (s.reviewQueue) g.set(s.reviewQueue.oldest_s);
+      },
+    );
+    business(
+      'gl_withdrawals_open',
+      'Withdrawals not settled yet, per rail, status and currency',
+      ['rail', 'status', 'currency'],
+      (g, s) => {
+        for (const r of s.openWithdrawals ?? []) {
+          g.set({ rail: r.method, status: r.status, currency: r.currency_code }, r.n);
+        }
+      },
+    );
+    business(
+      'gl_withdrawals_open_amount_minor',
+      'Amount of the withdrawals not settled yet (minor units), per rail, status and currency',
+      ['rail', 'status', 'currency'],
+      (g, s) => {
+        for (const r of s.openWithdrawals ?? []) {
+          g.set({ rail: r.method, status: r.status, currency: r.currency_code }, num(r.amount_minor));
+        }
+      },
+    );
+    business(
+      'gl_ledger_user_balance_minor',
+      "Sellers' balances (minor units), per currency and wallet",
+      ['currency', 'wallet'],
+      (g, s) => {
+        for (const r of s.ledgerTotals?.balances ?? []) {
+          g.set({ currency: r.currency_code, wallet: r.kind }, num(r.total));
+        }
+      },
+    );
+    business(
+      'gl_ledger_held_minor',
+      'Money held for withdrawals in flight (minor units), per currency',
+      ['currency'],
+      (g, s) => {
+        for (const r of s.ledgerTotals?.held ?? []) g.set({ currency: r.currency_code }, num(r.total));
+      },
+    );
+    business(
+      'gl_ledger_imbalance_minor',
+      'The sum of every ledger posting per currency: 0 when the books balance',
+      ['currency'],
+      (g, s) => {
+        for (const r of s.ledgerImbalance ?? []) g.set({ currency: r.currency_code }, num(r.total));
+      },
+    );
   }
 
   /** Counts an answered request (onResponse). */

@@ -16,7 +16,13 @@ const sameToken = (given: string, token: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export async function listenMetrics(registry: Registry, opts: { port: number; host: string; token?: string }, onError: (err: unknown) => void): Promise<MetricsListener> {
+export interface MetricsListen {
+  port: number;
+  host: string;
+  token?: string;
+}
+
+export async function listenMetrics(registry: Registry, opts: MetricsListen, onError: (err: unknown) => void): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -28,7 +34,10 @@ export async function listenMetrics(registry: Registry, opts: { port: number; ho
       return;
     }
     registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) => {
+        res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
       (err: unknown) => {
         onError(err);
         res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n');

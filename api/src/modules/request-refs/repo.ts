@@ -28,7 +28,8 @@ export interface RequestRefRow {
 export const requestRefsRepo = {
   async insert(q: Queryable, f: FailedRequest): Promise<void> {
     await q.query(
-      'insert into request_refs (ref, request_id, user_id, method, path, status, code, msg) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+      `insert into request_refs (ref, request_id, user_id, method, path, status, code, msg)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [f.ref, f.requestId, f.userId, f.method, f.path, f.status, f.code, f.msg],
     );
   },
