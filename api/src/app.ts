@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -6,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Server } from 'node:http';
+import type { DestinationStream } from 'pino';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +18,10 @@ import { CATALOG_CHANNEL } from './modules/catalog/repo.js';
 import { Catalog } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { requestIdFrom, requestIdsPlugin, requestLogger, requestMixin } from './plugins/request-ids.js';
+import { RequestRefs } from './modules/request-refs/service.js';
+import { ApiMetrics } from './modules/metrics/metrics.js';
+import { listenMetrics } from './modules/metrics/server.js';
 import { parseForm } from './lib/sign.js';
 import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -81,7 +85,7 @@ export interface AppDeps {
 }
 
 /** Fastify's own options for this app: logging with request ids, body limit, timeouts, proxy trust. */
-export function serverOptions(config: Config): FastifyHttpOptions<Server> {
+export function serverOptions(config: Config, opts: { logStream?: DestinationStream } = {}): FastifyHttpOptions<Server> {
   return {
     logger:
       config.logLevel === 'silent'
@@ -89,7 +93,11 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Every line written while a request runs carries its id (plugins/request-ids.ts).
+            mixin: requestMixin,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimit,
     // Slow clients (issue 12): the head within headersMs, the whole request within requestMs (Node
     // checks both every second); a body's pauses are bounded by bodyPauseLimit in buildApp.
@@ -105,8 +113,9 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
     frameworkErrors: (_err, _req, reply) => {
       void (reply as FastifyReply).code(400).send(fail('Bad request', Codes.validation));
     },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The edge's id when the edge (a trusted proxy) sent one, else our own (plugins/request-ids.ts).
+    requestIdHeader: false,
+    genReqId: requestIdFrom(config.trustProxy),
     // The /gc contract never uses query strings or params for input; keep parsing cheap.
     routerOptions: { maxParamLength: 200 },
   };
@@ -318,8 +327,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const pins = new PinGuard(db, messenger, config.secretKey);
       app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));
 
-      // The contract first: its error handler must cover every plugin registered after it.
+      // The contract first: its error handler must cover every plugin registered after it. Then
+      // the request ids, whose hooks must see every reply (a failed one gets its reference).
       await app.register(contractPlugin);
+      app.decorate('requestRefs', new RequestRefs(db, app.log, config.requestRefs));
+      await app.register(requestIdsPlugin);
 
       // External plugins.
       app.setValidatorCompiler(validatorCompiler);
@@ -364,6 +376,19 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           limits.close();
           r.disconnect();
         });
+      }
+      // Metrics (issue 31): counted on every answer, served on their own port only (METRICS_PORT).
+      const metrics = new ApiMetrics(db, limits, jobs, { processMetrics: config.metrics.port !== undefined });
+      app.decorate('metrics', metrics);
+      app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
+      if (config.metrics.port !== undefined) {
+        const { port, host, token } = config.metrics;
+        app.addHook('onReady', async () => {
+          const onError = (err: unknown) => app.log.error({ err }, 'metrics scrape failed');
+          metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, onError);
+          app.log.info({ host, port: metrics.listener.port }, 'metrics listening');
+        });
+        app.addHook('onClose', async () => metrics.listener?.close());
       }
       await app.register(rateLimit, {
         global: false,

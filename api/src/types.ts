@@ -13,6 +13,8 @@ import type { Catalog } from './modules/catalog/service.js';
 import type { KycService } from './modules/kyc/service.js';
 import type { Limits } from './lib/limits.js';
 import type { Jobs } from './modules/jobs/jobs.js';
+import type { RequestRefs } from './modules/request-refs/service.js';
+import type { ApiMetrics } from './modules/metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,10 @@ declare module 'fastify' {
     limits: Limits;
     /** The job queue: register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
     jobs: Jobs;
+    /** Failed requests by the reference their seller was shown (issue 31). */
+    requestRefs: RequestRefs;
+    /** The api's Prometheus metrics (issue 31), served on METRICS_PORT. */
+    metrics: ApiMetrics;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

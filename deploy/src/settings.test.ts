@@ -41,3 +41,13 @@ test('wrong values stop the process with every problem named (they were ignored 
   expect(found.map((p) => p.split(':')[0]).sort()).toEqual(['API_URL', 'BEHIND_TLS', 'EDGE_BODY_TIMEOUT_MS', 'GL_ENV', 'PORT', 'RELEASE_PUBLIC_URL', 'SERVICE_WORKER', 'STORE_LINK_IOS']);
   expect(found.find((p) => p.startsWith('RELEASE_PUBLIC_URL'))).toBe('RELEASE_PUBLIC_URL: must be a path (/releases) or an http(s) URL');
 });
+
+test('the edge metrics are off unless a port is set, on loopback by default, and never public by accident', () => {
+  expect(readDeploySettings({}).EDGE_METRICS_PORT).toBeUndefined();
+  expect(readDeploySettings({ EDGE_METRICS_PORT: '9464' })).toMatchObject({ EDGE_METRICS_PORT: 9464, EDGE_METRICS_HOST: '127.0.0.1' });
+  expect(problems({ PORT: '8080', EDGE_METRICS_PORT: '8080' })).toEqual([expect.stringMatching(/^EDGE_METRICS_PORT: must differ from PORT/)]);
+  expect(problems({ NODE_ENV: 'production', EDGE_METRICS_PORT: '9464', EDGE_METRICS_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^EDGE_METRICS_HOST: 0\.0\.0\.0 listens on every interface/)]);
+  expect(problems({ NODE_ENV: 'production', EDGE_METRICS_PORT: '9464', EDGE_METRICS_HOST: '0.0.0.0', EDGE_METRICS_TOKEN: 'x'.repeat(32) })).toEqual([]);
+  expect(problems({ NODE_ENV: 'production', EDGE_METRICS_PORT: '9464', EDGE_METRICS_HOST: '10.0.3.7' })).toEqual([]);
+  expect(problems({ EDGE_METRICS_TOKEN: 'short' })).toEqual([expect.stringMatching(/^EDGE_METRICS_TOKEN: at least 24/)]);
+});

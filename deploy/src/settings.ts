@@ -13,7 +13,10 @@ const csv = z
   .default('')
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
 
-export const deploySchema = z.object({
+/** A listen address that means every interface. */
+export const isWildcardHost = (host: string): boolean => ['0.0.0.0', '::', '[::]', '*', '::0'].includes(host.trim());
+
+const deployFields = z.object({
   NODE_ENV: z.string().default('development'),
   /** The site's port and address (`npm start`, the edge alone). */
   PORT: port(8080),
@@ -59,6 +62,13 @@ export const deploySchema = z.object({
   EDGE_BODY_TIMEOUT_MS: ms(15_000),
   EDGE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  /**
+   * Request ids (issue 31): a proxy in EDGE_TRUSTED_PROXIES may hand the edge its X-Request-Id; the
+   * edge's metrics on a port of their own (off when unset), loopback unless EDGE_METRICS_HOST says.
+   */
+  EDGE_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  EDGE_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  EDGE_METRICS_TOKEN: z.string().min(24, 'at least 24 random characters').optional(),
   /** Public browser settings, put in the HTML (everything here is readable by anyone). */
   PRODUCT_NAME: z.string().optional(),
   GOOGLE_WEB_CLIENT_ID: z.string().optional(),
@@ -72,6 +82,23 @@ export const deploySchema = z.object({
   APPLE_REDIRECT_URI: url.optional(),
   STORE_LINK_ANDROID: url.optional(),
   STORE_LINK_IOS: url.optional(),
+});
+
+export const deploySchema = deployFields.superRefine((s, ctx) => {
+  if (s.EDGE_METRICS_PORT && s.EDGE_METRICS_PORT === s.PORT) {
+    const message = 'must differ from PORT (metrics never go out on the public site)';
+    ctx.addIssue({ code: 'custom', path: ['EDGE_METRICS_PORT'], message });
+  }
+  const everywhere = s.EDGE_METRICS_PORT !== undefined && isWildcardHost(s.EDGE_METRICS_HOST) && !s.EDGE_METRICS_TOKEN;
+  if (s.NODE_ENV === 'production' && everywhere) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['EDGE_METRICS_HOST'],
+      message:
+        `${s.EDGE_METRICS_HOST} listens on every interface; in production name a private address (or loopback), ` +
+        'or set EDGE_METRICS_TOKEN so scrapers must present it',
+    });
+  }
 });
 
 export type DeploySettings = z.output<typeof deploySchema>;

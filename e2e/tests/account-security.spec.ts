@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, gc, latestCode, outboxMessage } from '../support/api';
 import { signInPage } from '../support/fixtures';
+import { withReference } from '../support/reference';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -30,7 +31,7 @@ test('add WhatsApp (08… number) with the password and code; the e-mail is told
   await profile.getByRole('textbox', { name: 'New WhatsApp number' }).fill(local);
   // Without the login password the api refuses in words, and sends nothing.
   await profile.getByRole('button', { name: 'Send a code' }).click();
-  await expect(profile.getByRole('alert')).toHaveText('Enter your login password to confirm this change');
+  await expect(profile.getByRole('alert')).toHaveText(withReference('Enter your login password to confirm this change'));
   await profile.getByLabel('Your login password').fill(user.password);
   await profile.getByRole('button', { name: 'Send a code' }).click();
   await expect(profile.getByText(`We sent a 4-digit code to ${full} on WhatsApp.`, { exact: false })).toBeVisible();

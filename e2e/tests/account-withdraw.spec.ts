@@ -9,6 +9,7 @@ import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin, verifyAs } from '../support/account-helpers';
+import { withReference } from '../support/reference';
 
 test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
   const user = await createUser(baseURL!);
@@ -59,7 +60,7 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await payout.getByLabel('Your login password').fill('Not-my-password-1');
   await payout.getByLabel('Transaction password').fill('246810');
   await page.getByRole('button', { name: 'Save account' }).click();
-  await expect(payout.getByRole('alert')).toHaveText('The login password is incorrect, 4 attempts left');
+  await expect(payout.getByRole('alert')).toHaveText(withReference('The login password is incorrect, 4 attempts left'));
   await payout.getByLabel('Your login password').fill(user.password);
   await page.getByRole('button', { name: 'Save account' }).click();
   await expect(page.getByText('Account saved as your default.')).toBeVisible();

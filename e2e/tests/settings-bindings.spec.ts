@@ -9,6 +9,7 @@ import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { makeOrder, tinyPng } from '../support/account-helpers';
 import { googleIdToken, googleScript } from '../support/google-stand-in';
+import { withReference } from '../support/reference';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -110,10 +111,10 @@ test('close the account: the password and the closure checks are shown in words;
   await close.getByLabel('Your password').fill('Not-The-Password-1');
   await close.getByRole('checkbox').check();
   await close.getByRole('button', { name: 'Close my account for good' }).click();
-  await expect(close.getByRole('alert')).toHaveText('The login password is incorrect, 4 attempts left');
+  await expect(close.getByRole('alert')).toHaveText(withReference('The login password is incorrect, 4 attempts left'));
   await close.getByLabel('Your password').fill(user.password);
   await close.getByRole('button', { name: 'Close my account for good' }).click();
-  await expect(close.getByRole('alert')).toHaveText('Please wait for your orders to finish before closing your account');
+  await expect(close.getByRole('alert')).toHaveText(withReference('Please wait for your orders to finish before closing your account'));
   await close.scrollIntoViewIfNeeded();
   await fitsThePhone(page);
   await page.screenshot({ path: testInfo.outputPath('settings-close-360.png') });

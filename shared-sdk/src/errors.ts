@@ -12,6 +12,8 @@ export class ApiError extends Error {
     /** The path called, e.g. `user/applogin`. */
     readonly path: string,
     readonly data?: unknown,
+    /** The request's reference (`ref` of the failed envelope), shown under the message for support. */
+    readonly ref?: string,
   ) {
     super(msg || `Request to ${path} failed`);
   }
@@ -34,10 +36,13 @@ export class NetworkError extends Error {
     readonly path: string,
     /** The HTTP status when one arrived. */
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; ref?: string },
   ) {
     super(NETWORK_ERROR_MESSAGE, options);
+    this.ref = options?.ref;
   }
+  /** The reference of the request when a reply came (an edge or proxy answer without the envelope). */
+  readonly ref?: string;
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

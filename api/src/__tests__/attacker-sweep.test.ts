@@ -138,7 +138,9 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
       const right = await t.call('/user/cancellation', { token: u.token, password: TEST_PASSWORD });
       const wrong = await t.call('/user/cancellation', { token: u.token, password: 'not-the-password' });
       expect(right).toMatchObject({ success: false, msg: SECURITY_MESSAGES.locked });
-      expect({ ...wrong, setCookie: right.setCookie }).toEqual(right);
+      // Each reply names its own request (its reference); everything else is the same.
+      expect(wrong.ref).not.toBe(right.ref);
+      expect({ ...wrong, setCookie: right.setCookie, ref: right.ref }).toEqual(right);
       expect((await t.db.query<{ status: string }>('select status from users where id = $1', [u.id])).rows[0]!.status).toBe('active');
     });
 
@@ -230,7 +232,7 @@ describe.each(targets())('the attacker’s sweep on %s', (target) => {
           ),
         );
         replies.forEach((res, i) => {
-          expect([tries[i]![1], res.statusCode, res.json()]).toEqual([tries[i]![1], 401, { success: false, code: 'common.004', msg: token ? STAFF_MESSAGES.expired : STAFF_MESSAGES.signIn, data: null }]);
+          expect([tries[i]![1], res.statusCode, res.json()]).toEqual([tries[i]![1], 401, { success: false, code: 'common.004', msg: token ? STAFF_MESSAGES.expired : STAFF_MESSAGES.signIn, data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) }]);
         });
       }
     });

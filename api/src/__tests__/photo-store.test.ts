@@ -164,7 +164,7 @@ describe.each(targets())('photos in a bucket, two api hosts on %s', (target) => 
     for (const status of [503, 403, 500]) {
       refuse = { write: status };
       const res = await put(a, link);
-      expect(envelope(res)).toEqual({ status: 503, success: false, msg: UPLOAD_MESSAGES.storeWrite, code: 'common.001', data: null });
+      expect(envelope(res)).toEqual({ status: 503, success: false, msg: UPLOAD_MESSAGES.storeWrite, code: 'common.001', data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) });
       expect(res.headers['retry-after']).toBe('60');
     }
     refuse = {};
@@ -237,7 +237,7 @@ describe.each(targets())('photos in a directory on %s', (target) => {
     if (process.getuid?.() === 0) writeFileSync(blocker, '');
     try {
       const res = await put(t, link);
-      expect(envelope(res)).toEqual({ status: 503, success: false, msg: UPLOAD_MESSAGES.storeWrite, code: 'common.001', data: null });
+      expect(envelope(res)).toEqual({ status: 503, success: false, msg: UPLOAD_MESSAGES.storeWrite, code: 'common.001', data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) });
       const row = await t.db.query<{ status: string; stored_at: Date | null }>('select status, stored_at from uploads where object_name = $1', [link.split('/uploads/')[1]!.split('?')[0]]);
       expect(row.rows).toEqual([{ status: 'pending', stored_at: null }]);
     } finally {

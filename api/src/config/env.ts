@@ -149,6 +149,16 @@ export const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('GiftLane'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustedProxies,
+  /** Failed requests' references (issue 31): kept this many days, written at most this often per process. */
+  REQUEST_REFS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REQUEST_REFS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Metrics (issue 31) in the Prometheus format on a port of their own, off when unset; never on the
+   * api's port. METRICS_HOST is loopback by default; METRICS_TOKEN asks scrapers for a bearer token.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(24, 'at least 24 random characters').optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   /** Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS, and a body may not pause for BODY_TIMEOUT_MS. */
   HEADERS_TIMEOUT_MS: ms(10_000),
@@ -333,8 +343,11 @@ export interface Config {
   appKeys: Record<string, string>;
   productName: string;
   logLevel: Env['LOG_LEVEL'];
-  /** Addresses/CIDRs whose X-Forwarded-For is believed; empty = none. */
+  /** Addresses/CIDRs whose X-Forwarded-For (and X-Request-Id) is believed; empty = none. */
   trustProxy: string[];
+  requestRefs: { days: number; perSecond: number };
+  /** The metrics listener (off without a port). */
+  metrics: { port?: number; host: string; token?: string };
   bodyLimit: number;
   timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
@@ -396,6 +409,9 @@ export function dataDirSecret(dataDir: string): string {
   return key;
 }
 
+/** A listen address that means every interface. */
+export const isWildcardHost = (host: string): boolean => ['0.0.0.0', '::', '[::]', '*', '::0'].includes(host.trim());
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -423,6 +439,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.UPLOAD_S3_ACCESS_KEY_ID) !== Boolean(e.UPLOAD_S3_SECRET_ACCESS_KEY)) problems.push('UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY must be set together (or neither, for the usual AWS credentials chain)');
   if (e.NODE_ENV === 'production' && e.UPLOAD_S3_ENDPOINT?.startsWith('http:') && !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(e.UPLOAD_S3_ENDPOINT)) {
     problems.push('UPLOAD_S3_ENDPOINT: must be https in production (card photos carry redeem codes); plain http only to this machine');
+  }
+  if (e.METRICS_PORT && e.METRICS_PORT === e.API_PORT) {
+    problems.push('METRICS_PORT: must differ from API_PORT (metrics never go out on the port the edge forwards to)');
+  }
+  const metricsEverywhere = e.METRICS_PORT !== undefined && isWildcardHost(e.METRICS_HOST) && !e.METRICS_TOKEN;
+  if (e.NODE_ENV === 'production' && metricsEverywhere) {
+    problems.push(
+      `METRICS_HOST: ${e.METRICS_HOST} listens on every interface; in production name a private address ` +
+        '(or loopback), or set METRICS_TOKEN so scrapers must present it',
+    );
   }
   if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production') {
@@ -469,6 +495,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     productName: e.PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    requestRefs: { days: e.REQUEST_REFS_DAYS, perSecond: e.REQUEST_REFS_PER_SECOND },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     bodyLimit: e.BODY_LIMIT,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS },
     maxConnections: e.MAX_CONNECTIONS,

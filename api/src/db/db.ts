@@ -35,6 +35,8 @@ export interface Db extends Queryable {
    * missed). Returns the unsubscribe.
    */
   listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  /** The pool's connections (PostgreSQL; PGlite has one connection and no pool): for the metrics. */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
 }
 
 const INT8 = 20;
@@ -303,6 +305,7 @@ export async function openPostgres(url: string, options: number | PostgresOption
   const pooled = async <T>(sql: string, params?: unknown[]) => asResult<T>(await pool.query(timed(sql, params, readTimeout)));
   const db: Db = {
     kind: 'pg',
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params?: unknown[]) {
       const inside = guarded(db, mode, log, 'db.query');
       return inside ? inside.query<T>(sql, params) : pooled<T>(sql, params);

@@ -4,6 +4,8 @@ export interface Envelope<T = unknown> {
   msg: string;
   code: string;
   data: T;
+  /** A failed reply's request reference (added by plugins/request-ids.ts; issue 31). */
+  ref?: string;
 }
 
 export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ success: true, msg, code: '0', data });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp, serverOptions, type AppDeps } from '../app.js';
 import { configFrom, type Config } from '../config/env.js';
 import { openPglite, openPostgres, type Db, type PostgresOptions } from '../db/db.js';
@@ -122,9 +123,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, deps: AppDeps = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, deps: AppDeps = {}, env: Record<string, string> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const config = configFrom({ logLevel: 'silent', rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 10_000 }, accountLimit: { authPerHour: 10_000, codePerHour: 10_000 }, ...overrides }, env);
-  const app = Fastify(serverOptions(config));
+  const app = Fastify(serverOptions(config, opts));
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (r) => {
     routes.push(r);

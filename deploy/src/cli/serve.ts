@@ -9,6 +9,8 @@ async function main() {
   const edge = await buildEdge({ store: openStore(), apiUrl: s.API_URL, logger: s.EDGE_LOG });
   await edge.listen({ port: s.PORT, host: s.HOST });
   console.log(`edge serving ${s.GL_ENV} on http://${s.HOST}:${s.PORT}`);
+  const metrics = edge.edgeMetrics.listener;
+  if (metrics) console.log(`edge metrics on http://${s.EDGE_METRICS_HOST}:${metrics.port}/metrics`);
   const stop = async () => {
     await edge.close();
     process.exit(0);

@@ -69,6 +69,8 @@ async function main() {
   const edge = await buildEdge({ store, env, apiUrl: api?.url });
   await edge.listen({ port, host });
   console.log(`GiftLane is running on ${origin}`);
+  const metrics = edge.edgeMetrics.listener;
+  if (metrics) console.log(`Edge metrics (operators only): http://${s.EDGE_METRICS_HOST}:${metrics.port}/metrics`);
   const mode = s.NODE_ENV;
   if (mode === 'production') console.log('Mode: production.');
   else {

@@ -95,7 +95,7 @@ describe('the api’s reference', () => {
       for (const method of ['GET', 'HEAD', 'POST'] as const) {
         const res = await productionEdge.inject({ method, url });
         expect([method, url, res.statusCode]).toEqual([method, url, 404]);
-        if (method !== 'HEAD') expect(res.json()).toEqual({ success: false, msg: 'Not found', code: 'common.404', data: null });
+        if (method !== 'HEAD') expect(res.json()).toEqual({ success: false, msg: 'Not found', code: 'common.404', data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) });
         expect(res.body).not.toContain('/ops/api');
       }
     }

@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { decodePageData } from '@giftlane/shared-sdk/page-data';
 import { ReleaseStore } from '../release-store';
 import { ReleaseManager } from '../releases';
@@ -157,6 +158,10 @@ test('a page that breaks or is slow on the server, and a release without a serve
     if (url === '/slow' && seenSlow) expect(Date.now() - started).toBeLessThan(200);
     if (url === '/slow') seenSlow = true;
   }
+  // Each fallback is counted for the app that owns the page, with why (issue 31's metrics).
+  const families = parsePrometheusTextFormat(await edge.edgeMetrics.registry.metrics());
+  const fallbacks = families.find((f) => f.name === 'gl_edge_prerender_fallbacks_total')!.metrics.map((m) => `${m.labels?.app} ${m.labels?.reason}`);
+  expect(fallbacks).toEqual(expect.arrayContaining(['mfe-public failed', 'mfe-public timeout', 'mfe-ops no_server_build']));
 });
 
 test('only public pages, and only with no query a page could read: campaign tags are fine', async () => {

@@ -56,7 +56,12 @@ export interface PrerenderOptions {
   timeoutMs?: number;
   /** Pages kept at most (each address and release pair is one). */
   maxPages?: number;
+  /** Told of every render: how long it took, and why the page goes out without content when it does. */
+  observe?: (app: string, seconds: number, fallback?: PrerenderFallback) => void;
 }
+
+/** Why a page went out as the shell's HTML alone (rendered in the browser). */
+export type PrerenderFallback = 'no_server_build' | 'timeout' | 'page_error' | 'failed';
 
 interface Entry {
   at: number;
@@ -152,10 +157,15 @@ export class Prerenderer {
 
   private async render(shellVersion: string, app: string, remoteVersion: string, pathname: string): Promise<PrerenderedPage | undefined> {
     let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
+    const done = (page: PrerenderedPage | undefined, fallback?: PrerenderFallback) => {
+      this.opts.observe?.(app, (performance.now() - started) / 1000, fallback);
+      return page;
+    };
     try {
       const shell = await this.shell(shellVersion);
       const remote = shell && (await this.remote(shell, shellVersion, app, remoteVersion));
-      if (!shell || !remote) return undefined;
+      if (!shell || !remote) return done(undefined, 'no_server_build');
       const timeout = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => {
           this.log(`prerender of ${pathname} took over ${this.timeoutMs} ms`);
@@ -163,16 +173,18 @@ export class Prerenderer {
         }, this.timeoutMs);
       });
       const result = await Promise.race([shell.render(`http://edge${pathname}`, [remote]), timeout]);
-      if (!result || result.kind !== 'page') return undefined;
+      if (!result) return done(undefined, 'timeout');
+      // A redirect is not a fallback: the browser follows it as before.
+      if (result.kind !== 'page') return done(undefined);
       // A page that broke while rendering here is the browser's to render (and to report).
       if (result.status >= 500) {
         this.log(`prerender of ${pathname} answered ${result.status}`);
-        return undefined;
+        return done(undefined, 'page_error');
       }
-      return { status: result.status, html: result.html, data: result.data, head: result.head, themeCss: result.themeCss, styles: await this.stylesOf(shellVersion, app, remoteVersion) };
+      return done({ status: result.status, html: result.html, data: result.data, head: result.head, themeCss: result.themeCss, styles: await this.stylesOf(shellVersion, app, remoteVersion) });
     } catch (err) {
       this.log(`prerender of ${pathname} failed`, err);
-      return undefined;
+      return done(undefined, 'failed');
     } finally {
       clearTimeout(timer);
     }

@@ -13,6 +13,17 @@ import { loadEnvironment, siteFor, type EnvironmentView } from './site';
 import { Prerenderer, prerenderableQuery, type PrerenderedPage, type PrerenderOptions } from './prerender';
 import { APPS } from '../apps';
 import { deploySettings, type DeploySettings } from '../settings';
+import proxyAddr from '@fastify/proxy-addr';
+import { isAcceptableRequestId, newRequestId, refOf } from '@giftlane/shared-sdk/request-id';
+import { listenMetrics } from '@giftlane/api/metrics-server';
+import { EdgeMetrics, type EdgeRoute } from './metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The edge's Prometheus metrics (issue 31), served on EDGE_METRICS_PORT. */
+    edgeMetrics: EdgeMetrics;
+  }
+}
 
 export interface EdgeOptions {
   store?: ReleaseStore;
@@ -46,6 +57,8 @@ export interface EdgeOptions {
    * 27: it lists every operator route). In production it stays on the api's own port.
    */
   apiDocs?: boolean;
+  /** The metrics listener (issue 31): EDGE_METRICS_PORT / _HOST / _TOKEN unless given; none without a port. */
+  metrics?: { port?: number; host: string; token?: string };
 }
 
 /** Served at /sw.js when the worker is switched off, or the live shell has none: it removes itself. */
@@ -98,6 +111,38 @@ export function transportOf(s: DeploySettings): EdgeTransport {
 export const API_BEHIND_EDGE = { host: '127.0.0.1', env: { TRUST_PROXY: '127.0.0.1' } } as const;
 
 const envelope = (msg: string, code: string) => ({ success: false, msg, code, data: null });
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Each request's id (issue 31): the X-Request-Id a trusted proxy in front sent (a well-formed one),
+ * else a fresh one; a client's own is never believed. The api is handed it, logs it on every line
+ * and answers a failure with its reference, which the seller is shown.
+ */
+export function edgeRequestId(trustedProxies: string[]): (raw: import('node:http').IncomingMessage) => string {
+  const trust = trustedProxies.length ? proxyAddr.compile(trustedProxies) : () => false;
+  return (raw) => {
+    const given = raw.headers[REQUEST_ID_HEADER];
+    const peer = raw.socket?.remoteAddress;
+    if (typeof given === 'string' && peer && trust(peer, 0) && isAcceptableRequestId(given)) return given;
+    return newRequestId();
+  };
+}
+
+/** What kind of request a URL is, for the metrics (never the raw URL). */
+function routeKind(url: string): EdgeRoute {
+  if (url.startsWith('/releases/')) return 'release';
+  if (/^\/(gc|ops\/api|uploads|webhooks|docs)(\/|\?|$)/.test(url)) return 'api';
+  if (url.startsWith('/remotes.json')) return 'manifest';
+  if (url.startsWith('/sw.js')) return 'service_worker';
+  return 'other';
+}
+
+/** The release a release file belongs to: `/releases/<app>/<version>/…`. */
+function releaseOf(url: string): { app: string; version: string } | undefined {
+  const m = /^\/releases\/([a-z][a-z0-9-]{0,40})\/([A-Za-z0-9._+-]{1,80})\//.exec(url);
+  return m && APPS.some((a) => a.app === m[1]) ? { app: m[1]!, version: m[2]! } : undefined;
+}
 
 /** What a client is told about a request the edge could not pass on: never a framework code or text. */
 function transportFault(status: number): { msg: string; code: string } {
@@ -221,6 +266,17 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     frameworkErrors: (_err, _req, reply) => {
       void (reply as FastifyReply).code(400).send(envelope('Bad request', 'common.003'));
     },
+    requestIdHeader: false,
+    genReqId: edgeRequestId(limits.trustedProxies),
+    childLoggerFactory: (logger, bindings, loggerOpts) =>
+      logger.child({ ...bindings, ref: refOf(String(bindings.reqId ?? '')) }, loggerOpts),
+  });
+  // Every reply names its request; the edge's own failed replies (413, 502, …) carry its reference,
+  // as the api's do.
+  app.addHook('onRequest', async (req, reply) => void reply.header(REQUEST_ID_HEADER, req.id));
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    const failed = typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false;
+    return failed ? { ...payload, ref: refOf(req.id) } : payload;
   });
   app.server.maxConnections = limits.maxConnections;
   // A body's pauses are bounded while it arrives; once it is in, the socket has no timeout again
@@ -239,9 +295,41 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   const serviceWorker = opts.serviceWorker ?? settings.SERVICE_WORKER !== 'off';
   const pageConfig = { ...(opts.pageConfig ?? pageConfigOf(settings)), serviceWorker };
   const pageConfigJson = escapeJsonForHtml(JSON.stringify(pageConfig));
+  const listen = opts.metrics ?? {
+    port: settings.EDGE_METRICS_PORT,
+    host: settings.EDGE_METRICS_HOST,
+    token: settings.EDGE_METRICS_TOKEN,
+  };
+  const metrics = new EdgeMetrics(serviceWorker, listen.port !== undefined);
+  app.decorate('edgeMetrics', metrics);
+  const served = new WeakMap<FastifyRequest, { releases: { app: string; version: string }[] }>();
+  app.addHook('onResponse', async (req, reply) => {
+    const page = served.get(req);
+    metrics.request(page ? 'page' : routeKind(req.url), reply.statusCode);
+    const release = page ? undefined : releaseOf(req.url);
+    if (page) metrics.served(page.releases, reply.statusCode, false);
+    else if (release) metrics.served([release], reply.statusCode, true);
+  });
+  if (listen.port !== undefined) {
+    const { port, host, token } = listen;
+    app.addHook('onReady', async () => {
+      const onError = (err: unknown) => app.log.error({ err }, 'metrics scrape failed');
+      metrics.listener = await listenMetrics(metrics.registry, { port, host, token }, onError);
+    });
+    app.addHook('onClose', async () => metrics.listener?.close());
+  }
   const prerenderOn = (opts.prerender ?? settings.PRERENDER !== 'off') !== false && Boolean(opts.apiUrl);
   const prerenderer = prerenderOn
-    ? new Prerenderer(store, { apiUrl: opts.apiUrl!, pageConfig, ...(typeof opts.prerender === 'object' ? opts.prerender : {}) }, (msg, err) => app.log.warn({ err }, msg))
+    ? new Prerenderer(
+        store,
+        {
+          apiUrl: opts.apiUrl!,
+          pageConfig,
+          observe: (a, seconds, fallback) => metrics.rendered(a, seconds, fallback),
+          ...(typeof opts.prerender === 'object' ? opts.prerender : {}),
+        },
+        (msg, err) => app.log.warn({ err }, msg),
+      )
     : undefined;
   const releasesUrl = (opts.releasesUrl ?? settings.RELEASE_PUBLIC_URL).replace(/\/$/, '');
   const releasesOrigin = /^https?:/.test(releasesUrl) ? ` ${new URL(releasesUrl).origin}` : '';
@@ -288,6 +376,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     });
   }
 
+  // Metrics are on their own port (EDGE_METRICS_PORT, the api's METRICS_PORT), never the site's.
+  const noMetrics = async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404'));
+  app.all('/metrics', noMetrics);
+  app.all('/metrics/*', noMetrics);
+
   // The dev outbox (every user's one-time codes) stays on the api's own loopback port: never here.
   app.all('/__dev/*', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
   app.all('/__dev', async (_req, reply) => reply.code(404).send(envelope('Not found', 'common.404')));
@@ -328,8 +422,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
             rewriteRequestHeaders: (req, headers) => {
               // The api believes exactly one address: the client as this edge saw it (the socket,
               // or a trusted proxy's X-Forwarded-For). Whatever the client claimed is dropped.
+              // The request id is the edge's (a client's own was replaced when it arrived).
               const { expect: _expect, forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
-              return { ...rest, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol };
+              const own = { 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol, [REQUEST_ID_HEADER]: req.id };
+              return { ...rest, ...own };
             },
             onError: (reply, { error }) => {
               reply.log.warn({ err: error }, 'api unreachable');
@@ -453,10 +549,12 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const base = `${releasesUrl}/shell/${current.shellVersion}`;
     const owner = findMount(mountTable(current.manifest), pathname);
     const remote = owner && current.manifest.remotes[owner.remote];
+    const ownerApp = owner && APPS.find((a) => a.federationName === owner.remote)?.app;
+    const ownerRelease = ownerApp && remote ? [{ app: ownerApp, version: remote.version }] : [];
+    served.set(req, { releases: [{ app: 'shell', version: current.shellVersion }, ...ownerRelease] });
     const preload = remote ? `<link rel="preload" as="script" href="${remote.entry}">` : '';
     // A public page (not the account area, which is the seller's own) comes with its content.
     let page: PrerenderedPage | undefined;
-    const ownerApp = owner && APPS.find((a) => a.federationName === owner.remote)?.app;
     if (prerenderer && remote && ownerApp && owner.layout !== 'app' && prerenderableQuery(url.search)) {
       page = await prerenderer.page(current.shellVersion, ownerApp, remote.version, pathname);
     }

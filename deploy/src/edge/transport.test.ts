@@ -219,7 +219,7 @@ describe('slow and large requests', () => {
   ])('a %s body gets the 413 envelope through the edge', async (_label, size, chunked) => {
     const res = await send({ path: '/gc/user/applogin', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.alloc(size, 'a'), chunked, from: '127.0.0.10' });
     expect(res.status).toBe(413);
-    expect(res.json()).toEqual({ success: false, msg: 'Request body is too large', code: 'common.413', data: null });
+    expect(res.json()).toEqual({ success: false, msg: 'Request body is too large', code: 'common.413', data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) });
   });
 
   test('an oversized card photo PUT gets the 413 envelope too', async () => {
@@ -262,7 +262,7 @@ describe('slow and large requests', () => {
     try {
       const res = await lonely.inject({ method: 'POST', url: '/gc/public/countrylist', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({}) });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ success: false, msg: 'The service is unavailable. Please try again shortly.', code: 'common.503', data: null });
+      expect(res.json()).toEqual({ success: false, msg: 'The service is unavailable. Please try again shortly.', code: 'common.503', data: null, ref: expect.stringMatching(/^[0-9A-Z]{6}$/) });
     } finally {
       await lonely.close();
     }

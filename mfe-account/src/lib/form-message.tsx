@@ -1,14 +1,21 @@
 // What a form says after an action: a failure as an alert (read out at once), a success as a status;
 // and the row of buttons a form ends with.
 import type { ReactNode } from 'react';
+import { errorMessage } from '@giftlane/shared-sdk';
+import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 
-export type Feedback = { kind: 'error' | 'ok'; text: string } | undefined;
+/** An error carries the failed call's reference (issue 31), shown small under its text. */
+export type Feedback = { kind: 'error'; text: string; reference?: string } | { kind: 'ok'; text: string } | undefined;
+
+/** What a form says when a call failed: the api's words (or the fallback) and the call's reference. */
+export const failure = (error: unknown, fallback: string): Feedback => ({ kind: 'error', text: errorMessage(error, fallback), reference: errorRef(error) });
 
 export function FormMessage({ feedback }: { feedback: Feedback }) {
   if (!feedback) return null;
   return feedback.kind === 'error' ? (
     <p role="alert" className="acc-field__error">
       {feedback.text}
+      <ErrorReference reference={feedback.reference} />
     </p>
   ) : (
     <p role="status" className="acc-muted">

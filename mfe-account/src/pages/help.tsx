@@ -4,9 +4,9 @@
 // (appinit settings, never hard-coded).
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { Async, errorMessage, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
+import { Async, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
 import { fetchOrders } from '../features/orders/api';
-import { FormActions, FormMessage, type Feedback } from '../lib/form-message';
+import { failure, FormActions, FormMessage, type Feedback } from '../lib/form-message';
 import { readMe } from '../features/profile/api';
 import { helpAnswers, messageSupport, supportContacts } from '../features/help/api';
 
@@ -65,7 +65,7 @@ function OrderSupport() {
       setSent(subject);
       setMessage('');
     } catch (err) {
-      setFeedback({ kind: 'error', text: errorMessage(err, 'Your message was not sent. Please try again.') });
+      setFeedback(failure(err, 'Your message was not sent. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -3,18 +3,40 @@ import { Alert, Input, Table, Tag, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { qs, when } from '../lib/api';
 import { useOps } from '../lib/use-ops';
+import { normalizeRef } from '@giftlane/shared-sdk/request-id';
 
 interface Found { id: number; email: string | null; whatsapp: string | null; nickname: string; status: string; created_at: string; withdrawals_frozen: boolean }
+/** A failed request by the reference its seller was shown ("Reference: 7F3K2Q"). */
+interface FailedRequest { request_id: string; user_id: number | null; username: string | null; path: string; status: number; code: string; msg: string; created_at: string }
 
-/** Find a seller by e-mail, number, id, order number or withdrawal number. */
+/** Find a seller by e-mail, number, id, order number, withdrawal number or an error's reference. */
 export default function UsersPage() {
   const [term, setTerm] = useState('');
   const found = useOps<Found[]>(term ? `/users${qs({ q: term })}` : null);
+  const ref = term ? normalizeRef(term) : undefined;
+  const failed = useOps<FailedRequest[]>(ref ? `/request-refs/${ref}` : null);
   return (
     <>
       <Typography.Title level={2}>Users</Typography.Title>
-      <Input.Search aria-label="Find a user" placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number" enterButton="Find" onSearch={(v) => setTerm(v.trim())} style={{ maxWidth: 640 }} className="ops-gap" />
+      <Input.Search aria-label="Find a user" placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number, error reference" enterButton="Find" onSearch={(v) => setTerm(v.trim())} style={{ maxWidth: 640 }} className="ops-gap" />
       {found.error && <Alert type="error" showIcon title={found.error} />}
+      {ref && (failed.data?.length ?? 0) > 0 && (
+        <Table<FailedRequest>
+          className="ops-gap"
+          rowKey="request_id"
+          size="small"
+          pagination={false}
+          title={() => `Requests that failed with reference ${ref}`}
+          dataSource={failed.data ?? []}
+          columns={[
+            { title: 'When', render: (_, r) => when(r.created_at) },
+            { title: 'User', render: (_, r) => (r.user_id ? <Link to={`/ops/users/${r.user_id}`}>#{r.user_id} {r.username}</Link> : 'not signed in') },
+            { title: 'Call', render: (_, r) => `${r.path} (${r.status})` },
+            { title: 'Answer', render: (_, r) => `${r.msg} [${r.code}]` },
+            { title: 'Request id (logs)', render: (_, r) => <Typography.Text copyable code>{r.request_id}</Typography.Text> },
+          ]}
+        />
+      )}
       {term && (
         <Table<Found>
           rowKey="id"

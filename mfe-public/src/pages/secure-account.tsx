@@ -1,13 +1,14 @@
 // "This wasn't me": the page the link in a security alert opens. One button (a mail scanner that
 // opens the link must not act on it) calls security/wasNotMe with the link's token: every device is
 // signed out and withdrawals are frozen until support has checked with the owner.
+import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '@giftlane/shared-sdk/router';
 import { errorMessage } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { reportNotMe } from '../lib/api';
 
-type State = { kind: 'idle' | 'sending' | 'done' } | { kind: 'error'; text: string };
+type State = { kind: 'idle' | 'sending' | 'done' } | { kind: 'error'; text: string; reference?: string };
 
 export default function SecureAccountPage() {
   const [params, setParams] = useSearchParams();
@@ -25,7 +26,7 @@ export default function SecureAccountPage() {
       await reportNotMe(token);
       setState({ kind: 'done' });
     } catch (error) {
-      setState({ kind: 'error', text: errorMessage(error, 'We could not secure your account just now. Please try again, or contact support.') });
+      setState({ kind: 'error', text: errorMessage(error, 'We could not secure your account just now. Please try again, or contact support.'), reference: errorRef(error) });
     }
   };
 
@@ -58,7 +59,10 @@ export default function SecureAccountPage() {
             </ul>
             {state.kind === 'error' && (
               <div className="pub-error" role="alert">
-                <p>{state.text}</p>
+                <p>
+                  {state.text}
+                  <ErrorReference reference={state.reference} />
+                </p>
               </div>
             )}
             <p>

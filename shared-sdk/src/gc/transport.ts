@@ -7,6 +7,7 @@ import { API_BASE, API_PREFIX, APP_ID, APP_KEY, APP_VERSION } from '../config';
 import { ApiError, NetworkError, SessionExpiredError } from '../errors';
 import { TOKEN_INVALID_CODE, TOKEN_INVALID_MESSAGE, TOKEN_MISSING_MESSAGE } from '../messages';
 import { computeSign, normalizeFields, type FieldValue } from '../sign';
+import { normalizeRef, refOf } from '../request-id';
 import { parse, replySchema } from './replies';
 import type { Envelope } from './types';
 
@@ -38,6 +39,16 @@ export const DEFAULT_TIMEOUT_MS = 20000;
 /** True when a reply means the session token is missing, expired or revoked (SPEC §8, CONTRACT §0). */
 export function isTokenInvalidReply(reply: Pick<Envelope, 'code' | 'msg'>): boolean {
   return reply.code === TOKEN_INVALID_CODE || reply.msg === TOKEN_INVALID_MESSAGE || reply.msg === TOKEN_MISSING_MESSAGE;
+}
+
+/**
+ * A failed reply's reference: its envelope's `ref` when it is one (the api's and the edge's), else
+ * derived from its X-Request-Id; anything else is not shown (a reply must not put text on screen).
+ */
+function refOfReply(body: Envelope, requestId: string | undefined): string | undefined {
+  const ref = (body as { ref?: unknown }).ref;
+  if (typeof ref === 'string' && normalizeRef(ref) === ref) return ref;
+  return requestId ? refOf(requestId) : undefined;
 }
 
 function isEnvelope(body: unknown): body is Envelope {
@@ -85,6 +96,7 @@ export class Transport {
     const schemaLoad = replySchema(cleanPath).catch((error: unknown) => new NetworkError(cleanPath, undefined, { cause: error }));
     let status: number;
     let body: unknown;
+    let requestId: string | undefined;
     try {
       const response = await this.http.request({
         url: `/${cleanPath}`,
@@ -95,10 +107,14 @@ export class Transport {
       });
       status = response.status;
       body = response.data;
+      const header: unknown = response.headers?.['x-request-id'];
+      requestId = typeof header === 'string' && header ? header : undefined;
     } catch (error) {
       throw new NetworkError(cleanPath, undefined, { cause: error });
     }
-    if (!isEnvelope(body)) throw new NetworkError(cleanPath, status);
+    if (!isEnvelope(body)) {
+      throw new NetworkError(cleanPath, status, { ref: status >= 400 && requestId ? refOf(requestId) : undefined });
+    }
     // CONTRACT §1.2: the token check comes before `success`.
     if (isTokenInvalidReply(body)) {
       try {
@@ -109,7 +125,7 @@ export class Transport {
       }
       throw new SessionExpiredError(body.msg ?? TOKEN_INVALID_MESSAGE, body.code ?? TOKEN_INVALID_CODE, cleanPath, body.data);
     }
-    if (!body.success) throw new ApiError(body.msg ?? '', body.code, cleanPath, body.data);
+    if (!body.success) throw new ApiError(body.msg ?? '', body.code, cleanPath, body.data, refOfReply(body, requestId));
     // The reply's data is decoded with its path's schema, the one the api checks it against.
     const schema = await schemaLoad;
     if (schema instanceof NetworkError) throw schema;

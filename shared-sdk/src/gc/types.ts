@@ -13,6 +13,8 @@ export interface Envelope<T = unknown> {
   msg?: string;
   code?: string;
   data: T;
+  /** On a failed reply: the request's six-character reference (issue 31). */
+  ref?: string;
   total?: number;
   page?: number;
   page_size?: number;

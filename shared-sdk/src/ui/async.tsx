@@ -3,6 +3,7 @@
 // One copy for every remote; the styles (gl-loading, gl-skeleton, gl-error) are the shell's.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../errors';
+import { ErrorReference } from '../error-reference';
 import { useStartingAnswer } from './prerender';
 import { sameAnswer } from '../page-data';
 
@@ -72,6 +73,7 @@ export function LoadError({ error, retry, what }: { error: unknown; retry: () =>
     <div className="gl-error" role="alert">
       <p>
         <strong>We couldn’t load {what}.</strong> {errorMessage(error, CONNECTION_HINT)}
+        <ErrorReference error={error} />
       </p>
       <button type="button" className="gl-btn" onClick={retry}>
         Retry

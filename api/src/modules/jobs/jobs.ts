@@ -119,6 +119,11 @@ export class Jobs {
     this.queues.set(name, { handler: handler as JobHandler<unknown>, opts });
   }
 
+  /** The queues registered (for the metrics). */
+  names(): string[] {
+    return [...this.queues.keys()];
+  }
+
   /** Whether this process runs jobs of that name. */
   has(name: string): boolean {
     return this.queues.has(name);

@@ -7,7 +7,8 @@ export const supportRepo = {
    * Users matching a term: an e-mail or username, a phone or WhatsApp number (its last digits, as
    * written locally or internationally), a user id, or an order or withdrawal number. 20 at most.
    */
-  async find(q: Queryable, term: string) {
+  /** Users matching the term; `ref`, when the term reads as one, also finds whose failed request it was. */
+  async find(q: Queryable, term: string, ref?: string) {
     const digits = term.replace(/[^\d]/g, '');
     const national = digits.replace(/^0+/, '');
     const r = await q.query(
@@ -19,8 +20,9 @@ export const supportRepo = {
            or ($2 <> '' and length($2) <= 9 and $2 = $1 and u.id = $2::int)
            or u.id = (select user_id from orders where order_no = upper($1))
            or u.id = (select user_id from withdrawals where withdraw_no = upper($1))
+           or u.id in (select user_id from request_refs where ref = $4 and user_id is not null)
         order by u.id limit 20`,
-      [term, digits, national],
+      [term, digits, national, ref ?? ''],
     );
     return r.rows;
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { normalizeRef } from '@giftlane/shared-sdk/request-id';
 import { AppError, ok } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
@@ -11,7 +12,8 @@ import { supportRepo } from './user-repo.js';
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
-  query: 'Search by e-mail, WhatsApp or phone number, user id, order number (GC…) or withdrawal number',
+  query: 'Search by e-mail, WhatsApp or phone number, user id, order number (GC…), withdrawal number or an error reference',
+  ref: 'An error reference is six letters and digits, e.g. 7F3K2Q',
   frozen: 'Withdrawals are already frozen for this user',
 } as const;
 
@@ -25,9 +27,19 @@ export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promis
   const { db, ref, r, tags, who } = opsContext(app, opts);
   const money = async (minor: bigint, code: string) => formatMinor(minor, (await ref.currency(code)).decimals);
 
-  r.get('/ops/api/users', { schema: { tags, summary: 'Find users by e-mail, WhatsApp/phone, id, order number or withdrawal number', querystring: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }) } }, async (req) => {
+  r.get('/ops/api/users', { schema: { tags, summary: 'Find users by e-mail, WhatsApp/phone, id, order number, withdrawal number or the reference of a failed request', querystring: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }) } }, async (req) => {
     await who(req, ['reviewer', 'finance']);
-    return ok(await supportRepo.find(db, req.query.q));
+    return ok(await supportRepo.find(db, req.query.q, normalizeRef(req.query.q)));
+  });
+
+  // The reference a seller read out ("Reference: 7F3K2Q", issue 31): which requests failed with it,
+  // whose, when and how; the request id finds the api's log lines.
+  r.get('/ops/api/request-refs/:ref', { schema: { tags, summary: 'Failed requests by the reference the seller was shown', params: z.object({ ref: z.string().trim().max(40) }) } }, async (req) => {
+    await who(req, ['reviewer', 'finance']);
+    const ref = normalizeRef(req.params.ref);
+    if (!ref) throw new AppError(USER_MESSAGES.ref);
+    const rows = await app.requestRefs.find(ref);
+    return ok(rows.map((x) => ({ ref: x.ref, request_id: x.request_id, user_id: x.user_id, username: x.username, method: x.method, path: x.path, status: x.status, code: x.code, msg: x.msg, created_at: x.created_at })));
   });
 
   r.get('/ops/api/users/:id', { schema: { tags, summary: 'A user: profile, balances, ledger entries, orders, withdrawals, sessions, security events', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req) => {

@@ -3,10 +3,11 @@
 // add form follows the api's form_list for the method: a bank account or a mobile money wallet is
 // looked up (payment/verify) and saved under the name the bank or network gives, never one the user
 // types; USDT needs the network and the address.
+import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, Loading, LoadError, pinInput, useData, validatePin, type PaymentMethod } from '@giftlane/shared-sdk';
 import { institutionsFor, loadAccounts, lookUpName, makeDefault, removeAccount, saveAccount, type WalletKind } from './api';
-import { FormActions, FormMessage } from '../../lib/form-message';
+import { FormActions, FormMessage, failure, type Feedback } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
 import { accountLabel } from '../../lib/account-label';
 
@@ -20,7 +21,7 @@ export function PayoutAccounts() {
   const data = useData(loadAccounts, []);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | undefined>();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
+  const [message, setMessage] = useState<Feedback>();
 
   const act = async (key: string, run: () => Promise<unknown>, done: string) => {
     setBusy(key);
@@ -30,7 +31,7 @@ export function PayoutAccounts() {
       setMessage({ kind: 'ok', text: done });
       data.retry();
     } catch (error) {
-      setMessage({ kind: 'error', text: errorMessage(error, 'That did not work. Please try again.') });
+      setMessage(failure(error, 'That did not work. Please try again.'));
     } finally {
       setBusy(undefined);
     }
@@ -127,7 +128,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   const [verified, setVerified] = useState<string | undefined>();
   const [loginPassword, setLoginPassword] = useState('');
   const [pin, setPin] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string }>({ status: 'idle' });
   const looksUp = method?.code === 'BANK' || method?.code === 'MOMO';
   const numeric = field('account_no')?.type === 4;
 
@@ -146,7 +147,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
       setVerified(r.user_name);
       setState({ status: 'idle' });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not look up this account. Please try again.') });
+      setState({ status: 'error', text: errorMessage(error, 'We could not look up this account. Please try again.'), reference: errorRef(error) });
     }
   };
 
@@ -170,7 +171,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
       });
       onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.') });
+      setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.'), reference: errorRef(error) });
     }
   };
 
@@ -258,7 +259,7 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
           <input type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} disabled={busy} onChange={(e) => setPin(pinInput(e.target.value))} />
         </label>
       </div>
-      <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
+      <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined} />
       <FormActions submit="Save account" busyLabel="Please wait…" busy={busy} onCancel={onCancel} />
     </form>
   );

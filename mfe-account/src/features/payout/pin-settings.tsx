@@ -1,6 +1,7 @@
 // The withdrawal PIN (transaction password): set the first one, change it, or reset a forgotten one
 // with a code e-mailed to the bound address (which also lifts a lock from wrong tries). The rule and
 // its words come from the SDK's validation module, the same the api checks with.
+import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, pinInput, validateNewPin, validatePin, VALIDATION_MESSAGES } from '@giftlane/shared-sdk';
 import { FormMessage } from '../../lib/form-message';
@@ -18,7 +19,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
   const [code, setCode] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
   const [codeSent, setCodeSent] = useState(false);
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string; reference?: string }>({ status: 'idle' });
   const busy = state.status === 'busy';
 
   const clear = () => {
@@ -36,7 +37,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
       setCodeSent(true);
       setState({ status: 'ok', text: 'We e-mailed you a 4-digit code. It is valid for 10 minutes.' });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not send the code. Please try again.') });
+      setState({ status: 'error', text: errorMessage(error, 'We could not send the code. Please try again.'), reference: errorRef(error) });
     }
   };
 
@@ -55,7 +56,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
       setMode('change');
       setState({ status: 'ok', text: mode === 'set' ? 'Your transaction password is set.' : 'Your transaction password is changed.' });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'That did not work. Please try again.') });
+      setState({ status: 'error', text: errorMessage(error, 'That did not work. Please try again.'), reference: errorRef(error) });
     }
   };
 
@@ -92,7 +93,7 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
           {pinField(mode === 'set' ? 'Choose a transaction password' : 'New transaction password', pin, setPin, 'new-password')}
           {pinField('Repeat it', confirm, setConfirm, 'new-password')}
         </div>
-        <FormMessage feedback={state.status === 'error' || state.status === 'ok' ? { kind: state.status, text: state.text } : undefined} />
+        <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : state.status === 'ok' ? { kind: 'ok', text: state.text } : undefined} />
         <div className="acc-actions">
           <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
             {mode === 'set' ? 'Set transaction password' : mode === 'change' ? 'Change transaction password' : 'Reset transaction password'}

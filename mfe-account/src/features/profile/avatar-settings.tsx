@@ -2,8 +2,8 @@
 // the same rule card photos follow), uploaded through the presigned upload (order/obsUrl, one PUT)
 // and set with account/avatar. The navbar shows it at once (the one session store is reloaded).
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { errorMessage, type User } from '@giftlane/shared-sdk';
-import { FormMessage, type Feedback } from '../../lib/form-message';
+import { type User } from '@giftlane/shared-sdk';
+import { failure, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
 import { uploadPhoto, UploadError } from '../../lib/upload';
 import { makeAvatar } from './api';
@@ -40,7 +40,7 @@ export function AvatarSettings({ user }: { user: User }) {
       setShown(await setAvatar(file));
       setFeedback({ kind: 'ok', text: AVATAR_MESSAGES.changed });
     } catch (error) {
-      setFeedback({ kind: 'error', text: error instanceof UploadError ? error.message : errorMessage(error, AVATAR_MESSAGES.failed) });
+      setFeedback(error instanceof UploadError ? { kind: 'error', text: error.message } : failure(error, AVATAR_MESSAGES.failed));
     } finally {
       setBusy(false);
     }

@@ -4,8 +4,8 @@
 // closed, every session is gone: this tab forgets its own and goes to the public home.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { errorMessage, VALIDATION_MESSAGES, type User } from '@giftlane/shared-sdk';
-import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
+import { VALIDATION_MESSAGES, type User } from '@giftlane/shared-sdk';
+import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { closeAccount } from './api';
 
 export const CLOSE_MESSAGES = {
@@ -35,7 +35,7 @@ export function CloseAccount({ user }: { user: User }) {
       await closeAccount(password);
       navigate('/home', { replace: true });
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, CLOSE_MESSAGES.failed) });
+      setFeedback(failure(error, CLOSE_MESSAGES.failed));
       setBusy(false);
     }
   };

@@ -1,8 +1,7 @@
 // "Download my data" (NDPA 2023): everything GiftLane keeps about the seller, as a JSON
 // file saved on the phone. Secrets are never in it and ID numbers are masked.
 import { useId, useState } from 'react';
-import { errorMessage } from '@giftlane/shared-sdk';
-import { FormMessage, type Feedback } from '../../lib/form-message';
+import { failure, FormMessage, type Feedback } from '../../lib/form-message';
 import { myData } from './api';
 
 export function DataDownload() {
@@ -24,7 +23,7 @@ export function DataDownload() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setFeedback({ kind: 'ok', text: 'Your data is downloaded.' });
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, 'We could not prepare your data. Please try again.') });
+      setFeedback(failure(error, 'We could not prepare your data. Please try again.'));
     } finally {
       setBusy(false);
     }

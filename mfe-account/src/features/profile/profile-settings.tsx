@@ -3,7 +3,6 @@
 // and words come from the SDK's validation module, the same the api checks with.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  errorMessage,
   recoveryCodeInput,
   useData,
   validateEmail,
@@ -14,7 +13,7 @@ import {
   validateResetPassword,
   type User,
 } from '@giftlane/shared-sdk';
-import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
+import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
 import { bindWhatsapp, changePassword, listCountries, saveNickname, sendEmailCode, sendWhatsAppCode, setEmail } from './api';
 
@@ -31,7 +30,7 @@ function useAction() {
       setFeedback({ kind: 'ok', text: await action() });
       return true;
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, fallback) });
+      setFeedback(failure(error, fallback));
       return false;
     } finally {
       setBusy(false);

@@ -1,9 +1,9 @@
 // Signed-in devices in Settings: each with its device, a rough place (the address with its host
 // part hidden) and when it was last used; sign one out, or sign out everywhere (this device too).
 import { useId, useState } from 'react';
-import { errorMessage, formatDateTime, Loading, LoadError, useData, type SessionInfo } from '@giftlane/shared-sdk';
+import { formatDateTime, Loading, LoadError, useData, type SessionInfo } from '@giftlane/shared-sdk';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { FormMessage, type Feedback } from '../../lib/form-message';
+import { failure, FormMessage, type Feedback } from '../../lib/form-message';
 import { mySessions, signOutDevice, signOutEverywhere } from './api';
 
 export function SessionsSettings() {
@@ -24,7 +24,7 @@ export function SessionsSettings() {
       setFeedback({ kind: 'ok', text: `${s.device} is signed out.` });
       setGone((g) => new Set(g).add(s.session_id));
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, 'We could not sign that device out. Please try again.') });
+      setFeedback(failure(error, 'We could not sign that device out. Please try again.'));
     } finally {
       setBusy(null);
     }
@@ -38,7 +38,7 @@ export function SessionsSettings() {
       await signOutEverywhere();
       navigate('/login', { replace: true });
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, 'We could not sign you out everywhere. Please try again.') });
+      setFeedback(failure(error, 'We could not sign you out everywhere. Please try again.'));
       setBusy(null);
     }
   };

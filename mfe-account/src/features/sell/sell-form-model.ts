@@ -26,7 +26,7 @@ export type CouponState =
 export type SubmitState =
   | { status: 'idle' }
   | { status: 'busy'; step?: SubmitStep }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; reference?: string };
 
 export interface SellState {
   walletType: WalletChoice;
@@ -73,7 +73,7 @@ export type SellAction =
   | { type: 'sending'; key: string }
   | { type: 'step'; step: SubmitStep }
   | { type: 'sent' }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string; reference?: string };
 
 /** The form as it opens: the draft kept on this device, a coupon from the link before the draft's. */
 export function initialSellState(draft: SellDraft, initialCoupon?: string): SellState {
@@ -143,7 +143,7 @@ export function sellReducer(s: SellState, a: SellAction): SellState {
     case 'sent':
       return { ...s, key: undefined };
     case 'failed':
-      return { ...s, submit: { status: 'error', message: a.message } };
+      return { ...s, submit: { status: 'error', message: a.message, reference: a.reference } };
   }
 }
 

@@ -1,5 +1,6 @@
 // The end of the sell form: why it cannot be sent yet or why sending failed, how far sending has
 // got, and the button with the amount the order locks.
+import { ErrorReference } from '@giftlane/shared-sdk/error-reference';
 import { stepText, type SubmitState } from './sell-form-model';
 
 export function SubmitBar({ formError, submit, label }: { formError: string; submit: SubmitState; label: string }) {
@@ -13,7 +14,10 @@ export function SubmitBar({ formError, submit, label }: { formError: string; sub
       )}
       {submit.status === 'error' && (
         <div className="acc-error" role="alert">
-          <p>{submit.message}</p>
+          <p>
+            {submit.message}
+            <ErrorReference reference={submit.reference} />
+          </p>
         </div>
       )}
       {submit.status === 'busy' && (

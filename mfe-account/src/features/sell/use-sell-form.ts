@@ -17,6 +17,7 @@ import {
   submissionOf,
   submitProblem,
 } from './sell-form-model';
+import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { newIdempotencyKey, submitErrorMessage, submitSell, type Photo } from './submit';
 
 export interface SellFormOptions {
@@ -109,7 +110,7 @@ export function useSellForm({ initialCoupon, initialCardId }: SellFormOptions) {
       dispatch({ type: 'sent' });
       navigate(`/order/${encodeURIComponent(sold.order_no)}`, { state: { submitted: sold.order_no } });
     } catch (error) {
-      dispatch({ type: 'failed', message: submitErrorMessage(error) });
+      dispatch({ type: 'failed', message: submitErrorMessage(error), reference: errorRef(error) });
     }
   };
 

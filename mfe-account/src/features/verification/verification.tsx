@@ -5,8 +5,8 @@
 // withdrawals to them.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from '@giftlane/shared-sdk/router';
-import { errorMessage, formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
-import { FormActions, FormMessage, type Feedback } from '../../lib/form-message';
+import { formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
+import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
 import { uploadPhoto, UploadError } from '../../lib/upload';
 import { loadKyc, sendDocuments, sendSelfie, verifyId } from './api';
@@ -83,7 +83,7 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
       await verifyId({ id_type: type, id_number: number, first_name: first.trim(), last_name: last.trim(), date_of_birth: dob });
       onDone(VERIFICATION_MESSAGES.level1);
     } catch (error) {
-      setFeedback({ kind: 'error', text: errorMessage(error, VERIFICATION_MESSAGES.failed) });
+      setFeedback(failure(error, VERIFICATION_MESSAGES.failed));
     } finally {
       setBusy(false);
     }
@@ -143,7 +143,7 @@ function PhotoStep({ title, label, capture, extra, submit, send, onDone }: { tit
     try {
       onDone(await send(await uploadPhoto(file)));
     } catch (error) {
-      setFeedback({ kind: 'error', text: error instanceof UploadError ? error.message : errorMessage(error, VERIFICATION_MESSAGES.failed) });
+      setFeedback(error instanceof UploadError ? { kind: 'error', text: error.message } : failure(error, VERIFICATION_MESSAGES.failed));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@
 // idempotency key, so a retry after a lost reply returns the first withdrawal instead of paying twice;
 // changing any field makes it a new withdrawal. The api checks limits, balance and PIN; its words
 // are shown as they come.
+import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
@@ -32,7 +33,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string } | { status: 'done'; result: WithdrawResult; account: string }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string } | { status: 'done'; result: WithdrawResult; account: string }>({ status: 'idle' });
   // Each field says what is wrong with it, all at once: an empty PIN never hides the amount's problem.
   const [fieldErrors, setFieldErrors] = useState<{ amount?: string; pin?: string }>({});
   const key = useRef<string | undefined>(undefined);
@@ -96,7 +97,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       // The PIN stays: after a wrong one the seller corrects it rather than typing it all again.
-      setState({ status: 'error', text: errorMessage(error, 'We could not request the withdrawal. Please try again.') });
+      setState({ status: 'error', text: errorMessage(error, 'We could not request the withdrawal. Please try again.'), reference: errorRef(error) });
     }
   };
 
@@ -266,7 +267,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               Set a transaction password before your first withdrawal. <Link to="/settings">Set it in Settings</Link>.
             </p>
           )}
-          <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text } : undefined} />
+          <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined} />
           <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0 || d.kyc?.level === 0}>
             {busy ? 'Requesting…' : 'Withdraw'}
           </button>

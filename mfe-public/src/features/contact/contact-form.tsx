@@ -1,5 +1,6 @@
 // The contact form: checked on the phone first (clear message under each field), then sent to
 // public/contact. Success and failure are both said plainly; a failure keeps what was typed.
+import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@giftlane/shared-sdk';
 import { validateContact, type ContactDraft, type ContactErrors } from './contact-rules';
@@ -15,7 +16,7 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
   const id = useId();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; msg: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; msg: string; reference?: string }>({ kind: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
 
   const field = (key: keyof ContactDraft) => ({
@@ -51,7 +52,7 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
       setState({ kind: 'sent' });
       setDraft(EMPTY);
     } catch (err) {
-      setState({ kind: 'failed', msg: errorMessage(err, 'Your message was not sent. Please try again.') });
+      setState({ kind: 'failed', msg: errorMessage(err, 'Your message was not sent. Please try again.'), reference: errorRef(err) });
     }
   }
 
@@ -98,6 +99,7 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
         <p className="pub-error" role="alert">
           <span>
             <strong>Your message was not sent.</strong> {state.msg}
+            <ErrorReference reference={state.reference} />
           </span>
         </p>
       )}

@@ -1,0 +1,111 @@
+// Request ids end to end (issue 31). The edge gives each request an id and passes it on in
+// X-Request-Id; the api takes it only from a proxy it trusts (TRUST_PROXY), else makes its own.
+// The id is Fastify's request id: every log line of the request carries it and its six-character
+// reference (`reqId`, `ref`), also lines written through app.log while the request runs; the reply
+// carries it in X-Request-Id, and every failed reply's envelope carries the reference (`ref`),
+// which the seller is shown and staff search by (request_refs).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Bindings, ChildLoggerOptions } from 'pino';
+import { isAcceptableRequestId, newRequestId, refOf } from '@giftlane/shared-sdk/request-id';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The request id of a raw request: the one a trusted proxy sent (a well-formed one: at most 64
+ * printable characters), else a fresh one. Whatever a client itself sends is ignored, so nobody
+ * can make their requests share an id (or a reference) with someone else's.
+ */
+export function requestIdFrom(trusted: string[]): (raw: IncomingMessage) => string {
+  const trust = trusted.length ? proxyAddr.compile(trusted) : () => false;
+  return (raw) => {
+    const given = raw.headers[REQUEST_ID_HEADER];
+    const peer = raw.socket?.remoteAddress;
+    if (typeof given === 'string' && peer && trust(peer, 0) && isAcceptableRequestId(given)) return given;
+    return newRequestId();
+  };
+}
+
+interface Scope {
+  reqId: string;
+  ref: string;
+}
+const scope = new AsyncLocalStorage<Scope>();
+/** Set on the loggers made for a request (and inherited by their children): they carry the id already. */
+const BOUND = Symbol('giftlane.request-logger');
+
+/** pino's mixin: a line written through a logger that is not the request's gets the running request's id. */
+export function requestMixin(_obj: object, _level: number, logger: unknown): object {
+  if ((logger as Record<symbol, unknown>)[BOUND]) return {};
+  const s = scope.getStore();
+  return s ? { reqId: s.reqId, ref: s.ref } : {};
+}
+
+/** Fastify's childLoggerFactory: the request's logger carries its id and reference. */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) {
+  const id = String(bindings.reqId ?? '');
+  const child = logger.child({ ...bindings, ref: refOf(id) }, opts);
+  (child as unknown as Record<symbol, unknown>)[BOUND] = true;
+  return child;
+}
+
+/** A failed reply's envelope, as the error handlers send it. */
+interface FailedEnvelope {
+  success: false;
+  msg: string;
+  code: string;
+}
+const isFailedEnvelope = (p: unknown): p is FailedEnvelope => {
+  const e = typeof p === 'object' && p !== null ? (p as { success?: unknown; code?: unknown }) : undefined;
+  return e?.success === false && typeof e.code === 'string';
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The six-character reference of the request id (what the seller is shown). */
+    ref: string;
+    /** Set when the reply is a failed envelope: its code and message. */
+    failure: { code: string; msg: string } | null;
+  }
+}
+
+/** Where a route's requests are counted and recorded: its pattern, never the raw URL. */
+export const routeOf = (req: FastifyRequest): string => req.routeOptions.url ?? 'unmatched';
+
+export const requestIdsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('ref', '');
+  app.decorateRequest('failure', null);
+  app.addHook('onRequest', (req, reply, done) => {
+    req.ref = refOf(req.id);
+    reply.header(REQUEST_ID_HEADER, req.id);
+    scope.run({ reqId: req.id, ref: req.ref }, done);
+  });
+  // The body arrives on the socket's own events: the request's scope is entered again after it.
+  app.addHook('preValidation', (req, _reply, done) => scope.run({ reqId: req.id, ref: req.ref }, done));
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (!isFailedEnvelope(payload)) return payload;
+    req.failure = { code: payload.code, msg: payload.msg };
+    // A framework error (a malformed URL) is answered before onRequest ran.
+    req.ref ||= refOf(req.id);
+    return { ...payload, ref: req.ref };
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (!req.failure) return;
+    const path = routeOf(req);
+    // Unknown paths (scanners) are in the log only.
+    if (path === 'unmatched') return;
+    await app.requestRefs.record({
+      ref: req.ref,
+      requestId: req.id,
+      userId: req.auth?.userId ?? null,
+      method: req.method,
+      path,
+      status: reply.statusCode,
+      code: req.failure.code,
+      msg: req.failure.msg,
+    });
+  });
+});
