@@ -490,7 +490,19 @@ function approvalFields() {
     decided_at: maybeTime,
     decision_note: str,
     result: nullable(record(unknown)),
-    payload: record(unknown),
+    /** What is carried out on approval: a decision's card lines and notes, or a correction. */
+    payload: obj(
+      {
+        lines: opt(arr(unknown)),
+        payout_note: opt(str),
+        note: opt(str),
+        user_id: opt(num),
+        wallet_type: opt(num),
+        amount: opt(str),
+        reason: opt(str),
+      },
+      true,
+    ),
     created_at: time,
   };
 }
