@@ -3,7 +3,14 @@
 // staff session lives in its own sessionStorage key (shared-sdk/src/ops/client.ts).
 import { getOps, type OpsFile, type Role } from '@giftlane/shared-sdk/ops/client';
 
-export { OpsError, qs, staffSession, type OpsReply, type Role, type StaffSession } from '@giftlane/shared-sdk/ops/client';
+export {
+  OpsError,
+  qs,
+  staffSession,
+  type OpsReply,
+  type Role,
+  type StaffSession,
+} from '@giftlane/shared-sdk/ops/client';
 
 /** The console's client (a test installs one answering wire replies: `@giftlane/shared-sdk/ops/testing`). */
 export const ops = getOps;
@@ -22,4 +29,5 @@ export function download(file: OpsFile): string {
   return file.text;
 }
 
-export const when = (d: string | null | undefined) => (d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (d: string | null | undefined) =>
+  d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
