@@ -1,117 +1,33 @@
-// The operator API (JSON under /ops/api, `Authorization: Bearer`), reached through the edge. The
-// staff session lives in its own sessionStorage key, never in the customers' storage: it ends with
-// the tab, and a seller's session in the same browser is neither read nor touched.
-export type Role = 'admin' | 'reviewer' | 'finance';
-export interface StaffSession {
-  token: string;
-  id: number;
-  name: string;
-  role: Role;
-}
+// The operator API (JSON under /ops/api, `Authorization: Bearer`), reached through the edge, through
+// shared-sdk's typed operator client: one method per route, each reply decoded with its schema. The
+// staff session lives in its own sessionStorage key (shared-sdk/src/ops/client.ts).
+import { getOps, type OpsFile, type Role } from '@giftlane/shared-sdk/ops/client';
 
-const KEY = 'gl.ops.staff';
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; value: StaffSession | null } = { raw: null, value: null };
+export {
+  OpsError,
+  qs,
+  staffSession,
+  type OpsReply,
+  type Role,
+  type StaffSession,
+} from '@giftlane/shared-sdk/ops/client';
 
-function readRaw(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}
-
-function parse(raw: string | null): StaffSession | null {
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as StaffSession;
-  } catch {
-    return null;
-  }
-}
-
-export const staffSession = {
-  /** The same object until the session changes (React's useSyncExternalStore needs a stable snapshot). */
-  get(): StaffSession | null {
-    const raw = readRaw();
-    if (raw !== cached.raw) cached = { raw, value: parse(raw) };
-    return cached.value;
-  },
-  set(s: StaffSession | null, reason?: string) {
-    if (s) sessionStorage.setItem(KEY, JSON.stringify(s));
-    else sessionStorage.removeItem(KEY);
-    lastEnd = s ? '' : (reason ?? '');
-    for (const l of listeners) l();
-  },
-  /** Why the last session ended (expired), shown on the sign-in form. */
-  endedBecause: () => lastEnd,
-  subscribe(fn: () => void) {
-    listeners.add(fn);
-    return () => void listeners.delete(fn);
-  },
-};
-let lastEnd = '';
-
-export class OpsError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+/** The console's client (a test installs one answering wire replies: `@giftlane/shared-sdk/ops/testing`). */
+export const ops = getOps;
 
 /** May this role open that area? (an admin may open every one; the api checks again.) */
 export const can = (role: Role, ...roles: Role[]) => role === 'admin' || roles.includes(role);
 
-async function request(method: string, path: string, body?: unknown): Promise<Response> {
-  const s = staffSession.get();
-  try {
-    return await fetch(`/ops/api${path}`, {
-      method,
-      headers: { ...(s ? { authorization: `Bearer ${s.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new OpsError('The network failed: check the connection and try again', 0);
-  }
-}
-
-/** One call: the reply's data, or an OpsError with the api's message. A 401 ends the session. */
-export async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await request(method, path, method === 'POST' ? (body ?? {}) : undefined);
-  const json = (await res.json().catch(() => null)) as { success?: boolean; msg?: string; data?: T } | null;
-  if (!json?.success) {
-    const msg = json?.msg || `The server answered ${res.status}`;
-    if (res.status === 401 && staffSession.get() && !path.startsWith('/login')) staffSession.set(null, msg);
-    throw new OpsError(msg, res.status);
-  }
-  return json.data as T;
-}
-
-/** A file the api makes (the payouts CSV): saved by the browser under the name the api gives. */
-export async function download(path: string, body: unknown): Promise<string> {
-  const res = await request('POST', path, body);
-  if (!res.ok) {
-    const json = (await res.json().catch(() => null)) as { msg?: string } | null;
-    throw new OpsError(json?.msg ?? `The server answered ${res.status}`, res.status);
-  }
-  const text = await res.text();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+/** A file the api made (the payouts CSV): saved by the browser under the name the api gives. */
+export function download(file: OpsFile): string {
+  const url = URL.createObjectURL(new Blob([file.text], { type: 'text/csv' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = file.name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return text;
+  return file.text;
 }
 
-export const qs = (params: Record<string, string | number | undefined | null>) => {
-  const u = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') u.set(k, String(v));
-  const s = u.toString();
-  return s ? `?${s}` : '';
-};
-
-export const when = (d: string | null | undefined) => (d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (d: string | null | undefined) =>
+  d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

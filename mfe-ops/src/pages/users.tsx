@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { qs, when } from '../lib/api';
+import { ops, when, type OpsReply } from '../lib/api';
 import { useOps } from '../lib/use-ops';
 import { normalizeRef } from '@giftlane/shared-sdk/request-id';
 
-interface Found { id: number; email: string | null; whatsapp: string | null; nickname: string; status: string; created_at: string; withdrawals_frozen: boolean }
+type Found = OpsReply<'GET /ops/api/users'>[number];
 /** A failed request by the reference its seller was shown ("Reference: 7F3K2Q"). */
-interface FailedRequest { request_id: string; user_id: number | null; username: string | null; path: string; status: number; code: string; msg: string; created_at: string }
+type FailedRequest = OpsReply<'GET /ops/api/request-refs/:ref'>[number];
 
 /** Find a seller by e-mail, number, id, order number, withdrawal number or an error's reference. */
 export default function UsersPage() {
   const [term, setTerm] = useState('');
-  const found = useOps<Found[]>(term ? `/users${qs({ q: term })}` : null);
+  const found = useOps(term ? () => ops().users.find(term) : null, `users:${term}`);
   const ref = term ? normalizeRef(term) : undefined;
-  const failed = useOps<FailedRequest[]>(ref ? `/request-refs/${ref}` : null);
+  const failed = useOps(ref ? () => ops().users.failedRequests(ref) : null, `refs:${ref ?? ''}`);
   return (
     <>
       <Typography.Title level={2}>Users</Typography.Title>
