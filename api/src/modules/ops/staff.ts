@@ -4,8 +4,8 @@ import { AppError, Codes } from '../../lib/envelope.js';
 import { hashToken } from '../user/sessions.js';
 import { hashPassword } from '../user/passwords.js';
 
-export type Role = 'admin' | 'reviewer' | 'finance';
-export const ROLES: Role[] = ['admin', 'reviewer', 'finance'];
+export type Role = 'admin' | 'reviewer' | 'finance' | 'release_manager';
+export const ROLES: Role[] = ['admin', 'reviewer', 'finance', 'release_manager'];
 
 export interface StaffAuth {
   id: number;
