@@ -13,6 +13,7 @@ import type { Catalog } from './modules/catalog/service.js';
 import type { KycService } from './modules/kyc/service.js';
 import type { Limits } from './lib/limits.js';
 import type { Jobs } from './modules/jobs/jobs.js';
+import type { ReleaseDesk } from './modules/releases/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     limits: Limits;
     /** The job queue (issue 26): register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
     jobs: Jobs;
+    /** Releases from the console and the canary check (issue 31; api/src/modules/releases/). */
+    releases: ReleaseDesk;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

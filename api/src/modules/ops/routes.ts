@@ -9,6 +9,7 @@ import type { OpsOptions } from './context.js';
 import { payoutRoutes } from './payout-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
+import { releaseRoutes } from './release-routes.js';
 
 /**
  * The operator API (JSON under /ops/api, `Authorization: Bearer <token>` from /ops/api/login): the
@@ -26,4 +27,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   await userRoutes(app, opts);
   await kycReviewRoutes(app, opts);
   await deadLetterRoutes(app, opts);
+  await releaseRoutes(app, opts);
 }
