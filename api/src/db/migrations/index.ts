@@ -19,6 +19,7 @@ import { sql as jobsOutbox } from './0018-jobs-outbox.js';
 import { sealDatesOfBirth } from './0019-store-kyc.js';
 import { sql as moneyRaces } from './0020-money-races.js';
 import { sql as sessionClient } from './0021-session-client.js';
+import { sql as telemetry } from './0023-telemetry.js';
 import { sql as releaseManager } from './0024-release-manager.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -67,5 +68,6 @@ export const migrations: Migration[] = [
   { id: '0019-store-kyc', up: sealDatesOfBirth },
   { id: '0020-money-races', up: runSql(moneyRaces) },
   { id: '0021-session-client', up: runSql(sessionClient) },
+  { id: '0023-telemetry', up: runSql(telemetry) },
   { id: '0024-release-manager', up: runSql(releaseManager) },
 ];
