@@ -66,6 +66,7 @@ import { privacyRoutes } from './modules/privacy/routes.js';
 import type { ReleaseControl } from './modules/releases/control.js';
 import { registerCanaryCheck } from './modules/releases/canary-job.js';
 import { ReleaseDesk, type HealthSource } from './modules/releases/service.js';
+import { versionHealth } from './modules/telemetry/health.js';
 
 export interface AppDeps {
   /** An open database to use instead of opening one from the config (tests share one per file). */
@@ -122,8 +123,6 @@ export function serverOptions(config: Config): FastifyHttpOptions<Server> {
 
 const DRAIN_MS = 10_000;
 
-/** Until client telemetry is stored: no figures. */
-const noTelemetry: HealthSource = async () => [];
 
 /** The api's own paths whose replies are about a person or money: the seller API and the operator API. */
 const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
@@ -291,7 +290,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const push = new PushDispatcher(db, messenger, app.log, jobs);
       push.register(config.push.intervalMs);
       app.decorate('push', push);
-      const desk = new ReleaseDesk(db, deps.releases, deps.versionHealth ?? noTelemetry, messenger, config.canary, app.log);
+      const desk = new ReleaseDesk(db, deps.releases, deps.versionHealth ?? versionHealth, messenger, config.canary, app.log);
       app.decorate('releases', desk);
       const canaryCheck = registerCanaryCheck(jobs, desk, app.log, { intervalS: config.canary.intervalS, on: config.canary.check });
       app.addHook('onReady', async () => {

@@ -2,25 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Messenger } from '../messaging/messenger.js';
+import type { VersionHealth } from '../telemetry/health.js';
 import { adminEmails, audit, type StaffAuth } from '../ops/staff.js';
 import { ReleaseRefused, type ReleaseControl, type ReleaseEnvironment, type ReleaseHistoryLine, type ReleaseOutcome } from './control.js';
 import { HALT_ACTION, releaseRepo } from './repo.js';
 import { canaryVerdict, errorRate, type CanarySettings, type CanaryVerdict, type VersionCounts } from './verdict.js';
 
-/** One version's client telemetry over a period (the telemetry module's `versionHealth`). */
-export interface VersionHealth {
-  app: string;
-  version: string;
-  bucket: string;
-  loads: number;
-  errors: number;
-  remoteFailures: number;
-  gcFailures: number;
-  lcpP75: number | null;
-  clsP75: number | null;
-  inpP75: number | null;
-}
-
+/** Client telemetry per app, version and bucket over the last `sinceMs` (the telemetry module's versionHealth). */
 export type HealthSource = (q: Queryable, o: { sinceMs: number; app?: string }) => Promise<VersionHealth[]>;
 
 export const RELEASE_MESSAGES = {
@@ -63,7 +51,8 @@ function figures(version: string, rows: VersionHealth[]): HealthFigures {
   const sum = (k: 'loads' | 'errors' | 'remoteFailures' | 'gcFailures') => mine.reduce((n, r) => n + Number(r[k] ?? 0), 0);
   const top = [...mine].sort((a, b) => b.loads - a.loads)[0];
   const loads = sum('loads');
-  const errors = sum('errors') + sum('remoteFailures');
+  // The telemetry's errors count the remote's failed loads too.
+  const errors = sum('errors');
   return {
     version,
     loads,
@@ -90,7 +79,7 @@ export class ReleaseDesk {
     readonly control: ReleaseControl | undefined,
     private readonly health: HealthSource,
     private readonly messenger: Messenger,
-    readonly settings: CanarySettings,
+    readonly settings: CanarySettings & { intervalS: number; check: boolean },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -108,12 +97,20 @@ export class ReleaseDesk {
 
   /** Each environment's apps: live and canary with their shares, the history, the last hour per version. */
   async dashboard(now = Date.now()) {
-    const settings = this.settings;
-    const halts = (await releaseRepo.recentHalts(this.db, 24)).map((h) => ({ at: h.created_at, ...h.details, reason: h.reason }));
+    const c = this.settings;
+    const settings = { halt_ratio: c.haltRatio, min_errors: c.minErrors, min_loads: c.minLoads, healthy_minutes: c.healthyMinutes, interval_s: c.intervalS, check: c.check };
+    const halts = (await releaseRepo.recentHalts(this.db, 24)).map((h) => ({
+      at: h.created_at,
+      env: h.details.env,
+      app: h.details.app,
+      version: h.details.version,
+      stable: h.details.stable,
+      reason: h.reason,
+    }));
     if (!this.control) return { configured: false as const, envs: [], halts, settings };
     const control = this.control;
     const marks = await releaseRepo.autoPromotes(this.db);
-    const health = await this.health(this.db, { sinceMs: now - 3600_000 });
+    const health = await this.health(this.db, { sinceMs: 3600_000 });
     const envs = [];
     for (const env of control.envs) {
       const file = await control.status(env);
@@ -209,14 +206,15 @@ export class ReleaseDesk {
         const canary = slot.canary;
         if (!canary) continue;
         try {
-          const since = Date.parse(canary.since);
-          const rows = await this.health(this.db, { sinceMs: Number.isFinite(since) ? since : now - 3600_000, app });
+          const parsed = Date.parse(canary.since);
+          const since = Number.isFinite(parsed) ? parsed : now - 3600_000;
+          const rows = await this.health(this.db, { sinceMs: Math.max(0, now - since), app });
           const c = figures(canary.version, rows);
           const s = figures(slot.version, rows);
           const promoteWhenHealthy = marks.some((m) => m.env === env && m.app === app && m.version === canary.version);
           const verdict = canaryVerdict(counts(c), counts(s), this.settings, { runningMinutes: (now - since) / 60_000, promoteWhenHealthy });
           let done = false;
-          if (verdict.action === 'halt') done = await this.halt(control, env, app, slot.version, canary.version, verdict.reason, { canary: c, stable: s });
+          if (verdict.action === 'halt') done = await this.halt(control, env, app, slot.version, canary.version, verdict.reason, { canary_figures: c, stable_figures: s });
           if (verdict.action === 'promote') done = await this.autoPromote(control, env, app, canary.version, verdict.reason);
           out.push({ env, app, version: canary.version, verdict, done });
         } catch (err) {
