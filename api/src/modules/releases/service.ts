@@ -96,7 +96,7 @@ export class ReleaseDesk {
   }
 
   /** Each environment's apps: live and canary with their shares, the history, the last hour per version. */
-  async dashboard(now = Date.now()) {
+  async dashboard() {
     const c = this.settings;
     const settings = { halt_ratio: c.haltRatio, min_errors: c.minErrors, min_loads: c.minLoads, healthy_minutes: c.healthyMinutes, interval_s: c.intervalS, check: c.check };
     const halts = (await releaseRepo.recentHalts(this.db, 24)).map((h) => ({
