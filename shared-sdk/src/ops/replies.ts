@@ -524,6 +524,9 @@ export const OPS_REPLIES = {
   'POST /ops/api/kyc/:id/reveal': obj({ id_number: str }),
   'POST /ops/api/kyc/:id/decide': none,
 
+  'POST /ops/api/app-versions': obj({ id: num }),
+  'POST /ops/api/promotions': obj({ id: num }),
+
   'GET /ops/api/dead-letters': arr(deadLetter),
   'POST /ops/api/dead-letters/:id/retry': nothing,
 
