@@ -35,6 +35,8 @@ import { Reference } from './modules/public/reference.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { SocialVerifier } from './modules/social/verify.js';
 import { trackerRoutes } from './modules/tracker/routes.js';
+import { registerTelemetryJobs } from './modules/telemetry/jobs.js';
+import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { Otp } from './modules/user/otp.js';
 import { Sessions } from './modules/user/sessions.js';
@@ -293,9 +295,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const desk = new ReleaseDesk(db, deps.releases, deps.versionHealth ?? versionHealth, messenger, config.canary, app.log);
       app.decorate('releases', desk);
       const canaryCheck = registerCanaryCheck(jobs, desk, app.log, { intervalS: config.canary.intervalS, on: config.canary.check });
+      const telemetryJobs = registerTelemetryJobs(jobs, db, config.telemetry.keepDays, app.log);
       app.addHook('onReady', async () => {
         await jobs.start();
         await push.start();
+        await telemetryJobs.start();
         await canaryCheck.start();
       });
       app.addHook('onClose', async () => {
@@ -412,6 +416,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(securityRoutes);
       await app.register(socialRoutes);
       await app.register(trackerRoutes);
+      await app.register(telemetryRoutes);
       await app.register(noticeRoutes);
       await app.register(vipRoutes);
       await app.register(appRoutes);

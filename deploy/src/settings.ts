@@ -32,6 +32,11 @@ export const deploySchema = z.object({
   SERVICE_WORKER: z.enum(['on', 'off']).default('on'),
   /** `off` sends every page without its prerendered content (README "Prerendered pages"). */
   PRERENDER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Share of page loads whose shell reports telemetry (README "Client telemetry"), 0–100; unset:
+   * every page load (the shell's default). 0 turns the reports off.
+   */
+  TELEMETRY_SAMPLE_PERCENT: z.coerce.number().min(0).max(100).optional(),
   /** The release store: a directory, or an S3-compatible bucket. */
   RELEASE_DIR: z.string().min(1).optional(),
   RELEASE_S3_BUCKET: z.string().min(1).optional(),

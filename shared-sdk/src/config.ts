@@ -11,6 +11,8 @@ export interface GiftLanePageConfig {
   social?: Partial<SocialSettings>;
   /** Set by the edge, read by the shell (app/service-worker.ts): register the worker (true), remove one (false); absent in development. */
   serviceWorker?: boolean;
+  /** Set by the edge (TELEMETRY_SAMPLE_PERCENT), read by the shell: the share of page loads (0–1) that report telemetry. */
+  telemetry?: { sample?: number };
 }
 
 /** Where each provider's sign-in script lives and which app ids to use: settings, not code. */

@@ -1,12 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@giftlane/shared-sdk/router';
-import { beginHydration, getSdk, PrerenderRoot, themeCssVariables } from '@giftlane/shared-sdk';
+import { beginHydration, findMount, getSdk, mountTable, PrerenderRoot, themeCssVariables } from '@giftlane/shared-sdk';
 import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from './app/early-input';
+import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
 
 function injectTheme() {
@@ -49,8 +50,23 @@ async function main() {
     console.error('[shell] environment manifest unavailable', error);
     manifest = { env: 'offline', remotes: {} };
   }
+  const mounts = mountTable(manifest);
+  startTelemetry({
+    manifest,
+    sample: telemetrySample(),
+    currentApp: () => {
+      const owner = findMount(mounts, window.location.pathname);
+      return owner ? appOfRemote(owner.remote) : 'shell';
+    },
+    http: sdk.api.transport.http,
+  });
   registerEnvironment(manifest);
   const router = createRouter(manifest, () => sdk.store.session.isSignedIn);
+  // An error a route's boundary caught (a page that throws) is counted for the app whose code threw.
+  const onCaughtError = (error: unknown) => {
+    telemetry().error(error);
+    console.error(error);
+  };
   const app = (
     <StrictMode>
       <PrerenderRoot>
@@ -83,21 +99,23 @@ async function main() {
       startTransition(() => {
         hydrateRoot(container, app, {
           onRecoverableError: (error) => console.error('[shell] hydration', error),
+          onCaughtError,
         });
       });
     } else {
       // Rendered afresh: the tapped button is replaced, and is not tapped again.
-      createRoot(container).render(app);
+      createRoot(container, { onCaughtError }).render(app);
     }
   } else {
-    createRoot(container).render(app);
+    createRoot(container, { onCaughtError }).render(app);
   }
   // A tab brought back to the front catches up with any release made meanwhile.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refreshEnvironment(true);
   });
-  // The tracker never competes with the first paint.
+  // The tracker never competes with the first paint; web vitals are measured once the page is live.
   whenIdle(() => sdk.tracker.start());
+  void firstMatch(router).then(() => whenIdle(() => void startVitals().catch(() => undefined)));
   startServiceWorker();
 }
 

@@ -280,6 +280,14 @@ export const envSchema = z.object({
    */
   WITHDRAW_DUPLICATE_MINUTES: z.coerce.number().int().min(1, 'must be at least 1 (minutes)').max(1440).default(5),
   /**
+   * Client telemetry's collector (POST /gc/telemetry): batches a minute per device (the gl_device
+   * cookie) and per client address (many phones share one carrier address), and how many days of
+   * per-minute figures are kept (the telemetry_prune job deletes older ones).
+   */
+  TELEMETRY_PER_DEVICE_MIN: z.coerce.number().int().min(1).max(10_000).default(30),
+  TELEMETRY_PER_IP_MIN: z.coerce.number().int().min(1).max(100_000).default(600),
+  TELEMETRY_KEEP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  /**
    * The identity provider (issue 15): a Dojah-style KYC REST API (api/src/modules/kyc/provider.ts).
    * Unset outside production: a local stand-in server is started on loopback (IDENTITY_STAND_IN_PORT,
    * 0 = any free port) with the documented test numbers. Required in production.
@@ -372,6 +380,8 @@ export interface Config {
   review: { rateTolerancePercent: number; fourEyesAbove: Record<string, string>; dailyCap: Record<string, string> };
   /** Withdrawals without a request key: how long one of the same amount to the same account is refused as a duplicate. */
   withdraw: { duplicateWindowMinutes: number };
+  /** Client telemetry's collector: batches per minute per device and per address, days of figures kept. */
+  telemetry: { perDeviceMin: number; perIpMin: number; keepDays: number };
   /** Identity verification: the provider (none = the local stand-in, outside production), the data key, the tiers. */
   kyc: { apiUrl?: string; appId?: string; secretKey?: string; standInPort: number; dataKey: string; tiers: Tiers };
 }
@@ -529,6 +539,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
     review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT, fourEyesAbove: e.FOUR_EYES_ABOVE, dailyCap: e.REVIEWER_DAILY_CAP },
     withdraw: { duplicateWindowMinutes: e.WITHDRAW_DUPLICATE_MINUTES },
+    telemetry: { perDeviceMin: e.TELEMETRY_PER_DEVICE_MIN, perIpMin: e.TELEMETRY_PER_IP_MIN, keepDays: e.TELEMETRY_KEEP_DAYS },
     kyc: {
       apiUrl: e.IDENTITY_API_URL,
       appId: e.IDENTITY_APP_ID,

@@ -22,6 +22,12 @@ describe('the browser settings the edge puts in the HTML', () => {
     expect(JSON.stringify(config)).not.toContain('pass');
   });
 
+  it('carries the telemetry sample as a share when it is set', () => {
+    expect(pageConfigFromEnv({ TELEMETRY_SAMPLE_PERCENT: '25' })).toEqual({ telemetry: { sample: 0.25 } });
+    expect(pageConfigFromEnv({ TELEMETRY_SAMPLE_PERCENT: '0' })).toEqual({ telemetry: { sample: 0 } });
+    expect(() => pageConfigFromEnv({ TELEMETRY_SAMPLE_PERCENT: '150' })).toThrow(/TELEMETRY_SAMPLE_PERCENT/);
+  });
+
   it('is empty with nothing configured', () => {
     expect(pageConfigFromEnv({})).toEqual({});
   });

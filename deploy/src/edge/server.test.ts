@@ -43,7 +43,7 @@ describe('edge server', () => {
     expect(again.headers.vary).toContain('Cookie');
   });
 
-  it('splits a 50 % canary across devices, each device always on the same version, page and manifest agreeing', async () => {
+  it('splits a 50 % canary across devices, each device always on the same version and bucket, page and manifest agreeing', async () => {
     const seen: Record<string, number> = {};
     for (let i = 0; i < 60; i++) {
       const cookie = `${DEVICE_COOKIE}=device${String(i).padStart(4, '0')}abcd`;
@@ -59,6 +59,10 @@ describe('edge server', () => {
       expect(versions.size).toBe(1);
       const [version] = [...versions];
       expect(inlined.remotes.mfe_account!.entry).toBe(`/releases/mfe-account/${version}/remoteEntry.js`);
+      // The shell tags its telemetry with the bucket the manifest names.
+      expect(inlined.remotes.mfe_account!.bucket).toBe(version === 'a2' ? 'canary' : 'live');
+      expect(inlined.remotes.mfe_public!.bucket).toBe('live');
+      expect(inlined.shell).toEqual({ version: 's1', bucket: 'live' });
       seen[version!] = (seen[version!] ?? 0) + 1;
     }
     expect(seen.a1).toBeGreaterThan(15);
@@ -135,7 +139,7 @@ describe('edge server with a broken live version', () => {
       // release.json gone: the mounts still come from the environment, the entry still names a1.
       await rm(path.join(broken, 'mfe-account/a1/release.json'));
       await new Promise((r) => setTimeout(r, 1100)); // the edge re-reads the environment once a second
-      expect(await accountMounts()).toEqual({ version: 'a1', entry: '/releases/mfe-account/a1/remoteEntry.js', mounts: [{ path: '/mfe-account-a1', layout: 'app' }] });
+      expect(await accountMounts()).toEqual({ version: 'a1', entry: '/releases/mfe-account/a1/remoteEntry.js', mounts: [{ path: '/mfe-account-a1', layout: 'app' }], bucket: 'live' });
       // The whole version folder gone: the same (the browser's entry request fails → the remote's fallback).
       await rm(path.join(broken, 'mfe-account/a1'), { recursive: true });
       await new Promise((r) => setTimeout(r, 1100));
@@ -153,7 +157,7 @@ describe('edge server with a broken live version', () => {
       });
       await new Promise((r) => setTimeout(r, 1100));
       const pub = (await broke.inject('/remotes.json')).json<EnvironmentManifest>().remotes.mfe_public!;
-      expect(pub).toEqual({ version: 'p-missing', entry: '/releases/mfe-public/p-missing/remoteEntry.js', mounts: [{ path: '/mfe-public-p2', layout: 'app' }] });
+      expect(pub).toEqual({ version: 'p-missing', entry: '/releases/mfe-public/p-missing/remoteEntry.js', mounts: [{ path: '/mfe-public-p2', layout: 'app' }], bucket: 'live' });
     } finally {
       await broke.close();
       await rm(broken, { recursive: true, force: true });

@@ -130,6 +130,7 @@ export function pageConfigOf(env: DeploySettings): Record<string, unknown> {
     ...pick({ productName: env.PRODUCT_NAME }),
     ...(Object.keys(social).length ? { social } : {}),
     ...(Object.keys(storeLinks).length ? { storeLinks } : {}),
+    ...(env.TELEMETRY_SAMPLE_PERCENT !== undefined ? { telemetry: { sample: env.TELEMETRY_SAMPLE_PERCENT / 100 } } : {}),
   };
 }
 

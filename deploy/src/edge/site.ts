@@ -1,10 +1,10 @@
 // What the browser is told about the current environment: the shell's release and, for each
 // remote, its version, entry and the paths it owns — decided per device when a canary runs.
-import type { EnvironmentManifest, RemoteMount } from '@giftlane/shared-sdk';
+import type { EnvironmentManifest, ReleaseBucket, RemoteMount } from '@giftlane/shared-sdk';
 import { APPS } from '../apps';
 import { versionFor } from '../canary';
 import type { ReleaseStore } from '../release-store';
-import type { EnvironmentFile } from '../types';
+import type { AppSlot, EnvironmentFile } from '../types';
 
 export interface Site {
   shellVersion: string;
@@ -48,9 +48,17 @@ export function siteFor(view: EnvironmentView, deviceId: string | undefined, rel
       version,
       entry: `${releasesBase}/${info.app}/${version}/remoteEntry.js`,
       mounts: view.mounts.get(`${info.app}@${version}`) ?? [],
+      bucket: bucketOf(slot, version),
     };
   }
-  return { shellVersion: versionFor('shell', view.file.apps.shell!, deviceId), manifest: { env: view.env, remotes } };
+  const shell = view.file.apps.shell!;
+  const shellVersion = versionFor('shell', shell, deviceId);
+  // The shell tags its telemetry with these, so a canary's figures are told from the live ones'.
+  return { shellVersion, manifest: { env: view.env, remotes, shell: { version: shellVersion, bucket: bucketOf(shell, shellVersion) } } };
+}
+
+function bucketOf(slot: AppSlot, version: string): ReleaseBucket {
+  return slot.canary && slot.canary.version === version && slot.version !== version ? 'canary' : 'live';
 }
 
 /** Compatibility with the first edge: the site for a device-less request. */

@@ -37,11 +37,17 @@ export interface RemoteEntry {
   /** URL of the remote's `mf-manifest.json` (or remoteEntry.js). */
   entry: string;
   mounts: RemoteMount[];
+  /** Which half of a running canary this device got: `canary`, else `live` (absent: an older edge). */
+  bucket?: ReleaseBucket;
 }
+
+export type ReleaseBucket = 'live' | 'canary';
 
 export interface EnvironmentManifest {
   env: string;
   remotes: Record<string, RemoteEntry>;
+  /** The shell release this device got (absent: an older edge, or the dev servers). */
+  shell?: { version: string; bucket: ReleaseBucket };
 }
 
 /** Federation names (snake_case) of the remotes, keyed by workspace. */

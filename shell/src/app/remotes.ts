@@ -3,6 +3,7 @@
 // remote with `force`, because a rejected load stays rejected otherwise).
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { EnvironmentManifest, RemoteRoutesModule } from '@giftlane/shared-sdk';
+import { appOfRemote, telemetry } from './telemetry';
 
 type State = { status: 'idle' | 'loading' | 'loaded' | 'failed'; promise?: Promise<RemoteRoutesModule>; error?: unknown };
 
@@ -58,11 +59,14 @@ export function loadRemoteRoutes(name: string): Promise<RemoteRoutesModule> {
       (mod) => {
         state.status = 'loaded';
         loadedVersions.set(name, entries[name]?.version ?? '');
+        telemetry().load(appOfRemote(name));
         return mod;
       },
       (error) => {
         state.status = 'failed';
         state.error = error;
+        telemetry().load(appOfRemote(name));
+        telemetry().remoteFailed(appOfRemote(name));
         throw error;
       },
     );
@@ -106,6 +110,7 @@ export async function refreshEnvironment(force = false): Promise<void> {
     for (const [name, entry] of Object.entries(next)) {
       if (entries[name]?.entry === entry.entry) continue;
       entries = { ...entries, [name]: entry };
+      telemetry().tagRemote(name, entry);
       if (states.get(name)?.status !== 'loaded') {
         states.delete(name);
         registerRemotes([{ name, entry: entry.entry }], { force: true });
