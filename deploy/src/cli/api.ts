@@ -20,6 +20,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DeploySettingsError ? error.message : error instanceof Error && error.name === 'ConfigError' ? error.message : error);
+  // Wrong settings (the edge's or the api's): the list of problems, not a stack.
+  const settings = error instanceof DeploySettingsError || (error instanceof Error && error.name === 'ConfigError');
+  console.error(settings ? (error as Error).message : error);
   process.exit(1);
 });

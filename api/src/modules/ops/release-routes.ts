@@ -3,9 +3,18 @@ import { z } from 'zod';
 import { checkCanariesNow } from '../releases/canary-job.js';
 import { opsRoute } from './route.js';
 
-const name = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9._+-]*$/i, { error: 'letters, digits and . _ + - only' });
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9._+-]*$/i, { error: 'letters, digits and . _ + - only' });
 const where = { env: name, app: name };
-const why = z.string().trim().min(3, { error: 'Say why (at least 3 characters): it goes into the audit log and the release history' }).max(500);
+const why = z
+  .string()
+  .trim()
+  .min(3, { error: 'Say why (at least 3 characters): it goes into the audit log and the release history' })
+  .max(500);
 const roles = ['release_manager'] as const;
 
 /**
@@ -21,7 +30,9 @@ export function releaseRoutes(app: FastifyInstance): void {
     method: 'GET',
     path: '/ops/api/releases',
     roles,
-    summary: 'The release dashboard: live and canary versions, history, the last hour per version, recent automatic halts (release manager, admin)',
+    summary:
+      'The release dashboard: live and canary versions, history, the last hour per version, ' +
+      'recent automatic halts (release manager, admin)',
     handler: () => desk.dashboard(),
   });
 
@@ -39,8 +50,15 @@ export function releaseRoutes(app: FastifyInstance): void {
     path: '/ops/api/releases/canary',
     roles,
     summary: 'Start or change a canary (release manager, admin); through the compatibility gate',
-    body: z.object({ ...where, version: name, percent: z.coerce.number().gt(0).max(100), why, promote_when_healthy: z.boolean().optional() }),
-    handler: ({ staff, body: { promote_when_healthy: promoteWhenHealthy, ...b } }) => desk.act(staff, staff.ip, { kind: 'canary', ...b, promoteWhenHealthy }),
+    body: z.object({
+      ...where,
+      version: name,
+      percent: z.coerce.number().gt(0).max(100),
+      why,
+      promote_when_healthy: z.boolean().optional(),
+    }),
+    handler: ({ staff, body: { promote_when_healthy: promoteWhenHealthy, ...b } }) =>
+      desk.act(staff, staff.ip, { kind: 'canary', ...b, promoteWhenHealthy }),
   });
 
   opsRoute(app, {
@@ -65,7 +83,9 @@ export function releaseRoutes(app: FastifyInstance): void {
     method: 'POST',
     path: '/ops/api/releases/promote-when-healthy',
     roles,
-    summary: 'Mark the running canary to be promoted once healthy for CANARY_HEALTHY_MINUTES, or unmark it (release manager, admin)',
+    summary:
+      'Mark the running canary to be promoted once healthy for CANARY_HEALTHY_MINUTES, ' +
+      'or unmark it (release manager, admin)',
     body: z.object({ ...where, on: z.boolean(), why }),
     handler: async ({ staff, body }) => {
       await desk.promoteWhenHealthy(staff, staff.ip, body);

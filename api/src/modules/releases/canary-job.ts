@@ -15,8 +15,16 @@ const NOW = 'now';
  * sends the next, `intervalS` later. A run never throws (an app's failure is logged and looked at
  * again next time), so the chain of runs is never broken by a retry or a dead letter.
  */
-export function registerCanaryCheck(jobs: Jobs, desk: ReleaseDesk, log: FastifyBaseLogger, o: { intervalS: number; on: boolean }): { start: () => Promise<void> } {
-  const next = () => jobs.send(CANARY_CHECK_JOB, { scheduled: true }, { singletonKey: SCHEDULED, startAfter: new Date(Date.now() + o.intervalS * 1000) });
+export function registerCanaryCheck(
+  jobs: Jobs,
+  desk: ReleaseDesk,
+  log: FastifyBaseLogger,
+  o: { intervalS: number; on: boolean },
+): { start: () => Promise<void> } {
+  const next = () => {
+    const startAfter = new Date(Date.now() + o.intervalS * 1000);
+    return jobs.send(CANARY_CHECK_JOB, { scheduled: true }, { singletonKey: SCHEDULED, startAfter });
+  };
   jobs.register<{ scheduled?: boolean }>(
     CANARY_CHECK_JOB,
     async (data) => {
@@ -26,7 +34,9 @@ export function registerCanaryCheck(jobs: Jobs, desk: ReleaseDesk, log: FastifyB
       } catch (err) {
         log.error({ err }, 'canary check failed; it runs again at the next interval');
       }
-      if (data.scheduled && o.on) await next().catch((err: unknown) => log.error({ err }, 'could not schedule the next canary check'));
+      if (data.scheduled && o.on) {
+        await next().catch((err: unknown) => log.error({ err }, 'could not schedule the next canary check'));
+      }
     },
     { policy: 'stately', retryLimit: 0, expireInSeconds: 120 },
   );

@@ -30,17 +30,22 @@ export const releaseRepo = {
     return r.rows;
   },
 
-  async markAutoPromote(q: Queryable, m: { env: string; app: string; version: string; staffId: number }): Promise<void> {
+  async markAutoPromote(q: Queryable, m: { env: string; app: string; version: string; staffId: number }) {
     await q.query(
       `insert into canary_auto_promote (env, app, version, requested_by) values ($1, $2, $3, $4)
-       on conflict (env, app) do update set version = excluded.version, requested_by = excluded.requested_by, requested_at = now()`,
+       on conflict (env, app) do update
+          set version = excluded.version, requested_by = excluded.requested_by, requested_at = now()`,
       [m.env, m.app, m.version, m.staffId],
     );
   },
 
   /** Removes the mark; answers whether there was one (for that version, when given). */
   async clearAutoPromote(q: Queryable, env: string, app: string, version?: string): Promise<boolean> {
-    const r = await q.query('delete from canary_auto_promote where env = $1 and app = $2 and ($3::text is null or version = $3) returning app', [env, app, version ?? null]);
+    const r = await q.query(
+      `delete from canary_auto_promote
+        where env = $1 and app = $2 and ($3::text is null or version = $3) returning app`,
+      [env, app, version ?? null],
+    );
     return (r.rowCount ?? r.rows.length) > 0;
   },
 

@@ -4,7 +4,13 @@ import { AppError } from '../../lib/envelope.js';
 import type { Messenger } from '../messaging/messenger.js';
 import type { VersionHealth } from '../telemetry/health.js';
 import { adminEmails, audit, type StaffAuth } from '../ops/staff.js';
-import { ReleaseRefused, type ReleaseControl, type ReleaseEnvironment, type ReleaseHistoryLine, type ReleaseOutcome } from './control.js';
+import {
+  ReleaseRefused,
+  type ReleaseControl,
+  type ReleaseEnvironment,
+  type ReleaseHistoryLine,
+  type ReleaseOutcome,
+} from './control.js';
 import { HALT_ACTION, releaseRepo } from './repo.js';
 import { canaryVerdict, errorRate, type CanarySettings, type CanaryVerdict, type VersionCounts } from './verdict.js';
 
@@ -12,7 +18,9 @@ import { canaryVerdict, errorRate, type CanarySettings, type CanaryVerdict, type
 export type HealthSource = (q: Queryable, o: { sinceMs: number; app?: string }) => Promise<VersionHealth[]>;
 
 export const RELEASE_MESSAGES = {
-  notConfigured: 'Release control is not configured: this api was started without a release store (RELEASING.md, "The release dashboard")',
+  notConfigured:
+    'Release control is not configured: this api was started without a release store ' +
+    '(RELEASING.md, "The release dashboard")',
   unknownEnv: (env: string) => `${env} is not an environment this console controls`,
   unknownApp: (app: string, env: string) => `${app} has no live version in ${env}`,
   noCanary: (app: string, env: string) => `${app} has no canary in ${env}`,
@@ -32,7 +40,15 @@ export interface HealthFigures {
 
 export type ReleaseAction =
   | { kind: 'promote'; env: string; app: string; version: string; why: string }
-  | { kind: 'canary'; env: string; app: string; version: string; percent: number; why: string; promoteWhenHealthy?: boolean }
+  | {
+      kind: 'canary';
+      env: string;
+      app: string;
+      version: string;
+      percent: number;
+      why: string;
+      promoteWhenHealthy?: boolean;
+    }
   | { kind: 'rollback'; env: string; app: string; version?: string; why: string }
   | { kind: 'drop'; env: string; app: string; why: string };
 
@@ -48,7 +64,8 @@ export interface CheckOutcome {
 /** Sums a version's rows (one per canary bucket); the vitals of its busiest bucket. */
 function figures(version: string, rows: VersionHealth[]): HealthFigures {
   const mine = rows.filter((r) => r.version === version);
-  const sum = (k: 'loads' | 'errors' | 'remoteFailures' | 'gcFailures') => mine.reduce((n, r) => n + Number(r[k] ?? 0), 0);
+  const sum = (k: 'loads' | 'errors' | 'remoteFailures' | 'gcFailures') =>
+    mine.reduce((n, r) => n + Number(r[k] ?? 0), 0);
   const top = [...mine].sort((a, b) => b.loads - a.loads)[0];
   const loads = sum('loads');
   // The telemetry's errors count the remote's failed loads too.
@@ -67,6 +84,15 @@ function figures(version: string, rows: VersionHealth[]): HealthFigures {
 }
 
 const counts = (f: HealthFigures): VersionCounts => ({ loads: f.loads, errors: f.errors });
+
+/** The canary the check acts on. */
+interface CanaryTarget {
+  control: ReleaseControl;
+  env: string;
+  app: string;
+  version: string;
+  stable: string;
+}
 
 /**
  * Releases from the console (issue 31): the dashboard's figures, the release manager's changes
@@ -98,7 +124,14 @@ export class ReleaseDesk {
   /** Each environment's apps: live and canary with their shares, the history, the last hour per version. */
   async dashboard() {
     const c = this.settings;
-    const settings = { halt_ratio: c.haltRatio, min_errors: c.minErrors, min_loads: c.minLoads, healthy_minutes: c.healthyMinutes, interval_s: c.intervalS, check: c.check };
+    const settings = {
+      halt_ratio: c.haltRatio,
+      min_errors: c.minErrors,
+      min_loads: c.minLoads,
+      healthy_minutes: c.healthyMinutes,
+      interval_s: c.intervalS,
+      check: c.check,
+    };
     const halts = (await releaseRepo.recentHalts(this.db, 24)).map((h) => ({
       at: h.created_at,
       env: h.details.env,
@@ -119,7 +152,8 @@ export class ReleaseDesk {
       const apps = [];
       for (const [app, slot] of Object.entries(file.apps)) {
         const rows = health.filter((h) => h.app === app);
-        const seen = new Set([slot.version, ...(slot.canary ? [slot.canary.version] : []), ...rows.map((r) => r.version)]);
+        const canaryVersion = slot.canary ? [slot.canary.version] : [];
+        const seen = new Set([slot.version, ...canaryVersion, ...rows.map((r) => r.version)]);
         const mark = marks.find((m) => m.env === env && m.app === app && m.version === slot.canary?.version);
         apps.push({
           app,
@@ -162,7 +196,9 @@ export class ReleaseDesk {
     await this.db.tx(async (q) => {
       // A canary ends (promote, drop) or changes version: an earlier "promote when healthy" no longer applies.
       if (a.kind !== 'rollback' && out.changed) await releaseRepo.clearAutoPromote(q, a.env, a.app);
-      if (a.kind === 'canary' && a.promoteWhenHealthy) await releaseRepo.markAutoPromote(q, { env: a.env, app: a.app, version: a.version, staffId: staff.id });
+      if (a.kind === 'canary' && a.promoteWhenHealthy) {
+        await releaseRepo.markAutoPromote(q, { env: a.env, app: a.app, version: a.version, staffId: staff.id });
+      }
       if (!out.changed) return;
       await audit(q, {
         staffId: staff.id,
@@ -170,7 +206,12 @@ export class ReleaseDesk {
         targetType: 'release',
         targetId: `${a.env}/${a.app}`,
         reason: a.why,
-        details: { env: a.env, app: a.app, entry: out.entry, ...(a.kind === 'canary' ? { promote_when_healthy: Boolean(a.promoteWhenHealthy) } : {}) },
+        details: {
+          env: a.env,
+          app: a.app,
+          entry: out.entry,
+          ...(a.kind === 'canary' ? { promote_when_healthy: Boolean(a.promoteWhenHealthy) } : {}),
+        },
         ip,
       });
     });
@@ -178,14 +219,24 @@ export class ReleaseDesk {
   }
 
   /** Marks (or unmarks) the running canary to be promoted once healthy for the set time. */
-  async promoteWhenHealthy(staff: StaffAuth, ip: string, m: { env: string; app: string; on: boolean; why: string }): Promise<void> {
+  async promoteWhenHealthy(staff: StaffAuth, ip: string, m: { env: string; app: string; on: boolean; why: string }) {
     const control = this.need();
     const canary = (await this.env(control, m.env)).apps[m.app]?.canary;
     if (!canary) throw new AppError(RELEASE_MESSAGES.noCanary(m.app, m.env));
     await this.db.tx(async (q) => {
-      if (m.on) await releaseRepo.markAutoPromote(q, { env: m.env, app: m.app, version: canary.version, staffId: staff.id });
+      if (m.on) {
+        await releaseRepo.markAutoPromote(q, { env: m.env, app: m.app, version: canary.version, staffId: staff.id });
+      }
       else await releaseRepo.clearAutoPromote(q, m.env, m.app);
-      await audit(q, { staffId: staff.id, action: m.on ? 'release.auto_promote' : 'release.auto_promote_off', targetType: 'release', targetId: `${m.env}/${m.app}`, reason: m.why, details: { env: m.env, app: m.app, version: canary.version }, ip });
+      await audit(q, {
+        staffId: staff.id,
+        action: m.on ? 'release.auto_promote' : 'release.auto_promote_off',
+        targetType: 'release',
+        targetId: `${m.env}/${m.app}`,
+        reason: m.why,
+        details: { env: m.env, app: m.app, version: canary.version },
+        ip,
+      });
     });
   }
 
@@ -212,21 +263,25 @@ export class ReleaseDesk {
           const c = figures(canary.version, rows);
           const s = figures(slot.version, rows);
           const promoteWhenHealthy = marks.some((m) => m.env === env && m.app === app && m.version === canary.version);
-          const verdict = canaryVerdict(counts(c), counts(s), this.settings, { runningMinutes: (now - since) / 60_000, promoteWhenHealthy });
+          const runningMinutes = (now - since) / 60_000;
+          const verdict = canaryVerdict(counts(c), counts(s), this.settings, { runningMinutes, promoteWhenHealthy });
+          const target = { control, env, app, version: canary.version, stable: slot.version };
           let done = false;
-          if (verdict.action === 'halt') done = await this.halt(control, env, app, slot.version, canary.version, verdict.reason, { canary_figures: c, stable_figures: s });
-          if (verdict.action === 'promote') done = await this.autoPromote(control, env, app, canary.version, verdict.reason);
+          const fig = { canary_figures: c, stable_figures: s };
+          if (verdict.action === 'halt') done = await this.halt(target, verdict.reason, fig);
+          if (verdict.action === 'promote') done = await this.autoPromote(target, verdict.reason);
           out.push({ env, app, version: canary.version, verdict, done });
         } catch (err) {
           // One app's trouble (the store unreachable, a refusal) does not stop the others' checks.
-          this.log.error({ err, env, app }, 'canary check failed for this app; it is looked at again at the next check');
+          this.log.error({ err, env, app }, 'canary check failed for this app; it is looked at again next time');
         }
       }
     }
     return out;
   }
 
-  private async halt(control: ReleaseControl, env: string, app: string, stable: string, version: string, reason: string, fig: object): Promise<boolean> {
+  private async halt(t: CanaryTarget, reason: string, fig: object): Promise<boolean> {
+    const { control, env, app, version, stable } = t;
     const why = `canary halted automatically: ${reason}`;
     try {
       await control.dropCanary(app, env, { who: 'canary check', why }, version);
@@ -238,7 +293,14 @@ export class ReleaseDesk {
     const admins = await adminEmails(this.db);
     const ids = await this.db.tx(async (q) => {
       await releaseRepo.clearAutoPromote(q, env, app);
-      await audit(q, { staffId: null, action: HALT_ACTION, targetType: 'release', targetId: `${env}/${app}`, reason: why, details: { env, app, version, stable, ...fig } });
+      await audit(q, {
+        staffId: null,
+        action: HALT_ACTION,
+        targetType: 'release',
+        targetId: `${env}/${app}`,
+        reason: why,
+        details: { env, app, version, stable, ...fig },
+      });
       const sent: bigint[] = [];
       for (const to of admins) {
         sent.push(
@@ -246,7 +308,10 @@ export class ReleaseDesk {
             channel: 'email',
             to,
             subject: `Canary halted: ${app} ${version} in ${env}`,
-            text: `The canary of ${app} ${version} in ${env} was dropped automatically; every device is back on ${stable} at its next page load.\n\nWhy: ${reason}.\n\nThe release dashboard of the operator console shows the figures and the history.`,
+            text:
+              `The canary of ${app} ${version} in ${env} was dropped automatically; every device is back on ` +
+              `${stable} at its next page load.\n\nWhy: ${reason}.\n\n` +
+              'The Releases page of the operator console shows the figures and the history.',
           }),
         );
       }
@@ -257,10 +322,16 @@ export class ReleaseDesk {
     return true;
   }
 
-  private async autoPromote(control: ReleaseControl, env: string, app: string, version: string, reason: string): Promise<boolean> {
+  private async autoPromote(t: CanaryTarget, reason: string): Promise<boolean> {
+    const { control, env, app, version } = t;
+    const audited = (action: string, why: string, details: object) =>
+      this.db.tx((q) =>
+        audit(q, { staffId: null, action, targetType: 'release', targetId: `${env}/${app}`, reason: why, details }),
+      );
     // Only the process that removes the mark promotes.
     const mine = await this.db.tx(async (q) => {
-      const mark = (await releaseRepo.autoPromotes(q)).find((m) => m.env === env && m.app === app && m.version === version);
+      const marks = await releaseRepo.autoPromotes(q);
+      const mark = marks.find((m) => m.env === env && m.app === app && m.version === version);
       if (!mark || !(await releaseRepo.clearAutoPromote(q, env, app, version))) return null;
       return mark;
     });
@@ -271,10 +342,10 @@ export class ReleaseDesk {
       out = await control.promote(app, version, env, { who: 'canary check', why });
     } catch (error) {
       if (!(error instanceof ReleaseRefused)) throw error;
-      await this.db.tx((q) => audit(q, { staffId: null, action: 'release.auto_promote_refused', targetType: 'release', targetId: `${env}/${app}`, reason: error.message, details: { env, app, version } }));
+      await audited('release.auto_promote_refused', error.message, { env, app, version });
       return false;
     }
-    await this.db.tx((q) => audit(q, { staffId: null, action: 'release.auto_promote_done', targetType: 'release', targetId: `${env}/${app}`, reason: why, details: { env, app, version, entry: out.entry } }));
+    await audited('release.auto_promote_done', why, { env, app, version, entry: out.entry });
     return out.changed;
   }
 }

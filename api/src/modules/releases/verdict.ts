@@ -49,10 +49,15 @@ export function canaryVerdict(
     `stable ${stable.errors} in ${stable.loads} (${pct(st)})`;
   const worse = c > 0 && (st === 0 || c >= st * s.haltRatio);
   if (canary.loads >= s.minLoads && canary.errors >= s.minErrors && worse) {
-    const times = st === 0 ? 'the stable version had none' : `${(c / st).toFixed(1)} times the stable rate, the limit is ${s.haltRatio}`;
+    const times =
+      st === 0
+        ? 'the stable version had none'
+        : `${(c / st).toFixed(1)} times the stable rate, the limit is ${s.haltRatio}`;
     return { action: 'halt', reason: `${figures}: ${times}` };
   }
-  if (canary.loads < s.minLoads || stable.loads < s.minLoads) return { action: 'wait', reason: `not enough page loads yet (at least ${s.minLoads} of each): ${figures}` };
+  if (canary.loads < s.minLoads || stable.loads < s.minLoads) {
+    return { action: 'wait', reason: `not enough page loads yet (at least ${s.minLoads} of each): ${figures}` };
+  }
   if (o.promoteWhenHealthy && o.runningMinutes >= s.healthyMinutes) {
     return { action: 'promote', reason: `healthy for ${Math.floor(o.runningMinutes)} minutes: ${figures}` };
   }
