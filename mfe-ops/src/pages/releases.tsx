@@ -14,6 +14,14 @@ const WHY = 'Why? (kept in the audit log and the release history)';
 const rate = (r: number) => `${(r * 100).toFixed(r < 0.1 ? 2 : 1)} %`;
 const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
 
+const NOT_CONFIGURED =
+  'This api was started without a release store, so the console can neither show nor change releases. ' +
+  'Use the release command line (RELEASING.md), or start the api with release control.';
+
+/** Why a change was made, and the gate problems a forced one overrode. */
+const whyOf = (h: ReleaseHistoryLine) =>
+  h.forced ? `${h.why ?? ''} (forced past the gate: ${h.forced.join('; ')})` : (h.why ?? '—');
+
 /** One history line in words: what changed, from what to what. */
 export function describeChange(h: ReleaseHistoryLine): string {
   if (h.action === 'canary') return `canary ${h.to} at ${h.percent} %${h.from ? ` (replaced canary ${h.from})` : ''}`;
@@ -42,7 +50,12 @@ function Releases() {
   if (state.status === 'loading') return <Typography.Paragraph>Loading…</Typography.Paragraph>;
   if (state.status === 'error') {
     return (
-      <Alert type="error" showIcon title={(state.error as Error).message} action={<Button onClick={reload}>Retry</Button>} />
+      <Alert
+        type="error"
+        showIcon
+        title={(state.error as Error).message}
+        action={<Button onClick={reload}>Retry</Button>}
+      />
     );
   }
   const d = state.data;
@@ -73,14 +86,15 @@ function Releases() {
           type="info"
           showIcon
           title="Release control is not configured"
-          description="This api was started without a release store, so the console can neither show nor change releases. Use the release command line (RELEASING.md), or start the api with release control."
+          description={NOT_CONFIGURED}
         />
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            Canary check: {s.check ? `every ${s.interval_s} s` : 'off'}. A canary is halted when its error rate since it started is at least{' '}
-            {s.halt_ratio} × the stable version’s, with at least {s.min_errors} errors in {s.min_loads} page loads; one marked “promote when
-            healthy” is promoted after {s.healthy_minutes} minutes.{' '}
+            Canary check: {s.check ? `every ${s.interval_s} s` : 'off'}. A canary is halted when its error rate since it
+            started is at least {s.halt_ratio} × the stable version’s, with at least {s.min_errors} errors in{' '}
+            {s.min_loads} page loads; one marked “promote when healthy” is promoted after {s.healthy_minutes}{' '}
+            minutes.{' '}
             <Button size="small" disabled={busy || !s.check} onClick={() => void checkNow()}>
               Check canaries now
             </Button>{' '}
@@ -105,12 +119,21 @@ function Releases() {
   );
 }
 
-function AppCard({ env, app: a, busy, run, reload }: { env: string; app: ReleaseApp; busy: boolean; run: Run; reload: () => void }) {
+interface AppCardProps {
+  env: string;
+  app: ReleaseApp;
+  busy: boolean;
+  run: Run;
+  reload: () => void;
+}
+
+function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [percent, setPercent] = useState<number | null>(10);
   const [promoteWhenHealthy, setPromoteWhenHealthy] = useState(false);
   const releases = getOps().releases;
-  const act = async (title: string, okText: string, fn: (why: string) => Promise<{ changed: boolean; note?: string } | void>) => {
+  type Outcome = { changed: boolean; note?: string } | void;
+  const act = async (title: string, okText: string, fn: (why: string) => Promise<Outcome>) => {
     const why = await ask(title, WHY, okText);
     if (why === null) return;
     await run(async () => {
@@ -119,7 +142,29 @@ function AppCard({ env, app: a, busy, run, reload }: { env: string; app: Release
       return out && !out.changed ? (out.note ?? 'Nothing changed.') : `${title}: done.`;
     });
   };
-  const role = (v: string) => (v === a.live.version ? <Tag color="green">live</Tag> : v === a.canary?.version ? <Tag color="orange">canary</Tag> : <Tag>earlier</Tag>);
+  const role = (v: string) => {
+    if (v === a.live.version) return <Tag color="green">live</Tag>;
+    return v === a.canary?.version ? <Tag color="orange">canary</Tag> : <Tag>earlier</Tag>;
+  };
+  const where = { env, app: a.app };
+  const promote = () =>
+    act(`Promote ${a.app} ${version}`, 'Promote', (why) => releases.promote({ ...where, version: version!, why }));
+  const canary = () =>
+    act(`Canary ${a.app} ${version} at ${percent} %`, 'Start canary', (why) =>
+      releases.canary({
+        ...where,
+        version: version!,
+        percent: percent!,
+        why,
+        promote_when_healthy: promoteWhenHealthy,
+      }),
+    );
+  const rollback = () =>
+    act(`Roll back ${a.app}${version ? ` to ${version}` : ''}`, 'Roll back', (why) =>
+      releases.rollback({ ...where, why, ...(version ? { version } : {}) }),
+    );
+  const drop = () => act(`Drop the canary of ${a.app}`, 'Drop canary', (why) => releases.drop({ ...where, why }));
+  const asked = a.canary?.promote_when_healthy;
   return (
     <Card className="ops-gap" title={a.app} aria-label={`Release of ${a.app}`}>
       <Descriptions size="small" column={1}>
@@ -130,7 +175,7 @@ function AppCard({ env, app: a, busy, run, reload }: { env: string; app: Release
           {a.canary ? (
             <span>
               {a.canary.version} ({a.canary.share} % of devices) since {when(a.canary.since)}
-              {a.canary.promote_when_healthy && <Tag className="ops-tag-gap">promoted when healthy (asked by {a.canary.promote_when_healthy.by})</Tag>}
+              {asked && <Tag className="ops-tag-gap">promoted when healthy (asked by {asked.by})</Tag>}
             </span>
           ) : (
             'none'
@@ -146,28 +191,29 @@ function AppCard({ env, app: a, busy, run, reload }: { env: string; app: Release
           onChange={setVersion}
           options={a.published.map((v) => ({ value: v, label: v }))}
         />
-        <Button disabled={busy || !version} onClick={() => void act(`Promote ${a.app} ${version}`, 'Promote', (why) => releases.promote({ env, app: a.app, version: version!, why }))}>
+        <Button disabled={busy || !version} onClick={() => void promote()}>
           Promote
         </Button>
-        <InputNumber aria-label={`Canary share of ${a.app} (%)`} min={1} max={100} value={percent} onChange={setPercent} addonAfter="%" style={{ width: 110 }} />
+        <InputNumber
+          aria-label={`Canary share of ${a.app} (%)`}
+          min={1}
+          max={100}
+          value={percent}
+          onChange={setPercent}
+          addonAfter="%"
+          style={{ width: 110 }}
+        />
         <Checkbox checked={promoteWhenHealthy} onChange={(e) => setPromoteWhenHealthy(e.target.checked)}>
           Promote when healthy
         </Checkbox>
-        <Button
-          disabled={busy || !version || !percent}
-          onClick={() =>
-            void act(`Canary ${a.app} ${version} at ${percent} %`, 'Start canary', (why) =>
-              releases.canary({ env, app: a.app, version: version!, percent: percent!, why, promote_when_healthy: promoteWhenHealthy }),
-            )
-          }
-        >
+        <Button disabled={busy || !version || !percent} onClick={() => void canary()}>
           Canary
         </Button>
-        <Button disabled={busy} onClick={() => void act(`Roll back ${a.app}${version ? ` to ${version}` : ''}`, 'Roll back', (why) => releases.rollback({ env, app: a.app, why, ...(version ? { version } : {}) }))}>
+        <Button disabled={busy} onClick={() => void rollback()}>
           Roll back
         </Button>
         {a.canary && (
-          <Button danger disabled={busy} onClick={() => void act(`Drop the canary of ${a.app}`, 'Drop canary', (why) => releases.drop({ env, app: a.app, why }))}>
+          <Button danger disabled={busy} onClick={() => void drop()}>
             Drop canary
           </Button>
         )}
@@ -205,7 +251,7 @@ function AppCard({ env, app: a, busy, run, reload }: { env: string; app: Release
           { title: 'When', render: (_, h) => when(h.at) },
           { title: 'Change', render: (_, h) => describeChange(h) },
           { title: 'By', dataIndex: 'by' },
-          { title: 'Why', render: (_, h) => (h.forced ? `${h.why ?? ''} (forced past the gate: ${h.forced.join('; ')})` : (h.why ?? '—')) },
+          { title: 'Why', render: (_, h) => whyOf(h) },
         ]}
       />
       </div>
