@@ -34,16 +34,25 @@ describe('release control for the api', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('promotes, canaries and drops with who and why in the store’s history; status and history read it back', async () => {
-    expect(await control.canary('mfe-account', 'a2', 20, 'prod', ada)).toMatchObject({ changed: true, entry: { action: 'canary', to: 'a2', percent: 20, by: ada.who, why: ada.why } });
+  it('promotes, canaries and drops with who and why in the store’s history; status and history read it', async () => {
+    expect(await control.canary('mfe-account', 'a2', 20, 'prod', ada)).toMatchObject({
+      changed: true,
+      entry: { action: 'canary', to: 'a2', percent: 20, by: ada.who, why: ada.why },
+    });
     const status = await control.status('prod');
-    expect(status!.apps['mfe-account']).toEqual({ version: 'a1', canary: { version: 'a2', percent: 20, since: expect.any(String) } });
-    await expect(control.dropCanary('mfe-account', 'prod', { who: 'canary check', why: 'too many errors' }, 'a9')).rejects.toThrow(ReleaseRefused);
-    expect(await control.dropCanary('mfe-account', 'prod', { who: 'canary check', why: 'too many errors' }, 'a2')).toMatchObject({ changed: true });
+    const since = expect.any(String) as unknown as string;
+    expect(status!.apps['mfe-account']).toEqual({ version: 'a1', canary: { version: 'a2', percent: 20, since } });
+    const check = { who: 'canary check', why: 'too many errors' };
+    await expect(control.dropCanary('mfe-account', 'prod', check, 'a9')).rejects.toThrow(ReleaseRefused);
+    expect(await control.dropCanary('mfe-account', 'prod', check, 'a2')).toMatchObject({ changed: true });
     expect((await control.status('prod'))!.apps['mfe-account']).toEqual({ version: 'a1' });
     const history = await control.history('prod', 'mfe-account');
-    expect(history.slice(0, 2).map((h) => `${h.action} by ${h.by}: ${h.why}`)).toEqual(['canary-drop by canary check: too many errors', `canary by ${ada.who}: ${ada.why}`]);
-    expect(await control.promote('mfe-account', 'a1', 'prod', ada)).toEqual({ changed: false, note: 'mfe-account a1 is already live in prod' });
+    expect(history.slice(0, 2).map((h) => `${h.action} by ${h.by}: ${h.why}`)).toEqual([
+      'canary-drop by canary check: too many errors',
+      `canary by ${ada.who}: ${ada.why}`,
+    ]);
+    const again = await control.promote('mfe-account', 'a1', 'prod', ada);
+    expect(again).toEqual({ changed: false, note: 'mfe-account a1 is already live in prod' });
     expect(await control.versions('mfe-account')).toEqual(expect.arrayContaining(['a1', 'a2', 'react18']));
   });
 
@@ -52,7 +61,8 @@ describe('release control for the api', () => {
     expect(refusal).toBeInstanceOf(ReleaseRefused);
     expect((refusal as Error).message).toContain('react: mfe-account react18 requires ^18.3.1');
     expect((refusal as Error).message).not.toContain('--force');
-    await expect(control.promote('mfe-account', 'nope', 'prod', ada)).rejects.toThrow('mfe-account nope is not published');
+    const unknown = control.promote('mfe-account', 'nope', 'prod', ada);
+    await expect(unknown).rejects.toThrow('mfe-account nope is not published');
     await expect(control.promote('mfe-nothing', 'a1', 'prod', ada)).rejects.toThrow(ReleaseRefused);
     expect((await control.status('prod'))!.apps['mfe-account']!.version).toBe('a1');
   });

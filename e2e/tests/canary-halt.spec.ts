@@ -16,7 +16,8 @@ import { ReleaseSite } from '../support/release-site';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 8180);
 const base = `http://127.0.0.1:${e2ePort}`;
-// The site `npm start` serves (playwright.config.ts): its store and its environment, which the api's release control steers.
+// The site `npm start` serves (playwright.config.ts): its store and its environment, which the
+// api's release control steers.
 const store = new ReleaseSite(0, '', { releaseDir: path.join(process.env.E2E_SCRATCH!, 'releases'), env: 'local' });
 const STABLE = '0.1.0+e2e.stable';
 const BROKEN = '0.1.0+e2e.broken';
@@ -37,8 +38,9 @@ test.beforeAll(async () => {
   original = store.status().apps[APP]!.version;
   store.ok('publish', APP, '--dist', store.copyDist(APP, 'stable'), '--as', STABLE);
   // The broken build: the chunk of the coupon page throws as soon as it has run (the page itself renders).
+  const thrower = ';setTimeout(function () { throw new Error("e2e: the broken canary"); }, 0);';
   const broken = store.copyDist(APP, 'broken', (file, text) =>
-    file.endsWith('.js') && text.includes(`"${TITLE}"`) ? `${text}\n;setTimeout(function () { throw new Error("e2e: the broken canary"); }, 0);\n` : text,
+    file.endsWith('.js') && text.includes(`"${TITLE}"`) ? `${text}\n${thrower}\n` : text,
   );
   store.ok('publish', APP, '--dist', broken, '--as', BROKEN);
   store.ok('promote', APP, STABLE, '--env', store.env, '--why', 'e2e: the stable build');
@@ -67,7 +69,12 @@ async function seller(browser: Browser, device: string): Promise<{ page: Page; v
 
 const title = (page: Page) => page.locator('.gl-topbar__title');
 
-test('a broken canary is halted by the check while the stable build keeps serving, and the Releases page says why', async ({ browser }) => {
+const halted =
+  'a broken canary is halted by the check while the stable build keeps serving, and the Releases page says why';
+/** A version in a regular expression. */
+const re = (v: string) => v.replace(/[+.]/g, '\\$&');
+
+test(halted, async ({ browser }) => {
   // The release manager starts the canary from the console.
   const { page: desk } = await staffPage(browser, base, 'release_manager');
   await desk.getByRole('link', { name: 'Releases' }).click();
@@ -80,7 +87,7 @@ test('a broken canary is halted by the check while the stable build keeps servin
   await desk.getByLabel('Why? (kept in the audit log and the release history)').fill('e2e: try the new coupon page');
   await desk.getByRole('dialog').getByRole('button', { name: 'Start canary' }).click();
   await expect(desk.getByRole('status')).toContainText(`Canary ${APP} ${BROKEN} at 50 %: done.`);
-  await expect(card.getByText(new RegExp(`${BROKEN.replace(/[+.]/g, '\\$&')} \\(50 % of devices\\) since`))).toBeVisible();
+  await expect(card.getByText(new RegExp(`${re(BROKEN)} \\(50 % of devices\\) since`))).toBeVisible();
   expect(store.status().apps[APP]!.canary).toMatchObject({ version: BROKEN, percent: 50 });
   await desk.screenshot({ path: test.info().outputPath('releases-canary-1280.png'), fullPage: true });
   // The edge re-reads the environment at most once a second.
@@ -122,14 +129,17 @@ test('a broken canary is halted by the check while the stable build keeps servin
     await refresh();
     await expect(halt).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(halt).toContainText(/canary halted automatically: canary \d+ errors in \d+ page loads \([\d.]+ %\), stable \d+ in \d+ \([\d.]+ %\)/);
+  await expect(halt).toContainText(
+    /canary halted automatically: canary \d+ errors in \d+ page loads \([\d.]+ %\), stable \d+ in \d+ \([\d.]+ %\)/,
+  );
 
   // The environment has no canary any more; the live version is the stable build.
   const account = store.status().apps[APP]!;
   expect(account.version).toBe(STABLE);
   expect(account.canary).toBeUndefined();
   const history = store.ok('history', APP, '--env', store.env);
-  expect(history).toMatch(new RegExp(`dropped canary ${BROKEN.replace(/[+.]/g, '\\$&')} \\(stays on ${STABLE.replace(/[+.]/g, '\\$&')}\\) {2}by canary check {2}why: canary halted automatically: canary \\d+ errors`));
+  const dropped = `dropped canary ${re(BROKEN)} \\(stays on ${re(STABLE)}\\) {2}by canary check {2}`;
+  expect(history).toMatch(new RegExp(`${dropped}why: canary halted automatically: canary \\d+ errors`));
   // The page shows it too: no canary, and the drop in the history with who and why.
   await expect(card.getByText('none', { exact: true })).toBeVisible();
   await expect(card.getByRole('row').filter({ hasText: `dropped canary ${BROKEN}` })).toContainText('canary check');
