@@ -320,7 +320,7 @@ describe.each(targets())('releases from the console on %s', (target) => {
   });
 
   if (target === 'postgres') {
-    it('two api processes: one scheduled check; a halt happens once (one drop, one audit row, one e-mail)', async () => {
+    it('two api processes: one scheduled check; a halt happens once (one drop, audit row, e-mail)', async () => {
       const second = await testApp(tdb, canary, { releases: control });
       try {
         const waiting = await tdb.db.query<{ n: number }>(
