@@ -74,6 +74,9 @@ export default defineConfig({
         IDENTITY_STAND_IN_PORT: String(port + 3),
         GOOGLE_JWKS_URL: `http://127.0.0.1:${port + 2}/jwks.json`,
         GOOGLE_CLIENT_IDS: GOOGLE_TEST_CLIENT_ID,
+        // The canary-halt suite's broken canary is halted after a few page loads, not hundreds.
+        CANARY_HALT_MIN_ERRORS: '3',
+        CANARY_MIN_LOADS: '3',
       },
     },
   ],

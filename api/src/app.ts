@@ -70,6 +70,10 @@ import { KycService } from './modules/kyc/service.js';
 import { startIdentityStandIn } from './modules/kyc/stand-in.js';
 import { IdentityVault } from './modules/kyc/vault.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import type { ReleaseControl } from './modules/releases/control.js';
+import { registerCanaryCheck } from './modules/releases/canary-job.js';
+import { ReleaseDesk, type HealthSource } from './modules/releases/service.js';
+import { versionHealth } from './modules/telemetry/health.js';
 
 export interface AppDeps {
   /** An open database to use instead of opening one from the config (tests share one per file). */
@@ -82,6 +86,14 @@ export interface AppDeps {
   payoutProvider?: PayoutProvider;
   /** The identity provider (tests may pass one); otherwise IDENTITY_API_URL, or the local stand-in outside production. */
   identityProvider?: IdentityProvider;
+  /**
+   * Release control (issue 31): the release store's operations, passed by whoever starts the api
+   * beside a release store (deploy's start and api entries). Without it the console's release
+   * dashboard says release control is not configured and the canary check has nothing to do.
+   */
+  releases?: ReleaseControl;
+  /** Client telemetry per version (tests may pass their own figures). */
+  versionHealth?: HealthSource;
 }
 
 /** Fastify's own options for this app: logging with request ids, body limit, timeouts, proxy trust. */
@@ -122,6 +134,7 @@ export function serverOptions(config: Config, opts: { logStream?: DestinationStr
 }
 
 const DRAIN_MS = 10_000;
+
 
 /** The api's own paths whose replies are about a person or money: the seller API and the operator API. */
 const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
@@ -289,11 +302,15 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const push = new PushDispatcher(db, messenger, app.log, jobs);
       push.register(config.push.intervalMs);
       app.decorate('push', push);
+      const desk = new ReleaseDesk(db, deps.releases, deps.versionHealth ?? versionHealth, messenger, config.canary, app.log);
+      app.decorate('releases', desk);
+      const canaryCheck = registerCanaryCheck(jobs, desk, app.log, { intervalS: config.canary.intervalS, on: config.canary.check });
       const telemetryJobs = registerTelemetryJobs(jobs, db, config.telemetry.keepDays, app.log);
       app.addHook('onReady', async () => {
         await jobs.start();
         await push.start();
         await telemetryJobs.start();
+        await canaryCheck.start();
       });
       app.addHook('onClose', async () => {
         await push.stop();

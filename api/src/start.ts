@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { loadConfig, type Config } from './config/env.js';
-import { buildApp, serverOptions } from './app.js';
+import { buildApp, serverOptions, type AppDeps } from './app.js';
 
 export interface StartOptions {
   port?: number;
@@ -12,6 +12,8 @@ export interface StartOptions {
   logLevel?: Config['logLevel'];
   /** Any other setting, as environment variables would give it. */
   env?: Record<string, string | undefined>;
+  /** Release control over the release store beside this api (deploy passes it; api/src/modules/releases/control.ts). */
+  releases?: AppDeps['releases'];
 }
 
 export interface RunningApi {
@@ -37,7 +39,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     logLevel: opts.logLevel ?? base.logLevel,
   };
   const app = Fastify(serverOptions(config));
-  await app.register(buildApp(config));
+  await app.register(buildApp(config, { releases: opts.releases }));
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   return {

@@ -15,6 +15,7 @@ import type { Limits } from './lib/limits.js';
 import type { Jobs } from './modules/jobs/jobs.js';
 import type { RequestRefs } from './modules/request-refs/service.js';
 import type { ApiMetrics } from './modules/metrics/metrics.js';
+import type { ReleaseDesk } from './modules/releases/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +38,12 @@ declare module 'fastify' {
     limits: Limits;
     /** The job queue: register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */
     jobs: Jobs;
-    /** Failed requests by the reference their seller was shown (issue 31). */
+    /** Failed requests by the reference their seller was shown. */
     requestRefs: RequestRefs;
-    /** The api's Prometheus metrics (issue 31), served on METRICS_PORT. */
+    /** The api's Prometheus metrics, served on METRICS_PORT. */
     metrics: ApiMetrics;
+    /** Releases from the console and the canary check (api/src/modules/releases/). */
+    releases: ReleaseDesk;
   }
   interface FastifyRequest {
     /** The signed-in user, set on routes whose auth is required (or optional and a valid token came). */

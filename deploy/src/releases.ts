@@ -43,6 +43,8 @@ export class ReleaseManager {
   constructor(
     readonly store: ReleaseStore,
     readonly by: string,
+    /** Written into each history entry this manager makes. */
+    readonly why?: string,
   ) {}
 
   private async releaseOrFail(app: string, version: string): Promise<ReleaseInfo> {
@@ -113,7 +115,7 @@ export class ReleaseManager {
   }
 
   private entry(app: string, action: HistoryEntry['action'], fields: Partial<HistoryEntry>): HistoryEntry {
-    return { at: new Date().toISOString(), by: this.by, app, action, ...fields };
+    return { at: new Date().toISOString(), by: this.by, app, action, ...fields, ...(this.why ? { why: this.why } : {}) };
   }
 
   async promote(app: string, version: string, env: string, opts: { force?: boolean } = {}): Promise<ChangeResult> {
@@ -164,12 +166,14 @@ export class ReleaseManager {
     });
   }
 
-  async dropCanary(app: string, env: string): Promise<ChangeResult> {
+  /** With `version`, only that canary: one replaced in the meantime is left alone (refused). */
+  async dropCanary(app: string, env: string, opts: { version?: string } = {}): Promise<ChangeResult> {
     const name = appInfo(app).app;
     let result: ChangeResult | undefined;
     const file = await this.store.updateEnvironment(env, (current) => {
       const slot = current.apps[name];
       if (!slot?.canary) throw new ReleaseError(`${name} has no canary in ${env}`);
+      if (opts.version && slot.canary.version !== opts.version) throw new ReleaseError(`${name}'s canary in ${env} is ${slot.canary.version} now, not ${opts.version}`);
       const entry = this.entry(name, 'canary-drop', { from: slot.canary.version, to: slot.version });
       current.apps[name] = { version: slot.version, ...(slot.mounts ? { mounts: slot.mounts } : {}) };
       current.history.push(entry);

@@ -61,6 +61,8 @@ export interface HistoryEntry {
   percent?: number;
   /** Gate problems that --force overrode, word for word. */
   forced?: string[];
+  /** Why, as the person (the console asks every time; the CLI's --why) or the canary check gave it. */
+  why?: string;
 }
 
 /** `environments/<env>.json`: one environment, changed only by atomic writes. */

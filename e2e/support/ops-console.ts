@@ -5,7 +5,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
 import { operatorCredentials, operatorLogin, ops } from './account-helpers';
 
-export type Role = 'admin' | 'reviewer' | 'finance';
+export type Role = 'admin' | 'reviewer' | 'finance' | 'release_manager';
 
 export async function adminToken(baseURL: string) {
   const creds = operatorCredentials();

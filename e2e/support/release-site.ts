@@ -17,14 +17,19 @@ export interface CliResult {
 
 export class ReleaseSite {
   readonly scratch = mkdtempSync(path.join(os.tmpdir(), 'giftlane-release-e2e-'));
-  readonly releaseDir = path.join(this.scratch, 'releases');
-  readonly env = 'e2e';
+  readonly releaseDir: string;
+  readonly env: string;
   private server?: ChildProcess;
 
+  /** `store`: another release store and environment to work on (the running site's), instead of a new one. */
   constructor(
     readonly port: number,
     readonly apiUrl: string,
-  ) {}
+    store: { releaseDir?: string; env?: string } = {},
+  ) {
+    this.releaseDir = store.releaseDir ?? path.join(this.scratch, 'releases');
+    this.env = store.env ?? 'e2e';
+  }
 
   get baseURL() {
     return `http://127.0.0.1:${this.port}`;

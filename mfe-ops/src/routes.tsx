@@ -25,6 +25,7 @@ export const routes: RemoteRoute[] = [
       area('coupons', () => import('./pages/coupons')),
       area('audit', () => import('./pages/audit')),
       area('dead-letters', () => import('./pages/dead-letters')),
+      area('releases', () => import('./pages/releases')),
       area('admin', () => import('./pages/admin')),
     ],
   },

@@ -130,6 +130,19 @@ export const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(2_000),
   OUTBOX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
   OUTBOX_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * The canary check (issue 31, RELEASING.md "Canaries that halt themselves"): every
+   * CANARY_CHECK_INTERVAL_S, a canary whose error rate since it started is at least CANARY_HALT_RATIO
+   * times the stable version's, with at least CANARY_HALT_MIN_ERRORS errors in at least
+   * CANARY_MIN_LOADS page loads, is dropped; one marked "promote when healthy" is promoted after
+   * CANARY_HEALTHY_MINUTES. CANARY_CHECK=off stops both.
+   */
+  CANARY_CHECK: z.enum(['on', 'off']).default('on'),
+  CANARY_CHECK_INTERVAL_S: z.coerce.number().int().min(5).max(3600).default(60),
+  CANARY_HALT_RATIO: z.coerce.number().min(1).max(100).default(2),
+  CANARY_HALT_MIN_ERRORS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CANARY_MIN_LOADS: z.coerce.number().int().min(1).max(10_000_000).default(200),
+  CANARY_HEALTHY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
   /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
@@ -329,6 +342,8 @@ export interface Config {
   providerTimeoutMs: number;
   /** The job queue's polling interval (ms) and the outbox's retries. */
   jobs: { pollIntervalMs: number; outboxRetryLimit: number; outboxRetryDelayS: number };
+  /** The canary check's schedule and rule (RELEASING.md). */
+  canary: { check: boolean; intervalS: number; haltRatio: number; minErrors: number; minLoads: number; healthyMinutes: number };
   mailFrom: string;
   supportEmail: string;
   /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
@@ -483,6 +498,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpTimeouts: { connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS, socketMs: e.SMTP_SOCKET_TIMEOUT_MS },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, outboxRetryLimit: e.OUTBOX_RETRY_LIMIT, outboxRetryDelayS: e.OUTBOX_RETRY_DELAY_S },
+    canary: {
+      check: e.CANARY_CHECK === 'on',
+      intervalS: e.CANARY_CHECK_INTERVAL_S,
+      haltRatio: e.CANARY_HALT_RATIO,
+      minErrors: e.CANARY_HALT_MIN_ERRORS,
+      minLoads: e.CANARY_MIN_LOADS,
+      healthyMinutes: e.CANARY_HEALTHY_MINUTES,
+    },
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@giftlane.ng>`,
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP ?? '',

@@ -21,6 +21,8 @@ const USAGE = `Usage: npm run release -- <command> …
   status [--env <env>] [--json]
   history <app> --env <env> [--json]
 
+  promote, rollback and canary take --why "<reason>": it is kept in the history (the console asks every time).
+
 Apps: ${APPS.map((a) => a.app).join(', ')}
 The store is RELEASE_DIR (a directory) or RELEASE_S3_BUCKET (see RELEASING.md). RELEASE_USER names
 you in the history (default: your git user).`;
@@ -40,7 +42,8 @@ function describe(entry: HistoryEntry): string {
         ? `dropped canary ${entry.from} (stays on ${entry.to})`
         : `${entry.action} ${entry.from ?? '(none)'} → ${entry.to}`;
   const forced = entry.forced ? `  FORCED past the gate: ${entry.forced.join('; ')}` : '';
-  return `${entry.at}  ${entry.app.padEnd(15)} ${what}  by ${entry.by}${forced}`;
+  const why = entry.why ? `  why: ${entry.why}` : '';
+  return `${entry.at}  ${entry.app.padEnd(15)} ${what}  by ${entry.by}${why}${forced}`;
 }
 
 function printChange(result: ChangeResult, env: string) {
@@ -77,6 +80,7 @@ async function main(argv: string[]) {
       percent: { type: 'string' },
       drop: { type: 'boolean' },
       force: { type: 'boolean' },
+      why: { type: 'string' },
       json: { type: 'boolean' },
       dist: { type: 'string' },
       as: { type: 'string' },
@@ -92,7 +96,7 @@ async function main(argv: string[]) {
   }
   const store = openStore();
   const by = actor();
-  const manager = new ReleaseManager(store, by);
+  const manager = new ReleaseManager(store, by, values.why?.trim() || undefined);
   const env = () => need(values.env, '--env <environment>');
 
   switch (command) {

@@ -7,12 +7,14 @@ import { mountsOf } from '../releases';
 import { API_BEHIND_EDGE, buildEdge } from '../edge/server';
 import { DeploySettingsError, deploySettings, type DeploySettings } from '../settings';
 import { actor } from '../version';
+import { releaseControl } from '../release-control';
+import type { ReleaseControl } from '@giftlane/api/releases';
 
-async function startApi(s: DeploySettings, publicOrigin: string): Promise<{ url: string; close: () => Promise<void> } | undefined> {
+async function startApi(s: DeploySettings, publicOrigin: string, releases: ReleaseControl): Promise<{ url: string; close: () => Promise<void> } | undefined> {
   if (s.API_URL) return { url: s.API_URL, close: async () => undefined };
   try {
     const api = (await import('@giftlane/api/start')) as {
-      startApi: (o: { port: number; host: string; env?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>;
+      startApi: (o: { port: number; host: string; env?: Record<string, string>; releases?: ReleaseControl }) => Promise<{ url: string; close: () => Promise<void> }>;
     };
     // Card images are uploaded and shown through the edge, at absolute URLs on its own origin (a
     // phone PUTs to the URL as given); the site is opened at that origin, so the CSP's 'self' covers them.
@@ -22,6 +24,8 @@ async function startApi(s: DeploySettings, publicOrigin: string): Promise<{ url:
       port: s.API_PORT,
       host: API_BEHIND_EDGE.host,
       env: { PUBLIC_ORIGIN: publicOrigin, ...API_BEHIND_EDGE.env },
+      // The console's release dashboard and the canary check act on the environment this edge serves.
+      releases,
     });
   } catch (error) {
     // Settings the api refuses (e.g. production without a provider or with a weak SECRET_KEY): do
@@ -65,7 +69,7 @@ async function main() {
 
   const { PORT: port, HOST: host } = s;
   const origin = s.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-  const api = await startApi(s, origin);
+  const api = await startApi(s, origin, releaseControl(store, [env]));
   const edge = await buildEdge({ store, env, apiUrl: api?.url });
   await edge.listen({ port, host });
   console.log(`GiftLane is running on ${origin}`);

@@ -15,6 +15,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops/coupons', label: 'Coupons', roles: [] },
   { to: '/ops/audit', label: 'Audit log', roles: [] },
   { to: '/ops/dead-letters', label: 'Dead letters', roles: ['finance'] },
+  { to: '/ops/releases', label: 'Releases', roles: ['release_manager'] },
   { to: '/ops/admin', label: 'Staff and ledger', roles: [] },
 ];
 
@@ -48,7 +49,7 @@ export function Console() {
         <div className="ops-main">
           <header className="ops-top">
             <span>
-              {session.name} · <span className="ops-role">{session.role}</span>
+              {session.name} · <span className="ops-role">{session.role.replace('_', ' ')}</span>
             </span>
             <Button onClick={() => void signOut()}>Sign out</Button>
           </header>

@@ -59,7 +59,7 @@ export default function AdminPage() {
       <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops().staff.create(v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
         <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}><Input placeholder="Name" aria-label="Name" /></Form.Item>
         <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}><Input placeholder="E-mail" aria-label="E-mail" type="email" /></Form.Item>
-        <Form.Item name="role" initialValue="reviewer"><Select aria-label="Role" style={{ width: 120 }} options={['reviewer', 'finance', 'admin'].map((r) => ({ value: r, label: r }))} /></Form.Item>
+        <Form.Item name="role" initialValue="reviewer"><Select aria-label="Role" style={{ width: 160 }} options={['reviewer', 'finance', 'release_manager', 'admin'].map((r) => ({ value: r, label: r.replace('_', ' ') }))} /></Form.Item>
         <Form.Item name="password" rules={[{ required: true, min: 12, message: 'At least 12 characters' }]}><Input.Password placeholder="First password (12+)" aria-label="First password" /></Form.Item>
         <Button htmlType="submit">Add</Button>
       </Form>

@@ -183,6 +183,12 @@ export interface RateChanges {
   reason: string;
 }
 type Reason = { reason: string };
+/** Where a release change applies, and why (kept in the audit log and the release history). */
+export interface ReleaseTarget {
+  env: string;
+  app: string;
+  why: string;
+}
 
 /**
  * The typed client over a transport. `onSignedOut` hears a 401 of a signed-in call (the session is
@@ -338,6 +344,16 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
     deadLetters: {
       list: () => call('GET /ops/api/dead-letters'),
       retry: (id: number, body: Reason) => call('POST /ops/api/dead-letters/:id/retry', { id }, { body }),
+    },
+    releases: {
+      dashboard: () => call('GET /ops/api/releases'),
+      promote: (body: ReleaseTarget & { version: string }) => call('POST /ops/api/releases/promote', {}, { body }),
+      canary: (body: ReleaseTarget & { version: string; percent: number; promote_when_healthy?: boolean }) =>
+        call('POST /ops/api/releases/canary', {}, { body }),
+      rollback: (body: ReleaseTarget & { version?: string }) => call('POST /ops/api/releases/rollback', {}, { body }),
+      drop: (body: ReleaseTarget) => call('POST /ops/api/releases/drop', {}, { body }),
+      promoteWhenHealthy: (body: ReleaseTarget & { on: boolean }) => call('POST /ops/api/releases/promote-when-healthy', {}, { body }),
+      check: () => call('POST /ops/api/releases/check'),
     },
   };
 }

@@ -29,7 +29,7 @@ const maybeNum = nullable(num);
 /** A decimal string in major units ("364000.00"). */
 const money = str;
 
-export const ROLES = ['admin', 'reviewer', 'finance'] as const;
+export const ROLES = ['admin', 'reviewer', 'finance', 'release_manager'] as const;
 export const role = oneOf(...ROLES);
 export const orderStatus = oneOf(1, 2, 3, 4);
 
@@ -449,6 +449,62 @@ export const deadLetter = obj({
   failed_at: time,
 });
 
+// ---- Releases -------------------------------------------------------------------------------------
+
+export const releaseHistoryLine = obj({
+  at: time,
+  by: str,
+  app: str,
+  action: oneOf('promote', 'rollback', 'canary', 'canary-drop', 'start'),
+  from: opt(str),
+  to: opt(str),
+  percent: opt(num),
+  forced: opt(arr(str)),
+  why: opt(str),
+});
+
+/** One version's client telemetry over the last hour; error_rate is errors per page load. */
+export const releaseHealth = obj({
+  version: str,
+  loads: num,
+  errors: num,
+  error_rate: num,
+  remote_failures: num,
+  gc_failures: num,
+  lcp_p75: maybeNum,
+  cls_p75: maybeNum,
+  inp_p75: maybeNum,
+});
+
+export const releaseApp = obj({
+  app: str,
+  live: obj({ version: str, share: num }),
+  canary: nullable(
+    obj({
+      version: str,
+      percent: num,
+      share: num,
+      since: time,
+      promote_when_healthy: nullable(obj({ by: str, at: time })),
+    }),
+  ),
+  last_hour: arr(releaseHealth),
+  history: arr(releaseHistoryLine),
+  /** Newest first. */
+  published: arr(str),
+});
+
+export const releaseHalt = obj({ at: time, env: opt(str), app: opt(str), version: opt(str), stable: opt(str), reason: str });
+
+export const releaseDashboard = obj({
+  configured: bool,
+  envs: arr(obj({ env: str, revision: num, updated_at: str, apps: arr(releaseApp) })),
+  halts: arr(releaseHalt),
+  settings: obj({ halt_ratio: num, min_errors: num, min_loads: num, healthy_minutes: num, interval_s: num, check: bool }),
+});
+
+export const releaseOutcome = obj({ changed: bool, note: opt(str), entry: opt(releaseHistoryLine) });
+
 /**
  * Every operator route, `METHOD /ops/api/path` (as registered, `:name` for a path parameter), with
  * the schema of its success reply's `data`. The CSV export answers a file: its schema is the text.
@@ -515,6 +571,14 @@ export const OPS_REPLIES = {
 
   'GET /ops/api/dead-letters': arr(deadLetter),
   'POST /ops/api/dead-letters/:id/retry': nothing,
+
+  'GET /ops/api/releases': releaseDashboard,
+  'POST /ops/api/releases/promote': releaseOutcome,
+  'POST /ops/api/releases/canary': releaseOutcome,
+  'POST /ops/api/releases/rollback': releaseOutcome,
+  'POST /ops/api/releases/drop': releaseOutcome,
+  'POST /ops/api/releases/promote-when-healthy': nothing,
+  'POST /ops/api/releases/check': nothing,
 } as const satisfies Record<string, Schema<unknown>>;
 
 /** The approval's fields, to extend (the schema functions build closures, not shapes). */
@@ -567,3 +631,6 @@ export type QueueOrder = Infer<typeof queueOrder>;
 export type SellerSummary = Infer<typeof sellerSummary>;
 export type Approval = Infer<typeof approval>;
 export type StaffRole = Infer<typeof role>;
+export type ReleaseDashboard = Infer<typeof releaseDashboard>;
+export type ReleaseApp = Infer<typeof releaseApp>;
+export type ReleaseHistoryLine = Infer<typeof releaseHistoryLine>;

@@ -21,6 +21,7 @@ import { sql as moneyRaces } from './0020-money-races.js';
 import { sql as sessionClient } from './0021-session-client.js';
 import { sql as requestRefs } from './0022-request-refs.js';
 import { sql as telemetry } from './0023-telemetry.js';
+import { sql as releaseManager } from './0024-release-manager.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
 export interface MigrationContext {
@@ -70,4 +71,5 @@ export const migrations: Migration[] = [
   { id: '0021-session-client', up: runSql(sessionClient) },
   { id: '0022-request-refs', up: runSql(requestRefs) },
   { id: '0023-telemetry', up: runSql(telemetry) },
+  { id: '0024-release-manager', up: runSql(releaseManager) },
 ];

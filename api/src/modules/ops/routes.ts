@@ -9,6 +9,7 @@ import { rateRoutes } from './rate-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
 import { userRoutes } from './user-routes.js';
+import { releaseRoutes } from './release-routes.js';
 
 /**
  * The operator API (JSON under /ops/api, `Authorization: Bearer <token>` from /ops/api/login): the
@@ -28,4 +29,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   userRoutes(app, deps);
   kycReviewRoutes(app, deps);
   deadLetterRoutes(app, deps);
+  releaseRoutes(app);
 }

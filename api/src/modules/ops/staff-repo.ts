@@ -1,23 +1,10 @@
-// The SQL of operator accounts, their sessions and the audit log's rows.
+// The SQL of operator accounts and their sessions.
 import type { Queryable } from '../../db/db.js';
+import type { Role, StaffAuth } from '../../shared/staff.js';
 
-export type Role = 'admin' | 'reviewer' | 'finance';
-
-export interface StaffAuth {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-}
+export type { Role, StaffAuth };
 
 export const staffRepo = {
-  async adminEmails(q: Queryable): Promise<string[]> {
-    const r = await q.query<{ email: string }>(
-      "select email from staff where role = 'admin' and status = 'active' order by id",
-    );
-    return r.rows.map((x) => x.email);
-  },
-
   /** Ends the session with this token hash; the operator it belonged to, if it was live. */
   async endSession(q: Queryable, tokenHash: string): Promise<number | null> {
     const r = await q.query<{ staff_id: number }>(

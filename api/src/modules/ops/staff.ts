@@ -7,7 +7,7 @@ import { staffRepo, type Role, type StaffAuth } from './staff-repo.js';
 
 export type { Role, StaffAuth };
 
-export const ROLES: Role[] = ['admin', 'reviewer', 'finance'];
+export const ROLES: Role[] = ['admin', 'reviewer', 'finance', 'release_manager'];
 
 /** A session lasts a working day at most, and ends sooner after half an hour without a request. */
 const SESSION_MS = 12 * 3600_000;
@@ -23,10 +23,7 @@ export const STAFF_MESSAGES = {
   expired: 'Operator session expired, please sign in again',
 } as const;
 
-/** The active admins' addresses, to tell them of a locked operator account. */
-export async function adminEmails(q: Queryable): Promise<string[]> {
-  return staffRepo.adminEmails(q);
-}
+export { adminEmails } from '../../shared/staff.js';
 
 /** Ends a session (sign-out). Returns the operator it belonged to, if it was live. */
 export async function endStaffSession(q: Queryable, token: string): Promise<number | null> {
