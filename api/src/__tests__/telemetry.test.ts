@@ -80,7 +80,7 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     ] as const) {
       const res = await post(body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, code: 'common.003', data: null, msg: expect.stringContaining(`Unknown field`) });
+      expect(res.json()).toEqual({ success: false, code: 'common.003', data: null, ref: expect.any(String), msg: expect.stringContaining(`Unknown field`) });
       expect(res.json().msg).toContain(field);
     }
   });
@@ -104,7 +104,7 @@ describe.each(targets())('telemetry collector on %s', (target) => {
       const res = await post(body);
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status: 400,
-        body: { success: false, code: 'common.003', data: null, msg: expect.stringContaining(words) },
+        body: { success: false, code: 'common.003', data: null, ref: expect.any(String), msg: expect.stringContaining(words) },
       });
     }
     expect(await figures('evil-app')).toEqual([]);
@@ -115,7 +115,7 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     const huge = { ...batch([{ t: 'load', app: 'shell' }]), pad: 'x'.repeat(TELEMETRY_BODY_LIMIT) };
     const res = await post(huge);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, code: 'common.413', data: null, msg: 'Request body is too large' });
+    expect(res.json()).toEqual({ success: false, code: 'common.413', data: null, ref: expect.any(String), msg: 'Request body is too large' });
     const many = batch(Array.from({ length: 51 }, () => ({ t: 'load', app: 'shell' })));
     expect((await post(many)).statusCode).toBe(400);
     expect((await figures('shell'))[0]?.loads ?? 0).toBe(before);
