@@ -1,6 +1,8 @@
 // The operator API (JSON under /ops/api, `Authorization: Bearer`), reached through the edge. The
 // staff session lives in its own sessionStorage key, never in the customers' storage: it ends with
 // the tab, and a seller's session in the same browser is neither read nor touched.
+import { formatMoney, toCurrencyCode, tryParseMoney } from '@giftlane/shared-sdk';
+
 export type Role = 'admin' | 'reviewer' | 'finance';
 export interface StaffSession {
   token: string;
@@ -115,3 +117,14 @@ export const qs = (params: Record<string, string | number | undefined | null>) =
 };
 
 export const when = (d: string | null | undefined) => (d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/**
+ * An amount as every console screen shows money: "₦364,000.00", "GH₵12.50", "1,250.0000 USDT"
+ * (shared-sdk's formatMoney). An amount the api sends in a form it does not know is shown as sent.
+ */
+export function amount(value: string | number | null | undefined, currency: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const code = toCurrencyCode(currency);
+  const m = code ? tryParseMoney(value, code) : undefined;
+  return m ? formatMoney(m) : `${value} ${currency ?? ''}`.trim();
+}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { ops, qs } from '../lib/api';
+import { amount, ops, qs } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
@@ -29,7 +30,7 @@ export default function QueuePage() {
   };
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Review queue</Typography.Title>
+      <PageTitle>Review queue</PageTitle>
       <Form layout="inline" onFinish={(v: Filters) => setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters)} className="ops-filters">
         <Form.Item name="brand" label="Brand">
           <Select allowClear style={{ width: 180 }} options={(q.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
@@ -58,7 +59,7 @@ export default function QueuePage() {
         columns={[
           { title: 'Order', dataIndex: 'order_no' },
           { title: 'Brand', render: (_, o) => o.brand ?? 'Codes only' },
-          { title: 'Quote', render: (_, o) => (o.quote?.amount ? `${o.quote.amount} ${o.currency}` : '—') },
+          { title: 'Quote', render: (_, o) => amount(o.quote?.amount, o.currency) },
           { title: 'Waiting', render: (_, o) => waited(o.waiting_minutes) },
           { title: 'Claimed by', render: (_, o) => o.claimed_by_name ?? '—' },
           {

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
-import { ops } from '../lib/api';
+import { amount, ops } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -60,7 +61,7 @@ export default function ReviewPage() {
       const r = await ops<{ status: number; amount: string; awaiting_approval?: { reason: string } }>('POST', `/orders/${orderNo}/decide`, body);
       setPreview(null);
       order.reload();
-      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${r.amount} ${o?.currency} credited.`;
+      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${amount(r.amount, o?.currency)} credited.`;
     });
   const refuse = () => {
     let reason = '';
@@ -80,17 +81,22 @@ export default function ReviewPage() {
     navigate('/ops');
   });
 
-  if (order.error) return <Alert type="error" showIcon title={order.error} />;
-  if (!o) return <p>Loading…</p>;
+  if (order.error || !o)
+    return (
+      <>
+        <PageTitle tab={`Order ${orderNo}`}>Order {orderNo}</PageTitle>
+        {order.error ? <Alert type="error" showIcon title={order.error} /> : <p>Loading…</p>}
+      </>
+    );
   const cardOptions = (rates.data?.cards ?? []).map((c) => ({ value: c.card_id, label: c.name }));
   const reasonOptions = Object.entries(o.fail_reasons ?? {}).map(([value, label]) => ({ value, label }));
   const open = o.status === ORDER_STATUS.pending;
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Order {o.order_no}</Typography.Title>
+      <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
       <Space wrap className="ops-gap">
         <Tag>{o.status_desc}</Tag>
-        {o.quote && <span>Locked quote: <strong>{o.quote.amount} {o.currency}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
+        {o.quote && <span>Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
       </Space>
       <div className="ops-review">
         <section aria-label="Photos" className="ops-photos">
@@ -160,8 +166,8 @@ export default function ReviewPage() {
         {preview && (
           <>
             <p>
-              Payout: <strong data-testid="preview-amount">{preview.amount} {preview.currency}</strong>
-              {o.quote && <> against the quote of {o.quote.amount} {o.currency}</>}.
+              Payout: <strong data-testid="preview-amount">{amount(preview.amount, preview.currency)}</strong>
+              {o.quote && <> against the quote of {amount(o.quote.amount, o.currency)}</>}.
             </p>
             {preview.needs_approval && <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />}
           </>

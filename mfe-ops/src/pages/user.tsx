@@ -1,6 +1,7 @@
 import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from '@giftlane/shared-sdk/router';
-import { can, ops, staffSession, when } from '../lib/api';
+import { amount, can, ops, staffSession, when } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -35,7 +36,7 @@ function LinkedAccounts({ id }: { id: string }) {
   const links = useOps<Linked[]>(`/users/${id}/links`);
   return (
     <section aria-label="Linked accounts" className="ops-gap">
-      <Typography.Title level={4}>Linked accounts</Typography.Title>
+      <Typography.Title level={2}>Linked accounts</Typography.Title>
       {links.error ? (
         <Alert type="error" showIcon title={links.error} />
       ) : (
@@ -77,12 +78,17 @@ export default function UserPage() {
       return done;
     });
   };
-  if (d.error) return <Alert type="error" showIcon title={d.error} />;
-  if (!d.data) return <p>Loading…</p>;
+  if (d.error || !d.data)
+    return (
+      <>
+        <PageTitle tab={`User #${id}`}>User #{id}</PageTitle>
+        {d.error ? <Alert type="error" showIcon title={d.error} /> : <p>Loading…</p>}
+      </>
+    );
   const { profile: p } = d.data;
   return (
     <>
-      <Typography.Title level={2}>User #{p.id}</Typography.Title>
+      <PageTitle tab={`User #${p.id}`}>User #{p.id}</PageTitle>
       {notice}
       <Descriptions bordered size="small" column={2} className="ops-gap">
         <Descriptions.Item label="E-mail">{p.email ?? '—'}</Descriptions.Item>
@@ -96,7 +102,7 @@ export default function UserPage() {
           {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : p.withdraw_hold_until ? `on hold until ${when(p.withdraw_hold_until)}` : 'open'}
         </Descriptions.Item>
         <Descriptions.Item label="Balances" span={2}>
-          {d.data.balances.map((b) => `${b.balance} ${b.currency} (${b.wallet})`).join(' · ') || 'none'}
+          {d.data.balances.map((b) => `${amount(b.balance, b.currency)} (${b.wallet})`).join(' · ') || 'none'}
         </Descriptions.Item>
       </Descriptions>
       <Space className="ops-gap">
@@ -107,9 +113,9 @@ export default function UserPage() {
       <LinkedAccounts id={id} />
       <Tabs
         items={[
-          { key: 'ledger', label: 'Ledger', children: <Table rowKey="id" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.ledger} columns={[{ title: 'When', render: (_, e) => when(e.created_at) }, { title: 'Kind', dataIndex: 'kind' }, { title: 'Memo', dataIndex: 'memo' }, { title: 'Amount', render: (_, e) => `${e.amount} ${e.currency}` }, { title: 'Balance after', dataIndex: 'balance_after' }]} /> },
-          { key: 'orders', label: 'Orders', children: <Table rowKey="order_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.orders} columns={[{ title: 'Order', render: (_, o) => <Link to={`/ops/orders/${o.order_no}`}>{o.order_no}</Link> }, { title: 'Status', dataIndex: 'status' }, { title: 'Paid', render: (_, o) => `${o.amount} ${o.currency}` }, { title: 'Quote', dataIndex: 'quote' }, { title: 'When', render: (_, o) => when(o.created_at) }]} /> },
-          { key: 'withdrawals', label: 'Withdrawals', children: <Table rowKey="withdraw_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.withdrawals} columns={[{ title: 'Withdrawal', dataIndex: 'withdraw_no' }, { title: 'Status', dataIndex: 'status' }, { title: 'Amount', render: (_, w) => `${w.amount} ${w.currency}` }, { title: 'To', render: (_, w) => `${w.method} ${w.account_no}` }, { title: 'Failed because', dataIndex: 'fail_reason' }, { title: 'When', render: (_, w) => when(w.created_at) }]} /> },
+          { key: 'ledger', label: 'Ledger', children: <Table rowKey="id" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.ledger} columns={[{ title: 'When', render: (_, e) => when(e.created_at) }, { title: 'Kind', dataIndex: 'kind' }, { title: 'Memo', dataIndex: 'memo' }, { title: 'Amount', align: 'right', render: (_, e) => amount(e.amount, e.currency) }, { title: 'Balance after', align: 'right', render: (_, e) => amount(e.balance_after, e.currency) }]} /> },
+          { key: 'orders', label: 'Orders', children: <Table rowKey="order_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.orders} columns={[{ title: 'Order', render: (_, o) => <Link to={`/ops/orders/${o.order_no}`}>{o.order_no}</Link> }, { title: 'Status', dataIndex: 'status' }, { title: 'Paid', align: 'right', render: (_, o) => amount(o.amount, o.currency) }, { title: 'Quote', align: 'right', render: (_, o) => amount(o.quote, o.currency) }, { title: 'When', render: (_, o) => when(o.created_at) }]} /> },
+          { key: 'withdrawals', label: 'Withdrawals', children: <Table rowKey="withdraw_no" size="small" pagination={{ pageSize: 20 }} dataSource={d.data.withdrawals} columns={[{ title: 'Withdrawal', dataIndex: 'withdraw_no' }, { title: 'Status', dataIndex: 'status' }, { title: 'Amount', align: 'right', render: (_, w) => amount(w.amount, w.currency) }, { title: 'To', render: (_, w) => `${w.method} ${w.account_no}` }, { title: 'Failed because', dataIndex: 'fail_reason' }, { title: 'When', render: (_, w) => when(w.created_at) }]} /> },
           { key: 'sessions', label: 'Sessions', children: <Table rowKey="id" size="small" pagination={false} dataSource={d.data.sessions} columns={[{ title: 'Opened', render: (_, s) => when(s.created_at) }, { title: 'Last seen', render: (_, s) => when(s.last_seen_at) }, { title: 'Ended', render: (_, s) => when(s.revoked_at) }, { title: 'IP', dataIndex: 'ip' }, { title: 'Device', dataIndex: 'user_agent' }]} /> },
           { key: 'security', label: 'Security events', children: <Table rowKey="id" size="small" pagination={false} dataSource={d.data.security_events} columns={[{ title: 'When', render: (_, s) => when(s.created_at) }, { title: 'What', dataIndex: 'title' }, { title: 'Detail', dataIndex: 'content' }]} /> },
         ]}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { qs, when } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 
 interface Found { id: number; email: string | null; whatsapp: string | null; nickname: string; status: string; created_at: string; withdrawals_frozen: boolean }
@@ -12,7 +13,7 @@ export default function UsersPage() {
   const found = useOps<Found[]>(term ? `/users${qs({ q: term })}` : null);
   return (
     <>
-      <Typography.Title level={2}>Users</Typography.Title>
+      <PageTitle>Users</PageTitle>
       <Input.Search aria-label="Find a user" placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number" enterButton="Find" onSearch={(v) => setTerm(v.trim())} style={{ maxWidth: 640 }} className="ops-gap" />
       {found.error && <Alert type="error" showIcon title={found.error} />}
       {term && (

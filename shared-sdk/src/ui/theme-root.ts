@@ -9,8 +9,9 @@ interface AntdParts {
   App: ComponentType<{ component?: false; children?: ReactNode }>;
 }
 
-export function createThemeRoot({ ConfigProvider, App }: AntdParts) {
+/** `theme`: the shared theme unless an app needs a token of its own (built on themeConfig). */
+export function createThemeRoot({ ConfigProvider, App }: AntdParts, theme: ThemeConfig = themeConfig) {
   return function ThemeRoot({ children }: { children?: ReactNode }) {
-    return h(ConfigProvider, { theme: themeConfig }, h(App, { component: false }, children));
+    return h(ConfigProvider, { theme }, h(App, { component: false }, children));
   };
 }
