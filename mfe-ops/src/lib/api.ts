@@ -2,66 +2,9 @@
 // staff session lives in its own sessionStorage key, never in the customers' storage: it ends with
 // the tab, and a seller's session in the same browser is neither read nor touched.
 import { formatMoney, toCurrencyCode, tryParseMoney } from '@giftlane/shared-sdk';
+import { OpsError, staffSession, type Role } from '@giftlane/shared-sdk/ops/client';
 
-export type Role = 'admin' | 'reviewer' | 'finance';
-export interface StaffSession {
-  token: string;
-  id: number;
-  name: string;
-  role: Role;
-}
-
-const KEY = 'gl.ops.staff';
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; value: StaffSession | null } = { raw: null, value: null };
-
-function readRaw(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-}
-
-function parse(raw: string | null): StaffSession | null {
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as StaffSession;
-  } catch {
-    return null;
-  }
-}
-
-export const staffSession = {
-  /** The same object until the session changes (React's useSyncExternalStore needs a stable snapshot). */
-  get(): StaffSession | null {
-    const raw = readRaw();
-    if (raw !== cached.raw) cached = { raw, value: parse(raw) };
-    return cached.value;
-  },
-  set(s: StaffSession | null, reason?: string) {
-    if (s) sessionStorage.setItem(KEY, JSON.stringify(s));
-    else sessionStorage.removeItem(KEY);
-    lastEnd = s ? '' : (reason ?? '');
-    for (const l of listeners) l();
-  },
-  /** Why the last session ended (expired), shown on the sign-in form. */
-  endedBecause: () => lastEnd,
-  subscribe(fn: () => void) {
-    listeners.add(fn);
-    return () => void listeners.delete(fn);
-  },
-};
-let lastEnd = '';
-
-export class OpsError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
+export { getOps, OpsError, staffSession, type Role, type StaffSession } from '@giftlane/shared-sdk/ops/client';
 
 /** May this role open that area? (an admin may open every one; the api checks again.) */
 export const can = (role: Role, ...roles: Role[]) => role === 'admin' || roles.includes(role);
