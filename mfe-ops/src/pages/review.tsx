@@ -15,7 +15,7 @@ interface Order {
 }
 interface RateTable { cards: { card_id: number; name: string; rates: Record<string, string> }[] }
 interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
-interface Preview { status: number; amount: string; currency: string; needs_approval: string | null }
+interface Preview { status: number; amount: string; currency: string; needs_approval: string | null; first_order_bonus?: string }
 
 let keys = 0;
 
@@ -169,6 +169,12 @@ export default function ReviewPage() {
               Payout: <strong data-testid="preview-amount">{amount(preview.amount, preview.currency)}</strong>
               {o.quote && <> against the quote of {amount(o.quote.amount, o.currency)}</>}.
             </p>
+            {Number(preview.first_order_bonus ?? 0) > 0 && (
+              <p data-testid="preview-first-order-bonus">
+                Includes the <strong>first-order bonus</strong> of {amount(preview.first_order_bonus, preview.currency)}: this is the seller&apos;s
+                first paid order, and the platform adds it (it is not part of the quote).
+              </p>
+            )}
             {preview.needs_approval && <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />}
           </>
         )}

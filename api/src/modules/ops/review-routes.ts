@@ -174,11 +174,11 @@ export async function reviewRoutes(app: FastifyInstance, opts: OpsOptions): Prom
       } catch (err) {
         if (err instanceof Preview) {
           const cur = await ref.currency(err.order.currency_code);
-          return ok({ status: err.order.status, amount: formatMinor(err.order.amount_minor, cur.decimals), currency: cur.code, needs_approval: null });
+          return ok({ status: err.order.status, amount: formatMinor(err.order.amount_minor, cur.decimals), currency: cur.code, needs_approval: null, first_order_bonus: formatMinor(err.order.first_order_bonus_minor, cur.decimals) });
         }
         if (err instanceof NeedsApproval) {
           const cur = await ref.currency(err.currency);
-          return ok({ status: ORDER_STATUS.pending, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason });
+          return ok({ status: ORDER_STATUS.pending, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason, first_order_bonus: formatMinor(err.firstOrderBonusMinor, cur.decimals) });
         }
         throw err;
       }
