@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import { amount, ops, qs } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
-interface QueueOrder { order_no: string; brand: string | null; currency: string; quote: { amount?: string } | null; waiting_minutes: number; claimed_by: number | null; claimed_by_name: string | null; user_memo: string }
+interface QueueOrder { order_no: string; brand: string | null; currency: string; quote: { amount?: string } | null; waiting_minutes: number; claimed_by: number | null; claimed_by_name: string | null; user_memo: string; awaiting_approval?: boolean; approval_requested_by_name?: string | null }
 interface Queue { brands: { id: number; name: string }[]; orders: QueueOrder[] }
 type Filters = { brand?: number; currency?: string; min_amount?: string; max_amount?: string; waiting_over_minutes?: number };
 
@@ -52,6 +52,7 @@ export default function QueuePage() {
       {(error || q.error) && <Alert type="error" showIcon title={error || q.error} className="ops-gap" />}
       <Table<QueueOrder>
         rowKey="order_no"
+        rowClassName={(o) => (o.awaiting_approval ? 'ops-row-waiting' : '')}
         loading={q.loading}
         dataSource={q.data?.orders ?? []}
         pagination={false}
@@ -61,13 +62,24 @@ export default function QueuePage() {
           { title: 'Brand', render: (_, o) => o.brand ?? 'Codes only' },
           { title: 'Quote', render: (_, o) => amount(o.quote?.amount, o.currency) },
           { title: 'Waiting', render: (_, o) => waited(o.waiting_minutes) },
-          { title: 'Claimed by', render: (_, o) => o.claimed_by_name ?? '—' },
+          {
+            title: 'Claimed by',
+            render: (_, o) =>
+              o.awaiting_approval ? (
+                <>
+                  <Tag color="gold" className="ops-waiting">Waiting for a second approver</Tag>
+                  <div className="ops-muted">approved first by {o.approval_requested_by_name ?? o.claimed_by_name ?? 'another operator'}</div>
+                </>
+              ) : (
+                (o.claimed_by_name ?? '—')
+              ),
+          },
           {
             title: '',
             render: (_, o) => (
               <Space>
-                <Button type="primary" onClick={() => void claim(o.order_no)}>
-                  {o.claimed_by ? 'Open' : 'Claim'}
+                <Button type={o.awaiting_approval ? 'default' : 'primary'} onClick={() => void claim(o.order_no)}>
+                  {o.claimed_by || o.awaiting_approval ? 'Open' : 'Claim'}
                 </Button>
               </Space>
             ),

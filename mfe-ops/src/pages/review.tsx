@@ -7,11 +7,15 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
+import { DecidedOrder } from './parts/decided-order';
+import { SellerCard } from './parts/seller-card';
 
 interface Order {
-  order_no: string; status: number; status_desc: string; currency: string; images: string[]; user_memo: string; card_id: number | null; claimed_by: number | null;
+  order_no: string; status: OrderDetail['status']; status_desc: string; currency: string; images: string[]; user_memo: string; card_id: number | null; claimed_by: number | null;
   quote: { card_id: number; face_value: string; rate: string; amount: string; vip_percent: string } | null; amount: string;
-  fail_reasons: Record<string, string>;
+  fail_reasons: Record<string, string>; finished_at: string | null; refused_reason: string; payout_note: string;
+  lines?: OrderDetail['lines']; seller?: OrderDetail['seller']; next_order_no?: string | null;
 }
 interface RateTable { cards: { card_id: number; name: string; rates: Record<string, string> }[] }
 interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
@@ -76,6 +80,14 @@ export default function ReviewPage() {
       }),
     });
   };
+  // The next order: claimed for this operator, then opened (a fresh screen for it).
+  const next = (no: string) =>
+    run(async () => {
+      await ops('POST', `/orders/${no}/claim`);
+      setLines([]);
+      setNote('');
+      navigate(`/ops/orders/${no}`);
+    });
   const release = () => run(async () => {
     await ops('POST', `/orders/${orderNo}/release`);
     navigate('/ops');
@@ -113,6 +125,7 @@ export default function ReviewPage() {
         </section>
         <section aria-label="Decision" className="ops-decision">
           {notice}
+          {o.seller && <SellerCard seller={o.seller} currency={o.currency} />}
           {open && (
             <>
               <Table<Line>
@@ -152,7 +165,7 @@ export default function ReviewPage() {
               </Space>
             </>
           )}
-          {!open && <p>Decided: {o.amount} {o.currency}.</p>}
+          {!open && <DecidedOrder order={o} busy={busy} onNext={(no) => void next(no)} />}
         </section>
       </div>
       <Modal

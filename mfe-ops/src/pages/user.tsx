@@ -5,6 +5,7 @@ import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
+import type { OpsReply } from '@giftlane/shared-sdk/ops/replies';
 
 interface Detail {
   profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean; kyc_level: number; kyc_name: string };
@@ -14,7 +15,9 @@ interface Detail {
   withdrawals: { withdraw_no: string; status: string; currency: string; amount: string; method: string; account_no: string; created_at: string; fail_reason: string }[];
   sessions: { id: string; created_at: string; last_seen_at: string; revoked_at: string | null; ip: string; user_agent: string }[];
   security_events: { id: string; title: string; content: string; created_at: string }[];
+  payout_accounts?: PayoutAccount[];
 }
+type PayoutAccount = OpsReply<'GET /ops/api/users/:id'>['payout_accounts'][number];
 
 /** Another account that shares an identity, a payout account or a device with this one (one row per link). */
 interface Linked {
@@ -61,13 +64,40 @@ function LinkedAccounts({ id }: { id: string }) {
   );
 }
 
+/** The seller's payout accounts, each with the wait a new one has before money can be sent to it. */
+function PayoutAccounts({ accounts }: { accounts: PayoutAccount[] }) {
+  const now = Date.now();
+  return (
+    <section aria-label="Payout accounts" className="ops-gap">
+      <Typography.Title level={2}>Payout accounts</Typography.Title>
+      <Table<PayoutAccount>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={accounts}
+        locale={{ emptyText: 'No payout account yet.' }}
+        columns={[
+          { title: 'Account', render: (_, a) => <>{a.account_name} · {a.bank_name} {a.account_no}{a.is_default && <Tag>default</Tag>}</> },
+          { title: 'Method', dataIndex: 'method' },
+          { title: 'Added', render: (_, a) => when(a.created_at) },
+          {
+            title: 'Withdrawals to it',
+            render: (_, a) =>
+              a.usable_from && new Date(a.usable_from).getTime() > now ? <Tag color="orange">new account: waits until {when(a.usable_from)}</Tag> : 'open',
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
 /** One seller: profile, balances, linked accounts, ledger, orders, withdrawals, sessions, security events; freeze. */
 export default function UserPage() {
   const { id = '' } = useParams();
   const d = useOps<Detail>(`/users/${id}`);
   const { run, notice } = useOutcome();
   const role = staffSession.get()?.role ?? 'reviewer';
-  const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait after a security change (and for new payout accounts) has ended.'] } as const;
+  const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait has ended: withdrawals (and new payout accounts) are open.'] } as const;
   const change = async (verb: keyof typeof LABELS) => {
     const [title, label, done] = LABELS[verb];
     const reason = await ask(title, label, title);
@@ -86,6 +116,9 @@ export default function UserPage() {
       </>
     );
   const { profile: p } = d.data;
+  const now = Date.now();
+  const holdEnds = p.withdraw_hold_until && new Date(p.withdraw_hold_until).getTime() > now ? p.withdraw_hold_until : null;
+  const waiting = (d.data.payout_accounts ?? []).filter((a) => a.usable_from && new Date(a.usable_from).getTime() > now);
   return (
     <>
       <PageTitle tab={`User #${p.id}`}>User #{p.id}</PageTitle>
@@ -99,7 +132,8 @@ export default function UserPage() {
         <Descriptions.Item label="Joined">{when(p.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Last sign-in">{when(p.last_login_at)}</Descriptions.Item>
         <Descriptions.Item label="Withdrawals" span={2}>
-          {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : p.withdraw_hold_until ? `on hold until ${when(p.withdraw_hold_until)}` : 'open'}
+          {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : holdEnds ? `waiting after a security change until ${when(holdEnds)}` : 'open'}
+          {waiting.length > 0 && ` · ${waiting.length} new payout account${waiting.length === 1 ? '' : 's'} waiting (24 h)`}
         </Descriptions.Item>
         <Descriptions.Item label="Balances" span={2}>
           {d.data.balances.map((b) => `${amount(b.balance, b.currency)} (${b.wallet})`).join(' · ') || 'none'}
@@ -108,8 +142,9 @@ export default function UserPage() {
       <Space className="ops-gap">
         {!p.withdrawals_frozen_at && can(role, 'finance') && <Button danger onClick={() => void change('freeze')}>Freeze withdrawals…</Button>}
         {p.withdrawals_frozen_at && role === 'admin' && <Button onClick={() => void change('unfreeze')}>Unfreeze withdrawals…</Button>}
-        {p.withdraw_hold_until && new Date(p.withdraw_hold_until) > new Date() && role === 'admin' && <Button onClick={() => void change('end-hold')}>End the withdrawal wait…</Button>}
+        {(holdEnds || waiting.length > 0) && role === 'admin' && <Button onClick={() => void change('end-hold')}>End the withdrawal wait…</Button>}
       </Space>
+      <PayoutAccounts accounts={d.data.payout_accounts ?? []} />
       <LinkedAccounts id={id} />
       <Tabs
         items={[
