@@ -2,54 +2,51 @@
 // staff session lives in its own sessionStorage key, never in the customers' storage: it ends with
 // the tab, and a seller's session in the same browser is neither read nor touched.
 import { formatMoney, toCurrencyCode, tryParseMoney } from '@giftlane/shared-sdk';
-import { OpsError, staffSession, type Role } from '@giftlane/shared-sdk/ops/client';
+import { getOps, OpsError, type Role } from '@giftlane/shared-sdk/ops/client';
+import { OPS_REPLIES, type OpsRoute } from '@giftlane/shared-sdk/ops/replies';
 
 export { getOps, OpsError, staffSession, type Role, type StaffSession } from '@giftlane/shared-sdk/ops/client';
 
 /** May this role open that area? (an admin may open every one; the api checks again.) */
 export const can = (role: Role, ...roles: Role[]) => role === 'admin' || roles.includes(role);
 
-async function request(method: string, path: string, body?: unknown): Promise<Response> {
-  const s = staffSession.get();
-  try {
-    return await fetch(`/ops/api${path}`, {
-      method,
-      headers: { ...(s ? { authorization: `Bearer ${s.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+/** Each operator route, matched by its path template (fixed paths before ones with parameters). */
+const ROUTES = (Object.keys(OPS_REPLIES) as OpsRoute[])
+  .map((route) => {
+    const [method, template = ''] = route.split(' ');
+    const names: string[] = [];
+    const pattern = template.replace(/^\/ops\/api/, '').replace(/:([a-z_]+)/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
     });
-  } catch {
-    throw new OpsError('The network failed: check the connection and try again', 0);
-  }
-}
+    return { route, method, names, re: new RegExp(`^${pattern}$`) };
+  })
+  .sort((a, b) => a.names.length - b.names.length);
 
-/** One call: the reply's data, or an OpsError with the api's message. A 401 ends the session. */
+/**
+ * One call by path, through the typed operator client (its transport, its decoding with the
+ * contract's schemas): the reply's data, or an OpsError with the api's message. A 401 ends the session.
+ */
 export async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await request(method, path, method === 'POST' ? (body ?? {}) : undefined);
-  const json = (await res.json().catch(() => null)) as { success?: boolean; msg?: string; data?: T } | null;
-  if (!json?.success) {
-    const msg = json?.msg || `The server answered ${res.status}`;
-    if (res.status === 401 && staffSession.get() && !path.startsWith('/login')) staffSession.set(null, msg);
-    throw new OpsError(msg, res.status);
-  }
-  return json.data as T;
+  const [bare = '', query = ''] = path.split('?');
+  const hit = ROUTES.find((r) => r.method === method && r.re.test(bare));
+  if (!hit) throw new OpsError(`This console has no route ${method} ${bare}`, 0);
+  const found = hit.re.exec(bare)!;
+  const params = Object.fromEntries(hit.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+  const reply = await getOps().call(hit.route, params, { body: method === 'POST' ? (body ?? {}) : undefined, query: Object.fromEntries(new URLSearchParams(query)) });
+  return reply as T;
 }
 
-/** A file the api makes (the payouts CSV): saved by the browser under the name the api gives. */
-export async function download(path: string, body: unknown): Promise<string> {
-  const res = await request('POST', path, body);
-  if (!res.ok) {
-    const json = (await res.json().catch(() => null)) as { msg?: string } | null;
-    throw new OpsError(json?.msg ?? `The server answered ${res.status}`, res.status);
-  }
-  const text = await res.text();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+/** The payouts CSV the api makes: saved by the browser under the name the api gives. */
+export async function download(body: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }): Promise<string> {
+  const file = await getOps().withdrawals.export(body);
+  const url = URL.createObjectURL(new Blob([file.text], { type: 'text/csv' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = file.name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return text;
+  return file.text;
 }
 
 export const qs = (params: Record<string, string | number | undefined | null>) => {

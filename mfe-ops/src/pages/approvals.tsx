@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { amount, ops, when } from '../lib/api';
 import { PageTitle } from '../lib/page';

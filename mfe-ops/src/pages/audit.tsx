@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Table } from 'antd';
 import { ops, qs, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Image, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Image, Space } from 'antd';
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { ops, when } from '../lib/api';
 import { PageTitle } from '../lib/page';

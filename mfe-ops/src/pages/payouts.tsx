@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table, Tag } from 'antd';
 import { amount, download, ops, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
@@ -33,7 +33,7 @@ export default function PayoutsPage() {
         <Select aria-label="Export currency" value={exp.currency} onChange={(currency) => setExp((e) => ({ ...e, currency }))} options={[{ value: 'NGN', label: 'NGN' }, { value: 'GHS', label: 'GHS' }]} />
         <Select aria-label="Export method" value={exp.method} onChange={(method) => setExp((e) => ({ ...e, method }))} options={[{ value: 'BANK', label: 'Bank' }, { value: 'MOMO', label: 'Mobile money' }]} />
         <Button onClick={() => void run(async () => {
-          const csv = await download('/withdrawals/export', exp);
+          const csv = await download(exp);
           const n = csv.trim().split('\r\n').length - 1;
           return n ? `Exported ${n} withdrawal(s) for the bank upload: they are now processing.` : 'Nothing pending to export.';
         })}>Export pending as CSV</Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Input, Space, Table } from 'antd';
 import { ops, qs, staffSession, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';

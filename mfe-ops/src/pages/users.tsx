@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Input, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { qs, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
