@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // antd's forms and selects defer work with a MessageChannel (a macro task), which jsdom lacks: a
 // channel whose messages arrive on a timer does the same.
 type Port = { onmessage: ((e: { data: unknown }) => void) | null; postMessage(data: unknown): void; close(): void };
@@ -18,3 +20,17 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   Object.assign(globalThis, { MessageChannel: TimerChannel });
 }
+
+// antd's images and selects watch their size; jsdom lays nothing out, so there is nothing to report.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class StillObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(globalThis, { ResizeObserver: StillObserver });
+}
+
+// antd's screens render slowly in jsdom on a busy machine: a screen gets 5 s to show what a test
+// waits for (a bound, not a delay).
+configure({ asyncUtilTimeout: 5_000 });

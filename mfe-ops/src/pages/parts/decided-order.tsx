@@ -28,12 +28,12 @@ export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNex
             <strong>{amount(o.amount, o.currency)}</strong>
           </Descriptions.Item>
         )}
-        {o.payout_note && <Descriptions.Item label="Payout note">{o.payout_note}</Descriptions.Item>}
+        {o.payout_note ? <Descriptions.Item label="Payout note">{o.payout_note}</Descriptions.Item> : null}
       </Descriptions>
       {o.lines && o.lines.length > 0 && (
-        <div className="ops-gap">
+        <section aria-label="Cards" className="ops-gap">
           <OrderLines lines={o.lines} currency={o.currency} reasons={o.fail_reasons ?? {}} />
-        </div>
+        </section>
       )}
       <Space className="ops-gap" wrap>
         {o.next_order_no ? (

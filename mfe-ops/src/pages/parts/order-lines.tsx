@@ -15,7 +15,6 @@ export function OrderLines({ lines, currency, reasons }: { lines: Line[]; curren
       size="small"
       pagination={false}
       dataSource={lines}
-      aria-label="Cards"
       locale={{ emptyText: 'No cards were decided on this order' }}
       columns={[
         { title: '#', dataIndex: 'seq', width: 40 },
