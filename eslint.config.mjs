@@ -38,6 +38,15 @@ function boundaries(self) {
   };
 }
 
+const noSqlInRoutes = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|exec)$/]",
+  message: "SQL belongs in the module's repo.ts: call a repo or service function from the route.",
+};
+const noAuditInRoutes = {
+  selector: "CallExpression[callee.name='audit']",
+  message: 'The audit row is written by the service, inside the transaction of the action it records.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.releases/**', '**/test-results/**', '**/playwright-report/**', '**/@mf-types/**'] },
   js.configs.recommended,
@@ -100,14 +109,24 @@ export default tseslint.config(
       ],
     },
   },
-  // Routes parse and answer: the SQL is in the module's repo (issue 13).
+  // Routes parse and answer: the SQL is in the module's repo (issue 13), and an audit row is
+  // written by the service whose transaction it records.
   {
     files: ['api/src/modules/**/routes.ts', 'api/src/modules/**/*-routes.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|exec)$/]", message: "SQL belongs in the module's repo.ts: call a repo or service function from the route." },
-      ],
+      'no-restricted-syntax': ['error', noSqlInRoutes, noAuditInRoutes],
+    },
+  },
+  // The operator's routes (and the provider's webhook) open no transaction: each staff action is one
+  // service function with its own transaction and audit row.
+  {
+    files: ['api/src/modules/ops/**/*.ts', 'api/src/modules/app/ops-routes.ts', 'api/src/modules/payment/webhook-routes.ts'],
+    ignores: ['api/src/modules/ops/**/*-service.ts', 'api/src/modules/ops/**/*repo.ts', 'api/src/modules/ops/{four-eyes,corrections,sign-in,staff,totp,route,context,views,gate}.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noSqlInRoutes, noAuditInRoutes, {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='tx']",
+        message: 'A transaction belongs to the service function of the action (ops/*-service.ts), with its audit row.',
+      }],
     },
   },
   {

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GC_REPLIES } from '@giftlane/shared-sdk/gc/replies/all';
+import { OPS_REPLIES } from '@giftlane/shared-sdk/ops/replies';
 import { configFrom, loadConfig, type Config } from '../config/env.js';
 import { gcRoute } from '../lib/route.js';
 import { signedBody } from '../lib/sign.js';
@@ -22,6 +23,20 @@ test('the api serves every path of the contract, and only those', async () => {
   try {
     const served = t.routes.filter((r) => (r.config as { gc?: boolean } | undefined)?.gc).map((r) => String(r.url).replace(/^\/gc\//, ''));
     expect([...new Set(served)].sort()).toEqual(Object.keys(GC_REPLIES).sort());
+  } finally {
+    await t.close();
+    await tdb.close();
+  }
+});
+
+test('the api serves every operator route of the ops contract, and only those', async () => {
+  const tdb = await freshDb('pglite');
+  const t = await testApp(tdb);
+  try {
+    const served = t.routes.filter((r) => String(r.url).startsWith('/ops/api/')).flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`));
+    expect([...new Set(served)].sort()).toEqual(Object.keys(OPS_REPLIES).sort());
+    // Each is registered through opsRoute: its roles and reply schema are route options.
+    expect(t.routes.filter((r) => String(r.url).startsWith('/ops/api/') && !(r.config as { ops?: unknown } | undefined)?.ops)).toEqual([]);
   } finally {
     await t.close();
     await tdb.close();

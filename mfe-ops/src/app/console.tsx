@@ -30,7 +30,7 @@ export function Console() {
     );
   }
   const signOut = async () => {
-    await ops('POST', '/logout').catch(() => undefined);
+    await ops().auth.logout().catch(() => undefined);
     staffSession.set(null, 'You signed out.');
   };
   return (

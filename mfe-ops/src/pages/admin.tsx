@@ -1,26 +1,27 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { amount, ops, staffSession, when, type Role } from '../lib/api';
+import { amount, ops, staffSession, when, type OpsReply, type Role } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Staff { id: number; email: string; name: string; role: Role; status: string; second_factor: boolean; locked_until: string | null; recovery_codes_left: number; created_at: string }
-interface Balance { account: string; currency: string; balance: string; accounts: number }
+type Staff = OpsReply<'GET /ops/api/staff'>[number];
+type Balance = OpsReply<'GET /ops/api/ledger/balances'>[number];
 
 /** Admin: operators (add, deactivate, reset a lost second factor), corrections, the ledger. */
 export default function AdminPage() {
-  const staff = useOps<Staff[]>('/staff');
-  const balances = useOps<Balance[]>('/ledger/balances');
+  const staff = useOps(() => ops().staff.list(), 'staff');
+  const balances = useOps(() => ops().ledger.balances(), 'balances');
   const { run, notice } = useOutcome();
-  const [check, setCheck] = useState<{ ok: boolean; breaches: unknown[] } | null>(null);
+  const [check, setCheck] = useState<OpsReply<'GET /ops/api/ledger/check'> | null>(null);
   const change = async (s: Staff, verb: 'deactivate' | 'activate' | 'reset-second-factor', label: string) => {
     const reason = await ask(`${label}: ${s.name}`, 'Reason (kept in the audit log)', label);
     if (reason === null) return;
     await run(async () => {
-      await ops('POST', `/staff/${s.id}/${verb}`, { reason });
+      const client = ops().staff;
+      await (verb === 'deactivate' ? client.deactivate : verb === 'activate' ? client.activate : client.resetSecondFactor)(s.id, { reason });
       staff.reload();
       return `${label}: done for ${s.name}. Their sessions have ended.`;
     });
@@ -56,7 +57,7 @@ export default function AdminPage() {
         ]}
       />
       <Typography.Title level={3} className="ops-gap">Add an operator</Typography.Title>
-      <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops('POST', '/staff', v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
+      <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops().staff.create(v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
         <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}><Input placeholder="Name" aria-label="Name" /></Form.Item>
         <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}><Input placeholder="E-mail" aria-label="E-mail" type="email" /></Form.Item>
         <Form.Item name="role" initialValue="reviewer"><Select aria-label="Role" style={{ width: 120 }} options={['reviewer', 'finance', 'admin'].map((r) => ({ value: r, label: r }))} /></Form.Item>
@@ -66,7 +67,7 @@ export default function AdminPage() {
       <Typography.Title level={2} className="ops-gap">Correct a wallet</Typography.Title>
       <Typography.Paragraph className="ops-muted">A correction is carried out when a second admin approves it (Approvals).</Typography.Paragraph>
       <Form layout="inline" onFinish={(v: { user_id: number; wallet_type: 1 | 2; amount: string; reason: string }) => void run(async () => {
-        const r = await ops<{ approval: { id: number } }>('POST', '/corrections', { ...v, idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` });
+        const r = await ops().corrections.request({ ...v, idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` });
         return `Correction asked (request ${r.approval.id}): another admin must approve it.`;
       })}>
         <Form.Item name="user_id" rules={[{ required: true, message: 'User id' }]}><InputNumber placeholder="User id" aria-label="User id" min={1} /></Form.Item>
@@ -78,7 +79,7 @@ export default function AdminPage() {
       <Typography.Title level={2} className="ops-gap">Ledger</Typography.Title>
       <Space className="ops-gap">
         <Button onClick={() => void run(async () => {
-          const r = await ops<{ ok: boolean; breaches: unknown[] }>('GET', '/ledger/check');
+          const r = await ops().ledger.check();
           setCheck(r);
           return r.ok ? 'Ledger check: every invariant holds.' : `Ledger check: ${r.breaches.length} breach(es).`;
         })}>Run the ledger check</Button>

@@ -1,23 +1,23 @@
 import { Alert, Button, Space, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { amount, ops, when } from '../lib/api';
+import { amount, ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Approval { id: number; kind: 'order_decision' | 'correction'; target_id: string; requested_by: number; requested_by_name: string; amount: string; currency: string; reason: string; payload: { lines?: unknown[]; reason?: string; amount?: string; user_id?: number }; created_at: string }
+type Approval = OpsReply<'GET /ops/api/approvals'>[number];
 
 /** What waits for a second operator: large or above-quote decisions, and wallet corrections. */
 export default function ApprovalsPage() {
-  const list = useOps<Approval[]>('/approvals');
+  const list = useOps(() => ops().approvals.list(), 'approvals');
   const { run, notice } = useOutcome();
   const act = async (a: Approval, verb: 'approve' | 'reject') => {
     const reason = verb === 'reject' ? await ask('Reject this request', 'Reason', 'Reject') : '';
     if (reason === null) return;
     await run(async () => {
-      await ops('POST', `/approvals/${a.id}/${verb}`, verb === 'reject' ? { reason } : { note: '' });
+      await (verb === 'reject' ? ops().approvals.reject(a.id, { reason }) : ops().approvals.approve(a.id, { note: '' }));
       return verb === 'approve' ? `Approved: ${amount(a.amount, a.currency)} for ${a.target_id}.` : 'Rejected.';
     });
     list.reload();

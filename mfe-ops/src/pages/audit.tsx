@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Table } from 'antd';
-import { ops, qs, when } from '../lib/api';
+import { ops, qs, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
-interface Row { id: string; action: string; target_type: string; target_id: string; reason: string; staff: string | null; staff_name: string | null; ip: string; created_at: string; details: unknown }
+type Row = OpsReply<'GET /ops/api/audit'>[number];
 type Filters = { q?: string; action?: string; target_id?: string };
 
 /** Every staff action: who, when, what and why; searchable, newest first, page by page. */
 export default function AuditPage() {
   const [filters, setFilters] = useState<Filters>({});
-  const first = useOps<Row[]>(`/audit${qs(filters)}`);
+  const first = useOps(() => ops().audit.list(filters), qs(filters));
   const [more, setMore] = useState<Row[]>([]);
   const [error, setError] = useState('');
   const rows = [...(first.data ?? []), ...more];
   const loadMore = async () => {
     try {
-      const next = await ops<Row[]>('GET', `/audit${qs({ ...filters, before_id: rows.at(-1)?.id })}`);
+      const next = await ops().audit.list({ ...filters, before_id: rows.at(-1)?.id });
       setMore((m) => [...m, ...next]);
     } catch (err) {
       setError((err as Error).message);

@@ -1,18 +1,18 @@
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
-import { amount, ops, when } from '../lib/api';
+import { amount, ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Coupon { code: string; name: string; kind: 'percent' | 'fixed' | 'rate_add'; value: string; currency: string | null; minimum: string; valid_from: string; valid_until: string; max_use: number; grant_on_signup: boolean; active: boolean; holders: number; uses: number }
+type Coupon = OpsReply<'GET /ops/api/coupons'>[number];
 interface NewCoupon { code: string; name: string; kind: Coupon['kind']; value: string; currency?: string; minimum?: string; valid_until: { toISOString(): string }; max_use: number; grant_on_signup: boolean }
 
 const describe = (c: Coupon) => (c.kind === 'percent' ? `+${c.value}%` : c.kind === 'fixed' ? `${amount(c.value, c.currency)} bonus` : `+${amount(c.value, c.currency)} per unit`);
 
 /** Coupons (admin): their terms and use, a new coupon, and granting one to sellers. */
 export default function CouponsPage() {
-  const list = useOps<Coupon[]>('/coupons');
+  const list = useOps(() => ops().coupons.list(), 'coupons');
   const outcome = useOutcome();
   const run = (fn: () => Promise<string>) => outcome.run(async () => {
     const text = await fn();
@@ -45,7 +45,7 @@ export default function CouponsPage() {
         className="ops-filters"
         initialValues={{ kind: 'percent', max_use: 1, grant_on_signup: false }}
         onFinish={(v: NewCoupon) => void run(async () => {
-          await ops('POST', '/coupons', { ...v, valid_until: v.valid_until.toISOString(), currency: v.currency || undefined, minimum: v.minimum || '0' });
+          await ops().coupons.create({ ...v, valid_until: v.valid_until.toISOString(), currency: v.currency || undefined, minimum: v.minimum || '0' });
           return `Coupon ${v.code.toUpperCase()} created.`;
         })}
       >
@@ -65,7 +65,7 @@ export default function CouponsPage() {
         layout="inline"
         onFinish={(v: { code: string; users: string; reason: string }) => void run(async () => {
           const ids = v.users.split(/[\s,]+/).filter(Boolean).map(Number);
-          const r = await ops<{ granted: number }>('POST', `/coupons/${encodeURIComponent(v.code)}/grant`, { user_ids: ids, reason: v.reason });
+          const r = await ops().coupons.grant(v.code, { user_ids: ids, reason: v.reason });
           return `Given to ${r.granted} seller(s); each was told in the app.`;
         })}
       >

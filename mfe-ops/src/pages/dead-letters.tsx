@@ -1,12 +1,12 @@
 import { Alert, Button, Table, Typography } from 'antd';
-import { ops, staffSession, when } from '../lib/api';
+import { ops, staffSession, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-export interface DeadLetter { id: number; kind: string; job: string; recipient: string | null; subject: string | null; attempts: number; last_error: string; failed_at: string }
+export type DeadLetter = OpsReply<'GET /ops/api/dead-letters'>[number];
 
 const KIND: Record<string, string> = { email: 'E-mail', whatsapp: 'WhatsApp', push: 'Push', rate_apply: 'Rate change', push_scan: 'Push scan' };
 
@@ -24,14 +24,14 @@ export default function DeadLettersPage() {
 }
 
 function DeadLetters() {
-  const list = useOps<DeadLetter[]>('/dead-letters');
+  const list = useOps(() => ops().deadLetters.list(), 'dead-letters');
   const isAdmin = staffSession.get()?.role === 'admin';
   const { run, busy, notice } = useOutcome();
   const retry = async (d: DeadLetter) => {
     const reason = await ask(`Send again: ${KIND[d.kind] ?? d.kind}${d.recipient ? ` to ${d.recipient}` : ''}`, 'Reason (kept in the audit log)', 'Send again');
     if (reason === null) return;
     await run(async () => {
-      await ops('POST', `/dead-letters/${d.id}/retry`, { reason });
+      await ops().deadLetters.retry(d.id, { reason });
       list.reload();
       return 'Put back in the queue: it is sent in a moment.';
     });

@@ -8,23 +8,10 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Request {
-  id: number;
-  status: 'pending' | 'verified' | 'failed';
-  reason: string;
-  created_at: string;
-  decided_at: string | null;
-  user: { id: number; username: string; email: string | null; kyc_level: number; kyc_name: string; country: string; created_at: string };
-  id_record: { id_type: string; id_number: string; date_of_birth: string; name_on_record: string; verified_at: string } | null;
-  selfie: string;
-  document: string;
-  address: string;
-}
-
 /** One level 3 request: the ID record (number masked; the whole number with a reason), selfie, document, address; approve or refuse. */
 export default function KycReviewPage() {
   const { id } = useParams();
-  const req = useOps<Request>(`/kyc/${id}`);
+  const req = useOps(() => ops().kyc.get(id ?? ''), `kyc:${id}`);
   const { run, notice } = useOutcome();
   const [whole, setWhole] = useState('');
   const r = req.data;
@@ -32,7 +19,7 @@ export default function KycReviewPage() {
     const reason = await ask('Show the whole ID number', 'Why you need it (recorded in the audit log)', 'Show');
     if (reason === null) return;
     await run(async () => {
-      setWhole((await ops<{ id_number: string }>('POST', `/kyc/${id}/reveal`, { reason })).id_number);
+      setWhole((await ops().kyc.reveal(id ?? '', { reason })).id_number);
       return 'Shown; recorded in the audit log.';
     });
   };
@@ -40,7 +27,7 @@ export default function KycReviewPage() {
     const reason = outcome === 'failed' ? await ask('Refuse level 3', 'The reason the seller is shown', 'Refuse') : '';
     if (reason === null) return;
     await run(async () => {
-      await ops('POST', `/kyc/${id}/decide`, { outcome, reason });
+      await ops().kyc.decide(id ?? '', { outcome, reason });
       return outcome === 'verified' ? 'Approved: the seller is at level 3.' : 'Refused; the seller is told why.';
     });
     req.reload();

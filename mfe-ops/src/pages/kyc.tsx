@@ -1,17 +1,17 @@
 import { Alert, Table, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { when } from '../lib/api';
+import { ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
-interface Pending { id: number; user_id: number; username: string; verified_name: string; country: string; created_at: string; waiting_minutes: number }
+type Pending = OpsReply<'GET /ops/api/kyc'>[number];
 
 const waited = (m: number) => (m < 60 ? `${m} min` : m < 48 * 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} days`);
 
 /** Level 3 verification requests (issue 15), oldest first: a document photo and an address to check. */
 export default function KycQueuePage() {
-  const list = useOps<Pending[]>('/kyc');
+  const list = useOps(() => ops().kyc.list(), 'kyc');
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle>Identity checks</PageTitle>

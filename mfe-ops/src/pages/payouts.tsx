@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Select, Space, Table, Tag } from 'antd';
-import { amount, download, ops, when } from '../lib/api';
+import { amount, download, ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-interface Withdrawal { withdraw_no: string; user_id: number; status: string; status_desc: string; currency: string; amount: string; fee: string; payout: string; method: string; bank_name: string; account_no: string; account_name: string; created_at: string; payout_channel: string; user_frozen: boolean; user_unverified: boolean }
+type Withdrawal = OpsReply<'GET /ops/api/withdrawals'>[number];
 
 /** Open withdrawals: send through the provider, export for a bank upload, settle paid or failed. */
 export default function PayoutsPage() {
-  const list = useOps<Withdrawal[]>('/withdrawals');
+  const list = useOps(() => ops().withdrawals.list(), 'withdrawals');
   const outcome = useOutcome();
   const [exp, setExp] = useState<{ currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }>({ currency: 'NGN', method: 'BANK' });
   const run = async (fn: () => Promise<string>) => {
@@ -22,7 +22,7 @@ export default function PayoutsPage() {
     const text = await ask(outcome === 'paid' ? `Paid: ${amount(w.payout, w.currency)} to ${w.account_name}` : 'Failed: the funds go back to the seller', outcome === 'paid' ? 'Bank, mobile-money or chain reference' : 'Reason the seller sees', outcome === 'paid' ? 'Settle as paid' : 'Settle as failed');
     if (text === null) return;
     await run(async () => {
-      await ops('POST', `/withdrawals/${w.withdraw_no}/settle`, outcome === 'paid' ? { outcome, reference: text } : { outcome, reason: text });
+      await ops().withdrawals.settle(w.withdraw_no, outcome === 'paid' ? { outcome, reference: text } : { outcome, reason: text });
       return `${w.withdraw_no} settled as ${outcome}.`;
     });
   };
@@ -33,7 +33,7 @@ export default function PayoutsPage() {
         <Select aria-label="Export currency" value={exp.currency} onChange={(currency) => setExp((e) => ({ ...e, currency }))} options={[{ value: 'NGN', label: 'NGN' }, { value: 'GHS', label: 'GHS' }]} />
         <Select aria-label="Export method" value={exp.method} onChange={(method) => setExp((e) => ({ ...e, method }))} options={[{ value: 'BANK', label: 'Bank' }, { value: 'MOMO', label: 'Mobile money' }]} />
         <Button onClick={() => void run(async () => {
-          const csv = await download(exp);
+          const csv = download(await ops().withdrawals.export(exp));
           const n = csv.trim().split('\r\n').length - 1;
           return n ? `Exported ${n} withdrawal(s) for the bank upload: they are now processing.` : 'Nothing pending to export.';
         })}>Export pending as CSV</Button>
@@ -58,7 +58,7 @@ export default function PayoutsPage() {
               <Space>
                 {w.status === 'pending' && w.method !== 'USDT' && (
                   <Button onClick={() => void run(async () => {
-                    const r = await ops<{ status_desc: string; note?: string }>('POST', `/withdrawals/${w.withdraw_no}/send`);
+                    const r = await ops().withdrawals.send(w.withdraw_no);
                     return r.note ?? `${w.withdraw_no} sent to the payout provider: ${r.status_desc}.`;
                   })}>Send</Button>
                 )}

@@ -1,27 +1,26 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { amount, ops, qs } from '../lib/api';
+import { amount, ops, qs, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
-interface QueueOrder { order_no: string; brand: string | null; currency: string; quote: { amount?: string } | null; waiting_minutes: number; claimed_by: number | null; claimed_by_name: string | null; user_memo: string; awaiting_approval?: boolean; approval_requested_by_name?: string | null }
-interface Queue { brands: { id: number; name: string }[]; orders: QueueOrder[] }
-type Filters = { brand?: number; currency?: string; min_amount?: string; max_amount?: string; waiting_over_minutes?: number };
+type QueueOrder = OpsReply<'GET /ops/api/orders/queue'>['orders'][number];
+type Filters = { brand?: number; currency?: 'NGN' | 'GHS' | 'USDT'; min_amount?: string; max_amount?: string; waiting_over_minutes?: number };
 
 const waited = (m: number) => (m < 60 ? `${m} min` : m < 1440 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`);
 
 /** Pending orders, oldest first, with how long each has waited; claim one to review it. */
 export default function QueuePage() {
   const [filters, setFilters] = useState<Filters>({});
-  const q = useOps<Queue>(`/orders/queue${qs(filters)}`);
+  const q = useOps(() => ops().orders.queue(filters), qs(filters));
   const navigate = useNavigate();
   const [error, setError] = useState('');
   const claim = async (no: string) => {
     setError('');
     try {
-      await ops('POST', `/orders/${no}/claim`);
+      await ops().orders.claim(no);
       navigate(`/ops/orders/${no}`);
     } catch (err) {
       setError((err as Error).message);

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Input, Space, Table } from 'antd';
-import { ops, qs, staffSession, when } from '../lib/api';
+import { ops, staffSession, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 
-interface RateTable { currencies: string[]; cards: { card_id: number; name: string; brand: string; rates: Record<string, string> }[]; scheduled: { id: number; card_id: number; currency: string; rate: string; effective_at: string }[] }
-interface Change { id: number; currency: string; old: string; new: string; effective_at: string; created_at: string; by: string; reason: string; cancelled_at: string | null }
+type RateTable = OpsReply<'GET /ops/api/rates'>;
+type Change = OpsReply<'GET /ops/api/rates/history'>[number];
+
 
 /** A rate an admin may change: it holds the rate in force until they type another, and then says what it was. */
 function RateField({ label, now, value, onChange }: { label: string; now: string | undefined; value: string | undefined; onChange: (v: string) => void }) {
@@ -25,7 +26,7 @@ function RateField({ label, now, value, onChange }: { label: string; now: string
  * date and time), and save them together; each change is kept with who, when and old → new.
  */
 export default function RatesPage() {
-  const table = useOps<RateTable>('/rates');
+  const table = useOps(() => ops().rates.list(), 'rates');
   const isAdmin = staffSession.get()?.role === 'admin';
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
@@ -33,7 +34,7 @@ export default function RatesPage() {
   const { run, notice } = useOutcome();
   const [history, setHistory] = useState<number | null>(null);
   const [find, setFind] = useState('');
-  const past = useOps<Change[]>(history ? `/rates/history${qs({ card_id: history })}` : null);
+  const past = useOps(history ? () => ops().rates.history({ card_id: history }) : null, `history:${history}`);
   const currencies = table.data?.currencies ?? ['NGN', 'GHS', 'USDT'];
   const current = (key: string) => {
     const [card, cur] = key.split(':');
@@ -45,10 +46,10 @@ export default function RatesPage() {
   const save = async () => {
     const changes = changed.map(([k, rate]) => {
       const [card, currency] = k.split(':');
-      return { card_id: Number(card), currency, rate: rate.trim() };
+      return { card_id: Number(card), currency: currency as 'NGN' | 'GHS' | 'USDT', rate: rate.trim() };
     });
     await run(async () => {
-      const r = await ops<{ changes: { old: string; new: string }[] }>('POST', '/rates', { changes, reason, ...(at ? { effective_at: at } : {}) });
+      const r = await ops().rates.change({ changes, reason, ...(at ? { effective_at: at } : {}) });
       setEdits({});
       table.reload();
       return `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes.map((c) => `${c.old} → ${c.new}`).join(', ')}.`;
@@ -56,7 +57,7 @@ export default function RatesPage() {
   };
   const cancel = async (id: number) => {
     await run(async () => {
-      await ops('POST', `/rates/changes/${id}/cancel`, { reason: 'Cancelled from the console' });
+      await ops().rates.cancel(id, { reason: 'Cancelled from the console' });
       table.reload();
       return 'The scheduled change was cancelled.';
     });

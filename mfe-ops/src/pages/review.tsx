@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
-import { amount, ops } from '../lib/api';
+import { amount, ops, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -11,15 +11,8 @@ import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
 import { DecidedOrder } from './parts/decided-order';
 import { SellerCard } from './parts/seller-card';
 
-interface Order {
-  order_no: string; status: OrderDetail['status']; status_desc: string; currency: string; images: string[]; user_memo: string; card_id: number | null; claimed_by: number | null;
-  quote: { card_id: number; face_value: string; rate: string; amount: string; vip_percent: string } | null; amount: string;
-  fail_reasons: Record<string, string>; finished_at: string | null; refused_reason: string; payout_note: string;
-  lines?: OrderDetail['lines']; seller?: OrderDetail['seller']; next_order_no?: string | null;
-}
-interface RateTable { cards: { card_id: number; name: string; rates: Record<string, string> }[] }
 interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
-interface Preview { status: number; amount: string; currency: string; needs_approval: string | null; first_order_bonus?: string }
+type Preview = OpsReply<'POST /ops/api/orders/:order_no/preview'>;
 
 let keys = 0;
 
@@ -32,8 +25,8 @@ let keys = 0;
 export default function ReviewPage() {
   const { orderNo = '' } = useParams();
   const navigate = useNavigate();
-  const order = useOps<Order>(`/orders/${orderNo}`);
-  const rates = useOps<RateTable>('/rates');
+  const order = useOps(() => ops().orders.get(orderNo), `order:${orderNo}`);
+  const rates = useOps(() => ops().rates.list(), 'rates');
   const [lines, setLines] = useState<Line[]>([]);
   const [note, setNote] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -59,10 +52,10 @@ export default function ReviewPage() {
   );
   const set = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
-  const check = () => run(async () => setPreview(await ops<Preview>('POST', `/orders/${orderNo}/preview`, body)));
+  const check = () => run(async () => setPreview(await ops().orders.preview(orderNo, body)));
   const decide = () =>
     run(async () => {
-      const r = await ops<{ status: number; amount: string; awaiting_approval?: { reason: string } }>('POST', `/orders/${orderNo}/decide`, body);
+      const r = await ops().orders.decide(orderNo, body);
       setPreview(null);
       order.reload();
       return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${amount(r.amount, o?.currency)} credited.`;
@@ -74,7 +67,7 @@ export default function ReviewPage() {
       content: <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />,
       okText: 'Refuse',
       onOk: () => run(async () => {
-        await ops('POST', `/orders/${orderNo}/refuse`, { reason });
+        await ops().orders.refuse(orderNo, { reason });
         order.reload();
         return 'Refused: the seller is told the reason.';
       }),
@@ -83,13 +76,13 @@ export default function ReviewPage() {
   // The next order: claimed for this operator, then opened (a fresh screen for it).
   const next = (no: string) =>
     run(async () => {
-      await ops('POST', `/orders/${no}/claim`);
+      await ops().orders.claim(no);
       setLines([]);
       setNote('');
       navigate(`/ops/orders/${no}`);
     });
   const release = () => run(async () => {
-    await ops('POST', `/orders/${orderNo}/release`);
+    await ops().orders.release(orderNo);
     navigate('/ops');
   });
 

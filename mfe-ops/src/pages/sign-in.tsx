@@ -72,14 +72,14 @@ export function SignIn() {
 
   const password = (v: { email: string; password: string }) =>
     run(async () => {
-      const r = await ops<{ challenge: string; second_factor: 'totp' | 'enrol'; totp_secret?: string; otpauth_url?: string }>('POST', '/login', v);
+      const r = await ops().auth.login(v);
       setStep({ at: 'code', challenge: r.challenge, enrol: r.second_factor === 'enrol' ? { secret: r.totp_secret!, url: r.otpauth_url! } : undefined });
     });
 
   const code = (v: { code: string }) =>
     run(async () => {
       if (step.at !== 'code') return;
-      const r = await ops<StaffSession & { recovery_codes?: string[] }>('POST', '/login/second-factor', { challenge: step.challenge, code: v.code.trim() });
+      const r = await ops().auth.secondFactor({ challenge: step.challenge, code: v.code.trim() });
       const session: StaffSession = { token: r.token, id: r.id, name: r.name, role: r.role };
       if (r.recovery_codes?.length) setStep({ at: 'recovery', codes: r.recovery_codes, session });
       else staffSession.set(session);

@@ -7,36 +7,13 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import type { OpsReply } from '@giftlane/shared-sdk/ops/replies';
 
-interface Detail {
-  profile: { id: number; email: string | null; whatsapp: string | null; phone: string | null; nickname: string; status: string; vip_level: number; created_at: string; last_login_at: string | null; withdrawals_frozen_at: string | null; withdrawals_frozen_reason: string; withdraw_hold_until: string | null; has_pin: boolean; kyc_level: number; kyc_name: string };
-  balances: { wallet: string; currency: string; balance: string }[];
-  ledger: { id: number; kind: string; memo: string; wallet: string; currency: string; amount: string; balance_after: string; created_at: string }[];
-  orders: { order_no: string; status: number; currency: string; amount: string; quote: string | null; created_at: string }[];
-  withdrawals: { withdraw_no: string; status: string; currency: string; amount: string; method: string; account_no: string; created_at: string; fail_reason: string }[];
-  sessions: { id: string; created_at: string; last_seen_at: string; revoked_at: string | null; ip: string; user_agent: string }[];
-  security_events: { id: string; title: string; content: string; created_at: string }[];
-  payout_accounts?: PayoutAccount[];
-}
 type PayoutAccount = OpsReply<'GET /ops/api/users/:id'>['payout_accounts'][number];
-
-/** Another account that shares an identity, a payout account or a device with this one (one row per link). */
-interface Linked {
-  user_id: number;
-  email: string | null;
-  nickname: string;
-  status: string;
-  created_at: string;
-  link: 'identity' | 'payout_account' | 'device';
-  label: string;
-  detail: string;
-  referral: 'invited' | 'invited_by' | null;
-}
 
 const REFERRAL = { invited: 'This user invited them', invited_by: 'They invited this user' } as const;
 
 /** Accounts likely of the same person: a referral between them earns nothing. */
 function LinkedAccounts({ id }: { id: string }) {
-  const links = useOps<Linked[]>(`/users/${id}/links`);
+  const links = useOps(() => ops().users.links(id), `links:${id}`);
   return (
     <section aria-label="Linked accounts" className="ops-gap">
       <Typography.Title level={2}>Linked accounts</Typography.Title>
@@ -94,7 +71,7 @@ function PayoutAccounts({ accounts }: { accounts: PayoutAccount[] }) {
 /** One seller: profile, balances, linked accounts, ledger, orders, withdrawals, sessions, security events; freeze. */
 export default function UserPage() {
   const { id = '' } = useParams();
-  const d = useOps<Detail>(`/users/${id}`);
+  const d = useOps(() => ops().users.get(id), `user:${id}`);
   const { run, notice } = useOutcome();
   const role = staffSession.get()?.role ?? 'reviewer';
   const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait has ended: withdrawals (and new payout accounts) are open.'] } as const;
@@ -103,7 +80,8 @@ export default function UserPage() {
     const reason = await ask(title, label, title);
     if (reason === null) return;
     await run(async () => {
-      await ops('POST', `/users/${id}/${verb}`, { reason });
+      const users = ops().users;
+      await (verb === 'freeze' ? users.freeze : verb === 'unfreeze' ? users.unfreeze : users.endHold)(id, { reason });
       d.reload();
       return done;
     });

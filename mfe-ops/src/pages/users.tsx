@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Alert, Input, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { qs, when } from '../lib/api';
+import { ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 
-interface Found { id: number; email: string | null; whatsapp: string | null; nickname: string; status: string; created_at: string; withdrawals_frozen: boolean }
+type Found = OpsReply<'GET /ops/api/users'>[number];
 
 /** Find a seller by e-mail, number, id, order number or withdrawal number. */
 export default function UsersPage() {
   const [term, setTerm] = useState('');
-  const found = useOps<Found[]>(term ? `/users${qs({ q: term })}` : null);
+  const found = useOps(term ? () => ops().users.find(term) : null, `users:${term}`);
   return (
     <>
       <PageTitle>Users</PageTitle>

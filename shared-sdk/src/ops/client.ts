@@ -315,6 +315,10 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       decide: (id: number | string, body: { outcome: 'verified' | 'failed'; reason?: string }) =>
         call('POST /ops/api/kyc/:id/decide', { id }, { body }),
     },
+    apps: {
+      publishVersion: (body: Record<string, unknown>) => call('POST /ops/api/app-versions', {}, { body }),
+      addPromotion: (body: Record<string, unknown>) => call('POST /ops/api/promotions', {}, { body }),
+    },
     deadLetters: {
       list: () => call('GET /ops/api/dead-letters'),
       retry: (id: number, body: Reason) => call('POST /ops/api/dead-letters/:id/retry', { id }, { body }),

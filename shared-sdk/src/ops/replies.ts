@@ -475,6 +475,9 @@ export const OPS_REPLIES = {
   'POST /ops/api/kyc/:id/reveal': obj({ id_number: str }),
   'POST /ops/api/kyc/:id/decide': none,
 
+  'POST /ops/api/app-versions': obj({ id: num }),
+  'POST /ops/api/promotions': obj({ id: num }),
+
   'GET /ops/api/dead-letters': arr(deadLetter),
   'POST /ops/api/dead-letters/:id/retry': nothing,
 } as const satisfies Record<string, Schema<unknown>>;
@@ -494,7 +497,19 @@ function approvalFields() {
     decided_at: maybeTime,
     decision_note: str,
     result: nullable(record(unknown)),
-    payload: record(unknown),
+    /** What is carried out on approval: a decision's card lines and notes, or a correction. */
+    payload: obj(
+      {
+        lines: opt(arr(unknown)),
+        payout_note: opt(str),
+        note: opt(str),
+        user_id: opt(num),
+        wallet_type: opt(num),
+        amount: opt(str),
+        reason: opt(str),
+      },
+      true,
+    ),
     created_at: time,
   };
 }

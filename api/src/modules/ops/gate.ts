@@ -5,15 +5,16 @@ import { resolveStaff } from './staff.js';
 export const PUBLIC_OPS_ROUTES: ReadonlySet<string> = new Set(['/ops/api/login', '/ops/api/login/second-factor']);
 
 /**
- * Every operator route but the sign-in checks the session before anything else (issue 27): an
- * anonymous or expired caller gets the 401 envelope before its body is read or validated, so the
- * validation messages (field names, limits) of the staff API are never shown to the public. The
- * role is checked by each route (`who`).
+ * Every operator route but the sign-in checks the session before anything else: an anonymous or
+ * expired caller gets the 401 envelope before its body is read or validated, so the validation
+ * messages (field names, limits) of the staff API are never shown to the public. The operator is
+ * kept on the request for the route's role check (opsRoute), which also runs before the body.
  */
 export function staffGate(app: FastifyInstance): void {
+  app.decorateRequest('staff', null);
   app.addHook('onRequest', async (req) => {
     const route = req.routeOptions.url;
     if (!route?.startsWith('/ops/api/') || PUBLIC_OPS_ROUTES.has(route)) return;
-    await resolveStaff(app.db, req.headers.authorization);
+    req.staff = await resolveStaff(app.db, req.headers.authorization);
   });
 }

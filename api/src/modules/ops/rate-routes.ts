@@ -1,113 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, ok } from '../../lib/envelope.js';
-import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
-import { scheduleRateApply } from '../catalog/rate-jobs.js';
-import { rateRepo } from '../catalog/rate-repo.js';
-import { cardName } from '../catalog/service.js';
-import { opsContext, type OpsOptions } from './context.js';
-import { audit } from './staff.js';
+import type { OpsDeps } from './context.js';
+import { cancelRateChange, changeRates, PAYOUT_CURRENCIES, rateHistory, rateTable } from './rate-service.js';
+import { opsRoute } from './route.js';
 
-/** The payout currencies a card has a rate in. */
-const PAYOUT_CURRENCIES = ['NGN', 'GHS', 'USDT'] as const;
+export { RATE_MESSAGES } from './rate-service.js';
 
-export const RATE_MESSAGES = {
-  card: 'Card not found',
-  rate: (code: string) => `Enter a rate above zero in ${code}, with at most its decimals`,
-  past: 'A rate change takes effect now or later, never in the past',
-  far: 'Schedule a rate change at most 90 days ahead',
-  cancel: 'Only a scheduled change that has not taken effect yet can be cancelled',
-} as const;
-
-/**
- * Rates (issue 14): every card (brand, card country, form and face-value band) with its rate in
- * each payout currency, changed by an admin now or at a set time, each change kept with who, why
- * and old → new. A change is announced to every api process (NOTIFY), whose catalog reloads.
- */
-export async function rateRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { db, ref, catalog, r, tags, who } = opsContext(app, opts);
-
-  r.get('/ops/api/rates', { schema: { tags, summary: 'Every active card with its rate in force in each payout currency, and the changes scheduled' } }, async (req) => {
-    await who(req, ['reviewer', 'finance']);
-    const [cards, rates, scheduled] = await Promise.all([rateRepo.activeCards(db), rateRepo.inForce(db), rateRepo.scheduled(db)]);
-    const decimals = Object.fromEntries(await Promise.all(PAYOUT_CURRENCIES.map(async (c) => [c, (await ref.currency(c)).decimals] as const)));
-    const byCard = new Map<number, Record<string, string>>();
-    for (const x of rates) {
-      if (!(x.currency_code in decimals)) continue;
-      byCard.set(x.card_id, { ...(byCard.get(x.card_id) ?? {}), [x.currency_code]: formatMinor(x.rate_minor, decimals[x.currency_code]!) });
-    }
-    return ok({
-      currencies: PAYOUT_CURRENCIES,
-      cards: cards.map((c) => ({ card_id: c.id, name: cardName(c, c.symbol), brand: c.category_name, card_currency: c.currency_code, form: c.form_name, min_face: c.min_face, max_face: c.max_face, rates: byCard.get(c.id) ?? {} })),
-      scheduled: scheduled.map((s) => ({ id: Number(s.id), card_id: s.card_id, currency: s.currency_code, rate: formatMinor(s.new_rate_minor, decimals[s.currency_code] ?? 2), effective_at: s.effective_at })),
-    });
+/** Rates: every card's rate in each payout currency, its changes now or later, and their history. */
+export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
+  opsRoute(app, {
+    method: 'GET',
+    path: '/ops/api/rates',
+    roles: ['reviewer', 'finance'],
+    summary: 'Every active card with its rate in force in each payout currency, and the changes scheduled',
+    handler: () => rateTable(deps),
   });
 
-  r.post(
-    '/ops/api/rates',
-    {
-      schema: {
-        tags,
-        summary: 'Change rates (admin): one or more cards and payout currencies, now or at effective_at, with a reason',
-        body: z.object({
-          changes: z.array(z.object({ card_id: z.number().int().positive(), currency: z.enum(PAYOUT_CURRENCIES), rate: z.string().max(24) })).min(1).max(200),
-          effective_at: z.iso.datetime({ offset: true }).optional(),
-          reason: z.string().min(3).max(500),
-        }),
-      },
-    },
-    async (req) => {
-      const s = await who(req, ['admin']);
-      const b = req.body;
-      const now = Date.now();
-      const at = b.effective_at ? new Date(b.effective_at) : new Date(now);
-      if (at.getTime() < now - 60_000) throw new AppError(RATE_MESSAGES.past);
-      if (at.getTime() > now + 90 * 86_400_000) throw new AppError(RATE_MESSAGES.far);
-      const out = await db.tx(async (q) => {
-        const made: { id: number; card_id: number; currency: string; old: string; new: string }[] = [];
-        for (const c of b.changes) {
-          const cur = await ref.currency(c.currency);
-          const rate = parseAmount(c.rate, cur.decimals);
-          if (!rate.ok || rate.minor <= 0n) throw new AppError(RATE_MESSAGES.rate(cur.code));
-          // The rate in force at the moment this one takes effect: the "old" of its history line.
-          const old = await rateRepo.inForceAt(q, c.card_id, cur.code, at);
-          if (old === undefined) throw new AppError(RATE_MESSAGES.card);
-          const id = await rateRepo.addChange(q, { cardId: c.card_id, currency: cur.code, oldMinor: old, newMinor: rate.minor, effectiveAt: at, staffId: s.id, reason: b.reason });
-          made.push({ id, card_id: c.card_id, currency: cur.code, old: moneyText(old, cur), new: moneyText(rate.minor, cur) });
-        }
-        await audit(q, { staffId: s.id, action: 'rate.change', targetType: 'rates', targetId: made.map((m) => `${m.card_id}:${m.currency}`).join(',').slice(0, 200), reason: b.reason, details: { effective_at: at.toISOString(), changes: made }, ip: req.ip });
-        // Delivered to every process listening when this transaction commits.
-        await rateRepo.announce(q);
-        // A change for later is announced again when it takes effect (a job of the queue).
-        if (at.getTime() > Date.now() + 1000) await scheduleRateApply(app.jobs, q, made.map((m) => m.id), at);
-        return made;
-      });
-      catalog.invalidate();
-      return ok({ effective_at: at, changes: out });
-    },
-  );
-
-  r.get('/ops/api/rates/history', { schema: { tags, summary: 'Rate changes, newest first: who, when, why, old → new', querystring: z.object({ card_id: z.coerce.number().int().positive().optional(), currency: z.enum(PAYOUT_CURRENCIES).optional() }) } }, async (req) => {
-    await who(req, ['reviewer', 'finance']);
-    const rows = await rateRepo.history(db, req.query.card_id ?? null, req.query.currency ?? null);
-    return ok(
-      await Promise.all(
-        rows.map(async (x) => {
-          const cur = await ref.currency(x.currency_code);
-          return { id: Number(x.id), card_id: x.card_id, currency: cur.code, old: formatMinor(x.old_rate_minor, cur.decimals), new: formatMinor(x.new_rate_minor, cur.decimals), effective_at: x.effective_at, created_at: x.created_at, by: x.staff_name, reason: x.reason, cancelled_at: x.cancelled_at };
-        }),
-      ),
-    );
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/rates',
+    roles: ['admin'],
+    summary: 'Change rates (admin): one or more cards and payout currencies, now or at effective_at, with a reason',
+    body: z.object({
+      changes: z.array(z.object({ card_id: z.number().int().positive(), currency: z.enum(PAYOUT_CURRENCIES), rate: z.string().max(24) })).min(1).max(200),
+      effective_at: z.iso.datetime({ offset: true }).optional(),
+      reason: z.string().min(3).max(500),
+    }),
+    handler: ({ staff, body }) => changeRates(deps, staff, body),
   });
 
-  r.post('/ops/api/rates/changes/:id/cancel', { schema: { tags, summary: 'Cancel a scheduled rate change before it takes effect (admin)', params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ reason: z.string().min(3).max(500) }) } }, async (req) => {
-    const s = await who(req, ['admin']);
-    await db.tx(async (q) => {
-      if (!(await rateRepo.cancel(q, req.params.id, s.id))) throw new AppError(RATE_MESSAGES.cancel);
-      await audit(q, { staffId: s.id, action: 'rate.cancel', targetType: 'rate_change', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-      await rateRepo.announce(q);
-    });
-    catalog.invalidate();
-    return ok({});
+  opsRoute(app, {
+    method: 'GET',
+    path: '/ops/api/rates/history',
+    roles: ['reviewer', 'finance'],
+    summary: 'Rate changes, newest first: who, when, why, old → new',
+    query: z.object({ card_id: z.coerce.number().int().positive().optional(), currency: z.enum(PAYOUT_CURRENCIES).optional() }),
+    handler: ({ query }) => rateHistory(deps, query),
+  });
+
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/rates/changes/:id/cancel',
+    roles: ['admin'],
+    summary: 'Cancel a scheduled rate change before it takes effect (admin)',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: z.object({ reason: z.string().min(3).max(500) }),
+    handler: ({ staff, params, body }) => cancelRateChange(deps, staff, params.id, body.reason),
   });
 }

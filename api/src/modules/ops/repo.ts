@@ -2,6 +2,7 @@
 // operators, and the requests that wait for a second operator.
 import type { Queryable } from '../../db/db.js';
 import type { ApprovalRow } from './four-eyes.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export interface AuditFilter {
   targetType?: string;
@@ -88,5 +89,27 @@ export const opsRepo = {
 
   async approval(q: Queryable, id: number | bigint, lock = false): Promise<ApprovalRow | undefined> {
     return (await q.query<ApprovalRow>(`select * from approvals where id = $1${lock ? ' for update' : ''}`, [id])).rows[0];
+  },
+
+  /** The order decisions waiting for a second operator among these orders, with who asked. */
+  async waitingDecisions(q: Queryable, orderNos: string[]) {
+    const r = await q.query<{ target_id: string; requested_by: number; requested_by_name: string }>(
+      `select a.target_id, a.requested_by, s.name as requested_by_name from approvals a join staff s on s.id = a.requested_by
+        where a.kind = 'order_decision' and a.status = 'pending' and a.target_id = any($1::text[])`,
+      [orderNos],
+    );
+    return r.rows;
+  },
+
+  /** The oldest pending order an operator could take next (unclaimed or theirs), other than `except`. */
+  async nextOrder(q: Queryable, staffId: number, except: string): Promise<string | null> {
+    const r = await q.query<{ order_no: string }>(
+      `select o.order_no from orders o
+        where o.status = $1 and (o.claimed_by is null or o.claimed_by = $2) and o.order_no <> $3
+          and not exists (select 1 from approvals a where a.kind = 'order_decision' and a.status = 'pending' and a.target_id = o.order_no)
+        order by o.created_at, o.id limit 1`,
+      [ORDER_STATUS.pending, staffId, except],
+    );
+    return r.rows[0]?.order_no ?? null;
   },
 };

@@ -1,6 +1,7 @@
 // The SQL of support's view of a seller: the search, the profile with its money, orders,
 // withdrawals, sessions and security events, and the freezes and holds staff lift or set.
 import type { Queryable } from '../../db/db.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export const supportRepo = {
   /**
@@ -80,5 +81,41 @@ export const supportRepo = {
     if ((await q.query("update users set withdraw_hold_until = null, withdraw_hold_reason = '' where id = $1", [id])).rowCount !== 1) return false;
     await q.query('update payout_accounts set usable_from = null where user_id = $1 and usable_from is not null', [id]);
     return true;
+  },
+
+  /** The seller's payout accounts in use, each with the time a new one can first be paid to. */
+  async payoutAccounts(q: Queryable, userId: number) {
+    const r = await q.query<{ id: string; method: string; bank_name: string; account_no: string; account_name: string; is_default: boolean; created_at: Date; usable_from: Date | null }>(
+      `select p.id::text as id, p.method, b.name as bank_name, p.account_no, p.account_name, p.is_default, p.created_at,
+              case when p.usable_from > now() then p.usable_from end as usable_from
+         from payout_accounts p join banks b on b.id = p.bank_id
+        where p.user_id = $1 and p.deleted_at is null order by p.id`,
+      [userId],
+    );
+    return r.rows;
+  },
+
+  /** What a reviewer needs to judge a seller: their account, freeze, and past orders by outcome (other than `except`). */
+  async sellerHistory(q: Queryable, userId: number, currency: string, except: string) {
+    const [user, orders] = await Promise.all([
+      q.query<{ kyc_level: number; created_at: Date; withdrawals_frozen_at: Date | null; withdrawals_frozen_reason: string }>(
+        'select kyc_level, created_at, withdrawals_frozen_at, withdrawals_frozen_reason from users where id = $1',
+        [userId],
+      ),
+      q.query<{ status: number; n: number; paid_minor: string }>(
+        `select status, count(*)::int as n, coalesce(sum(amount_minor) filter (where currency_code = $2), 0)::text as paid_minor
+           from orders where user_id = $1 and order_no <> $3 group by status`,
+        [userId, currency, except],
+      ),
+    ]);
+    const by = (status: number) => orders.rows.find((x) => x.status === status);
+    const outcome = (status: number) => ({ count: by(status)?.n ?? 0, minor: BigInt(by(status)?.paid_minor ?? '0') });
+    return {
+      user: user.rows[0],
+      paid: outcome(ORDER_STATUS.succeeded),
+      partly: outcome(ORDER_STATUS.partlySucceeded),
+      refused: outcome(ORDER_STATUS.refused),
+      pending: by(ORDER_STATUS.pending)?.n ?? 0,
+    };
   },
 };

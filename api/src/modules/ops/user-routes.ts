@@ -1,93 +1,71 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, ok } from '../../lib/envelope.js';
-import { formatMinor } from '../../lib/money.js';
-import { notify } from '../notices/service.js';
-import { accountLinks, LINK_LABELS } from '../referral/links.js';
-import { STAFF_FREEZE } from '../security/service.js';
-import { opsContext, type OpsOptions } from './context.js';
-import { audit } from './staff.js';
-import { supportRepo } from './user-repo.js';
+import type { OpsDeps } from './context.js';
+import { opsRoute } from './route.js';
+import { endHold, findUsers, freeze, unfreeze, USER_MESSAGES, userDetail, userLinks } from './user-service.js';
 
-export const USER_MESSAGES = {
-  notFound: 'User not found',
-  query: 'Search by e-mail, WhatsApp or phone number, user id, order number (GC…) or withdrawal number',
-  frozen: 'Withdrawals are already frozen for this user',
-} as const;
+export { USER_MESSAGES } from './user-service.js';
 
-/**
- * Support's view of a seller (issue 14): find them by e-mail, number, id, order or withdrawal
- * number; their profile, balances, ledger entries, orders, withdrawals, sessions and security
- * events; freeze their withdrawals with a reason they are shown in the app, lift a freeze, end the
- * cooling-off.
- */
-export async function userRoutes(app: FastifyInstance, opts: OpsOptions): Promise<void> {
-  const { db, ref, r, tags, who } = opsContext(app, opts);
-  const money = async (minor: bigint, code: string) => formatMinor(minor, (await ref.currency(code)).decimals);
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-  r.get('/ops/api/users', { schema: { tags, summary: 'Find users by e-mail, WhatsApp/phone, id, order number or withdrawal number', querystring: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }) } }, async (req) => {
-    await who(req, ['reviewer', 'finance']);
-    return ok(await supportRepo.find(db, req.query.q));
+/** Support's view of a seller, and the freezes and holds staff set or lift. */
+export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
+  opsRoute(app, {
+    method: 'GET',
+    path: '/ops/api/users',
+    roles: ['reviewer', 'finance'],
+    summary: 'Find users by e-mail, WhatsApp/phone, id, order number or withdrawal number',
+    query: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }),
+    handler: ({ query }) => findUsers(deps, query.q),
   });
 
-  r.get('/ops/api/users/:id', { schema: { tags, summary: 'A user: profile, balances, ledger entries, orders, withdrawals, sessions, security events', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req) => {
-    const s = await who(req, ['reviewer', 'finance']);
-    const id = req.params.id;
-    const profile = await supportRepo.profile(db, id);
-    if (!profile) throw new AppError(USER_MESSAGES.notFound);
-    // A seller's profile (contacts, verified name, sessions) is personal data: every look is on record.
-    await audit(db, { staffId: s.id, action: 'user.view', targetType: 'user', targetId: String(id), ip: req.ip });
-    const { accounts, entries, orders, withdrawals, sessions, security } = await supportRepo.activity(db, id);
-    return ok({
-      profile,
-      balances: await Promise.all(accounts.map(async (a) => ({ wallet: a.kind, currency: a.currency_code, balance: await money(a.balance_minor, a.currency_code) }))),
-      ledger: await Promise.all(entries.map(async (e) => ({ id: Number(e.id), kind: e.kind, memo: e.memo, actor: e.actor, wallet: e.account, currency: e.currency_code, amount: await money(e.amount_minor, e.currency_code), balance_after: await money(e.balance_after_minor, e.currency_code), created_at: e.created_at }))),
-      orders: await Promise.all(orders.map(async (o) => ({ order_no: o.order_no, status: o.status, currency: o.currency_code, amount: await money(o.amount_minor, o.currency_code), quote: o.quote_total_minor === null ? null : await money(o.quote_total_minor, o.currency_code), created_at: o.created_at, finished_at: o.finished_at }))),
-      withdrawals: await Promise.all(withdrawals.map(async (w) => ({ withdraw_no: w.withdraw_no, status: w.status, currency: w.currency_code, amount: await money(w.amount_minor, w.currency_code), method: w.method, account_no: w.account_no, created_at: w.created_at, settled_at: w.settled_at, fail_reason: w.fail_reason }))),
-      sessions,
-      security_events: security,
-    });
+  opsRoute(app, {
+    method: 'GET',
+    path: '/ops/api/users/:id',
+    roles: ['reviewer', 'finance'],
+    summary: 'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), sessions, security events',
+    params,
+    handler: ({ staff, params: p }) => userDetail(deps, staff, p.id),
   });
 
-  // Accounts likely of the same person (issue 27): a referral between them earns nothing.
-  r.get('/ops/api/users/:id/links', { schema: { tags, summary: 'Other accounts that share a verified identity, a payout account or a device with this one, and which', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } }, async (req) => {
-    const s = await who(req, ['reviewer', 'finance']);
-    if (!(await supportRepo.profile(db, req.params.id))) throw new AppError(USER_MESSAGES.notFound);
-    await audit(db, { staffId: s.id, action: 'user.links', targetType: 'user', targetId: String(req.params.id), ip: req.ip });
-    const links = await accountLinks.of(db, req.params.id);
-    return ok(links.map((l) => ({ ...l, label: LINK_LABELS[l.link] })));
+  opsRoute(app, {
+    method: 'GET',
+    path: '/ops/api/users/:id/links',
+    roles: ['reviewer', 'finance'],
+    summary: 'Other accounts that share a verified identity, a payout account or a device with this one, and which',
+    params,
+    handler: ({ staff, params: p }) => userLinks(deps, staff, p.id),
   });
 
-  r.post('/ops/api/users/:id/freeze', { schema: { tags, summary: 'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze', params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), body: z.object({ reason: z.string().trim().min(3).max(300) }) } }, async (req) => {
-    const s = await who(req, ['finance']);
-    await db.tx(async (q) => {
-      const u = await supportRepo.lockFreeze(q, req.params.id);
-      if (!u) throw new AppError(USER_MESSAGES.notFound);
-      if (u.frozen) throw new AppError(USER_MESSAGES.frozen);
-      await supportRepo.freeze(q, req.params.id, `${STAFF_FREEZE}${req.body.reason}`);
-      await notify(q, req.params.id, { title: 'Withdrawals frozen', content: `Our support team froze withdrawals on your account: ${req.body.reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`, kind: 'system', action: 'app_wallet', security: true });
-      await audit(q, { staffId: s.id, action: 'user.freeze', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-    });
-    return ok(null);
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/users/:id/freeze',
+    roles: ['finance'],
+    summary: 'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze',
+    params,
+    body: z.object({ reason: z.string().trim().min(3).max(300) }),
+    handler: ({ staff, params: p, body }) => freeze(deps, staff, p.id, body.reason),
   });
 
   // Lifting a freeze and ending the cooling-off: admins, after support has checked with the owner.
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
   const reason = z.object({ reason: z.string().trim().min(3).max(500) });
-  r.post('/ops/api/users/:id/unfreeze', { schema: { tags, summary: 'Lift a withdrawal freeze, set by "this wasn\'t me" or by staff (admin, audited)', params, body: reason } }, async (req) => {
-    const s = await who(req, []);
-    await db.tx(async (q) => {
-      if (!(await supportRepo.unfreeze(q, req.params.id))) throw new AppError('This user has no withdrawal freeze');
-      await audit(q, { staffId: s.id, action: 'user.unfreeze', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-    });
-    return ok(null);
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/users/:id/unfreeze',
+    roles: ['admin'],
+    summary: 'Lift a withdrawal freeze, set by "this wasn\'t me" or by staff (admin, audited)',
+    params,
+    body: reason,
+    handler: ({ staff, params: p, body }) => unfreeze(deps, staff, p.id, body.reason),
   });
-  r.post('/ops/api/users/:id/end-hold', { schema: { tags, summary: 'End the cooling-off after a security change and for new payout accounts (admin, audited)', params, body: reason } }, async (req) => {
-    const s = await who(req, []);
-    await db.tx(async (q) => {
-      if (!(await supportRepo.endHold(q, req.params.id))) throw new AppError(USER_MESSAGES.notFound);
-      await audit(q, { staffId: s.id, action: 'user.end_hold', targetType: 'user', targetId: String(req.params.id), reason: req.body.reason, ip: req.ip });
-    });
-    return ok(null);
+
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/users/:id/end-hold',
+    roles: ['admin'],
+    summary: 'End the cooling-off after a security change and the 24 h wait of new payout accounts (admin, audited)',
+    params,
+    body: reason,
+    handler: ({ staff, params: p, body }) => endHold(deps, staff, p.id, body.reason),
   });
 }

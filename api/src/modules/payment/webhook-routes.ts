@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/envelope.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { audit } from '../ops/staff.js';
-import { settleWithdrawal } from '../withdraw/service.js';
 import type { PayoutProvider } from './provider.js';
-import { payoutRepo } from '../withdraw/payout-repo.js';
+import { applyTransferEvent } from './webhook-service.js';
 
 /**
  * The payout provider's webhook (`POST /webhooks/<provider>`): a transfer's outcome settles its
@@ -16,7 +13,7 @@ import { payoutRepo } from '../withdraw/payout-repo.js';
 export async function payoutWebhookRoutes(app: FastifyInstance, opts: { ledger: Ledger; provider: PayoutProvider }): Promise<void> {
   const { provider, ledger } = opts;
   if (!provider.readWebhook) return;
-  const { db, ref } = app;
+  const deps = { db: app.db, ref: app.ref, ledger, provider };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
@@ -25,29 +22,7 @@ export async function payoutWebhookRoutes(app: FastifyInstance, opts: { ledger: 
       const ev = provider.readWebhook!(raw, req.headers);
       if (ev === 'bad-signature') return reply.code(401).send({ ok: false });
       if (!ev) return reply.send({ ok: true });
-      await ref.warm();
-      await db.tx(async (q) => {
-        const w = await payoutRepo.lockByNo(q, ev.reference);
-        const note = { provider: provider.name, event: ev.kind, provider_ref: ev.providerRef, reason: ev.reason };
-        if (!w) {
-          await audit(q, { staffId: null, action: 'withdrawal.webhook_unknown', targetType: 'withdrawal', targetId: ev.reference.slice(0, 64), details: note, ip: req.ip });
-          return;
-        }
-        const outcome = ev.kind === 'success' ? 'paid' : 'failed';
-        if ((w.status === 'paid' || w.status === 'failed') && w.status !== outcome) {
-          // E.g. a transfer reversed after it was paid: money may be owed back; staff decide.
-          await audit(q, { staffId: null, action: 'withdrawal.webhook_conflict', targetType: 'withdrawal', targetId: w.withdraw_no, reason: `${provider.name} says ${ev.kind}, the withdrawal is ${w.status}`, details: note, ip: req.ip });
-          return;
-        }
-        const reason = ev.kind === 'success' ? undefined : `the bank ${ev.kind === 'reversed' ? 'reversed' : 'refused'} the transfer${ev.reason ? ` (${ev.reason})` : ''}`;
-        try {
-          const out = await settleWithdrawal(q, ledger, ref, w.withdraw_no, outcome, { reason, reference: ev.providerRef, actor: `provider:${provider.name}` });
-          if (!out.replayed) await audit(q, { staffId: null, action: `withdrawal.${outcome}`, targetType: 'withdrawal', targetId: w.withdraw_no, reason: reason ?? '', details: note, ip: req.ip });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          await audit(q, { staffId: null, action: 'withdrawal.webhook_refused', targetType: 'withdrawal', targetId: w.withdraw_no, reason: err.message, details: note, ip: req.ip });
-        }
-      });
+      await applyTransferEvent(deps, ev, req.ip);
       return reply.send({ ok: true });
     });
   });

@@ -32,10 +32,10 @@ describe('the staff session', () => {
     staffSession.set({ token: 't'.repeat(40), id: 7, name: 'Ada', role: 'admin' });
     const reply = (status: number, msg: string) => Promise.resolve(new Response(JSON.stringify({ success: false, msg, data: null }), { status }));
     global.fetch = jest.fn(() => reply(403, 'Your role cannot do this')) as typeof fetch;
-    await expect(ops('GET', '/staff')).rejects.toEqual(new OpsError('Your role cannot do this', 403));
+    await expect(ops().staff.list()).rejects.toEqual(new OpsError('Your role cannot do this', 403));
     expect(staffSession.get()).not.toBeNull();
     global.fetch = jest.fn(() => reply(401, 'Operator session expired, please sign in again')) as typeof fetch;
-    await expect(ops('GET', '/orders/queue')).rejects.toThrow('Operator session expired');
+    await expect(ops().orders.queue()).rejects.toThrow('Operator session expired');
     expect(staffSession.get()).toBeNull();
     const call = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
     expect(call[0]).toBe('/ops/api/orders/queue');

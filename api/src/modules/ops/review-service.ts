@@ -1,0 +1,215 @@
+// The review queue's actions: look at the queue and an order, claim, release, preview, decide and
+// refuse. Each action that changes something is one transaction with its audit row.
+import { AppError } from '../../lib/envelope.js';
+import { formatMinor, parseAmount } from '../../lib/money.js';
+import { orderRepo } from '../order/repo.js';
+import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, ORDER_MESSAGES, refuseOrder, releaseOrder, type LineInput, type OrderRow } from '../order/service.js';
+import { accountLinks } from '../referral/links.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import type { OpsDeps } from './context.js';
+import { approvalHash, approvalView, FOUR_EYES_MESSAGES, lockOrderForReview, requestApproval, type ApprovalRow } from './four-eyes.js';
+import { opsRepo } from './repo.js';
+import type { Actor } from './route.js';
+import { audit } from './staff.js';
+import { supportRepo } from './user-repo.js';
+import { linesView, orderView } from './views.js';
+
+export interface QueueFilter {
+  brand?: number;
+  currency?: 'NGN' | 'GHS' | 'USDT';
+  min_amount?: string;
+  max_amount?: string;
+  waiting_over_minutes?: number;
+}
+
+export interface DecisionInput {
+  lines: LineInput[];
+  payout_note?: string;
+  note?: string;
+}
+
+/** Pending orders, oldest first (unclaimed or mine; an admin sees every claim), and those waiting for a second operator. */
+export async function reviewQueue(deps: OpsDeps, staff: Actor, f: QueueFilter) {
+  const { db, ref, catalog } = deps;
+  // The amount filters are on the locked quote, in the payout currency given (or each order's own).
+  const minor = async (v: string | undefined) => {
+    if (v === undefined) return null;
+    const d = f.currency ? (await ref.currency(f.currency)).decimals : 2;
+    const p = parseAmount(v, d);
+    return p.ok ? p.minor : null;
+  };
+  const [queue, brands] = await Promise.all([
+    orderRepo.queue(db, {
+      staffId: staff.id, everyClaim: staff.role === 'admin', brand: f.brand ?? null, currency: f.currency ?? null,
+      minMinor: await minor(f.min_amount), maxMinor: await minor(f.max_amount), waitingOverMinutes: f.waiting_over_minutes ?? null,
+    }),
+    catalog.categories(),
+  ]);
+  const waiting = await opsRepo.waitingDecisions(db, queue.map((o) => o.order_no));
+  const waitingOf = (no: string) => waiting.find((w) => w.target_id === no);
+  return {
+    fail_reasons: FAIL_REASONS,
+    brands,
+    orders: await Promise.all(
+      queue.map(async (o) => ({
+        ...(await orderView(deps, o)), waiting_minutes: o.waiting_minutes, claimed_by_name: o.claimed_by_name, brand: o.brand,
+        awaiting_approval: !!waitingOf(o.order_no), approval_requested_by: waitingOf(o.order_no)?.requested_by ?? null,
+        approval_requested_by_name: waitingOf(o.order_no)?.requested_by_name ?? null,
+      })),
+    ),
+  };
+}
+
+/** What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts. */
+async function sellerSummary(deps: OpsDeps, o: OrderRow) {
+  const cur = await deps.ref.currency(o.currency_code);
+  const [h, links] = await Promise.all([supportRepo.sellerHistory(deps.db, o.user_id, cur.code, o.order_no), accountLinks.of(deps.db, o.user_id)]);
+  const money = (x: { count: number; minor: bigint }) => ({ count: x.count, amount: formatMinor(x.minor, cur.decimals) });
+  const created = h.user?.created_at ?? o.created_at;
+  return {
+    id: o.user_id,
+    kyc_level: h.user?.kyc_level ?? 0,
+    created_at: created,
+    account_age_days: Math.floor((Date.now() - created.getTime()) / 86_400_000),
+    orders: { paid: money(h.paid), partly: money(h.partly), refused: money(h.refused), pending: { count: h.pending } },
+    withdrawals_frozen: !!h.user?.withdrawals_frozen_at,
+    withdrawals_frozen_reason: h.user?.withdrawals_frozen_reason ?? '',
+    linked_accounts: new Set(links.map((l) => l.user_id)).size,
+    linked_referrals: new Set(links.filter((l) => l.referral).map((l) => l.user_id)).size,
+  };
+}
+
+/** An order decided or refused, with its card lines and the order to review next. */
+async function afterDecision(deps: OpsDeps, staff: Actor, o: OrderRow) {
+  const [lines, next] = await Promise.all([orderRepo.lines(deps.db, o.id), opsRepo.nextOrder(deps.db, staff.id, o.order_no)]);
+  return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), next_order_no: next };
+}
+
+export async function orderDetail(deps: OpsDeps, staff: Actor, orderNo: string) {
+  const o = await orderRepo.byNo(deps.db, orderNo);
+  if (!o) throw new AppError('Order not found');
+  const [lines, events, seller, next] = await Promise.all([
+    orderRepo.lines(deps.db, o.id),
+    orderRepo.events(deps.db, o.id),
+    sellerSummary(deps, o),
+    opsRepo.nextOrder(deps.db, staff.id, o.order_no),
+  ]);
+  return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), timeline: events, fail_reasons: FAIL_REASONS, seller, next_order_no: next };
+}
+
+export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
+  const o = await deps.db.tx(async (q) => {
+    const order = await claimOrder(q, orderNo, staff);
+    await audit(q, { staffId: staff.id, action: 'order.claim', targetType: 'order', targetId: order.order_no, ip: staff.ip });
+    return order;
+  });
+  return orderView(deps, o);
+}
+
+/** Gives a claimed order back to the queue (its reviewer, or an admin). */
+export async function release(deps: OpsDeps, staff: Actor, orderNo: string) {
+  const o = await deps.db.tx(async (q) => {
+    if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+    const order = await releaseOrder(q, orderNo, staff, { anyone: staff.role === 'admin' });
+    await audit(q, { staffId: staff.id, action: 'order.release', targetType: 'order', targetId: order.order_no, ip: staff.ip });
+    return order;
+  });
+  return orderView(deps, o);
+}
+
+/** Per-card decisions: complete (2, or 4 when some lines failed), refuse (3 when all failed), or wait for a second operator. */
+export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input: DecisionInput) {
+  const { db, ref, decisions } = deps;
+  await deps.warm();
+  const payload = { lines: input.lines, payout_note: input.payout_note, note: input.note };
+  /** The order as it stands, with the request that waits for a second operator. */
+  const awaiting = async (row: ApprovalRow, replayed: boolean) => {
+    const o = (await orderRepo.byNo(db, orderNo)) as OrderRow;
+    return { ...(await afterDecision(deps, staff, o)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed };
+  };
+  // While a decision waits for a second operator, the order takes no other one; the same one
+  // sent again is answered with the waiting request. Read under the order's lock.
+  const waitingFor = (waiting: ApprovalRow) => {
+    if (waiting.params_hash !== approvalHash('order_decision', orderNo, staff.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+    return awaiting(waiting, true);
+  };
+  try {
+    const res = await db.tx(async (q) => {
+      const { waiting } = await lockOrderForReview(q, orderNo);
+      if (waiting) return { waiting };
+      const out = await decideOrder(q, decisions, { orderNo, staff, lines: input.lines, payoutNote: input.payout_note, note: input.note });
+      if (!out.replay) {
+        await audit(q, {
+          staffId: staff.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: input.payout_note ?? input.note ?? '',
+          details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: input.lines }, ip: staff.ip,
+        });
+      }
+      return out;
+    });
+    if ('waiting' in res) return waitingFor(res.waiting);
+    return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+  } catch (err) {
+    if (!(err instanceof NeedsApproval)) throw err;
+    // Nothing was credited: the decision waits for a second operator, if the order still can
+    // (under its lock: it may have been refused or released since).
+    const out = await db.tx(async (q) => {
+      const { order, waiting } = await lockOrderForReview(q, orderNo);
+      if (!order) throw new AppError(ORDER_MESSAGES.notFound);
+      if (!waiting && order.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
+      if (!waiting && order.claimed_by !== staff.id) throw new AppError(order.claimed_by === null ? ORDER_MESSAGES.claimFirst : ORDER_MESSAGES.claimedByOther);
+      const a = await requestApproval(q, { kind: 'order_decision', targetId: orderNo, staffId: staff.id, payload, amountMinor: err.amountMinor, currency: err.currency, reason: err.reason });
+      if (!a.replay) {
+        await audit(q, {
+          staffId: staff.id, action: 'order.decide.requested', targetType: 'order', targetId: orderNo, reason: err.reason,
+          details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: input.lines }, ip: staff.ip,
+        });
+      }
+      return a;
+    });
+    return awaiting(out.row, out.replay);
+  }
+}
+
+/** What a decision would pay (and whether it needs a second operator), without making it. */
+export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, input: DecisionInput) {
+  const { db, ref, decisions } = deps;
+  await deps.warm();
+  // The decision is made in a transaction that is always rolled back: the same rules, no effect.
+  class Preview extends Error {
+    constructor(readonly order: OrderRow) {
+      super('preview');
+    }
+  }
+  try {
+    await db.tx(async (q) => {
+      const out = await decideOrder(q, decisions, { orderNo, staff, lines: input.lines, payoutNote: input.payout_note, note: input.note });
+      throw new Preview(out.order);
+    });
+  } catch (err) {
+    if (err instanceof Preview) {
+      const cur = await ref.currency(err.order.currency_code);
+      const bonus = formatMinor(err.order.first_order_bonus_minor, cur.decimals);
+      return { status: err.order.status, amount: formatMinor(err.order.amount_minor, cur.decimals), currency: cur.code, needs_approval: null, first_order_bonus: bonus };
+    }
+    if (err instanceof NeedsApproval) {
+      const cur = await ref.currency(err.currency);
+      const bonus = formatMinor(err.firstOrderBonusMinor, cur.decimals);
+      return { status: ORDER_STATUS.pending, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason, first_order_bonus: bonus };
+    }
+    throw err;
+  }
+  throw new AppError('Nothing to preview');
+}
+
+export async function refuse(deps: OpsDeps, staff: Actor, orderNo: string, reason: string) {
+  await deps.warm();
+  const res = await deps.db.tx(async (q) => {
+    // Refusing pays nothing, but not over a decision another operator is asked to approve: the
+    // reviewer withdraws their request first (or it is rejected), so nothing is left pending.
+    if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.refuseWaiting);
+    const out = await refuseOrder(q, { orderNo, staff, reason });
+    if (!out.replay) await audit(q, { staffId: staff.id, action: 'order.refuse', targetType: 'order', targetId: out.order.order_no, reason, ip: staff.ip });
+    return out;
+  });
+  return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+}
