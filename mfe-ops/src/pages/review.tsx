@@ -7,7 +7,6 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
-import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
 import { DecidedOrder } from './parts/decided-order';
 import { SellerCard } from './parts/seller-card';
 
