@@ -43,7 +43,9 @@ test('a reviewer enrols, claims an order and decides it partly with a proof phot
   await pick(page, 'Proof photo', 'Photo 1');
   await page.getByRole('button', { name: 'Review payout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the decision' });
-  await expect(dialog.getByTestId('preview-amount')).toContainText('NGN');
+  await expect(dialog.getByTestId('preview-amount')).toHaveText(/^₦[\d,]+\.\d\d$/);
+  // The seller's first order: the payout names the first-order bonus it includes.
+  await expect(dialog.getByTestId('preview-first-order-bonus')).toContainText('first-order bonus of ₦');
   await dialog.getByRole('button', { name: 'Confirm and credit' }).click();
   await expect(page.getByRole('status')).toContainText('credited');
   // Decided: the outcome once, the cards line by line, and the way on to the next order.
