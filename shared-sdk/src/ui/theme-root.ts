@@ -9,9 +9,8 @@ interface AntdParts {
   App: ComponentType<{ component?: false; children?: ReactNode }>;
 }
 
-/** `theme`: the shared theme unless an app needs a token of its own (built on themeConfig). */
-export function createThemeRoot({ ConfigProvider, App }: AntdParts, theme: ThemeConfig = themeConfig) {
+export function createThemeRoot({ ConfigProvider, App }: AntdParts) {
   return function ThemeRoot({ children }: { children?: ReactNode }) {
-    return h(ConfigProvider, { theme }, h(App, { component: false }, children));
+    return h(ConfigProvider, { theme: themeConfig }, h(App, { component: false }, children));
   };
 }

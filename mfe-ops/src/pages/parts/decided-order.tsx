@@ -14,6 +14,13 @@ type Decided = Pick<OrderDetail, 'status' | 'status_desc' | 'amount' | 'currency
  */
 export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNext: (orderNo: string) => void; busy: boolean }) {
   const refused = o.status === ORDER_STATUS.refused;
+  // What the cards paid, and what the platform added on top (the bonuses are not card lines).
+  const decimals = (o.amount.split('.')[1] ?? '').length;
+  const minor = (v: string) => Math.round(Number(v) * 10 ** decimals);
+  const cardsMinor = (o.lines ?? []).filter((l) => l.status === 'success').reduce((sum, l) => sum + minor(l.amount), 0);
+  const bonusMinor = o.lines?.length ? minor(o.amount) - cardsMinor : 0;
+  const cards = cardsMinor / 10 ** decimals;
+  const bonus = bonusMinor / 10 ** decimals;
   return (
     <section aria-label="Outcome">
       <Descriptions bordered size="small" column={1} title="Outcome">
@@ -26,6 +33,12 @@ export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNex
         ) : (
           <Descriptions.Item label="Credited">
             <strong>{amount(o.amount, o.currency)}</strong>
+            {bonus > 0 && (
+              <span className="ops-muted">
+                {' '}
+                (cards {amount(cards.toFixed(decimals), o.currency)}, bonuses {amount(bonus.toFixed(decimals), o.currency)}: first-order, amount or coupon)
+              </span>
+            )}
           </Descriptions.Item>
         )}
         {o.payout_note ? <Descriptions.Item label="Payout note">{o.payout_note}</Descriptions.Item> : null}
