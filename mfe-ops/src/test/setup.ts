@@ -31,6 +31,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   Object.assign(globalThis, { ResizeObserver: StillObserver });
 }
 
-// antd's screens render slowly in jsdom on a busy machine: a screen gets 5 s to show what a test
+// antd's screens render slowly in jsdom on a busy machine: a screen gets 10 s to show what a test
 // waits for (a bound, not a delay).
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
