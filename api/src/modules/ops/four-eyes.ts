@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/db.js';
+import { opsRepo, type ApprovalKind, type ApprovalRow } from './repo.js';
 import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { paramsHash } from '../ledger/ledger.js';
 import type { DecisionDeps } from '../order/service.js';
 import type { Currency } from '../public/reference.js';
-import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
 
 /**
  * Four-eyes (issue 14): what one operator may not do alone waits in `approvals` for a second one.
@@ -21,25 +21,7 @@ export const FOUR_EYES_MESSAGES = {
   refuseWaiting: 'A decision for this order is waiting for a second operator: withdraw it (or have it rejected) in Approvals before refusing the order',
 } as const;
 
-export type ApprovalKind = 'order_decision' | 'correction';
-
-export interface ApprovalRow {
-  id: bigint;
-  kind: ApprovalKind;
-  target_id: string;
-  requested_by: number;
-  payload: Record<string, unknown>;
-  params_hash: string;
-  amount_minor: bigint;
-  currency_code: string;
-  reason: string;
-  status: 'pending' | 'approved' | 'rejected';
-  decided_by: number | null;
-  decided_at: Date | null;
-  decision_note: string;
-  result: Record<string, unknown> | null;
-  created_at: Date;
-}
+export type { ApprovalKind, ApprovalRow };
 
 /** An amount of a per-currency setting in minor units, or null when the currency has none. */
 function limitOf(setting: Record<string, string>, currency: { code: string; decimals: number }): bigint | null {
@@ -62,18 +44,8 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
       // One reviewer's decisions of a day and currency are counted one after the other: their day's
       // row is locked (made on first use) before the sum and stays locked until this decision
       // commits or rolls back, so the next one sums after it (each statement reads what committed).
-      await q.query(
-        `insert into reviewer_days (staff_id, day, currency_code) values ($1, (now() at time zone 'UTC')::date, $2)
-         on conflict (staff_id, day, currency_code) do update set staff_id = excluded.staff_id`,
-        [p.staffId, cur.code],
-      );
-      const r = await q.query<{ s: bigint }>(
-        `select coalesce(sum(amount_minor), 0)::bigint as s from orders
-          where claimed_by = $1 and currency_code = $2 and status = any($3::smallint[])
-            and finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
-        [p.staffId, cur.code, ORDER_CREDITED],
-      );
-      const today = BigInt(r.rows[0]?.s ?? 0n) + p.total;
+      await opsRepo.lockReviewerDay(q, p.staffId, cur.code);
+      const today = (await opsRepo.creditedToday(q, p.staffId, cur.code)) + p.total;
       if (today > cap) return `This would take the reviewer's payouts today to ${text(today)}, above their daily cap of ${text(cap)}`;
     }
     return null;
@@ -81,13 +53,7 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
 }
 
 /** The request waiting for an order or correction key, if any (pending; for corrections, any). */
-export async function approvalFor(q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> {
-  const r = await q.query<ApprovalRow>(
-    `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') order by id desc limit 1${lock ? ' for update' : ''}`,
-    [kind, targetId],
-  );
-  return r.rows[0] ?? null;
-}
+export const approvalFor = (q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> => opsRepo.approvalFor(q, kind, targetId, lock);
 
 /**
  * An order's row locked for a decision, a refusal, a release or a request for approval, with the
@@ -96,8 +62,7 @@ export async function approvalFor(q: Queryable, kind: ApprovalKind, targetId: st
  * while a request waits (an approval carries the decision out under the request's own lock).
  */
 export async function lockOrderForReview(q: Queryable, orderNo: string): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
-  const r = await q.query<{ status: number; claimed_by: number | null }>('select status, claimed_by from orders where order_no = $1 for update', [orderNo]);
-  const order = r.rows[0] ?? null;
+  const order = await opsRepo.lockOrder(q, orderNo);
   return { order, waiting: order ? await approvalFor(q, 'order_decision', orderNo) : null };
 }
 
@@ -128,12 +93,8 @@ export async function requestApproval(
   };
   const before = await approvalFor(q, a.kind, a.targetId);
   if (before) return same(before);
-  const ins = await q.query<ApprovalRow>(
-    `insert into approvals (kind, target_id, requested_by, payload, params_hash, amount_minor, currency_code, reason)
-     values ($1,$2,$3,$4,$5,$6,$7,$8) on conflict do nothing returning *`,
-    [a.kind, a.targetId, a.staffId, JSON.stringify(a.payload), hash, a.amountMinor, a.currency, a.reason],
-  );
-  if (ins.rows[0]) return { row: ins.rows[0], replay: false };
+  const inserted = await opsRepo.insertApproval(q, { ...a, hash });
+  if (inserted) return { row: inserted, replay: false };
   // Another request for the same target won the race.
   const winner = await approvalFor(q, a.kind, a.targetId);
   if (!winner) throw new AppError(FOUR_EYES_MESSAGES.waiting);
@@ -142,5 +103,5 @@ export async function requestApproval(
 
 /** Marks a request approved or rejected, with the result of carrying it out. */
 export async function closeApproval(q: Queryable, id: bigint, status: 'approved' | 'rejected', by: number, note: string, result: Record<string, unknown> | null): Promise<void> {
-  await q.query('update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1', [id, status, by, note, result ? JSON.stringify(result) : null]);
+  await opsRepo.closeApproval(q, id, status, by, note, result);
 }

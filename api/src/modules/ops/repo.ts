@@ -1,8 +1,28 @@
 // The SQL of the operator console's own records: the audit log, the platform's ledger totals, the
 // operators, and the requests that wait for a second operator.
 import type { Queryable } from '../../db/db.js';
-import type { ApprovalRow } from './four-eyes.js';
-import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { ORDER_CREDITED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+
+export type ApprovalKind = 'order_decision' | 'correction';
+
+/** A request for a second operator (four-eyes.ts). */
+export interface ApprovalRow {
+  id: bigint;
+  kind: ApprovalKind;
+  target_id: string;
+  requested_by: number;
+  payload: Record<string, unknown>;
+  params_hash: string;
+  amount_minor: bigint;
+  currency_code: string;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  decided_by: number | null;
+  decided_at: Date | null;
+  decision_note: string;
+  result: Record<string, unknown> | null;
+  created_at: Date;
+}
 
 export interface AuditFilter {
   targetType?: string;
@@ -111,5 +131,57 @@ export const opsRepo = {
       [ORDER_STATUS.pending, staffId, except],
     );
     return r.rows[0]?.order_no ?? null;
+  },
+
+  /** The request waiting for an order or correction key, if any (pending; for corrections, any). */
+  async approvalFor(q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> {
+    const r = await q.query<ApprovalRow>(
+      `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') order by id desc limit 1${lock ? ' for update' : ''}`,
+      [kind, targetId],
+    );
+    return r.rows[0] ?? null;
+  },
+
+  /** A new request; undefined when another for the same target won the race. */
+  async insertApproval(q: Queryable, a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown>; hash: string; amountMinor: bigint; currency: string; reason: string }) {
+    const r = await q.query<ApprovalRow>(
+      `insert into approvals (kind, target_id, requested_by, payload, params_hash, amount_minor, currency_code, reason)
+       values ($1,$2,$3,$4,$5,$6,$7,$8) on conflict do nothing returning *`,
+      [a.kind, a.targetId, a.staffId, JSON.stringify(a.payload), a.hash, a.amountMinor, a.currency, a.reason],
+    );
+    return r.rows[0];
+  },
+
+  async closeApproval(q: Queryable, id: bigint, status: 'approved' | 'rejected', by: number, note: string, result: Record<string, unknown> | null): Promise<void> {
+    await q.query('update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1', [id, status, by, note, result ? JSON.stringify(result) : null]);
+  },
+
+  /** An order's row locked for review: its status and claim, or null for no such order. */
+  async lockOrder(q: Queryable, orderNo: string): Promise<{ status: number; claimed_by: number | null } | null> {
+    const r = await q.query<{ status: number; claimed_by: number | null }>('select status, claimed_by from orders where order_no = $1 for update', [orderNo]);
+    return r.rows[0] ?? null;
+  },
+
+  /**
+   * A reviewer's day in a currency, locked (made on first use) until the transaction ends, so their
+   * decisions of a day are summed one after the other (each statement reads what committed).
+   */
+  async lockReviewerDay(q: Queryable, staffId: number, currency: string): Promise<void> {
+    await q.query(
+      `insert into reviewer_days (staff_id, day, currency_code) values ($1, (now() at time zone 'UTC')::date, $2)
+       on conflict (staff_id, day, currency_code) do update set staff_id = excluded.staff_id`,
+      [staffId, currency],
+    );
+  },
+
+  /** What a reviewer's decisions credited today (UTC) in a currency. */
+  async creditedToday(q: Queryable, staffId: number, currency: string): Promise<bigint> {
+    const r = await q.query<{ s: bigint }>(
+      `select coalesce(sum(amount_minor), 0)::bigint as s from orders
+        where claimed_by = $1 and currency_code = $2 and status = any($3::smallint[])
+          and finished_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+      [staffId, currency, ORDER_CREDITED],
+    );
+    return BigInt(r.rows[0]?.s ?? 0n);
   },
 };
