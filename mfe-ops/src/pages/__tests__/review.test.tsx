@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
 import { renderPage } from '../../test/render';
@@ -95,7 +95,8 @@ describe('review screen', () => {
     expect(screen.getAllByText(/Decided:/)).toHaveLength(1);
 
     await userEvent.click(within(outcome).getByRole('button', { name: 'Next order' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order GC101' })).toBeInTheDocument();
+    // The next order's screen, loaded: a fresh line from its quote.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Order GC101' })).toBeInTheDocument());
     expect(await screen.findByLabelText('Face value')).toHaveValue('100.00');
     expect(t.calls.filter((c) => c.route === 'POST /ops/api/orders/:order_no/claim').map((c) => c.path)).toEqual(['/orders/GC101/claim']);
   });
