@@ -4,7 +4,14 @@
 import { formatMoney, toCurrencyCode, tryParseMoney } from '@giftlane/shared-sdk';
 import { getOps, type OpsFile, type Role } from '@giftlane/shared-sdk/ops/client';
 
-export { OpsError, qs, staffSession, type OpsReply, type Role, type StaffSession } from '@giftlane/shared-sdk/ops/client';
+export {
+  OpsError,
+  qs,
+  staffSession,
+  type OpsReply,
+  type Role,
+  type StaffSession,
+} from '@giftlane/shared-sdk/ops/client';
 
 /** The console's client (a test installs one answering wire replies: `@giftlane/shared-sdk/ops/testing`). */
 export const ops = getOps;
@@ -23,7 +30,8 @@ export function download(file: OpsFile): string {
   return file.text;
 }
 
-export const when = (d: string | null | undefined) => (d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (d: string | null | undefined) =>
+  d ? new Date(d).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 /**
  * An amount as every console screen shows money: "₦364,000.00", "GH₵12.50", "1,250.0000 USDT"

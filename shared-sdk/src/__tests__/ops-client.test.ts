@@ -14,7 +14,11 @@ test('a call fills its path and query, and answers the decoded data', async () =
 test('path parameters are encoded, and a POST sends its body', async () => {
   const t = testOps({ 'POST /ops/api/users/:id/freeze': null });
   await getOps().users.freeze('7/x', { reason: 'Stolen cards' });
-  expect(t.calls[0]).toEqual({ route: 'POST /ops/api/users/:id/freeze', path: '/users/7%2Fx/freeze', input: { reason: 'Stolen cards' } });
+  expect(t.calls[0]).toEqual({
+    route: 'POST /ops/api/users/:id/freeze',
+    path: '/users/7%2Fx/freeze',
+    input: { reason: 'Stolen cards' },
+  });
 });
 
 test('a reply outside the contract is an error, not data', async () => {
@@ -25,7 +29,10 @@ test('a reply outside the contract is an error, not data', async () => {
 test("a refusal carries the api's message; a 401 ends the stored session with it", async () => {
   testOps({ 'GET /ops/api/staff': new OpsRefusal('Operator session expired, please sign in again', 401) });
   expect(staffSession.get()).not.toBeNull();
-  await expect(getOps().staff.list()).rejects.toMatchObject({ message: 'Operator session expired, please sign in again', status: 401 });
+  await expect(getOps().staff.list()).rejects.toMatchObject({
+    message: 'Operator session expired, please sign in again',
+    status: 401,
+  });
   expect(staffSession.get()).toBeNull();
   expect(staffSession.endedBecause()).toBe('Operator session expired, please sign in again');
 });
@@ -37,5 +44,8 @@ test('no answer is a network failure', async () => {
 
 test('the export answers the file with its name', async () => {
   testOps({ 'POST /ops/api/withdrawals/export': 'reference\r\n' });
-  await expect(getOps().withdrawals.export({ currency: 'NGN', method: 'BANK' })).resolves.toEqual({ name: 'payouts-test.csv', text: 'reference\r\n' });
+  await expect(getOps().withdrawals.export({ currency: 'NGN', method: 'BANK' })).resolves.toEqual({
+    name: 'payouts-test.csv',
+    text: 'reference\r\n',
+  });
 });

@@ -189,7 +189,11 @@ type Reason = { reason: string };
  * over): the default client ends the stored session with the api's message.
  */
 export function createOpsClient(transport: OpsTransport, onSignedOut: (message: string) => void = () => undefined) {
-  async function send(route: OpsRoute, params: Record<string, string | number>, input?: { body?: unknown; query?: Query }) {
+  async function send(
+    route: OpsRoute,
+    params: Record<string, string | number>,
+    input?: { body?: unknown; query?: Query },
+  ) {
     const [method, template] = route.split(' ') as ['GET' | 'POST', string];
     const filled = template
       .replace(/^\/ops\/api/, '')
@@ -247,30 +251,37 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
     call,
     auth: {
       login: (body: { email: string; password: string }) => call('POST /ops/api/login', {}, { body }),
-      secondFactor: (body: { challenge: string; code: string }) => call('POST /ops/api/login/second-factor', {}, { body }),
+      secondFactor: (body: { challenge: string; code: string }) =>
+        call('POST /ops/api/login/second-factor', {}, { body }),
       logout: () => call('POST /ops/api/logout'),
       me: () => call('GET /ops/api/me'),
     },
     staff: {
       list: () => call('GET /ops/api/staff'),
-      create: (body: { email: string; name: string; role: Role; password: string }) => call('POST /ops/api/staff', {}, { body }),
+      create: (body: { email: string; name: string; role: Role; password: string }) =>
+        call('POST /ops/api/staff', {}, { body }),
       deactivate: (id: number, body: Reason) => call('POST /ops/api/staff/:id/deactivate', { id }, { body }),
       activate: (id: number, body: Reason) => call('POST /ops/api/staff/:id/activate', { id }, { body }),
-      resetSecondFactor: (id: number, body: Reason) => call('POST /ops/api/staff/:id/reset-second-factor', { id }, { body }),
+      resetSecondFactor: (id: number, body: Reason) =>
+        call('POST /ops/api/staff/:id/reset-second-factor', { id }, { body }),
     },
     orders: {
       queue: (query: QueueFilter = {}) => call('GET /ops/api/orders/queue', {}, { query: { ...query } }),
       get: (orderNo: string) => call('GET /ops/api/orders/:order_no', { order_no: orderNo }),
       claim: (orderNo: string) => call('POST /ops/api/orders/:order_no/claim', { order_no: orderNo }),
       release: (orderNo: string) => call('POST /ops/api/orders/:order_no/release', { order_no: orderNo }),
-      preview: (orderNo: string, body: Decision) => call('POST /ops/api/orders/:order_no/preview', { order_no: orderNo }, { body }),
-      decide: (orderNo: string, body: Decision) => call('POST /ops/api/orders/:order_no/decide', { order_no: orderNo }, { body }),
-      refuse: (orderNo: string, body: Reason) => call('POST /ops/api/orders/:order_no/refuse', { order_no: orderNo }, { body }),
+      preview: (orderNo: string, body: Decision) =>
+        call('POST /ops/api/orders/:order_no/preview', { order_no: orderNo }, { body }),
+      decide: (orderNo: string, body: Decision) =>
+        call('POST /ops/api/orders/:order_no/decide', { order_no: orderNo }, { body }),
+      refuse: (orderNo: string, body: Reason) =>
+        call('POST /ops/api/orders/:order_no/refuse', { order_no: orderNo }, { body }),
     },
     withdrawals: {
       list: () => call('GET /ops/api/withdrawals'),
       send: (withdrawNo: string) => call('POST /ops/api/withdrawals/:withdraw_no/send', { withdraw_no: withdrawNo }),
-      export: (body: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }) => file('POST /ops/api/withdrawals/export', body),
+      export: (body: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }) =>
+        file('POST /ops/api/withdrawals/export', body),
       settle: (withdrawNo: string, body: { outcome: 'paid' | 'failed'; reason?: string; reference?: string }) =>
         call('POST /ops/api/withdrawals/:withdraw_no/settle', { withdraw_no: withdrawNo }, { body }),
     },
@@ -280,7 +291,8 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
     coupons: {
       list: () => call('GET /ops/api/coupons'),
       create: (body: NewCoupon) => call('POST /ops/api/coupons', {}, { body }),
-      grant: (code: string, body: { user_ids: number[]; reason: string }) => call('POST /ops/api/coupons/:code/grant', { code }, { body }),
+      grant: (code: string, body: { user_ids: number[]; reason: string }) =>
+        call('POST /ops/api/coupons/:code/grant', { code }, { body }),
     },
     audit: {
       list: (query: AuditFilter = {}) => call('GET /ops/api/audit', {}, { query: { ...query } }),
@@ -290,14 +302,17 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       check: () => call('GET /ops/api/ledger/check'),
     },
     approvals: {
-      list: (status: 'pending' | 'approved' | 'rejected' = 'pending') => call('GET /ops/api/approvals', {}, { query: { status } }),
-      approve: (id: number, body: { note?: string } = {}) => call('POST /ops/api/approvals/:id/approve', { id }, { body }),
+      list: (status: 'pending' | 'approved' | 'rejected' = 'pending') =>
+        call('GET /ops/api/approvals', {}, { query: { status } }),
+      approve: (id: number, body: { note?: string } = {}) =>
+        call('POST /ops/api/approvals/:id/approve', { id }, { body }),
       reject: (id: number, body: Reason) => call('POST /ops/api/approvals/:id/reject', { id }, { body }),
     },
     rates: {
       list: () => call('GET /ops/api/rates'),
       change: (body: RateChanges) => call('POST /ops/api/rates', {}, { body }),
-      history: (query: { card_id?: number; currency?: string } = {}) => call('GET /ops/api/rates/history', {}, { query }),
+      history: (query: { card_id?: number; currency?: string } = {}) =>
+        call('GET /ops/api/rates/history', {}, { query }),
       cancel: (id: number, body: Reason) => call('POST /ops/api/rates/changes/:id/cancel', { id }, { body }),
     },
     users: {

@@ -252,7 +252,16 @@ export const auditEntry = obj({
 export const rateTable = obj({
   currencies: arr(str),
   cards: arr(
-    obj({ card_id: num, name: str, brand: str, card_currency: str, form: str, min_face: unknown, max_face: unknown, rates: record(str) }),
+    obj({
+      card_id: num,
+      name: str,
+      brand: str,
+      card_currency: str,
+      form: str,
+      min_face: unknown,
+      max_face: unknown,
+      rates: record(str),
+    }),
   ),
   scheduled: arr(obj({ id: num, card_id: num, currency: str, rate: str, effective_at: time })),
 });
@@ -331,10 +340,28 @@ export const userDetail = obj({
   profile,
   balances: arr(obj({ wallet: str, currency: str, balance: money })),
   ledger: arr(
-    obj({ id: num, kind: str, memo: str, actor: str, wallet: str, currency: str, amount: money, balance_after: money, created_at: time }),
+    obj({
+      id: num,
+      kind: str,
+      memo: str,
+      actor: str,
+      wallet: str,
+      currency: str,
+      amount: money,
+      balance_after: money,
+      created_at: time,
+    }),
   ),
   orders: arr(
-    obj({ order_no: str, status: orderStatus, currency: str, amount: money, quote: nullable(money), created_at: time, finished_at: maybeTime }),
+    obj({
+      order_no: str,
+      status: orderStatus,
+      currency: str,
+      amount: money,
+      quote: nullable(money),
+      created_at: time,
+      finished_at: maybeTime,
+    }),
   ),
   withdrawals: arr(
     obj({
@@ -519,7 +546,8 @@ export type OpsRoute = keyof typeof OPS_REPLIES;
 /** The `data` of a route's success reply, as decoded. */
 export type OpsReply<R extends OpsRoute> = Infer<(typeof OPS_REPLIES)[R]>;
 
-export const isOpsRoute = (route: string): route is OpsRoute => Object.prototype.hasOwnProperty.call(OPS_REPLIES, route);
+export const isOpsRoute = (route: string): route is OpsRoute =>
+  Object.prototype.hasOwnProperty.call(OPS_REPLIES, route);
 
 /** A reply's `data` checked against its route's schema: the decoded value, or every place it does not match. */
 export const checkOpsReply = <R extends OpsRoute>(route: R, data: unknown) =>

@@ -2,7 +2,15 @@
 // client (its paths, its decoding with the contract's schemas) over a transport that answers from a
 // table of wire replies, keyed by route (`'GET /ops/api/orders/queue'`), and records each call. A
 // reply outside the contract fails the call as it would in the browser. Tests only.
-import { createOpsClient, installOps, staffSession, type OpsClient, type OpsRequest, type OpsResponse, type Role } from './client';
+import {
+  createOpsClient,
+  installOps,
+  staffSession,
+  type OpsClient,
+  type OpsRequest,
+  type OpsResponse,
+  type Role,
+} from './client';
 import type { OpsReply, OpsRoute } from './replies';
 
 /** A refusal, as the api sends one: `success: false`, its message and HTTP status. */
@@ -56,28 +64,46 @@ export function testOps(replies: Partial<Record<OpsRoute, Answer>> = {}, options
 
   const transport = async (req: OpsRequest): Promise<OpsResponse> => {
     const [, query = ''] = req.path.split('?');
-    const input = req.method === 'GET' ? Object.fromEntries(new URLSearchParams(query)) : ((req.body ?? {}) as Record<string, unknown>);
+    const input =
+      req.method === 'GET'
+        ? Object.fromEntries(new URLSearchParams(query))
+        : ((req.body ?? {}) as Record<string, unknown>);
     const call = { route: req.route, path: req.path, input };
     calls.push(call);
     const queue = queues.get(req.route);
-    let reply: Answer = queue?.length ? (queue.length > 1 ? queue.shift() : queue[0]) : new OpsRefusal(`No reply for ${req.route} in this test`);
+    let reply: Answer = queue?.length
+      ? queue.length > 1
+        ? queue.shift()
+        : queue[0]
+      : new OpsRefusal(`No reply for ${req.route} in this test`);
     if (typeof reply === 'function') reply = (reply as (c: OpsCall) => Answer)(call);
     if (reply instanceof Promise) reply = await reply;
     if (reply === NO_OPS_ANSWER) throw new Error(`${req.route}: no answer`);
     if (reply instanceof OpsRefusal) {
-      return { status: reply.status, type: 'application/json', text: JSON.stringify({ success: false, code: reply.code, msg: reply.msg, data: null }) };
+      return {
+        status: reply.status,
+        type: 'application/json',
+        text: JSON.stringify({ success: false, code: reply.code, msg: reply.msg, data: null }),
+      };
     }
     if (req.route === 'POST /ops/api/withdrawals/export') {
       return { status: 200, type: 'text/csv; charset=utf-8', text: String(reply), filename: 'payouts-test.csv' };
     }
-    return { status: 200, type: 'application/json', text: JSON.stringify({ success: true, code: '0', msg: 'success', data: reply ?? null }) };
+    return {
+      status: 200,
+      type: 'application/json',
+      text: JSON.stringify({ success: true, code: '0', msg: 'success', data: reply ?? null }),
+    };
   };
 
   const client = createOpsClient(transport, (message) => {
     if (staffSession.get()) staffSession.set(null, message);
   });
   installOps(client);
-  const staff = options.staff === false ? null : { token: 'test-staff-token-0123456789', id: 1, name: 'Test Admin', role: 'admin' as Role, ...options.staff };
+  const staff =
+    options.staff === false
+      ? null
+      : { token: 'test-staff-token-0123456789', id: 1, name: 'Test Admin', role: 'admin' as Role, ...options.staff };
   staffSession.set(staff);
   return {
     client,

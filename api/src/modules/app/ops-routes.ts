@@ -5,7 +5,14 @@ import { addPromotion, publishVersion } from './ops-service.js';
 
 const VERSION = /^\d+(\.\d+){0,3}$/;
 const url = z.union([z.literal(''), z.url().max(500)]);
-const sitePathOrUrl = z.union([z.literal(''), z.string().regex(/^\/[^\s]*$/, 'a site path starting with /').max(500), z.url().max(500)]);
+const sitePathOrUrl = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(/^\/[^\s]*$/, 'a site path starting with /')
+    .max(500),
+  z.url().max(500),
+]);
 
 /** Operators publish app releases (the update check) and promotions (the promotions screen): admin only, audited. */
 export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
@@ -16,7 +23,9 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     version: z.string().regex(VERSION, 'version: dotted numbers, e.g. 1.2.0'),
     build_number: z.number().int().min(0).max(1_000_000_000).default(0),
     update_type: z.enum(['force', 'recommend', 'optional']).default('optional'),
-    min_required_version: z.union([z.literal(''), z.string().regex(VERSION, 'min_required_version: dotted numbers')]).default(''),
+    min_required_version: z
+      .union([z.literal(''), z.string().regex(VERSION, 'min_required_version: dotted numbers')])
+      .default(''),
     title: z.string().max(120).default(''),
     description: z.string().max(2000).default(''),
     download_url_ios: url.default(''),

@@ -13,10 +13,21 @@ export interface AppOpsDeps {
   ref: Reference;
 }
 
-export async function publishVersion(deps: AppOpsDeps, staff: Actor, input: Parameters<typeof appRepo.publishVersion>[1]) {
+export async function publishVersion(
+  deps: AppOpsDeps,
+  staff: Actor,
+  input: Parameters<typeof appRepo.publishVersion>[1],
+) {
   const id = await deps.db.tx(async (q) => {
     const created = await appRepo.publishVersion(q, input);
-    await audit(q, { staffId: staff.id, action: 'app_version.publish', targetType: 'app_version', targetId: String(created), details: input, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'app_version.publish',
+      targetType: 'app_version',
+      targetId: String(created),
+      details: input,
+      ip: staff.ip,
+    });
     return created;
   });
   return { id };
@@ -45,8 +56,24 @@ export async function addPromotion(deps: AppOpsDeps, staff: Actor, b: NewPromoti
   const until = b.ends_at ? new Date(b.ends_at) : null;
   if (until && until <= from) throw new AppError('ends_at must be after starts_at');
   const id = await deps.db.tx(async (q) => {
-    const created = await appRepo.addPromotion(q, { title: b.title, memo: b.memo, url: b.url, image: b.image, countryId: b.country_id ?? null, startsAt: from, endsAt: until, sort: b.sort });
-    await audit(q, { staffId: staff.id, action: 'promotion.create', targetType: 'promotion', targetId: String(created), details: b, ip: staff.ip });
+    const created = await appRepo.addPromotion(q, {
+      title: b.title,
+      memo: b.memo,
+      url: b.url,
+      image: b.image,
+      countryId: b.country_id ?? null,
+      startsAt: from,
+      endsAt: until,
+      sort: b.sort,
+    });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'promotion.create',
+      targetType: 'promotion',
+      targetId: String(created),
+      details: b,
+      ip: staff.ip,
+    });
     return created;
   });
   return { id };

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { auditLog, coupons, createCoupon, grantCouponTo, ledgerBalances, ledgerCheck, requestCorrection } from './admin-service.js';
+import {
+  auditLog,
+  coupons,
+  createCoupon,
+  grantCouponTo,
+  ledgerBalances,
+  ledgerCheck,
+  requestCorrection,
+} from './admin-service.js';
 import type { OpsDeps } from './context.js';
 import { opsRoute } from './route.js';
 
@@ -25,7 +33,8 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'POST',
     path: '/ops/api/corrections',
     roles: ['admin'],
-    summary: 'Ask for a wallet correction (admin): signed amount, reason, idempotency key. A second admin approves it (POST /ops/api/approvals/:id/approve), which writes the journal',
+    summary:
+      'Ask for a wallet correction (admin): signed amount, reason, idempotency key. A second admin approves it (POST /ops/api/approvals/:id/approve), which writes the journal',
     body: z.object({
       user_id: z.number().int().positive(),
       wallet_type: z.union([z.literal(1), z.literal(2)]),
@@ -59,7 +68,10 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['admin'],
     summary: 'Grant a coupon to users (admin); a user who holds it already is skipped',
     params: z.object({ code: z.string().max(32) }),
-    body: z.object({ user_ids: z.array(z.number().int().positive()).min(1).max(1000), reason: z.string().min(3).max(500) }),
+    body: z.object({
+      user_ids: z.array(z.number().int().positive()).min(1).max(1000),
+      reason: z.string().min(3).max(500),
+    }),
     handler: ({ staff, params, body }) => grantCouponTo(deps, staff, params.code, body),
   });
 
@@ -79,7 +91,16 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
       before_id: z.coerce.number().int().positive().optional(),
     }),
     handler: ({ query: f }) =>
-      auditLog(deps, { targetType: f.target_type, targetId: f.target_id, staffId: f.staff_id, action: f.action, text: f.q, from: f.from, to: f.to, beforeId: f.before_id }),
+      auditLog(deps, {
+        targetType: f.target_type,
+        targetId: f.target_id,
+        staffId: f.staff_id,
+        action: f.action,
+        text: f.q,
+        from: f.from,
+        to: f.to,
+        beforeId: f.before_id,
+      }),
   });
 
   opsRoute(app, {

@@ -28,13 +28,23 @@ export async function requestCorrection(deps: OpsDeps, staff: Actor, b: Correcti
   const c = await correctionOf(db, ref, b);
   const out = await db.tx(async (q) => {
     const a = await requestApproval(q, {
-      kind: 'correction', targetId: b.idempotency_key, staffId: staff.id, payload: { user_id: b.user_id, wallet_type: b.wallet_type, amount: b.amount.trim(), reason: b.reason },
-      amountMinor: c.amount < 0n ? -c.amount : c.amount, currency: c.cur.code, reason: 'Corrections always need a second admin',
+      kind: 'correction',
+      targetId: b.idempotency_key,
+      staffId: staff.id,
+      payload: { user_id: b.user_id, wallet_type: b.wallet_type, amount: b.amount.trim(), reason: b.reason },
+      amountMinor: c.amount < 0n ? -c.amount : c.amount,
+      currency: c.cur.code,
+      reason: 'Corrections always need a second admin',
     });
     if (!a.replay) {
       await audit(q, {
-        staffId: staff.id, action: 'ledger.correction.requested', targetType: 'user', targetId: String(c.userId), reason: b.reason,
-        details: { approval_id: a.row.id, amount: formatMinor(c.amount, c.cur.decimals), currency: c.cur.code }, ip: staff.ip,
+        staffId: staff.id,
+        action: 'ledger.correction.requested',
+        targetType: 'user',
+        targetId: String(c.userId),
+        reason: b.reason,
+        details: { approval_id: a.row.id, amount: formatMinor(c.amount, c.cur.decimals), currency: c.cur.code },
+        ip: staff.ip,
       });
     }
     return a;
@@ -49,9 +59,20 @@ export async function coupons(deps: OpsDeps) {
       const d = c.currency_code ? (await deps.ref.currency(c.currency_code)).decimals : 2;
       const kind = c.discount_type === 1 ? 'percent' : c.type === 2 ? 'rate_add' : 'fixed';
       return {
-        code: c.code, name: c.name, kind, value: kind === 'percent' ? formatMinor(BigInt(c.percent_bp ?? 0), 2) : formatMinor(c.amount_minor ?? 0n, d),
-        currency: c.currency_code, wallet_type: c.wallet_type, minimum: formatMinor(c.enough_minor, d), valid_from: c.valid_start, valid_until: c.valid_end,
-        max_use: c.max_use, grant_on_signup: c.grant_on === 'signup', active: c.active, holders: c.holders, uses: c.uses,
+        code: c.code,
+        name: c.name,
+        kind,
+        value: kind === 'percent' ? formatMinor(BigInt(c.percent_bp ?? 0), 2) : formatMinor(c.amount_minor ?? 0n, d),
+        currency: c.currency_code,
+        wallet_type: c.wallet_type,
+        minimum: formatMinor(c.enough_minor, d),
+        valid_from: c.valid_start,
+        valid_until: c.valid_end,
+        max_use: c.max_use,
+        grant_on_signup: c.grant_on === 'signup',
+        active: c.active,
+        holders: c.holders,
+        uses: c.uses,
       };
     }),
   );
@@ -88,7 +109,8 @@ export async function createCoupon(deps: OpsDeps, staff: Actor, b: NewCoupon) {
   let amount: bigint | null = null;
   if (b.kind === 'percent') {
     const p = parseAmount(b.value, 2);
-    if (!p.ok || p.minor <= 0n || p.minor > 5000n) throw new AppError('value: a percent above 0 and at most 50, with at most 2 decimals');
+    if (!p.ok || p.minor <= 0n || p.minor > 5000n)
+      throw new AppError('value: a percent above 0 and at most 50, with at most 2 decimals');
     percentBp = Number(p.minor);
   } else {
     const p = parseAmount(b.value, cur!.decimals);
@@ -104,18 +126,40 @@ export async function createCoupon(deps: OpsDeps, staff: Actor, b: NewCoupon) {
   const id = await db.tx(async (q) => {
     if (await couponRepo.exists(q, code)) throw new AppError('A coupon with this code already exists');
     const couponId = await couponRepo.create(q, {
-      code, name: b.name, discountType: b.kind === 'percent' ? 1 : 2, type: b.kind === 'rate_add' ? 2 : 1, percentBp, amountMinor: amount,
-      currency: cur?.code ?? null, walletType: b.wallet_type, enoughMinor: min.minor, validFrom: from, validUntil: until, maxUse: b.max_use,
+      code,
+      name: b.name,
+      discountType: b.kind === 'percent' ? 1 : 2,
+      type: b.kind === 'rate_add' ? 2 : 1,
+      percentBp,
+      amountMinor: amount,
+      currency: cur?.code ?? null,
+      walletType: b.wallet_type,
+      enoughMinor: min.minor,
+      validFrom: from,
+      validUntil: until,
+      maxUse: b.max_use,
       grantOn: b.grant_on_signup ? 'signup' : null,
     });
-    await audit(q, { staffId: staff.id, action: 'coupon.create', targetType: 'coupon', targetId: code, details: { ...b, code }, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'coupon.create',
+      targetType: 'coupon',
+      targetId: code,
+      details: { ...b, code },
+      ip: staff.ip,
+    });
     return couponId;
   });
   return { coupon_id: id, code };
 }
 
 /** Grants a coupon to users; one who holds it already is skipped. */
-export async function grantCouponTo(deps: OpsDeps, staff: Actor, codeIn: string, input: { user_ids: number[]; reason: string }) {
+export async function grantCouponTo(
+  deps: OpsDeps,
+  staff: Actor,
+  codeIn: string,
+  input: { user_ids: number[]; reason: string },
+) {
   const code = codeIn.toUpperCase();
   const coupon = await couponRepo.byCode(deps.db, code);
   if (!coupon) throw new AppError('Coupon not found');
@@ -125,9 +169,21 @@ export async function grantCouponTo(deps: OpsDeps, staff: Actor, codeIn: string,
     for (const userId of await couponRepo.activeUsers(q, input.user_ids)) {
       if (!(await grantCoupon(q, userId, coupon.id, `staff:${staff.id}`))) continue;
       n += 1;
-      await notify(q, userId, { title: 'You have a new coupon', content: `${coupon.name}. Use code ${code} when you sell a card.`, action: 'app_coupon' });
+      await notify(q, userId, {
+        title: 'You have a new coupon',
+        content: `${coupon.name}. Use code ${code} when you sell a card.`,
+        action: 'app_coupon',
+      });
     }
-    await audit(q, { staffId: staff.id, action: 'coupon.grant', targetType: 'coupon', targetId: code, reason: input.reason, details: { user_ids: input.user_ids, granted: n }, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'coupon.grant',
+      targetType: 'coupon',
+      targetId: code,
+      reason: input.reason,
+      details: { user_ids: input.user_ids, granted: n },
+      ip: staff.ip,
+    });
     return n;
   });
   return { granted };
@@ -139,7 +195,12 @@ export const auditLog = (deps: OpsDeps, f: AuditFilter) => opsRepo.auditLog(deps
 export async function ledgerBalances(deps: OpsDeps) {
   const rows = await opsRepo.ledgerTotals(deps.db);
   return Promise.all(
-    rows.map(async (x) => ({ account: x.kind, currency: x.currency_code, balance: formatMinor(BigInt(x.balance), (await deps.ref.currency(x.currency_code)).decimals), accounts: x.accounts })),
+    rows.map(async (x) => ({
+      account: x.kind,
+      currency: x.currency_code,
+      balance: formatMinor(BigInt(x.balance), (await deps.ref.currency(x.currency_code)).decimals),
+      accounts: x.accounts,
+    })),
   );
 }
 

@@ -45,20 +45,53 @@ export async function approve(deps: OpsDeps, staff: Actor, id: number, note: str
     if (a.kind === 'order_decision') {
       const requester = (await opsRepo.staffById(q, a.requested_by))!;
       const p = a.payload as { lines: LineInput[]; payout_note?: string; note?: string };
-      const d = await decideOrder(q, decisions, { orderNo: a.target_id, staff: requester, lines: p.lines, payoutNote: p.payout_note, note: p.note, approvedBy: staff.id });
+      const d = await decideOrder(q, decisions, {
+        orderNo: a.target_id,
+        staff: requester,
+        lines: p.lines,
+        payoutNote: p.payout_note,
+        note: p.note,
+        approvedBy: staff.id,
+      });
       await audit(q, {
-        staffId: a.requested_by, action: 'order.decide', targetType: 'order', targetId: a.target_id, reason: p.payout_note ?? p.note ?? '',
-        details: { status: d.order.status, amount_minor: d.order.amount_minor, lines: p.lines, approved_by: staff.id, approval_id: a.id }, ip: staff.ip,
+        staffId: a.requested_by,
+        action: 'order.decide',
+        targetType: 'order',
+        targetId: a.target_id,
+        reason: p.payout_note ?? p.note ?? '',
+        details: {
+          status: d.order.status,
+          amount_minor: d.order.amount_minor,
+          lines: p.lines,
+          approved_by: staff.id,
+          approval_id: a.id,
+        },
+        ip: staff.ip,
       });
       result = { order_no: a.target_id, status: d.order.status };
     } else {
-      const t = await applyCorrection(q, { ledger, ref }, { key: a.target_id, input: a.payload as unknown as CorrectionInput, requestedBy: a.requested_by, approvedBy: staff.id, ip: staff.ip });
+      const t = await applyCorrection(
+        q,
+        { ledger, ref },
+        {
+          key: a.target_id,
+          input: a.payload as unknown as CorrectionInput,
+          requestedBy: a.requested_by,
+          approvedBy: staff.id,
+          ip: staff.ip,
+        },
+      );
       result = { journal_id: Number(t.journalId) };
     }
     await closeApproval(q, a.id, 'approved', staff.id, note, result);
     await audit(q, {
-      staffId: staff.id, action: 'approval.approve', targetType: 'approval', targetId: String(a.id), reason: note,
-      details: { kind: a.kind, target: a.target_id, requested_by: a.requested_by, ...result }, ip: staff.ip,
+      staffId: staff.id,
+      action: 'approval.approve',
+      targetType: 'approval',
+      targetId: String(a.id),
+      reason: note,
+      details: { kind: a.kind, target: a.target_id, requested_by: a.requested_by, ...result },
+      ip: staff.ip,
     });
     return { row: (await opsRepo.approval(q, a.id))!, replayed: false };
   });
@@ -74,8 +107,13 @@ export async function reject(deps: OpsDeps, staff: Actor, id: number, reason: st
     if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
     await closeApproval(q, x.id, 'rejected', staff.id, reason, null);
     await audit(q, {
-      staffId: staff.id, action: mine ? 'approval.withdraw' : 'approval.reject', targetType: 'approval', targetId: String(x.id), reason,
-      details: { kind: x.kind, target: x.target_id, requested_by: x.requested_by }, ip: staff.ip,
+      staffId: staff.id,
+      action: mine ? 'approval.withdraw' : 'approval.reject',
+      targetType: 'approval',
+      targetId: String(x.id),
+      reason,
+      details: { kind: x.kind, target: x.target_id, requested_by: x.requested_by },
+      ip: staff.ip,
     });
     return (await opsRepo.approval(q, x.id))!;
   });

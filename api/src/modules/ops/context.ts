@@ -12,7 +12,11 @@ import type { Reference } from '../public/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { secondPairRule } from './four-eyes.js';
 
-export interface OpsOptions { ledger: Ledger; store?: UploadStore; provider?: PayoutProvider }
+export interface OpsOptions {
+  ledger: Ledger;
+  store?: UploadStore;
+  provider?: PayoutProvider;
+}
 
 /** What the operator services are given: the db, reference data, the catalog, the ledger and the outside world. */
 export interface OpsDeps {

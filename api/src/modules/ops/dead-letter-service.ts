@@ -19,8 +19,14 @@ export const DEAD_LETTER_MESSAGES = {
 export async function deadLetters(deps: OpsDeps) {
   const rows = await jobsRepo.listDead(deps.db, 200);
   return rows.map((d) => ({
-    id: Number(d.id), kind: d.channel ?? d.job_name, job: d.job_name, recipient: d.recipient ? maskRecipient(d.recipient) : null, subject: d.subject ?? null,
-    attempts: d.attempts, last_error: d.error, failed_at: d.failed_at,
+    id: Number(d.id),
+    kind: d.channel ?? d.job_name,
+    job: d.job_name,
+    recipient: d.recipient ? maskRecipient(d.recipient) : null,
+    subject: d.subject ?? null,
+    attempts: d.attempts,
+    last_error: d.error,
+    failed_at: d.failed_at,
   }));
 }
 
@@ -37,7 +43,15 @@ export async function retryDeadLetter(deps: OpsDeps, staff: Actor, id: number, r
       if (revived === 'not_dead') throw new AppError(DEAD_LETTER_MESSAGES.notDead);
     }
     await jobs.send(d.job_name, d.data, { q });
-    await audit(q, { staffId: staff.id, action: 'job.retry', targetType: 'dead_job', targetId: String(d.id), reason, details: { job: d.job_name, outbox_id: d.outbox_id }, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'job.retry',
+      targetType: 'dead_job',
+      targetId: String(d.id),
+      reason,
+      details: { job: d.job_name, outbox_id: d.outbox_id },
+      ip: staff.ip,
+    });
     return d.job_name;
   });
   jobs.kick(job);

@@ -14,7 +14,12 @@ import { audit } from './staff.js';
 export async function pendingKyc(deps: OpsDeps) {
   const rows = await kycRepo.pendingReviews(deps.db);
   return rows.map((x) => ({
-    id: Number(x.id), user_id: x.user_id, username: x.username, verified_name: x.kyc_name, country: x.country, created_at: x.created_at,
+    id: Number(x.id),
+    user_id: x.user_id,
+    username: x.username,
+    verified_name: x.kyc_name,
+    country: x.country,
+    created_at: x.created_at,
     waiting_minutes: Math.floor((Date.now() - x.created_at.getTime()) / 60_000),
   }));
 }
@@ -31,7 +36,14 @@ export async function kycRequest(deps: OpsDeps, staff: Actor, id: number) {
   const c = await load(deps, id);
   const u = await kycRepo.reviewedUser(db, c.user_id);
   const rec = await kycRepo.latestVerified(db, c.user_id, 1);
-  await audit(db, { staffId: staff.id, action: 'kyc.view', targetType: 'user', targetId: String(c.user_id), details: { request: Number(c.id) }, ip: staff.ip });
+  await audit(db, {
+    staffId: staff.id,
+    action: 'kyc.view',
+    targetType: 'user',
+    targetId: String(c.user_id),
+    details: { request: Number(c.id) },
+    ip: staff.ip,
+  });
   return {
     id: Number(c.id),
     status: c.status,
@@ -41,7 +53,13 @@ export async function kycRequest(deps: OpsDeps, staff: Actor, id: number) {
     user: { id: c.user_id, ...u },
     id_record:
       rec && rec.id_type
-        ? { id_type: ID_LABELS[rec.id_type], id_number: maskedId(rec.id_last4), date_of_birth: openDateOfBirth(kyc.vault, rec), name_on_record: rec.name_on_record, verified_at: rec.decided_at }
+        ? {
+            id_type: ID_LABELS[rec.id_type],
+            id_number: maskedId(rec.id_last4),
+            date_of_birth: openDateOfBirth(kyc.vault, rec),
+            name_on_record: rec.name_on_record,
+            verified_at: rec.decided_at,
+          }
         : null,
     selfie: deps.photo(c.selfie),
     document: deps.photo(c.document),
@@ -54,17 +72,35 @@ export async function revealId(deps: OpsDeps, staff: Actor, id: number, reason: 
   const c = await load(deps, id);
   const rec = await kycRepo.latestVerified(deps.db, c.user_id, 1);
   if (!rec) throw new AppError(KYC_MESSAGES.reviewNotFound);
-  await audit(deps.db, { staffId: staff.id, action: 'kyc.reveal', targetType: 'user', targetId: String(c.user_id), reason, details: { request: Number(c.id) }, ip: staff.ip });
+  await audit(deps.db, {
+    staffId: staff.id,
+    action: 'kyc.reveal',
+    targetType: 'user',
+    targetId: String(c.user_id),
+    reason,
+    details: { request: Number(c.id) },
+    ip: staff.ip,
+  });
   return { id_number: deps.kyc.vault.open(rec.id_number_sealed, `user:${c.user_id}`) };
 }
 
 /** Approves (level 3) or refuses a request with a reason the seller is shown. */
-export async function decideKyc(deps: OpsDeps, staff: Actor, id: number, input: { outcome: 'verified' | 'failed'; reason: string }) {
+export async function decideKyc(
+  deps: OpsDeps,
+  staff: Actor,
+  id: number,
+  input: { outcome: 'verified' | 'failed'; reason: string },
+) {
   await deps.db.tx(async (q) => {
     const { userId } = await deps.kyc.decideDocuments(q, id, staff.id, input.outcome, input.reason);
     await audit(q, {
-      staffId: staff.id, action: `kyc.${input.outcome === 'verified' ? 'approve' : 'refuse'}`, targetType: 'user', targetId: String(userId), reason: input.reason,
-      details: { request: id, level: 3 }, ip: staff.ip,
+      staffId: staff.id,
+      action: `kyc.${input.outcome === 'verified' ? 'approve' : 'refuse'}`,
+      targetType: 'user',
+      targetId: String(userId),
+      reason: input.reason,
+      details: { request: id, level: 3 },
+      ip: staff.ip,
     });
   });
   return null;

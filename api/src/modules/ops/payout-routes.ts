@@ -22,7 +22,8 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'POST',
     path: '/ops/api/withdrawals/:withdraw_no/send',
     roles: ['finance'],
-    summary: 'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s webhook settles it',
+    summary:
+      'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s webhook settles it',
     params: withdrawParams,
     handler: ({ staff, params }) => sendWithdrawal(deps, staff, params.withdraw_no),
   });
@@ -31,7 +32,8 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'POST',
     path: '/ops/api/withdrawals/export',
     roles: ['finance'],
-    summary: 'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become processing, so they are never exported twice',
+    summary:
+      'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become processing, so they are never exported twice',
     body: z.object({ currency: z.enum(['NGN', 'GHS']), method: z.enum(['BANK', 'MOMO']) }),
     handler: ({ staff, body }) => exportWithdrawals(deps, staff, body),
   });
@@ -42,7 +44,11 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['finance'],
     summary: 'paid → the hold is posted; failed → released to the wallet with the reason',
     params: withdrawParams,
-    body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().max(500).optional(), reference: z.string().max(200).optional() }),
+    body: z.object({
+      outcome: z.enum(['paid', 'failed']),
+      reason: z.string().max(500).optional(),
+      reference: z.string().max(200).optional(),
+    }),
     handler: ({ staff, params, body }) => settle(deps, staff, params.withdraw_no, body),
   });
 }

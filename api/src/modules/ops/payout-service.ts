@@ -10,9 +10,12 @@ import { audit } from './staff.js';
 import { withdrawView } from './views.js';
 
 export const PAYOUT_MESSAGES = {
-  frozen: "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
-  unverified: "This seller has not verified their identity (the withdrawal dates from before verification was required): fail it (the funds go back to their wallet) or wait until they verify",
-  noProvider: 'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by hand and settle them',
+  frozen:
+    "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
+  unverified:
+    'This seller has not verified their identity (the withdrawal dates from before verification was required): fail it (the funds go back to their wallet) or wait until they verify',
+  noProvider:
+    'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by hand and settle them',
   notPending: 'Only a pending withdrawal can be sent or exported (this one is already on its way or settled)',
   usdt: 'USDT withdrawals are paid on chain by hand: settle them with the transaction hash',
 } as const;
@@ -28,7 +31,13 @@ const gated = (deps: OpsDeps) => Object.keys(deps.kyc.tiers);
 
 export async function openWithdrawals(deps: OpsDeps) {
   const open = await payoutRepo.open(deps.db, gated(deps));
-  return Promise.all(open.map(async (w) => ({ ...(await withdrawView(deps, w)), user_frozen: w.user_frozen, user_unverified: w.user_unverified })));
+  return Promise.all(
+    open.map(async (w) => ({
+      ...(await withdrawView(deps, w)),
+      user_frozen: w.user_frozen,
+      user_unverified: w.user_unverified,
+    })),
+  );
 }
 
 /** Sends a pending withdrawal through the payout provider: processing until its webhook settles it. */
@@ -46,19 +55,35 @@ export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: st
     if (w.frozen) throw new AppError(PAYOUT_MESSAGES.frozen);
     if (w.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
     await payoutRepo.markSending(q, w.id, provider.name, `staff:${staff.id}`);
-    await audit(q, { staffId: staff.id, action: 'withdrawal.send', targetType: 'withdrawal', targetId: w.withdraw_no, details: { provider: provider.name }, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'withdrawal.send',
+      targetType: 'withdrawal',
+      targetId: w.withdraw_no,
+      details: { provider: provider.name },
+      ip: staff.ip,
+    });
     return w;
   });
   const cur = await ref.currency(claimed.currency_code);
   const sent = await provider.sendTransfer({
-    reference: claimed.withdraw_no, amountMinor: claimed.amount_minor - claimed.fee_minor, currency: cur.code, method: claimed.method as 'BANK' | 'MOMO',
-    bankCode: claimed.bank_code, accountNo: claimed.account_no, accountName: claimed.account_name, narration: `GiftLane withdrawal ${claimed.withdraw_no}`,
+    reference: claimed.withdraw_no,
+    amountMinor: claimed.amount_minor - claimed.fee_minor,
+    currency: cur.code,
+    method: claimed.method as 'BANK' | 'MOMO',
+    bankCode: claimed.bank_code,
+    accountNo: claimed.account_no,
+    accountName: claimed.account_name,
+    narration: `GiftLane withdrawal ${claimed.withdraw_no}`,
   });
   const row = await db.tx(async (q) => {
     if (sent.ok) {
       await payoutRepo.setProviderRef(q, claimed.id, sent.providerRef || 'accepted');
       if (sent.status === 'success') {
-        const out = await settleWithdrawal(q, ledger, ref, claimed.withdraw_no, 'paid', { reference: sent.providerRef, actor: `provider:${provider.name}` });
+        const out = await settleWithdrawal(q, ledger, ref, claimed.withdraw_no, 'paid', {
+          reference: sent.providerRef,
+          actor: `provider:${provider.name}`,
+        });
         return out.withdrawal;
       }
     } else if (!sent.unknown) {
@@ -66,8 +91,13 @@ export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: st
       await payoutRepo.sendRefused(q, claimed.id);
     }
     await audit(q, {
-      staffId: staff.id, action: sent.ok ? 'withdrawal.sent' : sent.unknown ? 'withdrawal.send_unknown' : 'withdrawal.send_refused', targetType: 'withdrawal',
-      targetId: claimed.withdraw_no, reason: sent.ok ? '' : sent.reason, details: sent.ok ? { provider_ref: sent.providerRef, status: sent.status } : {}, ip: staff.ip,
+      staffId: staff.id,
+      action: sent.ok ? 'withdrawal.sent' : sent.unknown ? 'withdrawal.send_unknown' : 'withdrawal.send_refused',
+      targetType: 'withdrawal',
+      targetId: claimed.withdraw_no,
+      reason: sent.ok ? '' : sent.reason,
+      details: sent.ok ? { provider_ref: sent.providerRef, status: sent.status } : {},
+      ip: staff.ip,
     });
     return payoutRepo.byId(q, claimed.id);
   });
@@ -76,21 +106,49 @@ export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: st
 }
 
 /** Pending bank or mobile-money withdrawals as CSV for a bank's bulk upload; they become processing, so never exported twice. */
-export async function exportWithdrawals(deps: OpsDeps, staff: Actor, input: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }): Promise<OpsFile> {
+export async function exportWithdrawals(
+  deps: OpsDeps,
+  staff: Actor,
+  input: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' },
+): Promise<OpsFile> {
   const cur = await deps.ref.currency(input.currency);
   const rows = await deps.db.tx(async (q) => {
     const taken = await payoutRepo.takeForExport(q, cur.code, input.method, gated(deps), `staff:${staff.id}`);
     if (taken.length) {
       await audit(q, {
-        staffId: staff.id, action: 'withdrawal.export', targetType: 'withdrawals', targetId: `${cur.code}:${input.method}`,
-        details: { count: taken.length, withdrawals: taken.map((w) => w.withdraw_no) }, ip: staff.ip,
+        staffId: staff.id,
+        action: 'withdrawal.export',
+        targetType: 'withdrawals',
+        targetId: `${cur.code}:${input.method}`,
+        details: { count: taken.length, withdrawals: taken.map((w) => w.withdraw_no) },
+        ip: staff.ip,
       });
     }
     return taken;
   });
-  const header = ['reference', 'bank_code', 'bank_name', 'account_number', 'account_name', 'amount', 'currency', 'narration', 'requested_at'];
+  const header = [
+    'reference',
+    'bank_code',
+    'bank_name',
+    'account_number',
+    'account_name',
+    'amount',
+    'currency',
+    'narration',
+    'requested_at',
+  ];
   const lines = rows.map((w) =>
-    [w.withdraw_no, w.bank_code, w.bank_name, w.account_no, w.account_name, formatMinor(w.amount_minor - w.fee_minor, cur.decimals), cur.code, `GiftLane withdrawal ${w.withdraw_no}`, w.created_at.toISOString()]
+    [
+      w.withdraw_no,
+      w.bank_code,
+      w.bank_name,
+      w.account_no,
+      w.account_name,
+      formatMinor(w.amount_minor - w.fee_minor, cur.decimals),
+      cur.code,
+      `GiftLane withdrawal ${w.withdraw_no}`,
+      w.created_at.toISOString(),
+    ]
       .map(csvCell)
       .join(','),
   );
@@ -99,7 +157,12 @@ export async function exportWithdrawals(deps: OpsDeps, staff: Actor, input: { cu
 }
 
 /** paid → the hold is posted; failed → released to the wallet with the reason. */
-export async function settle(deps: OpsDeps, staff: Actor, withdrawNo: string, input: { outcome: 'paid' | 'failed'; reason?: string; reference?: string }) {
+export async function settle(
+  deps: OpsDeps,
+  staff: Actor,
+  withdrawNo: string,
+  input: { outcome: 'paid' | 'failed'; reason?: string; reference?: string },
+) {
   await deps.warm();
   const res = await deps.db.tx(async (q) => {
     if (input.outcome === 'paid') {
@@ -109,11 +172,20 @@ export async function settle(deps: OpsDeps, staff: Actor, withdrawNo: string, in
       // No naira or cedi leaves for an unverified account, whenever its withdrawal was made.
       if (f?.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
     }
-    const out = await settleWithdrawal(q, deps.ledger, deps.ref, withdrawNo, input.outcome, { reason: input.reason, reference: input.reference, actor: `staff:${staff.id}` });
+    const out = await settleWithdrawal(q, deps.ledger, deps.ref, withdrawNo, input.outcome, {
+      reason: input.reason,
+      reference: input.reference,
+      actor: `staff:${staff.id}`,
+    });
     if (!out.replayed) {
       await audit(q, {
-        staffId: staff.id, action: `withdrawal.${input.outcome}`, targetType: 'withdrawal', targetId: withdrawNo, reason: input.reason ?? '',
-        details: { reference: input.reference ?? '' }, ip: staff.ip,
+        staffId: staff.id,
+        action: `withdrawal.${input.outcome}`,
+        targetType: 'withdrawal',
+        targetId: withdrawNo,
+        reason: input.reason ?? '',
+        details: { reference: input.reference ?? '' },
+        ip: staff.ip,
       });
     }
     return out;

@@ -22,7 +22,16 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['admin'],
     summary: 'Change rates (admin): one or more cards and payout currencies, now or at effective_at, with a reason',
     body: z.object({
-      changes: z.array(z.object({ card_id: z.number().int().positive(), currency: z.enum(PAYOUT_CURRENCIES), rate: z.string().max(24) })).min(1).max(200),
+      changes: z
+        .array(
+          z.object({
+            card_id: z.number().int().positive(),
+            currency: z.enum(PAYOUT_CURRENCIES),
+            rate: z.string().max(24),
+          }),
+        )
+        .min(1)
+        .max(200),
       effective_at: z.iso.datetime({ offset: true }).optional(),
       reason: z.string().min(3).max(500),
     }),
@@ -34,7 +43,10 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/rates/history',
     roles: ['reviewer', 'finance'],
     summary: 'Rate changes, newest first: who, when, why, old → new',
-    query: z.object({ card_id: z.coerce.number().int().positive().optional(), currency: z.enum(PAYOUT_CURRENCIES).optional() }),
+    query: z.object({
+      card_id: z.coerce.number().int().positive().optional(),
+      currency: z.enum(PAYOUT_CURRENCIES).optional(),
+    }),
     handler: ({ query }) => rateHistory(deps, query),
   });
 

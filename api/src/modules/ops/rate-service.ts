@@ -24,20 +24,41 @@ export const RATE_MESSAGES = {
 
 export async function rateTable(deps: OpsDeps) {
   const { db, ref } = deps;
-  const [cards, rates, scheduled] = await Promise.all([rateRepo.activeCards(db), rateRepo.inForce(db), rateRepo.scheduled(db)]);
-  const decimals = Object.fromEntries(await Promise.all(PAYOUT_CURRENCIES.map(async (c) => [c, (await ref.currency(c)).decimals] as const)));
+  const [cards, rates, scheduled] = await Promise.all([
+    rateRepo.activeCards(db),
+    rateRepo.inForce(db),
+    rateRepo.scheduled(db),
+  ]);
+  const decimals = Object.fromEntries(
+    await Promise.all(PAYOUT_CURRENCIES.map(async (c) => [c, (await ref.currency(c)).decimals] as const)),
+  );
   const byCard = new Map<number, Record<string, string>>();
   for (const x of rates) {
     if (!(x.currency_code in decimals)) continue;
-    byCard.set(x.card_id, { ...(byCard.get(x.card_id) ?? {}), [x.currency_code]: formatMinor(x.rate_minor, decimals[x.currency_code]!) });
+    byCard.set(x.card_id, {
+      ...(byCard.get(x.card_id) ?? {}),
+      [x.currency_code]: formatMinor(x.rate_minor, decimals[x.currency_code]!),
+    });
   }
   return {
     currencies: PAYOUT_CURRENCIES,
     cards: cards.map((c) => ({
-      card_id: c.id, name: cardName(c, c.symbol), brand: c.category_name, card_currency: c.currency_code, form: c.form_name, min_face: c.min_face, max_face: c.max_face,
+      card_id: c.id,
+      name: cardName(c, c.symbol),
+      brand: c.category_name,
+      card_currency: c.currency_code,
+      form: c.form_name,
+      min_face: c.min_face,
+      max_face: c.max_face,
       rates: byCard.get(c.id) ?? {},
     })),
-    scheduled: scheduled.map((s) => ({ id: Number(s.id), card_id: s.card_id, currency: s.currency_code, rate: formatMinor(s.new_rate_minor, decimals[s.currency_code] ?? 2), effective_at: s.effective_at })),
+    scheduled: scheduled.map((s) => ({
+      id: Number(s.id),
+      card_id: s.card_id,
+      currency: s.currency_code,
+      rate: formatMinor(s.new_rate_minor, decimals[s.currency_code] ?? 2),
+      effective_at: s.effective_at,
+    })),
   };
 }
 
@@ -63,17 +84,45 @@ export async function changeRates(deps: OpsDeps, staff: Actor, b: RateChanges) {
       // The rate in force at the moment this one takes effect: the "old" of its history line.
       const old = await rateRepo.inForceAt(q, c.card_id, cur.code, at);
       if (old === undefined) throw new AppError(RATE_MESSAGES.card);
-      const id = await rateRepo.addChange(q, { cardId: c.card_id, currency: cur.code, oldMinor: old, newMinor: rate.minor, effectiveAt: at, staffId: staff.id, reason: b.reason });
-      made.push({ id, card_id: c.card_id, currency: cur.code, old: moneyText(old, cur), new: moneyText(rate.minor, cur) });
+      const id = await rateRepo.addChange(q, {
+        cardId: c.card_id,
+        currency: cur.code,
+        oldMinor: old,
+        newMinor: rate.minor,
+        effectiveAt: at,
+        staffId: staff.id,
+        reason: b.reason,
+      });
+      made.push({
+        id,
+        card_id: c.card_id,
+        currency: cur.code,
+        old: moneyText(old, cur),
+        new: moneyText(rate.minor, cur),
+      });
     }
     await audit(q, {
-      staffId: staff.id, action: 'rate.change', targetType: 'rates', targetId: made.map((m) => `${m.card_id}:${m.currency}`).join(',').slice(0, 200), reason: b.reason,
-      details: { effective_at: at.toISOString(), changes: made }, ip: staff.ip,
+      staffId: staff.id,
+      action: 'rate.change',
+      targetType: 'rates',
+      targetId: made
+        .map((m) => `${m.card_id}:${m.currency}`)
+        .join(',')
+        .slice(0, 200),
+      reason: b.reason,
+      details: { effective_at: at.toISOString(), changes: made },
+      ip: staff.ip,
     });
     // Delivered to every process listening when this transaction commits.
     await rateRepo.announce(q);
     // A change for later is announced again when it takes effect (a job of the queue).
-    if (at.getTime() > Date.now() + 1000) await scheduleRateApply(deps.jobs, q, made.map((m) => m.id), at);
+    if (at.getTime() > Date.now() + 1000)
+      await scheduleRateApply(
+        deps.jobs,
+        q,
+        made.map((m) => m.id),
+        at,
+      );
     return made;
   });
   deps.catalog.invalidate();
@@ -86,8 +135,16 @@ export async function rateHistory(deps: OpsDeps, f: { card_id?: number; currency
     rows.map(async (x) => {
       const cur = await deps.ref.currency(x.currency_code);
       return {
-        id: Number(x.id), card_id: x.card_id, currency: cur.code, old: formatMinor(x.old_rate_minor, cur.decimals), new: formatMinor(x.new_rate_minor, cur.decimals),
-        effective_at: x.effective_at, created_at: x.created_at, by: x.staff_name, reason: x.reason, cancelled_at: x.cancelled_at,
+        id: Number(x.id),
+        card_id: x.card_id,
+        currency: cur.code,
+        old: formatMinor(x.old_rate_minor, cur.decimals),
+        new: formatMinor(x.new_rate_minor, cur.decimals),
+        effective_at: x.effective_at,
+        created_at: x.created_at,
+        by: x.staff_name,
+        reason: x.reason,
+        cancelled_at: x.cancelled_at,
       };
     }),
   );
@@ -97,7 +154,14 @@ export async function rateHistory(deps: OpsDeps, f: { card_id?: number; currency
 export async function cancelRateChange(deps: OpsDeps, staff: Actor, id: number, reason: string) {
   await deps.db.tx(async (q) => {
     if (!(await rateRepo.cancel(q, id, staff.id))) throw new AppError(RATE_MESSAGES.cancel);
-    await audit(q, { staffId: staff.id, action: 'rate.cancel', targetType: 'rate_change', targetId: String(id), reason, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'rate.cancel',
+      targetType: 'rate_change',
+      targetId: String(id),
+      reason,
+      ip: staff.ip,
+    });
     await rateRepo.announce(q);
   });
   deps.catalog.invalidate();

@@ -43,7 +43,10 @@ export type StaffChange = 'deactivate' | 'activate' | 'reset-second-factor';
 const STAFF_CHANGES: Record<StaffChange, string[]> = {
   deactivate: ["update staff set status = 'disabled' where id = $1 returning id"],
   activate: ["update staff set status = 'active', login_failures = 0, locked_until = null where id = $1 returning id"],
-  'reset-second-factor': ['update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null where id = $1 returning id', 'delete from staff_recovery_codes where staff_id = $1'],
+  'reset-second-factor': [
+    'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null where id = $1 returning id',
+    'delete from staff_recovery_codes where staff_id = $1',
+  ],
 };
 
 export const opsRepo = {
@@ -59,7 +62,16 @@ export const opsRepo = {
           and ($6::timestamptz is null or a.created_at >= $6) and ($7::timestamptz is null or a.created_at < $7)
           and ($8::bigint is null or a.id < $8)
         order by a.id desc limit 200`,
-      [f.targetType ?? null, f.targetId ?? null, f.staffId ?? null, f.action ?? null, f.text || null, f.from ?? null, f.to ?? null, f.beforeId ?? null],
+      [
+        f.targetType ?? null,
+        f.targetId ?? null,
+        f.staffId ?? null,
+        f.action ?? null,
+        f.text || null,
+        f.from ?? null,
+        f.to ?? null,
+        f.beforeId ?? null,
+      ],
     );
     return r.rows;
   },
@@ -85,7 +97,9 @@ export const opsRepo = {
   },
 
   async staffById(q: Queryable, id: number) {
-    return (await q.query<{ id: number; name: string; role: string }>('select id, name, role from staff where id = $1', [id])).rows[0];
+    return (
+      await q.query<{ id: number; name: string; role: string }>('select id, name, role from staff where id = $1', [id])
+    ).rows[0];
   },
 
   /** Changes an operator's account and ends their sessions and sign-in challenges; false when there is no such operator. */
@@ -108,7 +122,8 @@ export const opsRepo = {
   },
 
   async approval(q: Queryable, id: number | bigint, lock = false): Promise<ApprovalRow | undefined> {
-    return (await q.query<ApprovalRow>(`select * from approvals where id = $1${lock ? ' for update' : ''}`, [id])).rows[0];
+    return (await q.query<ApprovalRow>(`select * from approvals where id = $1${lock ? ' for update' : ''}`, [id]))
+      .rows[0];
   },
 
   /** The order decisions waiting for a second operator among these orders, with who asked. */
@@ -143,7 +158,19 @@ export const opsRepo = {
   },
 
   /** A new request; undefined when another for the same target won the race. */
-  async insertApproval(q: Queryable, a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown>; hash: string; amountMinor: bigint; currency: string; reason: string }) {
+  async insertApproval(
+    q: Queryable,
+    a: {
+      kind: ApprovalKind;
+      targetId: string;
+      staffId: number;
+      payload: Record<string, unknown>;
+      hash: string;
+      amountMinor: bigint;
+      currency: string;
+      reason: string;
+    },
+  ) {
     const r = await q.query<ApprovalRow>(
       `insert into approvals (kind, target_id, requested_by, payload, params_hash, amount_minor, currency_code, reason)
        values ($1,$2,$3,$4,$5,$6,$7,$8) on conflict do nothing returning *`,
@@ -152,13 +179,26 @@ export const opsRepo = {
     return r.rows[0];
   },
 
-  async closeApproval(q: Queryable, id: bigint, status: 'approved' | 'rejected', by: number, note: string, result: Record<string, unknown> | null): Promise<void> {
-    await q.query('update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1', [id, status, by, note, result ? JSON.stringify(result) : null]);
+  async closeApproval(
+    q: Queryable,
+    id: bigint,
+    status: 'approved' | 'rejected',
+    by: number,
+    note: string,
+    result: Record<string, unknown> | null,
+  ): Promise<void> {
+    await q.query(
+      'update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1',
+      [id, status, by, note, result ? JSON.stringify(result) : null],
+    );
   },
 
   /** An order's row locked for review: its status and claim, or null for no such order. */
   async lockOrder(q: Queryable, orderNo: string): Promise<{ status: number; claimed_by: number | null } | null> {
-    const r = await q.query<{ status: number; claimed_by: number | null }>('select status, claimed_by from orders where order_no = $1 for update', [orderNo]);
+    const r = await q.query<{ status: number; claimed_by: number | null }>(
+      'select status, claimed_by from orders where order_no = $1 for update',
+      [orderNo],
+    );
     return r.rows[0] ?? null;
   },
 

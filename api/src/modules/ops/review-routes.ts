@@ -15,9 +15,14 @@ const line = z.object({
   proof_image: z.string().max(1000).optional(),
   image_index: z.number().int().min(0).max(20).optional(),
 });
-const decision = z.object({ lines: z.array(line).min(1).max(50), payout_note: z.string().max(500).optional(), note: z.string().max(500).optional() });
+const decision = z.object({
+  lines: z.array(line).min(1).max(50),
+  payout_note: z.string().max(500).optional(),
+  note: z.string().max(500).optional(),
+});
 const orderParams = z.object({ order_no: z.string().max(64) });
-const amountQuery = (name: string) => z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${name}: an amount such as 50000 or 1250.50`);
+const amountQuery = (name: string) =>
+  z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${name}: an amount such as 50000 or 1250.50`);
 
 /** The review queue: claim an order, decide it card by card, or refuse it. */
 export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
@@ -25,7 +30,8 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'GET',
     path: '/ops/api/orders/queue',
     roles: ['reviewer'],
-    summary: 'Pending orders, oldest first (unclaimed or claimed by me; an admin sees every claim), with filters and those waiting for a second operator',
+    summary:
+      'Pending orders, oldest first (unclaimed or claimed by me; an admin sees every claim), with filters and those waiting for a second operator',
     query: z.object({
       brand: z.coerce.number().int().positive().optional(),
       currency: z.enum(['NGN', 'GHS', 'USDT']).optional(),

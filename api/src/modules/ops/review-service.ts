@@ -3,11 +3,28 @@
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
 import { orderRepo } from '../order/repo.js';
-import { claimOrder, decideOrder, FAIL_REASONS, NeedsApproval, ORDER_MESSAGES, refuseOrder, releaseOrder, type LineInput, type OrderRow } from '../order/service.js';
+import {
+  claimOrder,
+  decideOrder,
+  FAIL_REASONS,
+  NeedsApproval,
+  ORDER_MESSAGES,
+  refuseOrder,
+  releaseOrder,
+  type LineInput,
+  type OrderRow,
+} from '../order/service.js';
 import { accountLinks } from '../referral/links.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import type { OpsDeps } from './context.js';
-import { approvalHash, approvalView, FOUR_EYES_MESSAGES, lockOrderForReview, requestApproval, type ApprovalRow } from './four-eyes.js';
+import {
+  approvalHash,
+  approvalView,
+  FOUR_EYES_MESSAGES,
+  lockOrderForReview,
+  requestApproval,
+  type ApprovalRow,
+} from './four-eyes.js';
 import { opsRepo } from './repo.js';
 import type { Actor } from './route.js';
 import { audit } from './staff.js';
@@ -40,20 +57,32 @@ export async function reviewQueue(deps: OpsDeps, staff: Actor, f: QueueFilter) {
   };
   const [queue, brands] = await Promise.all([
     orderRepo.queue(db, {
-      staffId: staff.id, everyClaim: staff.role === 'admin', brand: f.brand ?? null, currency: f.currency ?? null,
-      minMinor: await minor(f.min_amount), maxMinor: await minor(f.max_amount), waitingOverMinutes: f.waiting_over_minutes ?? null,
+      staffId: staff.id,
+      everyClaim: staff.role === 'admin',
+      brand: f.brand ?? null,
+      currency: f.currency ?? null,
+      minMinor: await minor(f.min_amount),
+      maxMinor: await minor(f.max_amount),
+      waitingOverMinutes: f.waiting_over_minutes ?? null,
     }),
     catalog.categories(),
   ]);
-  const waiting = await opsRepo.waitingDecisions(db, queue.map((o) => o.order_no));
+  const waiting = await opsRepo.waitingDecisions(
+    db,
+    queue.map((o) => o.order_no),
+  );
   const waitingOf = (no: string) => waiting.find((w) => w.target_id === no);
   return {
     fail_reasons: FAIL_REASONS,
     brands,
     orders: await Promise.all(
       queue.map(async (o) => ({
-        ...(await orderView(deps, o)), waiting_minutes: o.waiting_minutes, claimed_by_name: o.claimed_by_name, brand: o.brand,
-        awaiting_approval: !!waitingOf(o.order_no), approval_requested_by: waitingOf(o.order_no)?.requested_by ?? null,
+        ...(await orderView(deps, o)),
+        waiting_minutes: o.waiting_minutes,
+        claimed_by_name: o.claimed_by_name,
+        brand: o.brand,
+        awaiting_approval: !!waitingOf(o.order_no),
+        approval_requested_by: waitingOf(o.order_no)?.requested_by ?? null,
         approval_requested_by_name: waitingOf(o.order_no)?.requested_by_name ?? null,
       })),
     ),
@@ -63,8 +92,14 @@ export async function reviewQueue(deps: OpsDeps, staff: Actor, f: QueueFilter) {
 /** What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts. */
 async function sellerSummary(deps: OpsDeps, o: OrderRow) {
   const cur = await deps.ref.currency(o.currency_code);
-  const [h, links] = await Promise.all([supportRepo.sellerHistory(deps.db, o.user_id, cur.code, o.order_no), accountLinks.of(deps.db, o.user_id)]);
-  const money = (x: { count: number; minor: bigint }) => ({ count: x.count, amount: formatMinor(x.minor, cur.decimals) });
+  const [h, links] = await Promise.all([
+    supportRepo.sellerHistory(deps.db, o.user_id, cur.code, o.order_no),
+    accountLinks.of(deps.db, o.user_id),
+  ]);
+  const money = (x: { count: number; minor: bigint }) => ({
+    count: x.count,
+    amount: formatMinor(x.minor, cur.decimals),
+  });
   const created = h.user?.created_at ?? o.created_at;
   return {
     id: o.user_id,
@@ -81,7 +116,10 @@ async function sellerSummary(deps: OpsDeps, o: OrderRow) {
 
 /** An order decided or refused, with its card lines and the order to review next. */
 async function afterDecision(deps: OpsDeps, staff: Actor, o: OrderRow) {
-  const [lines, next] = await Promise.all([orderRepo.lines(deps.db, o.id), opsRepo.nextOrder(deps.db, staff.id, o.order_no)]);
+  const [lines, next] = await Promise.all([
+    orderRepo.lines(deps.db, o.id),
+    opsRepo.nextOrder(deps.db, staff.id, o.order_no),
+  ]);
   return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), next_order_no: next };
 }
 
@@ -94,13 +132,26 @@ export async function orderDetail(deps: OpsDeps, staff: Actor, orderNo: string) 
     sellerSummary(deps, o),
     opsRepo.nextOrder(deps.db, staff.id, o.order_no),
   ]);
-  return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), timeline: events, fail_reasons: FAIL_REASONS, seller, next_order_no: next };
+  return {
+    ...(await orderView(deps, o)),
+    lines: await linesView(deps, o, lines),
+    timeline: events,
+    fail_reasons: FAIL_REASONS,
+    seller,
+    next_order_no: next,
+  };
 }
 
 export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
   const o = await deps.db.tx(async (q) => {
     const order = await claimOrder(q, orderNo, staff);
-    await audit(q, { staffId: staff.id, action: 'order.claim', targetType: 'order', targetId: order.order_no, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'order.claim',
+      targetType: 'order',
+      targetId: order.order_no,
+      ip: staff.ip,
+    });
     return order;
   });
   return orderView(deps, o);
@@ -111,7 +162,13 @@ export async function release(deps: OpsDeps, staff: Actor, orderNo: string) {
   const o = await deps.db.tx(async (q) => {
     if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
     const order = await releaseOrder(q, orderNo, staff, { anyone: staff.role === 'admin' });
-    await audit(q, { staffId: staff.id, action: 'order.release', targetType: 'order', targetId: order.order_no, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'order.release',
+      targetType: 'order',
+      targetId: order.order_no,
+      ip: staff.ip,
+    });
     return order;
   });
   return orderView(deps, o);
@@ -125,23 +182,39 @@ export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input
   /** The order as it stands, with the request that waits for a second operator. */
   const awaiting = async (row: ApprovalRow, replayed: boolean) => {
     const o = (await orderRepo.byNo(db, orderNo)) as OrderRow;
-    return { ...(await afterDecision(deps, staff, o)), awaiting_approval: await approvalView(row, (c) => ref.currency(c)), replayed };
+    return {
+      ...(await afterDecision(deps, staff, o)),
+      awaiting_approval: await approvalView(row, (c) => ref.currency(c)),
+      replayed,
+    };
   };
   // While a decision waits for a second operator, the order takes no other one; the same one
   // sent again is answered with the waiting request. Read under the order's lock.
   const waitingFor = (waiting: ApprovalRow) => {
-    if (waiting.params_hash !== approvalHash('order_decision', orderNo, staff.id, payload)) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+    if (waiting.params_hash !== approvalHash('order_decision', orderNo, staff.id, payload))
+      throw new AppError(FOUR_EYES_MESSAGES.waiting);
     return awaiting(waiting, true);
   };
   try {
     const res = await db.tx(async (q) => {
       const { waiting } = await lockOrderForReview(q, orderNo);
       if (waiting) return { waiting };
-      const out = await decideOrder(q, decisions, { orderNo, staff, lines: input.lines, payoutNote: input.payout_note, note: input.note });
+      const out = await decideOrder(q, decisions, {
+        orderNo,
+        staff,
+        lines: input.lines,
+        payoutNote: input.payout_note,
+        note: input.note,
+      });
       if (!out.replay) {
         await audit(q, {
-          staffId: staff.id, action: 'order.decide', targetType: 'order', targetId: out.order.order_no, reason: input.payout_note ?? input.note ?? '',
-          details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: input.lines }, ip: staff.ip,
+          staffId: staff.id,
+          action: 'order.decide',
+          targetType: 'order',
+          targetId: out.order.order_no,
+          reason: input.payout_note ?? input.note ?? '',
+          details: { status: out.order.status, amount_minor: out.order.amount_minor, lines: input.lines },
+          ip: staff.ip,
         });
       }
       return out;
@@ -156,12 +229,26 @@ export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input
       const { order, waiting } = await lockOrderForReview(q, orderNo);
       if (!order) throw new AppError(ORDER_MESSAGES.notFound);
       if (!waiting && order.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
-      if (!waiting && order.claimed_by !== staff.id) throw new AppError(order.claimed_by === null ? ORDER_MESSAGES.claimFirst : ORDER_MESSAGES.claimedByOther);
-      const a = await requestApproval(q, { kind: 'order_decision', targetId: orderNo, staffId: staff.id, payload, amountMinor: err.amountMinor, currency: err.currency, reason: err.reason });
+      if (!waiting && order.claimed_by !== staff.id)
+        throw new AppError(order.claimed_by === null ? ORDER_MESSAGES.claimFirst : ORDER_MESSAGES.claimedByOther);
+      const a = await requestApproval(q, {
+        kind: 'order_decision',
+        targetId: orderNo,
+        staffId: staff.id,
+        payload,
+        amountMinor: err.amountMinor,
+        currency: err.currency,
+        reason: err.reason,
+      });
       if (!a.replay) {
         await audit(q, {
-          staffId: staff.id, action: 'order.decide.requested', targetType: 'order', targetId: orderNo, reason: err.reason,
-          details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: input.lines }, ip: staff.ip,
+          staffId: staff.id,
+          action: 'order.decide.requested',
+          targetType: 'order',
+          targetId: orderNo,
+          reason: err.reason,
+          details: { approval_id: a.row.id, amount_minor: err.amountMinor, lines: input.lines },
+          ip: staff.ip,
         });
       }
       return a;
@@ -182,19 +269,35 @@ export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, inpu
   }
   try {
     await db.tx(async (q) => {
-      const out = await decideOrder(q, decisions, { orderNo, staff, lines: input.lines, payoutNote: input.payout_note, note: input.note });
+      const out = await decideOrder(q, decisions, {
+        orderNo,
+        staff,
+        lines: input.lines,
+        payoutNote: input.payout_note,
+        note: input.note,
+      });
       throw new Preview(out.order);
     });
   } catch (err) {
     if (err instanceof Preview) {
       const cur = await ref.currency(err.order.currency_code);
-      const bonus = formatMinor(err.order.first_order_bonus_minor, cur.decimals);
-      return { status: err.order.status, amount: formatMinor(err.order.amount_minor, cur.decimals), currency: cur.code, needs_approval: null, first_order_bonus: bonus };
+      return {
+        status: err.order.status,
+        amount: formatMinor(err.order.amount_minor, cur.decimals),
+        currency: cur.code,
+        needs_approval: null,
+        first_order_bonus: formatMinor(err.order.first_order_bonus_minor, cur.decimals),
+      };
     }
     if (err instanceof NeedsApproval) {
       const cur = await ref.currency(err.currency);
-      const bonus = formatMinor(err.firstOrderBonusMinor, cur.decimals);
-      return { status: ORDER_STATUS.pending, amount: formatMinor(err.amountMinor, cur.decimals), currency: cur.code, needs_approval: err.reason, first_order_bonus: bonus };
+      return {
+        status: ORDER_STATUS.pending,
+        amount: formatMinor(err.amountMinor, cur.decimals),
+        currency: cur.code,
+        needs_approval: err.reason,
+        first_order_bonus: formatMinor(err.firstOrderBonusMinor, cur.decimals),
+      };
     }
     throw err;
   }
@@ -208,7 +311,15 @@ export async function refuse(deps: OpsDeps, staff: Actor, orderNo: string, reaso
     // reviewer withdraws their request first (or it is rejected), so nothing is left pending.
     if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.refuseWaiting);
     const out = await refuseOrder(q, { orderNo, staff, reason });
-    if (!out.replay) await audit(q, { staffId: staff.id, action: 'order.refuse', targetType: 'order', targetId: out.order.order_no, reason, ip: staff.ip });
+    if (!out.replay)
+      await audit(q, {
+        staffId: staff.id,
+        action: 'order.refuse',
+        targetType: 'order',
+        targetId: out.order.order_no,
+        reason,
+        ip: staff.ip,
+      });
     return out;
   });
   return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };

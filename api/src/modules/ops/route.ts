@@ -76,13 +76,16 @@ declare module 'fastify' {
  * parameters, the envelope around what the handler returns, and that reply checked against the
  * route's schema in shared-sdk — the one the console decodes it with.
  */
-export function opsRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, R extends Roles = Roles>(
-  app: FastifyInstance,
-  def: OpsRouteDef<B, Q, P, R>,
-): void {
+export function opsRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  R extends Roles = Roles,
+>(app: FastifyInstance, def: OpsRouteDef<B, Q, P, R>): void {
   const route = `${def.method} ${def.path}`;
   if (!isOpsRoute(route)) throw new Error(`${route} has no reply schema in shared-sdk/src/ops/replies.ts`);
-  if ((def.roles === SIGNING_IN) !== PUBLIC_OPS_ROUTES.has(def.path)) throw new Error(`${route}: only the sign-in is open to callers without a session`);
+  if ((def.roles === SIGNING_IN) !== PUBLIC_OPS_ROUTES.has(def.path))
+    throw new Error(`${route}: only the sign-in is open to callers without a session`);
   const roles = def.roles;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
@@ -104,11 +107,23 @@ export function opsRoute<B extends Schema | undefined = undefined, Q extends Sch
     },
     handler: async (req, reply) => {
       const staff = req.staff ? { ...req.staff, ip: req.ip } : null;
-      const ctx = { staff, body: req.body, query: req.query, params: req.params, ip: req.ip, log: req.log, req, reply } as unknown as OpsContext<B, Q, P, R>;
+      const ctx = {
+        staff,
+        body: req.body,
+        query: req.query,
+        params: req.params,
+        ip: req.ip,
+        log: req.log,
+        req,
+        reply,
+      } as unknown as OpsContext<B, Q, P, R>;
       const result = await def.handler(ctx);
       if (result instanceof OpsFile) {
         checkAgainstContract(app, req, route, result.text);
-        return reply.type(result.type).header('content-disposition', `attachment; filename="${result.name}"`).send(result.text);
+        return reply
+          .type(result.type)
+          .header('content-disposition', `attachment; filename="${result.name}"`)
+          .send(result.text);
       }
       checkAgainstContract(app, req, route, result);
       return ok(result);
@@ -126,5 +141,6 @@ function checkAgainstContract(app: FastifyInstance, req: FastifyRequest, route: 
   const check = checkOpsReply(route, wire);
   if (check.ok) return;
   req.log.error({ route, issues: check.issues }, 'reply outside the operator contract (shared-sdk/src/ops/replies.ts)');
-  if (app.config.replyCheck === 'refuse') throw new Error(`${route} answered outside the contract: ${check.issues.join('; ')}`);
+  if (app.config.replyCheck === 'refuse')
+    throw new Error(`${route} answered outside the contract: ${check.issues.join('; ')}`);
 }

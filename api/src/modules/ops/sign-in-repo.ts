@@ -17,7 +17,15 @@ export type StaffRow = {
   totp_last_step: string | number;
 };
 
-export type ChallengeRow = { id: bigint; staff_id: number; purpose: 'totp' | 'enrol'; totp_secret: string | null; attempts: number; expires_at: Date; used_at: Date | null };
+export type ChallengeRow = {
+  id: bigint;
+  staff_id: number;
+  purpose: 'totp' | 'enrol';
+  totp_secret: string | null;
+  attempts: number;
+  expires_at: Date;
+  used_at: Date | null;
+};
 
 export const signInRepo = {
   /**
@@ -25,7 +33,10 @@ export const signInRepo = {
    * next wait (`delayMs` doubled per failure, at most `maxDelayMs`); a count older than `forgetBefore`
    * starts again. Undefined while the address waits (nothing counted).
    */
-  async reserveAddress(q: Queryable, a: { ip: string; now: Date; forgetBefore: Date; freeFailures: number; delayMs: number; maxDelayMs: number }): Promise<number | undefined> {
+  async reserveAddress(
+    q: Queryable,
+    a: { ip: string; now: Date; forgetBefore: Date; freeFailures: number; delayMs: number; maxDelayMs: number },
+  ): Promise<number | undefined> {
     const n = `case when s.last_failure_at <= $3 then 1 else s.failures + 1 end`;
     const r = await q.query<{ failures: number }>(
       `insert into staff_sign_in_throttle as s (ip, failures, last_failure_at, blocked_until)
@@ -43,7 +54,14 @@ export const signInRepo = {
   },
 
   async blockedUntil(q: Queryable, ip: string): Promise<Date | null> {
-    return (await q.query<{ blocked_until: Date | null }>('select blocked_until from staff_sign_in_throttle where ip = $1', [ip])).rows[0]?.blocked_until ?? null;
+    return (
+      (
+        await q.query<{ blocked_until: Date | null }>(
+          'select blocked_until from staff_sign_in_throttle where ip = $1',
+          [ip],
+        )
+      ).rows[0]?.blocked_until ?? null
+    );
   },
 
   /** Gives a reserved failure back; below the free failures the wait is lifted. */
@@ -56,7 +74,10 @@ export const signInRepo = {
 
   /** Addresses forgotten and no longer waiting. */
   async purgeAddresses(q: Queryable, forgetBefore: Date, now: Date): Promise<void> {
-    await q.query('delete from staff_sign_in_throttle where last_failure_at <= $1 and (blocked_until is null or blocked_until <= $2)', [forgetBefore, now]);
+    await q.query(
+      'delete from staff_sign_in_throttle where last_failure_at <= $1 and (blocked_until is null or blocked_until <= $2)',
+      [forgetBefore, now],
+    );
   },
 
   async staffIdByEmail(q: Queryable, email: string): Promise<number | undefined> {
@@ -87,12 +108,21 @@ export const signInRepo = {
     await q.query('update staff set login_failures = 0, locked_until = null where id = $1', [staffId]);
   },
 
-  async insertChallenge(q: Queryable, c: { staffId: number; tokenHash: string; purpose: 'totp' | 'enrol'; sealedSecret: string | null; expiresAt: Date }): Promise<void> {
-    await q.query('insert into staff_challenges (staff_id, token_hash, purpose, totp_secret, expires_at) values ($1,$2,$3,$4,$5)', [c.staffId, c.tokenHash, c.purpose, c.sealedSecret, c.expiresAt]);
+  async insertChallenge(
+    q: Queryable,
+    c: { staffId: number; tokenHash: string; purpose: 'totp' | 'enrol'; sealedSecret: string | null; expiresAt: Date },
+  ): Promise<void> {
+    await q.query(
+      'insert into staff_challenges (staff_id, token_hash, purpose, totp_secret, expires_at) values ($1,$2,$3,$4,$5)',
+      [c.staffId, c.tokenHash, c.purpose, c.sealedSecret, c.expiresAt],
+    );
   },
 
   async lockChallenge(q: Queryable, tokenHash: string): Promise<ChallengeRow | undefined> {
-    const r = await q.query<ChallengeRow>('select id, staff_id, purpose, totp_secret, attempts, expires_at, used_at from staff_challenges where token_hash = $1 for update', [tokenHash]);
+    const r = await q.query<ChallengeRow>(
+      'select id, staff_id, purpose, totp_secret, attempts, expires_at, used_at from staff_challenges where token_hash = $1 for update',
+      [tokenHash],
+    );
     return r.rows[0];
   },
 
@@ -105,15 +135,29 @@ export const signInRepo = {
   },
 
   /** Turns the second factor on with this sealed secret, and puts these recovery code hashes in place of any before. */
-  async enrol(q: Queryable, staffId: number, sealedSecret: string, step: number, recoveryHashes: string[]): Promise<void> {
-    await q.query('update staff set totp_secret = $2, totp_enabled_at = now(), totp_last_step = $3 where id = $1', [staffId, sealedSecret, step]);
+  async enrol(
+    q: Queryable,
+    staffId: number,
+    sealedSecret: string,
+    step: number,
+    recoveryHashes: string[],
+  ): Promise<void> {
+    await q.query('update staff set totp_secret = $2, totp_enabled_at = now(), totp_last_step = $3 where id = $1', [
+      staffId,
+      sealedSecret,
+      step,
+    ]);
     await q.query('delete from staff_recovery_codes where staff_id = $1', [staffId]);
-    for (const h of recoveryHashes) await q.query('insert into staff_recovery_codes (staff_id, code_hash) values ($1, $2)', [staffId, h]);
+    for (const h of recoveryHashes)
+      await q.query('insert into staff_recovery_codes (staff_id, code_hash) values ($1, $2)', [staffId, h]);
   },
 
   /** A known secret turned on without recovery codes (the command-line tool). */
   async enrolKnown(q: Queryable, staffId: number, sealedSecret: string): Promise<void> {
-    await q.query('update staff set totp_secret = $2, totp_enabled_at = now(), totp_last_step = 0 where id = $1', [staffId, sealedSecret]);
+    await q.query('update staff set totp_secret = $2, totp_enabled_at = now(), totp_last_step = 0 where id = $1', [
+      staffId,
+      sealedSecret,
+    ]);
   },
 
   async setTotpStep(q: Queryable, staffId: number, step: number): Promise<void> {
@@ -122,11 +166,21 @@ export const signInRepo = {
 
   /** Uses a recovery code once; false when it is not one of the operator's unused codes. */
   async useRecoveryCode(q: Queryable, staffId: number, codeHash: string): Promise<boolean> {
-    const r = await q.query('update staff_recovery_codes set used_at = now() where staff_id = $1 and code_hash = $2 and used_at is null returning id', [staffId, codeHash]);
+    const r = await q.query(
+      'update staff_recovery_codes set used_at = now() where staff_id = $1 and code_hash = $2 and used_at is null returning id',
+      [staffId, codeHash],
+    );
     return r.rows.length > 0;
   },
 
   async recoveryCodesLeft(q: Queryable, staffId: number): Promise<number> {
-    return (await q.query<{ n: number }>('select count(*)::int as n from staff_recovery_codes where staff_id = $1 and used_at is null', [staffId])).rows[0]?.n ?? 0;
+    return (
+      (
+        await q.query<{ n: number }>(
+          'select count(*)::int as n from staff_recovery_codes where staff_id = $1 and used_at is null',
+          [staffId],
+        )
+      ).rows[0]?.n ?? 0
+    );
   },
 };

@@ -12,23 +12,35 @@ export interface StaffAuth {
 
 export const staffRepo = {
   async adminEmails(q: Queryable): Promise<string[]> {
-    const r = await q.query<{ email: string }>("select email from staff where role = 'admin' and status = 'active' order by id");
+    const r = await q.query<{ email: string }>(
+      "select email from staff where role = 'admin' and status = 'active' order by id",
+    );
     return r.rows.map((x) => x.email);
   },
 
   /** Ends the session with this token hash; the operator it belonged to, if it was live. */
   async endSession(q: Queryable, tokenHash: string): Promise<number | null> {
-    const r = await q.query<{ staff_id: number }>('update staff_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null returning staff_id', [tokenHash]);
+    const r = await q.query<{ staff_id: number }>(
+      'update staff_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null returning staff_id',
+      [tokenHash],
+    );
     return r.rows[0]?.staff_id ?? null;
   },
 
   async insert(q: Queryable, s: { email: string; name: string; role: Role; passwordHash: string }): Promise<number> {
-    const r = await q.query<{ id: number }>('insert into staff (email, name, role, password_hash) values ($1,$2,$3,$4) returning id', [s.email, s.name, s.role, s.passwordHash]);
+    const r = await q.query<{ id: number }>(
+      'insert into staff (email, name, role, password_hash) values ($1,$2,$3,$4) returning id',
+      [s.email, s.name, s.role, s.passwordHash],
+    );
     return r.rows[0]!.id;
   },
 
   async insertSession(q: Queryable, staffId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await q.query('insert into staff_sessions (staff_id, token_hash, expires_at) values ($1,$2,$3)', [staffId, tokenHash, expiresAt]);
+    await q.query('insert into staff_sessions (staff_id, token_hash, expires_at) values ($1,$2,$3)', [
+      staffId,
+      tokenHash,
+      expiresAt,
+    ]);
   },
 
   /** The operator of a live session (not revoked, expired or idle, the account active), kept alive by this read. */
@@ -44,9 +56,21 @@ export const staffRepo = {
   },
 
   /** `details` as JSON text. */
-  async insertAudit(q: Queryable, a: { staffId: number | null; action: string; targetType: string; targetId: string; reason?: string; details: string; ip?: string }): Promise<void> {
-    await q.query('insert into audit_log (staff_id, action, target_type, target_id, reason, details, ip) values ($1,$2,$3,$4,$5,$6,$7)', [
-      a.staffId, a.action, a.targetType, a.targetId, a.reason ?? '', a.details, a.ip ?? '',
-    ]);
+  async insertAudit(
+    q: Queryable,
+    a: {
+      staffId: number | null;
+      action: string;
+      targetType: string;
+      targetId: string;
+      reason?: string;
+      details: string;
+      ip?: string;
+    },
+  ): Promise<void> {
+    await q.query(
+      'insert into audit_log (staff_id, action, target_type, target_id, reason, details, ip) values ($1,$2,$3,$4,$5,$6,$7)',
+      [a.staffId, a.action, a.targetType, a.targetId, a.reason ?? '', a.details, a.ip ?? ''],
+    );
   },
 };

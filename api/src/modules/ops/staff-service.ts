@@ -27,17 +27,29 @@ export async function signInPassword(signIn: StaffSignIn, input: { email: string
   const out = await signIn.password(input);
   if (!out.ok) throw new SignInRefused(out.message, out.retryAfter);
   return {
-    challenge: out.challenge, second_factor: out.enrol ? ('enrol' as const) : ('totp' as const), name: out.staff.name, role: out.staff.role,
+    challenge: out.challenge,
+    second_factor: out.enrol ? ('enrol' as const) : ('totp' as const),
+    name: out.staff.name,
+    role: out.staff.role,
     ...(out.enrol ? { totp_secret: out.enrol.secret, otpauth_url: out.enrol.otpauthUrl } : {}),
   };
 }
 
 /** Step 2: the authenticator's code or a recovery code; the session token (and, on enrolment, recovery codes shown once). */
-export async function signInSecondFactor(deps: OpsDeps, signIn: StaffSignIn, input: { challenge: string; code: string; ip: string }, log: FastifyBaseLogger) {
+export async function signInSecondFactor(
+  deps: OpsDeps,
+  signIn: StaffSignIn,
+  input: { challenge: string; code: string; ip: string },
+  log: FastifyBaseLogger,
+) {
   const out = await signIn.secondFactor(input);
   if (out.ok) {
     return {
-      token: out.token, id: out.staff.id, name: out.staff.name, role: out.staff.role, recovery_codes_left: out.recoveryLeft,
+      token: out.token,
+      id: out.staff.id,
+      name: out.staff.name,
+      role: out.staff.role,
+      recovery_codes_left: out.recoveryLeft,
       ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}),
     };
   }
@@ -50,7 +62,9 @@ async function tellAdmins(deps: OpsDeps, { email, name, until }: Locked, ip: str
   for (const to of await adminEmails(deps.db)) {
     void deps.messenger
       .send({
-        channel: 'email', to, subject: `Operator account locked: ${email}`,
+        channel: 'email',
+        to,
+        subject: `Operator account locked: ${email}`,
         text: `${STAFF_SIGN_IN.maxFailures} wrong second-factor codes in a row, each after the right password, were tried for the operator account of ${name} (${email}), the last from ${ip}. It is locked until ${until.toISOString()}. Someone who is not ${name} may know their password: if ${name} did not do this, reset their password and second factor, and look at the audit log (action login.failed).`,
       })
       .catch((err: unknown) => log.warn({ err }, 'could not tell an admin of a locked operator account'));
@@ -61,16 +75,33 @@ async function tellAdmins(deps: OpsDeps, { email, name, until }: Locked, ip: str
 export async function signOut(deps: OpsDeps, staff: Actor, token: string) {
   await deps.db.tx(async (q) => {
     await endStaffSession(q, token);
-    await audit(q, { staffId: staff.id, action: 'logout', targetType: 'staff', targetId: String(staff.id), ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'logout',
+      targetType: 'staff',
+      targetId: String(staff.id),
+      ip: staff.ip,
+    });
   });
   return {};
 }
 
 /** Creates an operator; they enrol their authenticator app at their first sign-in. */
-export async function addStaff(deps: OpsDeps, staff: Actor, input: { email: string; name: string; role: Role; password: string }) {
+export async function addStaff(
+  deps: OpsDeps,
+  staff: Actor,
+  input: { email: string; name: string; role: Role; password: string },
+) {
   const id = await deps.db.tx(async (q) => {
     const staffId = await createStaff(q, input);
-    await audit(q, { staffId: staff.id, action: 'staff.create', targetType: 'staff', targetId: String(staffId), details: { email: input.email, role: input.role }, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: String(staffId),
+      details: { email: input.email, role: input.role },
+      ip: staff.ip,
+    });
     return staffId;
   });
   return { id };
@@ -79,11 +110,22 @@ export async function addStaff(deps: OpsDeps, staff: Actor, input: { email: stri
 export const staffList = (deps: OpsDeps) => opsRepo.staffList(deps.db);
 
 /** An admin's change to another operator's account: audited with its reason; their sessions end. */
-export async function changeStaff(deps: OpsDeps, staff: Actor, input: { id: number; change: StaffChange; action: string; reason: string }) {
+export async function changeStaff(
+  deps: OpsDeps,
+  staff: Actor,
+  input: { id: number; change: StaffChange; action: string; reason: string },
+) {
   if (input.id === staff.id) throw new AppError('Ask another admin to change your own account');
   await deps.db.tx(async (q) => {
     if (!(await opsRepo.changeStaff(q, input.id, input.change))) throw new AppError('Operator not found');
-    await audit(q, { staffId: staff.id, action: input.action, targetType: 'staff', targetId: String(input.id), reason: input.reason, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: input.action,
+      targetType: 'staff',
+      targetId: String(input.id),
+      reason: input.reason,
+      ip: staff.ip,
+    });
   });
   return {};
 }

@@ -23,7 +23,8 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'GET',
     path: '/ops/api/users/:id',
     roles: ['reviewer', 'finance'],
-    summary: 'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), sessions, security events',
+    summary:
+      'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), sessions, security events',
     params,
     handler: ({ staff, params: p }) => userDetail(deps, staff, p.id),
   });
@@ -41,7 +42,8 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'POST',
     path: '/ops/api/users/:id/freeze',
     roles: ['finance'],
-    summary: 'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze',
+    summary:
+      'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze',
     params,
     body: z.object({ reason: z.string().trim().min(3).max(300) }),
     handler: ({ staff, params: p, body }) => freeze(deps, staff, p.id, body.reason),

@@ -28,26 +28,54 @@ export async function userDetail(deps: OpsDeps, staff: Actor, id: number) {
   if (!profile) throw new AppError(USER_MESSAGES.notFound);
   // A seller's profile (contacts, verified name, sessions) is personal data: every look is on record.
   await audit(db, { staffId: staff.id, action: 'user.view', targetType: 'user', targetId: String(id), ip: staff.ip });
-  const [{ accounts, entries, orders, withdrawals, sessions, security }, payoutAccounts] = await Promise.all([supportRepo.activity(db, id), supportRepo.payoutAccounts(db, id)]);
+  const [{ accounts, entries, orders, withdrawals, sessions, security }, payoutAccounts] = await Promise.all([
+    supportRepo.activity(db, id),
+    supportRepo.payoutAccounts(db, id),
+  ]);
   return {
     profile,
-    balances: await Promise.all(accounts.map(async (a) => ({ wallet: a.kind, currency: a.currency_code, balance: await money(a.balance_minor, a.currency_code) }))),
+    balances: await Promise.all(
+      accounts.map(async (a) => ({
+        wallet: a.kind,
+        currency: a.currency_code,
+        balance: await money(a.balance_minor, a.currency_code),
+      })),
+    ),
     ledger: await Promise.all(
       entries.map(async (e) => ({
-        id: Number(e.id), kind: e.kind, memo: e.memo, actor: e.actor, wallet: e.account, currency: e.currency_code, amount: await money(e.amount_minor, e.currency_code),
-        balance_after: await money(e.balance_after_minor, e.currency_code), created_at: e.created_at,
+        id: Number(e.id),
+        kind: e.kind,
+        memo: e.memo,
+        actor: e.actor,
+        wallet: e.account,
+        currency: e.currency_code,
+        amount: await money(e.amount_minor, e.currency_code),
+        balance_after: await money(e.balance_after_minor, e.currency_code),
+        created_at: e.created_at,
       })),
     ),
     orders: await Promise.all(
       orders.map(async (o) => ({
-        order_no: o.order_no, status: o.status, currency: o.currency_code, amount: await money(o.amount_minor, o.currency_code),
-        quote: o.quote_total_minor === null ? null : await money(o.quote_total_minor, o.currency_code), created_at: o.created_at, finished_at: o.finished_at,
+        order_no: o.order_no,
+        status: o.status,
+        currency: o.currency_code,
+        amount: await money(o.amount_minor, o.currency_code),
+        quote: o.quote_total_minor === null ? null : await money(o.quote_total_minor, o.currency_code),
+        created_at: o.created_at,
+        finished_at: o.finished_at,
       })),
     ),
     withdrawals: await Promise.all(
       withdrawals.map(async (w) => ({
-        withdraw_no: w.withdraw_no, status: w.status, currency: w.currency_code, amount: await money(w.amount_minor, w.currency_code), method: w.method,
-        account_no: w.account_no, created_at: w.created_at, settled_at: w.settled_at, fail_reason: w.fail_reason,
+        withdraw_no: w.withdraw_no,
+        status: w.status,
+        currency: w.currency_code,
+        amount: await money(w.amount_minor, w.currency_code),
+        method: w.method,
+        account_no: w.account_no,
+        created_at: w.created_at,
+        settled_at: w.settled_at,
+        fail_reason: w.fail_reason,
       })),
     ),
     payout_accounts: payoutAccounts.map((p) => ({ ...p, id: Number(p.id) })),
@@ -59,7 +87,13 @@ export async function userDetail(deps: OpsDeps, staff: Actor, id: number) {
 /** Accounts likely of the same person: a referral between them earns nothing. */
 export async function userLinks(deps: OpsDeps, staff: Actor, id: number) {
   if (!(await supportRepo.profile(deps.db, id))) throw new AppError(USER_MESSAGES.notFound);
-  await audit(deps.db, { staffId: staff.id, action: 'user.links', targetType: 'user', targetId: String(id), ip: staff.ip });
+  await audit(deps.db, {
+    staffId: staff.id,
+    action: 'user.links',
+    targetType: 'user',
+    targetId: String(id),
+    ip: staff.ip,
+  });
   const links = await accountLinks.of(deps.db, id);
   return links.map((l) => ({ ...l, label: LINK_LABELS[l.link] }));
 }
@@ -72,10 +106,20 @@ export async function freeze(deps: OpsDeps, staff: Actor, id: number, reason: st
     if (u.frozen) throw new AppError(USER_MESSAGES.frozen);
     await supportRepo.freeze(q, id, `${STAFF_FREEZE}${reason}`);
     await notify(q, id, {
-      title: 'Withdrawals frozen', content: `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`,
-      kind: 'system', action: 'app_wallet', security: true,
+      title: 'Withdrawals frozen',
+      content: `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`,
+      kind: 'system',
+      action: 'app_wallet',
+      security: true,
     });
-    await audit(q, { staffId: staff.id, action: 'user.freeze', targetType: 'user', targetId: String(id), reason, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'user.freeze',
+      targetType: 'user',
+      targetId: String(id),
+      reason,
+      ip: staff.ip,
+    });
   });
   return null;
 }
@@ -84,7 +128,14 @@ export async function freeze(deps: OpsDeps, staff: Actor, id: number, reason: st
 export async function unfreeze(deps: OpsDeps, staff: Actor, id: number, reason: string) {
   await deps.db.tx(async (q) => {
     if (!(await supportRepo.unfreeze(q, id))) throw new AppError(USER_MESSAGES.notFrozen);
-    await audit(q, { staffId: staff.id, action: 'user.unfreeze', targetType: 'user', targetId: String(id), reason, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'user.unfreeze',
+      targetType: 'user',
+      targetId: String(id),
+      reason,
+      ip: staff.ip,
+    });
   });
   return null;
 }
@@ -93,7 +144,14 @@ export async function unfreeze(deps: OpsDeps, staff: Actor, id: number, reason: 
 export async function endHold(deps: OpsDeps, staff: Actor, id: number, reason: string) {
   await deps.db.tx(async (q) => {
     if (!(await supportRepo.endHold(q, id))) throw new AppError(USER_MESSAGES.notFound);
-    await audit(q, { staffId: staff.id, action: 'user.end_hold', targetType: 'user', targetId: String(id), reason, ip: staff.ip });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'user.end_hold',
+      targetType: 'user',
+      targetId: String(id),
+      reason,
+      ip: staff.ip,
+    });
   });
   return null;
 }

@@ -10,13 +10,18 @@ import { applyTransferEvent } from './webhook-service.js';
  * otherwise); a replayed event changes nothing; one that contradicts a settled withdrawal is put
  * in the audit log for staff, never applied.
  */
-export async function payoutWebhookRoutes(app: FastifyInstance, opts: { ledger: Ledger; provider: PayoutProvider }): Promise<void> {
+export async function payoutWebhookRoutes(
+  app: FastifyInstance,
+  opts: { ledger: Ledger; provider: PayoutProvider },
+): Promise<void> {
   const { provider, ledger } = opts;
   if (!provider.readWebhook) return;
   const deps = { db: app.db, ref: app.ref, ledger, provider };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post(`/webhooks/${provider.name}`, { schema: { hide: true } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const ev = provider.readWebhook!(raw, req.headers);

@@ -4,7 +4,15 @@ import { OUTSIDE_CONTRACT } from '@giftlane/shared-sdk/ops/client';
 import { OpsRefusal, testOps } from '@giftlane/shared-sdk/ops/testing';
 import KycQueuePage from '../../pages/kyc';
 
-const pending = { id: 4, user_id: 9, username: 'ada@example.com', verified_name: 'ADA OBI', country: 'Nigeria', created_at: '2026-11-26T06:00:00.000Z', waiting_minutes: 75 };
+const pending = {
+  id: 4,
+  user_id: 9,
+  username: 'ada@example.com',
+  verified_name: 'ADA OBI',
+  country: 'Nigeria',
+  created_at: '2026-11-26T06:00:00.000Z',
+  waiting_minutes: 75,
+};
 
 /** A screen reads the operator API through the typed client: wire replies in, the contract's decoding, no jest.mock. */
 describe('the console’s typed client under a screen', () => {
