@@ -11,7 +11,13 @@ const faint = '#66727F';
 const theme: ThemeConfig = {
   ...themeConfig,
   cssVar: { key: 'gl-ops' },
-  token: { ...themeConfig.token, colorTextTertiary: readable, colorTextDescription: readable, colorTextQuaternary: faint, colorTextPlaceholder: faint },
+  token: {
+    ...themeConfig.token,
+    colorTextTertiary: readable,
+    colorTextDescription: readable,
+    colorTextQuaternary: faint,
+    colorTextPlaceholder: faint,
+  },
 };
 
 /** The console's antd provider: the shared theme with readable faint text. */

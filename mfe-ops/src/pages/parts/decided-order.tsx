@@ -5,14 +5,18 @@ import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
 import { amount, when } from '../../lib/api';
 import { OrderLines } from './order-lines';
 
-type Decided = Pick<OrderDetail, 'status' | 'status_desc' | 'amount' | 'currency' | 'finished_at' | 'refused_reason' | 'payout_note'> &
+type Decided = Pick<
+  OrderDetail,
+  'status' | 'status_desc' | 'amount' | 'currency' | 'finished_at' | 'refused_reason' | 'payout_note'
+> &
   Partial<Pick<OrderDetail, 'lines' | 'fail_reasons' | 'next_order_no'>>;
 
 /**
  * An order no longer waiting: its outcome once (what was credited, or why it was refused), its
  * cards line by line, and the way on to the next order in the queue.
  */
-export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNext: (orderNo: string) => void; busy: boolean }) {
+export function DecidedOrder(props: { order: Decided; onNext: (orderNo: string) => void; busy: boolean }) {
+  const { order: o, onNext, busy } = props;
   const refused = o.status === ORDER_STATUS.refused;
   // What the cards paid, and what the platform added on top (the bonuses are not card lines).
   const decimals = (o.amount.split('.')[1] ?? '').length;
@@ -25,7 +29,9 @@ export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNex
     <section aria-label="Outcome">
       <Descriptions bordered size="small" column={1} title="Outcome">
         <Descriptions.Item label="Decision">
-          <Tag color={refused ? 'red' : o.status === ORDER_STATUS.partlySucceeded ? 'orange' : 'green'}>{o.status_desc}</Tag>
+          <Tag color={refused ? 'red' : o.status === ORDER_STATUS.partlySucceeded ? 'orange' : 'green'}>
+            {o.status_desc}
+          </Tag>
           {o.finished_at && <span className="ops-muted">{when(o.finished_at)}</span>}
         </Descriptions.Item>
         {refused ? (
@@ -36,7 +42,8 @@ export function DecidedOrder({ order: o, onNext, busy }: { order: Decided; onNex
             {bonus > 0 && (
               <span className="ops-muted">
                 {' '}
-                (cards {amount(cards.toFixed(decimals), o.currency)}, bonuses {amount(bonus.toFixed(decimals), o.currency)}: first-order, amount or coupon)
+                (cards {amount(cards.toFixed(decimals), o.currency)}, bonuses{' '}
+                {amount(bonus.toFixed(decimals), o.currency)}: first-order, amount or coupon)
               </span>
             )}
           </Descriptions.Item>

@@ -8,7 +8,8 @@ type Line = OrderDetail['lines'][number];
 const face = (minor: string) => (Number(minor) / 100).toFixed(2);
 
 /** A decided order's cards: what each was, its outcome and what it paid. */
-export function OrderLines({ lines, currency, reasons }: { lines: Line[]; currency: string; reasons: Record<string, string> }) {
+export function OrderLines(props: { lines: Line[]; currency: string; reasons: Record<string, string> }) {
+  const { lines, currency, reasons } = props;
   return (
     <Table<Line>
       rowKey="seq"
@@ -24,9 +25,19 @@ export function OrderLines({ lines, currency, reasons }: { lines: Line[]; curren
         {
           title: 'Outcome',
           render: (_, l) =>
-            l.status === 'success' ? <Tag color="green">Paid</Tag> : <><Tag color="red">Failed</Tag> {reasons[l.fail_reason] ?? l.fail_reason}</>,
+            l.status === 'success' ? (
+              <Tag color="green">Paid</Tag>
+            ) : (
+              <>
+                <Tag color="red">Failed</Tag> {reasons[l.fail_reason] ?? l.fail_reason}
+              </>
+            ),
         },
-        { title: 'Payout', align: 'right', render: (_, l) => (l.status === 'success' ? amount(l.amount, currency) : '—') },
+        {
+          title: 'Payout',
+          align: 'right',
+          render: (_, l) => (l.status === 'success' ? amount(l.amount, currency) : '—'),
+        },
       ]}
     />
   );
