@@ -4,10 +4,15 @@ import type { OpsReply, OpsRoute } from '@giftlane/shared-sdk/ops/replies';
 
 type R<K extends OpsRoute> = OpsReply<K>;
 type Item<T> = T extends (infer I)[] ? I : never;
+type QueueItem = Item<R<'GET /ops/api/orders/queue'>['orders']>;
+type Detail0 = R<'GET /ops/api/orders/:order_no'>;
+type Seller = Detail0['seller'];
+type Line = Item<Detail0['lines']>;
+type OpenWithdrawal = Item<R<'GET /ops/api/withdrawals'>>;
 
 export const T0 = '2026-11-26T08:00:00.000Z';
 
-export const queueOrder = (o: Partial<Item<R<'GET /ops/api/orders/queue'>['orders']>> = {}): Item<R<'GET /ops/api/orders/queue'>['orders']> => ({
+export const queueOrder = (o: Partial<QueueItem> = {}): QueueItem => ({
   order_no: 'GC100',
   user_id: 41,
   status: 1,
@@ -34,12 +39,17 @@ export const queueOrder = (o: Partial<Item<R<'GET /ops/api/orders/queue'>['order
   ...o,
 });
 
-export const seller = (o: Partial<R<'GET /ops/api/orders/:order_no'>['seller']> = {}): R<'GET /ops/api/orders/:order_no'>['seller'] => ({
+export const seller = (o: Partial<Seller> = {}): Seller => ({
   id: 41,
   kyc_level: 1,
   created_at: '2026-08-01T10:00:00.000Z',
   account_age_days: 117,
-  orders: { paid: { count: 3, amount: '523300.00' }, partly: { count: 1, amount: '40000.00' }, refused: { count: 2, amount: '0.00' }, pending: { count: 0 } },
+  orders: {
+    paid: { count: 3, amount: '523300.00' },
+    partly: { count: 1, amount: '40000.00' },
+    refused: { count: 2, amount: '0.00' },
+    pending: { count: 0 },
+  },
   withdrawals_frozen: false,
   withdrawals_frozen_reason: '',
   linked_accounts: 0,
@@ -47,8 +57,10 @@ export const seller = (o: Partial<R<'GET /ops/api/orders/:order_no'>['seller']> 
   ...o,
 });
 
-export const orderDetail = (o: Partial<R<'GET /ops/api/orders/:order_no'>> = {}): R<'GET /ops/api/orders/:order_no'> => {
-  const { waiting_minutes: _w, claimed_by_name: _c, brand: _b, awaiting_approval: _a, approval_requested_by: _r, approval_requested_by_name: _n, ...base } = queueOrder({ claimed_by: 7 });
+export const orderDetail = (o: Partial<Detail0> = {}): Detail0 => {
+  const queued = queueOrder({ claimed_by: 7 });
+  const { waiting_minutes: _w, claimed_by_name: _c, brand: _b, awaiting_approval: _a, ...rest } = queued;
+  const { approval_requested_by: _r, approval_requested_by_name: _n, ...base } = rest;
   return {
     ...base,
     lines: [],
@@ -60,7 +72,7 @@ export const orderDetail = (o: Partial<R<'GET /ops/api/orders/:order_no'>> = {})
   };
 };
 
-export const line = (o: Partial<Item<R<'GET /ops/api/orders/:order_no'>['lines']>> = {}): Item<R<'GET /ops/api/orders/:order_no'>['lines']> => ({
+export const line = (o: Partial<Line> = {}): Line => ({
   seq: 1,
   card_id: 1,
   card_name: 'Apple / iTunes USD Physical card ($100–500)',
@@ -104,7 +116,7 @@ export const approval = (o: Partial<Item<R<'GET /ops/api/approvals'>>> = {}): It
   ...o,
 });
 
-export const withdrawal = (o: Partial<Item<R<'GET /ops/api/withdrawals'>>> = {}): Item<R<'GET /ops/api/withdrawals'>> => ({
+export const withdrawal = (o: Partial<OpenWithdrawal> = {}): OpenWithdrawal => ({
   withdraw_no: 'W900',
   user_id: 41,
   status: 'pending',
@@ -132,7 +144,8 @@ export const withdrawal = (o: Partial<Item<R<'GET /ops/api/withdrawals'>>> = {})
 });
 
 type Detail = R<'GET /ops/api/users/:id'>;
-export const userDetail = (o: { profile?: Partial<Detail['profile']> } & Partial<Omit<Detail, 'profile'>> = {}): Detail => ({
+type UserOverrides = { profile?: Partial<Detail['profile']> } & Partial<Omit<Detail, 'profile'>>;
+export const userDetail = (o: UserOverrides = {}): Detail => ({
   balances: [{ wallet: 'local', currency: 'NGN', balance: '364000.00' }],
   ledger: [{ id: 1, kind: 'order_credit', memo: 'Order GC100', actor: 'system', wallet: 'local', currency: 'NGN', amount: '364000.00', balance_after: '364000.00', created_at: T0 }],
   orders: [{ order_no: 'GC100', status: 2, currency: 'NGN', amount: '364000.00', quote: '360000.00', created_at: T0, finished_at: T0 }],
