@@ -27,8 +27,10 @@ export async function enrol(page: Page, creds: { email: string; password: string
   await page.getByLabel('Password').fill(creds.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const shown = (await page.getByTestId('totp-secret').textContent())!.trim();
+  // Shown in groups of four, to be typed by hand.
+  expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/);
+  const secret = shown.replace(/ /g, '');
   await page.getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Turn on and sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('Incorrect code');

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc } from '../support/api';
 import { fundedSeller, makeOrder, ops } from '../support/account-helpers';
 import { adminToken, enrol, newStaff, staffPage } from '../support/ops-console';
+import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -18,13 +19,21 @@ test('a reviewer enrols, claims an order and decides it partly with a proof phot
   const seller = await createUser(baseURL!);
   const partly = await makeOrder(baseURL!, seller.token);
   const large = await makeOrder(baseURL!, seller.token);
-  await enrol(page, await newStaff(baseURL!, 'reviewer'));
+  const me = await newStaff(baseURL!, 'reviewer');
+  await enrol(page, me);
 
-  // The queue: oldest first, waiting time; claim opens the review screen.
+  // The queue: oldest first, waiting time; claim opens the review screen. Each tab names its screen.
   const row = page.getByRole('row', { name: new RegExp(partly) });
   await expect(row).toBeVisible();
+  await expect(page).toHaveTitle('Review queue · GiftLane console');
+  await expect(row).toContainText(/₦[\d,]+\.\d\d/);
   await row.getByRole('button', { name: 'Claim' }).click();
-  await expect(page.getByRole('heading', { name: `Order ${partly}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order ${partly}`, level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`Order ${partly} · GiftLane console`);
+  // The seller beside the card: a new account, verification and history.
+  const sellerCard = page.getByRole('region', { name: 'Seller' });
+  await expect(sellerCard).toContainText('Not verified');
+  await expect(sellerCard).toContainText('First order');
   await expect(page.getByText(/Locked quote:/)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   // A second card that failed, with the photo as proof.
@@ -34,16 +43,31 @@ test('a reviewer enrols, claims an order and decides it partly with a proof phot
   await pick(page, 'Proof photo', 'Photo 1');
   await page.getByRole('button', { name: 'Review payout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the decision' });
-  await expect(dialog.getByTestId('preview-amount')).toContainText('NGN');
+  await expect(dialog.getByTestId('preview-amount')).toHaveText(/^₦[\d,]+\.\d\d$/);
+  // The seller's first order: the payout names the first-order bonus it includes.
+  await expect(dialog.getByTestId('preview-first-order-bonus')).toContainText('first-order bonus of ₦');
   await dialog.getByRole('button', { name: 'Confirm and credit' }).click();
   await expect(page.getByRole('status')).toContainText('credited');
+  // Decided: the outcome once, the cards line by line, and the way on to the next order.
+  const outcome = page.getByRole('region', { name: 'Outcome' });
+  await expect(outcome).toContainText('Partly completed');
+  const cards = outcome.getByRole('region', { name: 'Cards' }).getByRole('row');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(1)).toContainText('Paid');
+  await expect(cards.nth(2)).toContainText('Failed');
+  await expect(page.getByText(/Decided:/)).toHaveCount(1);
+  await outcome.getByRole('button', { name: 'Next order' }).click();
+  await expect(page).not.toHaveURL(new RegExp(partly));
+  await expect(page.getByRole('heading', { name: /^Order GC/, level: 1 })).toBeVisible();
+  // Next order claimed the oldest waiting one for this reviewer: give it back unless it is ours.
+  if (!page.url().endsWith(large)) await page.getByRole('button', { name: 'Release to queue' }).click();
   const d1 = await gc<{ status: number; keyList: { status: string; fail_reason: string }[] }>(baseURL!, 'ord/detail', { order_no: partly }, seller.token);
   expect(d1.data.status).toBe(4);
   expect(d1.data.keyList.map((k) => k.status)).toEqual(['success', 'failed']);
 
   // The second order: a typo in the rate is refused; a rate above the quote waits for approval.
   await page.goto('/ops');
-  await page.getByRole('row', { name: new RegExp(large) }).getByRole('button', { name: 'Claim' }).click();
+  await page.getByRole('row', { name: new RegExp(large) }).getByRole('button', { name: /^(Claim|Open)$/ }).click();
   await expect(page.getByRole('heading', { name: `Order ${large}` })).toBeVisible();
   const quoted = Number(await page.getByLabel('Rate').inputValue());
   await page.getByLabel('Rate').fill('999999.99');
@@ -56,6 +80,11 @@ test('a reviewer enrols, claims an order and decides it partly with a proof phot
   await expect(page.getByRole('status')).toContainText('Waiting for a second operator');
   const waiting = await gc<{ status: number }>(baseURL!, 'ord/detail', { order_no: large }, seller.token);
   expect(waiting.data.status).toBe(1);
+  // The queue tells it apart from a claimed order: it waits for a second approver, who approved first.
+  await page.goto('/ops');
+  const held = page.getByRole('row', { name: new RegExp(large) });
+  await expect(held).toContainText('Waiting for a second approver');
+  await expect(held).toContainText(`approved first by ${me.name}`);
 
   // Another reviewer approves it in Approvals; the seller sees the credit.
   const second = await staffPage(browser, baseURL!, 'reviewer');
@@ -143,6 +172,11 @@ test('a reviewer cannot open the admin areas, and the api refuses them too', asy
   await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Payouts' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Dead letters' })).toHaveCount(0);
+  // At 1024 px the areas are one compact band; the shell's main is the only main.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(56);
+  expect(await page.locator('main main, main [role=main]').count()).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/ops/admin');
   await expect(page.getByText('Your role cannot open this area.')).toBeVisible();
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('gl.ops.staff') ?? '{}') as { token?: string }).token ?? '');
@@ -188,4 +222,40 @@ test('an admin opens the dead letters: messages that failed every attempt, with 
   await expect(page.getByRole('heading', { name: 'Dead letters' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Last error' })).toBeVisible();
   await expect(page.getByText(/Verification codes are not sent again/)).toBeVisible();
+});
+
+test("an admin ends a new payout account's 24 h wait from the seller's page (audited); each tab is named", async ({ page, baseURL }) => {
+  const user = await createUser(baseURL!);
+  expect((await gc(baseURL!, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
+  const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL!, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
+  const bank = banks.data[0]!;
+  const added = await gc<{ bank_id: number; account_name: string }>(
+    baseURL!,
+    'payment/add',
+    { payment_id: '1', bank_id: String(bank.bank_id), account_no: `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`, account_name: '', password: user.password, t_password: '246810' },
+    user.token,
+  );
+  expect(added.success, added.msg).toBe(true);
+
+  await enrol(page, await newStaff(baseURL!, 'admin'));
+  await page.goto(`/ops/users/${user.user_id}`);
+  await expect(page).toHaveTitle(`User #${user.user_id} · GiftLane console`);
+  const accounts = page.getByRole('region', { name: 'Payout accounts' });
+  const account = accounts.getByRole('row', { name: new RegExp(added.data.account_name) });
+  await expect(account).toContainText('new account: waits until');
+  await page.getByRole('button', { name: 'End the withdrawal wait…' }).click();
+  await page.getByLabel('Reason: how the owner was confirmed').fill('E2E: owner confirmed on a call');
+  await page.getByRole('dialog').getByRole('button', { name: 'End the withdrawal wait' }).click();
+  await expect(page.getByRole('status')).toContainText('The wait has ended');
+  await expect(account).toContainText('open');
+  await expect(account).not.toContainText('waits until');
+  const trail = await ops<{ action: string; reason: string }[]>(baseURL!, `/ops/api/audit?target_type=user&target_id=${user.user_id}`, await adminToken(baseURL!));
+  expect(trail.find((a) => a.action === 'user.end_hold')?.reason).toBe('E2E: owner confirmed on a call');
+
+  // Every area names its tab, never the public site's title.
+  for (const [link, title] of [['Approvals', 'Approvals'], ['Rates', 'Rates'], ['Audit log', 'Audit log'], ['Staff and ledger', 'Staff and ledger']] as const) {
+    await page.getByRole('complementary', { name: 'Console' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(`${title} · GiftLane console`);
+  }
 });

@@ -123,6 +123,23 @@ describe.each(targets())('reviewer controls on %s', (target) => {
     }
   });
 
+  test("the preview names the seller's first-order bonus inside the payout, and a later order has none", async () => {
+    const { u, reviewer, orderNo } = await claimedOrder();
+    const line = { lines: [{ status: 'success', card_id: 1, face_value: '40' }] };
+    const first = await opsCall<{ amount: string; currency: string; first_order_bonus: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/preview`, line);
+    expect(first.success).toBe(true);
+    const bonus = first.data.first_order_bonus;
+    expect(Number(bonus)).toBeGreaterThan(0);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, line)).data).toMatchObject({ amount: first.data.amount });
+    const images = await upload(t, u.token);
+    const again = await t.call<{ order_no: string }>('/order/appadd', { token: u.token, images, user_memo: 'CODE-2', wallet_type: '1', card_id: '1', face_value: '40' });
+    await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${again.data.order_no}/claim`);
+    const later = await opsCall<{ amount: string; first_order_bonus: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${again.data.order_no}/preview`, line);
+    expect(later.data.first_order_bonus).toBe('0.00');
+    // The same cards pay the bonus less on the later order.
+    expect(Number(later.data.amount)).toBeCloseTo(Number(first.data.amount) - Number(bonus), 2);
+  });
+
   test('the queue: oldest first with waiting time, filters by brand, amount and waiting; release gives an order back', async () => {
     type Queue = { brands: { id: number; name: string }[]; orders: { order_no: string; waiting_minutes: number; brand: string | null; claimed_by: number | null; claimed_by_name: string | null }[] };
     const a = await claimedOrder();

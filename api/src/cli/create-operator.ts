@@ -4,11 +4,15 @@
  * so it stays out of shell history). The first operator should be an admin. They enrol an
  * authenticator app at their first sign-in; OPS_TOTP_SECRET (base32) enrols a known secret instead,
  * for provisioning by a script.
+ *
+ * On PostgreSQL (DATABASE_URL) it runs while the site runs. On the embedded database (a DATA_DIR
+ * folder) it refuses, exit 1, while the running site holds the folder: stop the site first.
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.js';
-import { openDb } from '../db/db.js';
+import { openDb, type Db } from '../db/db.js';
+import { DataDirInUse } from '../db/data-dir-lock.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../lib/envelope.js';
 import { enrolKnownSecret } from '../modules/ops/sign-in.js';
@@ -28,7 +32,18 @@ async function main(): Promise<number> {
     rl.close();
   }
   const config = loadConfig();
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    // The site running on the embedded database holds its folder: nothing is written, and no
+    // success is claimed.
+    if (err instanceof DataDirInUse) {
+      console.error(`operator not created: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
   try {
     await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const id = await db.tx(async (q) => {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { holdDataDir } from './data-dir-lock.js';
 
 /** Rows come back with int8 as bigint (money is bigint minor units), timestamptz as Date. */
 export interface QueryResult<T> {
@@ -138,7 +139,14 @@ const defaultGuard = (): TxGuard => (process.env.NODE_ENV === 'production' ? 'ro
 
 export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, { parsers: { [INT8]: (v: string) => BigInt(v) } });
+  const letGo = dataDir ? holdDataDir(dataDir) : () => undefined;
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(dataDir, { parsers: { [INT8]: (v: string) => BigInt(v) } });
+  } catch (err) {
+    letGo();
+    throw err;
+  }
   const mode = opts.guard ?? defaultGuard();
   const log = opts.onGuard ?? defaultGuardLog;
   // PGlite has one connection and runs one query at a time; a transaction holds it. Queries issued
@@ -170,6 +178,7 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
     },
     async close() {
       if (!lite.closed) await lite.close();
+      letGo();
     },
     async listen(channel, fn) {
       const off = await lite.listen(channel, () => fn());

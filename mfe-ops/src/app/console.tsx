@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Button } from 'antd';
 import { NavLink, Outlet } from '@giftlane/shared-sdk/router';
 import { can, ops, staffSession, type Role } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { SignIn } from '../pages/sign-in';
 import { ThemeRoot } from './theme-root';
 
@@ -37,7 +38,7 @@ export function Console() {
     <ThemeRoot>
       <div className="ops">
         <aside className="ops-side" aria-label="Console">
-          <div className="ops-brand">GiftLane Ops</div>
+          <div className="ops-brand">GiftLane console</div>
           <nav>
             {AREAS.filter((a) => can(session.role, ...a.roles)).map((a) => (
               <NavLink key={a.to} to={a.to} end={a.to === '/ops'} className={({ isActive }) => `ops-nav${isActive ? ' is-active' : ''}`}>
@@ -53,9 +54,10 @@ export function Console() {
             </span>
             <Button onClick={() => void signOut()}>Sign out</Button>
           </header>
-          <main className="ops-content">
+          {/* The shell's bare layout is the page's one main landmark; this is the area inside it. */}
+          <div className="ops-content" id="ops-content">
             <Outlet />
-          </main>
+          </div>
         </div>
       </div>
     </ThemeRoot>
@@ -64,7 +66,12 @@ export function Console() {
 
 /** An area this role may not open: said plainly (the api refuses it as well). */
 export function Forbidden() {
-  return <p className="ops-empty">Your role cannot open this area.</p>;
+  return (
+    <>
+      <PageTitle>Not open to your role</PageTitle>
+      <p className="ops-empty">Your role cannot open this area.</p>
+    </>
+  );
 }
 
 export function RoleGate({ roles, children }: { roles: Role[]; children: React.ReactNode }) {

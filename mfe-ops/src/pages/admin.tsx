@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { ops, staffSession, when, type OpsReply, type Role } from '../lib/api';
+import { amount, ops, staffSession, when, type OpsReply, type Role } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -27,9 +28,9 @@ export default function AdminPage() {
   };
   return (
     <RoleGate roles={[]}>
-      <Typography.Title level={2}>Staff and ledger</Typography.Title>
+      <PageTitle>Staff and ledger</PageTitle>
       {notice}
-      <Typography.Title level={3}>Operators</Typography.Title>
+      <Typography.Title level={2}>Operators</Typography.Title>
       <Table<Staff>
         rowKey="id"
         size="small"
@@ -55,7 +56,7 @@ export default function AdminPage() {
           },
         ]}
       />
-      <Typography.Title level={4} className="ops-gap">Add an operator</Typography.Title>
+      <Typography.Title level={3} className="ops-gap">Add an operator</Typography.Title>
       <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops().staff.create(v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
         <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}><Input placeholder="Name" aria-label="Name" /></Form.Item>
         <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}><Input placeholder="E-mail" aria-label="E-mail" type="email" /></Form.Item>
@@ -63,7 +64,7 @@ export default function AdminPage() {
         <Form.Item name="password" rules={[{ required: true, min: 12, message: 'At least 12 characters' }]}><Input.Password placeholder="First password (12+)" aria-label="First password" /></Form.Item>
         <Button htmlType="submit">Add</Button>
       </Form>
-      <Typography.Title level={3} className="ops-gap">Correct a wallet</Typography.Title>
+      <Typography.Title level={2} className="ops-gap">Correct a wallet</Typography.Title>
       <Typography.Paragraph className="ops-muted">A correction is carried out when a second admin approves it (Approvals).</Typography.Paragraph>
       <Form layout="inline" onFinish={(v: { user_id: number; wallet_type: 1 | 2; amount: string; reason: string }) => void run(async () => {
         const r = await ops().corrections.request({ ...v, idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` });
@@ -75,7 +76,7 @@ export default function AdminPage() {
         <Form.Item name="reason" rules={[{ required: true, min: 3, message: 'Reason' }]}><Input placeholder="Reason the seller sees" aria-label="Reason" style={{ width: 260 }} /></Form.Item>
         <Button htmlType="submit">Ask for approval</Button>
       </Form>
-      <Typography.Title level={3} className="ops-gap">Ledger</Typography.Title>
+      <Typography.Title level={2} className="ops-gap">Ledger</Typography.Title>
       <Space className="ops-gap">
         <Button onClick={() => void run(async () => {
           const r = await ops().ledger.check();
@@ -94,7 +95,7 @@ export default function AdminPage() {
         columns={[
           { title: 'Account', dataIndex: 'account' },
           { title: 'Currency', dataIndex: 'currency' },
-          { title: 'Balance', dataIndex: 'balance', align: 'right' },
+          { title: 'Balance', align: 'right', render: (_, b) => amount(b.balance, b.currency) },
           { title: 'Accounts', dataIndex: 'accounts', align: 'right' },
         ]}
       />

@@ -1,6 +1,7 @@
-import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { ops, when, type OpsReply } from '../lib/api';
+import { amount, ops, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -17,13 +18,13 @@ export default function ApprovalsPage() {
     if (reason === null) return;
     await run(async () => {
       await (verb === 'reject' ? ops().approvals.reject(a.id, { reason }) : ops().approvals.approve(a.id, { note: '' }));
-      return verb === 'approve' ? `Approved: ${a.amount} ${a.currency} for ${a.target_id}.` : 'Rejected.';
+      return verb === 'approve' ? `Approved: ${amount(a.amount, a.currency)} for ${a.target_id}.` : 'Rejected.';
     });
     list.reload();
   };
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Approvals</Typography.Title>
+      <PageTitle>Approvals</PageTitle>
       {notice}
       {list.error && <Alert type="error" showIcon title={list.error} />}
       <Table<Approval>
@@ -33,8 +34,8 @@ export default function ApprovalsPage() {
         dataSource={list.data ?? []}
         locale={{ emptyText: 'Nothing waits for approval' }}
         columns={[
-          { title: 'What', render: (_, a) => (a.kind === 'order_decision' ? <>Decision on <Link to={`/ops/orders/${a.target_id}`}>{a.target_id}</Link></> : <>Correction for user {a.payload.user_id}: {a.payload.amount}</>) },
-          { title: 'Amount', render: (_, a) => `${a.amount} ${a.currency}` },
+          { title: 'What', render: (_, a) => (a.kind === 'order_decision' ? <>Decision on <Link to={`/ops/orders/${a.target_id}`}>{a.target_id}</Link></> : <>Correction for user {a.payload.user_id}: {amount(a.payload.amount, a.currency)}</>) },
+          { title: 'Amount', render: (_, a) => amount(a.amount, a.currency) },
           { title: 'Why a second pair of eyes', dataIndex: 'reason' },
           { title: 'Asked by', dataIndex: 'requested_by_name' },
           { title: 'When', render: (_, a) => when(a.created_at) },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Table } from 'antd';
 import { ops, qs, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
@@ -24,7 +25,7 @@ export default function AuditPage() {
   };
   return (
     <RoleGate roles={[]}>
-      <Typography.Title level={2}>Audit log</Typography.Title>
+      <PageTitle>Audit log</PageTitle>
       <Form layout="inline" className="ops-filters" onFinish={(v: Filters) => { setMore([]); setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x))); }}>
         <Form.Item name="q" label="Words"><Input style={{ width: 220 }} /></Form.Item>
         <Form.Item name="action" label="Action"><Input style={{ width: 160 }} placeholder="e.g. order, login.failed" /></Form.Item>

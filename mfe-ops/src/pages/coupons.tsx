@@ -1,5 +1,6 @@
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
-import { ops, when, type OpsReply } from '../lib/api';
+import { amount, ops, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -7,7 +8,7 @@ import { RoleGate } from '../app/console';
 type Coupon = OpsReply<'GET /ops/api/coupons'>[number];
 interface NewCoupon { code: string; name: string; kind: Coupon['kind']; value: string; currency?: string; minimum?: string; valid_until: { toISOString(): string }; max_use: number; grant_on_signup: boolean }
 
-const describe = (c: Coupon) => (c.kind === 'percent' ? `+${c.value}%` : c.kind === 'fixed' ? `${c.value} ${c.currency} bonus` : `+${c.value} ${c.currency} per unit`);
+const describe = (c: Coupon) => (c.kind === 'percent' ? `+${c.value}%` : c.kind === 'fixed' ? `${amount(c.value, c.currency)} bonus` : `+${amount(c.value, c.currency)} per unit`);
 
 /** Coupons (admin): their terms and use, a new coupon, and granting one to sellers. */
 export default function CouponsPage() {
@@ -20,7 +21,7 @@ export default function CouponsPage() {
   });
   return (
     <RoleGate roles={[]}>
-      <Typography.Title level={2}>Coupons</Typography.Title>
+      <PageTitle>Coupons</PageTitle>
       {outcome.notice}
       <Table<Coupon>
         rowKey="code"
@@ -32,13 +33,13 @@ export default function CouponsPage() {
           { title: 'Code', render: (_, c) => <>{c.code}{c.grant_on_signup && <Tag>at sign-up</Tag>}{(!c.active || new Date(c.valid_until) < new Date()) && <Tag>ended</Tag>}</> },
           { title: 'Name', dataIndex: 'name' },
           { title: 'Gives', render: (_, c) => describe(c) },
-          { title: 'Minimum', render: (_, c) => (c.currency ? `${c.minimum} ${c.currency}` : '—') },
+          { title: 'Minimum', render: (_, c) => (c.currency ? amount(c.minimum, c.currency) : '—') },
           { title: 'Until', render: (_, c) => when(c.valid_until) },
           { title: 'Uses each', render: (_, c) => (c.max_use === 0 ? 'unlimited' : c.max_use) },
           { title: 'Holders · used', render: (_, c) => `${c.holders} · ${c.uses}` },
         ]}
       />
-      <Typography.Title level={3} className="ops-gap">New coupon</Typography.Title>
+      <Typography.Title level={2} className="ops-gap">New coupon</Typography.Title>
       <Form
         layout="inline"
         className="ops-filters"
@@ -59,7 +60,7 @@ export default function CouponsPage() {
         <Form.Item name="grant_on_signup" valuePropName="checked"><Checkbox>Give at sign-up</Checkbox></Form.Item>
         <Button htmlType="submit" type="primary">Create</Button>
       </Form>
-      <Typography.Title level={3} className="ops-gap">Give a coupon to sellers</Typography.Title>
+      <Typography.Title level={2} className="ops-gap">Give a coupon to sellers</Typography.Title>
       <Form
         layout="inline"
         onFinish={(v: { code: string; users: string; reason: string }) => void run(async () => {

@@ -1,5 +1,6 @@
 import { Alert, Button, Table, Typography } from 'antd';
 import { ops, staffSession, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -37,7 +38,7 @@ function DeadLetters() {
   };
   return (
     <>
-      <Typography.Title level={2}>Dead letters</Typography.Title>
+      <PageTitle>Dead letters</PageTitle>
       <Typography.Paragraph type="secondary">
         Messages and jobs that failed every attempt. Verification codes are not sent again (they would be stale): the seller asks for a new one.
       </Typography.Paragraph>

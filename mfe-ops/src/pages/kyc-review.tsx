@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Image, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Image, Space } from 'antd';
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { ops, when } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -33,7 +34,7 @@ export default function KycReviewPage() {
   };
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Identity check {id}</Typography.Title>
+      <PageTitle tab={`Identity check ${id}`}>Identity check {id}</PageTitle>
       <Link to="/ops/kyc">All identity checks</Link>
       {notice}
       {req.error && <Alert type="error" showIcon title={req.error} />}

@@ -1,6 +1,7 @@
 import { Alert, Table, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { ops, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
@@ -13,7 +14,7 @@ export default function KycQueuePage() {
   const list = useOps(() => ops().kyc.list(), 'kyc');
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Identity checks</Typography.Title>
+      <PageTitle>Identity checks</PageTitle>
       <Typography.Paragraph type="secondary">Level 3 requests: compare the document photo and the selfie with the ID record, and check the address. Opening a request is recorded in the audit log.</Typography.Paragraph>
       {list.error && <Alert type="error" showIcon title={list.error} />}
       <Table<Pending>

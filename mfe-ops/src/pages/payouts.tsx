@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Select, Space, Table, Tag, Typography } from 'antd';
-import { download, ops, when, type OpsReply } from '../lib/api';
+import { Alert, Button, Select, Space, Table, Tag } from 'antd';
+import { amount, download, ops, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { ask } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
@@ -18,7 +19,7 @@ export default function PayoutsPage() {
     list.reload();
   };
   const settle = async (w: Withdrawal, outcome: 'paid' | 'failed') => {
-    const text = await ask(outcome === 'paid' ? `Paid: ${w.payout} ${w.currency} to ${w.account_name}` : 'Failed: the funds go back to the seller', outcome === 'paid' ? 'Bank, mobile-money or chain reference' : 'Reason the seller sees', outcome === 'paid' ? 'Settle as paid' : 'Settle as failed');
+    const text = await ask(outcome === 'paid' ? `Paid: ${amount(w.payout, w.currency)} to ${w.account_name}` : 'Failed: the funds go back to the seller', outcome === 'paid' ? 'Bank, mobile-money or chain reference' : 'Reason the seller sees', outcome === 'paid' ? 'Settle as paid' : 'Settle as failed');
     if (text === null) return;
     await run(async () => {
       await ops().withdrawals.settle(w.withdraw_no, outcome === 'paid' ? { outcome, reference: text } : { outcome, reason: text });
@@ -27,7 +28,7 @@ export default function PayoutsPage() {
   };
   return (
     <RoleGate roles={['finance']}>
-      <Typography.Title level={2}>Payouts</Typography.Title>
+      <PageTitle>Payouts</PageTitle>
       <Space className="ops-gap" wrap>
         <Select aria-label="Export currency" value={exp.currency} onChange={(currency) => setExp((e) => ({ ...e, currency }))} options={[{ value: 'NGN', label: 'NGN' }, { value: 'GHS', label: 'GHS' }]} />
         <Select aria-label="Export method" value={exp.method} onChange={(method) => setExp((e) => ({ ...e, method }))} options={[{ value: 'BANK', label: 'Bank' }, { value: 'MOMO', label: 'Mobile money' }]} />
@@ -48,7 +49,7 @@ export default function PayoutsPage() {
         columns={[
           { title: 'Withdrawal', render: (_, w) => <>{w.withdraw_no}{w.user_frozen && <Tag color="red">frozen</Tag>}{w.user_unverified && <Tag color="orange">not verified</Tag>}</> },
           { title: 'To', render: (_, w) => `${w.account_name} · ${w.bank_name} ${w.account_no}` },
-          { title: 'Pay', render: (_, w) => `${w.payout} ${w.currency}` },
+          { title: 'Pay', render: (_, w) => amount(w.payout, w.currency), align: 'right' },
           { title: 'Status', render: (_, w) => <>{w.status_desc}{w.payout_channel && <Tag>{w.payout_channel}</Tag>}</> },
           { title: 'Asked', render: (_, w) => when(w.created_at) },
           {

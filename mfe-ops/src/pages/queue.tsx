@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useNavigate } from '@giftlane/shared-sdk/router';
-import { ops, qs, type OpsReply } from '../lib/api';
+import { amount, ops, qs, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
@@ -28,7 +29,7 @@ export default function QueuePage() {
   };
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Review queue</Typography.Title>
+      <PageTitle>Review queue</PageTitle>
       <Form layout="inline" onFinish={(v: Filters) => setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters)} className="ops-filters">
         <Form.Item name="brand" label="Brand">
           <Select allowClear style={{ width: 180 }} options={(q.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
@@ -50,6 +51,7 @@ export default function QueuePage() {
       {(error || q.error) && <Alert type="error" showIcon title={error || q.error} className="ops-gap" />}
       <Table<QueueOrder>
         rowKey="order_no"
+        rowClassName={(o) => (o.awaiting_approval ? 'ops-row-waiting' : '')}
         loading={q.loading}
         dataSource={q.data?.orders ?? []}
         pagination={false}
@@ -57,15 +59,26 @@ export default function QueuePage() {
         columns={[
           { title: 'Order', dataIndex: 'order_no' },
           { title: 'Brand', render: (_, o) => o.brand ?? 'Codes only' },
-          { title: 'Quote', render: (_, o) => (o.quote?.amount ? `${o.quote.amount} ${o.currency}` : '—') },
+          { title: 'Quote', render: (_, o) => amount(o.quote?.amount, o.currency) },
           { title: 'Waiting', render: (_, o) => waited(o.waiting_minutes) },
-          { title: 'Claimed by', render: (_, o) => o.claimed_by_name ?? '—' },
+          {
+            title: 'Claimed by',
+            render: (_, o) =>
+              o.awaiting_approval ? (
+                <>
+                  <Tag color="gold" className="ops-waiting">Waiting for a second approver</Tag>
+                  <div className="ops-muted">approved first by {o.approval_requested_by_name ?? o.claimed_by_name ?? 'another operator'}</div>
+                </>
+              ) : (
+                (o.claimed_by_name ?? '—')
+              ),
+          },
           {
             title: '',
             render: (_, o) => (
               <Space>
-                <Button type="primary" onClick={() => void claim(o.order_no)}>
-                  {o.claimed_by ? 'Open' : 'Claim'}
+                <Button type={o.awaiting_approval ? 'default' : 'primary'} onClick={() => void claim(o.order_no)}>
+                  {o.claimed_by || o.awaiting_approval ? 'Open' : 'Claim'}
                 </Button>
               </Space>
             ),

@@ -1,12 +1,25 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Input, Space, Table } from 'antd';
 import { ops, staffSession, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 
 type RateTable = OpsReply<'GET /ops/api/rates'>;
 type Change = OpsReply<'GET /ops/api/rates/history'>[number];
 
+
+/** A rate an admin may change: it holds the rate in force until they type another, and then says what it was. */
+function RateField({ label, now, value, onChange }: { label: string; now: string | undefined; value: string | undefined; onChange: (v: string) => void }) {
+  const shown = value ?? now ?? '';
+  const edited = value !== undefined && value.trim() !== (now ?? '');
+  return (
+    <div className={edited ? 'ops-rate is-edited' : 'ops-rate'}>
+      <Input aria-label={label} value={shown} inputMode="decimal" onChange={(e) => onChange(e.target.value)} style={{ width: 110 }} />
+      {edited && <div className="ops-muted ops-was">was {now ?? 'not set'}</div>}
+    </div>
+  );
+}
 
 /**
  * Every card's rate in each payout currency. Admins type new rates, say why and when (now, or a
@@ -23,9 +36,15 @@ export default function RatesPage() {
   const [find, setFind] = useState('');
   const past = useOps(history ? () => ops().rates.history({ card_id: history }) : null, `history:${history}`);
   const currencies = table.data?.currencies ?? ['NGN', 'GHS', 'USDT'];
+  const current = (key: string) => {
+    const [card, cur] = key.split(':');
+    return table.data?.cards.find((c) => c.card_id === Number(card))?.rates[cur!] ?? '';
+  };
+  // What the admin typed that differs from the rate in force: what Save sends.
+  const changed = Object.entries(edits).filter(([k, v]) => v.trim() !== '' && v.trim() !== current(k));
 
   const save = async () => {
-    const changes = Object.entries(edits).filter(([, v]) => v.trim() !== '').map(([k, rate]) => {
+    const changes = changed.map(([k, rate]) => {
       const [card, currency] = k.split(':');
       return { card_id: Number(card), currency: currency as 'NGN' | 'GHS' | 'USDT', rate: rate.trim() };
     });
@@ -43,10 +62,10 @@ export default function RatesPage() {
       return 'The scheduled change was cancelled.';
     });
   };
-  const dirty = Object.values(edits).some((v) => v.trim() !== '');
+  const dirty = changed.length > 0;
   return (
     <>
-      <Typography.Title level={2}>Rates</Typography.Title>
+      <PageTitle>Rates</PageTitle>
       {notice}
       {table.error && <Alert type="error" showIcon title={table.error} />}
       {isAdmin && (
@@ -85,7 +104,7 @@ export default function RatesPage() {
             title: cur,
             render: (_: unknown, c: RateTable['cards'][number]) =>
               isAdmin ? (
-                <Input aria-label={`${c.name} ${cur}`} placeholder={c.rates[cur]} value={edits[`${c.card_id}:${cur}`] ?? ''} onChange={(e) => setEdits((x) => ({ ...x, [`${c.card_id}:${cur}`]: e.target.value }))} style={{ width: 110 }} />
+                <RateField label={`${c.name} ${cur}`} now={c.rates[cur]} value={edits[`${c.card_id}:${cur}`]} onChange={(v) => setEdits((x) => ({ ...x, [`${c.card_id}:${cur}`]: v }))} />
               ) : (
                 c.rates[cur] ?? '—'
               ),

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
-import { ops, type OpsReply } from '../lib/api';
+import { amount, ops, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { DecidedOrder } from './parts/decided-order';
+import { SellerCard } from './parts/seller-card';
 
 interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
 type Preview = OpsReply<'POST /ops/api/orders/:order_no/preview'>;
@@ -54,7 +57,7 @@ export default function ReviewPage() {
       const r = await ops().orders.decide(orderNo, body);
       setPreview(null);
       order.reload();
-      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${r.amount} ${o?.currency} credited.`;
+      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${amount(r.amount, o?.currency)} credited.`;
     });
   const refuse = () => {
     let reason = '';
@@ -69,22 +72,35 @@ export default function ReviewPage() {
       }),
     });
   };
+  // The next order: claimed for this operator, then opened (a fresh screen for it).
+  const next = (no: string) =>
+    run(async () => {
+      await ops().orders.claim(no);
+      setLines([]);
+      setNote('');
+      navigate(`/ops/orders/${no}`);
+    });
   const release = () => run(async () => {
     await ops().orders.release(orderNo);
     navigate('/ops');
   });
 
-  if (order.error) return <Alert type="error" showIcon title={order.error} />;
-  if (!o) return <p>Loading…</p>;
+  if (order.error || !o)
+    return (
+      <>
+        <PageTitle tab={`Order ${orderNo}`}>Order {orderNo}</PageTitle>
+        {order.error ? <Alert type="error" showIcon title={order.error} /> : <p>Loading…</p>}
+      </>
+    );
   const cardOptions = (rates.data?.cards ?? []).map((c) => ({ value: c.card_id, label: c.name }));
   const reasonOptions = Object.entries(o.fail_reasons ?? {}).map(([value, label]) => ({ value, label }));
   const open = o.status === ORDER_STATUS.pending;
   return (
     <RoleGate roles={['reviewer']}>
-      <Typography.Title level={2}>Order {o.order_no}</Typography.Title>
+      <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
       <Space wrap className="ops-gap">
         <Tag>{o.status_desc}</Tag>
-        {o.quote && <span>Locked quote: <strong>{o.quote.amount} {o.currency}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
+        {o.quote && <span>Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
       </Space>
       <div className="ops-review">
         <section aria-label="Photos" className="ops-photos">
@@ -101,6 +117,7 @@ export default function ReviewPage() {
         </section>
         <section aria-label="Decision" className="ops-decision">
           {notice}
+          {o.seller && <SellerCard seller={o.seller} currency={o.currency} />}
           {open && (
             <>
               <Table<Line>
@@ -140,7 +157,7 @@ export default function ReviewPage() {
               </Space>
             </>
           )}
-          {!open && <p>Decided: {o.amount} {o.currency}.</p>}
+          {!open && <DecidedOrder order={o} busy={busy} onNext={(no) => void next(no)} />}
         </section>
       </div>
       <Modal
@@ -154,9 +171,15 @@ export default function ReviewPage() {
         {preview && (
           <>
             <p>
-              Payout: <strong data-testid="preview-amount">{preview.amount} {preview.currency}</strong>
-              {o.quote && <> against the quote of {o.quote.amount} {o.currency}</>}.
+              Payout: <strong data-testid="preview-amount">{amount(preview.amount, preview.currency)}</strong>
+              {o.quote && <> against the quote of {amount(o.quote.amount, o.currency)}</>}.
             </p>
+            {Number(preview.first_order_bonus ?? 0) > 0 && (
+              <p data-testid="preview-first-order-bonus">
+                Includes the <strong>first-order bonus</strong> of {amount(preview.first_order_bonus, preview.currency)}: this is the seller&apos;s
+                first paid order, and the platform adds it (it is not part of the quote).
+              </p>
+            )}
             {preview.needs_approval && <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />}
           </>
         )}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import qrcode from 'qrcode-generator';
 import { ops, staffSession, type StaffSession } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOutcome } from '../lib/use-outcome';
 
 type Step =
@@ -18,6 +19,45 @@ function Qr({ text }: { text: string }) {
     return q.createDataURL(5, 8);
   }, [text]);
   return <img src={src} alt="QR code for your authenticator app" width={220} height={220} className="ops-qr" />;
+}
+
+/** A key typed by hand is read in groups of four: "ABCD EFGH …". */
+export const groupsOfFour = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The recovery codes, saved: copied to the clipboard, or downloaded as a text file. */
+function SaveCodes({ codes, name }: { codes: string[]; name: string }) {
+  const [said, setSaid] = useState('');
+  const text = `GiftLane console recovery codes for ${name}\nEach signs you in once.\n\n${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('Copied: paste them into your password manager.');
+    } catch {
+      setSaid('This browser did not allow copying: download them instead.');
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'giftlane-console-recovery-codes.txt';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setSaid('Downloaded as giftlane-console-recovery-codes.txt.');
+  };
+  return (
+    <>
+      <Space wrap className="ops-gap">
+        <Button onClick={() => void copy()}>Copy the codes</Button>
+        <Button onClick={download}>Download as a text file</Button>
+      </Space>
+      {said && (
+        <p role="status" className="ops-muted">
+          {said}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**
@@ -48,7 +88,7 @@ export function SignIn() {
   return (
     <div className="ops-signin">
       <div className="ops-signin__box">
-        <Typography.Title level={2}>GiftLane Ops</Typography.Title>
+        <PageTitle tab="Sign in">GiftLane console: staff sign-in</PageTitle>
         {ended && step.at === 'password' && <Alert type="info" showIcon title={ended} className="ops-gap" />}
         {notice}
         {step.at === 'password' && (
@@ -73,7 +113,7 @@ export function SignIn() {
                 </Typography.Paragraph>
                 <Qr text={step.enrol.url} />
                 <Typography.Paragraph>
-                  Or type this key: <code className="ops-secret" data-testid="totp-secret">{step.enrol.secret}</code>
+                  Or type this key: <code className="ops-secret" data-testid="totp-secret">{groupsOfFour(step.enrol.secret)}</code>
                 </Typography.Paragraph>
               </>
             ) : (
@@ -100,6 +140,7 @@ export function SignIn() {
                 </li>
               ))}
             </ol>
+            <SaveCodes codes={step.codes} name={step.session.name} />
             <Button type="primary" block onClick={() => staffSession.set(step.session)}>
               I have saved them
             </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { ops, when, type OpsReply } from '../lib/api';
+import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { normalizeRef } from '@giftlane/shared-sdk/request-id';
 
@@ -17,7 +18,7 @@ export default function UsersPage() {
   const failed = useOps(ref ? () => ops().users.failedRequests(ref) : null, `refs:${ref ?? ''}`);
   return (
     <>
-      <Typography.Title level={2}>Users</Typography.Title>
+      <PageTitle>Users</PageTitle>
       <Input.Search aria-label="Find a user" placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number, error reference" enterButton="Find" onSearch={(v) => setTerm(v.trim())} style={{ maxWidth: 640 }} className="ops-gap" />
       {found.error && <Alert type="error" showIcon title={found.error} />}
       {ref && (failed.data?.length ?? 0) > 0 && (

@@ -178,7 +178,14 @@ export const decided = obj({
 
 export const refused = obj({ ...orderFields, replayed: bool, lines: arr(orderLine), next_order_no: maybeStr });
 
-export const preview = obj({ status: orderStatus, amount: money, currency: str, needs_approval: maybeStr });
+export const preview = obj({
+  status: orderStatus,
+  amount: money,
+  currency: str,
+  needs_approval: maybeStr,
+  /** The part of amount that is the seller's first-order bonus ("0.00" for a later order). */
+  first_order_bonus: opt(money),
+});
 
 // ---- Withdrawals ----------------------------------------------------------------------------------
 

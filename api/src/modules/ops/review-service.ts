@@ -286,6 +286,7 @@ export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, inpu
         amount: formatMinor(err.order.amount_minor, cur.decimals),
         currency: cur.code,
         needs_approval: null,
+        first_order_bonus: formatMinor(err.order.first_order_bonus_minor, cur.decimals),
       };
     }
     if (err instanceof NeedsApproval) {
@@ -295,6 +296,7 @@ export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, inpu
         amount: formatMinor(err.amountMinor, cur.decimals),
         currency: cur.code,
         needs_approval: err.reason,
+        first_order_bonus: formatMinor(err.firstOrderBonusMinor, cur.decimals),
       };
     }
     throw err;

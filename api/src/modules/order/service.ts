@@ -250,6 +250,8 @@ export class NeedsApproval extends Error {
     readonly reason: string,
     readonly amountMinor: bigint,
     readonly currency: string,
+    /** The part of amountMinor that is the seller's first-order bonus (0 for a later order). */
+    readonly firstOrderBonusMinor = 0n,
   ) {
     super(reason);
   }
@@ -380,7 +382,7 @@ export async function decideOrder(
     // Asked for an approved decision too: the rule takes the reviewer's daily lock, so an approved
     // payout and the reviewer's own decisions are counted one after the other.
     const why = await deps.secondPair(q, { staffId: input.staff.id, total, trade: total - firstBonus, quoteTotal: o.quote_total_minor, currency: payout });
-    if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code);
+    if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus);
   }
 
   const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);

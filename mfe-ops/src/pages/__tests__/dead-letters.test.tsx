@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { staffSession } from '../../lib/api';
+import { testOps } from '@giftlane/shared-sdk/ops/testing';
+import { renderPage } from '../../test/render';
 import DeadLettersPage, { type DeadLetter } from '../dead-letters';
 
 const letters: DeadLetter[] = [
@@ -11,49 +12,43 @@ const letters: DeadLetter[] = [
 /** The console's dead letters: what failed, to whom (masked), attempts and the last error; an admin sends one again with a reason. */
 describe('dead letters page', () => {
   jest.setTimeout(30_000);
-  let calls: { url: string; method: string; body: unknown }[];
-  beforeEach(() => {
-    calls = [];
-    global.fetch = jest.fn((url: string, init: RequestInit = {}) => {
-      calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const data = init.method === 'POST' ? {} : calls.filter((c) => c.method === 'POST').length ? letters.slice(1) : letters;
-      return Promise.resolve(new Response(JSON.stringify({ success: true, msg: '', data }), { status: 200 }));
-    }) as unknown as typeof fetch;
-  });
-  afterEach(() => staffSession.set(null));
 
   test('lists each dead letter and lets an admin send one again, with a reason', async () => {
-    staffSession.set({ token: 't'.repeat(40), id: 1, name: 'Ada', role: 'admin' });
-    render(<DeadLettersPage />);
+    const t = testOps({ 'GET /ops/api/dead-letters': letters, 'POST /ops/api/dead-letters/:id/retry': {} });
+    // Once sent again, the letter is no longer dead.
+    t.answer('GET /ops/api/dead-letters', letters, letters.slice(1));
+    renderPage(DeadLettersPage);
     const row = (await screen.findByText('s…@giftlane.ng')).closest('tr')!;
-    expect(within(row).getByText('E-mail')).toBeTruthy();
-    expect(within(row).getByText('Greeting never received')).toBeTruthy();
-    expect(within(row).getByText('7')).toBeTruthy();
-    expect(screen.getByText('WhatsApp Cloud API answered 503')).toBeTruthy();
+    expect(within(row).getByText('E-mail')).toBeInTheDocument();
+    expect(within(row).getByText('Greeting never received')).toBeInTheDocument();
+    expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(screen.getByText('WhatsApp Cloud API answered 503')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dead letters' })).toBeInTheDocument();
+    expect(document.title).toBe('Dead letters · GiftLane console');
 
     await userEvent.click(within(row).getByRole('button', { name: 'Send again' }));
     await userEvent.type(await screen.findByLabelText('Reason (kept in the audit log)'), 'mail server is back');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send again' }));
 
-    expect(await screen.findByText('Put back in the queue: it is sent in a moment.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toEqual({ url: '/ops/api/dead-letters/7/retry', method: 'POST', body: { reason: 'mail server is back' } });
+    expect(await screen.findByText('Put back in the queue: it is sent in a moment.')).toBeInTheDocument();
+    expect(t.calls.filter((c) => c.route === 'POST /ops/api/dead-letters/:id/retry')).toEqual([
+      { route: 'POST /ops/api/dead-letters/:id/retry', path: '/dead-letters/7/retry', input: { reason: 'mail server is back' } },
+    ]);
     // Reloaded: the retried letter is gone.
-    expect(await screen.findByText('…678')).toBeTruthy();
     await screen.findByText('WhatsApp Cloud API answered 503');
     expect(screen.queryByText('s…@giftlane.ng')).toBeNull();
   });
 
-  test('finance sees the list without the retry; a reviewer is turned away', async () => {
-    staffSession.set({ token: 't'.repeat(40), id: 2, name: 'Femi', role: 'finance' });
-    const { unmount } = render(<DeadLettersPage />);
-    expect(await screen.findByText('s…@giftlane.ng')).toBeTruthy();
+  test('finance sees the list without the retry; a reviewer is turned away without a call', async () => {
+    testOps({ 'GET /ops/api/dead-letters': letters }, { staff: { role: 'finance' } });
+    const { unmount } = renderPage(DeadLettersPage);
+    expect(await screen.findByText('s…@giftlane.ng')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).queryByRole('button', { name: 'Send again' })).toBeNull();
     unmount();
-    calls = [];
-    staffSession.set({ token: 't'.repeat(40), id: 3, name: 'Rae', role: 'reviewer' });
-    render(<DeadLettersPage />);
-    expect(screen.queryByText('s…@giftlane.ng')).toBeNull();
+    const t = testOps({ 'GET /ops/api/dead-letters': letters }, { staff: { role: 'reviewer' } });
+    renderPage(DeadLettersPage);
+    expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(calls).toHaveLength(0);
+    expect(t.calls).toHaveLength(0);
   });
 });

@@ -1,0 +1,24 @@
+// The console's screens under test: a page rendered at a path in a memory router (its links,
+// parameters and navigation are real), talking to the real operator client over testOps' table of
+// wire replies (`@giftlane/shared-sdk/ops/testing`). Tests only.
+import type { ComponentType } from 'react';
+import { render } from '@testing-library/react';
+// A component router: the data router needs fetch's Request and MessageChannel, which jsdom lacks.
+import { MemoryRouter, Route, Routes, useLocation } from '@giftlane/shared-sdk/router';
+
+/** Any other screen: says where the page sent the operator. */
+function Elsewhere() {
+  return <p data-testid="elsewhere">{useLocation().pathname}</p>;
+}
+
+/** Renders `Page` at `at` (matched by `path`); other paths show where a navigation went. */
+export function renderPage(Page: ComponentType, at = '/ops', path = at) {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route path={path} element={<Page />} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
