@@ -9,11 +9,12 @@ import { createMemoryRouter, RouterProvider } from './router';
 import { createSdk, installSdk, type Sdk } from './sdk';
 import type { UserWire } from './gc/types';
 
-/** A refusal, as the api sends one: `success: false` with its message (and code). */
+/** A refusal, as the api sends one: `success: false` with its message (and code, and the request's reference). */
 export class Refusal {
   constructor(
     readonly msg: string,
     readonly code = 'common.001',
+    readonly ref?: string,
   ) {}
 }
 
@@ -108,7 +109,7 @@ export function testApi(replies: Record<string, WireReply> = {}, options: TestAp
     if (reply === NO_ANSWER) throw Object.assign(new Error(`${path}: no answer`), { config, isAxiosError: true });
     const data =
       reply instanceof Refusal
-        ? { success: false, code: reply.code, msg: reply.msg, data: null }
+        ? { success: false, code: reply.code, msg: reply.msg, data: null, ...(reply.ref ? { ref: reply.ref } : {}) }
         : reply instanceof WithEnvelope
           ? { success: true, code: '0', msg: 'success', ...reply.extra, data: reply.data }
           : { success: true, code: '0', msg: 'success', data: reply ?? null };

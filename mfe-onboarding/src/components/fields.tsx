@@ -2,6 +2,8 @@
 // tens of kilobytes on the first page. Each field has a visible label, and its error is tied to it
 // (aria-describedby, aria-invalid) and announced (role="alert").
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ErrorReference } from '@giftlane/shared-sdk/error-reference';
+import type { Failure } from '../lib/failure';
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -139,10 +141,16 @@ export function SelectField({ label, value, onValue, onBlur, error, options, pla
 }
 
 /** A form-level message (server reply, network failure), announced when it appears. */
-export function FormAlert({ message }: { message?: string }) {
-  return message ? (
-    <p className="ob-alert" role="alert">
-      {message}
-    </p>
-  ) : null;
+export function FormAlert({ message }: { message?: string | Failure }) {
+  if (!message) return null;
+  const { text, ref } = typeof message === 'string' ? { text: message, ref: undefined } : message;
+  // The reference sits under the alert, not in it: the alert's words stay the api's message.
+  return (
+    <>
+      <p className="ob-alert" role="alert">
+        {text}
+      </p>
+      <ErrorReference reference={ref} />
+    </>
+  );
 }

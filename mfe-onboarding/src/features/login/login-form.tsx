@@ -6,7 +6,7 @@ import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
 import type { ViewProps } from '../../lib/view-props';
-import { failureText } from '../../lib/failure';
+import { failureOf, type Failure } from '../../lib/failure';
 import { SocialButtons } from '../../components/social-buttons';
 import { loadDialCodes } from '../../lib/public-data';
 import { e164, isPhone } from '../../lib/phone';
@@ -19,7 +19,7 @@ export function LoginForm({ go }: ViewProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<LoginField>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<string | Failure>();
   const [loading, setLoading] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -36,7 +36,7 @@ export function LoginForm({ go }: ViewProps) {
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       setLoading(false);
-      setFailure(error instanceof NetworkError ? NETWORK_ERROR_MESSAGE : failureText(error, LOGIN_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE));
+      setFailure(error instanceof NetworkError ? NETWORK_ERROR_MESSAGE : failureOf(error, LOGIN_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE));
     }
   }
 

@@ -17,7 +17,7 @@ import { toast } from '../../components/toast';
 import { DialCodePicker, defaultDialCode } from '../../components/dial-code-picker';
 import { useCountries } from '../../lib/public-data';
 import { useCountdown } from '../../lib/use-countdown';
-import { failureText } from '../../lib/failure';
+import { failureOf, failureText, type Failure } from '../../lib/failure';
 import type { RecoveryMethod, ViewProps } from '../../lib/view-props';
 import { resetPassword, sendRecoveryCode } from './recovery';
 import { e164 } from '../../lib/phone';
@@ -31,7 +31,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [sendError, setSendError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<string | Failure>();
   const [sending, setSending] = useState(false);
   // Where the last code went (kept when coming back from the code screen).
   const [sentTo, setSentTo] = useState(flow.recovery);
@@ -66,7 +66,7 @@ export function ForgetPassword({ go, flow }: ViewProps) {
     const result = await resetPassword(method, await addressOf(), code, password);
     setBusy(false);
     if (result.ok) go('PasswordStatus', { status: 'success', recovery: undefined });
-    else setFailure(failureText(result.error, RESET_FAILED_MESSAGE, RESET_ERROR_MESSAGE));
+    else setFailure(failureOf(result.error, RESET_FAILED_MESSAGE, RESET_ERROR_MESSAGE));
   }
 
   function switchTo(next: RecoveryMethod) {

@@ -22,6 +22,7 @@ import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 import { register, sendSignUpCode } from './register';
+import type { Failure } from '../../lib/failure';
 
 function resendFailure(error: unknown): string {
   if (error instanceof ApiError) return error.msg || OTP_SEND_ISSUE_MESSAGE;
@@ -36,7 +37,7 @@ export function OTPForm({ go }: ViewProps) {
   const [target] = useState(() => onboarding.readCodeTarget());
   const [boxes, setBoxes] = useState(emptyOtp);
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<string | Failure>();
   const [busy, setBusy] = useState(false);
   const address = draft?.register_type === REGISTER_TYPE.whatsapp ? target.phone : target.email;
   // Back from here and Signup again: the wait goes on from where it was, not from 60 again.

@@ -10,7 +10,7 @@ import {
   type SignUpDraft,
 } from '@giftlane/shared-sdk';
 import { e164 } from '../../lib/phone';
-import { failureText } from '../../lib/failure';
+import { failureOf, type Failure } from '../../lib/failure';
 import { toast } from '../../components/toast';
 
 /** The WhatsApp number of the draft in E.164, read with the picker's dial code (08…, 8…, 234… alike). */
@@ -34,7 +34,7 @@ export async function registerRequest(draft: SignUpDraft, dialCode: string, code
   };
 }
 
-export type RegisterOutcome = { ok: true; user_id: string } | { ok: false; message: string };
+export type RegisterOutcome = { ok: true; user_id: string } | { ok: false; message: string | Failure };
 
 /**
  * Registers; on success the session holds the new user (token, user_id, isNewUser, justLoggedIn),
@@ -56,7 +56,7 @@ export async function register(draft: SignUpDraft, dialCode: string, code?: stri
     toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
     return { ok: true, user_id: String(user.user_id) };
   } catch (error) {
-    return { ok: false, message: failureText(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE) };
+    return { ok: false, message: failureOf(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE) };
   }
 }
 

@@ -9,7 +9,7 @@ import { StrengthBar } from '../../components/strength-bar';
 import { toast } from '../../components/toast';
 import { DialCodePicker, defaultDialCode } from '../../components/dial-code-picker';
 import { loadInit, useCountries } from '../../lib/public-data';
-import { failureText } from '../../lib/failure';
+import { failureOf, type Failure } from '../../lib/failure';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 import { SocialButtons } from '../../components/social-buttons';
@@ -50,7 +50,7 @@ export function SignUpForm({ go }: ViewProps) {
   const [dialCode, setDialCode] = useState<string>();
   const [errors, setErrors] = useState<FormErrors<SignUpField>>({});
   const [touched, setTouched] = useState<Partial<Record<SignUpField, boolean>>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<string | Failure>();
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const method = methodOf(draft);
@@ -110,7 +110,7 @@ export function SignUpForm({ go }: ViewProps) {
         const sent = await sendSignUpCode(draft, dial);
         if (!sent.ok) {
           setBusy(false);
-          setFailure(failureText(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
+          setFailure(failureOf(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
           return;
         }
         rememberCodeSent(address);

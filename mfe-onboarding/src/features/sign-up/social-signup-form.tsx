@@ -17,7 +17,7 @@ import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
 import { toast } from '../../components/toast';
 import { useCountries } from '../../lib/public-data';
-import { failureText } from '../../lib/failure';
+import { failureOf, type Failure } from '../../lib/failure';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
 
@@ -32,7 +32,7 @@ export function SocialSignupForm({ go }: ViewProps) {
   const store = useStores();
   const [referral, setReferral] = useState(linkCode || (store.onboarding.readDraft()?.referral ?? ''));
   const [errors, setErrors] = useState<FormErrors<SocialSignUpField>>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<string | Failure>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -62,7 +62,7 @@ export function SocialSignupForm({ go }: ViewProps) {
       navigate(`${HOME_PATH}?startTour=true`, { replace: true });
     } catch (error) {
       setBusy(false);
-      setFailure(failureText(error, REGISTRATION_FAILED_MESSAGE, REGISTRATION_ERROR_MESSAGE));
+      setFailure(failureOf(error, REGISTRATION_FAILED_MESSAGE, REGISTRATION_ERROR_MESSAGE));
     }
   }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@giftlane/shared-sdk';
-import { NO_ANSWER } from '@giftlane/shared-sdk/testing';
+import { NO_ANSWER, Refusal } from '@giftlane/shared-sdk/testing';
 import { freshTab, refused, renderAt } from '../../../test/render';
 
 const user = { user_id: 42, token: 'tok-42' } as User;
@@ -40,6 +40,14 @@ describe('LoginForm', () => {
     expect(sessionStorage.getItem('user_id')).toBe('42');
     expect(sessionStorage.getItem('giftlane_token')).toBe('tok-42');
     expect(sessionStorage.getItem('justLoggedIn')).toBe('true');
+  });
+
+  it("a refusal shows the api's words, and its reference under them for support", async () => {
+    freshTab().answer('user/applogin', new Refusal('Incorrect username or password', 'common.001', '7F3K2Q'));
+    renderAt('/login');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Incorrect username or password$/);
+    expect(screen.getByText('7F3K2Q').closest('small')).toHaveTextContent('Reference: 7F3K2Q');
   });
 
   it('goes Home when the redirect leaves the site', async () => {
