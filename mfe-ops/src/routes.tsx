@@ -13,7 +13,7 @@ export const routes: RemoteRoute[] = [
     handle: { layout: 'bare', protected: false },
     lazy: async () => ({ Component: (await import('./app/console')).Console }),
     children: [
-      { index: true, lazy: lazyPage(() => import('./pages/queue')) },
+      { index: true, lazy: lazyPage(() => import('./pages/home')) },
       area('orders/:orderNo', () => import('./pages/review')),
       area('approvals', () => import('./pages/approvals')),
       area('kyc', () => import('./pages/kyc')),
