@@ -41,7 +41,7 @@ export default function ContactPage() {
             </button>
           </p>
         )}
-        <p className="pub-muted">GiftLane staff will never ask for your password, your transaction PIN or a verification code.</p>
+        <p className="pub-muted">GiftLane staff will never ask for your password, your transaction password or a verification code.</p>
       </section>
     </Page>
   );

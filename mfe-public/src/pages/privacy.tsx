@@ -37,7 +37,7 @@ export default function PrivacyPage() {
         </p>
         <h2>Security</h2>
         <p>
-          Connections to GiftLane are encrypted, passwords are stored only in hashed form, and withdrawals need your separate transaction PIN. Our staff
+          Connections to GiftLane are encrypted, passwords are stored only in hashed form, and withdrawals need your separate transaction password. Our staff
           will never ask for your password, PIN or verification codes.
         </p>
       </div>
