@@ -66,7 +66,7 @@ import { PinGuard } from './modules/withdraw/pin.js';
 import { withdrawRoutes } from './modules/withdraw/routes.js';
 import { HttpIdentityProvider, type IdentityProvider } from './modules/kyc/provider.js';
 import { kycRoutes } from './modules/kyc/routes.js';
-import { KycService } from './modules/kyc/service.js';
+import type { KycDeps } from './modules/kyc/service.js';
 import { startIdentityStandIn } from './modules/kyc/stand-in.js';
 import { IdentityVault } from './modules/kyc/vault.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
@@ -342,7 +342,14 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch, config.providerTimeoutMs)
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
-      app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));
+      const kyc: KycDeps = {
+        ref: app.ref,
+        tiers: config.kyc.tiers,
+        vault: new IdentityVault(config.kyc.dataKey),
+        provider: deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)),
+        store,
+      };
+      app.decorate('kyc', kyc);
 
       // The contract first: its error handler must cover every plugin registered after it. Then
       // the request ids, whose hooks must see every reply (a failed one gets its reference).

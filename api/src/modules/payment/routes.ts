@@ -9,6 +9,7 @@ import { moneyUser, type MoneyUser } from '../../shared/money-user.js';
 import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from './nuban.js';
 import type { PayoutProvider } from './provider.js';
 import { paymentRepo, type BankRow } from './repo.js';
+import { checkNewPayoutName } from '../kyc/service.js';
 
 export const PAYMENT_MESSAGES = {
   bankNotFound: 'Bank not found',
@@ -167,7 +168,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         // One user's account list changes one request at a time (the count and default rules).
         await paymentRepo.lockOwner(q, u.id);
         // Once the identity is verified, new bank and mobile-money accounts must be in that name.
-        await app.kyc.checkNewPayoutName(q, { userId: u.id, method: bank.method, accountName });
+        await checkNewPayoutName(q, app.kyc, { userId: u.id, method: bank.method, accountName });
         const existing = await paymentRepo.saved(q, u.id);
         if (existing.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
         if (await paymentRepo.isSaved(q, u.id, bank.id, accountNo)) throw new AppError(PAYMENT_MESSAGES.duplicate);

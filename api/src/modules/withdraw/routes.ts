@@ -12,6 +12,7 @@ import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
+import { kycToday, kycUser } from '../kyc/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
 
@@ -127,8 +128,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
       const block = await security.withdrawalBlock(db, u.id, d?.id ?? null);
       // The identity level's limits for this wallet, before an amount is typed.
-      const who = await app.kyc.user(db, u.id);
-      const day = await app.kyc.today(db, who, cur.code);
+      const who = await kycUser(db, app.kyc, u.id);
+      const day = await kycToday(db, app.kyc, { user: who, currency: cur.code });
       const money = (m: bigint) => formatMinor(m, cur.decimals);
       return {
         cashable_amount: Number(formatMinor(cash(u.local.code), u.local.decimals)),

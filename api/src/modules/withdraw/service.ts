@@ -4,7 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
-import type { KycService } from '../kyc/service.js';
+import { checkWithdrawal, type KycDeps } from '../kyc/service.js';
 import type { AccountSecurity } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
@@ -41,7 +41,7 @@ export interface ApplyDeps {
   ledger: Ledger;
   pins: PinGuard;
   security: AccountSecurity;
-  kyc: KycService;
+  kyc: KycDeps;
   /**
    * Without an idempotency key (the apps send none), a withdrawal of the same amount to the same
    * account younger than this many minutes, not failed, makes this one a duplicate (WITHDRAW_DUPLICATE_MINUTES).
@@ -135,7 +135,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
     if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
     // The identity level's limits and the payout name (issue 15), under the same wallet lock.
-    await deps.kyc.checkWithdrawal(q, { userId: u.id, currency: cur, amountMinor: amount, payout });
+    await checkWithdrawal(q, deps.kyc, { userId: u.id, currency: cur, amountMinor: amount, payout });
 
     const withdrawNo = newWithdrawNo();
     const held = await ledger.hold(q, {
