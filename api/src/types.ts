@@ -8,7 +8,7 @@ import type { SocialVerifier } from './modules/social/verify.js';
 import type { Reference } from './shared/reference.js';
 import type { AccountHooks } from './modules/user/hooks.js';
 import type { PushDispatcher } from './modules/push/expo.js';
-import type { AccountSecurity } from './modules/security/service.js';
+import type { SecurityDeps } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { KycDeps } from './modules/kyc/service.js';
 import type { Limits } from './lib/limits.js';
@@ -29,7 +29,8 @@ declare module 'fastify' {
     accounts: AccountHooks;
     /** Sends new notices to the apps' devices (Expo push). */
     push: PushDispatcher;
-    security: AccountSecurity;
+    /** Account security's pieces: the messenger, its settings, the log and the clock. */
+    security: SecurityDeps;
     /** The one catalog of this process: rates cached until a change is announced. */
     catalog: Catalog;
     /** Identity verification's pieces: tiers, the vault, the provider's client, the photo store. */

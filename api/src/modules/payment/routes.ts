@@ -10,6 +10,7 @@ import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from '
 import type { PayoutProvider } from './provider.js';
 import { paymentRepo, type BankRow } from './repo.js';
 import { checkNewPayoutName } from '../kyc/service.js';
+import { accountOwner, confirmPassword, payoutUsableFrom, securityChanged } from '../security/service.js';
 
 export const PAYMENT_MESSAGES = {
   bankNotFound: 'Bank not found',
@@ -147,7 +148,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       // password passes only from a session a native app signed in within the grace period (issue
       // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
       // too); wrong PINs count towards the PIN lock.
-      const via = await app.security.confirmPassword(req.auth!, req.body.password);
+      const via = await confirmPassword(db, app.security, { auth: req.auth!, password: req.body.password });
       if (via === 'password' || req.body.t_password !== undefined) await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
@@ -174,8 +175,10 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         if (await paymentRepo.isSaved(q, u.id, bank.id, accountNo)) throw new AppError(PAYMENT_MESSAGES.duplicate);
         const isCoin = bank.method === 'USDT';
         const hasDefault = existing.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
-        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: app.security.usableFrom() });
-        const alert = await app.security.changed(q, await app.security.owner(q, u.id), 'payout_account', {
+        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: payoutUsableFrom(app.security) });
+        const alert = await securityChanged(q, app.security, {
+          before: await accountOwner(q, u.id),
+          change: 'payout_account',
           coolingOff: false,
           detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
         });

@@ -13,6 +13,7 @@ import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
 import { kycToday, kycUser } from '../kyc/service.js';
+import { accountOwner, confirmPassword, securityChanged, withdrawalBlock } from '../security/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
 
@@ -33,7 +34,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     let alert: (() => Promise<void>) | undefined;
     await pins.set(userId, pin, async (q) => {
       await inTx?.(q);
-      alert = await security.changed(q, await security.owner(q, userId), 'pin', { coolingOff: !first });
+      alert = await securityChanged(q, security, { before: await accountOwner(q, userId), change: 'pin', coolingOff: !first });
     });
     await alert?.();
     return null;
@@ -48,14 +49,14 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     handler: async (req) => {
       const u = await moneyUser(db, ref, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       return setPin(u.id, req.body.password, true);
     },
   });
 
   const change = async (auth: AuthContext, oldPin: string, newPin: string, loginPass: string | undefined) => {
     const userId = auth.userId;
-    await security.confirmPassword(auth, loginPass);
+    await confirmPassword(db, security, { auth, password: loginPass });
     await pins.check(userId, oldPin);
     if (oldPin === newPin) throw new AppError(PIN_MESSAGES.same);
     return setPin(userId, newPin, false);
@@ -82,7 +83,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     limit: 'code',
     body: z.object({ email: optText('email', 254), ...loginPassword }),
     handler: async (req) => {
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       const u = await findUserById(db, req.auth!.userId);
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -100,7 +101,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       const u = await findUserById(db, userId);
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -126,7 +127,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const page = await ref.setting<{ overdue_data?: unknown[]; overdue_max_percent?: string }>('sell_page', {});
       const wantCoin = cur.code === 'USDT';
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
-      const block = await security.withdrawalBlock(db, u.id, d?.id ?? null);
+      const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: d?.id ?? null });
       // The identity level's limits for this wallet, before an amount is typed.
       const who = await kycUser(db, app.kyc, u.id);
       const day = await kycToday(db, app.kyc, { user: who, currency: cur.code });

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { checkWithdrawal, type KycDeps } from '../kyc/service.js';
-import type { AccountSecurity } from '../security/service.js';
+import { withdrawalBlock, type SecurityDeps } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
 import { payoutRepo } from './payout-repo.js';
@@ -40,7 +40,7 @@ export interface ApplyDeps {
   ref: Reference;
   ledger: Ledger;
   pins: PinGuard;
-  security: AccountSecurity;
+  security: SecurityDeps;
   kyc: KycDeps;
   /**
    * Without an idempotency key (the apps send none), a withdrawal of the same amount to the same
@@ -96,7 +96,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     }
   }
 
-  const block = await security.withdrawalBlock(db, u.id, input.accountId);
+  const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: input.accountId });
   if (block) throw new AppError(block.message);
   await deps.pins.check(u.id, input.pin);
   await ref.warm();
