@@ -16,7 +16,7 @@ export interface CorrectionInput {
 
 /** A correction's user, wallet currency and signed amount, checked: asked for and carried out alike. */
 export async function correctionOf(q: Queryable, ref: Reference, b: CorrectionInput): Promise<{ userId: number; cur: Currency; amount: bigint }> {
-  const u = await moneyUser(q, ref, b.user_id);
+  const u = await moneyUser(q, { ref }, b.user_id);
   const cur = walletCurrency(u, b.wallet_type);
   const neg = b.amount.trim().startsWith('-');
   const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);

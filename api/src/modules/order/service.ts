@@ -83,7 +83,7 @@ export interface SubmitDeps {
  */
 export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
   const { ref, catalog } = deps;
-  const u = await moneyUser(db, ref, input.userId);
+  const u = await moneyUser(db, { ref }, input.userId);
   const cur = walletCurrency(u, input.walletType);
   const raw = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : input.images.split(',');
   const images = raw.map((s) => s.trim()).filter(Boolean);

@@ -71,7 +71,7 @@ const idField = (label: string) => int(label, { required: `${label} is required`
 export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider; pins: PinGuard }): Promise<void> {
   const { db, ref } = app;
   const provider = opts.provider;
-  const user = (id: number) => moneyUser(db, ref, id);
+  const user = (id: number) => moneyUser(db, { ref }, id);
   const allowedBank = (u: MoneyUser, b: BankRow) => b.method === 'USDT' || b.country_id === u.country.id;
 
   gcRoute(app, {

@@ -47,7 +47,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     limit: 'auth',
     body: z.object({ password: pinField('password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
       await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       return setPin(u.id, req.body.password, true);
@@ -117,7 +117,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({ wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const balances = await ledger.userBalances(db, u.id);
       const cash = (code: string) => balances.find((b) => b.kind === 'cash' && b.currency === code)?.balanceMinor ?? 0n;
       const local = await limitsFor(ref, u.local.code);

@@ -68,7 +68,7 @@ export interface ApplyInput {
 export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput) {
   const { ref, ledger, security } = deps;
   const { userId } = input;
-  const u = await moneyUser(db, ref, userId);
+  const u = await moneyUser(db, { ref }, userId);
   const key = input.idempotencyKey || null;
   const hash = paramsHash({ bank_id: input.accountId, amount: String(input.amount).trim() });
   const view = async (w: WithdrawRow) => {
