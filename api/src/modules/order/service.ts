@@ -195,7 +195,8 @@ export function proofOf(o: Pick<OrderRow, 'images'>, proof: string | undefined):
 }
 
 /** Claims an order for review so two operators never work the same one. */
-export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): Promise<OrderRow> {
+export async function claimOrder(q: Queryable, input: { orderNo: string; staff: Staff }): Promise<OrderRow> {
+  const { orderNo, staff } = input;
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
@@ -210,12 +211,13 @@ export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): P
  * Gives a claimed order back to the queue (its reviewer, or an admin for anyone's), so another
  * reviewer can take it. Not while a decision on it waits for a second operator.
  */
-export async function releaseOrder(q: Queryable, orderNo: string, staff: Staff, opts: { anyone: boolean }): Promise<OrderRow> {
+export async function releaseOrder(q: Queryable, input: { orderNo: string; staff: Staff; anyone: boolean }): Promise<OrderRow> {
+  const { orderNo, staff } = input;
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === null) return o;
-  if (o.claimed_by !== staff.id && !opts.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  if (o.claimed_by !== staff.id && !input.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
   return orderRepo.setClaim(q, o.id, null);
 }
 
