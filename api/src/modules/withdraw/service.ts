@@ -193,27 +193,26 @@ export const SETTLE_MESSAGES = {
  */
 export async function settleWithdrawal(
   q: Queryable,
-  ledger: Ledger,
-  ref: Reference,
-  withdrawNo: string,
-  outcome: 'paid' | 'failed',
-  opts: { reason?: string; reference?: string; actor: string },
+  deps: { ledger: Ledger; ref: Reference },
+  input: { withdrawNo: string; outcome: 'paid' | 'failed'; reason?: string; reference?: string; actor: string },
 ): Promise<{ withdrawal: WithdrawRow; replayed: boolean }> {
+  const { ledger, ref } = deps;
+  const { withdrawNo, outcome } = input;
   const w = await payoutRepo.lockByNo(q, withdrawNo);
   if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
   if (w.status === 'paid' || w.status === 'failed') {
     if (w.status === outcome) return { withdrawal: w, replayed: true };
     throw new AppError(SETTLE_MESSAGES.alreadySettled);
   }
-  if (outcome === 'failed' && !opts.reason) throw new AppError(SETTLE_MESSAGES.reasonRequired);
+  if (outcome === 'failed' && !input.reason) throw new AppError(SETTLE_MESSAGES.reasonRequired);
   await ledger.settleHold(q, w.hold_id, outcome === 'paid' ? 'post' : 'release', {
     feeMinor: w.fee_minor,
-    reason: opts.reason ?? '',
-    actor: opts.actor,
+    reason: input.reason ?? '',
+    actor: input.actor,
     refType: 'withdrawal',
     refId: String(w.id),
   });
-  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (opts.reason ?? '') : '', reference: opts.reference ?? '', by: opts.actor });
+  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (input.reason ?? '') : '', reference: input.reference ?? '', by: input.actor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, w.user_id, {
@@ -221,7 +220,7 @@ export async function settleWithdrawal(
     content:
       outcome === 'paid'
         ? `${amount} has been sent to ${w.bank_name} ${w.account_no}.`
-        : `Your withdrawal ${w.withdraw_no} could not be paid: ${opts.reason}. ${amount} is back in your wallet.`,
+        : `Your withdrawal ${w.withdraw_no} could not be paid: ${input.reason}. ${amount} is back in your wallet.`,
     action: 'app_withdrawdetail',
     params: { withdraw_no: w.withdraw_no },
   });
