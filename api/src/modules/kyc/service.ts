@@ -268,7 +268,7 @@ export async function verifyId(
         nameOnRecord: recordName,
       });
       await repo.setVerifiedName(q, userId, recordName);
-      await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+      await notify(q, { userId, title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
@@ -311,7 +311,7 @@ export async function verifySelfie(db: Db, deps: KycDeps, input: { userId: numbe
     await repo.insertSelfie(q, userId, photo.name);
     await repo.markIdentityPhoto(q, photo.name);
     await repo.raiseLevel(q, userId, 2);
-    await notify(q, userId, { title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+    await notify(q, { userId, title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
   });
   return { level: 2 };
 }
@@ -355,7 +355,8 @@ export async function decideDocuments(
   if (outcome === 'failed' && !reason.trim()) throw new AppError(KYC_MESSAGES.reasonRequired);
   await repo.decide(q, checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId);
   if (outcome === 'verified') await repo.raiseLevel(q, c.user_id, 3);
-  await notify(q, c.user_id, {
+  await notify(q, {
+    userId: c.user_id,
     title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
     content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
     action: 'app_settings',

@@ -169,7 +169,8 @@ export async function grantCouponTo(
     for (const userId of await couponRepo.activeUsers(q, input.user_ids)) {
       if (!(await grantCoupon(q, { userId, couponId: coupon.id, by: `staff:${staff.id}` }))) continue;
       n += 1;
-      await notify(q, userId, {
+      await notify(q, {
+        userId,
         title: 'You have a new coupon',
         content: `${coupon.name}. Use code ${code} when you sell a card.`,
         action: 'app_coupon',

@@ -148,7 +148,7 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
     });
     const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
     await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
-    await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, { userId: u.id, title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: o, first: before === 0, replay: false };
   });
 }
@@ -347,7 +347,7 @@ export async function decideOrder(
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const refused = await orderRepo.refuse(q, o.id, { reason, hash });
     await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
-    await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: refused, replay: false };
   }
 
@@ -407,7 +407,8 @@ export async function decideOrder(
     note: `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`,
     actor,
   });
-  await notify(q, o.user_id, {
+  await notify(q, {
+    userId: o.user_id,
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,
     action: 'app_orderdetail',
@@ -429,6 +430,6 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
   const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });
   await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
-  await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+  await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
   return { order: refused, replay: false };
 }

@@ -182,7 +182,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       await db.tx(async (q) => {
         const { amountMinor, currency } = await claimRewards(q, opts, { userId, friendId: req.body.recommend_user_id });
         const cur = await ref.currency(currency);
-        await notify(q, userId, { title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
+        await notify(q, { userId, title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
       });
       return null;
     },

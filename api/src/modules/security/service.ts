@@ -127,7 +127,8 @@ export async function confirmPassword(
     const failures = u.password_failures + 1;
     if (failures >= REAUTH_LIMITS.maxFailures) {
       await securityRepo.setPasswordFailures(q, userId, 0, new Date(now() + REAUTH_LIMITS.lockMs));
-      await notify(q, userId, {
+      await notify(q, {
+        userId,
         title: 'Account changes locked',
         content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
         kind: 'system',
@@ -175,7 +176,8 @@ export async function securityChanged(
   const when = new Date(now()).toISOString().replace('T', ' ').slice(0, 16);
   const detail = input.detail ? ` ${input.detail}` : '';
   const waitNote = coolingOff && config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(config.security.coolingOffMs)}.` : '';
-  await notify(q, before.id, {
+  await notify(q, {
+    userId: before.id,
     title: text.title,
     content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
     kind: 'system',
@@ -239,7 +241,8 @@ export async function reportNotMe(db: Db, deps: Pick<SecurityDeps, 'now'>, input
     await securityRepo.useReport(q, rep.id, ip);
     await securityRepo.revokeSessions(q, rep.user_id);
     await securityRepo.freezeWithdrawals(q, rep.user_id, `reported: ${rep.change}`);
-    await notify(q, rep.user_id, {
+    await notify(q, {
+      userId: rep.user_id,
       title: 'Account secured',
       content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',
       kind: 'system',

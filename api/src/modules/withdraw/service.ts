@@ -149,7 +149,8 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       actor: `user:${u.id}`,
     });
     const w = await withdrawRepo.insert(q, { withdrawNo, userId: u.id, target: payout, walletType, currency: cur.code, amountMinor: amount, feeMinor: limits.fee, holdId: held.holdId, key, hash });
-    await notify(q, u.id, {
+    await notify(q, {
+      userId: u.id,
       title: 'Withdrawal submitted',
       content: `Your withdrawal of ${money(amount)} to ${payout.bank_name} ${payout.account_no} is being processed.`,
       action: 'app_withdrawdetail',
@@ -215,7 +216,8 @@ export async function settleWithdrawal(
   const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (input.reason ?? '') : '', reference: input.reference ?? '', by: input.actor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
-  await notify(q, w.user_id, {
+  await notify(q, {
+    userId: w.user_id,
     title: outcome === 'paid' ? 'Withdrawal successful' : 'Withdrawal failed',
     content:
       outcome === 'paid'
