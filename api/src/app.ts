@@ -46,7 +46,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { Otp } from './modules/user/otp.js';
 import { Sessions } from './shared/sessions.js';
 import { AccountHooks } from './modules/user/hooks.js';
-import { AccountSecurity } from './modules/security/service.js';
+import { accountOwner, securityChanged, type SecurityDeps } from './modules/security/service.js';
 import { securityRoutes } from './modules/security/routes.js';
 import { describeDevice, maskIp } from './shared/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
@@ -66,7 +66,7 @@ import { PinGuard } from './modules/withdraw/pin.js';
 import { withdrawRoutes } from './modules/withdraw/routes.js';
 import { HttpIdentityProvider, type IdentityProvider } from './modules/kyc/provider.js';
 import { kycRoutes } from './modules/kyc/routes.js';
-import { KycService } from './modules/kyc/service.js';
+import type { KycDeps } from './modules/kyc/service.js';
 import { startIdentityStandIn } from './modules/kyc/stand-in.js';
 import { IdentityVault } from './modules/kyc/vault.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
@@ -317,11 +317,12 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         await jobs.stop();
       });
       // Account changes and sessions: re-authentication, alerts, cooling-off, new-device notices.
-      const security = new AccountSecurity(db, messenger, config, app.log);
+      const security: SecurityDeps = { messenger, config, log: app.log, now: Date.now };
       app.decorate('security', security);
       app.sessions.onNewDevice = async (q, userId, meta) => {
-        const before = await security.owner(q, userId);
-        const send = await security.changed(q, before, 'new_device', { coolingOff: false, detail: `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.` });
+        const before = await accountOwner(q, userId);
+        const detail = `Device: ${describeDevice(meta.userAgent ?? '')}, from ${maskIp(meta.ip)}.`;
+        const send = await securityChanged(q, security, { before, change: 'new_device', coolingOff: false, detail });
         // The sign-in does not wait for the alert (it is sent on the next turn, not awaited); should
         // the sign-in's transaction fail after this point, the alert went out for nothing. It runs
         // outside the sign-in's transaction, which may still be open then: whatever it reads or
@@ -342,7 +343,14 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch, config.providerTimeoutMs)
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
-      app.decorate('kyc', new KycService(db, app.ref, config.kyc.tiers, new IdentityVault(config.kyc.dataKey), deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)), store));
+      const kyc: KycDeps = {
+        ref: app.ref,
+        tiers: config.kyc.tiers,
+        vault: new IdentityVault(config.kyc.dataKey),
+        provider: deps.identityProvider ?? (await identityProvider(app, config, deps.fetch)),
+        store,
+      };
+      app.decorate('kyc', kyc);
 
       // The contract first: its error handler must cover every plugin registered after it. Then
       // the request ids, whose hooks must see every reply (a failed one gets its reference).

@@ -8,9 +8,9 @@ import type { SocialVerifier } from './modules/social/verify.js';
 import type { Reference } from './shared/reference.js';
 import type { AccountHooks } from './modules/user/hooks.js';
 import type { PushDispatcher } from './modules/push/expo.js';
-import type { AccountSecurity } from './modules/security/service.js';
+import type { SecurityDeps } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
-import type { KycService } from './modules/kyc/service.js';
+import type { KycDeps } from './modules/kyc/service.js';
 import type { Limits } from './lib/limits.js';
 import type { Jobs } from './modules/jobs/jobs.js';
 import type { RequestRefs } from './modules/request-refs/service.js';
@@ -29,11 +29,12 @@ declare module 'fastify' {
     accounts: AccountHooks;
     /** Sends new notices to the apps' devices (Expo push). */
     push: PushDispatcher;
-    security: AccountSecurity;
+    /** Account security's pieces: the messenger, its settings, the log and the clock. */
+    security: SecurityDeps;
     /** The one catalog of this process: rates cached until a change is announced. */
     catalog: Catalog;
-    /** Identity verification and the limits it sets. */
-    kyc: KycService;
+    /** Identity verification's pieces: tiers, the vault, the provider's client, the photo store. */
+    kyc: KycDeps;
     /** The rate limits' counters: shared in Redis, or in memory while it is away (lib/limits.ts). */
     limits: Limits;
     /** The job queue: register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */

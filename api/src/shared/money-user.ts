@@ -14,7 +14,8 @@ export interface MoneyUser {
 }
 
 /** The signed-in user with what the money routes need: country, wallet currencies, VIP level. */
-export async function moneyUser(q: Queryable, ref: Reference, userId: number): Promise<MoneyUser> {
+export async function moneyUser(q: Queryable, deps: { ref: Reference }, userId: number): Promise<MoneyUser> {
+  const { ref } = deps;
   const r = await q.query<{ id: number; country_id: number; vip_level: number; tpassword_hash: string | null; email: string | null }>(
     "select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'",
     [userId],

@@ -32,7 +32,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({ coupon_code: text('coupon_code', 64, 'Enter a coupon code'), wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const cur = walletCurrency(u, req.body.wallet_type);
       return view(await usableCoupon(db, { userId: u.id, code: req.body.coupon_code, walletType: req.body.wallet_type, currency: cur.code }));
     },

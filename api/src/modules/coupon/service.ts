@@ -122,8 +122,8 @@ export async function couponById(q: Queryable, id: number): Promise<CouponRow | 
 }
 
 /** Grants a coupon to a user; granting one the user already holds changes nothing. */
-export async function grantCoupon(q: Queryable, userId: number, couponId: number, by: string): Promise<boolean> {
-  return couponRepo.grant(q, userId, couponId, by);
+export async function grantCoupon(q: Queryable, input: { userId: number; couponId: number; by: string }): Promise<boolean> {
+  return couponRepo.grant(q, input.userId, input.couponId, input.by);
 }
 
 /** The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet currency or of any. */

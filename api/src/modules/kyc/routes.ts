@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { optText, text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
+import { kycStatus, submitDocuments, verifyId, verifySelfie } from './service.js';
 
 /** Settings → Verification: the seller's level and limits, and the three steps up. */
 export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }): Promise<void> {
-  const { kyc } = app;
+  const { db, kyc } = app;
 
   gcRoute(app, {
     path: '/kyc/status',
@@ -15,7 +16,7 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     body: z.object({}),
     handler: async (req) => {
       const balances = (await opts.ledger.userBalances(app.db, req.auth!.userId)).filter((b) => b.kind === 'cash').map((b) => ({ currency: b.currency, balanceMinor: b.balanceMinor }));
-      return kyc.status(req.auth!.userId, balances);
+      return kycStatus(db, kyc, { userId: req.auth!.userId, balances });
     },
   });
 
@@ -33,7 +34,14 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     }),
     handler: async (req) => {
       const b = req.body;
-      return kyc.verifyId(req.auth!.userId, { idType: b.id_type, idNumber: b.id_number, firstName: b.first_name, lastName: b.last_name, dateOfBirth: b.date_of_birth });
+      return verifyId(db, kyc, {
+        userId: req.auth!.userId,
+        idType: b.id_type,
+        idNumber: b.id_number,
+        firstName: b.first_name,
+        lastName: b.last_name,
+        dateOfBirth: b.date_of_birth,
+      });
     },
   });
 
@@ -43,7 +51,7 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     auth: 'required',
     limit: 'auth',
     body: z.object({ selfie: text('selfie', 500, 'Take a selfie first') }),
-    handler: async (req) => kyc.verifySelfie(req.auth!.userId, req.body.selfie),
+    handler: async (req) => verifySelfie(db, kyc, { userId: req.auth!.userId, selfieUrl: req.body.selfie }),
   });
 
   gcRoute(app, {
@@ -52,6 +60,7 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     auth: 'required',
     limit: 'auth',
     body: z.object({ document: text('document', 500, 'Upload a photo of your ID document'), address: optText('address', 300) }),
-    handler: async (req) => kyc.submitDocuments(req.auth!.userId, { documentUrl: req.body.document, address: req.body.address }),
+    handler: async (req) =>
+      submitDocuments(db, kyc, { userId: req.auth!.userId, documentUrl: req.body.document, address: req.body.address }),
   });
 }

@@ -7,7 +7,7 @@ import type { UploadStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
-import { kycRepo as repo, type CheckRow } from './repo.js';
+import { kycRepo as repo } from './repo.js';
 import { dateOfBirthContext, maskedId, type IdentityVault } from './vault.js';
 
 /** Failed look-ups a user may make in 24 hours: each costs a provider call, and guessing numbers must not pay. */
@@ -92,303 +92,321 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 const fullName = (p: { firstName: string; middleName: string; lastName: string }) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
 /**
- * Identity verification and the limits it sets (issue 15), decorated onto the app as `app.kyc`.
- * The provider is called outside any transaction; what it answers is written in one transaction
- * (nothing half-written when it does not answer). Limits are checked by the withdrawal inside its
- * own transaction, after it has locked the wallet, so parallel withdrawals see each other.
+ * The pieces identity verification keeps for the life of the process, built once in `src/app.ts`
+ * and decorated onto the app as `app.kyc`: reference data, the countries' tiers, the vault that
+ * seals ID numbers, the identity provider's client and the upload store (photos).
  */
-export class KycService {
-  constructor(
-    private readonly db: Db,
-    private readonly ref: Reference,
-    readonly tiers: Tiers,
-    readonly vault: IdentityVault,
-    private readonly provider: IdentityProvider,
-    private readonly store?: UploadStore,
-  ) {}
+export interface KycDeps {
+  ref: Reference;
+  tiers: Tiers;
+  vault: IdentityVault;
+  provider: IdentityProvider;
+  store?: UploadStore;
+}
 
-  async user(q: Queryable, userId: number): Promise<KycUser> {
-    const u = await repo.user(q, userId);
-    if (!u) throw new AppError('User not found');
-    const country = await this.ref.country(u.country_id);
-    return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
+// The provider is called outside any transaction; what it answers is written in one transaction
+// (nothing half-written when it does not answer). Limits are checked by the withdrawal inside its
+// own transaction, after it has locked the wallet, so parallel withdrawals see each other.
+
+export async function kycUser(q: Queryable, deps: Pick<KycDeps, 'ref'>, userId: number): Promise<KycUser> {
+  const u = await repo.user(q, userId);
+  if (!u) throw new AppError('User not found');
+  const country = await deps.ref.country(u.country_id);
+  return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
+}
+
+/** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
+export async function levelLimits(
+  deps: Pick<KycDeps, 'ref' | 'tiers'>,
+  input: { countryCode: string; level: number; currency: string },
+): Promise<LevelLimits | undefined> {
+  const { countryCode, level, currency } = input;
+  const t = deps.tiers[countryCode];
+  if (!t) return undefined;
+  if (level <= 0) return { level: 0, singleMinor: 0n, dailyMinor: 0n, balanceMinor: 0n };
+  const l = t.levels[Math.min(level, 3) - 1]?.limits[currency];
+  if (!l) return undefined;
+  const cur = await deps.ref.currency(currency);
+  const minor = (s: string) => {
+    const p = parseAmount(s, cur.decimals);
+    return p.ok ? p.minor : 0n;
+  };
+  return { level, singleMinor: minor(l.single), dailyMinor: minor(l.daily), balanceMinor: l.balance === null ? null : minor(l.balance) };
+}
+
+/** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
+export function usedToday(q: Queryable, input: { userId: number; countryCode: string; currency: string }): Promise<bigint> {
+  return repo.withdrawnToday(q, input.userId, input.currency, ZONES[input.countryCode] ?? 'UTC');
+}
+
+/** Today's position for one wallet currency: the level's limits and what is left of the day's. */
+export async function kycToday(q: Queryable, deps: Pick<KycDeps, 'ref' | 'tiers'>, input: { user: KycUser; currency: string }) {
+  const { user: u, currency } = input;
+  const limits = await levelLimits(deps, { countryCode: u.countryCode, level: u.level, currency });
+  if (!limits) return undefined;
+  const used = await usedToday(q, { userId: u.id, countryCode: u.countryCode, currency });
+  const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
+  const next = u.level < 3 ? await levelLimits(deps, { countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
+  return { limits, used, remaining, next };
+}
+
+/**
+ * The withdrawal's own check, in its transaction after the wallet row is locked: a level, within
+ * one withdrawal's and the day's limit, to an account in the verified name (bank and mobile money).
+ */
+export async function checkWithdrawal(
+  q: Queryable,
+  deps: Pick<KycDeps, 'ref' | 'tiers'>,
+  input: {
+    userId: number;
+    currency: { code: string; symbol: string; decimals: number };
+    amountMinor: bigint;
+    payout: { method: string; account_name: string };
+  },
+): Promise<void> {
+  const { currency, amountMinor, payout } = input;
+  const u = await kycUser(q, deps, input.userId);
+  const t = deps.tiers[u.countryCode];
+  if (!t) return;
+  if (u.level < 1) throw new AppError(WITHDRAW_KYC_MESSAGES.unverified(t));
+  const day = await kycToday(q, deps, { user: u, currency: currency.code });
+  if (!day) return;
+  const money = (m: bigint) => moneyText(m, currency);
+  if (amountMinor > day.limits.singleMinor) {
+    throw new AppError(WITHDRAW_KYC_MESSAGES.single(u.level, money(day.limits.singleMinor), day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined));
   }
-
-  /** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
-  async limits(input: { countryCode: string; level: number; currency: string }): Promise<LevelLimits | undefined> {
-    const { countryCode, level, currency } = input;
-    const t = this.tiers[countryCode];
-    if (!t) return undefined;
-    if (level <= 0) return { level: 0, singleMinor: 0n, dailyMinor: 0n, balanceMinor: 0n };
-    const l = t.levels[Math.min(level, 3) - 1]?.limits[currency];
-    if (!l) return undefined;
-    const cur = await this.ref.currency(currency);
-    const minor = (s: string) => {
-      const p = parseAmount(s, cur.decimals);
-      return p.ok ? p.minor : 0n;
-    };
-    return { level, singleMinor: minor(l.single), dailyMinor: minor(l.daily), balanceMinor: l.balance === null ? null : minor(l.balance) };
+  if (amountMinor > day.remaining) {
+    throw new AppError(WITHDRAW_KYC_MESSAGES.daily(u.level, money(day.remaining), money(day.limits.dailyMinor), day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined));
   }
+  if (payout.method !== 'USDT' && u.name && !namesMatch(payout.account_name, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.payoutName(payout.account_name, u.name));
+}
 
-  /** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
-  usedToday(q: Queryable, input: { userId: number; countryCode: string; currency: string }): Promise<bigint> {
-    return repo.withdrawnToday(q, input.userId, input.currency, ZONES[input.countryCode] ?? 'UTC');
+/** A new payout account after verification must be in the verified name (bank and mobile money). */
+export async function checkNewPayoutName(
+  q: Queryable,
+  deps: Pick<KycDeps, 'ref'>,
+  input: { userId: number; method: string; accountName: string },
+): Promise<void> {
+  const { method, accountName } = input;
+  if (method === 'USDT') return;
+  const u = await kycUser(q, deps, input.userId);
+  if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
+}
+
+/** A refused check is kept (with its reason, for the seller) and said. */
+async function fail(db: Db, input: { userId: number; level: number; reason: string; selfie?: string }): Promise<never> {
+  await repo.insertFailed(db, input);
+  throw new AppError(input.reason);
+}
+
+/**
+ * Level 1: the ID number looked up at the provider; the name and date of birth the seller gave
+ * must be the record's (the record itself is never shown: a number alone must not reveal a name).
+ * The record's name becomes the account's verified name.
+ */
+export async function verifyId(
+  db: Db,
+  deps: KycDeps,
+  input: { userId: number; idType: string; idNumber: string; firstName: string; lastName: string; dateOfBirth: string },
+): Promise<{ level: number; name: string }> {
+  const { userId } = input;
+  const { vault } = deps;
+  const u = await kycUser(db, deps, userId);
+  const t = deps.tiers[u.countryCode];
+  if (!t) throw new AppError(KYC_MESSAGES.notOffered);
+  const type = input.idType as IdType;
+  if (!t.idTypes.includes(type)) throw new AppError(KYC_MESSAGES.idType(t.idTypes));
+  const number = normaliseIdNumber(type, input.idNumber);
+  if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
+  // A date that cannot be anyone's birth is refused here, before any look-up is claimed or counted.
+  const dobProblem = dateOfBirthProblem(input.dateOfBirth, ZONES[u.countryCode] ?? 'UTC');
+  if (dobProblem) throw new AppError(dobProblem);
+  if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
+
+  // The attempt is claimed (and counted) before the provider is asked, one at a time per user.
+  let claim: bigint;
+  try {
+    claim = await db.tx(async (q) => {
+      if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
+      if ((await repo.failedInLastDay(q, userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+      return repo.claimLookUp(q, { userId, idType: type, last4: number.slice(-4) });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.inFlight);
+    throw e;
   }
-
-  /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
-  async today(q: Queryable, u: KycUser, currency: string) {
-    const limits = await this.limits({ countryCode: u.countryCode, level: u.level, currency });
-    if (!limits) return undefined;
-    const used = await this.usedToday(q, { userId: u.id, countryCode: u.countryCode, currency });
-    const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
-    const next = u.level < 3 ? await this.limits({ countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
-    return { limits, used, remaining, next };
-  }
-
-  /**
-   * The withdrawal's own check, in its transaction after the wallet row is locked: a level, within
-   * one withdrawal's and the day's limit, to an account in the verified name (bank and mobile money).
-   */
-  async checkWithdrawal(
-    q: Queryable,
-    input: {
-      userId: number;
-      currency: { code: string; symbol: string; decimals: number };
-      amountMinor: bigint;
-      payout: { method: string; account_name: string };
-    },
-  ): Promise<void> {
-    const { currency, amountMinor, payout } = input;
-    const u = await this.user(q, input.userId);
-    const t = this.tiers[u.countryCode];
-    if (!t) return;
-    if (u.level < 1) throw new AppError(WITHDRAW_KYC_MESSAGES.unverified(t));
-    const day = await this.today(q, u, currency.code);
-    if (!day) return;
-    const money = (m: bigint) => moneyText(m, currency);
-    if (amountMinor > day.limits.singleMinor) {
-      throw new AppError(WITHDRAW_KYC_MESSAGES.single(u.level, money(day.limits.singleMinor), day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined));
-    }
-    if (amountMinor > day.remaining) {
-      throw new AppError(WITHDRAW_KYC_MESSAGES.daily(u.level, money(day.remaining), money(day.limits.dailyMinor), day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined));
-    }
-    if (payout.method !== 'USDT' && u.name && !namesMatch(payout.account_name, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.payoutName(payout.account_name, u.name));
-  }
-
-  /** A new payout account after verification must be in the verified name (bank and mobile money). */
-  async checkNewPayoutName(q: Queryable, input: { userId: number; method: string; accountName: string }): Promise<void> {
-    const { method, accountName } = input;
-    if (method === 'USDT') return;
-    const u = await this.user(q, input.userId);
-    if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
-  }
-
-  private failedToday(userId: number): Promise<number> {
-    return repo.failedInLastDay(this.db, userId);
-  }
-
-  /** A refused check is kept (with its reason, for the seller) and said. */
-  private async fail(userId: number, level: number, reason: string, extra: { idType?: string; idLast4?: string; selfie?: string } = {}): Promise<never> {
-    await repo.insertFailed(this.db, { userId, level, reason, ...extra });
+  // A claim ends under the same user-row lock it was taken under: a parallel claim counting the
+  // day's failures cannot miss one that is ending at that moment.
+  const endClaim = (end: (q: Queryable) => Promise<void>) =>
+    db.tx(async (q) => {
+      await repo.lockLevel(q, userId);
+      await end(q);
+    });
+  const refuse = async (reason: string): Promise<never> => {
+    await endClaim((q) => repo.failClaim(q, claim, reason));
     throw new AppError(reason);
+  };
+
+  const found = await deps.provider.lookUp(type, number);
+  if (!found.ok && found.kind === 'unavailable') {
+    await endClaim((q) => repo.dropClaim(q, claim));
+    throw new AppError(KYC_MESSAGES.unavailable);
   }
+  if (!found.ok) return refuse(KYC_MESSAGES.notFound(type));
+  const person = found.person;
+  const recordName = fullName(person);
+  if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return refuse(KYC_MESSAGES.mismatch(type));
 
-  /**
-   * Level 1: the ID number looked up at the provider; the name and date of birth the seller gave
-   * must be the record's (the record itself is never shown: a number alone must not reveal a name).
-   * The record's name becomes the account's verified name.
-   */
-  async verifyId(userId: number, input: { idType: string; idNumber: string; firstName: string; lastName: string; dateOfBirth: string }): Promise<{ level: number; name: string }> {
-    const u = await this.user(this.db, userId);
-    const t = this.tiers[u.countryCode];
-    if (!t) throw new AppError(KYC_MESSAGES.notOffered);
-    const type = input.idType as IdType;
-    if (!t.idTypes.includes(type)) throw new AppError(KYC_MESSAGES.idType(t.idTypes));
-    const number = normaliseIdNumber(type, input.idNumber);
-    if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
-    // A date that cannot be anyone's birth is refused here, before any look-up is claimed or counted.
-    const dobProblem = dateOfBirthProblem(input.dateOfBirth, ZONES[u.countryCode] ?? 'UTC');
-    if (dobProblem) throw new AppError(dobProblem);
-    if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
-
-    // The attempt is claimed (and counted) before the provider is asked, one at a time per user.
-    let claim: bigint;
-    try {
-      claim = await this.db.tx(async (q) => {
-        if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
-        if ((await repo.failedInLastDay(q, userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
-        return repo.claimLookUp(q, { userId, idType: type, last4: number.slice(-4) });
+  try {
+    await db.tx(async (q) => {
+      if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
+      await repo.verifyClaim(q, claim, {
+        sealed: vault.seal(number, `user:${userId}`),
+        lookup: vault.lookup(type, number),
+        personLookup: vault.personLookup(recordName, person.dateOfBirth),
+        dateOfBirthSealed: vault.seal(person.dateOfBirth, dateOfBirthContext(userId)),
+        nameOnRecord: recordName,
       });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.inFlight);
-      throw e;
-    }
-    // A claim ends under the same user-row lock it was taken under: a parallel claim counting the
-    // day's failures cannot miss one that is ending at that moment.
-    const endClaim = (end: (q: Queryable) => Promise<void>) =>
-      this.db.tx(async (q) => {
-        await repo.lockLevel(q, userId);
-        await end(q);
-      });
-    const refuse = async (reason: string): Promise<never> => {
-      await endClaim((q) => repo.failClaim(q, claim, reason));
-      throw new AppError(reason);
-    };
-
-    const found = await this.provider.lookUp(type, number);
-    if (!found.ok && found.kind === 'unavailable') {
-      await endClaim((q) => repo.dropClaim(q, claim));
-      throw new AppError(KYC_MESSAGES.unavailable);
-    }
-    if (!found.ok) return refuse(KYC_MESSAGES.notFound(type));
-    const person = found.person;
-    const recordName = fullName(person);
-    if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return refuse(KYC_MESSAGES.mismatch(type));
-
-    try {
-      await this.db.tx(async (q) => {
-        if ((await repo.lockLevel(q, userId)) >= 1) throw new AppError(KYC_MESSAGES.already);
-        await repo.verifyClaim(q, claim, {
-          sealed: this.vault.seal(number, `user:${userId}`),
-          lookup: this.vault.lookup(type, number),
-          personLookup: this.vault.personLookup(recordName, person.dateOfBirth),
-          dateOfBirthSealed: this.vault.seal(person.dateOfBirth, dateOfBirthContext(userId)),
-          nameOnRecord: recordName,
-        });
-        await repo.setVerifiedName(q, userId, recordName);
-        await notify(q, userId, { title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) {
-        // The number is verified on another account: the refused attempt keeps its keyed hash, which
-        // links the two accounts (a referral between them earns nothing; staff see the link).
-        await endClaim((q) => repo.failClaim(q, claim, KYC_MESSAGES.taken(type), this.vault.lookup(type, number)));
-        throw new AppError(KYC_MESSAGES.taken(type));
-      }
-      await endClaim((q) => repo.dropClaim(q, claim));
-      throw e;
-    }
-    return { level: 1, name: recordName };
-  }
-
-  /** The seller's own stored upload, by its object name (from its URL), or an error. */
-  private async ownPhoto(q: Queryable, userId: number, url: string): Promise<{ name: string; data: Buffer }> {
-    const name = url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
-    // A store that cannot be read throws PhotoStoreUnavailable: the seller is told to try again later.
-    const data = (await repo.ownPhoto(q, userId, name)) && this.store ? await this.store.get(name) : null;
-    if (!data) throw new AppError(KYC_MESSAGES.photo);
-    return { name, data };
-  }
-
-  private verifiedId(q: Queryable, userId: number): Promise<CheckRow | undefined> {
-    return repo.latestVerified(q, userId, 1);
-  }
-
-  /** Level 2: a selfie the provider matches with the photo on the verified ID's record. */
-  async verifySelfie(userId: number, selfieUrl: string): Promise<{ level: number }> {
-    const u = await this.user(this.db, userId);
-    if (u.level < 1) throw new AppError(KYC_MESSAGES.needLevel(1));
-    if (u.level >= 2) throw new AppError(KYC_MESSAGES.already);
-    if ((await this.failedToday(userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
-    const photo = await this.ownPhoto(this.db, userId, selfieUrl);
-    const id = await this.verifiedId(this.db, userId);
-    if (!id || !id.id_type) throw new AppError(KYC_MESSAGES.needLevel(1));
-    const number = this.vault.open(id.id_number_sealed, `user:${userId}`);
-    const m = await this.provider.matchSelfie(id.id_type, number, photo.data);
-    if (!m.ok && m.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
-    if (!m.ok || !m.match) return this.fail(userId, 2, KYC_MESSAGES.selfieMismatch, { selfie: photo.name });
-    await this.db.tx(async (q) => {
-      if ((await repo.lockLevel(q, userId)) >= 2) throw new AppError(KYC_MESSAGES.already);
-      await repo.insertSelfie(q, userId, photo.name);
-      await repo.markIdentityPhoto(q, photo.name);
-      await repo.raiseLevel(q, userId, 2);
-      await notify(q, userId, { title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+      await repo.setVerifiedName(q, userId, recordName);
+      await notify(q, { userId, title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
     });
-    return { level: 2 };
-  }
-
-  /** Level 3: a photo of the ID document and the home address, waiting for staff; the level 2 selfie goes with them. */
-  async submitDocuments(userId: number, input: { documentUrl: string; address: string }): Promise<{ status: 'pending' }> {
-    const u = await this.user(this.db, userId);
-    if (u.level < 2) throw new AppError(KYC_MESSAGES.needLevel(2));
-    if (u.level >= 3) throw new AppError(KYC_MESSAGES.already);
-    const address = input.address.trim();
-    if (address.length < 10) throw new AppError(KYC_MESSAGES.address);
-    const doc = await this.ownPhoto(this.db, userId, input.documentUrl);
-    const selfie = await repo.latestVerified(this.db, userId, 2);
-    try {
-      await this.db.tx(async (q) => {
-        await repo.lockLevel(q, userId);
-        await repo.insertDocuments(q, { userId, document: doc.name, selfie: selfie?.selfie ?? '', addressSealed: this.vault.seal(address, `user:${userId}`) });
-        await repo.markIdentityPhoto(q, doc.name);
-      });
-    } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.pending);
-      throw e;
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      // The number is verified on another account: the refused attempt keeps its keyed hash, which
+      // links the two accounts (a referral between them earns nothing; staff see the link).
+      await endClaim((q) => repo.failClaim(q, claim, KYC_MESSAGES.taken(type), vault.lookup(type, number)));
+      throw new AppError(KYC_MESSAGES.taken(type));
     }
-    return { status: 'pending' };
+    await endClaim((q) => repo.dropClaim(q, claim));
+    throw e;
   }
+  return { level: 1, name: recordName };
+}
 
-  /** Staff's decision on a level 3 request, in the caller's transaction (the caller audits it). */
-  async decideDocuments(q: Queryable, checkId: number, staffId: number, outcome: 'verified' | 'failed', reason: string): Promise<{ userId: number }> {
-    const c = await repo.lockReview(q, checkId);
-    if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
-    if (c.status !== 'pending') throw new AppError(KYC_MESSAGES.reviewDone);
-    if (outcome === 'failed' && !reason.trim()) throw new AppError(KYC_MESSAGES.reasonRequired);
-    await repo.decide(q, checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId);
-    if (outcome === 'verified') await repo.raiseLevel(q, c.user_id, 3);
-    await notify(q, c.user_id, {
-      title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
-      content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
-      action: 'app_settings',
-      params: {},
+/** The seller's own stored upload, by its object name (from its URL), or an error. */
+async function ownPhoto(q: Queryable, store: UploadStore | undefined, input: { userId: number; url: string }): Promise<{ name: string; data: Buffer }> {
+  const name = input.url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
+  // A store that cannot be read throws PhotoStoreUnavailable: the seller is told to try again later.
+  const data = (await repo.ownPhoto(q, input.userId, name)) && store ? await store.get(name) : null;
+  if (!data) throw new AppError(KYC_MESSAGES.photo);
+  return { name, data };
+}
+
+/** Level 2: a selfie the provider matches with the photo on the verified ID's record. */
+export async function verifySelfie(db: Db, deps: KycDeps, input: { userId: number; selfieUrl: string }): Promise<{ level: number }> {
+  const { userId } = input;
+  const u = await kycUser(db, deps, userId);
+  if (u.level < 1) throw new AppError(KYC_MESSAGES.needLevel(1));
+  if (u.level >= 2) throw new AppError(KYC_MESSAGES.already);
+  if ((await repo.failedInLastDay(db, userId)) >= KYC_ATTEMPTS_PER_DAY) throw new AppError(KYC_MESSAGES.attempts);
+  const photo = await ownPhoto(db, deps.store, { userId, url: input.selfieUrl });
+  const id = await repo.latestVerified(db, userId, 1);
+  if (!id || !id.id_type) throw new AppError(KYC_MESSAGES.needLevel(1));
+  const number = deps.vault.open(id.id_number_sealed, `user:${userId}`);
+  const m = await deps.provider.matchSelfie(id.id_type, number, photo.data);
+  if (!m.ok && m.kind === 'unavailable') throw new AppError(KYC_MESSAGES.unavailable);
+  if (!m.ok || !m.match) return fail(db, { userId, level: 2, reason: KYC_MESSAGES.selfieMismatch, selfie: photo.name });
+  await db.tx(async (q) => {
+    if ((await repo.lockLevel(q, userId)) >= 2) throw new AppError(KYC_MESSAGES.already);
+    await repo.insertSelfie(q, userId, photo.name);
+    await repo.markIdentityPhoto(q, photo.name);
+    await repo.raiseLevel(q, userId, 2);
+    await notify(q, { userId, title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+  });
+  return { level: 2 };
+}
+
+/** Level 3: a photo of the ID document and the home address, waiting for staff; the level 2 selfie goes with them. */
+export async function submitDocuments(
+  db: Db,
+  deps: KycDeps,
+  input: { userId: number; documentUrl: string; address: string },
+): Promise<{ status: 'pending' }> {
+  const { userId } = input;
+  const u = await kycUser(db, deps, userId);
+  if (u.level < 2) throw new AppError(KYC_MESSAGES.needLevel(2));
+  if (u.level >= 3) throw new AppError(KYC_MESSAGES.already);
+  const address = input.address.trim();
+  if (address.length < 10) throw new AppError(KYC_MESSAGES.address);
+  const doc = await ownPhoto(db, deps.store, { userId, url: input.documentUrl });
+  const selfie = await repo.latestVerified(db, userId, 2);
+  try {
+    await db.tx(async (q) => {
+      await repo.lockLevel(q, userId);
+      await repo.insertDocuments(q, { userId, document: doc.name, selfie: selfie?.selfie ?? '', addressSealed: deps.vault.seal(address, `user:${userId}`) });
+      await repo.markIdentityPhoto(q, doc.name);
     });
-    return { userId: c.user_id };
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError(KYC_MESSAGES.pending);
+    throw e;
   }
+  return { status: 'pending' };
+}
 
-  /** The latest check of each level, for the seller (masked) and for staff. */
-  checks(q: Queryable, userId: number): Promise<CheckRow[]> {
-    return repo.latestPerLevel(q, userId);
-  }
+/** Staff's decision on a level 3 request, in the caller's transaction (the caller audits it). */
+export async function decideDocuments(
+  q: Queryable,
+  input: { checkId: number; staffId: number; outcome: 'verified' | 'failed'; reason: string },
+): Promise<{ userId: number }> {
+  const { checkId, staffId, outcome, reason } = input;
+  const c = await repo.lockReview(q, checkId);
+  if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
+  if (c.status !== 'pending') throw new AppError(KYC_MESSAGES.reviewDone);
+  if (outcome === 'failed' && !reason.trim()) throw new AppError(KYC_MESSAGES.reasonRequired);
+  await repo.decide(q, checkId, outcome, outcome === 'failed' ? reason.trim() : '', staffId);
+  if (outcome === 'verified') await repo.raiseLevel(q, c.user_id, 3);
+  await notify(q, {
+    userId: c.user_id,
+    title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
+    content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
+    action: 'app_settings',
+    params: {},
+  });
+  return { userId: c.user_id };
+}
 
-  /** The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances above them. */
-  async status(userId: number, balances: { currency: string; balanceMinor: bigint }[]) {
-    const u = await this.user(this.db, userId);
-    const t = this.tiers[u.countryCode];
-    const checks = await this.checks(this.db, userId);
-    const idCheck = checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await this.verifiedId(this.db, userId));
-    const cur = async (code: string) => this.ref.currency(code);
-    const money = async (m: bigint | null, code: string) => (m === null ? null : moneyText(m, await cur(code)));
-    const wallets = [];
-    const currencies = Object.keys(t?.levels[0]?.limits ?? {});
-    for (const code of currencies) {
-      const b = { currency: code, balanceMinor: balances.find((x) => x.currency === code)?.balanceMinor ?? 0n };
-      const day = await this.today(this.db, u, b.currency);
-      if (!day) continue;
-      wallets.push({
-        currency: b.currency,
-        balance: await money(b.balanceMinor, b.currency),
-        single_limit: await money(day.limits.singleMinor, b.currency),
-        daily_limit: await money(day.limits.dailyMinor, b.currency),
-        remaining_today: await money(day.remaining, b.currency),
-        balance_threshold: await money(day.limits.balanceMinor, b.currency),
-        above_threshold: day.limits.balanceMinor !== null && u.level > 0 && b.balanceMinor > day.limits.balanceMinor,
-        above_remaining_today: b.balanceMinor > day.remaining,
-      });
-    }
-    const payouts = await repo.bankAccounts(this.db, userId);
-    return {
-      offered: Boolean(t),
-      level: u.level,
-      verified_name: u.name,
-      id_type: idCheck?.id_type ?? '',
-      id_masked: maskedId(idCheck?.id_last4 ?? ''),
-      id_types: (t?.idTypes ?? []).map((x) => ({ type: x, label: ID_LABELS[x] })),
-      levels: (t?.levels ?? []).map((l: Tier) => ({ level: l.level, needs: l.needs, limits: l.limits })),
-      checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),
-      attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await this.failedToday(userId))),
-      wallets,
-      payout_mismatches: u.name ? payouts.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
-    };
+/** The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances above them. */
+export async function kycStatus(
+  db: Db,
+  deps: Pick<KycDeps, 'ref' | 'tiers'>,
+  input: { userId: number; balances: { currency: string; balanceMinor: bigint }[] },
+) {
+  const { userId, balances } = input;
+  const u = await kycUser(db, deps, userId);
+  const t = deps.tiers[u.countryCode];
+  const checks = await repo.latestPerLevel(db, userId);
+  const idCheck = checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await repo.latestVerified(db, userId, 1));
+  const cur = async (code: string) => deps.ref.currency(code);
+  const money = async (m: bigint | null, code: string) => (m === null ? null : moneyText(m, await cur(code)));
+  const wallets = [];
+  const currencies = Object.keys(t?.levels[0]?.limits ?? {});
+  for (const code of currencies) {
+    const b = { currency: code, balanceMinor: balances.find((x) => x.currency === code)?.balanceMinor ?? 0n };
+    const day = await kycToday(db, deps, { user: u, currency: b.currency });
+    if (!day) continue;
+    wallets.push({
+      currency: b.currency,
+      balance: await money(b.balanceMinor, b.currency),
+      single_limit: await money(day.limits.singleMinor, b.currency),
+      daily_limit: await money(day.limits.dailyMinor, b.currency),
+      remaining_today: await money(day.remaining, b.currency),
+      balance_threshold: await money(day.limits.balanceMinor, b.currency),
+      above_threshold: day.limits.balanceMinor !== null && u.level > 0 && b.balanceMinor > day.limits.balanceMinor,
+      above_remaining_today: b.balanceMinor > day.remaining,
+    });
   }
+  const payouts = await repo.bankAccounts(db, userId);
+  return {
+    offered: Boolean(t),
+    level: u.level,
+    verified_name: u.name,
+    id_type: idCheck?.id_type ?? '',
+    id_masked: maskedId(idCheck?.id_last4 ?? ''),
+    id_types: (t?.idTypes ?? []).map((x) => ({ type: x, label: ID_LABELS[x] })),
+    levels: (t?.levels ?? []).map((l: Tier) => ({ level: l.level, needs: l.needs, limits: l.limits })),
+    checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),
+    attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await repo.failedInLastDay(db, userId))),
+    wallets,
+    payout_mismatches: u.name ? payouts.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
+  };
 }

@@ -8,6 +8,8 @@ export const sentenceEnd = (text: string): string => {
 };
 
 export interface NoticeInput {
+  /** Whose notice it is. */
+  userId: number;
   title: string;
   content: string;
   kind?: 'notice' | 'system';
@@ -23,9 +25,9 @@ export interface NoticeInput {
  * Notifications: every order, withdrawal, reward and security event creates one, in the same
  * transaction as the event, so a notice exists exactly when its event happened.
  */
-export async function notify(q: Queryable, userId: number, n: NoticeInput): Promise<void> {
+export async function notify(q: Queryable, n: NoticeInput): Promise<void> {
   await noticeRepo.insert(q, {
-    userId,
+    userId: n.userId,
     kind: n.kind ?? 'system',
     title: n.title,
     content: n.content,

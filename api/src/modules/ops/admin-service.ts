@@ -167,9 +167,10 @@ export async function grantCouponTo(
   const granted = await deps.db.tx(async (q) => {
     let n = 0;
     for (const userId of await couponRepo.activeUsers(q, input.user_ids)) {
-      if (!(await grantCoupon(q, userId, coupon.id, `staff:${staff.id}`))) continue;
+      if (!(await grantCoupon(q, { userId, couponId: coupon.id, by: `staff:${staff.id}` }))) continue;
       n += 1;
-      await notify(q, userId, {
+      await notify(q, {
+        userId,
         title: 'You have a new coupon',
         content: `${coupon.name}. Use code ${code} when you sell a card.`,
         action: 'app_coupon',

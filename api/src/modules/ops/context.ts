@@ -3,7 +3,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/db.js';
 import type { Catalog } from '../catalog/service.js';
 import type { Jobs } from '../jobs/jobs.js';
-import type { KycService } from '../kyc/service.js';
+import type { KycDeps } from '../kyc/service.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Messenger } from '../messaging/messenger.js';
 import type { DecisionDeps } from '../order/service.js';
@@ -26,7 +26,7 @@ export interface OpsDeps {
   catalog: Catalog;
   ledger: Ledger;
   jobs: Jobs;
-  kyc: KycService;
+  kyc: KycDeps;
   messenger: Messenger;
   /** Failed requests by the reference their seller was shown. */
   requestRefs: RequestRefs;

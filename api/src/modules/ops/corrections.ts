@@ -16,7 +16,7 @@ export interface CorrectionInput {
 
 /** A correction's user, wallet currency and signed amount, checked: asked for and carried out alike. */
 export async function correctionOf(q: Queryable, ref: Reference, b: CorrectionInput): Promise<{ userId: number; cur: Currency; amount: bigint }> {
-  const u = await moneyUser(q, ref, b.user_id);
+  const u = await moneyUser(q, { ref }, b.user_id);
   const cur = walletCurrency(u, b.wallet_type);
   const neg = b.amount.trim().startsWith('-');
   const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);
@@ -48,7 +48,7 @@ export async function applyCorrection(
   });
   if (!t.replayed) {
     await audit(q, { staffId: a.approvedBy, action: 'ledger.correction', targetType: 'user', targetId: String(userId), reason: a.input.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId, requested_by: a.requestedBy, approved_by: a.approvedBy }, ip: a.ip });
-    await notify(q, userId, { title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(a.input.reason)}`, action: 'app_wallet' });
+    await notify(q, { userId, title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(a.input.reason)}`, action: 'app_wallet' });
   }
   return t;
 }

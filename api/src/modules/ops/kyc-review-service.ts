@@ -4,7 +4,7 @@
 // number needs a reason of its own.
 import { AppError } from '../../lib/envelope.js';
 import { kycRepo } from '../kyc/repo.js';
-import { KYC_MESSAGES, openDateOfBirth } from '../kyc/service.js';
+import { decideDocuments, KYC_MESSAGES, openDateOfBirth } from '../kyc/service.js';
 import { ID_LABELS } from '../kyc/tiers.js';
 import { maskedId } from '../kyc/vault.js';
 import type { OpsDeps } from './context.js';
@@ -92,7 +92,7 @@ export async function decideKyc(
   input: { outcome: 'verified' | 'failed'; reason: string },
 ) {
   await deps.db.tx(async (q) => {
-    const { userId } = await deps.kyc.decideDocuments(q, id, staff.id, input.outcome, input.reason);
+    const { userId } = await decideDocuments(q, { checkId: id, staffId: staff.id, outcome: input.outcome, reason: input.reason });
     await audit(q, {
       staffId: staff.id,
       action: `kyc.${input.outcome === 'verified' ? 'approve' : 'refuse'}`,

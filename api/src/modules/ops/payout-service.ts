@@ -80,7 +80,9 @@ export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: st
     if (sent.ok) {
       await payoutRepo.setProviderRef(q, claimed.id, sent.providerRef || 'accepted');
       if (sent.status === 'success') {
-        const out = await settleWithdrawal(q, ledger, ref, claimed.withdraw_no, 'paid', {
+        const out = await settleWithdrawal(q, { ledger, ref }, {
+          withdrawNo: claimed.withdraw_no,
+          outcome: 'paid',
           reference: sent.providerRef,
           actor: `provider:${provider.name}`,
         });
@@ -172,7 +174,9 @@ export async function settle(
       // No naira or cedi leaves for an unverified account, whenever its withdrawal was made.
       if (f?.unverified) throw new AppError(PAYOUT_MESSAGES.unverified);
     }
-    const out = await settleWithdrawal(q, deps.ledger, deps.ref, withdrawNo, input.outcome, {
+    const out = await settleWithdrawal(q, deps, {
+      withdrawNo,
+      outcome: input.outcome,
       reason: input.reason,
       reference: input.reference,
       actor: `staff:${staff.id}`,

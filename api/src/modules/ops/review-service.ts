@@ -144,7 +144,7 @@ export async function orderDetail(deps: OpsDeps, staff: Actor, orderNo: string) 
 
 export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
   const o = await deps.db.tx(async (q) => {
-    const order = await claimOrder(q, orderNo, staff);
+    const order = await claimOrder(q, { orderNo, staff });
     await audit(q, {
       staffId: staff.id,
       action: 'order.claim',
@@ -161,7 +161,7 @@ export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
 export async function release(deps: OpsDeps, staff: Actor, orderNo: string) {
   const o = await deps.db.tx(async (q) => {
     if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
-    const order = await releaseOrder(q, orderNo, staff, { anyone: staff.role === 'admin' });
+    const order = await releaseOrder(q, { orderNo, staff, anyone: staff.role === 'admin' });
     await audit(q, {
       staffId: staff.id,
       action: 'order.release',

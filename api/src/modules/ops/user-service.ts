@@ -130,7 +130,8 @@ export async function freeze(deps: OpsDeps, staff: Actor, id: number, reason: st
     if (!u) throw new AppError(USER_MESSAGES.notFound);
     if (u.frozen) throw new AppError(USER_MESSAGES.frozen);
     await supportRepo.freeze(q, id, `${STAFF_FREEZE}${reason}`);
-    await notify(q, id, {
+    await notify(q, {
+      userId: id,
       title: 'Withdrawals frozen',
       content: `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`,
       kind: 'system',

@@ -83,7 +83,7 @@ export interface SubmitDeps {
  */
 export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
   const { ref, catalog } = deps;
-  const u = await moneyUser(db, ref, input.userId);
+  const u = await moneyUser(db, { ref }, input.userId);
   const cur = walletCurrency(u, input.walletType);
   const raw = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : input.images.split(',');
   const images = raw.map((s) => s.trim()).filter(Boolean);
@@ -148,7 +148,7 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
     });
     const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
     await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
-    await notify(q, u.id, { title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, { userId: u.id, title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: o, first: before === 0, replay: false };
   });
 }
@@ -195,7 +195,8 @@ export function proofOf(o: Pick<OrderRow, 'images'>, proof: string | undefined):
 }
 
 /** Claims an order for review so two operators never work the same one. */
-export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): Promise<OrderRow> {
+export async function claimOrder(q: Queryable, input: { orderNo: string; staff: Staff }): Promise<OrderRow> {
+  const { orderNo, staff } = input;
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
@@ -210,12 +211,13 @@ export async function claimOrder(q: Queryable, orderNo: string, staff: Staff): P
  * Gives a claimed order back to the queue (its reviewer, or an admin for anyone's), so another
  * reviewer can take it. Not while a decision on it waits for a second operator.
  */
-export async function releaseOrder(q: Queryable, orderNo: string, staff: Staff, opts: { anyone: boolean }): Promise<OrderRow> {
+export async function releaseOrder(q: Queryable, input: { orderNo: string; staff: Staff; anyone: boolean }): Promise<OrderRow> {
+  const { orderNo, staff } = input;
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === null) return o;
-  if (o.claimed_by !== staff.id && !opts.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  if (o.claimed_by !== staff.id && !input.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
   return orderRepo.setClaim(q, o.id, null);
 }
 
@@ -347,7 +349,7 @@ export async function decideOrder(
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const refused = await orderRepo.refuse(q, o.id, { reason, hash });
     await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
-    await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
     return { order: refused, replay: false };
   }
 
@@ -407,7 +409,8 @@ export async function decideOrder(
     note: `${amount} credited.${input.payoutNote ? ` ${input.payoutNote}` : ''}${couponNote}`,
     actor,
   });
-  await notify(q, o.user_id, {
+  await notify(q, {
+    userId: o.user_id,
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,
     action: 'app_orderdetail',
@@ -429,6 +432,6 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
   const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });
   await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
-  await notify(q, o.user_id, { title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+  await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
   return { order: refused, replay: false };
 }

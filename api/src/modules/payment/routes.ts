@@ -9,6 +9,8 @@ import { moneyUser, type MoneyUser } from '../../shared/money-user.js';
 import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from './nuban.js';
 import type { PayoutProvider } from './provider.js';
 import { paymentRepo, type BankRow } from './repo.js';
+import { checkNewPayoutName } from '../kyc/service.js';
+import { accountOwner, confirmPassword, payoutUsableFrom, securityChanged } from '../security/service.js';
 
 export const PAYMENT_MESSAGES = {
   bankNotFound: 'Bank not found',
@@ -69,7 +71,7 @@ const idField = (label: string) => int(label, { required: `${label} is required`
 export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider; pins: PinGuard }): Promise<void> {
   const { db, ref } = app;
   const provider = opts.provider;
-  const user = (id: number) => moneyUser(db, ref, id);
+  const user = (id: number) => moneyUser(db, { ref }, id);
   const allowedBank = (u: MoneyUser, b: BankRow) => b.method === 'USDT' || b.country_id === u.country.id;
 
   gcRoute(app, {
@@ -146,7 +148,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       // password passes only from a session a native app signed in within the grace period (issue
       // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
       // too); wrong PINs count towards the PIN lock.
-      const via = await app.security.confirmPassword(req.auth!, req.body.password);
+      const via = await confirmPassword(db, app.security, { auth: req.auth!, password: req.body.password });
       if (via === 'password' || req.body.t_password !== undefined) await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
@@ -167,14 +169,16 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         // One user's account list changes one request at a time (the count and default rules).
         await paymentRepo.lockOwner(q, u.id);
         // Once the identity is verified, new bank and mobile-money accounts must be in that name.
-        await app.kyc.checkNewPayoutName(q, { userId: u.id, method: bank.method, accountName });
+        await checkNewPayoutName(q, app.kyc, { userId: u.id, method: bank.method, accountName });
         const existing = await paymentRepo.saved(q, u.id);
         if (existing.length >= 10) throw new AppError(PAYMENT_MESSAGES.tooMany);
         if (await paymentRepo.isSaved(q, u.id, bank.id, accountNo)) throw new AppError(PAYMENT_MESSAGES.duplicate);
         const isCoin = bank.method === 'USDT';
         const hasDefault = existing.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
-        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: app.security.usableFrom() });
-        const alert = await app.security.changed(q, await app.security.owner(q, u.id), 'payout_account', {
+        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: payoutUsableFrom(app.security) });
+        const alert = await securityChanged(q, app.security, {
+          before: await accountOwner(q, u.id),
+          change: 'payout_account',
           coolingOff: false,
           detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
         });

@@ -50,7 +50,9 @@ export async function applyTransferEvent(
         ? undefined
         : `the bank ${ev.kind === 'reversed' ? 'reversed' : 'refused'} the transfer${ev.reason ? ` (${ev.reason})` : ''}`;
     try {
-      const out = await settleWithdrawal(q, ledger, ref, w.withdraw_no, outcome, {
+      const out = await settleWithdrawal(q, { ledger, ref }, {
+        withdrawNo: w.withdraw_no,
+        outcome,
         reason,
         reference: ev.providerRef,
         actor: `provider:${provider.name}`,

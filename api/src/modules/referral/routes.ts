@@ -25,7 +25,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const { minTrade, threshold } = await referralSettings(ref, currency.code);
       const [row, earned, claimable] = await Promise.all([
@@ -64,7 +64,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({ page: page(), page_size: pageSize(20, 100) }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const { currency } = await referralAmounts(ref, u.country.id);
       const rows = await referralRepo.friends(db, u.id, currency.code, req.body.page, req.body.page_size);
       return rows.map((f) => ({
@@ -94,7 +94,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     }),
     handler: async (req) => {
       const b = req.body;
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const cur = walletCurrency(u, b.wallet_type);
       const { threshold } = await referralSettings(ref, cur.code);
       const kind = b.type === 0 ? 'all' : b.type === REBATE_TYPE.transfer ? 'transfer' : b.type === REBATE_TYPE.first ? 'first' : b.type === REBATE_TYPE.trade ? 'trade' : 'none';
@@ -154,7 +154,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({ page: page(), page_size: pageSize(20, 100) }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const { currency } = await referralAmounts(ref, u.country.id);
       const rows = await referralRepo.friendRewards(db, u.id, currency.code, req.body.page, req.body.page_size);
       return rows.map((f) => ({
@@ -182,7 +182,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       await db.tx(async (q) => {
         const { amountMinor, currency } = await claimRewards(q, opts, { userId, friendId: req.body.recommend_user_id });
         const cur = await ref.currency(currency);
-        await notify(q, userId, { title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
+        await notify(q, { userId, title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
       });
       return null;
     },
@@ -195,7 +195,7 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const f = (m: bigint) => formatMinor(m, currency.decimals);
       const ranked = await referralRepo.topInviters(db, currency.code);

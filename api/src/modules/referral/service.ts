@@ -98,7 +98,8 @@ export async function creditReferral(
     journalId: t.journalId,
   });
   const swept = await sweepRewards(q, deps, { userId: inviter.referrer_id, currency: currency.code, key: `referral:order:${sale.orderId}:sweep` });
-  await notify(q, inviter.referrer_id, {
+  await notify(q, {
+    userId: inviter.referrer_id,
     title: 'Referral reward',
     content:
       `You earned ${moneyText(amount, currency)}: ${friend}, who joined with your invite, sold a gift card.` +

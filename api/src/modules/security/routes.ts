@@ -4,6 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { text } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { describeDevice, maskIp } from '../../shared/sessions.js';
+import { reportNotMe } from './service.js';
 
 export const SESSION_MESSAGES = {
   notFound: 'This session has already ended',
@@ -63,7 +64,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     limit: 'code',
     body: z.object({ link_token: text('link_token', 200, SESSION_MESSAGES.linkRequired) }),
     handler: async (req) => {
-      await security.report(req.body.link_token, req.ip);
+      await reportNotMe(db, security, { token: req.body.link_token, ip: req.ip });
       return null;
     },
   });

@@ -72,160 +72,182 @@ export interface WithdrawalFreeze {
 export type WithdrawalBlock = CoolingOff | WithdrawalFreeze;
 
 /**
- * Account changes and sessions (issue 12): the login password asked again for every change that
- * could hand the account or its money to someone holding only a session token; the alert to the
- * addresses the account had before the change, with a one-use "this wasn't me" link; the
- * withdrawal cooling-off after such a change and for a new payout account; and the freeze.
+ * What account security keeps for the life of the process, built once in `src/app.ts` and
+ * decorated onto the app as `app.security`: the messenger (alerts), the settings, the log, and the
+ * clock every wait is measured with.
  */
-export class AccountSecurity {
-  constructor(
-    private readonly db: Db,
-    private readonly messenger: Messenger,
-    private readonly config: Config,
-    private readonly log: FastifyBaseLogger,
-    readonly now: () => number = Date.now,
-  ) {}
+export interface SecurityDeps {
+  messenger: Messenger;
+  config: Pick<Config, 'security' | 'productName'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
 
-  /**
-   * The login password, proved again for a change that could hand over the account or its money.
-   * Wrong passwords are counted under the user's row lock (so parallel guesses count one by one);
-   * 5 in a row lock re-authenticated changes for an hour.
-   * A call that sends no password at all (the native apps' calls have no such field) is accepted
-   * only from a session that a native app opened (the appid that signed the sign-in, recorded on
-   * the session: a web token cannot claim it) within the last `REAUTH_GRACE_MINUTES`: the person
-   * just proved the password (or a code, or the provider) on this device. Otherwise it answers
-   * common.004, which the apps and the web treat as "sign in again" — after which the change goes
-   * through. A wrong password is never accepted, fresh session or not.
-   * Says how the change was confirmed: by the password, or by the native app's fresh sign-in.
-   */
-  async confirmPassword(auth: AuthContext, password: string | undefined): Promise<'password' | 'grace'> {
-    const userId = auth.userId;
-    const outcome = await this.db.tx(async (q): Promise<AppError | string | 'grace' | 'password'> => {
-      const u = await securityRepo.lockPassword(q, userId);
-      if (!u) return TOKEN_INVALID;
-      if (u.password_locked_until && u.password_locked_until.getTime() > this.now()) return SECURITY_MESSAGES.locked;
-      if (password === undefined) {
-        const session = await securityRepo.liveSession(q, userId, auth.sessionId);
-        const native = session?.client === 'android' || session?.client === 'ios';
-        if (session && native && this.now() - session.created_at.getTime() < this.config.security.reauthGraceMs) return 'grace';
-        return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
-      }
-      if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
-      if (!password) return SECURITY_MESSAGES.passwordRequired;
-      if (await verifyPassword(u.password_hash, password)) {
-        if (u.password_failures > 0) await securityRepo.setPasswordFailures(q, userId, 0, null);
-        return 'password';
-      }
-      const failures = u.password_failures + 1;
-      if (failures >= REAUTH_LIMITS.maxFailures) {
-        await securityRepo.setPasswordFailures(q, userId, 0, new Date(this.now() + REAUTH_LIMITS.lockMs));
-        await notify(q, userId, {
-          title: 'Account changes locked',
-          content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
-          kind: 'system',
-          action: 'app_mine',
-          security: true,
-        });
-        return SECURITY_MESSAGES.locked;
-      }
-      await securityRepo.setPasswordFailures(q, userId, failures);
-      return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
-    });
-    if (outcome === 'grace' || outcome === 'password') return outcome;
-    throw typeof outcome === 'string' ? new AppError(outcome) : outcome;
-  }
+// Account changes and sessions: the login password asked again for every change that could hand
+// the account or its money to someone holding only a session token; the alert to the addresses the
+// account had before the change, with a one-use "this wasn't me" link; the withdrawal cooling-off
+// after such a change and for a new payout account; and the freeze.
 
-  /** Reads the owner's addresses as they are now (before a change), for the alert. */
-  async owner(q: Queryable, userId: number): Promise<Owner> {
-    const owner = await securityRepo.owner(q, userId);
-    if (!owner) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-    return owner;
-  }
-
-  /**
-   * Records a security change inside its transaction: the account's withdrawal cooling-off (unless
-   * `coolingOff` is false: a new payout account waits on its own, a new device not at all), a
-   * security notice, a "this wasn't me" link, and the alert to the addresses `before` had, in the
-   * outbox (issue 26: written in this transaction, so it is sent if and only if the change commits).
-   * Returns the dispatch of the alert, to run after the transaction commits (it never waits for a provider).
-   */
-  async changed(q: Queryable, before: Owner, change: SecurityChange, opts: { coolingOff?: boolean; detail?: string } = {}): Promise<() => Promise<void>> {
-    const text = CHANGE_TEXT[change];
-    const coolingOff = opts.coolingOff ?? true;
-    if (coolingOff && this.config.security.coolingOffMs > 0) {
-      const until = new Date(this.now() + this.config.security.coolingOffMs);
-      await securityRepo.holdWithdrawals(q, before.id, until, text.reason);
+/**
+ * The login password, proved again for a change that could hand over the account or its money.
+ * Wrong passwords are counted under the user's row lock (so parallel guesses count one by one);
+ * 5 in a row lock re-authenticated changes for an hour.
+ * A call that sends no password at all (the native apps' calls have no such field) is accepted
+ * only from a session that a native app opened (the appid that signed the sign-in, recorded on
+ * the session: a web token cannot claim it) within the last `REAUTH_GRACE_MINUTES`: the person
+ * just proved the password (or a code, or the provider) on this device. Otherwise it answers
+ * common.004, which the apps and the web treat as "sign in again" — after which the change goes
+ * through. A wrong password is never accepted, fresh session or not.
+ * Says how the change was confirmed: by the password, or by the native app's fresh sign-in.
+ */
+export async function confirmPassword(
+  db: Db,
+  deps: Pick<SecurityDeps, 'config' | 'now'>,
+  input: { auth: AuthContext; password: string | undefined },
+): Promise<'password' | 'grace'> {
+  const { auth, password } = input;
+  const { now } = deps;
+  const userId = auth.userId;
+  const outcome = await db.tx(async (q): Promise<AppError | string | 'grace' | 'password'> => {
+    const u = await securityRepo.lockPassword(q, userId);
+    if (!u) return TOKEN_INVALID;
+    if (u.password_locked_until && u.password_locked_until.getTime() > now()) return SECURITY_MESSAGES.locked;
+    if (password === undefined) {
+      const session = await securityRepo.liveSession(q, userId, auth.sessionId);
+      const native = session?.client === 'android' || session?.client === 'ios';
+      if (session && native && now() - session.created_at.getTime() < deps.config.security.reauthGraceMs) return 'grace';
+      return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
     }
-    const token = randomBytes(32).toString('base64url');
-    await securityRepo.insertReport(q, { userId: before.id, tokenHash: hashToken(token), change, expiresAt: new Date(this.now() + REPORT_TTL_MS) });
-    const when = new Date(this.now()).toISOString().replace('T', ' ').slice(0, 16);
-    const detail = opts.detail ? ` ${opts.detail}` : '';
-    const waitNote = coolingOff && this.config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(this.config.security.coolingOffMs)}.` : '';
-    await notify(q, before.id, {
-      title: text.title,
-      content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
-      kind: 'system',
-      action: 'app_mine',
-      security: true,
-    });
-    const link = `${this.config.security.siteUrl}/secure-account?token=${token}`;
-    const product = this.config.productName;
-    const body = `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until our support team has checked with you.\n${link}`;
-    const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
-    if (before.email && before.email_verified) to.push({ channel: 'email', address: before.email });
-    if (before.whatsapp && before.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${before.whatsapp}` });
-    const ids: bigint[] = [];
-    for (const t of to) ids.push(await this.messenger.queue(q, { channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body }));
-    return async () => {
-      await this.messenger.dispatch(ids).catch((err: unknown) => this.log.warn({ err, change }, 'security alert not dispatched'));
-    };
-  }
-
-  /** Why withdrawals (to this payout account, when given) are stopped now, or null. */
-  async withdrawalBlock(q: Queryable, userId: number, payoutAccountId?: bigint | number | null): Promise<WithdrawalBlock | null> {
-    const u = await securityRepo.withdrawState(q, userId, payoutAccountId ?? null);
-    if (!u) return null;
-    if (u.withdrawals_frozen_at) {
-      // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.
-      const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE) ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length) : null;
-      return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
+    if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
+    if (!password) return SECURITY_MESSAGES.passwordRequired;
+    if (await verifyPassword(u.password_hash, password)) {
+      if (u.password_failures > 0) await securityRepo.setPasswordFailures(q, userId, 0, null);
+      return 'password';
     }
-    const now = this.now();
-    const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
-    const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
-    if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
-      return { until: userUntil, message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
-    }
-    if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)) };
-    return null;
-  }
-
-  /** When a newly added payout account may first be paid to. */
-  usableFrom(): Date | null {
-    return this.config.security.coolingOffMs > 0 ? new Date(this.now() + this.config.security.coolingOffMs) : null;
-  }
-
-  /**
-   * "This wasn't me": the link's token (once, within 7 days) revokes every session of the account
-   * and freezes withdrawals until staff unfreeze them. Using a used link again answers the same.
-   */
-  async report(token: string, ip: string): Promise<void> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-    await this.db.tx(async (q) => {
-      const rep = await securityRepo.lockReport(q, hashToken(token));
-      if (!rep) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-      if (rep.used_at) return;
-      if (rep.expires_at.getTime() <= this.now()) throw new AppError(SECURITY_MESSAGES.reportInvalid);
-      await securityRepo.useReport(q, rep.id, ip);
-      await securityRepo.revokeSessions(q, rep.user_id);
-      await securityRepo.freezeWithdrawals(q, rep.user_id, `reported: ${rep.change}`);
-      await notify(q, rep.user_id, {
-        title: 'Account secured',
-        content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',
+    const failures = u.password_failures + 1;
+    if (failures >= REAUTH_LIMITS.maxFailures) {
+      await securityRepo.setPasswordFailures(q, userId, 0, new Date(now() + REAUTH_LIMITS.lockMs));
+      await notify(q, {
+        userId,
+        title: 'Account changes locked',
+        content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
         kind: 'system',
         action: 'app_mine',
         security: true,
       });
-    });
+      return SECURITY_MESSAGES.locked;
+    }
+    await securityRepo.setPasswordFailures(q, userId, failures);
+    return SECURITY_MESSAGES.wrongPassword(REAUTH_LIMITS.maxFailures - failures);
+  });
+  if (outcome === 'grace' || outcome === 'password') return outcome;
+  throw typeof outcome === 'string' ? new AppError(outcome) : outcome;
+}
+
+/** Reads the owner's addresses as they are now (before a change), for the alert. */
+export async function accountOwner(q: Queryable, userId: number): Promise<Owner> {
+  const owner = await securityRepo.owner(q, userId);
+  if (!owner) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+  return owner;
+}
+
+/**
+ * Records a security change inside its transaction: the account's withdrawal cooling-off (unless
+ * `coolingOff` is false: a new payout account waits on its own, a new device not at all), a
+ * security notice, a "this wasn't me" link, and the alert to the addresses `before` had, in the
+ * outbox (written in this transaction, so it is sent if and only if the change commits).
+ * Returns the dispatch of the alert, to run after the transaction commits (it never waits for a provider).
+ */
+export async function securityChanged(
+  q: Queryable,
+  deps: SecurityDeps,
+  input: { before: Owner; change: SecurityChange; coolingOff?: boolean; detail?: string },
+): Promise<() => Promise<void>> {
+  const { before, change } = input;
+  const { config, messenger, now } = deps;
+  const text = CHANGE_TEXT[change];
+  const coolingOff = input.coolingOff ?? true;
+  if (coolingOff && config.security.coolingOffMs > 0) {
+    const until = new Date(now() + config.security.coolingOffMs);
+    await securityRepo.holdWithdrawals(q, before.id, until, text.reason);
   }
+  const token = randomBytes(32).toString('base64url');
+  await securityRepo.insertReport(q, { userId: before.id, tokenHash: hashToken(token), change, expiresAt: new Date(now() + REPORT_TTL_MS) });
+  const when = new Date(now()).toISOString().replace('T', ' ').slice(0, 16);
+  const detail = input.detail ? ` ${input.detail}` : '';
+  const waitNote = coolingOff && config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(config.security.coolingOffMs)}.` : '';
+  await notify(q, {
+    userId: before.id,
+    title: text.title,
+    content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
+    kind: 'system',
+    action: 'app_mine',
+    security: true,
+  });
+  const link = `${config.security.siteUrl}/secure-account?token=${token}`;
+  const product = config.productName;
+  const body = `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until our support team has checked with you.\n${link}`;
+  const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
+  if (before.email && before.email_verified) to.push({ channel: 'email', address: before.email });
+  if (before.whatsapp && before.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${before.whatsapp}` });
+  const ids: bigint[] = [];
+  for (const t of to) ids.push(await messenger.queue(q, { channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body }));
+  return async () => {
+    await messenger.dispatch(ids).catch((err: unknown) => deps.log.warn({ err, change }, 'security alert not dispatched'));
+  };
+}
+
+/** Why withdrawals (to this payout account, when given) are stopped now, or null. */
+export async function withdrawalBlock(
+  q: Queryable,
+  deps: Pick<SecurityDeps, 'now'>,
+  input: { userId: number; payoutAccountId?: bigint | number | null },
+): Promise<WithdrawalBlock | null> {
+  const u = await securityRepo.withdrawState(q, input.userId, input.payoutAccountId ?? null);
+  if (!u) return null;
+  if (u.withdrawals_frozen_at) {
+    // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.
+    const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE) ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length) : null;
+    return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
+  }
+  const now = deps.now();
+  const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
+  const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
+  if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
+    return { until: userUntil, message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
+  }
+  if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)) };
+  return null;
+}
+
+/** When a newly added payout account may first be paid to. */
+export function payoutUsableFrom(deps: Pick<SecurityDeps, 'config' | 'now'>): Date | null {
+  const wait = deps.config.security.coolingOffMs;
+  return wait > 0 ? new Date(deps.now() + wait) : null;
+}
+
+/**
+ * "This wasn't me": the link's token (once, within 7 days) revokes every session of the account
+ * and freezes withdrawals until staff unfreeze them. Using a used link again answers the same.
+ */
+export async function reportNotMe(db: Db, deps: Pick<SecurityDeps, 'now'>, input: { token: string; ip: string }): Promise<void> {
+  const { token, ip } = input;
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+  await db.tx(async (q) => {
+    const rep = await securityRepo.lockReport(q, hashToken(token));
+    if (!rep) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+    if (rep.used_at) return;
+    if (rep.expires_at.getTime() <= deps.now()) throw new AppError(SECURITY_MESSAGES.reportInvalid);
+    await securityRepo.useReport(q, rep.id, ip);
+    await securityRepo.revokeSessions(q, rep.user_id);
+    await securityRepo.freezeWithdrawals(q, rep.user_id, `reported: ${rep.change}`);
+    await notify(q, {
+      userId: rep.user_id,
+      title: 'Account secured',
+      content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',
+      kind: 'system',
+      action: 'app_mine',
+      security: true,
+    });
+  });
 }

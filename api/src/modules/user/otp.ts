@@ -253,7 +253,7 @@ export class Otp {
         [purpose, subjects, new Date(now.getTime() + OTP_LIMITS.lockMs), now, OTP_LIMITS.failuresPerDay],
       );
       if (!r.rows.length) return null;
-      if (userId) await notify(q, userId, { title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
+      if (userId) await notify(q, { userId, title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
       return this.messenger.queue(q, { channel, to: channel === 'whatsapp' ? `+${address}` : address, subject: `${this.productName}: too many wrong verification codes`, text });
     });
     if (told === null) return false;

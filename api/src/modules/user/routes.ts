@@ -13,6 +13,7 @@ import type { InsteadOfCode, OtpPurpose } from './otp.js';
 import { pendingFor, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
 import { objectNameIn } from '../uploads/store.js';
+import { confirmPassword } from '../security/service.js';
 import { sessionMeta } from '../../shared/sessions.js';
 import { bindWhatsapp, changePassword, closeAccount, register, resetPassword, setAvatar, setEmail, signIn, USER_MESSAGES, type AccountDeps } from './service.js';
 
@@ -105,7 +106,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const digits = await waAddress(req.body.whatsapp);
       if (req.auth) {
         const u = await me(req);
-        await security.confirmPassword(req.auth!, req.body.password);
+        await confirmPassword(db, security, { auth: req.auth!, password: req.body.password });
         if (await whatsappInUse(digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
         // Replacing a bound number: the current one must agree too (its code goes first, so a
         // refusal to send it leaves nothing half sent).
@@ -366,7 +367,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({ email: email(), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      await security.confirmPassword(req.auth!, req.body.password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.password });
       if (await emailInUse(req.body.email, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
       const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
       if (old && old !== req.body.email) await sent('confirm_change', 'email', old, req);

@@ -7,7 +7,7 @@ import { AccountLimited } from '../../lib/limits.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons } from '../coupon/service.js';
 import type { Reference } from '../../shared/reference.js';
-import { SECURITY_MESSAGES, type AccountSecurity } from '../security/service.js';
+import { accountOwner, confirmPassword, SECURITY_MESSAGES, securityChanged, type SecurityDeps } from '../security/service.js';
 import { socialRepo } from '../social/repo.js';
 import { endPending, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
@@ -36,7 +36,7 @@ export interface AccountDeps {
   ref: Reference;
   otp: Otp;
   sessions: Sessions;
-  security: AccountSecurity;
+  security: SecurityDeps;
   accounts: AccountHooks;
 }
 
@@ -179,10 +179,10 @@ export async function resetPassword(
   const hash = await hashPassword(newPassword);
   const alert = await db.tx(async (q) => {
     await otp.spend(q, codeId);
-    const before = await security.owner(q, id);
+    const before = await accountOwner(q, id);
     await accountRepo.setPassword(q, id, hash, true);
     await deps.sessions.revokeAll(q, id);
-    return security.changed(q, before, 'password_reset');
+    return securityChanged(q, security, { before, change: 'password_reset' });
   });
   await alert();
 }
@@ -194,13 +194,13 @@ export async function changePassword(
   input: { auth: AuthContext; user: UserRow; current: string; next: string },
 ): Promise<void> {
   const { auth, user: u, current, next } = input;
-  await deps.security.confirmPassword(auth, current);
+  await confirmPassword(db, deps.security, { auth, password: current });
   if (current === next) throw new AppError(USER_MESSAGES.samePassword);
   const hash = await hashPassword(next);
   const alert = await db.tx(async (q) => {
     await accountRepo.setPassword(q, u.id, hash, false);
     await deps.sessions.revokeAll(q, u.id, auth.sessionId);
-    return deps.security.changed(q, u, 'password');
+    return securityChanged(q, deps.security, { before: u, change: 'password' });
   });
   await alert();
 }
@@ -225,7 +225,7 @@ export async function bindWhatsapp(
 ): Promise<void> {
   const { otp, security } = deps;
   const { auth, user: u, change: c } = input;
-  await security.confirmPassword(auth, c.password);
+  await confirmPassword(db, security, { auth, password: c.password });
   const digits = c.address;
   if (await accountRepo.inUse(db, 'whatsapp', digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
   const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
@@ -238,7 +238,7 @@ export async function bindWhatsapp(
       await otp.spend(q, codeId);
       if (oldCodeId !== null) await otp.spend(q, oldCodeId);
       await accountRepo.setWhatsapp(q, u.id, digits);
-      return security.changed(q, u, 'whatsapp', { detail: `The new number ends in ${digits.slice(-4)}.` });
+      return securityChanged(q, security, { before: u, change: 'whatsapp', detail: `The new number ends in ${digits.slice(-4)}.` });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.whatsappTaken);
@@ -258,7 +258,7 @@ export async function setEmail(
 ): Promise<void> {
   const { otp, security } = deps;
   const { auth, user: u, change: c } = input;
-  await security.confirmPassword(auth, c.password);
+  await confirmPassword(db, security, { auth, password: c.password });
   if (await accountRepo.inUse(db, 'email', c.address, u.id)) throw new AppError(USER_MESSAGES.emailTaken);
   const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
   const replacing = Boolean(old && old !== c.address);
@@ -271,7 +271,7 @@ export async function setEmail(
       await otp.spend(q, codeId);
       if (oldCodeId !== null) await otp.spend(q, oldCodeId);
       await accountRepo.setEmail(q, u.id, c.address);
-      return security.changed(q, u, 'email', { detail: `The new address is ${c.address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
+      return securityChanged(q, security, { before: u, change: 'email', detail: `The new address is ${c.address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.emailTaken);
@@ -305,7 +305,7 @@ export async function closeAccount(
   input: { auth: AuthContext; user: UserRow; password: string },
 ): Promise<void> {
   const { auth, user: u, password } = input;
-  if (u.password_hash) await deps.security.confirmPassword(auth, password);
+  if (u.password_hash) await confirmPassword(db, deps.security, { auth, password });
   await db.tx(async (q) => {
     await accountRepo.lock(q, u.id);
     const refusal = await deps.accounts.closureRefusal(q, u.id);

@@ -19,6 +19,6 @@ export async function addVipExp(q: Queryable, deps: { ref: Reference }, input: {
   if (level > row.vip_level) {
     await vipRepo.setLevel(q, userId, level);
     const name = levels.find((l) => l.level === level)?.name ?? `VIP ${level}`;
-    await notify(q, userId, { title: 'VIP level up', content: `Congratulations! You reached VIP ${level} (${name}): your rates are now higher.`, kind: 'notice', action: 'app_vip', params: {} });
+    await notify(q, { userId, title: 'VIP level up', content: `Congratulations! You reached VIP ${level} (${name}): your rates are now higher.`, kind: 'notice', action: 'app_vip', params: {} });
   }
 }

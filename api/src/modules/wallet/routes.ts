@@ -70,7 +70,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const b = await ledger.userBalances(db, u.id);
       const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
@@ -113,7 +113,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       page_size: pageSize(20, 200),
     }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const cur = walletCurrency(u, req.body.wallet_type);
       const kinds: Record<string, string[] | null> = {
         all: null,

@@ -71,7 +71,8 @@ export class PinGuard {
       const failures = u.tpassword_failures + 1;
       if (failures >= PIN_LIMITS.maxFailures) {
         await q.query('update users set tpassword_failures = 0, tpassword_locked_until = $2 where id = $1', [userId, new Date(this.now() + PIN_LIMITS.lockMs)]);
-        await notify(q, userId, {
+        await notify(q, {
+          userId,
           title: 'Withdrawals locked',
           content: 'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this was not you, reset your transaction password and change your login password now.',
           kind: 'system',

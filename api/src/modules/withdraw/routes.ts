@@ -12,6 +12,8 @@ import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
+import { kycToday, kycUser } from '../kyc/service.js';
+import { accountOwner, confirmPassword, securityChanged, withdrawalBlock } from '../security/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
 
@@ -32,7 +34,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     let alert: (() => Promise<void>) | undefined;
     await pins.set(userId, pin, async (q) => {
       await inTx?.(q);
-      alert = await security.changed(q, await security.owner(q, userId), 'pin', { coolingOff: !first });
+      alert = await securityChanged(q, security, { before: await accountOwner(q, userId), change: 'pin', coolingOff: !first });
     });
     await alert?.();
     return null;
@@ -45,16 +47,16 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     limit: 'auth',
     body: z.object({ password: pinField('password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       return setPin(u.id, req.body.password, true);
     },
   });
 
   const change = async (auth: AuthContext, oldPin: string, newPin: string, loginPass: string | undefined) => {
     const userId = auth.userId;
-    await security.confirmPassword(auth, loginPass);
+    await confirmPassword(db, security, { auth, password: loginPass });
     await pins.check(userId, oldPin);
     if (oldPin === newPin) throw new AppError(PIN_MESSAGES.same);
     return setPin(userId, newPin, false);
@@ -81,7 +83,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     limit: 'code',
     body: z.object({ email: optText('email', 254), ...loginPassword }),
     handler: async (req) => {
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       const u = await findUserById(db, req.auth!.userId);
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -99,7 +101,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      await security.confirmPassword(req.auth!, req.body.login_password);
+      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
       const u = await findUserById(db, userId);
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
@@ -115,7 +117,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({ wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
-      const u = await moneyUser(db, ref, req.auth!.userId);
+      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const balances = await ledger.userBalances(db, u.id);
       const cash = (code: string) => balances.find((b) => b.kind === 'cash' && b.currency === code)?.balanceMinor ?? 0n;
       const local = await limitsFor(ref, u.local.code);
@@ -125,10 +127,10 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const page = await ref.setting<{ overdue_data?: unknown[]; overdue_max_percent?: string }>('sell_page', {});
       const wantCoin = cur.code === 'USDT';
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
-      const block = await security.withdrawalBlock(db, u.id, d?.id ?? null);
+      const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: d?.id ?? null });
       // The identity level's limits for this wallet, before an amount is typed.
-      const who = await app.kyc.user(db, u.id);
-      const day = await app.kyc.today(db, who, cur.code);
+      const who = await kycUser(db, app.kyc, u.id);
+      const day = await kycToday(db, app.kyc, { user: who, currency: cur.code });
       const money = (m: bigint) => formatMinor(m, cur.decimals);
       return {
         cashable_amount: Number(formatMinor(cash(u.local.code), u.local.decimals)),

@@ -4,8 +4,8 @@ import { AppError } from '../../lib/envelope.js';
 import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
-import type { KycService } from '../kyc/service.js';
-import type { AccountSecurity } from '../security/service.js';
+import { checkWithdrawal, type KycDeps } from '../kyc/service.js';
+import { withdrawalBlock, type SecurityDeps } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
 import { payoutRepo } from './payout-repo.js';
@@ -40,8 +40,8 @@ export interface ApplyDeps {
   ref: Reference;
   ledger: Ledger;
   pins: PinGuard;
-  security: AccountSecurity;
-  kyc: KycService;
+  security: SecurityDeps;
+  kyc: KycDeps;
   /**
    * Without an idempotency key (the apps send none), a withdrawal of the same amount to the same
    * account younger than this many minutes, not failed, makes this one a duplicate (WITHDRAW_DUPLICATE_MINUTES).
@@ -68,7 +68,7 @@ export interface ApplyInput {
 export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput) {
   const { ref, ledger, security } = deps;
   const { userId } = input;
-  const u = await moneyUser(db, ref, userId);
+  const u = await moneyUser(db, { ref }, userId);
   const key = input.idempotencyKey || null;
   const hash = paramsHash({ bank_id: input.accountId, amount: String(input.amount).trim() });
   const view = async (w: WithdrawRow) => {
@@ -96,7 +96,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     }
   }
 
-  const block = await security.withdrawalBlock(db, u.id, input.accountId);
+  const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: input.accountId });
   if (block) throw new AppError(block.message);
   await deps.pins.check(u.id, input.pin);
   await ref.warm();
@@ -135,7 +135,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
     if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
     // The identity level's limits and the payout name (issue 15), under the same wallet lock.
-    await deps.kyc.checkWithdrawal(q, { userId: u.id, currency: cur, amountMinor: amount, payout });
+    await checkWithdrawal(q, deps.kyc, { userId: u.id, currency: cur, amountMinor: amount, payout });
 
     const withdrawNo = newWithdrawNo();
     const held = await ledger.hold(q, {
@@ -149,7 +149,8 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       actor: `user:${u.id}`,
     });
     const w = await withdrawRepo.insert(q, { withdrawNo, userId: u.id, target: payout, walletType, currency: cur.code, amountMinor: amount, feeMinor: limits.fee, holdId: held.holdId, key, hash });
-    await notify(q, u.id, {
+    await notify(q, {
+      userId: u.id,
       title: 'Withdrawal submitted',
       content: `Your withdrawal of ${money(amount)} to ${payout.bank_name} ${payout.account_no} is being processed.`,
       action: 'app_withdrawdetail',
@@ -193,35 +194,35 @@ export const SETTLE_MESSAGES = {
  */
 export async function settleWithdrawal(
   q: Queryable,
-  ledger: Ledger,
-  ref: Reference,
-  withdrawNo: string,
-  outcome: 'paid' | 'failed',
-  opts: { reason?: string; reference?: string; actor: string },
+  deps: { ledger: Ledger; ref: Reference },
+  input: { withdrawNo: string; outcome: 'paid' | 'failed'; reason?: string; reference?: string; actor: string },
 ): Promise<{ withdrawal: WithdrawRow; replayed: boolean }> {
+  const { ledger, ref } = deps;
+  const { withdrawNo, outcome } = input;
   const w = await payoutRepo.lockByNo(q, withdrawNo);
   if (!w) throw new AppError(SETTLE_MESSAGES.notFound);
   if (w.status === 'paid' || w.status === 'failed') {
     if (w.status === outcome) return { withdrawal: w, replayed: true };
     throw new AppError(SETTLE_MESSAGES.alreadySettled);
   }
-  if (outcome === 'failed' && !opts.reason) throw new AppError(SETTLE_MESSAGES.reasonRequired);
+  if (outcome === 'failed' && !input.reason) throw new AppError(SETTLE_MESSAGES.reasonRequired);
   await ledger.settleHold(q, w.hold_id, outcome === 'paid' ? 'post' : 'release', {
     feeMinor: w.fee_minor,
-    reason: opts.reason ?? '',
-    actor: opts.actor,
+    reason: input.reason ?? '',
+    actor: input.actor,
     refType: 'withdrawal',
     refId: String(w.id),
   });
-  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (opts.reason ?? '') : '', reference: opts.reference ?? '', by: opts.actor });
+  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (input.reason ?? '') : '', reference: input.reference ?? '', by: input.actor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
-  await notify(q, w.user_id, {
+  await notify(q, {
+    userId: w.user_id,
     title: outcome === 'paid' ? 'Withdrawal successful' : 'Withdrawal failed',
     content:
       outcome === 'paid'
         ? `${amount} has been sent to ${w.bank_name} ${w.account_no}.`
-        : `Your withdrawal ${w.withdraw_no} could not be paid: ${opts.reason}. ${amount} is back in your wallet.`,
+        : `Your withdrawal ${w.withdraw_no} could not be paid: ${input.reason}. ${amount} is back in your wallet.`,
     action: 'app_withdrawdetail',
     params: { withdraw_no: w.withdraw_no },
   });
