@@ -10,6 +10,7 @@ import { gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { fundedSeller, operatorCredentials, operatorLogin, ops, registerPerson, tinyPng } from '../support/account-helpers';
 import { staffPage } from '../support/ops-console';
+import { withReference } from '../support/reference';
 
 test('a new seller verifies a BVN at 360 px, withdraws within the limit, and is told the limit and how to raise it above it', async ({ page, baseURL }, info) => {
   const opsToken = await operatorLogin(baseURL!, operatorCredentials()!);
@@ -35,7 +36,9 @@ test('a new seller verifies a BVN at 360 px, withdraws within the limit, and is 
   await section.getByRole('textbox', { name: 'Last name' }).fill(person.last);
   await section.getByLabel('Date of birth', { exact: true }).fill('1990-08-18');
   await section.getByRole('button', { name: 'Verify' }).click();
-  await expect(section.getByRole('alert')).toHaveText('The name or date of birth you entered does not match your BVN record. Enter them exactly as on your BVN');
+  await expect(section.getByRole('alert')).toHaveText(
+    withReference('The name or date of birth you entered does not match your BVN record. Enter them exactly as on your BVN'),
+  );
   await expect(section.getByTestId('kyc-level')).toContainText('Level 0 of 3');
   await section.getByLabel('Date of birth', { exact: true }).fill('1990-08-17');
   await section.getByRole('button', { name: 'Verify' }).click();
@@ -63,7 +66,9 @@ test('a new seller verifies a BVN at 360 px, withdraws within the limit, and is 
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'You can withdraw ₦48,000.00 more today (your daily limit at level 1 is ₦50,000.00). Verify to level 2 in Settings → Verification to withdraw up to ₦200,000.00 a day.',
+    withReference(
+      'You can withdraw ₦48,000.00 more today (your daily limit at level 1 is ₦50,000.00). Verify to level 2 in Settings → Verification to withdraw up to ₦200,000.00 a day.',
+    ),
   );
   await page.screenshot({ path: info.outputPath('withdraw-above-limit-360.png'), fullPage: true });
 
