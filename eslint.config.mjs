@@ -92,7 +92,7 @@ export default tseslint.config(
   ...apps.map(boundaries),
   boundaries('api'),
   // An api module uses another through its service (or a service decorated onto the app), never
-  // through its routes: routes are the outside of a module (issue 13).
+  // through its routes: routes are the outside of a module.
   {
     files: ['api/src/modules/**/*.ts'],
     rules: {
@@ -109,7 +109,7 @@ export default tseslint.config(
     },
   },
   // Components read data through their feature's api.ts and the stores through useStores(), never
-  // through the SDK singleton itself (issue 13); the shell's bootstrap is the one composition root.
+  // through the SDK singleton itself; the shell's bootstrap is the one composition root.
   {
     files: ['shell/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
     ignores: ['**/__tests__/**', '**/*.test.tsx', 'shell/src/bootstrap.tsx', 'mfe-onboarding/src/test/**'],
@@ -121,7 +121,7 @@ export default tseslint.config(
     },
   },
   // One test setup: a screen's test answers its calls with wire replies through
-  // @giftlane/shared-sdk/testing; nobody hand-builds the SDK (issue 13).
+  // @giftlane/shared-sdk/testing; nobody hand-builds the SDK.
   {
     files: ['shell/src/**/__tests__/**/*.{ts,tsx}', 'mfe-*/src/**/__tests__/**/*.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}'],
     rules: {
@@ -134,7 +134,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Routes parse and answer: the SQL is in the module's repo (issue 13), and an audit row is
+  // Routes parse and answer: the SQL is in the module's repo, and an audit row is
   // written by the service whose transaction it records.
   {
     files: ['api/src/modules/**/routes.ts', 'api/src/modules/**/*-routes.ts'],

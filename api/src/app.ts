@@ -87,7 +87,7 @@ export interface AppDeps {
   /** The identity provider (tests may pass one); otherwise IDENTITY_API_URL, or the local stand-in outside production. */
   identityProvider?: IdentityProvider;
   /**
-   * Release control (issue 31): the release store's operations, passed by whoever starts the api
+   * Release control: the release store's operations, passed by whoever starts the api
    * beside a release store (deploy's start and api entries). Without it the console's release
    * dashboard says release control is not configured and the canary check has nothing to do.
    */
@@ -111,7 +111,7 @@ export function serverOptions(config: Config, opts: { logStream?: DestinationStr
           },
     childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimit,
-    // Slow clients (issue 12): the head within headersMs, the whole request within requestMs (Node
+    // Slow clients: the head within headersMs, the whole request within requestMs (Node
     // checks both every second); a body's pauses are bounded by bodyPauseLimit in buildApp.
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: 5_000,
@@ -140,7 +140,7 @@ const DRAIN_MS = 10_000;
 const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
 
 /**
- * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store` (issue 27): a browser's
+ * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store`: a browser's
  * cache must not hand an operator's view of a seller, or a seller's wallet, to the next script or
  * person on that browser. A route that sets its own Cache-Control on purpose keeps it (none under
  * /gc or /ops/api does today: public reference data is small and answered from memory).
@@ -153,7 +153,7 @@ export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise
  * In production the API reference (/docs, /docs/json: every route, the operator API's too) is
  * served only on the api's own port, to a request that came to it directly, or to signed-in staff
  * (`Authorization: Bearer`): a request through the edge (which always sets X-Forwarded-For, and
- * does not pass /docs on in production either) gets the 404 envelope (issue 27).
+ * does not pass /docs on in production either) gets the 404 envelope.
  */
 export function docsOnlyInside(db: Db) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -277,7 +277,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog }, db);
       if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
       app.addHook('onClose', () => messenger.close());
-      // Background work (issue 26): one job queue (pg-boss) on the app's database; modules register
+      // Background work: one job queue (pg-boss) on the app's database; modules register
       // their jobs below, the workers start once the app is ready and stop before the database closes.
       const jobs = new Jobs(db, app.log, { pollingIntervalSeconds: config.jobs.pollIntervalMs / 1000 });
       app.decorate('jobs', jobs);
@@ -366,7 +366,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-      // Rate limits (issue 26): counted in Redis when REDIS_URL is set, with every command bounded
+      // Rate limits: counted in Redis when REDIS_URL is set, with every command bounded
       // (REDIS_COMMAND_TIMEOUT_MS) and none queued while Redis is away; on any Redis fault they hold
       // per process in memory (lib/limits.ts), never off.
       let redis: Redis | undefined;
@@ -402,7 +402,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           r.disconnect();
         });
       }
-      // Metrics (issue 31): counted on every answer, served on their own port only (METRICS_PORT).
+      // Metrics: counted on every answer, served on their own port only (METRICS_PORT).
       const metrics = new ApiMetrics(db, limits, jobs, { processMetrics: config.metrics.port !== undefined });
       app.decorate('metrics', metrics);
       app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
@@ -436,7 +436,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
       });
       await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}) });
-      // Issue 27: replies about people and money stay out of every cache; the operator routes ask
+      // Replies about people and money stay out of every cache; the operator routes ask
       // for the session before the body.
       app.addHook('onSend', noStore);
       staffGate(app);

@@ -1,4 +1,4 @@
-// Release control for the api (issue 31): the console's release dashboard and the canary check
+// Release control for the api: the console's release dashboard and the canary check
 // change environments through exactly the operations the CLI uses (ReleaseManager: the gate, the
 // atomic write, the history), each change recorded with who and why.
 import {

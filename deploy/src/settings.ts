@@ -63,7 +63,7 @@ const deployFields = z.object({
   EDGE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
   /**
-   * Request ids (issue 31): a proxy in EDGE_TRUSTED_PROXIES may hand the edge its X-Request-Id; the
+   * Request ids: a proxy in EDGE_TRUSTED_PROXIES may hand the edge its X-Request-Id; the
    * edge's metrics on a port of their own (off when unset), loopback unless EDGE_METRICS_HOST says.
    */
   EDGE_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),

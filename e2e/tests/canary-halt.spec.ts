@@ -1,4 +1,4 @@
-// Issue 31: a canary that halts itself. Two builds of mfe-account are published into the running
+// A canary that halts itself. Two builds of mfe-account are published into the running
 // site's release store: a stable copy and a broken one whose coupon page throws once loaded. A
 // release manager canaries the broken one from the console's Releases page; a browser in the
 // canary's half of the devices opens the page (its errors reach the api through the shell's

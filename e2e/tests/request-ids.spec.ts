@@ -1,4 +1,4 @@
-// Issue 31, followed from a seller's screen to the api's log and the console: a call that fails in
+// A request id, followed from a seller's screen to the api's log and the console: a call that fails in
 // the browser shows its reference under the message ("Reference: 7F3K2Q"); the api's log line of
 // that request carries it, and support finds the seller by it on the console's users page.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The operator console (issue 14) under /ops, in its own frame (the shell's bare layout). Staff only:
+// The operator console under /ops, in its own frame (the shell's bare layout). Staff only:
 // visitors never load this remote (the shell loads it on the first navigation into /ops), and each
 // area is its own chunk.
 import { lazyPage, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';

@@ -1,4 +1,4 @@
-// The reference of a failed call, shown small under its message ("Reference: 7F3K2Q", issue 31):
+// The reference of a failed call, shown small under its message ("Reference: 7F3K2Q"):
 // the seller reads it to support, who find the request by it. Imported by path, so each remote
 // bundles it and runs with any shell (an error from an older SDK simply has no reference).
 // A .ts file (the package exports ./*.ts by path), so the markup is written with createElement.

@@ -1,4 +1,4 @@
-// Request ids and the short reference a seller reads out (issue 31). The edge gives every request
+// Request ids and the short reference a seller reads out. The edge gives every request
 // an id, the api logs it on every line and puts its reference in each failed reply; the seller sees
 // "Reference: 7F3K2Q" under the error and staff find the request by it (console, logs).
 //

@@ -11,7 +11,7 @@ import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } 
 import './styles/shell.css';
 
 function injectTheme() {
-  // A prerendered page (issue 17) has it already.
+  // A prerendered page has it already.
   if (document.getElementById('gl-theme')) return;
   const style = document.createElement('style');
   style.id = 'gl-theme';
@@ -74,7 +74,7 @@ async function main() {
       </PrerenderRoot>
     </StrictMode>
   );
-  // A page the edge prerendered (issue 17) shows its content already: it is hydrated once its
+  // A page the edge prerendered shows its content already: it is hydrated once its
   // remote and page are in, from the data it was rendered with. The edge renders for visitors who
   // are not signed in, so a seller's page (their prices, their header) is rendered here instead,
   // as is a page whose remote could not load.

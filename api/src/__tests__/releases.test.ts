@@ -1,4 +1,4 @@
-// Releases from the console (issue 31): the dashboard, the release manager's changes (audited with
+// Releases from the console: the dashboard, the release manager's changes (audited with
 // who and why, the release store's history too), and the canary check on the job queue that halts
 // a bad canary (once, across two api processes) and promotes a healthy one it was asked to.
 import type { Config } from '../config/env.js';

@@ -1,4 +1,4 @@
-// Request ids end to end and the metrics (issue 31), as a client, an operator and Prometheus see them.
+// Request ids end to end and the metrics, as a client, an operator and Prometheus see them.
 import { Writable } from 'node:stream';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { CROCKFORD, refOf } from '@giftlane/shared-sdk/request-id';

@@ -113,7 +113,7 @@ export const envSchema = z.object({
   REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1000),
   SMTP_URL: optionalUrl,
   /**
-   * Bounds on the mail server (issue 26): the TCP connection must open within SMTP_CONNECTION_TIMEOUT_MS,
+   * Bounds on the mail server: the TCP connection must open within SMTP_CONNECTION_TIMEOUT_MS,
    * its greeting arrive within SMTP_GREETING_TIMEOUT_MS, and no pause once talking last longer than
    * SMTP_SOCKET_TIMEOUT_MS (nodemailer's own default for that is 10 minutes).
    */
@@ -123,7 +123,7 @@ export const envSchema = z.object({
   /** Every call to an outside HTTP provider (WhatsApp, Expo push, identity, bank look-up, Paystack) is abandoned after this long. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(8_000),
   /**
-   * Background work (issue 26): how often each api process's job workers look for work (a job sent
+   * Background work: how often each api process's job workers look for work (a job sent
    * by this process starts at once), and how an outbox message is retried: OUTBOX_RETRY_LIMIT attempts
    * after the first, the first OUTBOX_RETRY_DELAY_S seconds later, doubling (with jitter).
    */
@@ -131,7 +131,7 @@ export const envSchema = z.object({
   OUTBOX_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
   OUTBOX_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   /**
-   * The canary check (issue 31, RELEASING.md "Canaries that halt themselves"): every
+   * The canary check (RELEASING.md "Canaries that halt themselves"): every
    * CANARY_CHECK_INTERVAL_S, a canary whose error rate since it started is at least CANARY_HALT_RATIO
    * times the stable version's, with at least CANARY_HALT_MIN_ERRORS errors in at least
    * CANARY_MIN_LOADS page loads, is dropped; one marked "promote when healthy" is promoted after
@@ -162,11 +162,11 @@ export const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('GiftLane'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustedProxies,
-  /** Failed requests' references (issue 31): kept this many days, written at most this often per process. */
+  /** Failed requests' references: kept this many days, written at most this often per process. */
   REQUEST_REFS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   REQUEST_REFS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
   /**
-   * Metrics (issue 31) in the Prometheus format on a port of their own, off when unset; never on the
+   * Metrics in the Prometheus format on a port of their own, off when unset; never on the
    * api's port. METRICS_HOST is loopback by default; METRICS_TOKEN asks scrapers for a bearer token.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -179,7 +179,7 @@ export const envSchema = z.object({
   BODY_TIMEOUT_MS: ms(15_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
   /**
-   * PostgreSQL (issue 26): connections in the pool, and the bounds on every wait for the database —
+   * PostgreSQL: connections in the pool, and the bounds on every wait for the database —
    * a free connection, one statement, one lock, a transaction left idle. 0 turns a server-side
    * bound off (refused in production). A request that hits one is answered "busy" (503).
    */
@@ -201,7 +201,7 @@ export const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_CODE_PER_ADDRESS_HOUR: z.coerce.number().int().positive().default(20),
   /**
-   * Operator sign-in (issue 27): wrong passwords are throttled per client address, never by locking
+   * Operator sign-in: wrong passwords are throttled per client address, never by locking
    * the account. After OPS_SIGN_IN_FREE_FAILURES from one address, each further try from it waits
    * OPS_SIGN_IN_DELAY_SECONDS, doubled at each failure, at most OPS_SIGN_IN_MAX_DELAY_MINUTES; the
    * count starts again after a day without a wrong password from that address.
@@ -298,7 +298,7 @@ export const envSchema = z.object({
   TELEMETRY_PER_IP_MIN: z.coerce.number().int().min(1).max(100_000).default(600),
   TELEMETRY_KEEP_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   /**
-   * The identity provider (issue 15): a Dojah-style KYC REST API (api/src/modules/kyc/provider.ts).
+   * The identity provider: a Dojah-style KYC REST API (api/src/modules/kyc/provider.ts).
    * Unset outside production: a local stand-in server is started on loopback (IDENTITY_STAND_IN_PORT,
    * 0 = any free port) with the documented test numbers. Required in production.
    */

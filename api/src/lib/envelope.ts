@@ -4,7 +4,7 @@ export interface Envelope<T = unknown> {
   msg: string;
   code: string;
   data: T;
-  /** A failed reply's request reference (added by plugins/request-ids.ts; issue 31). */
+  /** A failed reply's request reference (added by plugins/request-ids.ts). */
   ref?: string;
 }
 

@@ -1,4 +1,4 @@
-// Request ids end to end (issue 31). The edge gives each request an id and passes it on in
+// Request ids end to end. The edge gives each request an id and passes it on in
 // X-Request-Id; the api takes it only from a proxy it trusts (TRUST_PROXY), else makes its own.
 // The id is Fastify's request id: every log line of the request carries it and its six-character
 // reference (`reqId`, `ref`), also lines written through app.log while the request runs; the reply

@@ -1,4 +1,4 @@
-// Reading a metrics endpoint as Prometheus does (issue 31): the text format parsed by a parser that
+// Reading a metrics endpoint as Prometheus does: the text format parsed by a parser that
 // is not ours, then one sample's value by its name and labels.
 import parsePrometheusTextFormat, { type Family } from 'parse-prometheus-text-format';
 

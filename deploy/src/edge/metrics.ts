@@ -1,4 +1,4 @@
-// The edge's metrics in the Prometheus format (issue 31), with prom-client: requests and errors per
+// The edge's metrics in the Prometheus format, with prom-client: requests and errors per
 // app version (the releases a page was made of, and each release file), prerender time and
 // fallbacks, and the service worker's kill switch. Served on EDGE_METRICS_PORT only, never on the
 // site's port (which answers /metrics with a 404).

@@ -1,4 +1,4 @@
-// Issue 31 at the edge, with the real api behind it (in-process, PGlite): each request gets an id
+// Request ids and metrics at the edge, with the real api behind it (in-process, PGlite): each request gets an id
 // the api logs and answers a failure with; a client cannot choose it; the edge's metrics are read
 // as Prometheus reads them, on their own port, and the public site answers /metrics with a 404.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -158,7 +158,7 @@ test('a page that breaks or is slow on the server, and a release without a serve
     if (url === '/slow' && seenSlow) expect(Date.now() - started).toBeLessThan(200);
     if (url === '/slow') seenSlow = true;
   }
-  // Each fallback is counted for the app that owns the page, with why (issue 31's metrics).
+  // Each fallback is counted for the app that owns the page, with why (the edge's metrics).
   const families = parsePrometheusTextFormat(await edge.edgeMetrics.registry.metrics());
   const fallbacks = families.find((f) => f.name === 'gl_edge_prerender_fallbacks_total')!.metrics.map((m) => `${m.labels?.app} ${m.labels?.reason}`);
   expect(fallbacks).toEqual(expect.arrayContaining(['mfe-public failed', 'mfe-public timeout', 'mfe-ops no_server_build']));

@@ -20,7 +20,7 @@ import { EdgeMetrics, type EdgeRoute } from './metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The edge's Prometheus metrics (issue 31), served on EDGE_METRICS_PORT. */
+    /** The edge's Prometheus metrics, served on EDGE_METRICS_PORT. */
     edgeMetrics: EdgeMetrics;
   }
 }
@@ -57,7 +57,7 @@ export interface EdgeOptions {
    * 27: it lists every operator route). In production it stays on the api's own port.
    */
   apiDocs?: boolean;
-  /** The metrics listener (issue 31): EDGE_METRICS_PORT / _HOST / _TOKEN unless given; none without a port. */
+  /** The metrics listener: EDGE_METRICS_PORT / _HOST / _TOKEN unless given; none without a port. */
   metrics?: { port?: number; host: string; token?: string };
 }
 
@@ -115,7 +115,7 @@ const envelope = (msg: string, code: string) => ({ success: false, msg, code, da
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
- * Each request's id (issue 31): the X-Request-Id a trusted proxy in front sent (a well-formed one),
+ * Each request's id: the X-Request-Id a trusted proxy in front sent (a well-formed one),
  * else a fresh one; a client's own is never believed. The api is handed it, logs it on every line
  * and answers a failure with its reference, which the seller is shown.
  */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '@giftlane/shared-sdk';
 import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 
-/** An error carries the failed call's reference (issue 31), shown small under its text. */
+/** An error carries the failed call's reference, shown small under its text. */
 export type Feedback = { kind: 'error'; text: string; reference?: string } | { kind: 'ok'; text: string } | undefined;
 
 /** What a form says when a call failed: the api's words (or the fallback) and the call's reference. */

@@ -11,7 +11,7 @@ export type DeadLetter = OpsReply<'GET /ops/api/dead-letters'>[number];
 const KIND: Record<string, string> = { email: 'E-mail', whatsapp: 'WhatsApp', push: 'Push', rate_apply: 'Rate change', push_scan: 'Push scan' };
 
 /**
- * Dead letters (issue 26): messages and background jobs that failed every attempt — an e-mail,
+ * Dead letters: messages and background jobs that failed every attempt — an e-mail,
  * WhatsApp or push message whose provider kept failing, most often. What, to whom (masked), how many
  * attempts, the last error and when; an admin sends one again once the provider is back (audited).
  */

@@ -9,7 +9,7 @@ type Pending = OpsReply<'GET /ops/api/kyc'>[number];
 
 const waited = (m: number) => (m < 60 ? `${m} min` : m < 48 * 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} days`);
 
-/** Level 3 verification requests (issue 15), oldest first: a document photo and an address to check. */
+/** Level 3 verification requests, oldest first: a document photo and an address to check. */
 export default function KycQueuePage() {
   const list = useOps(() => ops().kyc.list(), 'kyc');
   return (

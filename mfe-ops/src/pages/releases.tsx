@@ -30,7 +30,7 @@ export function describeChange(h: ReleaseHistoryLine): string {
 }
 
 /**
- * The release dashboard (issue 31): for each app of the environment this site serves, the live
+ * The release dashboard: for each app of the environment this site serves, the live
  * and canary versions with their shares, the last hour of client telemetry per version, the
  * history; promote, canary, roll back and drop a canary from here (each asks why; the compatibility
  * gate applies as on the command line). The canary check's halts of the last day are on top.

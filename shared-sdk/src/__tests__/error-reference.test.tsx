@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-// Issue 31: a failed call carries its request's reference, and the screens show it under the
+// A failed call carries its request's reference, and the screens show it under the
 // message ("Reference: 7F3K2Q") — from the envelope's `ref`, else from X-Request-Id; never any other
 // text a reply puts there.
 import { render, screen } from '@testing-library/react';

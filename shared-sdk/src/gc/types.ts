@@ -13,7 +13,7 @@ export interface Envelope<T = unknown> {
   msg?: string;
   code?: string;
   data: T;
-  /** On a failed reply: the request's six-character reference (issue 31). */
+  /** On a failed reply: the request's six-character reference. */
   ref?: string;
   total?: number;
   page?: number;

@@ -1,5 +1,5 @@
 /**
- * The requests that failed, by the reference the seller was shown ("Reference: 7F3K2Q", issue 31),
+ * The requests that failed, by the reference the seller was shown ("Reference: 7F3K2Q"),
  * so staff can find whose request it was and what it answered (the console's users search). Written
  * for failed replies only, at a bounded rate per api process, and pruned after REQUEST_REFS_DAYS.
  * The full request id is kept too: the api's log lines carry it. Also an index the metrics' outbox

@@ -1,5 +1,5 @@
 /**
- * Releases from the console (issue 31): a `release_manager` staff role, who may promote, canary and
+ * Releases from the console: a `release_manager` staff role, who may promote, canary and
  * roll back from the release dashboard (admins may too), and the canaries a release manager asked
  * to be promoted once healthy for a set time (the canary check job reads them).
  */

@@ -1,4 +1,4 @@
-// The SQL of identity verification (issue 13's shape: routes → service → repo). Every function runs
+// The SQL of identity verification (the module shape: routes → service → repo). Every function runs
 // on the Queryable it is given, so the service decides what shares a transaction.
 import type { Queryable } from '../../db/db.js';
 import type { IdType } from './tiers.js';

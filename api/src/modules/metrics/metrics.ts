@@ -1,4 +1,4 @@
-// The api's metrics in the Prometheus format (issue 31), with prom-client. Requests are counted as
+// The api's metrics in the Prometheus format, with prom-client. Requests are counted as
 // they are answered (by route pattern, method and status); the state of the business (queues,
 // backlogs, money waiting) is read from the database at scrape time by a few small queries, at
 // most once every few seconds, each scrape waiting for them a bounded time: a scrape while the

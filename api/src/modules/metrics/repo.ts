@@ -1,4 +1,4 @@
-// The SQL the metrics read at scrape time (issue 31): each a small aggregate over a partial index
+// The SQL the metrics read at scrape time: each a small aggregate over a partial index
 // or a small table, bounded by the caller.
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import type { Queryable } from '../../db/db.js';

@@ -1,4 +1,4 @@
-// The metrics listener (issue 31): its own port (METRICS_PORT), loopback unless METRICS_HOST says
+// The metrics listener: its own port (METRICS_PORT), loopback unless METRICS_HOST says
 // otherwise, never the api's port, so nothing the edge forwards can reach it. GET /metrics only;
 // with METRICS_TOKEN a scraper must send `Authorization: Bearer <token>`.
 import { timingSafeEqual } from 'node:crypto';

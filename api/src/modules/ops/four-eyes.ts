@@ -8,7 +8,7 @@ import type { DecisionDeps } from '../order/service.js';
 import type { Currency } from '../../shared/reference.js';
 
 /**
- * Four-eyes (issue 14): what one operator may not do alone waits in `approvals` for a second one.
+ * Four-eyes: what one operator may not do alone waits in `approvals` for a second one.
  * A payout above a threshold or above the seller's quote, or beyond the reviewer's daily cap, and
  * every wallet correction. The database refuses an approval by the one who asked for it.
  */

@@ -18,7 +18,7 @@ const why = z
 const roles = ['release_manager'] as const;
 
 /**
- * The release dashboard (issue 31): each environment's apps with their live and canary versions,
+ * The release dashboard: each environment's apps with their live and canary versions,
  * the history and the last hour's client telemetry per version; promote, canary, roll back and drop
  * a canary through the release operations and their gate (release manager, admin), each with a why.
  * The service is `app.releases` (api/src/modules/releases/service.ts).

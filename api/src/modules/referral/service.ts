@@ -55,7 +55,7 @@ export async function creditReferral(
 ): Promise<void> {
   const inviter = await referralRepo.activeInviterOf(q, sale.sellerId);
   if (!inviter) return;
-  // Inviting yourself earns nothing (issue 27): accounts that share a verified identity, a payout
+  // Inviting yourself earns nothing: accounts that share a verified identity, a payout
   // account or a device are one person's. Once refused, the friend stays not eligible (removing
   // the shared account later changes nothing); the friend's own account and sales are untouched.
   if (await referralRepo.refusal(q, sale.sellerId)) return;

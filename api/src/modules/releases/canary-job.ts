@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs/jobs.js';
 import type { ReleaseDesk } from './service.js';
 
-/** The canary check's job (issue 31). */
+/** The canary check's job. */
 export const CANARY_CHECK_JOB = 'canary_check';
 /** The scheduled run's key: one waits at a time across every api process. */
 const SCHEDULED = 'scheduled';

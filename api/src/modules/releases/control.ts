@@ -1,5 +1,5 @@
 /**
- * What the api may do to releases (issue 31): read the environments and change them through the
+ * What the api may do to releases: read the environments and change them through the
  * same operations, compatibility gate and history as the release CLI. The api does not know the
  * release store (deploy depends on the api, not the reverse): whoever starts the api with a store
  * passes an implementation (`deploy/src/release-control.ts`); without one the console's release

@@ -96,7 +96,7 @@ interface CanaryTarget {
 }
 
 /**
- * Releases from the console (issue 31): the dashboard's figures, the release manager's changes
+ * Releases from the console: the dashboard's figures, the release manager's changes
  * (through the release operations and their gate, audited with who and why), and the canary
  * check that halts a bad canary or promotes a healthy one the release manager marked.
  */

@@ -1,5 +1,5 @@
 /**
- * The rule of the canary check (issue 31), a pure function: given what the canary version and the
+ * The rule of the canary check, a pure function: given what the canary version and the
  * stable version did since the canary started, halt it, promote it, or wait.
  */
 

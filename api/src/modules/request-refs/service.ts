@@ -1,4 +1,4 @@
-// Failed requests by the reference the seller was shown (issue 31): written after the reply went
+// Failed requests by the reference the seller was shown: written after the reply went
 // out, never in its way; bounded per process so a flood of failures (a scanner, a broken client)
 // costs a few writes a second, not one each; pruned after `days`.
 import type { FastifyBaseLogger } from 'fastify';

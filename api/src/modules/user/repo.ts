@@ -47,7 +47,7 @@ export async function findUserByLogin(q: Queryable, login: string, whatsappDigit
 }
 
 /**
- * Wrong passwords per sign-in name in PostgreSQL (issue 26): counted across api processes and
+ * Wrong passwords per sign-in name in PostgreSQL: counted across api processes and
  * whether or not Redis is there. A try reserves a failure before its comparison; a right password
  * gives it back.
  */

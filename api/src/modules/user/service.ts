@@ -129,7 +129,7 @@ let signInsSincePurge = 0;
 
 /**
  * Sign-in with an address (or username) and the password: one answer for a wrong either. Each try
- * first reserves a failure for the sign-in name in PostgreSQL (issue 26): once the window's budget
+ * first reserves a failure for the sign-in name in PostgreSQL: once the window's budget
  * is spent every try is refused with "Too many attempts for this account…" before any comparison,
  * from every api process, with or without Redis, and a name nobody uses is treated alike. A right
  * password gives its reservation back.
@@ -295,7 +295,7 @@ export async function setAvatar(db: Db, input: { userId: number; url: string; up
 /**
  * Closes the account: refused while money or open orders remain; personal data erased, sessions
  * revoked. The login password goes through the one re-authentication (its failure count and lock,
- * issue 27: else this call would tell a right password from a wrong one during the lock); the field
+ * else this call would tell a right password from a wrong one during the lock); the field
  * is always sent here, so no sign-in grace applies. An account without a password (social sign-in
  * only) has none to prove.
  */

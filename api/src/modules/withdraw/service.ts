@@ -134,7 +134,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     if (today.n >= limits.dailyCount) throw new AppError(WITHDRAW_MESSAGES.dailyCount);
     if (today.total + amount > limits.dailyMax) throw new AppError(WITHDRAW_MESSAGES.dailyAmount);
     if (balance < amount) throw new AppError(WITHDRAW_MESSAGES.insufficient);
-    // The identity level's limits and the payout name (issue 15), under the same wallet lock.
+    // The identity level's limits and the payout name, under the same wallet lock.
     await checkWithdrawal(q, deps.kyc, { userId: u.id, currency: cur, amountMinor: amount, payout });
 
     const withdrawNo = newWithdrawNo();

@@ -1,4 +1,4 @@
-// The sell form's reads (issue 13): today's cards and rates with the amount-ladder bonuses, and a
+// The sell form's reads: today's cards and rates with the amount-ladder bonuses, and a
 // coupon's check. Uploading and submitting are in submit.ts. The form calls these, never the SDK.
 import { getSdk, type BonusTier, type CalculatorData, type CurrencyCode } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
