@@ -3,6 +3,7 @@
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { decideOrder, type LineInput } from '../order/service.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import { applyCorrection, type CorrectionInput } from './corrections.js';
 import { approvalView, closeApproval, FOUR_EYES_MESSAGES, type ApprovalRow } from './four-eyes.js';
@@ -15,8 +16,8 @@ const APPROVERS: Record<ApprovalRow['kind'], Role[]> = { order_decision: ['revie
 
 const view = (deps: OpsDeps, row: ApprovalRow) => approvalView(row, (c) => deps.ref.currency(c));
 
-export async function approvals(deps: OpsDeps, status: 'pending' | 'approved' | 'rejected') {
-  const rows = await opsRepo.approvals(deps.db, status);
+export async function approvals(db: Db, deps: OpsDeps, status: 'pending' | 'approved' | 'rejected') {
+  const rows = await opsRepo.approvals(db, status);
   return Promise.all(rows.map(async (a) => ({ ...(await view(deps, a)), requested_by_name: a.requested_by_name })));
 }
 
@@ -30,8 +31,9 @@ async function lockFor(q: Queryable, id: number, s: StaffAuth, opts: { mine?: bo
 }
 
 /** Approves another operator's request: the decision or correction is carried out now. */
-export async function approve(deps: OpsDeps, staff: Actor, id: number, note: string) {
-  const { db, ref, ledger, decisions } = deps;
+export async function approve(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; note: string }) {
+  const { staff, id, note } = input;
+  const { ref, ledger, decisions } = deps;
   await deps.warm();
   const out = await db.tx(async (q) => {
     const a = await lockFor(q, id, staff);
@@ -99,8 +101,9 @@ export async function approve(deps: OpsDeps, staff: Actor, id: number, note: str
 }
 
 /** Rejects a request, or withdraws one's own: nothing is carried out. */
-export async function reject(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  const row = await deps.db.tx(async (q) => {
+export async function reject(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  const row = await db.tx(async (q) => {
     // The requester may always withdraw their own request; otherwise the approvers' roles apply.
     const x = await lockFor(q, id, staff, { mine: true });
     const mine = x.requested_by === staff.id;
