@@ -85,7 +85,7 @@ export async function approve(db: Db, deps: OpsDeps, input: { staff: Actor; id: 
       );
       result = { journal_id: Number(t.journalId) };
     }
-    await closeApproval(q, a.id, 'approved', staff.id, note, result);
+    await closeApproval(q, { id: a.id, status: 'approved', by: staff.id, note, result });
     await audit(q, {
       staffId: staff.id,
       action: 'approval.approve',
@@ -108,7 +108,7 @@ export async function reject(db: Db, deps: OpsDeps, input: { staff: Actor; id: n
     const x = await lockFor(q, id, staff, { mine: true });
     const mine = x.requested_by === staff.id;
     if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
-    await closeApproval(q, x.id, 'rejected', staff.id, reason, null);
+    await closeApproval(q, { id: x.id, status: 'rejected', by: staff.id, note: reason, result: null });
     await audit(q, {
       staffId: staff.id,
       action: mine ? 'approval.withdraw' : 'approval.reject',

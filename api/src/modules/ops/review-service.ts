@@ -197,7 +197,7 @@ export async function decide(db: Db, deps: OpsDeps, input: DecisionInput & { sta
   // While a decision waits for a second operator, the order takes no other one; the same one
   // sent again is answered with the waiting request. Read under the order's lock.
   const waitingFor = (waiting: ApprovalRow) => {
-    if (waiting.params_hash !== approvalHash('order_decision', orderNo, staff.id, payload))
+    if (waiting.params_hash !== approvalHash({ kind: 'order_decision', targetId: orderNo, staffId: staff.id, payload }))
       throw new AppError(FOUR_EYES_MESSAGES.waiting);
     return awaiting(waiting, true);
   };
