@@ -119,12 +119,7 @@ export async function changeRates(db: Db, deps: OpsDeps, input: RateChanges & { 
     await rateRepo.announce(q);
     // A change for later is announced again when it takes effect (a job of the queue).
     if (at.getTime() > Date.now() + 1000)
-      await scheduleRateApply(
-        deps.jobs,
-        q,
-        made.map((m) => m.id),
-        at,
-      );
+      await scheduleRateApply(q, deps, { changes: made.map((m) => m.id), at });
     return made;
   });
   deps.catalog.invalidate();

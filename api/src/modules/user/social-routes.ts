@@ -48,7 +48,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       const u = await findUserById(db, userId);
       return { is_social_bind: true, username: u?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
     }
-    await rememberPending(db, reply, id, email, { ...client, secureCookie: app.config.publicUrl.startsWith('https:') });
+    await rememberPending(db, {
+      reply,
+      identity: id,
+      email,
+      client: { ...client, secureCookie: app.config.publicUrl.startsWith('https:') },
+    });
     return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
   }
 
