@@ -63,7 +63,7 @@ export async function opsCall<T = unknown>(t: TestApp, token: string, method: 'G
 
 /** Credits a user's cash wallet through the ledger (a correction journal), as tests need money to move. */
 export async function fund(q: Queryable, ledger: Ledger, userId: number, currency: string, amountMinor: bigint, key = `fund:${randomBytes(8).toString('hex')}`) {
-  const user = await ledger.userAccount(q, userId, 'cash', currency);
+  const user = await ledger.userAccount(q, { userId, kind: 'cash', currency });
   return ledger.transfer(q, {
     key,
     kind: 'correction',

@@ -387,7 +387,7 @@ export async function decideOrder(
     if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus);
   }
 
-  const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);
+  const user = await deps.ledger.userAccount(q, { userId: o.user_id, kind: 'cash', currency: payout.code });
   const legs = [
     { account: user, amountMinor: total },
     { account: await deps.ledger.platformAccount(q, 'trade_payouts', payout.code), amountMinor: -(base + vip) },
