@@ -52,7 +52,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const whatsappInUse = (digits: string, exceptUserId?: number) => accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
   const deps: AccountDeps = { ref, otp, sessions, security: app.security, accounts: app.accounts };
   const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
-    await otp.send(purpose, channel, address, req.ip, instead);
+    await otp.send({ purpose, channel, address, ip: req.ip, instead });
     return null;
   };
 

@@ -88,7 +88,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
-      await app.otp.send('reset_tpassword', 'email', mail.toLowerCase(), req.ip);
+      await app.otp.send({ purpose: 'reset_tpassword', channel: 'email', address: mail.toLowerCase(), ip: req.ip });
       return null;
     },
   });
@@ -106,7 +106,12 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
-      const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
+      const codeId = await app.otp.check({
+        purpose: 'reset_tpassword',
+        address: mail.toLowerCase(),
+        code: req.body.verify_code,
+        userId,
+      });
       return setPin(userId, req.body.new_password, false, (q) => app.otp.spend(q, codeId));
     },
   });
