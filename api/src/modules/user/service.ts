@@ -108,7 +108,7 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
       // Coupons follow server rules only: every new account gets the active welcome coupons of its
       // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
       await grantSignupCoupons(q, { userId: id, walletCurrency: country.wallet_currency });
-      return { id, token: await deps.sessions.create(q, id, r.meta) };
+      return { id, token: await deps.sessions.create(q, { userId: id, meta: r.meta }) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -156,7 +156,7 @@ export async function signIn(
   await signInFailures.release(db, name);
   const token = await db.tx(async (q) => {
     await markSignedIn(q, u.id);
-    return deps.sessions.create(q, u.id, meta);
+    return deps.sessions.create(q, { userId: u.id, meta });
   });
   return { user: { ...u, last_login_at: new Date() }, token };
 }
@@ -181,7 +181,7 @@ export async function resetPassword(
     await otp.spend(q, codeId);
     const before = await accountOwner(q, id);
     await accountRepo.setPassword(q, id, hash, true);
-    await deps.sessions.revokeAll(q, id);
+    await deps.sessions.revokeAll(q, { userId: id });
     return securityChanged(q, security, { before, change: 'password_reset' });
   });
   await alert();
@@ -199,7 +199,7 @@ export async function changePassword(
   const hash = await hashPassword(next);
   const alert = await db.tx(async (q) => {
     await accountRepo.setPassword(q, u.id, hash, false);
-    await deps.sessions.revokeAll(q, u.id, auth.sessionId);
+    await deps.sessions.revokeAll(q, { userId: u.id, exceptSessionId: auth.sessionId });
     return securityChanged(q, deps.security, { before: u, change: 'password' });
   });
   await alert();
@@ -236,7 +236,9 @@ export async function bindWhatsapp(
     code: c.code,
     userId: u.id,
   });
-  const oldCodeId = replacing ? await otp.check({ purpose: 'confirm_change', address: u.whatsapp!, code: c.oldCode }) : null;
+  const oldCodeId = replacing
+    ? await otp.check({ purpose: 'confirm_change', address: u.whatsapp!, code: c.oldCode })
+    : null;
   let alert: () => Promise<void>;
   try {
     alert = await db.tx(async (q) => {
@@ -316,6 +318,6 @@ export async function closeAccount(
     const refusal = await deps.accounts.closureRefusal(q, u.id);
     if (refusal) throw new AppError(refusal);
     await accountRepo.close(q, u.id);
-    await deps.sessions.revokeAll(q, u.id);
+    await deps.sessions.revokeAll(q, { userId: u.id });
   });
 }
