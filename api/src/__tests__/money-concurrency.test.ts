@@ -187,7 +187,9 @@ describe('ledger model property (PGlite)', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         run++;
         const users = [await makeUser(t), await makeUser(t), await makeUser(t)];
-        const accounts = await Promise.all(users.map((u) => ledger.userAccount(t.db, { userId: u.id, kind: 'cash', currency: 'NGN' })));
+        const accounts = await Promise.all(
+          users.map((u) => ledger.userAccount(t.db, { userId: u.id, kind: 'cash', currency: 'NGN' })),
+        );
         const model = [0n, 0n, 0n];
         const holds: { id: bigint; user: number; amount: bigint; state: 'held' | 'posted' | 'released' }[] = [];
         const done: { key: string; user: number; amount: bigint }[] = [];

@@ -53,8 +53,10 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
 }
 
 /** The request waiting for an order or correction key, if any (pending; for corrections, any). */
-export const approvalFor = (q: Queryable, which: { kind: ApprovalKind; targetId: string; lock?: boolean }): Promise<ApprovalRow | null> =>
-  opsRepo.approvalFor(q, which);
+export const approvalFor = (
+  q: Queryable,
+  which: { kind: ApprovalKind; targetId: string; lock?: boolean },
+): Promise<ApprovalRow | null> => opsRepo.approvalFor(q, which);
 
 /**
  * An order's row locked for a decision, a refusal, a release or a request for approval, with the
@@ -68,7 +70,12 @@ export async function lockOrderForReview(q: Queryable, orderNo: string): Promise
 }
 
 /** What makes two requests the same one: who asked, for what, with what. */
-export const approvalHash = (a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown> }) =>
+export const approvalHash = (a: {
+  kind: ApprovalKind;
+  targetId: string;
+  staffId: number;
+  payload: Record<string, unknown>;
+}) =>
   paramsHash({ kind: a.kind, target: a.targetId, staff: a.staffId, payload: a.payload });
 
 /** A request as staff see it. */

@@ -57,6 +57,7 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Cancel a scheduled rate change before it takes effect (admin)',
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ reason: z.string().min(3).max(500) }),
-    handler: ({ staff, params, body }) => cancelRateChange(deps.db, deps, { staff, id: params.id, reason: body.reason }),
+    handler: ({ staff, params, body }) =>
+      cancelRateChange(deps.db, deps, { staff, id: params.id, reason: body.reason }),
   });
 }

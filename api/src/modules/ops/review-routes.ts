@@ -96,6 +96,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Refuse an order with a reason the seller is shown',
     params: orderParams,
     body: z.object({ reason: z.string().min(1).max(500) }),
-    handler: ({ staff, params, body }) => refuse(deps.db, deps, { staff, orderNo: params.order_no, reason: body.reason }),
+    handler: ({ staff, params, body }) =>
+      refuse(deps.db, deps, { staff, orderNo: params.order_no, reason: body.reason }),
   });
 }

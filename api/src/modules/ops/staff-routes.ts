@@ -48,7 +48,11 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     body: z.object({ challenge: z.string().min(20).max(100), code: z.string().max(20) }),
     rateLimit,
     handler: ({ body, ip, log }) =>
-      signInSecondFactor(deps.db, { messenger: deps.messenger, signIn, log }, { challenge: body.challenge, code: body.code, ip }),
+      signInSecondFactor(
+        deps.db,
+        { messenger: deps.messenger, signIn, log },
+        { challenge: body.challenge, code: body.code, ip },
+      ),
   });
 
   opsRoute(app, {

@@ -73,7 +73,11 @@ export async function creditReferral(
   if (amount <= 0n) return;
 
   const friend = friendName(inviter.nickname, 'active', inviter.email);
-  const reward = await deps.ledger.userAccount(q, { userId: inviter.referrer_id, kind: 'reward', currency: currency.code });
+  const reward = await deps.ledger.userAccount(q, {
+    userId: inviter.referrer_id,
+    kind: 'reward',
+    currency: currency.code,
+  });
   const t = await deps.ledger.transfer(q, {
     key: `referral:order:${sale.orderId}`,
     kind: 'reward',

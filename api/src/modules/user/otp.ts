@@ -80,7 +80,13 @@ export class Otp {
    * stored code is one nobody was given: the reply and its timing do not tell which happened (a
    * sign-up code asked for an address that has an account, a reset asked for one that has none).
    */
-  async send(input: { purpose: OtpPurpose; channel: Channel; address: string; ip: string; instead?: InsteadOfCode }): Promise<void> {
+  async send(input: {
+    purpose: OtpPurpose;
+    channel: Channel;
+    address: string;
+    ip: string;
+    instead?: InsteadOfCode;
+  }): Promise<void> {
     const { purpose, channel, address, ip, instead } = input;
     const now = this.now();
     const to = channel === 'whatsapp' ? `+${address}` : address;
