@@ -22,7 +22,8 @@ export async function approvals(db: Db, deps: OpsDeps, status: 'pending' | 'appr
 }
 
 /** The request, locked; refused unless this operator's role may act on it (or, `mine`, they asked for it). */
-async function lockFor(q: Queryable, id: number, s: StaffAuth, opts: { mine?: boolean } = {}): Promise<ApprovalRow> {
+async function lockFor(q: Queryable, input: { id: number; staff: StaffAuth; mine?: boolean }): Promise<ApprovalRow> {
+  const { id, staff: s, ...opts } = input;
   const row = await opsRepo.approval(q, id, true);
   if (!row) throw new AppError(FOUR_EYES_MESSAGES.notFound);
   if (opts.mine && row.requested_by === s.id) return row;
@@ -36,7 +37,7 @@ export async function approve(db: Db, deps: OpsDeps, input: { staff: Actor; id: 
   const { ref, ledger, decisions } = deps;
   await deps.warm();
   const out = await db.tx(async (q) => {
-    const a = await lockFor(q, id, staff);
+    const a = await lockFor(q, { id, staff });
     if (a.status !== 'pending') {
       // The approver's retry of the same approval answers as the first time.
       if (a.status === 'approved' && a.decided_by === staff.id) return { row: a, replayed: true };
@@ -105,7 +106,7 @@ export async function reject(db: Db, deps: OpsDeps, input: { staff: Actor; id: n
   const { staff, id, reason } = input;
   const row = await db.tx(async (q) => {
     // The requester may always withdraw their own request; otherwise the approvers' roles apply.
-    const x = await lockFor(q, id, staff, { mine: true });
+    const x = await lockFor(q, { id, staff, mine: true });
     const mine = x.requested_by === staff.id;
     if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
     await closeApproval(q, { id: x.id, status: 'rejected', by: staff.id, note: reason, result: null });
