@@ -25,8 +25,8 @@ export async function pendingKyc(db: Db) {
   }));
 }
 
-async function load(deps: OpsDeps, id: number) {
-  const c = await kycRepo.review(deps.db, id);
+async function load(db: Db, id: number) {
+  const c = await kycRepo.review(db, id);
   if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
   return c;
 }
@@ -35,7 +35,7 @@ async function load(deps: OpsDeps, id: number) {
 export async function kycRequest(db: Db, deps: OpsDeps, input: { staff: Actor; id: number }) {
   const { staff, id } = input;
   const { kyc } = deps;
-  const c = await load(deps, id);
+  const c = await load(db, id);
   const u = await kycRepo.reviewedUser(db, c.user_id);
   const rec = await kycRepo.latestVerified(db, c.user_id, 1);
   await audit(db, {
@@ -72,7 +72,7 @@ export async function kycRequest(db: Db, deps: OpsDeps, input: { staff: Actor; i
 /** The whole ID number of a request's seller, with a reason (audited). */
 export async function revealId(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
   const { staff, id, reason } = input;
-  const c = await load(deps, id);
+  const c = await load(db, id);
   const rec = await kycRepo.latestVerified(db, c.user_id, 1);
   if (!rec) throw new AppError(KYC_MESSAGES.reviewNotFound);
   await audit(db, {

@@ -92,11 +92,11 @@ export async function reviewQueue(db: Db, deps: OpsDeps, input: QueueFilter & { 
 }
 
 /** What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts. */
-async function sellerSummary(deps: OpsDeps, o: OrderRow) {
+async function sellerSummary(db: Db, deps: OpsDeps, o: OrderRow) {
   const cur = await deps.ref.currency(o.currency_code);
   const [h, links] = await Promise.all([
-    supportRepo.sellerHistory(deps.db, o.user_id, cur.code, o.order_no),
-    accountLinks.of(deps.db, o.user_id),
+    supportRepo.sellerHistory(db, o.user_id, cur.code, o.order_no),
+    accountLinks.of(db, o.user_id),
   ]);
   const money = (x: { count: number; minor: bigint }) => ({
     count: x.count,
@@ -117,10 +117,11 @@ async function sellerSummary(deps: OpsDeps, o: OrderRow) {
 }
 
 /** An order decided or refused, with its card lines and the order to review next. */
-async function afterDecision(deps: OpsDeps, staff: Actor, o: OrderRow) {
+async function afterDecision(db: Db, deps: OpsDeps, input: { staff: Actor; order: OrderRow }) {
+  const { staff, order: o } = input;
   const [lines, next] = await Promise.all([
-    orderRepo.lines(deps.db, o.id),
-    opsRepo.nextOrder(deps.db, staff.id, o.order_no),
+    orderRepo.lines(db, o.id),
+    opsRepo.nextOrder(db, staff.id, o.order_no),
   ]);
   return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), next_order_no: next };
 }
@@ -132,7 +133,7 @@ export async function orderDetail(db: Db, deps: OpsDeps, input: { staff: Actor; 
   const [lines, events, seller, next] = await Promise.all([
     orderRepo.lines(db, o.id),
     orderRepo.events(db, o.id),
-    sellerSummary(deps, o),
+    sellerSummary(db, deps, o),
     opsRepo.nextOrder(db, staff.id, o.order_no),
   ]);
   return {
@@ -189,7 +190,7 @@ export async function decide(db: Db, deps: OpsDeps, input: DecisionInput & { sta
   const awaiting = async (row: ApprovalRow, replayed: boolean) => {
     const o = (await orderRepo.byNo(db, orderNo)) as OrderRow;
     return {
-      ...(await afterDecision(deps, staff, o)),
+      ...(await afterDecision(db, deps, { staff, order: o })),
       awaiting_approval: await approvalView(row, (c) => ref.currency(c)),
       replayed,
     };
@@ -226,7 +227,7 @@ export async function decide(db: Db, deps: OpsDeps, input: DecisionInput & { sta
       return out;
     });
     if ('waiting' in res) return waitingFor(res.waiting);
-    return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+    return { ...(await afterDecision(db, deps, { staff, order: res.order })), replayed: res.replay };
   } catch (err) {
     if (!(err instanceof NeedsApproval)) throw err;
     // Nothing was credited: the decision waits for a second operator, if the order still can
@@ -330,5 +331,5 @@ export async function refuse(db: Db, deps: OpsDeps, input: { staff: Actor; order
       });
     return out;
   });
-  return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+  return { ...(await afterDecision(db, deps, { staff, order: res.order })), replayed: res.replay };
 }
