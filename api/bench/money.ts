@@ -68,7 +68,7 @@ async function main() {
     await db.query("update settings set value = jsonb_set(value, '{NGN,daily_max}', '\"100000000000\"') where key = 'withdraw_limits'");
     const ledger = new Ledger();
     await db.tx(async (q) => {
-      const a = await ledger.userAccount(q, uid, 'cash', 'NGN');
+      const a = await ledger.userAccount(q, { userId: uid, kind: 'cash', currency: 'NGN' });
       await ledger.transfer(q, { key: 'bench-fund', kind: 'correction', legs: [{ account: a, amountMinor: 10_000_000_000n }, { account: await ledger.platformAccount(q, 'corrections', 'NGN'), amountMinor: -10_000_000_000n }] });
     });
     await call('/withdraw/transactionPassword', { token, login_password: 'bench-login-password', password: '135246' });

@@ -122,7 +122,7 @@ async function seller(db: Db, ledger: Ledger, n: number, fund: bigint, passwordH
   await db.query("insert into sessions (user_id, token_hash, expires_at) values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day')", [id, token]);
   if (fund > 0n) {
     await db.tx(async (q) => {
-      const a = await ledger.userAccount(q, id, 'cash', 'NGN');
+      const a = await ledger.userAccount(q, { userId: id, kind: 'cash', currency: 'NGN' });
       await ledger.transfer(q, {
         key: `soak-fund-${id}`,
         kind: 'correction',

@@ -34,7 +34,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
 
   test('300 simultaneous credits and withdrawal holds on one wallet: never negative, every kobo accounted for', async () => {
     const u = await makeUser(t);
-    const account = await ledger.userAccount(t.db, u.id, 'cash', 'NGN');
+    const account = await ledger.userAccount(t.db, { userId: u.id, kind: 'cash', currency: 'NGN' });
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 10_000_00n));
     const ops = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? { kind: 'credit' as const, amount: 1_000_00n } : { kind: 'hold' as const, amount: 3_000_00n }));
     const results = await Promise.allSettled(
@@ -117,7 +117,7 @@ onPg('money under concurrency (PostgreSQL)', () => {
   test('a crash between steps leaves nothing half-done (thrown error and a killed connection)', async () => {
     const u = await makeUser(t);
     await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 10_000_00n));
-    const account = await ledger.userAccount(t.db, u.id, 'cash', 'NGN');
+    const account = await ledger.userAccount(t.db, { userId: u.id, kind: 'cash', currency: 'NGN' });
     const before = await t.db.query<{ j: number; h: number }>('select (select count(*)::int from ledger_journals) as j, (select count(*)::int from ledger_holds) as h');
     await expect(
       t.db.tx(async (q) => {
@@ -187,7 +187,9 @@ describe('ledger model property (PGlite)', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         run++;
         const users = [await makeUser(t), await makeUser(t), await makeUser(t)];
-        const accounts = await Promise.all(users.map((u) => ledger.userAccount(t.db, u.id, 'cash', 'NGN')));
+        const accounts = await Promise.all(
+          users.map((u) => ledger.userAccount(t.db, { userId: u.id, kind: 'cash', currency: 'NGN' })),
+        );
         const model = [0n, 0n, 0n];
         const holds: { id: bigint; user: number; amount: bigint; state: 'held' | 'posted' | 'released' }[] = [];
         const done: { key: string; user: number; amount: bigint }[] = [];
@@ -214,7 +216,7 @@ describe('ledger model property (PGlite)', () => {
             if (!h) continue;
             const want = o.kind === 'post' ? 'posted' : 'released';
             const fee = o.kind === 'post' && o.fee < h.amount ? o.fee : 0n;
-            const res = t.db.tx((q) => ledger.settleHold(q, h.id, o.kind, { feeMinor: fee }));
+            const res = t.db.tx((q) => ledger.settleHold(q, { holdId: h.id, outcome: o.kind, feeMinor: fee }));
             if (h.state === 'held') {
               await res;
               h.state = want;

@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       const staffId = await createStaff(q, { email: values.email as string, name: values.name as string, role: values.role as Role, password });
       await audit(q, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool', details: { email: values.email, role: values.role } });
       if (process.env.OPS_TOTP_SECRET) {
-        await enrolKnownSecret(q, staffId, config.secretKey, process.env.OPS_TOTP_SECRET);
+        await enrolKnownSecret(q, config, { staffId, secret: process.env.OPS_TOTP_SECRET });
         await audit(q, { staffId: null, action: 'totp.enrol', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool (OPS_TOTP_SECRET)' });
       }
       return staffId;

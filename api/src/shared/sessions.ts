@@ -66,7 +66,7 @@ export class Sessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(q: Queryable, userId: number, meta: SessionMeta): Promise<string> {
+  async create(q: Queryable, { userId, meta }: { userId: number; meta: SessionMeta }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const deviceNo = meta.deviceNo.slice(0, 200);
     const userAgent = (meta.userAgent ?? '').slice(0, 400);
@@ -125,7 +125,10 @@ export class Sessions {
   }
 
   /** Revokes every session of the user except, optionally, the one making the change. */
-  async revokeAll(q: Queryable, userId: number, exceptSessionId?: string): Promise<void> {
+  async revokeAll(
+    q: Queryable,
+    { userId, exceptSessionId }: { userId: number; exceptSessionId?: string },
+  ): Promise<void> {
     await q.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::bigint is null or id <> $2::bigint)', [
       userId,
       exceptSessionId ?? null,

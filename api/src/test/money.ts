@@ -28,7 +28,8 @@ export async function makeUser(t: TestApp, opts: { country?: number; email?: boo
     [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase(), await passwordHash, opts.pin ? await hashPassword(opts.pin) : null],
   );
   const id = (r.rows[0] as { id: number }).id;
-  const token = await t.app.sessions.create(t.db, id, { ip: '10.0.0.1', deviceNo: 'test', client: opts.client ?? 'web' });
+  const meta = { ip: '10.0.0.1', deviceNo: 'test', client: opts.client ?? 'web' };
+  const token = await t.app.sessions.create(t.db, { userId: id, meta });
   return { id, token, email };
 }
 
@@ -63,7 +64,7 @@ export async function opsCall<T = unknown>(t: TestApp, token: string, method: 'G
 
 /** Credits a user's cash wallet through the ledger (a correction journal), as tests need money to move. */
 export async function fund(q: Queryable, ledger: Ledger, userId: number, currency: string, amountMinor: bigint, key = `fund:${randomBytes(8).toString('hex')}`) {
-  const user = await ledger.userAccount(q, userId, 'cash', currency);
+  const user = await ledger.userAccount(q, { userId, kind: 'cash', currency });
   return ledger.transfer(q, {
     key,
     kind: 'correction',

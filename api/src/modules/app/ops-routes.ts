@@ -16,7 +16,7 @@ const sitePathOrUrl = z.union([
 
 /** Operators publish app releases (the update check) and promotions (the promotions screen): admin only, audited. */
 export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
-  const deps = { db: app.db, ref: app.ref };
+  const deps = { ref: app.ref };
 
   const versionBody = z.object({
     platform: z.enum(['android', 'ios', 'web', 'all']),
@@ -38,7 +38,7 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     roles: ['admin'],
     summary: 'Publish an app release for the update check (admin)',
     body: versionBody,
-    handler: ({ staff, body }) => publishVersion(deps, staff, body),
+    handler: ({ staff, body }) => publishVersion(app.db, { ...body, staff }),
   });
 
   const promotionBody = z.object({
@@ -57,6 +57,6 @@ export async function appOpsRoutes(app: FastifyInstance): Promise<void> {
     roles: ['admin'],
     summary: 'Add a promotion to the promotions screen (admin)',
     body: promotionBody,
-    handler: ({ staff, body }) => addPromotion(deps, staff, body),
+    handler: ({ staff, body }) => addPromotion(app.db, deps, { ...body, staff }),
   });
 }

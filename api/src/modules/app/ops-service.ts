@@ -9,23 +9,21 @@ import type { Reference } from '../../shared/reference.js';
 import { appRepo } from './repo.js';
 
 export interface AppOpsDeps {
-  db: Db;
   ref: Reference;
 }
 
-export async function publishVersion(
-  deps: AppOpsDeps,
-  staff: Actor,
-  input: Parameters<typeof appRepo.publishVersion>[1],
-) {
-  const id = await deps.db.tx(async (q) => {
-    const created = await appRepo.publishVersion(q, input);
+type NewVersion = Parameters<typeof appRepo.publishVersion>[1];
+
+export async function publishVersion(db: Db, input: NewVersion & { staff: Actor }) {
+  const { staff, ...version } = input;
+  const id = await db.tx(async (q) => {
+    const created = await appRepo.publishVersion(q, version);
     await audit(q, {
       staffId: staff.id,
       action: 'app_version.publish',
       targetType: 'app_version',
       targetId: String(created),
-      details: input,
+      details: version,
       ip: staff.ip,
     });
     return created;
@@ -44,7 +42,8 @@ export interface NewPromotion {
   sort: number;
 }
 
-export async function addPromotion(deps: AppOpsDeps, staff: Actor, b: NewPromotion) {
+export async function addPromotion(db: Db, deps: AppOpsDeps, input: NewPromotion & { staff: Actor }) {
+  const { staff, ...b } = input;
   if (b.country_id) {
     await deps.ref.country(b.country_id).catch((e: unknown) => {
       // A database that cannot answer is "busy", not an unknown country.
@@ -55,7 +54,7 @@ export async function addPromotion(deps: AppOpsDeps, staff: Actor, b: NewPromoti
   const from = b.starts_at ? new Date(b.starts_at) : new Date();
   const until = b.ends_at ? new Date(b.ends_at) : null;
   if (until && until <= from) throw new AppError('ends_at must be after starts_at');
-  const id = await deps.db.tx(async (q) => {
+  const id = await db.tx(async (q) => {
     const created = await appRepo.addPromotion(q, {
       title: b.title,
       memo: b.memo,

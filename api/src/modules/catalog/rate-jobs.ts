@@ -24,6 +24,10 @@ export function registerRateJobs(jobs: Jobs, db: Db, catalog: Catalog): void {
 }
 
 /** Queues the announcement of changes taking effect at `at`, in the transaction that schedules them. */
-export async function scheduleRateApply(jobs: Jobs, q: Queryable, changes: number[], at: Date): Promise<void> {
+export async function scheduleRateApply(
+  q: Queryable,
+  { jobs }: { jobs: Jobs },
+  { changes, at }: { changes: number[]; at: Date },
+): Promise<void> {
   await jobs.send(RATE_APPLY_JOB, { changes }, { q, startAfter: at });
 }

@@ -94,7 +94,10 @@ export class Ledger {
   }
 
   /** The user's account of this kind and currency, created on first use. */
-  async userAccount(q: Queryable, userId: number, kind: UserAccountKind, currency: string): Promise<Account> {
+  async userAccount(
+    q: Queryable,
+    { userId, kind, currency }: { userId: number; kind: UserAccountKind; currency: string },
+  ): Promise<Account> {
     const found = await q.query<{ id: bigint }>('select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3', [kind, userId, currency]);
     if (found.rows[0]) return { id: found.rows[0].id, userId, kind, currency };
     await q.query(
@@ -241,7 +244,19 @@ export class Ledger {
    * 'release' returns it to the user. Settling again the same way is a no-op that reports
    * replayed; settling the other way is refused.
    */
-  async settleHold(q: Queryable, holdId: bigint, outcome: 'post' | 'release', opts: { feeMinor?: bigint; reason?: string; actor?: string; refType?: string; refId?: string } = {}): Promise<{ replayed: boolean }> {
+  async settleHold(
+    q: Queryable,
+    input: {
+      holdId: bigint;
+      outcome: 'post' | 'release';
+      feeMinor?: bigint;
+      reason?: string;
+      actor?: string;
+      refType?: string;
+      refId?: string;
+    },
+  ): Promise<{ replayed: boolean }> {
+    const { holdId, outcome, ...opts } = input;
     const r = await q.query<{ id: bigint; account_id: bigint; amount_minor: bigint; status: string; user_id: number; currency_code: string }>(
       `select h.id, h.account_id, h.amount_minor, h.status, a.user_id, a.currency_code
          from ledger_holds h join ledger_accounts a on a.id = h.account_id where h.id = $1 for update of h`,

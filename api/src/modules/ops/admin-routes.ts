@@ -42,7 +42,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
       reason: z.string().min(3).max(500),
       idempotency_key: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/),
     }),
-    handler: ({ staff, body }) => requestCorrection(deps, staff, body),
+    handler: ({ staff, body }) => requestCorrection(deps.db, deps, { ...body, staff }),
   });
 
   opsRoute(app, {
@@ -50,7 +50,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/coupons',
     roles: ['admin'],
     summary: 'Every coupon with its terms and how many sellers hold and used it (admin)',
-    handler: () => coupons(deps),
+    handler: () => coupons(deps.db, deps),
   });
 
   opsRoute(app, {
@@ -59,7 +59,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['admin'],
     summary: 'Create a coupon (admin): percent, fixed or rate-add, with validity, minimum and uses per user',
     body: couponBody,
-    handler: ({ staff, body }) => createCoupon(deps, staff, body),
+    handler: ({ staff, body }) => createCoupon(deps.db, deps, { ...body, staff }),
   });
 
   opsRoute(app, {
@@ -72,7 +72,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
       user_ids: z.array(z.number().int().positive()).min(1).max(1000),
       reason: z.string().min(3).max(500),
     }),
-    handler: ({ staff, params, body }) => grantCouponTo(deps, staff, params.code, body),
+    handler: ({ staff, params, body }) => grantCouponTo(deps.db, { ...body, staff, code: params.code }),
   });
 
   opsRoute(app, {
@@ -91,7 +91,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
       before_id: z.coerce.number().int().positive().optional(),
     }),
     handler: ({ query: f }) =>
-      auditLog(deps, {
+      auditLog(deps.db, {
         targetType: f.target_type,
         targetId: f.target_id,
         staffId: f.staff_id,
@@ -108,7 +108,7 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/ledger/balances',
     roles: ['admin', 'finance'],
     summary: 'Platform balances (admin): each platform account, and what users hold, per currency',
-    handler: () => ledgerBalances(deps),
+    handler: () => ledgerBalances(deps.db, deps),
   });
 
   opsRoute(app, {
@@ -116,6 +116,6 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/ledger/check',
     roles: ['admin'],
     summary: 'Run every ledger invariant now (admin)',
-    handler: () => ledgerCheck(deps),
+    handler: () => ledgerCheck(deps.db),
   });
 }

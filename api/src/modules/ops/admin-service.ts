@@ -1,6 +1,6 @@
 // Admin's actions: wallet corrections (asked for here, carried out by a second admin's approval),
 // coupons, the audit log, the ledger check and the platform's balances.
-import { isDatabaseUnavailable } from '../../db/db.js';
+import { isDatabaseUnavailable, type Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor, parseAmount } from '../../lib/money.js';
 import { couponRepo } from '../coupon/repo.js';
@@ -23,8 +23,9 @@ export interface CorrectionRequest {
 }
 
 /** Asks for a wallet correction; a second admin's approval writes the journal. */
-export async function requestCorrection(deps: OpsDeps, staff: Actor, b: CorrectionRequest) {
-  const { db, ref } = deps;
+export async function requestCorrection(db: Db, deps: OpsDeps, input: CorrectionRequest & { staff: Actor }) {
+  const { staff, ...b } = input;
+  const { ref } = deps;
   const c = await correctionOf(db, ref, b);
   const out = await db.tx(async (q) => {
     const a = await requestApproval(q, {
@@ -52,8 +53,8 @@ export async function requestCorrection(deps: OpsDeps, staff: Actor, b: Correcti
   return { approval: await approvalView(out.row, (code) => ref.currency(code)), replayed: out.replay };
 }
 
-export async function coupons(deps: OpsDeps) {
-  const rows = await couponRepo.summaries(deps.db);
+export async function coupons(db: Db, deps: OpsDeps) {
+  const rows = await couponRepo.summaries(db);
   return Promise.all(
     rows.map(async (c) => {
       const d = c.currency_code ? (await deps.ref.currency(c.currency_code)).decimals : 2;
@@ -93,8 +94,9 @@ export interface NewCoupon {
   grant_on_signup: boolean;
 }
 
-export async function createCoupon(deps: OpsDeps, staff: Actor, b: NewCoupon) {
-  const { db, ref } = deps;
+export async function createCoupon(db: Db, deps: OpsDeps, input: NewCoupon & { staff: Actor }) {
+  const { staff, ...b } = input;
+  const { ref } = deps;
   const code = b.code.toUpperCase();
   // An unknown currency is refused; a database that cannot answer is "busy", not "unknown".
   const cur = b.currency
@@ -155,16 +157,15 @@ export async function createCoupon(deps: OpsDeps, staff: Actor, b: NewCoupon) {
 
 /** Grants a coupon to users; one who holds it already is skipped. */
 export async function grantCouponTo(
-  deps: OpsDeps,
-  staff: Actor,
-  codeIn: string,
-  input: { user_ids: number[]; reason: string },
+  db: Db,
+  input: { staff: Actor; code: string; user_ids: number[]; reason: string },
 ) {
-  const code = codeIn.toUpperCase();
-  const coupon = await couponRepo.byCode(deps.db, code);
+  const { staff } = input;
+  const code = input.code.toUpperCase();
+  const coupon = await couponRepo.byCode(db, code);
   if (!coupon) throw new AppError('Coupon not found');
   if (!coupon.active || coupon.valid_end <= new Date()) throw new AppError('This coupon has ended');
-  const granted = await deps.db.tx(async (q) => {
+  const granted = await db.tx(async (q) => {
     let n = 0;
     for (const userId of await couponRepo.activeUsers(q, input.user_ids)) {
       if (!(await grantCoupon(q, { userId, couponId: coupon.id, by: `staff:${staff.id}` }))) continue;
@@ -190,11 +191,11 @@ export async function grantCouponTo(
   return { granted };
 }
 
-export const auditLog = (deps: OpsDeps, f: AuditFilter) => opsRepo.auditLog(deps.db, f);
+export const auditLog = (db: Db, f: AuditFilter) => opsRepo.auditLog(db, f);
 
 /** Users' accounts keep running balances; the platform's are the sums of their postings. */
-export async function ledgerBalances(deps: OpsDeps) {
-  const rows = await opsRepo.ledgerTotals(deps.db);
+export async function ledgerBalances(db: Db, deps: OpsDeps) {
+  const rows = await opsRepo.ledgerTotals(db);
   return Promise.all(
     rows.map(async (x) => ({
       account: x.kind,
@@ -205,7 +206,7 @@ export async function ledgerBalances(deps: OpsDeps) {
   );
 }
 
-export async function ledgerCheck(deps: OpsDeps) {
-  const breaches = await checkLedger(deps.db);
+export async function ledgerCheck(db: Db) {
+  const breaches = await checkLedger(db);
   return { ok: breaches.length === 0, breaches };
 }

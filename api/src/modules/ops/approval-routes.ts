@@ -14,7 +14,7 @@ export function approvalRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer', 'finance'],
     summary: 'Requests for a second operator, oldest first',
     query: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
-    handler: ({ query }) => approvals(deps, query.status),
+    handler: ({ query }) => approvals(deps.db, deps, query.status),
   });
 
   // Who may act depends on the request's kind (or, to withdraw it, on who asked): checked on the request.
@@ -25,7 +25,7 @@ export function approvalRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Approve another operator’s request: the decision or correction is carried out now',
     params: idParams,
     body: z.object({ note: z.string().max(500).default('') }),
-    handler: ({ staff, params, body }) => approve(deps, staff, params.id, body.note),
+    handler: ({ staff, params, body }) => approve(deps.db, deps, { staff, id: params.id, note: body.note }),
   });
 
   opsRoute(app, {
@@ -35,6 +35,6 @@ export function approvalRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Reject a request (or withdraw your own): nothing is carried out',
     params: idParams,
     body: z.object({ reason: z.string().min(3).max(500) }),
-    handler: ({ staff, params, body }) => reject(deps, staff, params.id, body.reason),
+    handler: ({ staff, params, body }) => reject(deps.db, deps, { staff, id: params.id, reason: body.reason }),
   });
 }

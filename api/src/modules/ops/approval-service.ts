@@ -3,6 +3,7 @@
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { decideOrder, type LineInput } from '../order/service.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import { applyCorrection, type CorrectionInput } from './corrections.js';
 import { approvalView, closeApproval, FOUR_EYES_MESSAGES, type ApprovalRow } from './four-eyes.js';
@@ -15,13 +16,14 @@ const APPROVERS: Record<ApprovalRow['kind'], Role[]> = { order_decision: ['revie
 
 const view = (deps: OpsDeps, row: ApprovalRow) => approvalView(row, (c) => deps.ref.currency(c));
 
-export async function approvals(deps: OpsDeps, status: 'pending' | 'approved' | 'rejected') {
-  const rows = await opsRepo.approvals(deps.db, status);
+export async function approvals(db: Db, deps: OpsDeps, status: 'pending' | 'approved' | 'rejected') {
+  const rows = await opsRepo.approvals(db, status);
   return Promise.all(rows.map(async (a) => ({ ...(await view(deps, a)), requested_by_name: a.requested_by_name })));
 }
 
 /** The request, locked; refused unless this operator's role may act on it (or, `mine`, they asked for it). */
-async function lockFor(q: Queryable, id: number, s: StaffAuth, opts: { mine?: boolean } = {}): Promise<ApprovalRow> {
+async function lockFor(q: Queryable, input: { id: number; staff: StaffAuth; mine?: boolean }): Promise<ApprovalRow> {
+  const { id, staff: s, ...opts } = input;
   const row = await opsRepo.approval(q, id, true);
   if (!row) throw new AppError(FOUR_EYES_MESSAGES.notFound);
   if (opts.mine && row.requested_by === s.id) return row;
@@ -30,11 +32,12 @@ async function lockFor(q: Queryable, id: number, s: StaffAuth, opts: { mine?: bo
 }
 
 /** Approves another operator's request: the decision or correction is carried out now. */
-export async function approve(deps: OpsDeps, staff: Actor, id: number, note: string) {
-  const { db, ref, ledger, decisions } = deps;
+export async function approve(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; note: string }) {
+  const { staff, id, note } = input;
+  const { ref, ledger, decisions } = deps;
   await deps.warm();
   const out = await db.tx(async (q) => {
-    const a = await lockFor(q, id, staff);
+    const a = await lockFor(q, { id, staff });
     if (a.status !== 'pending') {
       // The approver's retry of the same approval answers as the first time.
       if (a.status === 'approved' && a.decided_by === staff.id) return { row: a, replayed: true };
@@ -83,7 +86,7 @@ export async function approve(deps: OpsDeps, staff: Actor, id: number, note: str
       );
       result = { journal_id: Number(t.journalId) };
     }
-    await closeApproval(q, a.id, 'approved', staff.id, note, result);
+    await closeApproval(q, { id: a.id, status: 'approved', by: staff.id, note, result });
     await audit(q, {
       staffId: staff.id,
       action: 'approval.approve',
@@ -99,13 +102,14 @@ export async function approve(deps: OpsDeps, staff: Actor, id: number, note: str
 }
 
 /** Rejects a request, or withdraws one's own: nothing is carried out. */
-export async function reject(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  const row = await deps.db.tx(async (q) => {
+export async function reject(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  const row = await db.tx(async (q) => {
     // The requester may always withdraw their own request; otherwise the approvers' roles apply.
-    const x = await lockFor(q, id, staff, { mine: true });
+    const x = await lockFor(q, { id, staff, mine: true });
     const mine = x.requested_by === staff.id;
     if (x.status !== 'pending') throw new AppError(FOUR_EYES_MESSAGES.done);
-    await closeApproval(q, x.id, 'rejected', staff.id, reason, null);
+    await closeApproval(q, { id: x.id, status: 'rejected', by: staff.id, note: reason, result: null });
     await audit(q, {
       staffId: staff.id,
       action: mine ? 'approval.withdraw' : 'approval.reject',

@@ -35,7 +35,7 @@ export async function applyCorrection(
   a: { key: string; input: CorrectionInput; requestedBy: number; approvedBy: number; ip: string },
 ): Promise<{ journalId: bigint; replayed: boolean }> {
   const { userId, cur, amount } = await correctionOf(q, deps.ref, a.input);
-  const user = await deps.ledger.userAccount(q, userId, 'cash', cur.code);
+  const user = await deps.ledger.userAccount(q, { userId, kind: 'cash', currency: cur.code });
   const t = await deps.ledger.transfer(q, {
     key: `correction:${a.key}`,
     kind: 'correction',

@@ -13,7 +13,7 @@ export function deadLetterRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/dead-letters',
     roles: ['finance'],
     summary: 'Jobs and messages that failed every attempt, newest first (admin, finance)',
-    handler: () => deadLetters(deps),
+    handler: () => deadLetters(deps.db),
   });
 
   opsRoute(app, {
@@ -23,6 +23,6 @@ export function deadLetterRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Send a dead job or message again (admin), with a reason',
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ reason: z.string().trim().min(3).max(500) }),
-    handler: ({ staff, params, body }) => retryDeadLetter(deps, staff, params.id, body.reason),
+    handler: ({ staff, params, body }) => retryDeadLetter(deps.db, deps, { staff, id: params.id, reason: body.reason }),
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/envelope.js';
 import { jobsRepo } from '../jobs/repo.js';
 import { maskRecipient } from '../messaging/messenger.js';
 import { outboxRepo } from '../messaging/repo.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import type { Actor } from './route.js';
 import { audit } from './staff.js';
@@ -16,8 +17,8 @@ export const DEAD_LETTER_MESSAGES = {
   unknownJob: 'This kind of job is not run by this api process any more: it cannot be sent again from here',
 } as const;
 
-export async function deadLetters(deps: OpsDeps) {
-  const rows = await jobsRepo.listDead(deps.db, 200);
+export async function deadLetters(db: Db) {
+  const rows = await jobsRepo.listDead(db, 200);
   return rows.map((d) => ({
     id: Number(d.id),
     kind: d.channel ?? d.job_name,
@@ -31,9 +32,10 @@ export async function deadLetters(deps: OpsDeps) {
 }
 
 /** Sends a dead job or message again, with a reason. */
-export async function retryDeadLetter(deps: OpsDeps, staff: Actor, id: number, reason: string) {
+export async function retryDeadLetter(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
   const { jobs } = deps;
-  const job = await deps.db.tx(async (q) => {
+  const job = await db.tx(async (q) => {
     const d = await jobsRepo.markRetried(q, id, staff.id);
     if (!d) throw new AppError(DEAD_LETTER_MESSAGES.gone);
     if (!jobs.has(d.job_name)) throw new AppError(DEAD_LETTER_MESSAGES.unknownJob);

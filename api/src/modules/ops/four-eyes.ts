@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { opsRepo, type ApprovalKind, type ApprovalRow } from './repo.js';
+import { opsRepo, type ApprovalClose, type ApprovalKind, type ApprovalRow } from './repo.js';
 import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
@@ -53,7 +53,10 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
 }
 
 /** The request waiting for an order or correction key, if any (pending; for corrections, any). */
-export const approvalFor = (q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> => opsRepo.approvalFor(q, kind, targetId, lock);
+export const approvalFor = (
+  q: Queryable,
+  which: { kind: ApprovalKind; targetId: string; lock?: boolean },
+): Promise<ApprovalRow | null> => opsRepo.approvalFor(q, which);
 
 /**
  * An order's row locked for a decision, a refusal, a release or a request for approval, with the
@@ -63,11 +66,17 @@ export const approvalFor = (q: Queryable, kind: ApprovalKind, targetId: string, 
  */
 export async function lockOrderForReview(q: Queryable, orderNo: string): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
   const order = await opsRepo.lockOrder(q, orderNo);
-  return { order, waiting: order ? await approvalFor(q, 'order_decision', orderNo) : null };
+  return { order, waiting: order ? await approvalFor(q, { kind: 'order_decision', targetId: orderNo }) : null };
 }
 
 /** What makes two requests the same one: who asked, for what, with what. */
-export const approvalHash = (kind: ApprovalKind, targetId: string, staffId: number, payload: Record<string, unknown>) => paramsHash({ kind, target: targetId, staff: staffId, payload });
+export const approvalHash = (a: {
+  kind: ApprovalKind;
+  targetId: string;
+  staffId: number;
+  payload: Record<string, unknown>;
+}) =>
+  paramsHash({ kind: a.kind, target: a.targetId, staff: a.staffId, payload: a.payload });
 
 /** A request as staff see it. */
 export async function approvalView(row: ApprovalRow, currencyOf: (code: string) => Promise<Currency>) {
@@ -86,22 +95,22 @@ export async function requestApproval(
   q: Queryable,
   a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown>; amountMinor: bigint; currency: string; reason: string },
 ): Promise<{ row: ApprovalRow; replay: boolean }> {
-  const hash = approvalHash(a.kind, a.targetId, a.staffId, a.payload);
+  const hash = approvalHash(a);
   const same = (row: ApprovalRow) => {
     if (row.params_hash === hash) return { row, replay: true };
     throw new AppError(a.kind === 'correction' ? FOUR_EYES_MESSAGES.keyReused : FOUR_EYES_MESSAGES.waiting);
   };
-  const before = await approvalFor(q, a.kind, a.targetId);
+  const before = await approvalFor(q, a);
   if (before) return same(before);
   const inserted = await opsRepo.insertApproval(q, { ...a, hash });
   if (inserted) return { row: inserted, replay: false };
   // Another request for the same target won the race.
-  const winner = await approvalFor(q, a.kind, a.targetId);
+  const winner = await approvalFor(q, a);
   if (!winner) throw new AppError(FOUR_EYES_MESSAGES.waiting);
   return same(winner);
 }
 
 /** Marks a request approved or rejected, with the result of carrying it out. */
-export async function closeApproval(q: Queryable, id: bigint, status: 'approved' | 'rejected', by: number, note: string, result: Record<string, unknown> | null): Promise<void> {
-  await opsRepo.closeApproval(q, id, status, by, note, result);
+export async function closeApproval(q: Queryable, close: ApprovalClose): Promise<void> {
+  await opsRepo.closeApproval(q, close);
 }

@@ -7,12 +7,13 @@ import { kycRepo } from '../kyc/repo.js';
 import { decideDocuments, KYC_MESSAGES, openDateOfBirth } from '../kyc/service.js';
 import { ID_LABELS } from '../kyc/tiers.js';
 import { maskedId } from '../kyc/vault.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import type { Actor } from './route.js';
 import { audit } from './staff.js';
 
-export async function pendingKyc(deps: OpsDeps) {
-  const rows = await kycRepo.pendingReviews(deps.db);
+export async function pendingKyc(db: Db) {
+  const rows = await kycRepo.pendingReviews(db);
   return rows.map((x) => ({
     id: Number(x.id),
     user_id: x.user_id,
@@ -24,16 +25,17 @@ export async function pendingKyc(deps: OpsDeps) {
   }));
 }
 
-async function load(deps: OpsDeps, id: number) {
-  const c = await kycRepo.review(deps.db, id);
+async function load(db: Db, id: number) {
+  const c = await kycRepo.review(db, id);
   if (!c) throw new AppError(KYC_MESSAGES.reviewNotFound);
   return c;
 }
 
 /** One request: the ID record (number masked), selfie, document photo, address. The read is audited. */
-export async function kycRequest(deps: OpsDeps, staff: Actor, id: number) {
-  const { db, kyc } = deps;
-  const c = await load(deps, id);
+export async function kycRequest(db: Db, deps: OpsDeps, input: { staff: Actor; id: number }) {
+  const { staff, id } = input;
+  const { kyc } = deps;
+  const c = await load(db, id);
   const u = await kycRepo.reviewedUser(db, c.user_id);
   const rec = await kycRepo.latestVerified(db, c.user_id, 1);
   await audit(db, {
@@ -68,11 +70,12 @@ export async function kycRequest(deps: OpsDeps, staff: Actor, id: number) {
 }
 
 /** The whole ID number of a request's seller, with a reason (audited). */
-export async function revealId(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  const c = await load(deps, id);
-  const rec = await kycRepo.latestVerified(deps.db, c.user_id, 1);
+export async function revealId(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  const c = await load(db, id);
+  const rec = await kycRepo.latestVerified(db, c.user_id, 1);
   if (!rec) throw new AppError(KYC_MESSAGES.reviewNotFound);
-  await audit(deps.db, {
+  await audit(db, {
     staffId: staff.id,
     action: 'kyc.reveal',
     targetType: 'user',
@@ -86,12 +89,12 @@ export async function revealId(deps: OpsDeps, staff: Actor, id: number, reason: 
 
 /** Approves (level 3) or refuses a request with a reason the seller is shown. */
 export async function decideKyc(
+  db: Db,
   deps: OpsDeps,
-  staff: Actor,
-  id: number,
-  input: { outcome: 'verified' | 'failed'; reason: string },
+  input: { staff: Actor; id: number; outcome: 'verified' | 'failed'; reason: string },
 ) {
-  await deps.db.tx(async (q) => {
+  const { staff, id } = input;
+  await db.tx(async (q) => {
     const { userId } = await decideDocuments(q, { checkId: id, staffId: staff.id, outcome: input.outcome, reason: input.reason });
     await audit(q, {
       staffId: staff.id,

@@ -13,7 +13,7 @@ export function kycReviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/kyc',
     roles: ['reviewer'],
     summary: 'Level 3 verification requests waiting for a decision, oldest first',
-    handler: () => pendingKyc(deps),
+    handler: () => pendingKyc(deps.db),
   });
 
   opsRoute(app, {
@@ -22,7 +22,7 @@ export function kycReviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer'],
     summary: 'One level 3 request: the ID record (number masked), selfie, document photo, address. Audited',
     params: idParam,
-    handler: ({ staff, params }) => kycRequest(deps, staff, params.id),
+    handler: ({ staff, params }) => kycRequest(deps.db, deps, { staff, id: params.id }),
   });
 
   opsRoute(app, {
@@ -32,7 +32,7 @@ export function kycReviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'The whole ID number of a request’s seller, with a reason (audited)',
     params: idParam,
     body: z.object({ reason: z.string().trim().min(5).max(300) }),
-    handler: ({ staff, params, body }) => revealId(deps, staff, params.id, body.reason),
+    handler: ({ staff, params, body }) => revealId(deps.db, deps, { staff, id: params.id, reason: body.reason }),
   });
 
   opsRoute(app, {
@@ -42,6 +42,6 @@ export function kycReviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Approve (level 3) or refuse a request with a reason the seller is shown (audited)',
     params: idParam,
     body: z.object({ outcome: z.enum(['verified', 'failed']), reason: z.string().trim().max(300).default('') }),
-    handler: ({ staff, params, body }) => decideKyc(deps, staff, params.id, body),
+    handler: ({ staff, params, body }) => decideKyc(deps.db, deps, { ...body, staff, id: params.id }),
   });
 }

@@ -15,7 +15,7 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/withdrawals',
     roles: ['finance'],
     summary: 'Open withdrawals, oldest first',
-    handler: () => openWithdrawals(deps),
+    handler: () => openWithdrawals(deps.db, deps),
   });
 
   opsRoute(app, {
@@ -25,7 +25,7 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary:
       'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s webhook settles it',
     params: withdrawParams,
-    handler: ({ staff, params }) => sendWithdrawal(deps, staff, params.withdraw_no),
+    handler: ({ staff, params }) => sendWithdrawal(deps.db, deps, { staff, withdrawNo: params.withdraw_no }),
   });
 
   opsRoute(app, {
@@ -35,7 +35,7 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary:
       'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become processing, so they are never exported twice',
     body: z.object({ currency: z.enum(['NGN', 'GHS']), method: z.enum(['BANK', 'MOMO']) }),
-    handler: ({ staff, body }) => exportWithdrawals(deps, staff, body),
+    handler: ({ staff, body }) => exportWithdrawals(deps.db, deps, { ...body, staff }),
   });
 
   opsRoute(app, {
@@ -49,6 +49,6 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
       reason: z.string().max(500).optional(),
       reference: z.string().max(200).optional(),
     }),
-    handler: ({ staff, params, body }) => settle(deps, staff, params.withdraw_no, body),
+    handler: ({ staff, params, body }) => settle(deps.db, deps, { ...body, staff, withdrawNo: params.withdraw_no }),
   });
 }

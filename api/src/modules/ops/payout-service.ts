@@ -4,6 +4,7 @@ import { AppError } from '../../lib/envelope.js';
 import { formatMinor } from '../../lib/money.js';
 import { payoutRepo } from '../withdraw/payout-repo.js';
 import { SETTLE_MESSAGES, settleWithdrawal } from '../withdraw/service.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import { OpsFile, type Actor } from './route.js';
 import { audit } from './staff.js';
@@ -29,8 +30,8 @@ const csvCell = (v: string) => {
 /** The countries where withdrawing needs a verified identity. */
 const gated = (deps: OpsDeps) => Object.keys(deps.kyc.tiers);
 
-export async function openWithdrawals(deps: OpsDeps) {
-  const open = await payoutRepo.open(deps.db, gated(deps));
+export async function openWithdrawals(db: Db, deps: OpsDeps) {
+  const open = await payoutRepo.open(db, gated(deps));
   return Promise.all(
     open.map(async (w) => ({
       ...(await withdrawView(deps, w)),
@@ -41,8 +42,9 @@ export async function openWithdrawals(deps: OpsDeps) {
 }
 
 /** Sends a pending withdrawal through the payout provider: processing until its webhook settles it. */
-export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: string) {
-  const { db, ref, ledger, provider } = deps;
+export async function sendWithdrawal(db: Db, deps: OpsDeps, input: { staff: Actor; withdrawNo: string }) {
+  const { staff, withdrawNo } = input;
+  const { ref, ledger, provider } = deps;
   if (!provider?.sendTransfer) throw new AppError(PAYOUT_MESSAGES.noProvider);
   await deps.warm();
   const claimed = await db.tx(async (q) => {
@@ -109,12 +111,13 @@ export async function sendWithdrawal(deps: OpsDeps, staff: Actor, withdrawNo: st
 
 /** Pending bank or mobile-money withdrawals as CSV for a bank's bulk upload; they become processing, so never exported twice. */
 export async function exportWithdrawals(
+  db: Db,
   deps: OpsDeps,
-  staff: Actor,
-  input: { currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' },
+  input: { staff: Actor; currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' },
 ): Promise<OpsFile> {
+  const { staff } = input;
   const cur = await deps.ref.currency(input.currency);
-  const rows = await deps.db.tx(async (q) => {
+  const rows = await db.tx(async (q) => {
     const taken = await payoutRepo.takeForExport(q, cur.code, input.method, gated(deps), `staff:${staff.id}`);
     if (taken.length) {
       await audit(q, {
@@ -160,13 +163,13 @@ export async function exportWithdrawals(
 
 /** paid → the hold is posted; failed → released to the wallet with the reason. */
 export async function settle(
+  db: Db,
   deps: OpsDeps,
-  staff: Actor,
-  withdrawNo: string,
-  input: { outcome: 'paid' | 'failed'; reason?: string; reference?: string },
+  input: { staff: Actor; withdrawNo: string; outcome: 'paid' | 'failed'; reason?: string; reference?: string },
 ) {
+  const { staff, withdrawNo } = input;
   await deps.warm();
-  const res = await deps.db.tx(async (q) => {
+  const res = await db.tx(async (q) => {
     if (input.outcome === 'paid') {
       // A frozen account is not paid out (a freeze waits on the row a freeze takes).
       const f = await payoutRepo.sellerForSettle(q, withdrawNo, gated(deps));

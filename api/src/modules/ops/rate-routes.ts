@@ -13,7 +13,7 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/rates',
     roles: ['reviewer', 'finance'],
     summary: 'Every active card with its rate in force in each payout currency, and the changes scheduled',
-    handler: () => rateTable(deps),
+    handler: () => rateTable(deps.db, deps),
   });
 
   opsRoute(app, {
@@ -35,7 +35,7 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
       effective_at: z.iso.datetime({ offset: true }).optional(),
       reason: z.string().min(3).max(500),
     }),
-    handler: ({ staff, body }) => changeRates(deps, staff, body),
+    handler: ({ staff, body }) => changeRates(deps.db, deps, { ...body, staff }),
   });
 
   opsRoute(app, {
@@ -47,7 +47,7 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
       card_id: z.coerce.number().int().positive().optional(),
       currency: z.enum(PAYOUT_CURRENCIES).optional(),
     }),
-    handler: ({ query }) => rateHistory(deps, query),
+    handler: ({ query }) => rateHistory(deps.db, deps, query),
   });
 
   opsRoute(app, {
@@ -57,6 +57,7 @@ export function rateRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Cancel a scheduled rate change before it takes effect (admin)',
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ reason: z.string().min(3).max(500) }),
-    handler: ({ staff, params, body }) => cancelRateChange(deps, staff, params.id, body.reason),
+    handler: ({ staff, params, body }) =>
+      cancelRateChange(deps.db, deps, { staff, id: params.id, reason: body.reason }),
   });
 }

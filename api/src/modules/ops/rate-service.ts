@@ -6,6 +6,7 @@ import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { scheduleRateApply } from '../catalog/rate-jobs.js';
 import { rateRepo } from '../catalog/rate-repo.js';
 import { cardName } from '../catalog/service.js';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import type { Actor } from './route.js';
 import { audit } from './staff.js';
@@ -22,8 +23,8 @@ export const RATE_MESSAGES = {
   cancel: 'Only a scheduled change that has not taken effect yet can be cancelled',
 } as const;
 
-export async function rateTable(deps: OpsDeps) {
-  const { db, ref } = deps;
+export async function rateTable(db: Db, deps: OpsDeps) {
+  const { ref } = deps;
   const [cards, rates, scheduled] = await Promise.all([
     rateRepo.activeCards(db),
     rateRepo.inForce(db),
@@ -69,8 +70,9 @@ export interface RateChanges {
 }
 
 /** Changes rates of one or more cards and payout currencies, now or at `effective_at`. */
-export async function changeRates(deps: OpsDeps, staff: Actor, b: RateChanges) {
-  const { db, ref } = deps;
+export async function changeRates(db: Db, deps: OpsDeps, input: RateChanges & { staff: Actor }) {
+  const { staff, ...b } = input;
+  const { ref } = deps;
   const now = Date.now();
   const at = b.effective_at ? new Date(b.effective_at) : new Date(now);
   if (at.getTime() < now - 60_000) throw new AppError(RATE_MESSAGES.past);
@@ -117,20 +119,15 @@ export async function changeRates(deps: OpsDeps, staff: Actor, b: RateChanges) {
     await rateRepo.announce(q);
     // A change for later is announced again when it takes effect (a job of the queue).
     if (at.getTime() > Date.now() + 1000)
-      await scheduleRateApply(
-        deps.jobs,
-        q,
-        made.map((m) => m.id),
-        at,
-      );
+      await scheduleRateApply(q, deps, { changes: made.map((m) => m.id), at });
     return made;
   });
   deps.catalog.invalidate();
   return { effective_at: at, changes: out };
 }
 
-export async function rateHistory(deps: OpsDeps, f: { card_id?: number; currency?: PayoutCurrency }) {
-  const rows = await rateRepo.history(deps.db, f.card_id ?? null, f.currency ?? null);
+export async function rateHistory(db: Db, deps: OpsDeps, f: { card_id?: number; currency?: PayoutCurrency }) {
+  const rows = await rateRepo.history(db, f.card_id ?? null, f.currency ?? null);
   return Promise.all(
     rows.map(async (x) => {
       const cur = await deps.ref.currency(x.currency_code);
@@ -151,8 +148,9 @@ export async function rateHistory(deps: OpsDeps, f: { card_id?: number; currency
 }
 
 /** Cancels a scheduled change before it takes effect. */
-export async function cancelRateChange(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  await deps.db.tx(async (q) => {
+export async function cancelRateChange(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  await db.tx(async (q) => {
     if (!(await rateRepo.cancel(q, id, staff.id))) throw new AppError(RATE_MESSAGES.cancel);
     await audit(q, {
       staffId: staff.id,

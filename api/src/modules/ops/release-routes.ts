@@ -42,7 +42,7 @@ export function releaseRoutes(app: FastifyInstance): void {
     roles,
     summary: 'Promote a published version (release manager, admin); through the compatibility gate',
     body: z.object({ ...where, version: name, why }),
-    handler: ({ staff, body }) => desk.act(staff, staff.ip, { kind: 'promote', ...body }),
+    handler: ({ staff, body }) => desk.act({ staff, ip: staff.ip, action: { kind: 'promote', ...body } }),
   });
 
   opsRoute(app, {
@@ -58,7 +58,7 @@ export function releaseRoutes(app: FastifyInstance): void {
       promote_when_healthy: z.boolean().optional(),
     }),
     handler: ({ staff, body: { promote_when_healthy: promoteWhenHealthy, ...b } }) =>
-      desk.act(staff, staff.ip, { kind: 'canary', ...b, promoteWhenHealthy }),
+      desk.act({ staff, ip: staff.ip, action: { kind: 'canary', ...b, promoteWhenHealthy } }),
   });
 
   opsRoute(app, {
@@ -67,7 +67,7 @@ export function releaseRoutes(app: FastifyInstance): void {
     roles,
     summary: 'Roll back to the previous version, or to the one named (release manager, admin)',
     body: z.object({ ...where, version: name.optional(), why }),
-    handler: ({ staff, body }) => desk.act(staff, staff.ip, { kind: 'rollback', ...body }),
+    handler: ({ staff, body }) => desk.act({ staff, ip: staff.ip, action: { kind: 'rollback', ...body } }),
   });
 
   opsRoute(app, {
@@ -76,7 +76,7 @@ export function releaseRoutes(app: FastifyInstance): void {
     roles,
     summary: 'Drop a canary: every device back on the live version (release manager, admin)',
     body: z.object({ ...where, why }),
-    handler: ({ staff, body }) => desk.act(staff, staff.ip, { kind: 'drop', ...body }),
+    handler: ({ staff, body }) => desk.act({ staff, ip: staff.ip, action: { kind: 'drop', ...body } }),
   });
 
   opsRoute(app, {
@@ -88,7 +88,7 @@ export function releaseRoutes(app: FastifyInstance): void {
       'or unmark it (release manager, admin)',
     body: z.object({ ...where, on: z.boolean(), why }),
     handler: async ({ staff, body }) => {
-      await desk.promoteWhenHealthy(staff, staff.ip, body);
+      await desk.promoteWhenHealthy({ ...body, staff, ip: staff.ip });
       return {};
     },
   });

@@ -24,6 +24,15 @@ export interface ApprovalRow {
   created_at: Date;
 }
 
+/** A request marked approved or rejected, by whom, why, and what carrying it out gave. */
+export interface ApprovalClose {
+  id: bigint;
+  status: 'approved' | 'rejected';
+  by: number;
+  note: string;
+  result: Record<string, unknown> | null;
+}
+
 export interface AuditFilter {
   targetType?: string;
   targetId?: string;
@@ -149,7 +158,10 @@ export const opsRepo = {
   },
 
   /** The request waiting for an order or correction key, if any (pending; for corrections, any). */
-  async approvalFor(q: Queryable, kind: ApprovalKind, targetId: string, lock = false): Promise<ApprovalRow | null> {
+  async approvalFor(
+    q: Queryable,
+    { kind, targetId, lock = false }: { kind: ApprovalKind; targetId: string; lock?: boolean },
+  ): Promise<ApprovalRow | null> {
     const r = await q.query<ApprovalRow>(
       `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') order by id desc limit 1${lock ? ' for update' : ''}`,
       [kind, targetId],
@@ -179,14 +191,7 @@ export const opsRepo = {
     return r.rows[0];
   },
 
-  async closeApproval(
-    q: Queryable,
-    id: bigint,
-    status: 'approved' | 'rejected',
-    by: number,
-    note: string,
-    result: Record<string, unknown> | null,
-  ): Promise<void> {
+  async closeApproval(q: Queryable, { id, status, by, note, result }: ApprovalClose): Promise<void> {
     await q.query(
       'update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1',
       [id, status, by, note, result ? JSON.stringify(result) : null],

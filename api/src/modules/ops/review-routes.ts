@@ -39,7 +39,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
       max_amount: amountQuery('max_amount').optional(),
       waiting_over_minutes: z.coerce.number().int().min(0).max(100_000).optional(),
     }),
-    handler: ({ staff, query }) => reviewQueue(deps, staff, query),
+    handler: ({ staff, query }) => reviewQueue(deps.db, deps, { ...query, staff }),
   });
 
   opsRoute(app, {
@@ -48,7 +48,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer'],
     summary: 'Give a claimed order back to the queue (its reviewer, or an admin)',
     params: orderParams,
-    handler: ({ staff, params }) => release(deps, staff, params.order_no),
+    handler: ({ staff, params }) => release(deps.db, deps, { staff, orderNo: params.order_no }),
   });
 
   opsRoute(app, {
@@ -57,7 +57,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer', 'finance'],
     summary: 'An order with its card lines, timeline, a summary of its seller and the order to review next',
     params: orderParams,
-    handler: ({ staff, params }) => orderDetail(deps, staff, params.order_no),
+    handler: ({ staff, params }) => orderDetail(deps.db, deps, { staff, orderNo: params.order_no }),
   });
 
   opsRoute(app, {
@@ -66,7 +66,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer'],
     summary: 'Claim a pending order to review it',
     params: orderParams,
-    handler: ({ staff, params }) => claim(deps, staff, params.order_no),
+    handler: ({ staff, params }) => claim(deps.db, deps, { staff, orderNo: params.order_no }),
   });
 
   opsRoute(app, {
@@ -76,7 +76,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Per-card decisions: complete (2, or 4 when some lines failed) or refuse (3 when all failed)',
     params: orderParams,
     body: decision,
-    handler: ({ staff, params, body }) => decide(deps, staff, params.order_no, body),
+    handler: ({ staff, params, body }) => decide(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
   });
 
   opsRoute(app, {
@@ -86,7 +86,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'What a decision would pay (and whether it needs a second operator), without making it',
     params: orderParams,
     body: decision,
-    handler: ({ staff, params, body }) => preview(deps, staff, params.order_no, body),
+    handler: ({ staff, params, body }) => preview(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
   });
 
   opsRoute(app, {
@@ -96,6 +96,7 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Refuse an order with a reason the seller is shown',
     params: orderParams,
     body: z.object({ reason: z.string().min(1).max(500) }),
-    handler: ({ staff, params, body }) => refuse(deps, staff, params.order_no, body.reason),
+    handler: ({ staff, params, body }) =>
+      refuse(deps.db, deps, { staff, orderNo: params.order_no, reason: body.reason }),
   });
 }

@@ -16,6 +16,7 @@ import {
 import type { OrderRow } from '../order/repo.js';
 import { accountLinks } from '../referral/links.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import type { Db } from '../../db/db.js';
 import type { OpsDeps } from './context.js';
 import {
   approvalHash,
@@ -46,8 +47,9 @@ export interface DecisionInput {
 }
 
 /** Pending orders, oldest first (unclaimed or mine; an admin sees every claim), and those waiting for a second operator. */
-export async function reviewQueue(deps: OpsDeps, staff: Actor, f: QueueFilter) {
-  const { db, ref, catalog } = deps;
+export async function reviewQueue(db: Db, deps: OpsDeps, input: QueueFilter & { staff: Actor }) {
+  const { staff, ...f } = input;
+  const { ref, catalog } = deps;
   // The amount filters are on the locked quote, in the payout currency given (or each order's own).
   const minor = async (v: string | undefined) => {
     if (v === undefined) return null;
@@ -90,11 +92,11 @@ export async function reviewQueue(deps: OpsDeps, staff: Actor, f: QueueFilter) {
 }
 
 /** What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts. */
-async function sellerSummary(deps: OpsDeps, o: OrderRow) {
+async function sellerSummary(db: Db, deps: OpsDeps, o: OrderRow) {
   const cur = await deps.ref.currency(o.currency_code);
   const [h, links] = await Promise.all([
-    supportRepo.sellerHistory(deps.db, o.user_id, cur.code, o.order_no),
-    accountLinks.of(deps.db, o.user_id),
+    supportRepo.sellerHistory(db, o.user_id, cur.code, o.order_no),
+    accountLinks.of(db, o.user_id),
   ]);
   const money = (x: { count: number; minor: bigint }) => ({
     count: x.count,
@@ -115,22 +117,24 @@ async function sellerSummary(deps: OpsDeps, o: OrderRow) {
 }
 
 /** An order decided or refused, with its card lines and the order to review next. */
-async function afterDecision(deps: OpsDeps, staff: Actor, o: OrderRow) {
+async function afterDecision(db: Db, deps: OpsDeps, input: { staff: Actor; order: OrderRow }) {
+  const { staff, order: o } = input;
   const [lines, next] = await Promise.all([
-    orderRepo.lines(deps.db, o.id),
-    opsRepo.nextOrder(deps.db, staff.id, o.order_no),
+    orderRepo.lines(db, o.id),
+    opsRepo.nextOrder(db, staff.id, o.order_no),
   ]);
   return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), next_order_no: next };
 }
 
-export async function orderDetail(deps: OpsDeps, staff: Actor, orderNo: string) {
-  const o = await orderRepo.byNo(deps.db, orderNo);
+export async function orderDetail(db: Db, deps: OpsDeps, input: { staff: Actor; orderNo: string }) {
+  const { staff, orderNo } = input;
+  const o = await orderRepo.byNo(db, orderNo);
   if (!o) throw new AppError('Order not found');
   const [lines, events, seller, next] = await Promise.all([
-    orderRepo.lines(deps.db, o.id),
-    orderRepo.events(deps.db, o.id),
-    sellerSummary(deps, o),
-    opsRepo.nextOrder(deps.db, staff.id, o.order_no),
+    orderRepo.lines(db, o.id),
+    orderRepo.events(db, o.id),
+    sellerSummary(db, deps, o),
+    opsRepo.nextOrder(db, staff.id, o.order_no),
   ]);
   return {
     ...(await orderView(deps, o)),
@@ -142,8 +146,9 @@ export async function orderDetail(deps: OpsDeps, staff: Actor, orderNo: string) 
   };
 }
 
-export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
-  const o = await deps.db.tx(async (q) => {
+export async function claim(db: Db, deps: OpsDeps, input: { staff: Actor; orderNo: string }) {
+  const { staff, orderNo } = input;
+  const o = await db.tx(async (q) => {
     const order = await claimOrder(q, { orderNo, staff });
     await audit(q, {
       staffId: staff.id,
@@ -158,8 +163,9 @@ export async function claim(deps: OpsDeps, staff: Actor, orderNo: string) {
 }
 
 /** Gives a claimed order back to the queue (its reviewer, or an admin). */
-export async function release(deps: OpsDeps, staff: Actor, orderNo: string) {
-  const o = await deps.db.tx(async (q) => {
+export async function release(db: Db, deps: OpsDeps, input: { staff: Actor; orderNo: string }) {
+  const { staff, orderNo } = input;
+  const o = await db.tx(async (q) => {
     if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
     const order = await releaseOrder(q, { orderNo, staff, anyone: staff.role === 'admin' });
     await audit(q, {
@@ -175,15 +181,16 @@ export async function release(deps: OpsDeps, staff: Actor, orderNo: string) {
 }
 
 /** Per-card decisions: complete (2, or 4 when some lines failed), refuse (3 when all failed), or wait for a second operator. */
-export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input: DecisionInput) {
-  const { db, ref, decisions } = deps;
+export async function decide(db: Db, deps: OpsDeps, input: DecisionInput & { staff: Actor; orderNo: string }) {
+  const { staff, orderNo } = input;
+  const { ref, decisions } = deps;
   await deps.warm();
   const payload = { lines: input.lines, payout_note: input.payout_note, note: input.note };
   /** The order as it stands, with the request that waits for a second operator. */
   const awaiting = async (row: ApprovalRow, replayed: boolean) => {
     const o = (await orderRepo.byNo(db, orderNo)) as OrderRow;
     return {
-      ...(await afterDecision(deps, staff, o)),
+      ...(await afterDecision(db, deps, { staff, order: o })),
       awaiting_approval: await approvalView(row, (c) => ref.currency(c)),
       replayed,
     };
@@ -191,7 +198,7 @@ export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input
   // While a decision waits for a second operator, the order takes no other one; the same one
   // sent again is answered with the waiting request. Read under the order's lock.
   const waitingFor = (waiting: ApprovalRow) => {
-    if (waiting.params_hash !== approvalHash('order_decision', orderNo, staff.id, payload))
+    if (waiting.params_hash !== approvalHash({ kind: 'order_decision', targetId: orderNo, staffId: staff.id, payload }))
       throw new AppError(FOUR_EYES_MESSAGES.waiting);
     return awaiting(waiting, true);
   };
@@ -220,7 +227,7 @@ export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input
       return out;
     });
     if ('waiting' in res) return waitingFor(res.waiting);
-    return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+    return { ...(await afterDecision(db, deps, { staff, order: res.order })), replayed: res.replay };
   } catch (err) {
     if (!(err instanceof NeedsApproval)) throw err;
     // Nothing was credited: the decision waits for a second operator, if the order still can
@@ -258,8 +265,9 @@ export async function decide(deps: OpsDeps, staff: Actor, orderNo: string, input
 }
 
 /** What a decision would pay (and whether it needs a second operator), without making it. */
-export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, input: DecisionInput) {
-  const { db, ref, decisions } = deps;
+export async function preview(db: Db, deps: OpsDeps, input: DecisionInput & { staff: Actor; orderNo: string }) {
+  const { staff, orderNo } = input;
+  const { ref, decisions } = deps;
   await deps.warm();
   // The decision is made in a transaction that is always rolled back: the same rules, no effect.
   class Preview extends Error {
@@ -304,9 +312,10 @@ export async function preview(deps: OpsDeps, staff: Actor, orderNo: string, inpu
   throw new AppError('Nothing to preview');
 }
 
-export async function refuse(deps: OpsDeps, staff: Actor, orderNo: string, reason: string) {
+export async function refuse(db: Db, deps: OpsDeps, input: { staff: Actor; orderNo: string; reason: string }) {
+  const { staff, orderNo, reason } = input;
   await deps.warm();
-  const res = await deps.db.tx(async (q) => {
+  const res = await db.tx(async (q) => {
     // Refusing pays nothing, but not over a decision another operator is asked to approve: the
     // reviewer withdraws their request first (or it is rejected), so nothing is left pending.
     if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.refuseWaiting);
@@ -322,5 +331,5 @@ export async function refuse(deps: OpsDeps, staff: Actor, orderNo: string, reaso
       });
     return out;
   });
-  return { ...(await afterDecision(deps, staff, res.order)), replayed: res.replay };
+  return { ...(await afterDecision(db, deps, { staff, order: res.order })), replayed: res.replay };
 }

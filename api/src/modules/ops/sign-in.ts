@@ -192,7 +192,11 @@ export class StaffSignIn {
  * Enrols a known authenticator secret for an operator without the sign-in step (the command-line
  * tool's OPS_TOTP_SECRET, for provisioning and the e2e suite): no recovery codes are made.
  */
-export async function enrolKnownSecret(q: Queryable, staffId: number, secretKey: string, secret: string): Promise<void> {
+export async function enrolKnownSecret(
+  q: Queryable,
+  { secretKey }: { secretKey: string },
+  { staffId, secret }: { staffId: number; secret: string },
+): Promise<void> {
   const clean = secret.toUpperCase().replace(/[\s=-]/g, '');
   if (!/^[A-Z2-7]{16,64}$/.test(clean)) throw new Error('OPS_TOTP_SECRET must be base32, 16 to 64 characters');
   await signInRepo.enrolKnown(q, staffId, sealSecret(secretKey, clean));

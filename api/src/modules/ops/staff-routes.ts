@@ -48,7 +48,11 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     body: z.object({ challenge: z.string().min(20).max(100), code: z.string().max(20) }),
     rateLimit,
     handler: ({ body, ip, log }) =>
-      signInSecondFactor(deps, signIn, { challenge: body.challenge, code: body.code, ip }, log),
+      signInSecondFactor(
+        deps.db,
+        { messenger: deps.messenger, signIn, log },
+        { challenge: body.challenge, code: body.code, ip },
+      ),
   });
 
   opsRoute(app, {
@@ -56,7 +60,7 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/logout',
     roles: ANY_STAFF,
     summary: 'Operator sign-out: the session ends at once',
-    handler: ({ staff, req }) => signOut(deps, staff, staffBearer(req.headers.authorization) ?? ''),
+    handler: ({ staff, req }) => signOut(deps.db, { staff, token: staffBearer(req.headers.authorization) ?? '' }),
   });
 
   opsRoute(app, {
@@ -78,7 +82,7 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
       role: z.enum(ROLES as [Role, ...Role[]]),
       password: z.string().min(12).max(200),
     }),
-    handler: ({ staff, body }) => addStaff(deps, staff, body),
+    handler: ({ staff, body }) => addStaff(deps.db, { ...body, staff }),
   });
 
   opsRoute(app, {
@@ -86,7 +90,7 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/staff',
     roles: ['admin'],
     summary: 'Every operator (admin)',
-    handler: () => staffList(deps),
+    handler: () => staffList(deps.db),
   });
 
   const change = (path: string, summary: string, action: string, what: StaffChange) =>
@@ -98,7 +102,7 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
       params: z.object({ id: z.coerce.number().int().positive() }),
       body: z.object({ reason: z.string().min(3).max(500) }),
       handler: ({ staff, params, body }) =>
-        changeStaff(deps, staff, { id: params.id, change: what, action, reason: body.reason }),
+        changeStaff(deps.db, { staff, id: params.id, change: what, action, reason: body.reason }),
     });
   change(
     '/ops/api/staff/:id/deactivate',

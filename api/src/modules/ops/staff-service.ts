@@ -2,6 +2,8 @@
 // change is one transaction with its audit row.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, Codes } from '../../lib/envelope.js';
+import type { Db } from '../../db/db.js';
+import type { Messenger } from '../messaging/messenger.js';
 import type { OpsDeps } from './context.js';
 import { opsRepo, type StaffChange } from './repo.js';
 import type { Actor } from './route.js';
@@ -37,11 +39,11 @@ export async function signInPassword(signIn: StaffSignIn, input: { email: string
 
 /** Step 2: the authenticator's code or a recovery code; the session token (and, on enrolment, recovery codes shown once). */
 export async function signInSecondFactor(
-  deps: OpsDeps,
-  signIn: StaffSignIn,
+  db: Db,
+  deps: Pick<OpsDeps, 'messenger'> & { signIn: StaffSignIn; log: FastifyBaseLogger },
   input: { challenge: string; code: string; ip: string },
-  log: FastifyBaseLogger,
 ) {
+  const { signIn, log } = deps;
   const out = await signIn.secondFactor(input);
   if (out.ok) {
     return {
@@ -53,14 +55,18 @@ export async function signInSecondFactor(
       ...(out.recoveryCodes ? { recovery_codes: out.recoveryCodes } : {}),
     };
   }
-  if (out.locked) await tellAdmins(deps, out.locked, input.ip, log);
+  if (out.locked) await tellAdmins(db, deps.messenger, { ...out.locked, ip: input.ip, log });
   throw new SignInRefused(out.message);
 }
 
 /** Every active admin hears of a locked operator account (after the lock is committed). */
-async function tellAdmins(deps: OpsDeps, { email, name, until }: Locked, ip: string, log: FastifyBaseLogger) {
-  for (const to of await adminEmails(deps.db)) {
-    void deps.messenger
+async function tellAdmins(
+  db: Db,
+  messenger: Messenger,
+  { email, name, until, ip, log }: Locked & { ip: string; log: FastifyBaseLogger },
+) {
+  for (const to of await adminEmails(db)) {
+    void messenger
       .send({
         channel: 'email',
         to,
@@ -72,8 +78,9 @@ async function tellAdmins(deps: OpsDeps, { email, name, until }: Locked, ip: str
 }
 
 /** Sign-out: the session ends at once. */
-export async function signOut(deps: OpsDeps, staff: Actor, token: string) {
-  await deps.db.tx(async (q) => {
+export async function signOut(db: Db, input: { staff: Actor; token: string }) {
+  const { staff, token } = input;
+  await db.tx(async (q) => {
     await endStaffSession(q, token);
     await audit(q, {
       staffId: staff.id,
@@ -88,12 +95,12 @@ export async function signOut(deps: OpsDeps, staff: Actor, token: string) {
 
 /** Creates an operator; they enrol their authenticator app at their first sign-in. */
 export async function addStaff(
-  deps: OpsDeps,
-  staff: Actor,
-  input: { email: string; name: string; role: Role; password: string },
+  db: Db,
+  input: { staff: Actor; email: string; name: string; role: Role; password: string },
 ) {
-  const id = await deps.db.tx(async (q) => {
-    const staffId = await createStaff(q, input);
+  const { staff, ...account } = input;
+  const id = await db.tx(async (q) => {
+    const staffId = await createStaff(q, account);
     await audit(q, {
       staffId: staff.id,
       action: 'staff.create',
@@ -107,16 +114,16 @@ export async function addStaff(
   return { id };
 }
 
-export const staffList = (deps: OpsDeps) => opsRepo.staffList(deps.db);
+export const staffList = (db: Db) => opsRepo.staffList(db);
 
 /** An admin's change to another operator's account: audited with its reason; their sessions end. */
 export async function changeStaff(
-  deps: OpsDeps,
-  staff: Actor,
-  input: { id: number; change: StaffChange; action: string; reason: string },
+  db: Db,
+  input: { staff: Actor; id: number; change: StaffChange; action: string; reason: string },
 ) {
+  const { staff } = input;
   if (input.id === staff.id) throw new AppError('Ask another admin to change your own account');
-  await deps.db.tx(async (q) => {
+  await db.tx(async (q) => {
     if (!(await opsRepo.changeStaff(q, input.id, input.change))) throw new AppError('Operator not found');
     await audit(q, {
       staffId: staff.id,

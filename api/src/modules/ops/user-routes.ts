@@ -16,7 +16,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer', 'finance'],
     summary: 'Find users by e-mail, WhatsApp/phone, id, order number, withdrawal number or a failed request\'s reference',
     query: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }),
-    handler: ({ query }) => findUsers(deps, query.q),
+    handler: ({ query }) => findUsers(deps.db, query.q),
   });
 
   opsRoute(app, {
@@ -25,7 +25,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer', 'finance'],
     summary: 'Failed requests by the reference the seller was shown',
     params: z.object({ ref: z.string().trim().max(40) }),
-    handler: ({ params: p }) => failedRequests(deps, p.ref),
+    handler: ({ params: p }) => failedRequests(deps.requestRefs, p.ref),
   });
 
   opsRoute(app, {
@@ -35,7 +35,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary:
       'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), sessions, security events',
     params,
-    handler: ({ staff, params: p }) => userDetail(deps, staff, p.id),
+    handler: ({ staff, params: p }) => userDetail(deps.db, deps, { staff, id: p.id }),
   });
 
   opsRoute(app, {
@@ -44,7 +44,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     roles: ['reviewer', 'finance'],
     summary: 'Other accounts that share a verified identity, a payout account or a device with this one, and which',
     params,
-    handler: ({ staff, params: p }) => userLinks(deps, staff, p.id),
+    handler: ({ staff, params: p }) => userLinks(deps.db, { staff, id: p.id }),
   });
 
   opsRoute(app, {
@@ -55,7 +55,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
       'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze',
     params,
     body: z.object({ reason: z.string().trim().min(3).max(300) }),
-    handler: ({ staff, params: p, body }) => freeze(deps, staff, p.id, body.reason),
+    handler: ({ staff, params: p, body }) => freeze(deps.db, deps, { staff, id: p.id, reason: body.reason }),
   });
 
   // Lifting a freeze and ending the cooling-off: admins, after support has checked with the owner.
@@ -67,7 +67,7 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'Lift a withdrawal freeze, set by "this wasn\'t me" or by staff (admin, audited)',
     params,
     body: reason,
-    handler: ({ staff, params: p, body }) => unfreeze(deps, staff, p.id, body.reason),
+    handler: ({ staff, params: p, body }) => unfreeze(deps.db, deps, { staff, id: p.id, reason: body.reason }),
   });
 
   opsRoute(app, {
@@ -77,6 +77,6 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'End the cooling-off after a security change and the 24 h wait of new payout accounts (admin, audited)',
     params,
     body: reason,
-    handler: ({ staff, params: p, body }) => endHold(deps, staff, p.id, body.reason),
+    handler: ({ staff, params: p, body }) => endHold(deps.db, deps, { staff, id: p.id, reason: body.reason }),
   });
 }

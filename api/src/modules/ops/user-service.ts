@@ -8,6 +8,8 @@ import { formatMinor } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
 import { accountLinks, LINK_LABELS } from '../referral/links.js';
 import { STAFF_FREEZE } from '../security/service.js';
+import type { Db } from '../../db/db.js';
+import type { RequestRefs } from '../request-refs/service.js';
 import type { OpsDeps } from './context.js';
 import type { Actor } from './route.js';
 import { audit } from './staff.js';
@@ -22,16 +24,16 @@ export const USER_MESSAGES = {
   notFrozen: 'This user has no withdrawal freeze',
 } as const;
 
-export const findUsers = (deps: OpsDeps, term: string) => supportRepo.find(deps.db, term, normalizeRef(term));
+export const findUsers = (db: Db, term: string) => supportRepo.find(db, term, normalizeRef(term));
 
 /**
  * The reference a seller read out ("Reference: 7F3K2Q"): which requests failed with it, whose, when
  * and how; the request id finds the api's log lines.
  */
-export async function failedRequests(deps: OpsDeps, term: string) {
+export async function failedRequests(requestRefs: RequestRefs, term: string) {
   const ref = normalizeRef(term);
   if (!ref) throw new AppError(USER_MESSAGES.ref);
-  const rows = await deps.requestRefs.find(ref);
+  const rows = await requestRefs.find(ref);
   return rows.map((x) => ({
     ref: x.ref,
     request_id: x.request_id,
@@ -46,8 +48,9 @@ export async function failedRequests(deps: OpsDeps, term: string) {
   }));
 }
 
-export async function userDetail(deps: OpsDeps, staff: Actor, id: number) {
-  const { db, ref } = deps;
+export async function userDetail(db: Db, deps: OpsDeps, input: { staff: Actor; id: number }) {
+  const { staff, id } = input;
+  const { ref } = deps;
   const money = async (minor: bigint, code: string) => formatMinor(minor, (await ref.currency(code)).decimals);
   const profile = await supportRepo.profile(db, id);
   if (!profile) throw new AppError(USER_MESSAGES.notFound);
@@ -110,22 +113,24 @@ export async function userDetail(deps: OpsDeps, staff: Actor, id: number) {
 }
 
 /** Accounts likely of the same person: a referral between them earns nothing. */
-export async function userLinks(deps: OpsDeps, staff: Actor, id: number) {
-  if (!(await supportRepo.profile(deps.db, id))) throw new AppError(USER_MESSAGES.notFound);
-  await audit(deps.db, {
+export async function userLinks(db: Db, input: { staff: Actor; id: number }) {
+  const { staff, id } = input;
+  if (!(await supportRepo.profile(db, id))) throw new AppError(USER_MESSAGES.notFound);
+  await audit(db, {
     staffId: staff.id,
     action: 'user.links',
     targetType: 'user',
     targetId: String(id),
     ip: staff.ip,
   });
-  const links = await accountLinks.of(deps.db, id);
+  const links = await accountLinks.of(db, id);
   return links.map((l) => ({ ...l, label: LINK_LABELS[l.link] }));
 }
 
 /** Freezes a seller's withdrawals with a reason they are shown in the app. */
-export async function freeze(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  await deps.db.tx(async (q) => {
+export async function freeze(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  await db.tx(async (q) => {
     const u = await supportRepo.lockFreeze(q, id);
     if (!u) throw new AppError(USER_MESSAGES.notFound);
     if (u.frozen) throw new AppError(USER_MESSAGES.frozen);
@@ -151,8 +156,9 @@ export async function freeze(deps: OpsDeps, staff: Actor, id: number, reason: st
 }
 
 /** Lifts a withdrawal freeze, set by "this wasn't me" or by staff. */
-export async function unfreeze(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  await deps.db.tx(async (q) => {
+export async function unfreeze(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  await db.tx(async (q) => {
     if (!(await supportRepo.unfreeze(q, id))) throw new AppError(USER_MESSAGES.notFrozen);
     await audit(q, {
       staffId: staff.id,
@@ -167,8 +173,9 @@ export async function unfreeze(deps: OpsDeps, staff: Actor, id: number, reason: 
 }
 
 /** Ends the cooling-off after a security change and the wait of new payout accounts. */
-export async function endHold(deps: OpsDeps, staff: Actor, id: number, reason: string) {
-  await deps.db.tx(async (q) => {
+export async function endHold(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+  const { staff, id, reason } = input;
+  await db.tx(async (q) => {
     if (!(await supportRepo.endHold(q, id))) throw new AppError(USER_MESSAGES.notFound);
     await audit(q, {
       staffId: staff.id,

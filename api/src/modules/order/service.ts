@@ -221,7 +221,10 @@ export async function releaseOrder(q: Queryable, input: { orderNo: string; staff
   return orderRepo.setClaim(q, o.id, null);
 }
 
-async function lockForDecision(q: Queryable, orderNo: string, staff: Staff, hash: string): Promise<{ order: OrderRow; replay: boolean }> {
+async function lockForDecision(
+  q: Queryable,
+  { orderNo, staff, hash }: { orderNo: string; staff: Staff; hash: string },
+): Promise<{ order: OrderRow; replay: boolean }> {
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
   if (o.status !== ORDER_STATUS.pending) {
@@ -281,7 +284,7 @@ export async function decideOrder(
   input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string; approvedBy?: number },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const hash = paramsHash({ op: 'decide', staff: input.staff.id, lines: input.lines, payoutNote: input.payoutNote ?? '', note: input.note ?? '' });
-  const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
+  const { order: o, replay } = await lockForDecision(q, { orderNo: input.orderNo, staff: input.staff, hash });
   if (replay) return { order: o, replay };
   if (!input.lines.length) throw new AppError(ORDER_MESSAGES.noLines);
 
@@ -387,7 +390,7 @@ export async function decideOrder(
     if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus);
   }
 
-  const user = await deps.ledger.userAccount(q, o.user_id, 'cash', payout.code);
+  const user = await deps.ledger.userAccount(q, { userId: o.user_id, kind: 'cash', currency: payout.code });
   const legs = [
     { account: user, amountMinor: total },
     { account: await deps.ledger.platformAccount(q, 'trade_payouts', payout.code), amountMinor: -(base + vip) },
@@ -427,7 +430,7 @@ export async function decideOrder(
 export async function refuseOrder(q: Queryable, input: { orderNo: string; staff: Staff; reason: string }): Promise<{ order: OrderRow; replay: boolean }> {
   if (!input.reason) throw new AppError(ORDER_MESSAGES.refuseReason);
   const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
-  const { order: o, replay } = await lockForDecision(q, input.orderNo, input.staff, hash);
+  const { order: o, replay } = await lockForDecision(q, { orderNo: input.orderNo, staff: input.staff, hash });
   if (replay) return { order: o, replay };
   if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
   const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });

@@ -16,7 +16,7 @@ export async function payoutWebhookRoutes(
 ): Promise<void> {
   const { provider, ledger } = opts;
   if (!provider.readWebhook) return;
-  const deps = { db: app.db, ref: app.ref, ledger, provider };
+  const deps = { ref: app.ref, ledger, provider };
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
@@ -27,7 +27,7 @@ export async function payoutWebhookRoutes(
       const ev = provider.readWebhook!(raw, req.headers);
       if (ev === 'bad-signature') return reply.code(401).send({ ok: false });
       if (!ev) return reply.send({ ok: true });
-      await applyTransferEvent(deps, ev, req.ip);
+      await applyTransferEvent(app.db, deps, { event: ev, ip: req.ip });
       return reply.send({ ok: true });
     });
   });

@@ -11,11 +11,12 @@ import { settleWithdrawal } from '../withdraw/service.js';
 import type { PayoutProvider, TransferEvent } from './provider.js';
 
 export async function applyTransferEvent(
-  deps: { db: Db; ref: Reference; ledger: Ledger; provider: PayoutProvider },
-  ev: TransferEvent,
-  ip: string,
+  db: Db,
+  deps: { ref: Reference; ledger: Ledger; provider: PayoutProvider },
+  input: { event: TransferEvent; ip: string },
 ): Promise<void> {
-  const { db, ref, ledger, provider } = deps;
+  const { ref, ledger, provider } = deps;
+  const { event: ev, ip } = input;
   await ref.warm();
   await db.tx(async (q) => {
     const w = await payoutRepo.lockByNo(q, ev.reference);

@@ -73,7 +73,11 @@ export async function creditReferral(
   if (amount <= 0n) return;
 
   const friend = friendName(inviter.nickname, 'active', inviter.email);
-  const reward = await deps.ledger.userAccount(q, inviter.referrer_id, 'reward', currency.code);
+  const reward = await deps.ledger.userAccount(q, {
+    userId: inviter.referrer_id,
+    kind: 'reward',
+    currency: currency.code,
+  });
   const t = await deps.ledger.transfer(q, {
     key: `referral:order:${sale.orderId}`,
     kind: 'reward',
@@ -116,8 +120,8 @@ async function sweepRewards(
 ): Promise<bigint> {
   const { userId, currency, key } = input;
   const { threshold } = await referralSettings(deps.ref, currency);
-  const reward = await deps.ledger.userAccount(q, userId, 'reward', currency);
-  const cash = await deps.ledger.userAccount(q, userId, 'cash', currency);
+  const reward = await deps.ledger.userAccount(q, { userId, kind: 'reward', currency });
+  const cash = await deps.ledger.userAccount(q, { userId, kind: 'cash', currency });
   // The balance as of now: the reward account is already locked by this transaction's credit.
   const balance = await referralRepo.accountBalance(q, reward.id);
   if (threshold <= 0n || balance < threshold) return 0n;
@@ -161,8 +165,8 @@ export async function claimRewards(
   if ((await referralRepo.inviterOf(q, friendId)) !== userId) throw new AppError(CLAIM_MESSAGES.notYours);
   const code = await referralRepo.unmovedCurrencyOf(q, userId, friendId);
   if (!code) throw new AppError(CLAIM_MESSAGES.nothing);
-  const reward = await deps.ledger.userAccount(q, userId, 'reward', code);
-  const cash = await deps.ledger.userAccount(q, userId, 'cash', code);
+  const reward = await deps.ledger.userAccount(q, { userId, kind: 'reward', currency: code });
+  const cash = await deps.ledger.userAccount(q, { userId, kind: 'cash', currency: code });
   await referralRepo.lockAccount(q, reward.id);
   const rows = await referralRepo.lockUnmoved(q, userId, friendId, code);
   if (!rows.length) throw new AppError(CLAIM_MESSAGES.nothing);

@@ -177,7 +177,8 @@ export class ReleaseDesk {
   }
 
   /** A release manager's change: the release operation (with its gate), then the audit row. */
-  async act(staff: StaffAuth, ip: string, a: ReleaseAction): Promise<ReleaseOutcome> {
+  async act(input: { staff: StaffAuth; ip: string; action: ReleaseAction }): Promise<ReleaseOutcome> {
+    const { staff, ip, action: a } = input;
     const control = this.need();
     const file = await this.env(control, a.env);
     const slot = file.apps[a.app];
@@ -220,7 +221,15 @@ export class ReleaseDesk {
   }
 
   /** Marks (or unmarks) the running canary to be promoted once healthy for the set time. */
-  async promoteWhenHealthy(staff: StaffAuth, ip: string, m: { env: string; app: string; on: boolean; why: string }) {
+  async promoteWhenHealthy(input: {
+    staff: StaffAuth;
+    ip: string;
+    env: string;
+    app: string;
+    on: boolean;
+    why: string;
+  }) {
+    const { staff, ip, ...m } = input;
     const control = this.need();
     const canary = (await this.env(control, m.env)).apps[m.app]?.canary;
     if (!canary) throw new AppError(RELEASE_MESSAGES.noCanary(m.app, m.env));

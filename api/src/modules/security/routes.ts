@@ -53,7 +53,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      await sessions.revokeAll(db, req.auth!.userId);
+      await sessions.revokeAll(db, { userId: req.auth!.userId });
       return null;
     },
   });

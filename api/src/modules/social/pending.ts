@@ -26,11 +26,14 @@ function cookieValue(req: FastifyRequest, name: string): string {
  */
 export async function rememberPending(
   q: Queryable,
-  reply: FastifyReply,
-  id: VerifiedIdentity,
-  email: string | null,
-  client: { deviceNo: string; osType: string; secureCookie: boolean },
+  input: {
+    reply: FastifyReply;
+    identity: VerifiedIdentity;
+    email: string | null;
+    client: { deviceNo: string; osType: string; secureCookie: boolean };
+  },
 ): Promise<void> {
+  const { reply, identity: id, email, client } = input;
   const secret = randomBytes(32).toString('base64url');
   const native = NATIVE_OS.has(client.osType) && client.deviceNo !== '';
   await q.query(
@@ -52,7 +55,10 @@ export interface PendingIdentity {
 }
 
 /** The pending identity, if it is still waiting and this request comes from the client that began it. */
-export async function pendingFor(q: Queryable, req: FastifyRequest, provider: string, uid: string, deviceNo: string): Promise<PendingIdentity | null> {
+export async function pendingFor(
+  q: Queryable,
+  { req, provider, uid, deviceNo }: { req: FastifyRequest; provider: string; uid: string; deviceNo: string },
+): Promise<PendingIdentity | null> {
   const r = await q.query<PendingIdentity & { secret_hash: string; device_no: string; native: boolean }>(
     'select email, email_verified, name, secret_hash, device_no, native from social_pending where provider = $1 and provider_uid = $2 and expires_at > now()',
     [provider, uid],

@@ -80,7 +80,14 @@ export class Otp {
    * stored code is one nobody was given: the reply and its timing do not tell which happened (a
    * sign-up code asked for an address that has an account, a reset asked for one that has none).
    */
-  async send(purpose: OtpPurpose, channel: Channel, address: string, ip: string, instead?: InsteadOfCode): Promise<void> {
+  async send(input: {
+    purpose: OtpPurpose;
+    channel: Channel;
+    address: string;
+    ip: string;
+    instead?: InsteadOfCode;
+  }): Promise<void> {
+    const { purpose, channel, address, ip, instead } = input;
     const now = this.now();
     const to = channel === 'whatsapp' ? `+${address}` : address;
     // The code and its message are written in one transaction (the outbox): the reply never
@@ -190,7 +197,8 @@ export class Otp {
    * burnt code refuses even the right digits. Returns the code's id for spend(), which the caller
    * runs inside the transaction of the change it authorises, so the code is used only if that commits.
    */
-  async check(purpose: OtpPurpose, address: string, code: string, opts: CheckOptions = {}): Promise<bigint> {
+  async check(input: { purpose: OtpPurpose; address: string; code: string } & CheckOptions): Promise<bigint> {
+    const { purpose, address, code, ...opts } = input;
     const now = new Date(this.now());
     const tried = await this.db.query<{ id: bigint; code_hash: string; attempts: number }>(
       `update otp_codes set attempts = attempts + 1

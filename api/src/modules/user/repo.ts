@@ -183,7 +183,11 @@ export interface Balances {
 }
 
 /** The user object of CONTRACT §3.3 (login, register, userInfo). */
-export async function userView(ref: Reference, u: UserRow, balances: Balances, token?: string, couponNum = 0) {
+export async function userView(
+  ref: Reference,
+  input: { user: UserRow; balances: Balances; token?: string; couponNum?: number },
+) {
+  const { user: u, balances, token, couponNum = 0 } = input;
   const country = await ref.country(u.country_id);
   const wallet = await ref.currency(country.wallet_currency);
   const providers = new Set((u.providers ?? '').split(',').filter(Boolean));

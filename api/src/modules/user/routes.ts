@@ -36,7 +36,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   /** The user object with its balances and coupon count, read side by side. */
   const fullView = async (q: Queryable, u: UserRow, token?: string) => {
     const [balances, coupons] = await Promise.all([app.accounts.balances(q, u.id, u.country_id), usableCount(q, u.id)]);
-    return userView(ref, u, balances, token, coupons);
+    return userView(ref, { user: u, balances, token, couponNum: coupons });
   };
   const me = async (req: FastifyRequest): Promise<UserRow> => {
     const u = await findUserById(db, req.auth!.userId);
@@ -52,7 +52,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const whatsappInUse = (digits: string, exceptUserId?: number) => accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
   const deps: AccountDeps = { ref, otp, sessions, security: app.security, accounts: app.accounts };
   const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
-    await otp.send(purpose, channel, address, req.ip, instead);
+    await otp.send({ purpose, channel, address, ip: req.ip, instead });
     return null;
   };
 
@@ -157,7 +157,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       let pending: PendingIdentity | null = null;
       if (social) {
         // Only the browser or device that signed in with the provider may complete it.
-        pending = await pendingFor(db, req, social.provider, social.uid, b.device_no);
+        pending = await pendingFor(db, { req, provider: social.provider, uid: social.uid, deviceNo: b.device_no });
         if (!pending) throw new AppError(USER_MESSAGES.socialExpired);
       }
       const { id, token } = await register(db, deps, {

@@ -72,7 +72,7 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
   let codeId: bigint | null = null;
   if (needCode) {
     if (!/^\d{4}$/.test(r.code)) throw new AppError(M.otpIncomplete, Codes.validation);
-    codeId = r.byWhatsapp ? await otp.check('register', r.whatsapp!, r.code) : await otp.check('register', r.email!, r.code);
+    codeId = await otp.check({ purpose: 'register', address: r.byWhatsapp ? r.whatsapp! : r.email!, code: r.code });
   }
   if (r.email && (await accountRepo.inUse(db, 'email', r.email))) throw new AppError(USER_MESSAGES.emailTaken);
   if (r.whatsapp && (await accountRepo.inUse(db, 'whatsapp', r.whatsapp))) throw new AppError(USER_MESSAGES.whatsappTaken);
@@ -108,7 +108,7 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
       // Coupons follow server rules only: every new account gets the active welcome coupons of its
       // currency (api/README.md). The client's sign_to_coupon is accepted for the contract and ignored.
       await grantSignupCoupons(q, { userId: id, walletCurrency: country.wallet_currency });
-      return { id, token: await deps.sessions.create(q, id, r.meta) };
+      return { id, token: await deps.sessions.create(q, { userId: id, meta: r.meta }) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -156,7 +156,7 @@ export async function signIn(
   await signInFailures.release(db, name);
   const token = await db.tx(async (q) => {
     await markSignedIn(q, u.id);
-    return deps.sessions.create(q, u.id, meta);
+    return deps.sessions.create(q, { userId: u.id, meta });
   });
   return { user: { ...u, last_login_at: new Date() }, token };
 }
@@ -174,14 +174,14 @@ export async function resetPassword(
   const { otp, security } = deps;
   const { by, address, code, newPassword } = input;
   const id = await accountRepo.activeIdBy(db, by, address);
-  const codeId = await otp.check('reset_password', address, code, { userId: id });
+  const codeId = await otp.check({ purpose: 'reset_password', address, code, userId: id });
   if (!id) throw new AppError(OTP_MESSAGES.wrong);
   const hash = await hashPassword(newPassword);
   const alert = await db.tx(async (q) => {
     await otp.spend(q, codeId);
     const before = await accountOwner(q, id);
     await accountRepo.setPassword(q, id, hash, true);
-    await deps.sessions.revokeAll(q, id);
+    await deps.sessions.revokeAll(q, { userId: id });
     return securityChanged(q, security, { before, change: 'password_reset' });
   });
   await alert();
@@ -199,7 +199,7 @@ export async function changePassword(
   const hash = await hashPassword(next);
   const alert = await db.tx(async (q) => {
     await accountRepo.setPassword(q, u.id, hash, false);
-    await deps.sessions.revokeAll(q, u.id, auth.sessionId);
+    await deps.sessions.revokeAll(q, { userId: u.id, exceptSessionId: auth.sessionId });
     return securityChanged(q, deps.security, { before: u, change: 'password' });
   });
   await alert();
@@ -230,8 +230,15 @@ export async function bindWhatsapp(
   if (await accountRepo.inUse(db, 'whatsapp', digits, u.id)) throw new AppError(USER_MESSAGES.whatsappTaken);
   const replacing = Boolean(u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits);
   if (replacing && !c.oldCode) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
-  const codeId = await otp.check((await otp.newestPurpose(digits, ['bind_whatsapp', 'register'])) ?? 'bind_whatsapp', digits, c.code, { userId: u.id });
-  const oldCodeId = replacing ? await otp.check('confirm_change', u.whatsapp!, c.oldCode) : null;
+  const codeId = await otp.check({
+    purpose: (await otp.newestPurpose(digits, ['bind_whatsapp', 'register'])) ?? 'bind_whatsapp',
+    address: digits,
+    code: c.code,
+    userId: u.id,
+  });
+  const oldCodeId = replacing
+    ? await otp.check({ purpose: 'confirm_change', address: u.whatsapp!, code: c.oldCode })
+    : null;
   let alert: () => Promise<void>;
   try {
     alert = await db.tx(async (q) => {
@@ -263,8 +270,8 @@ export async function setEmail(
   const old = u.email_verified && u.email ? u.email.toLowerCase() : null;
   const replacing = Boolean(old && old !== c.address);
   if (replacing && !c.oldCode) throw new AppError(SECURITY_MESSAGES.oldCodeRequired);
-  const codeId = await otp.check('bind_email', c.address, c.code, { userId: u.id });
-  const oldCodeId = replacing ? await otp.check('confirm_change', old!, c.oldCode) : null;
+  const codeId = await otp.check({ purpose: 'bind_email', address: c.address, code: c.code, userId: u.id });
+  const oldCodeId = replacing ? await otp.check({ purpose: 'confirm_change', address: old!, code: c.oldCode }) : null;
   let alert: () => Promise<void>;
   try {
     alert = await db.tx(async (q) => {
@@ -311,6 +318,6 @@ export async function closeAccount(
     const refusal = await deps.accounts.closureRefusal(q, u.id);
     if (refusal) throw new AppError(refusal);
     await accountRepo.close(q, u.id);
-    await deps.sessions.revokeAll(q, u.id);
+    await deps.sessions.revokeAll(q, { userId: u.id });
   });
 }

@@ -43,12 +43,17 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     if (userId) {
       const token = await db.tx(async (q) => {
         await markSignedIn(q, userId);
-        return sessions.create(q, userId, sessionMeta(req, deviceNo));
+        return sessions.create(q, { userId, meta: sessionMeta(req, deviceNo) });
       });
       const u = await findUserById(db, userId);
       return { is_social_bind: true, username: u?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
     }
-    await rememberPending(db, reply, id, email, { ...client, secureCookie: app.config.publicUrl.startsWith('https:') });
+    await rememberPending(db, {
+      reply,
+      identity: id,
+      email,
+      client: { ...client, secureCookie: app.config.publicUrl.startsWith('https:') },
+    });
     return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
   }
 

@@ -91,7 +91,8 @@ export class PinGuard {
   }
 
   /** Sets a new PIN (first time, change or reset): clears failures and the lock. */
-  async set(userId: number, pin: string, inTx?: (q: Queryable) => Promise<void>): Promise<void> {
+  async set(input: { userId: number; pin: string; inTx?: (q: Queryable) => Promise<void> }): Promise<void> {
+    const { userId, pin, inTx } = input;
     // The rule of the PIN forms: six digits, not one repeated nor a run (the confirmation is the PIN itself here).
     const problem = validateNewPin(pin, pin);
     if (problem) throw new AppError(problem);

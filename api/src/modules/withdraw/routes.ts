@@ -30,11 +30,22 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   const { security } = app;
 
   /** Sets the PIN with the login password confirmed; the owner is told, and a change (not the first PIN) starts the cooling-off. */
-  const setPin = async (userId: number, pin: string, first: boolean, inTx?: (q: Queryable) => Promise<void>) => {
+  const setPin = async (input: {
+    userId: number;
+    pin: string;
+    first: boolean;
+    inTx?: (q: Queryable) => Promise<void>;
+  }) => {
+    const { userId, pin, first, inTx } = input;
     let alert: (() => Promise<void>) | undefined;
-    await pins.set(userId, pin, async (q) => {
-      await inTx?.(q);
-      alert = await securityChanged(q, security, { before: await accountOwner(q, userId), change: 'pin', coolingOff: !first });
+    await pins.set({
+      userId,
+      pin,
+      inTx: async (q) => {
+        await inTx?.(q);
+        const before = await accountOwner(q, userId);
+        alert = await securityChanged(q, security, { before, change: 'pin', coolingOff: !first });
+      },
     });
     await alert?.();
     return null;
@@ -50,7 +61,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await moneyUser(db, { ref }, req.auth!.userId);
       if (u.tpasswordHash) throw new AppError(PIN_MESSAGES.alreadySet);
       await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
-      return setPin(u.id, req.body.password, true);
+      return setPin({ userId: u.id, pin: req.body.password, first: true });
     },
   });
 
@@ -59,7 +70,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     await confirmPassword(db, security, { auth, password: loginPass });
     await pins.check(userId, oldPin);
     if (oldPin === newPin) throw new AppError(PIN_MESSAGES.same);
-    return setPin(userId, newPin, false);
+    return setPin({ userId, pin: newPin, first: false });
   };
   for (const path of ['/withdraw/changeTPassword', '/withdraw/upTPassword']) {
     gcRoute(app, {
@@ -88,7 +99,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
-      await app.otp.send('reset_tpassword', 'email', mail.toLowerCase(), req.ip);
+      await app.otp.send({ purpose: 'reset_tpassword', channel: 'email', address: mail.toLowerCase(), ip: req.ip });
       return null;
     },
   });
@@ -106,8 +117,13 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const mail = u?.email_verified ? u.email : null;
       if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
       sameAddress(req.body.email, mail);
-      const codeId = await app.otp.check('reset_tpassword', mail.toLowerCase(), req.body.verify_code, { userId });
-      return setPin(userId, req.body.new_password, false, (q) => app.otp.spend(q, codeId));
+      const codeId = await app.otp.check({
+        purpose: 'reset_tpassword',
+        address: mail.toLowerCase(),
+        code: req.body.verify_code,
+        userId,
+      });
+      return setPin({ userId, pin: req.body.new_password, first: false, inTx: (q) => app.otp.spend(q, codeId) });
     },
   });
 

@@ -117,7 +117,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
 
     // One withdrawal at a time per wallet: the account lock orders them, so the limit, duplicate
     // and balance checks below see every earlier withdrawal.
-    const account = await ledger.userAccount(q, u.id, 'cash', cur.code);
+    const account = await ledger.userAccount(q, { userId: u.id, kind: 'cash', currency: cur.code });
     const balance = await ledger.lockBalance(q, account);
     if (key) {
       const again = await withdrawRepo.byKey(q, u.id, key);
@@ -206,7 +206,9 @@ export async function settleWithdrawal(
     throw new AppError(SETTLE_MESSAGES.alreadySettled);
   }
   if (outcome === 'failed' && !input.reason) throw new AppError(SETTLE_MESSAGES.reasonRequired);
-  await ledger.settleHold(q, w.hold_id, outcome === 'paid' ? 'post' : 'release', {
+  await ledger.settleHold(q, {
+    holdId: w.hold_id,
+    outcome: outcome === 'paid' ? 'post' : 'release',
     feeMinor: w.fee_minor,
     reason: input.reason ?? '',
     actor: input.actor,
