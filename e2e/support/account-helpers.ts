@@ -132,7 +132,7 @@ export function operatorLogin(baseURL: string, creds: { email: string; password:
 }
 
 /** Ends a user's withdrawal cooling-off (admin; audited), as support would after checking with the owner. */
-export async function endHold(baseURL: string, token: string, userId: string | number, reason = 'e2e: owner confirmed') {
+export async function endCoolingOff(baseURL: string, token: string, userId: string | number, reason = 'e2e: owner confirmed') {
   await ops(baseURL, `/ops/api/users/${userId}/end-hold`, token, { reason });
 }
 
@@ -207,7 +207,7 @@ export async function fundedSeller(baseURL: string, token: string, opts: { verif
   if (!pin.success) throw new Error(`transactionPassword: ${pin.msg}`);
   const added = await gc<{ bank_id: number; account_name: string }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
   if (!added.success) throw new Error(`payment/add: ${added.msg}`);
-  await endHold(baseURL, token, user.user_id);
+  await endCoolingOff(baseURL, token, user.user_id);
   // Withdrawing needs a verified identity in the payout account's name.
   if (opts.verify !== false) await verifyAs(baseURL, user.token, added.data.account_name);
   return { user, token, bankId: added.data.bank_id, accountName: added.data.account_name };

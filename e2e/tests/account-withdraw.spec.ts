@@ -8,7 +8,7 @@ import { parseMoney } from '@giftlane/shared-sdk/money';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { approveOrder, endHold, makeOrder, operatorCredentials, operatorLogin, verifyAs } from '../support/account-helpers';
+import { approveOrder, endCoolingOff, makeOrder, operatorCredentials, operatorLogin, verifyAs } from '../support/account-helpers';
 import { withReference } from '../support/reference';
 
 test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
@@ -85,7 +85,7 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await expect(page.getByRole('alert')).toContainText('For your safety, a new payout account can be used 24 hours after it is added');
 
   // Support ends the wait after checking with the owner; withdraw 2,000 naira.
-  await endHold(baseURL!, opsToken, user.user_id);
+  await endCoolingOff(baseURL!, opsToken, user.user_id);
   await page.reload();
   await expect(page.getByTestId('withdrawable')).toBeVisible();
   await expect(coolingOff).toHaveCount(0);

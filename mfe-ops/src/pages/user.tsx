@@ -74,14 +74,14 @@ export default function UserPage() {
   const d = useOps(() => ops().users.get(id), `user:${id}`);
   const { run, notice } = useOutcome();
   const role = staffSession.get()?.role ?? 'reviewer';
-  const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-hold': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait has ended: withdrawals (and new payout accounts) are open.'] } as const;
+  const LABELS = { freeze: ['Freeze withdrawals', 'Reason (the seller is shown it)', 'Withdrawals frozen.'], unfreeze: ['Unfreeze withdrawals', 'Reason (kept in the audit log)', 'Withdrawals unfrozen.'], 'end-cooling-off': ['End the withdrawal wait', 'Reason: how the owner was confirmed', 'The wait has ended: withdrawals (and new payout accounts) are open.'] } as const;
   const change = async (verb: keyof typeof LABELS) => {
     const [title, label, done] = LABELS[verb];
     const reason = await ask(title, label, title);
     if (reason === null) return;
     await run(async () => {
       const users = ops().users;
-      await (verb === 'freeze' ? users.freeze : verb === 'unfreeze' ? users.unfreeze : users.endHold)(id, { reason });
+      await (verb === 'freeze' ? users.freeze : verb === 'unfreeze' ? users.unfreeze : users.endCoolingOff)(id, { reason });
       d.reload();
       return done;
     });
@@ -95,7 +95,7 @@ export default function UserPage() {
     );
   const { profile: p } = d.data;
   const now = Date.now();
-  const holdEnds = p.withdraw_hold_until && new Date(p.withdraw_hold_until).getTime() > now ? p.withdraw_hold_until : null;
+  const coolingOffEnds = p.withdraw_hold_until && new Date(p.withdraw_hold_until).getTime() > now ? p.withdraw_hold_until : null;
   const waiting = (d.data.payout_accounts ?? []).filter((a) => a.usable_from && new Date(a.usable_from).getTime() > now);
   return (
     <>
@@ -110,7 +110,7 @@ export default function UserPage() {
         <Descriptions.Item label="Joined">{when(p.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Last sign-in">{when(p.last_login_at)}</Descriptions.Item>
         <Descriptions.Item label="Withdrawals" span={2}>
-          {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : holdEnds ? `waiting after a security change until ${when(holdEnds)}` : 'open'}
+          {p.withdrawals_frozen_at ? <><Tag color="red">frozen</Tag> {p.withdrawals_frozen_reason.replace(/^staff: /, '')} ({when(p.withdrawals_frozen_at)})</> : coolingOffEnds ? `waiting after a security change until ${when(coolingOffEnds)}` : 'open'}
           {waiting.length > 0 && ` · ${waiting.length} new payout account${waiting.length === 1 ? '' : 's'} waiting (24 h)`}
         </Descriptions.Item>
         <Descriptions.Item label="Balances" span={2}>
@@ -120,7 +120,7 @@ export default function UserPage() {
       <Space className="ops-gap">
         {!p.withdrawals_frozen_at && can(role, 'finance') && <Button danger onClick={() => void change('freeze')}>Freeze withdrawals…</Button>}
         {p.withdrawals_frozen_at && role === 'admin' && <Button onClick={() => void change('unfreeze')}>Unfreeze withdrawals…</Button>}
-        {(holdEnds || waiting.length > 0) && role === 'admin' && <Button onClick={() => void change('end-hold')}>End the withdrawal wait…</Button>}
+        {(coolingOffEnds || waiting.length > 0) && role === 'admin' && <Button onClick={() => void change('end-cooling-off')}>End the withdrawal wait…</Button>}
       </Space>
       <PayoutAccounts accounts={d.data.payout_accounts ?? []} />
       <LinkedAccounts id={id} />

@@ -328,7 +328,7 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       links: (id: number | string) => call('GET /ops/api/users/:id/links', { id }),
       freeze: (id: number | string, body: Reason) => call('POST /ops/api/users/:id/freeze', { id }, { body }),
       unfreeze: (id: number | string, body: Reason) => call('POST /ops/api/users/:id/unfreeze', { id }, { body }),
-      endHold: (id: number | string, body: Reason) => call('POST /ops/api/users/:id/end-hold', { id }, { body }),
+      endCoolingOff: (id: number | string, body: Reason) => call('POST /ops/api/users/:id/end-hold', { id }, { body }),
     },
     kyc: {
       list: () => call('GET /ops/api/kyc'),

@@ -136,7 +136,7 @@ export const supportRepo = {
   },
 
   /** Ends the cooling-off of the account and of its new payout accounts; false for no such user. */
-  async endHold(q: Queryable, id: number): Promise<boolean> {
+  async endCoolingOff(q: Queryable, id: number): Promise<boolean> {
     if (
       (await q.query("update users set withdraw_hold_until = null, withdraw_hold_reason = '' where id = $1", [id]))
         .rowCount !== 1

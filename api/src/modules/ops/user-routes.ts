@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './context.js';
 import { opsRoute } from './route.js';
-import { endHold, failedRequests, findUsers, freeze, unfreeze, USER_MESSAGES, userDetail, userLinks } from './user-service.js';
+import { endCoolingOff, failedRequests, findUsers, freeze, unfreeze, USER_MESSAGES, userDetail, userLinks } from './user-service.js';
 
 export { USER_MESSAGES } from './user-service.js';
 
@@ -77,6 +77,6 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     summary: 'End the cooling-off after a security change and the 24 h wait of new payout accounts (admin, audited)',
     params,
     body: reason,
-    handler: ({ staff, params: p, body }) => endHold(deps.db, deps, { staff, id: p.id, reason: body.reason }),
+    handler: ({ staff, params: p, body }) => endCoolingOff(deps.db, deps, { staff, id: p.id, reason: body.reason }),
   });
 }

@@ -173,10 +173,10 @@ export async function unfreeze(db: Db, deps: OpsDeps, input: { staff: Actor; id:
 }
 
 /** Ends the cooling-off after a security change and the wait of new payout accounts. */
-export async function endHold(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
+export async function endCoolingOff(db: Db, deps: OpsDeps, input: { staff: Actor; id: number; reason: string }) {
   const { staff, id, reason } = input;
   await db.tx(async (q) => {
-    if (!(await supportRepo.endHold(q, id))) throw new AppError(USER_MESSAGES.notFound);
+    if (!(await supportRepo.endCoolingOff(q, id))) throw new AppError(USER_MESSAGES.notFound);
     await audit(q, {
       staffId: staff.id,
       action: 'user.end_hold',
