@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import apiModules from './tools/eslint/module-pairs.mjs';
 
 const apps = ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops'];
-const others = (self) => ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops', 'api', 'deploy'].filter((w) => w !== self);
+const others = (self) =>
+  ['shell', 'mfe-onboarding', 'mfe-public', 'mfe-account', 'mfe-ops', 'api', 'deploy'].filter((w) => w !== self);
 
 /** Forbid a workspace from reaching into the others, by relative path or by package name. */
 /** React Router comes only through the shared module that re-exports it (one router context). */
@@ -30,7 +31,9 @@ function boundaries(self) {
           ...routerRule,
           patterns: [
             {
-              group: others(self).map((w) => `@giftlane/${w}`).concat(others(self).map((w) => `**/${w}/**`)),
+              group: others(self)
+                .map((w) => `@giftlane/${w}`)
+                .concat(others(self).map((w) => `**/${w}/**`)),
               message: `${self} may import only @giftlane/shared-sdk and its own code.`,
             },
           ],
@@ -66,7 +69,17 @@ const noAuditInRoutes = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.releases/**', '**/test-results/**', '**/playwright-report/**', '**/@mf-types/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/.releases/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/@mf-types/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -83,7 +96,12 @@ export default tseslint.config(
     // resolver maps the api's ESM specifiers ('./repo.js') and the apps' extensionless ones to the
     // TypeScript files; without it no import resolves and the check passes whatever the cycles.
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/ignore': ['node_modules'],
@@ -102,7 +120,10 @@ export default tseslint.config(
           ...routerRule,
           patterns: [
             ...boundaries('api').rules['no-restricted-imports'][1].patterns,
-            { group: ['../*/routes.js', '../*/*-routes.js', '../*/routes', '../*/*-routes'], message: "Use the other module's service, not its routes." },
+            {
+              group: ['../*/routes.js', '../*/*-routes.js', '../*/routes', '../*/*-routes'],
+              message: "Use the other module's service, not its routes.",
+            },
           ],
         },
       ],
@@ -116,20 +137,33 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportSpecifier[imported.name='getSdk']", message: "A component reads data through its feature's api.ts and the stores through useStores(), not getSdk()." },
+        {
+          selector: "ImportSpecifier[imported.name='getSdk']",
+          message:
+            "A component reads data through its feature's api.ts and the stores through useStores(), not getSdk().",
+        },
       ],
     },
   },
   // One test setup: a screen's test answers its calls with wire replies through
   // @giftlane/shared-sdk/testing; nobody hand-builds the SDK.
   {
-    files: ['shell/src/**/__tests__/**/*.{ts,tsx}', 'mfe-*/src/**/__tests__/**/*.{ts,tsx}', 'shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}'],
+    files: [
+      'shell/src/**/__tests__/**/*.{ts,tsx}',
+      'mfe-*/src/**/__tests__/**/*.{ts,tsx}',
+      'shell/src/**/*.test.{ts,tsx}',
+      'mfe-*/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='jest'][callee.property.name='mock'][arguments.0.value='@giftlane/shared-sdk']",
-          message: 'Answer the calls with wire replies through @giftlane/shared-sdk/testing (testApi) instead of mocking the SDK.',
+          selector:
+            "CallExpression[callee.object.name='jest'][callee.property.name='mock'][arguments.0.value='@giftlane/" +
+            "shared-sdk']",
+          message:
+            'Answer the calls with wire replies through @giftlane/shared-sdk/testing (testApi) instead of mocking ' +
+            'the SDK.',
         },
       ],
     },
@@ -145,13 +179,27 @@ export default tseslint.config(
   // The operator's routes (and the provider's webhook) open no transaction: each staff action is one
   // service function with its own transaction and audit row.
   {
-    files: ['api/src/modules/ops/**/*.ts', 'api/src/modules/app/ops-routes.ts', 'api/src/modules/payment/webhook-routes.ts'],
-    ignores: ['api/src/modules/ops/**/*-service.ts', 'api/src/modules/ops/**/*repo.ts', 'api/src/modules/ops/{four-eyes,corrections,sign-in,staff,totp,route,context,views,gate}.ts'],
+    files: [
+      'api/src/modules/ops/**/*.ts',
+      'api/src/modules/app/ops-routes.ts',
+      'api/src/modules/payment/webhook-routes.ts',
+    ],
+    ignores: [
+      'api/src/modules/ops/**/*-service.ts',
+      'api/src/modules/ops/**/*repo.ts',
+      'api/src/modules/ops/{four-eyes,corrections,sign-in,staff,totp,route,context,views,gate}.ts',
+    ],
     rules: {
-      'no-restricted-syntax': ['error', noSqlInRoutes, noAuditInRoutes, {
-        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='tx']",
-        message: 'A transaction belongs to the service function of the action (ops/*-service.ts), with its audit row.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        noSqlInRoutes,
+        noAuditInRoutes,
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='tx']",
+          message:
+            'A transaction belongs to the service function of the action (ops/*-service.ts), with its audit row.',
+        },
+      ],
     },
   },
   // Services decide and repos hold the SQL: a service calls its repo's functions with the
@@ -192,7 +240,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'],
+              message: 'shared-sdk imports no app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -205,7 +260,12 @@ export default tseslint.config(
         'error',
         {
           ...routerRule,
-          patterns: [{ group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }],
+          patterns: [
+            {
+              group: ['@giftlane/*', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'],
+              message: 'shared-sdk imports no app.',
+            },
+          ],
         },
       ],
     },
@@ -219,7 +279,19 @@ export default tseslint.config(
         'error',
         {
           ...routerRule,
-          patterns: [{ group: ['@giftlane/*', '!@giftlane/shared-sdk', '**/shell/**', '**/mfe-*/**', '**/api/**', '**/deploy/**'], message: 'shared-sdk imports no app.' }],
+          patterns: [
+            {
+              group: [
+                '@giftlane/*',
+                '!@giftlane/shared-sdk',
+                '**/shell/**',
+                '**/mfe-*/**',
+                '**/api/**',
+                '**/deploy/**',
+              ],
+              message: 'shared-sdk imports no app.',
+            },
+          ],
         },
       ],
     },

@@ -5,7 +5,9 @@ module.exports = {
   // ESM-only packages in the api's dependency tree that jest must transform too.
   // PGlite's CommonJS build loads Node built-ins with import(), which jest's sandbox refuses without
   // --experimental-vm-modules; compiling it turns those into require().
-  transformIgnorePatterns: ['^(?!.*/node_modules/(jose|@giftlane|content-disposition|cookie|@electric-sql/pglite)/).*/node_modules/'],
+  transformIgnorePatterns: [
+    '^(?!.*/node_modules/(jose|@giftlane|content-disposition|cookie|@electric-sql/pglite)/).*/node_modules/',
+  ],
   transform: { ...base.transform, '^.+\\.cjs$': base.transform['^.+\\.(t|j)sx?$'] },
   moduleNameMapper: {
     ...base.moduleNameMapper,

@@ -49,7 +49,9 @@ export default defineConfig({
     },
     {
       // The site's log (the api's JSON lines) goes to a file the suites read (request-ids.spec.ts).
-      command: `node --import tsx ../api/src/cli/create-operator.ts --email ${process.env.E2E_OPS_EMAIL} --name "E2E Ops" --role admin && node --import tsx ../deploy/src/cli/start.ts > "${path.join(scratch, 'site.log')}"`,
+      command:
+        `node --import tsx ../api/src/cli/create-operator.ts --email ${process.env.E2E_OPS_EMAIL} --name ` +
+        `"E2E Ops" --role admin && node --import tsx ../deploy/src/cli/start.ts > "${path.join(scratch, 'site.log')}"`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 240_000,

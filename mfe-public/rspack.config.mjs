@@ -3,7 +3,10 @@ import { createServerConfig } from '../tools/rspack/server-config.mjs';
 
 const dir = import.meta.dirname;
 export default [
-  { ...createAppConfig({ dir, name: 'mfe_public', exposes: { './routes': './src/routes.tsx' }, devPort: 8092 }), name: 'mfe_public' },
+  {
+    ...createAppConfig({ dir, name: 'mfe_public', exposes: { './routes': './src/routes.tsx' }, devPort: 8092 }),
+    name: 'mfe_public',
+  },
   // The edge prerenders this remote's pages with it.
   createServerConfig({ dir, entry: './src/routes.tsx', after: 'mfe_public' }),
 ];

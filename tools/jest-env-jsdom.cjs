@@ -5,7 +5,15 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithFetch extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    for (const name of ['Request', 'Response', 'Headers', 'fetch', 'AbortSignal', 'AbortController', 'ReadableStream']) {
+    for (const name of [
+      'Request',
+      'Response',
+      'Headers',
+      'fetch',
+      'AbortSignal',
+      'AbortController',
+      'ReadableStream',
+    ]) {
       if (typeof globalThis[name] !== 'undefined') this.global[name] = globalThis[name];
     }
   }

@@ -4,7 +4,8 @@
  *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's;
  *  - the DESIGN §7 bar: p99 of the signed-in reads at a steady 500 req/s (bench/open-loop.ts).
  * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
- * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4 connections.
+ * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4
+ * connections.
  */
 import autocannon from 'autocannon';
 import { signedBody } from '../src/lib/sign.js';
@@ -31,7 +32,13 @@ async function run(load: Load, opts: { connections: number }) {
     connections: opts.connections,
     duration: DURATION,
   });
-  return { title: load.title, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return {
+    title: load.title,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
 }
 
 async function main() {
@@ -40,7 +47,11 @@ async function main() {
   try {
     const api = server.apiUrl;
     const post = async (p: string, f: Record<string, string>) => {
-      const r = await fetch(`${api}/gc${p}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(f) });
+      const r = await fetch(`${api}/gc${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form(f),
+      });
       const j = (await r.json()) as { success: boolean; msg: string; data: Record<string, unknown> };
       if (!j.success) throw new Error(`${p}: ${j.msg}`);
       return j.data;
@@ -50,10 +61,23 @@ async function main() {
     await post('/user/sendEmailVerifyCode', { email });
     const outbox = (await (await fetch(`${api}/__dev/outbox`)).json()) as { to: string; code: string }[];
     const code = outbox.find((m) => m.to === email)?.code ?? '';
-    const token = String((await post('/user/appregister', { register_type: '1', country_id: '1', email, password: 'Secret123!', code })).token);
-    for (let i = 0; i < 12; i++) await post('/order/appadd', { token, user_memo: `BENCH-${i}-CODE`, wallet_type: '1', idempotency_key: `bench-order-${i}` });
+    const token = String(
+      (await post('/user/appregister', { register_type: '1', country_id: '1', email, password: 'Secret123!', code }))
+        .token,
+    );
+    for (let i = 0; i < 12; i++)
+      await post('/order/appadd', {
+        token,
+        user_memo: `BENCH-${i}-CODE`,
+        wallet_type: '1',
+        idempotency_key: `bench-order-${i}`,
+      });
 
-    const gc = (title: string, p: string, f: Record<string, string>): Load => ({ title, url: `${api}/gc${p}`, body: form(f) });
+    const gc = (title: string, p: string, f: Record<string, string>): Load => ({
+      title,
+      url: `${api}/gc${p}`,
+      body: form(f),
+    });
     const bare: Load = { title: 'bare Fastify route', url: server.bareUrl };
     const reads = [
       gc('wallet/balance', '/wallet/balance', { token }),
@@ -64,20 +88,56 @@ async function main() {
     saturation.push(await run(bare, { connections: 20 }));
     for (const l of reads) saturation.push(await run(l, { connections: 20 }));
     saturation.push(await run(gc('public/countrylist', '/public/countrylist', {}), { connections: 20 }));
-    saturation.push(await run(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }), { connections: 20 }));
-    saturation.push(await run(gc('user/applogin (argon2id)', '/user/applogin', { username: email, password: 'Secret123!' }), { connections: 4 }));
+    saturation.push(
+      await run(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }), {
+        connections: 20,
+      }),
+    );
+    saturation.push(
+      await run(gc('user/applogin (argon2id)', '/user/applogin', { username: email, password: 'Secret123!' }), {
+        connections: 4,
+      }),
+    );
     const atRate = [];
-    for (const l of reads) atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
+    for (const l of reads)
+      atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
 
     const bareRps = saturation[0]!.rps;
-    console.log(`\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? 'PostgreSQL' : 'PGlite'}, server in its own process\n`);
-    console.log('saturation, 20 connections'.padEnd(30) + 'req/s'.padStart(8) + 'p99 ms'.padStart(9) + 'vs bare'.padStart(9) + 'errors'.padStart(8));
+    console.log(
+      `\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? 'PostgreSQL' : 'PGlite'}, server in its own ` +
+        `process\n`,
+    );
+    console.log(
+      'saturation, 20 connections'.padEnd(30) +
+        'req/s'.padStart(8) +
+        'p99 ms'.padStart(9) +
+        'vs bare'.padStart(9) +
+        'errors'.padStart(8),
+    );
     for (const r of saturation) {
-      console.log(r.title.padEnd(30) + String(r.rps).padStart(8) + String(r.p99).padStart(9) + `${((r.rps / bareRps) * 100).toFixed(0)}%`.padStart(9) + String(r.errors).padStart(8));
+      console.log(
+        r.title.padEnd(30) +
+          String(r.rps).padStart(8) +
+          String(r.p99).padStart(9) +
+          `${((r.rps / bareRps) * 100).toFixed(0)}%`.padStart(9) +
+          String(r.errors).padStart(8),
+      );
     }
-    console.log(`\nat a fixed ${RATE} req/s (bar: p99 < 50 ms)`.padEnd(31) + 'req/s'.padStart(8) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'errors'.padStart(8));
+    console.log(
+      `\nat a fixed ${RATE} req/s (bar: p99 < 50 ms)`.padEnd(31) +
+        'req/s'.padStart(8) +
+        'p50 ms'.padStart(9) +
+        'p99 ms'.padStart(9) +
+        'errors'.padStart(8),
+    );
     for (const r of atRate) {
-      console.log(r.title.padEnd(30) + String(r.rps).padStart(8) + String(r.p50).padStart(9) + String(r.p99).padStart(9) + String(r.errors).padStart(8));
+      console.log(
+        r.title.padEnd(30) +
+          String(r.rps).padStart(8) +
+          String(r.p50).padStart(9) +
+          String(r.p99).padStart(9) +
+          String(r.errors).padStart(8),
+      );
     }
   } finally {
     await server.stop();

@@ -27,5 +27,11 @@ export async function serve(databaseUrl: string | undefined, env: Record<string,
   });
   const urls = JSON.parse(first) as { apiUrl: string; bareUrl: string; pid: number };
   const stopped = new Promise((resolve) => child.once('exit', resolve));
-  return { ...urls, stop: async () => { child.stdin!.end(); await stopped; } };
+  return {
+    ...urls,
+    stop: async () => {
+      child.stdin!.end();
+      await stopped;
+    },
+  };
 }

@@ -33,7 +33,9 @@ async function speed() {
       const start = process.hrtime.bigint();
       for (let i = 0; i < ROUNDS; i++) if (!checkReply(p, reply.data).ok) throw new Error(`${p} is outside its schema`);
       const us = Number(process.hrtime.bigint() - start) / 1000 / ROUNDS;
-      console.log(`  ${p.padEnd(20)} ${(size / 1024).toFixed(1).padStart(6)} KB of JSON: ${us.toFixed(1)} µs per check`);
+      console.log(
+        `  ${p.padEnd(20)} ${(size / 1024).toFixed(1).padStart(6)} KB of JSON: ${us.toFixed(1)} µs per check`,
+      );
     }
   } finally {
     await t.close();
@@ -45,13 +47,21 @@ function bytes() {
   const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../shell/dist');
   const statsFile = path.join(dist, 'mf-stats.json');
   if (!existsSync(statsFile)) return console.log('\nbytes: no shell build (npm run build)');
-  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as {
+    shared: { name: string; assets: { js: { sync: string[] } } }[];
+  };
   const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
   const sdk = stats.shared.find((s) => s.name === '@giftlane/shared-sdk');
   const sdkBytes = sdk ? sdk.assets.js.sync.reduce((n, f) => n + gz(f), 0) : 0;
   const part = readdirSync(dist).find((f) => f.startsWith('gc-replies-account.') && f.endsWith('.js'));
-  console.log(`\nbytes (gzip -9): the shared-sdk chunk ${(sdkBytes / 1024).toFixed(1)} KB (with the first pages' part of the contract and its schema functions);`);
-  console.log(`  the account part of the contract, loaded on the first account-area call: ${part ? (gz(part) / 1024).toFixed(1) : '?'} KB`);
+  console.log(
+    `\nbytes (gzip -9): the shared-sdk chunk ${(sdkBytes / 1024).toFixed(1)} KB (with the first pages' part of the ` +
+      `contract and its schema functions);`,
+  );
+  console.log(
+    `  the account part of the contract, loaded on the first account-area call: ` +
+      `${part ? (gz(part) / 1024).toFixed(1) : '?'} KB`,
+  );
 }
 
 await speed();

@@ -13,7 +13,13 @@ export interface OpenLoopResult {
  * queue: no coordinated omission). autocannon's overallRate sends each second's quota as a burst at
  * the start of the second, which measures burst queueing rather than a steady rate.
  */
-export async function openLoop(opts: { url: string; body?: string; rate: number; seconds: number; connections?: number }): Promise<OpenLoopResult> {
+export async function openLoop(opts: {
+  url: string;
+  body?: string;
+  rate: number;
+  seconds: number;
+  connections?: number;
+}): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 64 });
   const u = new URL(opts.url);
   const total = Math.round(opts.rate * opts.seconds);
@@ -23,7 +29,17 @@ export async function openLoop(opts: { url: string; body?: string; rate: number;
   const one = (due: number) =>
     new Promise<void>((resolve) => {
       const req = http.request(
-        { host: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.body === undefined ? 'GET' : 'POST', agent, headers: opts.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(opts.body) } },
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname + u.search,
+          method: opts.body === undefined ? 'GET' : 'POST',
+          agent,
+          headers:
+            opts.body === undefined
+              ? {}
+              : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(opts.body) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -55,6 +71,7 @@ export async function openLoop(opts: { url: string; body?: string; rate: number;
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+  const at = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
   return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors };
 }

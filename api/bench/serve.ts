@@ -22,7 +22,12 @@ async function main() {
     databaseUrl,
     logLevel: 'warn',
     // BENCH_API_ENV (JSON) adds or overrides settings for one bench (bench:soak shortens the caches).
-    env: { NODE_ENV: 'test', RATE_LIMIT_AUTH_PER_MIN: '100000000', RATE_LIMIT_CODE_PER_MIN: '100000000', ...(JSON.parse(process.env.BENCH_API_ENV || '{}') as Record<string, string>) },
+    env: {
+      NODE_ENV: 'test',
+      RATE_LIMIT_AUTH_PER_MIN: '100000000',
+      RATE_LIMIT_CODE_PER_MIN: '100000000',
+      ...(JSON.parse(process.env.BENCH_API_ENV || '{}') as Record<string, string>),
+    },
   });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
   process.stdout.write(`${JSON.stringify({ apiUrl: api.url, bareUrl, pid: process.pid })}\n`);

@@ -92,7 +92,11 @@ async function timed(label: string, send: () => Promise<Response>): Promise<Repl
     }
   } catch (err) {
     kind = 'error';
-    bump(errors, `${label}: ${(err as Error).name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : (err as Error).message}`);
+    bump(
+      errors,
+      `${label}: ` +
+        `${(err as Error).name === 'TimeoutError' ? `no answer in ${TIMEOUT_MS / 1000} s` : (err as Error).message}`,
+    );
   }
   m.lat.push(performance.now() - start);
   m.kinds[kind]++;
@@ -100,7 +104,9 @@ async function timed(label: string, send: () => Promise<Response>): Promise<Repl
 }
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
 }
 
@@ -110,23 +116,37 @@ const pct = (xs: number[], p: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))]!);
 };
 
-async function seller(db: Db, ledger: Ledger, n: number, fund: bigint, passwordHash: string): Promise<{ id: number; email: string; token: string }> {
+async function seller(
+  db: Db,
+  ledger: Ledger,
+  n: number,
+  fund: bigint,
+  passwordHash: string,
+): Promise<{ id: number; email: string; token: string }> {
   const email = `soak${n}-${randomBytes(3).toString('hex')}@example.com`;
   const id = (
     await db.query<{ id: number }>(
-      'insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash) values ($1,$1,true,1,1,$2,$3) returning id',
+      'insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash) ' +
+        'values ($1,$1,true,1,1,$2,$3) returning id',
       [email, randomBytes(6).toString('hex'), passwordHash],
     )
   ).rows[0]!.id;
   const token = randomBytes(32).toString('base64url');
-  await db.query("insert into sessions (user_id, token_hash, expires_at) values ($1, encode(sha256(convert_to($2, 'UTF8')), 'hex'), now() + interval '1 day')", [id, token]);
+  await db.query(
+    "insert into sessions (user_id, token_hash, expires_at) values ($1, encode(sha256(convert_to($2, 'UTF8')), " +
+      "'hex'), now() + interval '1 day')",
+    [id, token],
+  );
   if (fund > 0n) {
     await db.tx(async (q) => {
       const a = await ledger.userAccount(q, { userId: id, kind: 'cash', currency: 'NGN' });
       await ledger.transfer(q, {
         key: `soak-fund-${id}`,
         kind: 'correction',
-        legs: [{ account: a, amountMinor: fund }, { account: await ledger.platformAccount(q, 'corrections', 'NGN'), amountMinor: -fund }],
+        legs: [
+          { account: a, amountMinor: fund },
+          { account: await ledger.platformAccount(q, 'corrections', 'NGN'), amountMinor: -fund },
+        ],
       });
     });
   }
@@ -144,7 +164,14 @@ async function main() {
     // Level 3 without a daily ceiling in reach: the soak measures the withdrawal, not the tier's refusal.
     KYC_TIERS: JSON.stringify({
       ...DEFAULT_TIERS,
-      NG: { ...DEFAULT_TIERS.NG!, levels: DEFAULT_TIERS.NG!.levels.map((l) => (l.level === 3 ? { ...l, limits: { ...l.limits, NGN: { single: '5000000', daily: '100000000000', balance: null } } } : l)) },
+      NG: {
+        ...DEFAULT_TIERS.NG!,
+        levels: DEFAULT_TIERS.NG!.levels.map((l) =>
+          l.level === 3
+            ? { ...l, limits: { ...l.limits, NGN: { single: '5000000', daily: '100000000000', balance: null } } }
+            : l,
+        ),
+      },
     }),
   });
   const db = await openPostgres(scratch.url, 4);
@@ -154,16 +181,31 @@ async function main() {
   const signal = () => AbortSignal.timeout(TIMEOUT_MS);
   const gc = (label: string, p: string, f: Record<string, string>) =>
     timed(label, () =>
-      fetch(`${api}/gc${p}`, { method: 'POST', signal: signal(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signedBody(f)).toString() }),
+      fetch(`${api}/gc${p}`, {
+        method: 'POST',
+        signal: signal(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(signedBody(f)).toString(),
+      }),
     );
   const ops = (label: string, token: string, p: string, body: unknown) =>
     timed(label, () =>
-      fetch(`${api}${p}`, { method: 'POST', signal: signal(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      fetch(`${api}${p}`, {
+        method: 'POST',
+        signal: signal(),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     );
   try {
     // The money set-up, outside the measured traffic.
-    await db.query("update settings set value = jsonb_set(value, '{NGN,daily_count}', '10000000') where key = 'withdraw_limits'");
-    await db.query("update settings set value = jsonb_set(value, '{NGN,daily_max}', '\"100000000000000\"') where key = 'withdraw_limits'");
+    await db.query(
+      "update settings set value = jsonb_set(value, '{NGN,daily_count}', '10000000') where key = 'withdraw_limits'",
+    );
+    await db.query(
+      "update settings set value = jsonb_set(value, '{NGN,daily_max}', '\"100000000000000\"') where key = " +
+        "'withdraw_limits'",
+    );
     const ledger = new Ledger();
     const passwordHash = await hashPassword(PASSWORD);
     const pinHash = await hashPassword('135246');
@@ -175,23 +217,55 @@ async function main() {
       const serial = String(200000000 + i).slice(-9);
       const account = (
         await db.query<{ id: bigint }>(
-          "insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default) values ($1, 'BANK', 100, $2, 'SOAK SELLER', true) returning id",
+          'insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default) values ($1, ' +
+            "'BANK', 100, $2, 'SOAK SELLER', true) returning id",
           [s.id, serial + nubanCheckDigit('044', serial)],
         )
       ).rows[0]!.id;
-      await db.query("update users set kyc_level = 3, kyc_name = 'SOAK SELLER', tpassword_hash = $2 where id = $1", [s.id, pinHash]);
+      await db.query("update users set kyc_level = 3, kyc_name = 'SOAK SELLER', tpassword_hash = $2 where id = $1", [
+        s.id,
+        pinHash,
+      ]);
       hot.push({ ...s, account: String(account) });
     }
     const t0Money = Date.now();
     /** The wallet a withdrawal loop uses now: one of the current group's four. */
-    const hotNow = (w: number) => hot[(Math.floor((Date.now() - t0Money) / ROTATE_MS) % groups) * HOT_WALLETS + (w % HOT_WALLETS)]!;
+    const hotNow = (w: number) =>
+      hot[(Math.floor((Date.now() - t0Money) / ROTATE_MS) % groups) * HOT_WALLETS + (w % HOT_WALLETS)]!;
     const signIns = [];
     for (let i = 0; i < SIGN_IN_ACCOUNTS; i++) signIns.push(await seller(db, ledger, 100_000 + i, 0n, passwordHash));
-    const reviewer = await staffSession(db, await createStaff(db, { email: `rev${Date.now()}@giftlane.ng`, name: 'Soak reviewer', role: 'reviewer', password: 'soak-operator-password' }));
-    const finance = await staffSession(db, await createStaff(db, { email: `fin${Date.now()}@giftlane.ng`, name: 'Soak finance', role: 'finance', password: 'soak-operator-password' }));
-    const admin = await staffSession(db, await createStaff(db, { email: `adm${Date.now()}@giftlane.ng`, name: 'Soak admin', role: 'admin', password: 'soak-operator-password' }));
+    const reviewer = await staffSession(
+      db,
+      await createStaff(db, {
+        email: `rev${Date.now()}@giftlane.ng`,
+        name: 'Soak reviewer',
+        role: 'reviewer',
+        password: 'soak-operator-password',
+      }),
+    );
+    const finance = await staffSession(
+      db,
+      await createStaff(db, {
+        email: `fin${Date.now()}@giftlane.ng`,
+        name: 'Soak finance',
+        role: 'finance',
+        password: 'soak-operator-password',
+      }),
+    );
+    const admin = await staffSession(
+      db,
+      await createStaff(db, {
+        email: `adm${Date.now()}@giftlane.ng`,
+        name: 'Soak admin',
+        role: 'admin',
+        password: 'soak-operator-password',
+      }),
+    );
 
-    console.log(`soak: ${MINUTES} min on PostgreSQL, ${MONEY_IN_FLIGHT} withdrawals in flight on ${HOT_WALLETS} wallets (a new four every ${ROTATE_MS / 1000} s), ${READERS} readers, caches expiring every 3 s`);
+    console.log(
+      `soak: ${MINUTES} min on PostgreSQL, ${MONEY_IN_FLIGHT} withdrawals in flight on ${HOT_WALLETS} wallets (a ` +
+        `new four every ${ROTATE_MS / 1000} s), ${READERS} readers, caches expiring every 3 s`,
+    );
     let seq = 0;
     const sold: string[] = [];
     const held: string[] = [];
@@ -202,7 +276,13 @@ async function main() {
         (async () => {
           while (running()) {
             const s = hotNow(w);
-            const r = await gc('withdraw/apply', '/withdraw/apply', { token: s.token, bank_id: s.account, amount: String(1500 + (seq % 500)), password: '135246', idempotency_key: `soak-w-${seq++}` });
+            const r = await gc('withdraw/apply', '/withdraw/apply', {
+              token: s.token,
+              bank_id: s.account,
+              amount: String(1500 + (seq % 500)),
+              password: '135246',
+              idempotency_key: `soak-w-${seq++}`,
+            });
             const no = r?.data.withdraw_no;
             if (typeof no === 'string') held.push(no);
           }
@@ -220,7 +300,14 @@ async function main() {
               continue;
             }
             const paid = seq++ % 4 !== 0;
-            await ops('ops settle withdrawal', finance, `/ops/api/withdrawals/${no}/settle`, paid ? { outcome: 'paid', reference: `SOAK-${no}` } : { outcome: 'failed', reason: 'Soak: the bank refused the transfer' });
+            await ops(
+              'ops settle withdrawal',
+              finance,
+              `/ops/api/withdrawals/${no}/settle`,
+              paid
+                ? { outcome: 'paid', reference: `SOAK-${no}` }
+                : { outcome: 'failed', reason: 'Soak: the bank refused the transfer' },
+            );
           }
         })(),
       );
@@ -231,7 +318,12 @@ async function main() {
         (async () => {
           while (running()) {
             const s = hot[o % HOT_WALLETS]!;
-            const r = await gc('order/appadd', '/order/appadd', { token: s.token, user_memo: `SOAK-${seq}-CODE`, wallet_type: '1', idempotency_key: `soak-o-${seq++}` });
+            const r = await gc('order/appadd', '/order/appadd', {
+              token: s.token,
+              user_memo: `SOAK-${seq}-CODE`,
+              wallet_type: '1',
+              idempotency_key: `soak-o-${seq++}`,
+            });
             const no = r?.data.order_no;
             if (no !== undefined) sold.push(String(no));
             await new Promise((res) => setTimeout(res, 100));
@@ -249,7 +341,9 @@ async function main() {
               continue;
             }
             if (await ops('ops claim order', reviewer, `/ops/api/orders/${no}/claim`, {})) {
-              await ops('ops decide order', reviewer, `/ops/api/orders/${no}/decide`, { lines: [{ status: 'success', card_id: 1, face_value: '25' }] });
+              await ops('ops decide order', reviewer, `/ops/api/orders/${no}/decide`, {
+                lines: [{ status: 'success', card_id: 1, face_value: '25' }],
+              });
             }
           }
         })(),
@@ -288,7 +382,10 @@ async function main() {
         while (running()) {
           await new Promise((r) => setTimeout(r, 15_000));
           flip = !flip;
-          await ops('ops change rate', admin, '/ops/api/rates', { changes: [{ card_id: 1, currency: 'NGN', rate: flip ? '1410' : '1400' }], reason: 'Soak: market move' });
+          await ops('ops change rate', admin, '/ops/api/rates', {
+            changes: [{ card_id: 1, currency: 'NGN', rate: flip ? '1410' : '1400' }],
+            reason: 'Soak: market move',
+          });
         }
       })(),
     );
@@ -304,7 +401,11 @@ async function main() {
     const progress = setInterval(() => {
       const i = minutes.length - 2;
       const m = minutes[i];
-      if (m) console.log(`  … minute ${i + 1}: ${m.lat.length} requests, p99 ${pct(m.lat, 0.99)} ms, ${m.kinds.error} errors, api RSS ${m.rss} MB`);
+      if (m)
+        console.log(
+          `  … minute ${i + 1}: ${m.lat.length} requests, p99 ${pct(m.lat, 0.99)} ms, ${m.kinds.error} errors, api ` +
+            `RSS ${m.rss} MB`,
+        );
     }, 60_000);
     await Promise.all(loops);
     clearInterval(progress);
@@ -321,9 +422,16 @@ async function main() {
       if (!m.lat.length) continue;
       const k = m.kinds;
       console.log(
-        String(i + 1).padStart(6) + String(m.lat.length).padStart(10) + String(Math.round(m.lat.length / 60)).padStart(8) +
-          String(pct(m.lat, 0.5)).padStart(8) + String(pct(m.lat, 0.99)).padStart(8) + String(k.ok).padStart(8) +
-          String(k.refused).padStart(9) + String(k.busy).padStart(7) + String(k.error).padStart(8) + String(m.rss).padStart(12),
+        String(i + 1).padStart(6) +
+          String(m.lat.length).padStart(10) +
+          String(Math.round(m.lat.length / 60)).padStart(8) +
+          String(pct(m.lat, 0.5)).padStart(8) +
+          String(pct(m.lat, 0.99)).padStart(8) +
+          String(k.ok).padStart(8) +
+          String(k.refused).padStart(9) +
+          String(k.busy).padStart(7) +
+          String(k.error).padStart(8) +
+          String(m.rss).padStart(12),
       );
     }
     const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
@@ -334,12 +442,16 @@ async function main() {
     if (!errors.size) console.log('        0');
 
     const breaches = await checkLedger(db);
-    console.log(breaches.length ? `LEDGER CHECK FAILED: ${JSON.stringify(breaches)}` : 'ledger check passed after the soak');
+    console.log(
+      breaches.length ? `LEDGER CHECK FAILED: ${JSON.stringify(breaches)}` : 'ledger check passed after the soak',
+    );
     const full = minutes.filter((m) => m.lat.length);
     if (full.length >= 3) {
       const second = full[1]!;
       const last = full[full.length - 1]!;
-      console.log(`p99 minute 2 → last: ${pct(second.lat, 0.99)} → ${pct(last.lat, 0.99)} ms; RSS ${second.rss} → ${last.rss} MB`);
+      console.log(
+        `p99 minute 2 → last: ${pct(second.lat, 0.99)} → ${pct(last.lat, 0.99)} ms; RSS ${second.rss} → ${last.rss} MB`,
+      );
     }
     if (breaches.length || errors.size) process.exitCode = 1;
   } finally {

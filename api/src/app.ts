@@ -28,7 +28,14 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { DevOutbox, Messenger, SmtpSender, WhatsAppCloudSender, type Channel, type Sender } from './modules/messaging/messenger.js';
+import {
+  DevOutbox,
+  Messenger,
+  SmtpSender,
+  WhatsAppCloudSender,
+  type Channel,
+  type Sender,
+} from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
@@ -84,7 +91,9 @@ export interface AppDeps {
   skipMigrations?: boolean;
   /** The payout provider for account-name look-ups (tests pass one pointed at a fake server). */
   payoutProvider?: PayoutProvider;
-  /** The identity provider (tests may pass one); otherwise IDENTITY_API_URL, or the local stand-in outside production. */
+  /**
+   * The identity provider (tests may pass one); otherwise IDENTITY_API_URL, or the local stand-in outside production.
+   */
   identityProvider?: IdentityProvider;
   /**
    * Release control: the release store's operations, passed by whoever starts the api
@@ -97,7 +106,10 @@ export interface AppDeps {
 }
 
 /** Fastify's own options for this app: logging with request ids, body limit, timeouts, proxy trust. */
-export function serverOptions(config: Config, opts: { logStream?: DestinationStream } = {}): FastifyHttpOptions<Server> {
+export function serverOptions(
+  config: Config,
+  opts: { logStream?: DestinationStream } = {},
+): FastifyHttpOptions<Server> {
   return {
     logger:
       config.logLevel === 'silent'
@@ -134,7 +146,6 @@ export function serverOptions(config: Config, opts: { logStream?: DestinationStr
 }
 
 const DRAIN_MS = 10_000;
-
 
 /** The api's own paths whose replies are about a person or money: the seller API and the operator API. */
 const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
@@ -175,13 +186,22 @@ export function docsOnlyInside(db: Db) {
  * The configured identity provider; outside production without one, a local stand-in server
  * (loopback only) that speaks the same protocol, closed with the app.
  */
-async function identityProvider(app: FastifyInstance, config: Config, fetchFn?: typeof fetch): Promise<IdentityProvider> {
+async function identityProvider(
+  app: FastifyInstance,
+  config: Config,
+  fetchFn?: typeof fetch,
+): Promise<IdentityProvider> {
   const k = config.kyc;
-  if (k.apiUrl && k.appId && k.secretKey) return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn, config.providerTimeoutMs);
+  if (k.apiUrl && k.appId && k.secretKey)
+    return new HttpIdentityProvider(k.apiUrl, k.appId, k.secretKey, fetchFn, config.providerTimeoutMs);
   if (config.env === 'production') throw new ConfigError(['IDENTITY_API_URL: required in production']);
   const standIn = await startIdentityStandIn({ port: k.standInPort });
   app.addHook('onClose', () => standIn.close());
-  if (config.env !== 'test') app.log.info({ url: standIn.url }, 'identity provider: the local stand-in (test numbers in README, "Identity verification")');
+  if (config.env !== 'test')
+    app.log.info(
+      { url: standIn.url },
+      'identity provider: the local stand-in (test numbers in README, "Identity verification")',
+    );
   return new HttpIdentityProvider(standIn.url, standIn.appId, standIn.secretKey, fetchFn, config.providerTimeoutMs);
 }
 
@@ -240,7 +260,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           dataDir: config.dataDir,
           postgres: config.db,
           guard: config.env === 'production' ? 'route' : 'throw',
-          onGuard: (what, stack) => app.log.error({ stack }, `${what} through the pool inside a transaction: run through the transaction instead (fix the caller)`),
+          onGuard: (what, stack) =>
+            app.log.error(
+              { stack },
+              `${what} through the pool inside a transaction: run through the transaction instead (fix the caller)`,
+            ),
         }));
       // Fastify runs the app's onClose hooks before its own server close, while requests already
       // inside a handler may still be using the database: let them finish (new ones get 503), for
@@ -263,8 +287,16 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         // Checked on the connection it opens from DATABASE_URL (a caller that hands it a db chose).
         if (db.kind === 'pg') {
           const why = await historyRewritableBy(db);
-          if (why) throw new ConfigError([`DATABASE_URL: ${why}; connect as a role that only reads and appends to the audit log and the ledger (set DATABASE_OWNER_URL to the owner; api/README.md, "Database roles")`]);
-        } else app.log.warn('embedded PGlite in production: one role owns everything, so the audit log and the ledger are protected by their triggers alone; use PostgreSQL with DATABASE_OWNER_URL');
+          if (why)
+            throw new ConfigError([
+              `DATABASE_URL: ${why}; connect as a role that only reads and appends to the audit log and the ledger ` +
+                `(set DATABASE_OWNER_URL to the owner; api/README.md, "Database roles")`,
+            ]);
+        } else
+          app.log.warn(
+            'embedded PGlite in production: one role owns everything, so the audit log and the ledger are protected ' +
+              'by their triggers alone; use PostgreSQL with DATABASE_OWNER_URL',
+          );
       }
 
       const outbox = config.env === 'production' ? null : new DevOutbox();
@@ -272,22 +304,35 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       if (config.smtpUrl) senders.email = new SmtpSender(config.smtpUrl, config.mailFrom, config.smtpTimeouts);
       const wa = config.whatsapp;
       if (wa.phoneNumberId && wa.accessToken) {
-        senders.whatsapp = new WhatsAppCloudSender({ ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }, deps.fetch, config.providerTimeoutMs);
+        senders.whatsapp = new WhatsAppCloudSender(
+          { ...wa, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken },
+          deps.fetch,
+          config.providerTimeoutMs,
+        );
       }
       const messenger = new Messenger(app.log, senders, outbox, { logBodies: config.allowCodeLog }, db);
-      if (config.allowCodeLog) app.log.warn('ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log');
+      if (config.allowCodeLog)
+        app.log.warn(
+          'ALLOW_CODE_LOG=1: messages for a channel without a provider, codes included, are written to this log',
+        );
       app.addHook('onClose', () => messenger.close());
       // Background work: one job queue (pg-boss) on the app's database; modules register
       // their jobs below, the workers start once the app is ready and stop before the database closes.
       const jobs = new Jobs(db, app.log, { pollingIntervalSeconds: config.jobs.pollIntervalMs / 1000 });
       app.decorate('jobs', jobs);
-      messenger.useJobs(jobs, { retryLimit: config.jobs.outboxRetryLimit, retryDelaySeconds: config.jobs.outboxRetryDelayS });
+      messenger.useJobs(jobs, {
+        retryLimit: config.jobs.outboxRetryLimit,
+        retryDelaySeconds: config.jobs.outboxRetryDelayS,
+      });
 
       app.decorate('config', config);
       app.decorate('db', db);
       app.decorate('messenger', messenger);
       app.decorate('sessions', new Sessions(db, config.session));
-      app.decorate('otp', new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour));
+      app.decorate(
+        'otp',
+        new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour),
+      );
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db, config.cacheTtlMs));
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
@@ -298,13 +343,29 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.addHook('onClose', () => unlisten());
       app.decorate('accounts', new AccountHooks());
       // Push goes through the outbox too: its sender reads the devices when it sends.
-      messenger.setSender('push', new PushSender(db, new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs)));
+      messenger.setSender(
+        'push',
+        new PushSender(
+          db,
+          new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs),
+        ),
+      );
       const push = new PushDispatcher(db, messenger, app.log, jobs);
       push.register(config.push.intervalMs);
       app.decorate('push', push);
-      const desk = new ReleaseDesk(db, deps.releases, deps.versionHealth ?? versionHealth, messenger, config.canary, app.log);
+      const desk = new ReleaseDesk(
+        db,
+        deps.releases,
+        deps.versionHealth ?? versionHealth,
+        messenger,
+        config.canary,
+        app.log,
+      );
       app.decorate('releases', desk);
-      const canaryCheck = registerCanaryCheck(jobs, desk, app.log, { intervalS: config.canary.intervalS, on: config.canary.check });
+      const canaryCheck = registerCanaryCheck(jobs, desk, app.log, {
+        intervalS: config.canary.intervalS,
+        on: config.canary.check,
+      });
       const telemetryJobs = registerTelemetryJobs(jobs, db, config.telemetry.keepDays, app.log);
       app.addHook('onReady', async () => {
         await jobs.start();
@@ -336,11 +397,20 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.accounts.closureChecks.push(hooks.closureCheck);
       const store = new UploadStore(photoBytes(config), config.publicUrl, config.secretKey);
       app.log.info({ photos: store.location }, 'photo store');
-      if (config.env === 'production' && !config.uploadBucket) app.log.warn('photos are kept in UPLOAD_DIR on this host only: with more than one api process, set UPLOAD_S3_BUCKET (api/README.md, "Uploads")');
+      if (config.env === 'production' && !config.uploadBucket)
+        app.log.warn(
+          'photos are kept in UPLOAD_DIR on this host only: with more than one api process, set UPLOAD_S3_BUCKET ' +
+            '(api/README.md, "Uploads")',
+        );
       const provider =
         deps.payoutProvider ??
         (config.payout.provider === 'paystack' && config.payout.paystackKey
-          ? new PaystackPayoutProvider(config.payout.paystackUrl, config.payout.paystackKey, deps.fetch, config.providerTimeoutMs)
+          ? new PaystackPayoutProvider(
+              config.payout.paystackUrl,
+              config.payout.paystackKey,
+              deps.fetch,
+              config.providerTimeoutMs,
+            )
           : new DevPayoutProvider());
       const pins = new PinGuard(db, messenger, config.secretKey);
       const kyc: KycDeps = {
@@ -420,7 +490,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         store: limits.storeCtor('gl-rl:'),
         // The store answers from memory on any Redis fault: an error here is a defect, refused, not skipped.
         skipOnError: false,
-        errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...fail(`Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Codes.tooMany) }),
+        errorResponseBuilder: (_req, ctx) => ({
+          statusCode: 429,
+          ...fail(`Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Codes.tooMany),
+        }),
       });
       await app.register(swagger, {
         openapi: {
@@ -428,14 +501,34 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
             title: `${config.productName} /gc API`,
             version: '1.0.0',
             description:
-              'Every call is POST with a form-encoded body carrying appid, app_version, token (when signed in) and sign ' +
-              '(MD5 of the sorted key=value pairs joined by & plus the app key). Every reply is {success, msg, code, data}.',
+              'Every call is POST with a form-encoded body carrying appid, app_version, token (when signed in) and ' +
+              'sign ' +
+              '(MD5 of the sorted key=value pairs joined by & plus the app key). Every reply is {success, msg, ' +
+              'code, data}.',
           },
-          components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token', description: 'Sent as the form field `token`.' } } },
+          components: {
+            securitySchemes: {
+              token: { type: 'apiKey', in: 'query', name: 'token', description: 'Sent as the form field `token`.' },
+            },
+          },
         },
-        transform: createJsonSchemaTransform({ skipList: ['/docs', '/docs/*', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/initOAuth', '/docs/uiConfig'] }),
+        transform: createJsonSchemaTransform({
+          skipList: [
+            '/docs',
+            '/docs/*',
+            '/docs/json',
+            '/docs/yaml',
+            '/docs/static/*',
+            '/docs/initOAuth',
+            '/docs/uiConfig',
+          ],
+        }),
       });
-      await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}) });
+      await app.register(swaggerUi, {
+        routePrefix: '/docs',
+        staticCSP: true,
+        ...(config.env === 'production' ? { uiHooks: { onRequest: docsOnlyInside(db) } } : {}),
+      });
       // Replies about people and money stay out of every cache; the operator routes ask
       // for the session before the body.
       app.addHook('onSend', noStore);

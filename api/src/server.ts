@@ -40,7 +40,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ db: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` }, `${config.productName} api ready`);
+  app.log.info(
+    { db: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` },
+    `${config.productName} api ready`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -31,7 +31,8 @@ describe('canary split', () => {
 
   it('hands out the canary version only to devices in the canary, and the live one without a device id', () => {
     const slot = { version: '1', canary: { version: '2', percent: 50, since: '' } };
-    for (const d of devices.slice(0, 500)) expect(versionFor('mfe-account', slot, d)).toBe(inCanary('mfe-account', d, 50) ? '2' : '1');
+    for (const d of devices.slice(0, 500))
+      expect(versionFor('mfe-account', slot, d)).toBe(inCanary('mfe-account', d, 50) ? '2' : '1');
     expect(versionFor('mfe-account', slot, undefined)).toBe('1');
     expect(versionFor('mfe-account', { version: '1' }, 'device-x')).toBe('1');
   });

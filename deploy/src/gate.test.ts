@@ -19,7 +19,8 @@ describe('compatibility gate', () => {
     const problems = compatibilityProblems(shell, r);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toBe(
-      'react: mfe-account 0.1.0+bbbb requires ^18.3.1 (built with 18.3.1), but shell 0.1.0+aaaa provides 19.3.1 (requires ^19.3.1)',
+      'react: mfe-account 0.1.0+bbbb requires ^18.3.1 (built with 18.3.1), but shell 0.1.0+aaaa provides 19.3.1 ' +
+        '(requires ^19.3.1)',
     );
   });
 
@@ -31,17 +32,22 @@ describe('compatibility gate', () => {
     expect(problem).toContain('mfe-account 0.1.0+bbbb was built with 6.13.0 (requires >=6)');
   });
 
-  it('refuses a remote built against a newer shared-sdk than the live shell gives it (new exports it would call)', () => {
-    const r = remote(withShared({ '@giftlane/shared-sdk': { version: '0.2.0', requiredVersion: '^0.2.0' } }));
-    expect(compatibilityProblems(shell, r)).toEqual([
-      '@giftlane/shared-sdk: mfe-account 0.1.0+bbbb requires ^0.2.0 (built with 0.2.0), but shell 0.1.0+aaaa provides 0.1.0 (requires ^0.1.0)',
-    ]);
-  });
+  it(
+    'refuses a remote built against a newer shared-sdk than the live shell gives it (new exports it would ' + 'call)',
+    () => {
+      const r = remote(withShared({ '@giftlane/shared-sdk': { version: '0.2.0', requiredVersion: '^0.2.0' } }));
+      expect(compatibilityProblems(shell, r)).toEqual([
+        '@giftlane/shared-sdk: mfe-account 0.1.0+bbbb requires ^0.2.0 (built with 0.2.0), but shell 0.1.0+aaaa ' +
+          'provides 0.1.0 (requires ^0.1.0)',
+      ]);
+    },
+  );
 
   it('refuses a remote that would run a second copy of a singleton', () => {
     const r = remote(withShared({ '@giftlane/shared-sdk': { singleton: false } }));
     expect(compatibilityProblems(shell, r)).toEqual([
-      '@giftlane/shared-sdk: a singleton in shell 0.1.0+aaaa but not in mfe-account 0.1.0+bbbb, which would run a second copy',
+      '@giftlane/shared-sdk: a singleton in shell 0.1.0+aaaa but not in mfe-account 0.1.0+bbbb, which would run a ' +
+        'second copy',
     ]);
   });
 

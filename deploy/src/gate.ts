@@ -28,17 +28,21 @@ export function compatibilityProblems(shell: GateSubject, remote: GateSubject): 
     const host = provided.get(wanted.name);
     if (!host) continue;
     if (host.singleton && wanted.singleton === false) {
-      problems.push(`${wanted.name}: a singleton in ${label(shell)} but not in ${label(remote)}, which would run a second copy`);
+      problems.push(
+        `${wanted.name}: a singleton in ${label(shell)} but not in ${label(remote)}, which would run a second copy`,
+      );
       continue;
     }
     if (!host.singleton && !wanted.singleton) continue;
     if (!ok(host.version, wanted.requiredVersion)) {
       problems.push(
-        `${wanted.name}: ${label(remote)} requires ${wanted.requiredVersion} (built with ${wanted.version}), but ${label(shell)} provides ${host.version} (requires ${host.requiredVersion ?? 'any'})`,
+        `${wanted.name}: ${label(remote)} requires ${wanted.requiredVersion} (built with ${wanted.version}), but ` +
+          `${label(shell)} provides ${host.version} (requires ${host.requiredVersion ?? 'any'})`,
       );
     } else if (!ok(wanted.version, host.requiredVersion)) {
       problems.push(
-        `${wanted.name}: ${label(shell)} requires ${host.requiredVersion} (provides ${host.version}), but ${label(remote)} was built with ${wanted.version} (requires ${wanted.requiredVersion ?? 'any'})`,
+        `${wanted.name}: ${label(shell)} requires ${host.requiredVersion} (provides ${host.version}), but ` +
+          `${label(remote)} was built with ${wanted.version} (requires ${wanted.requiredVersion ?? 'any'})`,
       );
     }
   }

@@ -76,7 +76,10 @@ export class ReleaseStore {
    * One change of an environment: `change` gets the latest file and returns the next one; the
    * write is atomic and serialised with every other writer, so no change is ever lost.
    */
-  async updateEnvironment(env: string, change: (current: EnvironmentFile) => EnvironmentFile | undefined): Promise<EnvironmentFile> {
+  async updateEnvironment(
+    env: string,
+    change: (current: EnvironmentFile) => EnvironmentFile | undefined,
+  ): Promise<EnvironmentFile> {
     const written = await this.blobs.update<EnvironmentFile>(this.envKey(env), (current) => {
       const base = normaliseEnvironment(current, env);
       const next = change(structuredClone(base));
@@ -128,11 +131,16 @@ export class ReleaseStore {
    * the edge server. Nothing is ever overwritten: the version is claimed first (one writer wins)
    * and `release.json`, written last, is what makes it exist.
    */
-  async publish(app: string, opts: PublishOptions = {}): Promise<{ version: string; created: boolean; info: ReleaseInfo }> {
+  async publish(
+    app: string,
+    opts: PublishOptions = {},
+  ): Promise<{ version: string; created: boolean; info: ReleaseInfo }> {
     const appMeta = appInfo(app);
     const distDir = opts.distDir ?? path.join(appMeta.dir, 'dist');
     if (!existsSync(path.join(distDir, 'mf-manifest.json'))) {
-      throw new PublishRefused(`${appMeta.app} has no build at ${path.relative(ROOT_DIR, distDir) || distDir}: build it first`);
+      throw new PublishRefused(
+        `${appMeta.app} has no build at ${path.relative(ROOT_DIR, distDir) || distDir}: build it first`,
+      );
     }
     const files = await listFiles(distDir);
     let version = opts.version;
@@ -152,13 +160,18 @@ export class ReleaseStore {
     if (existing) {
       if (contentAddressed) return { version, created: false, info: existing };
       throw new PublishRefused(
-        `${appMeta.app} ${version} is already published: versions are immutable. Commit your change (a new commit is a new version) or bump the package version.`,
+        `${appMeta.app} ${version} is already published: versions are immutable. Commit your change (a new commit ` +
+          `is a new version) or bump the package version.`,
       );
     }
-    const claimed = await this.blobs.putIfAbsent(`${base}/.claim`, JSON.stringify({ by: opts.by, at: new Date().toISOString() }));
+    const claimed = await this.blobs.putIfAbsent(
+      `${base}/.claim`,
+      JSON.stringify({ by: opts.by, at: new Date().toISOString() }),
+    );
     if (!claimed && !contentAddressed) {
       throw new PublishRefused(
-        `${appMeta.app} ${version} is being published by someone else (or a publish of it died half-way: then delete ${base}/ from the store and publish again).`,
+        `${appMeta.app} ${version} is being published by someone else (or a publish of it died half-way: then ` +
+          `delete ${base}/ from the store and publish again).`,
       );
     }
 
@@ -180,7 +193,9 @@ export class ReleaseStore {
     }
     let mounts: RemoteMount[] = [];
     if (appMeta.kind === 'remote') {
-      const mountsFile = existsSync(path.join(distDir, 'mounts.json')) ? path.join(distDir, 'mounts.json') : path.join(appMeta.dir, 'src/mounts.json');
+      const mountsFile = existsSync(path.join(distDir, 'mounts.json'))
+        ? path.join(distDir, 'mounts.json')
+        : path.join(appMeta.dir, 'src/mounts.json');
       mounts = JSON.parse(await readFile(mountsFile, 'utf8')) as RemoteMount[];
     }
     const info: ReleaseInfo = {
@@ -202,7 +217,9 @@ export class ReleaseStore {
       mounts,
     };
     await this.blobs.put(`${base}/mounts.json`, JSON.stringify(mounts));
-    await this.blobs.put(`${base}/release.json`, `${JSON.stringify(info, null, 2)}\n`, { contentType: 'application/json' });
+    await this.blobs.put(`${base}/release.json`, `${JSON.stringify(info, null, 2)}\n`, {
+      contentType: 'application/json',
+    });
     return { version, created: true, info };
   }
 }

@@ -16,7 +16,12 @@ import type { EnvironmentFile } from './types';
 
 /** App → live version (a canary as `live~canary`). */
 const live = (file: EnvironmentFile) =>
-  Object.fromEntries(Object.entries(file.apps).map(([app, slot]) => [app, slot.canary ? `${slot.version}~${slot.canary.version}` : slot.version]));
+  Object.fromEntries(
+    Object.entries(file.apps).map(([app, slot]) => [
+      app,
+      slot.canary ? `${slot.version}~${slot.canary.version}` : slot.version,
+    ]),
+  );
 
 jest.setTimeout(60_000);
 
@@ -27,7 +32,10 @@ const adapters: Adapter[] = [
     name: 'directory',
     async open() {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'gl-releases-'));
-      return { store: new ReleaseStore(new DirectoryBlobStore(dir)), close: () => rm(dir, { recursive: true, force: true }) };
+      return {
+        store: new ReleaseStore(new DirectoryBlobStore(dir)),
+        close: () => rm(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -56,11 +64,19 @@ describe.each(adapters)('release store on $name', (adapter) => {
 
   it('stores a version once, with its files precompressed, and refuses it a second time', async () => {
     const { info } = await publish('mfe-account', '0.1.0+aaa');
-    expect(info).toMatchObject({ app: 'mfe-account', version: '0.1.0+aaa', commit: 'abc123', published_by: 'ci', kind: 'remote' });
+    expect(info).toMatchObject({
+      app: 'mfe-account',
+      version: '0.1.0+aaa',
+      commit: 'abc123',
+      published_by: 'ci',
+      kind: 'remote',
+    });
     expect(info.shared.map((s) => s.name)).toContain('react');
     const entry = (await store.file('mfe-account', '0.1.0+aaa', 'remoteEntry.js'))!.toString();
     expect(gunzipSync((await store.file('mfe-account', '0.1.0+aaa', 'remoteEntry.js.gz'))!).toString()).toBe(entry);
-    expect(brotliDecompressSync((await store.file('mfe-account', '0.1.0+aaa', 'remoteEntry.js.br'))!).toString()).toBe(entry);
+    expect(brotliDecompressSync((await store.file('mfe-account', '0.1.0+aaa', 'remoteEntry.js.br'))!).toString()).toBe(
+      entry,
+    );
     expect(await store.mounts('mfe-account', '0.1.0+aaa')).toEqual([{ path: '/mfe-account-0.1.0+aaa', layout: 'app' }]);
 
     await expect(publish('mfe-account', '0.1.0+aaa', 'other content')).rejects.toThrow(PublishRefused);
@@ -78,7 +94,13 @@ describe.each(adapters)('release store on $name', (adapter) => {
     await manager.promote('mfe-account', 'a1', 'prod');
     const { file } = await manager.promote('mfe-account', 'a2', 'prod');
     expect(file.apps['mfe-account']).toEqual({ version: 'a2', mounts: [{ path: '/mfe-account-a2', layout: 'app' }] });
-    expect(file.history.at(-1)).toMatchObject({ app: 'mfe-account', action: 'promote', from: 'a1', to: 'a2', by: 'Ada <ada@example.com>' });
+    expect(file.history.at(-1)).toMatchObject({
+      app: 'mfe-account',
+      action: 'promote',
+      from: 'a1',
+      to: 'a2',
+      by: 'Ada <ada@example.com>',
+    });
     expect(Date.parse(file.history.at(-1)!.at)).toBeGreaterThan(Date.now() - 60_000);
 
     const back = await manager.rollback('mfe-account', 'prod');
@@ -99,14 +121,21 @@ describe.each(adapters)('release store on $name', (adapter) => {
   it('gates promote and canary on the shell’s singletons; --force goes through and is recorded', async () => {
     await publish('shell', 's1');
     await publish('mfe-account', 'a1');
-    await publish('mfe-account', 'react18', 'old react', withShared({ react: { version: '18.3.1', requiredVersion: '^18.3.1' } }));
+    await publish(
+      'mfe-account',
+      'react18',
+      'old react',
+      withShared({ react: { version: '18.3.1', requiredVersion: '^18.3.1' } }),
+    );
     await manager.promote('shell', 's1', 'prod');
     await manager.promote('mfe-account', 'a1', 'prod');
     const before = await store.readEnvironment('prod');
 
     const refusal = await manager.promote('mfe-account', 'react18', 'prod').catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(GateRefused);
-    expect((refusal as GateRefused).message).toContain('react: mfe-account react18 requires ^18.3.1 (built with 18.3.1), but shell s1 provides 19.3.1');
+    expect((refusal as GateRefused).message).toContain(
+      'react: mfe-account react18 requires ^18.3.1 (built with 18.3.1), but shell s1 provides 19.3.1',
+    );
     await expect(manager.canary('mfe-account', 'react18', 10, 'prod')).rejects.toThrow(GateRefused);
     expect(await store.readEnvironment('prod')).toEqual(before);
 
@@ -114,7 +143,12 @@ describe.each(adapters)('release store on $name', (adapter) => {
     expect(forced.entry!.forced).toEqual([expect.stringContaining('react: mfe-account react18 requires ^18.3.1')]);
 
     // A shell is gated against every live remote.
-    await publish('shell', 's2-react20', 'new shell', withShared({ react: { version: '20.0.0', requiredVersion: '^20.0.0' } }));
+    await publish(
+      'shell',
+      's2-react20',
+      'new shell',
+      withShared({ react: { version: '20.0.0', requiredVersion: '^20.0.0' } }),
+    );
     await expect(manager.promote('shell', 's2-react20', 'prod')).rejects.toThrow(/react: .*mfe-account react18/);
   });
 
@@ -127,13 +161,26 @@ describe.each(adapters)('release store on $name', (adapter) => {
     const c = await manager.canary('mfe-account', 'a2', 25, 'prod');
     expect(c.file.apps['mfe-account']).toMatchObject({ version: 'a1', canary: { version: 'a2', percent: 25 } });
     const dropped = await manager.dropCanary('mfe-account', 'prod');
-    expect(dropped.file.apps['mfe-account']).toEqual({ version: 'a1', mounts: [{ path: '/mfe-account-a1', layout: 'app' }] });
+    expect(dropped.file.apps['mfe-account']).toEqual({
+      version: 'a1',
+      mounts: [{ path: '/mfe-account-a1', layout: 'app' }],
+    });
     await expect(manager.dropCanary('mfe-account', 'prod')).rejects.toThrow('has no canary');
 
     await manager.canary('mfe-account', 'a2', 50, 'prod');
     const promoted = await manager.promote('mfe-account', 'a2', 'prod');
-    expect(promoted.file.apps['mfe-account']).toEqual({ version: 'a2', mounts: [{ path: '/mfe-account-a2', layout: 'app' }] });
-    expect(promoted.file.history.map((h) => h.action)).toEqual(['promote', 'promote', 'canary', 'canary-drop', 'canary', 'promote']);
+    expect(promoted.file.apps['mfe-account']).toEqual({
+      version: 'a2',
+      mounts: [{ path: '/mfe-account-a2', layout: 'app' }],
+    });
+    expect(promoted.file.history.map((h) => h.action)).toEqual([
+      'promote',
+      'promote',
+      'canary',
+      'canary-drop',
+      'canary',
+      'promote',
+    ]);
   });
 
   it('writes nothing for a promote of the version already live: no revision bump, no history line', async () => {
@@ -177,7 +224,11 @@ describe.each(adapters)('release store on $name', (adapter) => {
     await Promise.all([manager.promote('mfe-account', 'v1', 'prod'), other.promote('mfe-public', 'v1', 'prod')]);
     let file = (await store.readEnvironment('prod'))!;
     expect(live(file)).toEqual({ shell: 'v1', 'mfe-account': 'v1', 'mfe-public': 'v1' });
-    expect(file.history.map((h) => `${h.app}:${h.by.split(' ')[0]}`).sort()).toEqual(['mfe-account:Ada', 'mfe-public:Kofi', 'shell:Ada']);
+    expect(file.history.map((h) => `${h.app}:${h.by.split(' ')[0]}`).sort()).toEqual([
+      'mfe-account:Ada',
+      'mfe-public:Kofi',
+      'shell:Ada',
+    ]);
 
     // Many more writers at once: every one of them is in the history, in one unbroken revision line.
     const apps = ['mfe-account', 'mfe-public', 'mfe-onboarding'];
@@ -206,10 +257,14 @@ describe('two release processes at once (directory store)', () => {
       await new ReleaseManager(store, 'setup').promote('shell', 'v1', 'prod');
       const cli = (app: string, who: string) =>
         new Promise<{ code: number | null; out: string }>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/cli/release.ts', 'promote', app, 'v1', '--env', 'prod'], {
-            cwd: ROOT_DIR,
-            env: { ...process.env, RELEASE_DIR: dir, RELEASE_USER: who, RELEASE_S3_BUCKET: '' },
-          });
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', 'deploy/src/cli/release.ts', 'promote', app, 'v1', '--env', 'prod'],
+            {
+              cwd: ROOT_DIR,
+              env: { ...process.env, RELEASE_DIR: dir, RELEASE_USER: who, RELEASE_S3_BUCKET: '' },
+            },
+          );
           let out = '';
           child.stdout.on('data', (d: Buffer) => (out += d.toString()));
           child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -18,7 +18,8 @@ export class GateRefused extends ReleaseError {
   ) {
     super(
       `The compatibility gate refuses ${app} ${version}:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'Rebuild it against the live shell (or ship a shell that fits first). --force overrides this and is recorded in the history.',
+        'Rebuild it against the live shell (or ship a shell that fits first). --force overrides this and is ' +
+        'recorded in the history.',
     );
   }
 }
@@ -52,7 +53,9 @@ export class ReleaseManager {
     if (info) return info;
     const known = (await this.store.versions(app)).map((r) => r.version);
     throw new ReleaseError(
-      `${app} ${version} is not published.${known.length ? ` Published versions: ${known.slice(-8).join(', ')}` : ' Nothing of it is published yet.'}`,
+      `${app} ${version} is not published.${
+        known.length ? ` Published versions: ${known.slice(-8).join(', ')}` : ' Nothing ' + 'of it is published yet.'
+      }`,
     );
   }
 
@@ -115,7 +118,14 @@ export class ReleaseManager {
   }
 
   private entry(app: string, action: HistoryEntry['action'], fields: Partial<HistoryEntry>): HistoryEntry {
-    return { at: new Date().toISOString(), by: this.by, app, action, ...fields, ...(this.why ? { why: this.why } : {}) };
+    return {
+      at: new Date().toISOString(),
+      by: this.by,
+      app,
+      action,
+      ...fields,
+      ...(this.why ? { why: this.why } : {}),
+    };
   }
 
   async promote(app: string, version: string, env: string, opts: { force?: boolean } = {}): Promise<ChangeResult> {
@@ -124,7 +134,8 @@ export class ReleaseManager {
     return this.gatedChange(env, candidate, Boolean(opts.force), (file, forced) => {
       const slot = file.apps[name];
       const canary = slot?.canary?.version === version ? undefined : slot?.canary;
-      if (slot?.version === version && canary === slot.canary) return { file, note: `${name} ${version} is already live in ${env}` };
+      if (slot?.version === version && canary === slot.canary)
+        return { file, note: `${name} ${version} is already live in ${env}` };
       const entry = this.entry(name, 'promote', { from: slot?.version, to: version, forced });
       file.apps[name] = { version, ...mountsOf(candidate), ...(canary ? { canary } : {}) };
       file.history.push(entry);
@@ -151,9 +162,16 @@ export class ReleaseManager {
     });
   }
 
-  async canary(app: string, version: string, percent: number, env: string, opts: { force?: boolean } = {}): Promise<ChangeResult> {
+  async canary(
+    app: string,
+    version: string,
+    percent: number,
+    env: string,
+    opts: { force?: boolean } = {},
+  ): Promise<ChangeResult> {
     const name = appInfo(app).app;
-    if (!Number.isFinite(percent) || percent <= 0 || percent > 100) throw new ReleaseError('--percent must be a number above 0 and at most 100');
+    if (!Number.isFinite(percent) || percent <= 0 || percent > 100)
+      throw new ReleaseError('--percent must be a number above 0 and at most 100');
     const candidate = await this.releaseOrFail(name, version);
     return this.gatedChange(env, candidate, Boolean(opts.force), (file, forced) => {
       const slot = file.apps[name];
@@ -173,7 +191,8 @@ export class ReleaseManager {
     const file = await this.store.updateEnvironment(env, (current) => {
       const slot = current.apps[name];
       if (!slot?.canary) throw new ReleaseError(`${name} has no canary in ${env}`);
-      if (opts.version && slot.canary.version !== opts.version) throw new ReleaseError(`${name}'s canary in ${env} is ${slot.canary.version} now, not ${opts.version}`);
+      if (opts.version && slot.canary.version !== opts.version)
+        throw new ReleaseError(`${name}'s canary in ${env} is ${slot.canary.version} now, not ${opts.version}`);
       const entry = this.entry(name, 'canary-drop', { from: slot.canary.version, to: slot.version });
       current.apps[name] = { version: slot.version, ...(slot.mounts ? { mounts: slot.mounts } : {}) };
       current.history.push(entry);
@@ -206,7 +225,14 @@ export function previousVersion(file: EnvironmentFile, app: string): string | un
   const current = file.apps[app]?.version;
   for (let i = file.history.length - 1; i >= 0; i--) {
     const h = file.history[i]!;
-    if (h.app === app && (h.action === 'promote' || h.action === 'start') && h.to === current && h.from && h.from !== current) return h.from;
+    if (
+      h.app === app &&
+      (h.action === 'promote' || h.action === 'start') &&
+      h.to === current &&
+      h.from &&
+      h.from !== current
+    )
+      return h.from;
   }
   return undefined;
 }

@@ -5,13 +5,21 @@ import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const ms = (fallback: number) => z.coerce.number().int().min(1000).default(fallback);
-const flag = z.enum(['0', '1']).default('0').transform((v) => v === '1');
+const flag = z
+  .enum(['0', '1'])
+  .default('0')
+  .transform((v) => v === '1');
 /** An http(s) address (WHATWG would also take `api:3001` as a URL). */
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const csv = z
   .string()
   .default('')
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 /** A listen address that means every interface. */
 export const isWildcardHost = (host: string): boolean => ['0.0.0.0', '::', '[::]', '*', '::0'].includes(host.trim());
@@ -27,7 +35,10 @@ const deployFields = z.object({
   API_PORT: port(3001),
   API_URL: url.optional(),
   /** The environment whose live versions are served. */
-  GL_ENV: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a short lower-case name, e.g. local or production').default('local'),
+  GL_ENV: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a short lower-case name, e.g. local or production')
+    .default('local'),
   SKIP_BUILD: flag,
   EDGE_LOG: flag,
   BEHIND_TLS: flag,
@@ -61,7 +72,11 @@ const deployFields = z.object({
   EDGE_REQUEST_TIMEOUT_MS: ms(30_000),
   EDGE_BODY_TIMEOUT_MS: ms(15_000),
   EDGE_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   /**
    * Request ids: a proxy in EDGE_TRUSTED_PROXIES may hand the edge its X-Request-Id; the
    * edge's metrics on a port of their own (off when unset), loopback unless EDGE_METRICS_HOST says.
@@ -114,7 +129,8 @@ export class DeploySettingsError extends Error {
 export function readDeploySettings(env: Record<string, string | undefined>): DeploySettings {
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = deploySchema.safeParse(given);
-  if (!parsed.success) throw new DeploySettingsError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  if (!parsed.success)
+    throw new DeploySettingsError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   return parsed.data;
 }
 

@@ -24,7 +24,8 @@ export async function fakeDist(label: string, shared: SharedDependency[] = SHARE
   await writeFile(path.join(dir, 'main.0123abcd.js'), `console.log(${JSON.stringify(label)});`);
   await writeFile(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><meta charset="utf-8"><meta name="gl-head"></head><body data-build="${label}"><script defer src="{{SHELL_BASE}}/main.0123abcd.js"></script></body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><meta name="gl-head"></head><body ` +
+      `data-build="${label}"><script defer src="{{SHELL_BASE}}/main.0123abcd.js"></script></body></html>`,
   );
   await writeFile(path.join(dir, 'mounts.json'), JSON.stringify([{ path: `/${label}`, layout: 'app' }]));
   return dir;

@@ -17,7 +17,11 @@ async function recordScripts(page) {
   const requests = new Map();
   const files = [];
   cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script') requests.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none' });
+    if (e.type === 'Script')
+      requests.set(e.requestId, {
+        url: e.response.url,
+        encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none',
+      });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
@@ -56,7 +60,10 @@ async function report(label, captured) {
   const total = sum(files);
   const budget = BUDGET[label];
   console.log(
-    `\n${label}: ${(total / KB).toFixed(1)} KB gzip of JavaScript in ${files.length} files (the browser received ${(sum(files, 'bytes') / KB).toFixed(1)} KB, mostly brotli)${budget ? ` — budget ${budget} KB: ${total / KB <= budget ? 'within' : 'OVER'}` : ''}`,
+    `\n${label}: ${(total / KB).toFixed(1)} KB gzip of JavaScript in ${files.length} files (the browser received ` +
+      `${(sum(files, 'bytes') / KB).toFixed(1)} KB, mostly brotli)${
+        budget ? ` — budget ${budget} KB: ` + `${total / KB <= budget ? 'within' : 'OVER'}` : ''
+      }`,
   );
   console.log('     gzip KB   sent KB  file');
   for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) {
@@ -88,10 +95,13 @@ async function main() {
     // Into the account area from a public page, as a signed-in user would go.
     const user = await signUp();
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    await context.addInitScript(({ token, id }) => {
-      sessionStorage.setItem('giftlane_token', token);
-      sessionStorage.setItem('user_id', id);
-    }, { token: user.token, id: user.user_id });
+    await context.addInitScript(
+      ({ token, id }) => {
+        sessionStorage.setItem('giftlane_token', token);
+        sessionStorage.setItem('user_id', id);
+      },
+      { token: user.token, id: user.user_id },
+    );
     const page = await context.newPage();
     const rec = await recordScripts(page);
     await page.goto(`${BASE}/home`, { waitUntil: 'networkidle' });
@@ -105,7 +115,12 @@ async function main() {
     await browser.close();
 
     const over = Object.entries(BUDGET).filter(([k, b]) => results[k] / KB > b);
-    console.log(`\nsummary: /home ${(results['/home'] / KB).toFixed(1)} KB, /login ${(results['/login'] / KB).toFixed(1)} KB, public → account +${(results['public → account'] / KB).toFixed(1)} KB${over.length ? ` — OVER BUDGET: ${over.map(([k]) => k).join(', ')}` : ' — all within budget'}`);
+    console.log(
+      `\nsummary: /home ${(results['/home'] / KB).toFixed(1)} KB, /login ${(results['/login'] / KB).toFixed(1)} KB, ` +
+        `public → account +${(results['public → account'] / KB).toFixed(1)} KB${
+          over.length ? ` — OVER BUDGET: ` + `${over.map(([k]) => k).join(', ')}` : ' — all within budget'
+        }`,
+    );
     process.exitCode = over.length ? 1 : 0;
   } finally {
     site.stop();

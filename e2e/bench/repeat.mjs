@@ -41,8 +41,12 @@ function countingProxy(target) {
 }
 
 async function firstPaintEpoch(page) {
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
-  return page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+    timeout: 30_000,
+  });
+  return page.evaluate(
+    () => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0].startTime,
+  );
 }
 
 async function measure(browser, proxy, route) {
@@ -53,11 +57,15 @@ async function measure(browser, proxy, route) {
   await page.goto(proxy.base + route, { waitUntil: 'networkidle' });
   const firstFcp = await firstPaintEpoch(page);
   const first = { beforePaint: proxy.bytesUntil(firstFcp), total: 0 };
-  await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker.controller) return false;
-    const keys = await (await caches.open('gl-releases')).keys();
-    return keys.some((r) => r.url.includes('/shell/'));
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const keys = await (await caches.open('gl-releases')).keys();
+      return keys.some((r) => r.url.includes('/shell/'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForLoadState('networkidle');
   first.total = proxy.total();
   // The phone's HTTP cache is emptied; the worker's cache stays.
@@ -84,14 +92,21 @@ async function main() {
       const kb = (n) => (n / KB).toFixed(1);
       console.log(`\n${route}`);
       runs.forEach((r, i) =>
-        console.log(`  run ${i + 1}: first visit ${kb(r.first.beforePaint)} KB before first paint (${kb(r.first.total)} KB in all); repeat visit ${kb(r.repeat.beforePaint)} KB before first paint (${kb(r.repeat.total)} KB in all)`),
+        console.log(
+          `  run ${i + 1}: first visit ${kb(r.first.beforePaint)} KB before first paint (${kb(r.first.total)} KB in ` +
+            `all); repeat visit ${kb(r.repeat.beforePaint)} KB before first paint (${kb(r.repeat.total)} KB in all)`,
+        ),
       );
       const worst = Math.max(...runs.map((r) => r.repeat.beforePaint));
       summary.push({ route, worst });
     }
     await browser.close();
     const over = summary.filter((s) => s.worst / KB > GOAL_KB);
-    console.log(`\nsummary (repeat visit, before first paint, worst of ${RUNS}): ${summary.map((s) => `${s.route} ${(s.worst / KB).toFixed(1)} KB`).join(', ')} — goal ≤ ${GOAL_KB} KB: ${over.length ? `OVER on ${over.map((s) => s.route).join(', ')}` : 'met'}`);
+    console.log(
+      `\nsummary (repeat visit, before first paint, worst of ${RUNS}): ${summary
+        .map((s) => `${s.route} ` + `${(s.worst / KB).toFixed(1)} KB`)
+        .join(', ')} — goal ≤ ${GOAL_KB} KB: ${over.length ? `OVER on ${over.map((s) => s.route).join(', ')}` : 'met'}`,
+    );
     process.exitCode = over.length ? 1 : 0;
   } finally {
     proxy.close();

@@ -27,7 +27,14 @@ export async function benchSite(defaultPort) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'giftlane-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/cli/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), API_PORT: String(port + 1), RELEASE_DIR: path.join(scratch, 'releases'), DATA_DIR: path.join(scratch, 'data'), SKIP_BUILD: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(port + 1),
+      RELEASE_DIR: path.join(scratch, 'releases'),
+      DATA_DIR: path.join(scratch, 'data'),
+      SKIP_BUILD: '1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

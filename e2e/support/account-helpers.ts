@@ -44,7 +44,12 @@ export function tinyPng(width = 48, height = 32): Buffer {
     rows.push(row);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The api listens beside the site (the e2e config gives it PORT + 1); its dev outbox is only there. */
@@ -64,13 +69,23 @@ export const identityStandIn = (baseURL: string) => {
 
 let bvnSeq = 0;
 /** A person the stand-in knows, with a BVN of their own (11 digits, unused in this run). */
-export async function registerPerson(baseURL: string, name: string, dateOfBirth = '1991-02-03'): Promise<{ bvn: string; first: string; last: string; dateOfBirth: string }> {
+export async function registerPerson(
+  baseURL: string,
+  name: string,
+  dateOfBirth = '1991-02-03',
+): Promise<{ bvn: string; first: string; last: string; dateOfBirth: string }> {
   const [first, ...rest] = name.split(' ');
   const bvn = `5${String(Date.now() % 1e7).padStart(7, '0')}${String(bvnSeq++ % 1000).padStart(3, '0')}`;
   const res = await fetch(`${identityStandIn(baseURL)}/__stand-in/identities`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id_type: 'bvn', id_number: bvn, first_name: first, last_name: rest.join(' '), date_of_birth: dateOfBirth }),
+    body: JSON.stringify({
+      id_type: 'bvn',
+      id_number: bvn,
+      first_name: first,
+      last_name: rest.join(' '),
+      date_of_birth: dateOfBirth,
+    }),
   });
   if (!res.ok) throw new Error(`identity stand-in: ${res.status}`);
   return { bvn, first: first!, last: rest.join(' '), dateOfBirth };
@@ -79,13 +94,20 @@ export async function registerPerson(baseURL: string, name: string, dateOfBirth 
 /** Verifies a seller at level 1 through the api, as the holder of `name` (their payout account's name). */
 export async function verifyAs(baseURL: string, token: string, name: string) {
   const p = await registerPerson(baseURL, name);
-  const r = await gc(baseURL, 'kyc/verifyId', { id_type: 'bvn', id_number: p.bvn, first_name: p.first, last_name: p.last, date_of_birth: p.dateOfBirth }, token);
+  const r = await gc(
+    baseURL,
+    'kyc/verifyId',
+    { id_type: 'bvn', id_number: p.bvn, first_name: p.first, last_name: p.last, date_of_birth: p.dateOfBirth },
+    token,
+  );
   if (!r.success) throw new Error(`kyc/verifyId: ${r.msg}`);
 }
 
 /** Operator credentials for the running api: E2E_OPS_EMAIL / E2E_OPS_PASSWORD (an admin or reviewer). */
 export const operatorCredentials = () =>
-  process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD } : undefined;
+  process.env.E2E_OPS_EMAIL && process.env.E2E_OPS_PASSWORD
+    ? { email: process.env.E2E_OPS_EMAIL, password: process.env.E2E_OPS_PASSWORD }
+    : undefined;
 
 export async function ops<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
   // The operator API is reached through the edge, as the console reaches it.
@@ -107,7 +129,11 @@ const sessions = new Map<string, Promise<string>>();
  * `secret` is the operator's authenticator secret (E2E_OPS_TOTP_SECRET for the suite's operator); an
  * operator who has not enrolled yet enrols with the secret the api hands out.
  */
-export function operatorLogin(baseURL: string, creds: { email: string; password: string }, secret = process.env.E2E_OPS_TOTP_SECRET): Promise<string> {
+export function operatorLogin(
+  baseURL: string,
+  creds: { email: string; password: string },
+  secret = process.env.E2E_OPS_TOTP_SECRET,
+): Promise<string> {
   const key = `${baseURL} ${creds.email}`;
   let p = sessions.get(key);
   if (!p) {
@@ -117,7 +143,12 @@ export function operatorLogin(baseURL: string, creds: { email: string; password:
         const totp = first.totp_secret ?? secret;
         if (!totp) throw new Error(`operatorLogin: no authenticator secret for ${creds.email}`);
         try {
-          return (await ops<{ token: string }>(baseURL, '/ops/api/login/second-factor', '', { challenge: first.challenge, code: totpCode(totp, totpStep(Date.now())) })).token;
+          return (
+            await ops<{ token: string }>(baseURL, '/ops/api/login/second-factor', '', {
+              challenge: first.challenge,
+              code: totpCode(totp, totpStep(Date.now())),
+            })
+          ).token;
         } catch (err) {
           // This step's code was used (by an earlier run of the suite's steps): wait for the next one.
           if (attempt >= 1 || !/Incorrect code/.test(String(err))) throw err;
@@ -132,7 +163,12 @@ export function operatorLogin(baseURL: string, creds: { email: string; password:
 }
 
 /** Ends a user's withdrawal cooling-off (admin; audited), as support would after checking with the owner. */
-export async function endCoolingOff(baseURL: string, token: string, userId: string | number, reason = 'e2e: owner confirmed') {
+export async function endCoolingOff(
+  baseURL: string,
+  token: string,
+  userId: string | number,
+  reason = 'e2e: owner confirmed',
+) {
   await ops(baseURL, `/ops/api/users/${userId}/end-hold`, token, { reason });
 }
 
@@ -144,7 +180,9 @@ function secondOperator(baseURL: string, adminToken: string): Promise<string> {
   if (!p) {
     const creds = { email: `second-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `second-${randomUUID()}` };
     // A new operator enrols at the first sign-in with the secret the api hands out.
-    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(() => operatorLogin(baseURL, creds));
+    p = ops(baseURL, '/ops/api/staff', adminToken, { ...creds, name: 'E2E Second Reviewer', role: 'reviewer' }).then(
+      () => operatorLogin(baseURL, creds),
+    );
     secondOperators.set(baseURL, p);
   }
   return p;
@@ -154,15 +192,32 @@ function secondOperator(baseURL: string, adminToken: string): Promise<string> {
  * Decides a claimed order. A payout that one operator may not make alone (above the four-eyes
  * threshold or the quote, or beyond the reviewer's daily cap) waits: a second operator approves it.
  */
-export async function decide(baseURL: string, token: string, orderNo: string, body: { lines: unknown[]; payout_note?: string }) {
-  const d = await ops<{ status: number; amount: string; awaiting_approval?: { id: number } }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, body);
+export async function decide(
+  baseURL: string,
+  token: string,
+  orderNo: string,
+  body: { lines: unknown[]; payout_note?: string },
+) {
+  const d = await ops<{ status: number; amount: string; awaiting_approval?: { id: number } }>(
+    baseURL,
+    `/ops/api/orders/${orderNo}/decide`,
+    token,
+    body,
+  );
   if (!d.awaiting_approval) return d;
-  await ops(baseURL, `/ops/api/approvals/${d.awaiting_approval.id}/approve`, await secondOperator(baseURL, token), { note: 'e2e: second reviewer' });
+  await ops(baseURL, `/ops/api/approvals/${d.awaiting_approval.id}/approve`, await secondOperator(baseURL, token), {
+    note: 'e2e: second reviewer',
+  });
   return ops<{ status: number; amount: string }>(baseURL, `/ops/api/orders/${orderNo}/decide`, token, body);
 }
 
 /** Claims an order and approves its one card at the face value it was quoted for. */
-export async function approveOrder(baseURL: string, token: string, orderNo: string, line: { card_id: number; face_value: string; code: string }) {
+export async function approveOrder(
+  baseURL: string,
+  token: string,
+  orderNo: string,
+  line: { card_id: number; face_value: string; code: string },
+) {
   await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
   return decide(baseURL, token, orderNo, { lines: [{ ...line, status: 'success', image_index: 0 }] });
 }
@@ -171,17 +226,30 @@ export async function approveOrder(baseURL: string, token: string, orderNo: stri
 export async function makeOrder(baseURL: string, token: string, faceValue?: string): Promise<string> {
   const slots = await gc<Array<{ url: string }>>(baseURL, 'order/obsUrls', { image_count: '1' }, token);
   if (!slots.success) throw new Error(`obsUrls: ${slots.msg}`);
-  const put = await fetch(new URL(slots.data[0]!.url, baseURL), // relative when served behind the edge
-    { method: 'PUT', headers: { 'content-type': 'image/png' }, body: tinyPng() });
+  const put = await fetch(
+    new URL(slots.data[0]!.url, baseURL), // relative when served behind the edge
+    { method: 'PUT', headers: { 'content-type': 'image/png' }, body: tinyPng() },
+  );
   if (!put.ok) throw new Error(`upload: ${put.status}`);
-  const calc = await gc<{ card_list: Array<{ list: Array<{ card_id: number; min_face?: number; max_face?: number }> }> }>(baseURL, 'card/calculator', { country_id: '1' }, token);
+  const calc = await gc<{
+    card_list: Array<{ list: Array<{ card_id: number; min_face?: number; max_face?: number }> }>;
+  }>(baseURL, 'card/calculator', { country_id: '1' }, token);
   // The first card, or with a face value the first card whose band takes it.
-  const fits = (c: { min_face?: number; max_face?: number }) => !faceValue || (Number(faceValue) >= (c.min_face ?? 0) && Number(faceValue) <= (c.max_face ?? Infinity));
+  const fits = (c: { min_face?: number; max_face?: number }) =>
+    !faceValue || (Number(faceValue) >= (c.min_face ?? 0) && Number(faceValue) <= (c.max_face ?? Infinity));
   const card = calc.data.card_list.flatMap((c) => c.list).find(fits)!;
   const add = await gc<{ order_no: string }>(
     baseURL,
     'order/appadd',
-    { images: slots.data[0]!.url.split('?')[0]!, user_memo: 'SCREEN-CODE-1', wallet_type: '1', coupon_code: '', channel_type: '1', card_id: String(card.card_id), face_value: faceValue ?? String(card.min_face ?? 100) },
+    {
+      images: slots.data[0]!.url.split('?')[0]!,
+      user_memo: 'SCREEN-CODE-1',
+      wallet_type: '1',
+      coupon_code: '',
+      channel_type: '1',
+      card_id: String(card.card_id),
+      face_value: faceValue ?? String(card.min_face ?? 100),
+    },
     token,
   );
   if (!add.success) throw new Error(`appadd: ${add.msg}`);
@@ -193,19 +261,60 @@ export async function makeOrder(baseURL: string, token: string, faceValue?: stri
  * account, the new account's 24 h wait ended by support (as after checking with the owner), and
  * (unless `verify: false`) their identity verified at level 1 in the account's name.
  */
-export async function fundedSeller(baseURL: string, token: string, opts: { verify?: boolean; faceValue?: string } = {}) {
+export async function fundedSeller(
+  baseURL: string,
+  token: string,
+  opts: { verify?: boolean; faceValue?: string } = {},
+) {
   const user = await createUser(baseURL);
   const orderNo = await makeOrder(baseURL, user.token, opts.faceValue);
-  const d = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL, 'ord/detail', { order_no: orderNo }, user.token);
+  const d = await gc<{ quote: { card_id: number; face_value: string } }>(
+    baseURL,
+    'ord/detail',
+    { order_no: orderNo },
+    user.token,
+  );
   await ops(baseURL, `/ops/api/orders/${orderNo}/claim`, token, {});
-  await decide(baseURL, token, orderNo, { lines: [{ card_id: d.data.quote.card_id, face_value: d.data.quote.face_value, code: 'FUND-1', status: 'success', image_index: 0 }] });
-  const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(baseURL, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
+  await decide(baseURL, token, orderNo, {
+    lines: [
+      {
+        card_id: d.data.quote.card_id,
+        face_value: d.data.quote.face_value,
+        code: 'FUND-1',
+        status: 'success',
+        image_index: 0,
+      },
+    ],
+  });
+  const banks = await gc<Array<{ bank_id: number; bank_code: string }>>(
+    baseURL,
+    'payment/bankList',
+    { country_id: '1', payment_id: '1' },
+    user.token,
+  );
   const bank = banks.data[0]!;
   const account = `012345678${nubanCheckDigit(bank.bank_code, '012345678')}`;
   // The PIN, then the payout account confirmed with the login password and the PIN.
-  const pin = await gc(baseURL, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token);
+  const pin = await gc(
+    baseURL,
+    'withdraw/transactionPassword',
+    { password: '246810', login_password: user.password },
+    user.token,
+  );
   if (!pin.success) throw new Error(`transactionPassword: ${pin.msg}`);
-  const added = await gc<{ bank_id: number; account_name: string }>(baseURL, 'payment/add', { payment_id: '1', bank_id: String(bank.bank_id), account_no: account, account_name: '', password: user.password, t_password: '246810' }, user.token);
+  const added = await gc<{ bank_id: number; account_name: string }>(
+    baseURL,
+    'payment/add',
+    {
+      payment_id: '1',
+      bank_id: String(bank.bank_id),
+      account_no: account,
+      account_name: '',
+      password: user.password,
+      t_password: '246810',
+    },
+    user.token,
+  );
   if (!added.success) throw new Error(`payment/add: ${added.msg}`);
   await endCoolingOff(baseURL, token, user.user_id);
   // Withdrawing needs a verified identity in the payout account's name.

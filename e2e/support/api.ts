@@ -42,7 +42,11 @@ export function outboxUrl(baseURL: string): string {
 }
 
 /** The newest outbox message that matches, waiting up to ~4.5 s for it to arrive. */
-export async function outboxMessage(baseURL: string, match: (m: OutboxItem) => boolean, what: string): Promise<OutboxItem> {
+export async function outboxMessage(
+  baseURL: string,
+  match: (m: OutboxItem) => boolean,
+  what: string,
+): Promise<OutboxItem> {
   for (let i = 0; i < 30; i++) {
     const items = (await (await fetch(outboxUrl(baseURL))).json()) as OutboxItem[];
     const hit = items.find(match);
@@ -67,7 +71,11 @@ export interface TestUser {
 export async function createUser(baseURL: string, extra: Record<string, string> = {}): Promise<TestUser> {
   const email = `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const password = 'Sunny-Lagos-2026';
-  const init = await gc<{ is_need_verify?: string }>(baseURL, 'public/appinit', { os_type: 'web', device_no: 'device-e2e', device_type: 'e2e' });
+  const init = await gc<{ is_need_verify?: string }>(baseURL, 'public/appinit', {
+    os_type: 'web',
+    device_no: 'device-e2e',
+    device_type: 'e2e',
+  });
   let code = '';
   if (init.data?.is_need_verify === '1') {
     const sent = await gc(baseURL, 'user/sendEmailVerifyCode', { email });

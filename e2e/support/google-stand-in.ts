@@ -21,11 +21,14 @@ export async function googleIdToken(port: number, who: GoogleIdentity): Promise<
 
 /** What the page loads instead of accounts.google.com/gsi/client: the GIS calls our app makes. */
 export function googleScript(idToken: string): string {
-  return `window.google = { accounts: { id: {
+  return (
+    `window.google = { accounts: { id: {
     initialize: function (o) { window.__gsi = o; },
-    prompt: function () { var o = window.__gsi; setTimeout(function () { o.callback({ credential: ${JSON.stringify(idToken)} }); }, 10); },
+    prompt: function () { var o = window.__gsi; setTimeout(function () { o.callback({ credential: ` +
+    `${JSON.stringify(idToken)} }); }, 10); },
     renderButton: function () {}, disableAutoSelect: function () {}, cancel: function () {}
-  } } };`;
+  } } };`
+  );
 }
 
 async function main() {

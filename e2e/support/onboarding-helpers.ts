@@ -10,7 +10,8 @@ export const PASSWORD = 'Sunny-Lagos-2026';
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
 
 /** A Nigerian mobile number (10 digits after +234) unlikely to be taken by another run. */
-export const uniqueLocalNumber = () => `80${String(Date.now()).slice(-5)}${String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0')}`;
+export const uniqueLocalNumber = () =>
+  `80${String(Date.now()).slice(-5)}${String(randomBytes(2).readUInt16BE(0) % 1000).padStart(3, '0')}`;
 
 export async function codeSentTo(baseURL: string, address: string): Promise<string> {
   const digits = address.replace(/\D/g, '');

@@ -15,7 +15,11 @@ export async function adminToken(baseURL: string) {
 
 /** A new operator, added by the suite's admin through the api. */
 export async function newStaff(baseURL: string, role: Role) {
-  const creds = { email: `${role}-${randomUUID().slice(0, 8)}@giftlane.ng`, password: `Console-${randomUUID()}`, name: `E2E ${role} ${randomUUID().slice(0, 4)}` };
+  const creds = {
+    email: `${role}-${randomUUID().slice(0, 8)}@giftlane.ng`,
+    password: `Console-${randomUUID()}`,
+    name: `E2E ${role} ${randomUUID().slice(0, 4)}`,
+  };
   await ops(baseURL, '/ops/api/staff', await adminToken(baseURL), { ...creds, role });
   return creds;
 }
@@ -49,4 +53,3 @@ export async function staffPage(browser: Browser, baseURL: string, role: Role) {
   await enrol(page, creds);
   return { page, creds };
 }
-

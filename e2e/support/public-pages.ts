@@ -24,8 +24,16 @@ export const PUBLIC_PAGE_CHECKS: PublicPageCheck[] = [
   { path: '/blog', h1: /The GiftLane blog/, live: /Selling gift cards from Ghana/ },
   { path: '/blogs', h1: /The GiftLane blog/, live: /Selling gift cards from Ghana/ },
   { path: '/blog/post', h1: /The GiftLane blog/, live: /Selling gift cards from Ghana/ },
-  { path: `/blog/post/${BLOG_SLUG}`, h1: /How to tell if a gift card has already been used/, live: /Look at the scratch panel/ },
-  { path: `/blogs/post/${BLOG_SLUG}`, h1: /How to tell if a gift card has already been used/, live: /Look at the scratch panel/ },
+  {
+    path: `/blog/post/${BLOG_SLUG}`,
+    h1: /How to tell if a gift card has already been used/,
+    live: /Look at the scratch panel/,
+  },
+  {
+    path: `/blogs/post/${BLOG_SLUG}`,
+    h1: /How to tell if a gift card has already been used/,
+    live: /Look at the scratch panel/,
+  },
   { path: '/privacy-policy', h1: /Privacy Policy/ },
   { path: '/accessibility', h1: /Accessibility/ },
   { path: '/terms', h1: /Terms of Service/, live: /governed by the laws of the Federal Republic of Nigeria/ },

@@ -2,4 +2,5 @@
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches an alert showing exactly this message of the api and a request reference under it. */
-export const withReference = (message: string): RegExp => new RegExp(`^${escape(message)}\\s*Reference: [0-9A-HJKMNP-TV-Z]{6}$`);
+export const withReference = (message: string): RegExp =>
+  new RegExp(`^${escape(message)}\\s*Reference: [0-9A-HJKMNP-TV-Z]{6}$`);

@@ -47,7 +47,8 @@ export class ReleaseSite {
   /** Like `release`, but the command must succeed. */
   ok(...args: string[]): string {
     const res = this.release(...args);
-    if (res.status !== 0) throw new Error(`release ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
+    if (res.status !== 0)
+      throw new Error(`release ${args.join(' ')} failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
     return res.stdout;
   }
 
@@ -77,7 +78,14 @@ export class ReleaseSite {
   async start() {
     this.server = spawn(process.execPath, ['--import', 'tsx', 'deploy/src/cli/serve.ts'], {
       cwd: ROOT,
-      env: { ...process.env, RELEASE_DIR: this.releaseDir, GL_ENV: this.env, PORT: String(this.port), API_URL: this.apiUrl, RELEASE_S3_BUCKET: '' },
+      env: {
+        ...process.env,
+        RELEASE_DIR: this.releaseDir,
+        GL_ENV: this.env,
+        PORT: String(this.port),
+        API_URL: this.apiUrl,
+        RELEASE_S3_BUCKET: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

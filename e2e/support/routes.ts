@@ -1,8 +1,26 @@
 // The route table of SPEC §2, as the e2e suite walks it.
 export const PUBLIC_ROUTES = [
-  '/home', '/sellcard', '/ratesheet', '/referral-rewards', '/vip', '/coupon', '/activity', '/about', '/contact',
-  '/job', '/faq', '/blog', '/blogs', '/blog/post', '/blog/post/spot-a-used-gift-card', '/blogs/post/spot-a-used-gift-card',
-  '/privacy-policy', '/accessibility', '/terms', '/disclaimer', '/app',
+  '/home',
+  '/sellcard',
+  '/ratesheet',
+  '/referral-rewards',
+  '/vip',
+  '/coupon',
+  '/activity',
+  '/about',
+  '/contact',
+  '/job',
+  '/faq',
+  '/blog',
+  '/blogs',
+  '/blog/post',
+  '/blog/post/spot-a-used-gift-card',
+  '/blogs/post/spot-a-used-gift-card',
+  '/privacy-policy',
+  '/accessibility',
+  '/terms',
+  '/disclaimer',
+  '/app',
 ];
 
 export const ONBOARDING_ROUTES = ['/login', '/sign-up', '/social-signup?email=ada%40example.com'];

@@ -7,7 +7,10 @@ import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { approveOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
 
-test('a welcome coupon from the sign-up promotion raises the quote, and the payout carries it', async ({ page, baseURL }) => {
+test('a welcome coupon from the sign-up promotion raises the quote, and the payout carries it', async ({
+  page,
+  baseURL,
+}) => {
   const promo = await createUser(baseURL!, { sign_to_coupon: '1' });
   await signInPage(page, promo);
 
@@ -17,7 +20,9 @@ test('a welcome coupon from the sign-up promotion raises the quote, and the payo
   const welcome = page.getByRole('listitem', { name: 'Coupon WELCOME2' });
   await expect(welcome).toContainText('+2% on the rate');
   await expect(welcome).toContainText('Ready to use');
-  await expect(page.getByRole('listitem', { name: 'Coupon WELCOMENGN' })).toContainText('On trades of ₦20,000.00 or more');
+  await expect(page.getByRole('listitem', { name: 'Coupon WELCOMENGN' })).toContainText(
+    'On trades of ₦20,000.00 or more',
+  );
   await welcome.getByRole('link', { name: 'Use on a sale' }).click();
   await expect(page).toHaveURL(/\/homes\/sell-gift-card\?coupon=WELCOME2$/);
   await expect(page.getByText('Coupon WELCOME2 applied to your quote.')).toBeVisible();
@@ -40,7 +45,9 @@ test('a welcome coupon from the sign-up promotion raises the quote, and the payo
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Coupon WELCOME2 applied to your quote.')).toBeVisible();
   await expect(page.getByText('Coupon', { exact: true })).toBeVisible();
-  await expect.poll(async () => parseMoney((await quote.textContent())!.replace(/[^\d.]/g, ''), 'NGN').amount_minor).toBeGreaterThan(plain);
+  await expect
+    .poll(async () => parseMoney((await quote.textContent())!.replace(/[^\d.]/g, ''), 'NGN').amount_minor)
+    .toBeGreaterThan(plain);
   const quoted = (await quote.textContent())!.trim();
 
   await page.getByLabel(/^Card codes/).fill('E2E-COUPON-CODE');
@@ -54,11 +61,22 @@ test('a welcome coupon from the sign-up promotion raises the quote, and the payo
   expect(again).toMatchObject({ success: false, msg: 'This coupon has already been used' });
   const creds = operatorCredentials();
   expect(creds).toBeTruthy();
-  const detail = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL!, 'ord/detail', { order_no: orderNo }, promo.token);
-  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, { card_id: detail.data.quote.card_id, face_value: detail.data.quote.face_value, code: 'E2E-COUPON-CODE' });
+  const detail = await gc<{ quote: { card_id: number; face_value: string } }>(
+    baseURL!,
+    'ord/detail',
+    { order_no: orderNo },
+    promo.token,
+  );
+  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, {
+    card_id: detail.data.quote.card_id,
+    face_value: detail.data.quote.face_value,
+    code: 'E2E-COUPON-CODE',
+  });
   const paid = await gc<{ coupon_amount: string }>(baseURL!, 'ord/detail', { order_no: orderNo }, promo.token);
   expect(Number(paid.data.coupon_amount)).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByText('Coupon WELCOME2', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Timeline' }).getByText(/Coupon WELCOME2 added ₦[\d,.]+\./)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText(/Coupon WELCOME2 added ₦[\d,.]+\./),
+  ).toBeVisible();
 });

@@ -6,10 +6,24 @@ import { signInPage } from '../support/fixtures';
 
 test('a mobile money wallet is saved under the name the network look-up gives', async ({ page, baseURL }) => {
   const user = await createUser(baseURL!, { country_id: '2' });
-  const looked = await gc<{ user_name: string }>(baseURL!, 'payment/verify', { bank_id: await mtnId(baseURL!, user.token), bank_account: '0247654321' }, user.token);
+  const looked = await gc<{ user_name: string }>(
+    baseURL!,
+    'payment/verify',
+    { bank_id: await mtnId(baseURL!, user.token), bank_account: '0247654321' },
+    user.token,
+  );
   expect(looked.success).toBe(true);
   // A payout account is confirmed with the login password and the PIN: set the PIN first.
-  expect((await gc(baseURL!, 'withdraw/transactionPassword', { password: '246810', login_password: user.password }, user.token)).success).toBe(true);
+  expect(
+    (
+      await gc(
+        baseURL!,
+        'withdraw/transactionPassword',
+        { password: '246810', login_password: user.password },
+        user.token,
+      )
+    ).success,
+  ).toBe(true);
 
   await page.setViewportSize({ width: 360, height: 800 });
   await signInPage(page, user);
@@ -32,12 +46,29 @@ test('a mobile money wallet is saved under the name the network look-up gives', 
   await expect(page.getByRole('listitem', { name: /0247654321/ })).toContainText(looked.data.user_name);
 
   // A client that forges the name is not believed either.
-  const forged = await gc<{ account_name: string }>(baseURL!, 'payment/add', { payment_id: '2', bank_id: await mtnId(baseURL!, user.token), account_no: '0551234567', account_name: 'SOMEONE ELSE', password: user.password, t_password: '246810' }, user.token);
+  const forged = await gc<{ account_name: string }>(
+    baseURL!,
+    'payment/add',
+    {
+      payment_id: '2',
+      bank_id: await mtnId(baseURL!, user.token),
+      account_no: '0551234567',
+      account_name: 'SOMEONE ELSE',
+      password: user.password,
+      t_password: '246810',
+    },
+    user.token,
+  );
   expect(forged.success).toBe(true);
   expect(forged.data.account_name).not.toBe('SOMEONE ELSE');
 });
 
 async function mtnId(baseURL: string, token: string): Promise<string> {
-  const banks = await gc<Array<{ bank_id: number; bank_name: string }>>(baseURL, 'payment/bankList', { country_id: '2', payment_id: '2' }, token);
+  const banks = await gc<Array<{ bank_id: number; bank_name: string }>>(
+    baseURL,
+    'payment/bankList',
+    { country_id: '2', payment_id: '2' },
+    token,
+  );
   return String(banks.data.find((b) => b.bank_name === 'MTN MoMo')!.bank_id);
 }

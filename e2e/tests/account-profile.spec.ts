@@ -8,7 +8,8 @@ import { signInPage } from '../support/fixtures';
 import { withReference } from '../support/reference';
 
 test('change nickname, e-mail and password from Settings', async ({ page, baseURL }) => {
-  // The current address got its sign-up code a moment ago: its code for the change waits out the 60 s between two codes.
+  // The current address got its sign-up code a moment ago: its code for the change waits out the 60 s between two
+  // codes.
   test.setTimeout(150_000);
   const user = await createUser(baseURL!);
   await signInPage(page, user);
@@ -32,7 +33,9 @@ test('change nickname, e-mail and password from Settings', async ({ page, baseUR
   await expect(profile.getByRole('alert')).toContainText(/Please wait \d+ seconds before requesting another code/);
   await expect(async () => {
     await profile.getByRole('button', { name: 'Send a code' }).click();
-    await expect(profile.getByText(`We sent a 4-digit code to ${next} and another to ${user.email}.`, { exact: false })).toBeVisible({ timeout: 2_000 });
+    await expect(
+      profile.getByText(`We sent a 4-digit code to ${next} and another to ${user.email}.`, { exact: false }),
+    ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 80_000, intervals: [5_000] });
   await profile.getByLabel(`Code sent to ${next}`).fill(await latestCode(baseURL!, next));
   await profile.getByLabel(`Code sent to ${user.email}`).fill(await latestCode(baseURL!, user.email));
@@ -46,7 +49,9 @@ test('change nickname, e-mail and password from Settings', async ({ page, baseUR
   await password.getByLabel('New password', { exact: true }).fill('Harmattan-2027');
   await password.getByLabel('Repeat the new password').fill('Harmattan-2027');
   await password.getByRole('button', { name: 'Change password' }).click();
-  await expect(password.getByRole('alert')).toHaveText(withReference('The login password is incorrect, 4 attempts left'));
+  await expect(password.getByRole('alert')).toHaveText(
+    withReference('The login password is incorrect, 4 attempts left'),
+  );
   await password.getByLabel('Current password').fill(user.password);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('status')).toContainText('Your password is changed.');
@@ -63,7 +68,10 @@ test.describe('at 360 px', () => {
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Change e-mail' }).click();
     await expect(profile.getByLabel('New e-mail address')).toBeVisible();
-    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
     await page.screenshot({ path: info.outputPath('settings-profile-360.png'), fullPage: true });
   });

@@ -6,7 +6,11 @@ import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { approveOrder, makeOrder, operatorCredentials, operatorLogin } from '../support/account-helpers';
 
-test("a friend's approved sale pays the inviter, who sees it on the referral page", async ({ page, browser, baseURL }, testInfo) => {
+test("a friend's approved sale pays the inviter, who sees it on the referral page", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const inviter = await createUser(baseURL!);
   const info = await gc<{ invite_code: string }>(baseURL!, 'rebate/inviteinfo', {}, inviter.token);
   const code = info.data.invite_code;
@@ -31,7 +35,11 @@ test("a friend's approved sale pays the inviter, who sees it on the referral pag
   const detail = await gc<{ quote: { card_id: number } }>(baseURL!, 'ord/detail', { order_no: orderNo }, friend.token);
   const creds = operatorCredentials();
   expect(creds).toBeTruthy();
-  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, { card_id: detail.data.quote.card_id, face_value: '100', code: 'E2E-REFERRAL-CODE' });
+  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, {
+    card_id: detail.data.quote.card_id,
+    face_value: '100',
+    code: 'E2E-REFERRAL-CODE',
+  });
 
   // The inviter's notice leads to the referral page, which shows the reward, the friend and the entry.
   await page.goto('/notification');
@@ -51,7 +59,10 @@ test("a friend's approved sale pays the inviter, who sees it on the referral pag
   await page.reload();
   await expect(page.getByTestId('reward-balance')).toContainText('₦1,500.00');
   await expect(page.getByRole('list', { name: 'Reward entries' })).toBeVisible();
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
   await page.screenshot({ path: testInfo.outputPath('reward-360.png'), fullPage: true });
 });

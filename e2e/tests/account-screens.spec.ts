@@ -29,7 +29,10 @@ const PAGES: Array<{ path: () => string; title: string; content: RegExp; name: s
 ];
 
 async function noOverflow(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
 }
 

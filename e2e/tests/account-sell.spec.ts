@@ -33,13 +33,17 @@ test('a signed-in user sells a card with a photo and follows the order', async (
   const quoted = (await quote.textContent())!.trim();
 
   // A photo: previewed, removable, and sent.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'card-front.png', mimeType: 'image/png', buffer: tinyPng() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'card-front.png', mimeType: 'image/png', buffer: tinyPng() });
   await expect(page.getByRole('img', { name: /Photo 1: card-front\.png/ })).toBeVisible();
   await expect(page.getByText('1 of 10 photos')).toBeVisible();
   await page.getByLabel(/^Card codes/).fill('E2E-CODE-1234');
 
   // A file that is not a photo is refused with its reason.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('notes.txt is not a JPG, PNG or WebP photo.')).toBeVisible();
   await expect(page.getByText('1 of 10 photos')).toBeVisible();
 
@@ -53,7 +57,9 @@ test('a signed-in user sells a card with a photo and follows the order', async (
   await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Submitted', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Card photo 1' })).toBeVisible();
   // The photo really loads from the site (same origin under the CSP).
-  await expect.poll(() => page.getByRole('img', { name: 'Card photo 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByRole('img', { name: 'Card photo 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByText('E2E-CODE-1234')).toBeVisible();
 
   // The order is in the list (All and In progress), and opens its detail again.
@@ -72,16 +78,33 @@ test('a signed-in user sells a card with a photo and follows the order', async (
   await expect(page.getByLabel(/^Face value/)).toHaveValue('');
 });
 
-test('after an operator approves the card, the wallet shows the credit and the order its payout', async ({ page, baseURL }) => {
+test('after an operator approves the card, the wallet shows the credit and the order its payout', async ({
+  page,
+  baseURL,
+}) => {
   const creds = operatorCredentials();
   expect(creds, 'an operator for the running api (E2E_OPS_EMAIL / E2E_OPS_PASSWORD)').toBeTruthy();
   const orderNo = await makeOrder(baseURL!, user.token);
   await page.goto(`/order/${orderNo}`);
   const quoted = (await page.getByTestId('order-quote').textContent())!.trim();
-  const detail = await gc<{ quote: { card_id: number; face_value: string; amount: string } }>(baseURL!, 'ord/detail', { order_no: orderNo }, user.token);
+  const detail = await gc<{ quote: { card_id: number; face_value: string; amount: string } }>(
+    baseURL!,
+    'ord/detail',
+    { order_no: orderNo },
+    user.token,
+  );
   const token = await operatorLogin(baseURL!, creds!);
-  await approveOrder(baseURL!, token, orderNo, { card_id: detail.data.quote.card_id, face_value: detail.data.quote.face_value, code: 'SCREEN-CODE-1' });
-  const paid = await gc<{ amount: string; currency: 'NGN' | 'GHS'; first_order_bonus: number }>(baseURL!, 'ord/detail', { order_no: orderNo }, user.token);
+  await approveOrder(baseURL!, token, orderNo, {
+    card_id: detail.data.quote.card_id,
+    face_value: detail.data.quote.face_value,
+    code: 'SCREEN-CODE-1',
+  });
+  const paid = await gc<{ amount: string; currency: 'NGN' | 'GHS'; first_order_bonus: number }>(
+    baseURL!,
+    'ord/detail',
+    { order_no: orderNo },
+    user.token,
+  );
   const paidText = formatMoney(parseMoney(paid.data.amount, paid.data.currency));
   // A first sale also earns the first-order bonus, on top of the locked quote.
   await page.goto('/wallet');

@@ -13,7 +13,11 @@ test('an approved sale adds points; the level table marks the current level', as
   const detail = await gc<{ quote: { card_id: number } }>(baseURL!, 'ord/detail', { order_no: orderNo }, seller.token);
   const creds = operatorCredentials();
   expect(creds).toBeTruthy();
-  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, { card_id: detail.data.quote.card_id, face_value: '100', code: 'E2E-VIP-CODE' });
+  await approveOrder(baseURL!, await operatorLogin(baseURL!, creds!), orderNo, {
+    card_id: detail.data.quote.card_id,
+    face_value: '100',
+    code: 'E2E-VIP-CODE',
+  });
 
   await signInPage(page, seller);
   await page.goto('/homes/vip');
@@ -25,7 +29,10 @@ test('an approved sale adds points; the level table marks the current level', as
   await expect(points.getByRole('listitem')).toHaveCount(1);
   await expect(points).toContainText(/\+\d[\d,]* points/);
   await expect(page.getByText(/more to the next level/)).toBeVisible();
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'page is wider than the screen').toBeLessThanOrEqual(client);
   await page.screenshot({ path: testInfo.outputPath('vip-360.png'), fullPage: true });
 });

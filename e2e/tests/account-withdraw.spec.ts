@@ -8,18 +8,42 @@ import { parseMoney } from '@giftlane/shared-sdk/money';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
-import { approveOrder, endCoolingOff, makeOrder, operatorCredentials, operatorLogin, verifyAs } from '../support/account-helpers';
+import {
+  approveOrder,
+  endCoolingOff,
+  makeOrder,
+  operatorCredentials,
+  operatorLogin,
+  verifyAs,
+} from '../support/account-helpers';
 import { withReference } from '../support/reference';
 
-test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({ page, baseURL }, info) => {
+test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and see it held and in the history', async ({
+  page,
+  baseURL,
+}, info) => {
   const user = await createUser(baseURL!);
   const creds = operatorCredentials();
   expect(creds, 'an operator for the running api').toBeTruthy();
   const orderNo = await makeOrder(baseURL!, user.token);
-  const quote = await gc<{ quote: { card_id: number; face_value: string } }>(baseURL!, 'ord/detail', { order_no: orderNo }, user.token);
+  const quote = await gc<{ quote: { card_id: number; face_value: string } }>(
+    baseURL!,
+    'ord/detail',
+    { order_no: orderNo },
+    user.token,
+  );
   const opsToken = await operatorLogin(baseURL!, creds!);
-  await approveOrder(baseURL!, opsToken, orderNo, { card_id: quote.data.quote.card_id, face_value: quote.data.quote.face_value, code: 'WD-CODE-1' });
-  const banks = await gc<Array<{ bank_id: number; bank_name: string; bank_code: string }>>(baseURL!, 'payment/bankList', { country_id: '1', payment_id: '1' }, user.token);
+  await approveOrder(baseURL!, opsToken, orderNo, {
+    card_id: quote.data.quote.card_id,
+    face_value: quote.data.quote.face_value,
+    code: 'WD-CODE-1',
+  });
+  const banks = await gc<Array<{ bank_id: number; bank_name: string; bank_code: string }>>(
+    baseURL!,
+    'payment/bankList',
+    { country_id: '1', payment_id: '1' },
+    user.token,
+  );
   const bank = banks.data[0]!;
   const serial = '012345678';
   const nuban = serial + nubanCheckDigit(bank.bank_code, serial);
@@ -34,7 +58,11 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.getByLabel('Choose a transaction password').fill('123456');
   await page.getByLabel('Repeat it').fill('123456');
   await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Choose a transaction password').fill('246810');
   await page.getByLabel('Repeat it').fill('246811');
   await page.getByRole('button', { name: 'Set transaction password' }).click();
@@ -73,7 +101,9 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.
   await page.goto('/wallet');
   const coolingOff = page.getByTestId('withdraw-block');
-  await expect(coolingOff).toContainText(/a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/);
+  await expect(coolingOff).toContainText(
+    /a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/,
+  );
   // On a phone the reason comes before the amount field.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
@@ -82,7 +112,9 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.getByLabel('Amount (NGN)').fill('2000');
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('For your safety, a new payout account can be used 24 hours after it is added');
+  await expect(page.getByRole('alert')).toContainText(
+    'For your safety, a new payout account can be used 24 hours after it is added',
+  );
 
   // Support ends the wait after checking with the owner; withdraw 2,000 naira.
   await endCoolingOff(baseURL!, opsToken, user.user_id);

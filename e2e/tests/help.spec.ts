@@ -8,7 +8,10 @@ import { signInPage } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-test('Help: FAQ, contact details from settings, a message about an order, the tour again', async ({ page, baseURL }) => {
+test('Help: FAQ, contact details from settings, a message about an order, the tour again', async ({
+  page,
+  baseURL,
+}) => {
   const user = await createUser(baseURL!);
   const orderNo = await makeOrder(baseURL!, user.token);
   await signInPage(page, user);
@@ -19,7 +22,10 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await expect(page.locator('.gl-topbar__title')).toHaveText('Help');
 
   // The live FAQ: the api's own questions, opened in place.
-  const faq = await gc<Array<{ question: string; answer: string }>>(baseURL!, 'faq/list', { page: '0', page_size: '50' });
+  const faq = await gc<Array<{ question: string; answer: string }>>(baseURL!, 'faq/list', {
+    page: '0',
+    page_size: '50',
+  });
   expect(faq.data.length).toBeGreaterThan(0);
   const first = page.locator('.acc-faq details').first();
   await expect(first.locator('summary')).toHaveText(faq.data[0]!.question);
@@ -27,13 +33,22 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await expect(first.getByText(faq.data[0]!.answer)).toBeVisible();
 
   // Contact details are the settings' (appinit), not written into the page.
-  const init = await gc<{ whatsapp_phone?: string; email?: string }>(baseURL!, 'public/appinit', { device_no: 'e2e', channel_type: '3' });
+  const init = await gc<{ whatsapp_phone?: string; email?: string }>(baseURL!, 'public/appinit', {
+    device_no: 'e2e',
+    channel_type: '3',
+  });
   const contact = page.getByRole('region', { name: 'Contact us' });
   if (init.data.whatsapp_phone) {
-    await expect(contact.getByRole('link', { name: init.data.whatsapp_phone })).toHaveAttribute('href', `https://wa.me/${init.data.whatsapp_phone.replace(/\D/g, '')}`);
+    await expect(contact.getByRole('link', { name: init.data.whatsapp_phone })).toHaveAttribute(
+      'href',
+      `https://wa.me/${init.data.whatsapp_phone.replace(/\D/g, '')}`,
+    );
   }
   expect(init.data.email).toBeTruthy();
-  await expect(contact.getByRole('link', { name: init.data.email! })).toHaveAttribute('href', `mailto:${init.data.email}`);
+  await expect(contact.getByRole('link', { name: init.data.email! })).toHaveAttribute(
+    'href',
+    `mailto:${init.data.email}`,
+  );
 
   await page.screenshot({ path: test.info().outputPath('help-top.png') });
   await page.screenshot({ path: test.info().outputPath('help-full.png'), fullPage: true });
@@ -47,9 +62,15 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await expect(form.getByRole('alert')).toHaveText('Please tell us a little more (at least 10 characters).');
   await form.getByLabel('Message').fill('My card was refused but the code is valid. Please check again.');
   await form.getByRole('button', { name: 'Send to support' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Your message about “Order ${orderNo}” has been sent.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your message about “Order ${orderNo}” has been sent.` }),
+  ).toBeVisible();
   // Support received it, with the order in the subject.
-  await outboxMessage(baseURL!, (m) => Boolean(m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid')), `support message about ${orderNo}`);
+  await outboxMessage(
+    baseURL!,
+    (m) => Boolean(m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid')),
+    `support message about ${orderNo}`,
+  );
 
   // The tour again, from Help.
   await page.getByRole('button', { name: 'Start the tour' }).click();

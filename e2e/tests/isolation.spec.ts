@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createUser } from '../support/api';
 import { signInPage } from '../support/fixtures';
 
-test('a remote that cannot load shows its fallback; the rest keeps working; Retry reloads it', async ({ page, baseURL }) => {
+test('a remote that cannot load shows its fallback; the rest keeps working; Retry reloads it', async ({
+  page,
+  baseURL,
+}) => {
   await signInPage(page, await createUser(baseURL!));
   const blocked = '**/releases/mfe-account/**';
   await page.route(blocked, (route) => route.abort());
@@ -37,7 +40,10 @@ test('the public remote down: its pages show the fallback, onboarding still work
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
 });
 
-test('a sign-in made inside the onboarding remote shows at once in the shell: one store, one shared-sdk', async ({ page, baseURL }) => {
+test('a sign-in made inside the onboarding remote shows at once in the shell: one store, one shared-sdk', async ({
+  page,
+  baseURL,
+}) => {
   const user = await createUser(baseURL!);
   await page.goto('/home');
   // One document throughout: start once the prerendered page is live (a link tapped before that is
@@ -59,5 +65,9 @@ test('a sign-in made inside the onboarding remote shows at once in the shell: on
   expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My account' })).toBeVisible();
   // Public, onboarding and account remotes all ran in this one document on one shared-sdk.
-  expect(await page.evaluate(() => (globalThis as { __GIFTLANE_SDK_DUPLICATES__?: number }).__GIFTLANE_SDK_DUPLICATES__ ?? 0)).toBe(0);
+  expect(
+    await page.evaluate(
+      () => (globalThis as { __GIFTLANE_SDK_DUPLICATES__?: number }).__GIFTLANE_SDK_DUPLICATES__ ?? 0,
+    ),
+  ).toBe(0);
 });

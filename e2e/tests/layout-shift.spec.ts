@@ -1,5 +1,5 @@
-// Pages must not jump while they load, nor when a prerendered page is hydrated. Cumulative layout shift measured in Chromium with a
-// PerformanceObserver (layout-shift entries, buffered, without those right after input), from the
+// Pages must not jump while they load, nor when a prerendered page is hydrated. Cumulative layout shift measured in
+// Chromium with a PerformanceObserver (layout-shift entries, buffered, without those right after input), from the
 // first byte until the page has settled; the budget is 0.02 (Google's "good" is 0.1).
 import { expect, test, type Page } from '@playwright/test';
 
@@ -11,7 +11,11 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
     w.__cls = 0;
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+      for (const e of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node }>;
+      }>) {
         if (e.hadRecentInput) continue;
         w.__cls += e.value;
         w.__shifts.push({
@@ -20,7 +24,8 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
             const el = s.node instanceof Element ? s.node : s.node?.parentElement;
             if (!el) return '?';
             const id = el.id ? `#${el.id}` : '';
-            const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+            const classes =
+              typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
             return `${el.tagName.toLowerCase()}${id}${classes}`;
           }),
         });
@@ -54,7 +59,10 @@ for (const width of [1280, 360]) {
         const { cls, shifts } = await measure(page, path, async (p) => {
           await ready(p);
         });
-        await info.attach('layout-shift.json', { body: JSON.stringify({ cls, shifts }, null, 2), contentType: 'application/json' });
+        await info.attach('layout-shift.json', {
+          body: JSON.stringify({ cls, shifts }, null, 2),
+          contentType: 'application/json',
+        });
         console.log(`${path} at ${width}px: CLS ${cls.toFixed(4)}`, JSON.stringify(shifts));
         await page.screenshot({ path: info.outputPath(`${path.slice(1)}-${width}.png`) });
         expect(cls).toBeLessThan(BUDGET);

@@ -9,7 +9,9 @@ test.describe('at 360 px', () => {
     await page.goto('/home');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await expect(menuButton).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true })).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true }),
+    ).toBeHidden();
     await menuButton.click();
     await page.getByRole('button', { name: 'Information' }).click();
     await page.getByRole('link', { name: 'FAQ' }).first().click();
@@ -20,7 +22,10 @@ test.describe('at 360 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  test('the sidebar slides in with an overlay and closes on nav, logo and outside clicks', async ({ page, baseURL }) => {
+  test('the sidebar slides in with an overlay and closes on nav, logo and outside clicks', async ({
+    page,
+    baseURL,
+  }) => {
     await signInPage(page, await createUser(baseURL!));
     await page.goto('/homes');
     const sidebar = page.getByRole('complementary', { name: 'Account' });
@@ -76,7 +81,9 @@ test.describe('signed-in layout', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login/);
     // The session keys are gone (the login view may remember itself there again).
-    expect(await page.evaluate(() => [sessionStorage.getItem('giftlane_token'), sessionStorage.getItem('user_id')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('giftlane_token'), sessionStorage.getItem('user_id')]),
+    ).toEqual([null, null]);
     // The session is gone: the account area is guarded again.
     await page.goto('/wallet');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fwallet/);

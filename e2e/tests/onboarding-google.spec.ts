@@ -7,7 +7,11 @@ import { googleIdToken, googleScript } from '../support/google-stand-in';
 const standInPort = Number(process.env.E2E_PORT ?? 8180) + 2;
 
 test('a new Google user completes sign-up with country and password, then signs in with one tap', async ({ page }) => {
-  const who = { sub: `g-${randomBytes(6).toString('hex')}`, email: `ada.${randomBytes(3).toString('hex')}@gmail.example`, name: 'Ada Obi' };
+  const who = {
+    sub: `g-${randomBytes(6).toString('hex')}`,
+    email: `ada.${randomBytes(3).toString('hex')}@gmail.example`,
+    name: 'Ada Obi',
+  };
   const token = await googleIdToken(standInPort, who);
   await page.route('https://accounts.google.com/gsi/client', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: googleScript(token) }),
@@ -16,8 +20,12 @@ test('a new Google user completes sign-up with country and password, then signs 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   // Not yet an account: SPEC §4 sends the user to SocialSignup with the e-mail.
-  await expect(page).toHaveURL((url) => url.pathname === '/social-signup' && url.searchParams.get('email') === who.email);
-  await expect(page.getByText('Authentication Successful please provide the following information to proceed')).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/social-signup' && url.searchParams.get('email') === who.email,
+  );
+  await expect(
+    page.getByText('Authentication Successful please provide the following information to proceed'),
+  ).toBeVisible();
   await page.getByLabel('Country').selectOption({ label: 'Nigeria' });
   await page.getByLabel('Password', { exact: true }).fill('Lagos-Rain-2026');
   await page.getByLabel('Confirm Password').fill('Lagos-Rain-2026');
@@ -43,7 +51,9 @@ test('a new Google user completes sign-up with country and password, then signs 
 test('an id token Google did not sign is refused', async ({ page }) => {
   const forged = [
     Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'e2e-key' })).toString('base64url'),
-    Buffer.from(JSON.stringify({ sub: 'g-forged', email: 'mallory@example.com', iss: 'https://accounts.google.com' })).toString('base64url'),
+    Buffer.from(
+      JSON.stringify({ sub: 'g-forged', email: 'mallory@example.com', iss: 'https://accounts.google.com' }),
+    ).toString('base64url'),
     'c2lnbmF0dXJl',
   ].join('.');
   await page.route('https://accounts.google.com/gsi/client', (route) =>

@@ -16,7 +16,14 @@ async function makeWhatsappAccount(baseURL: string) {
   const sent = await gc(baseURL, 'user/sendWhatsAppCode', { whatsapp });
   expect(sent.success).toBe(true);
   const reg = await gc(baseURL, 'user/appregister', {
-    register_type: '2', country_id: '1', username: whatsapp, whatsapp, password: PASSWORD, code: await codeSentTo(baseURL, whatsapp), channel_type: '3', device_no: 'device-e2e',
+    register_type: '2',
+    country_id: '1',
+    username: whatsapp,
+    whatsapp,
+    password: PASSWORD,
+    code: await codeSentTo(baseURL, whatsapp),
+    channel_type: '3',
+    device_no: 'device-e2e',
   });
   expect(reg.success).toBe(true);
   return { local, whatsapp, madeAt: Date.now() };
@@ -85,8 +92,17 @@ test('a redirect to another site is ignored: Home instead', async ({ page, baseU
 
 // Paths that a browser normalises to //evil.example: React Router refuses to navigate to them, so
 // the seller would be left on the form; they land Home instead.
-for (const redirect of ['/.//evil.example/steal', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example']) {
-  test(`a redirect of ${JSON.stringify(redirect)} lands Home, not on another site nor stuck on the form`, async ({ page, baseURL }) => {
+for (const redirect of [
+  '/.//evil.example/steal',
+  '/..//evil.example',
+  '/%2e//evil.example',
+  '/%5cevil.example',
+  '/\t/evil.example',
+]) {
+  test(`a redirect of ${JSON.stringify(redirect)} lands Home, not on another site nor stuck on the form`, async ({
+    page,
+    baseURL,
+  }) => {
     const user = await createUser(baseURL!);
     await page.goto(`/login?${new URLSearchParams({ redirect, view: 'LoginForm' })}`);
     await page.getByLabel('Email Address/WhatsApp Number').fill(user.email);

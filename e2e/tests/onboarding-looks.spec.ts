@@ -25,7 +25,19 @@ test.describe('at 360 px', () => {
         sessionStorage.setItem('email', 'ada@example.com');
         sessionStorage.setItem(
           'formData',
-          JSON.stringify({ email: 'ada@example.com', phone: '', password: 'Secret123!', confirmPassword: 'Secret123!', country: 1, referral: '', passwordStrength: 'Very Strong', strength: 100, termsAccepted: true, deviceNo: 'device-x', register_type: '1' }),
+          JSON.stringify({
+            email: 'ada@example.com',
+            phone: '',
+            password: 'Secret123!',
+            confirmPassword: 'Secret123!',
+            country: 1,
+            referral: '',
+            passwordStrength: 'Very Strong',
+            strength: 100,
+            termsAccepted: true,
+            deviceNo: 'device-x',
+            register_type: '1',
+          }),
         );
       }, view);
       await page.goto(path);

@@ -2,9 +2,20 @@
 // read from the api's dev outbox, and a referral link that locks the code.
 import { expect, test } from '@playwright/test';
 import { createUser, gc } from '../support/api';
-import { codeSentTo, fillOtp, PASSWORD, sessionToken, uniqueEmail, uniqueLocalNumber, whenLive } from '../support/onboarding-helpers';
+import {
+  codeSentTo,
+  fillOtp,
+  PASSWORD,
+  sessionToken,
+  uniqueEmail,
+  uniqueLocalNumber,
+  whenLive,
+} from '../support/onboarding-helpers';
 
-test('sign-up by e-mail with the OTP from the outbox, then Home with the profile overlay', async ({ page, baseURL }) => {
+test('sign-up by e-mail with the OTP from the outbox, then Home with the profile overlay', async ({
+  page,
+  baseURL,
+}) => {
   const email = uniqueEmail('signup');
   await page.goto('/sign-up');
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
@@ -73,7 +84,10 @@ test('sign-up by WhatsApp with the OTP from the outbox', async ({ page, baseURL 
   expect(await sessionToken(page)).toBeTruthy();
 
   // The new account signs in with its WhatsApp number.
-  const login = await gc<{ token: string }>(baseURL!, 'user/applogin', { username: `+234${local}`, password: PASSWORD });
+  const login = await gc<{ token: string }>(baseURL!, 'user/applogin', {
+    username: `+234${local}`,
+    password: PASSWORD,
+  });
   expect(login.success).toBe(true);
 });
 

@@ -15,7 +15,14 @@ async function whatsappUser(baseURL: string) {
   expect((await gc(baseURL, 'user/sendWhatsAppCode', { whatsapp: e164 })).success).toBe(true);
   const code = await latestCode(baseURL, e164.slice(1)).catch(() => latestCode(baseURL, e164));
   const reg = await gc(baseURL, 'user/appregister', {
-    register_type: '2', country_id: '1', username: e164, whatsapp: e164, password: PASSWORD, code, channel_type: '3', device_no: 'device-e2e',
+    register_type: '2',
+    country_id: '1',
+    username: e164,
+    whatsapp: e164,
+    password: PASSWORD,
+    code,
+    channel_type: '3',
+    device_no: 'device-e2e',
   });
   expect(reg.success, reg.msg).toBe(true);
   return { national, e164 };
@@ -23,7 +30,12 @@ async function whatsappUser(baseURL: string) {
 
 test('signs in with 08…, 8… and 234… as with +234…', async ({ page, baseURL }, info) => {
   const { national } = await whatsappUser(baseURL!);
-  for (const typed of [`0${national}`, national, `234${national}`, `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`]) {
+  for (const typed of [
+    `0${national}`,
+    national,
+    `234${national}`,
+    `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+  ]) {
     await page.context().clearCookies();
     await page.goto('/login');
     await page.evaluate(() => sessionStorage.clear());

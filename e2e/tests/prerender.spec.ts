@@ -104,7 +104,10 @@ test('the hydrated /home works: the calculator answers, and a link navigates ins
   await page.goto('/home', { waitUntil: 'networkidle' });
   const total = page.getByTestId('calc-total');
   const before = await total.textContent();
-  await page.getByLabel(/amount/i).first().fill('250');
+  await page
+    .getByLabel(/amount/i)
+    .first()
+    .fill('250');
   await expect(total).not.toHaveText(before ?? '');
   expect(await hydrated(page)).toEqual({ prerendered: true, sameHeading: true });
   // A client-side navigation: the document stays (no new HTML request).
@@ -115,7 +118,10 @@ test('the hydrated /home works: the calculator answers, and a link navigates ins
   expect(problems).toEqual([]);
 });
 
-test('on /login before the page is live: what is typed is kept, and a tap on Login signs in once it is live', async ({ page, baseURL }) => {
+test('on /login before the page is live: what is typed is kept, and a tap on Login signs in once it is live', async ({
+  page,
+  baseURL,
+}) => {
   const user = await createUser(baseURL!);
   // The onboarding remote arrives late (slow 4G): the form is on screen before it is live.
   let release: () => void = () => undefined;
@@ -139,7 +145,10 @@ test('on /login before the page is live: what is typed is kept, and a tap on Log
   expect(problems).toEqual([]);
 });
 
-test('typed into /login after a full load: the page is live and signs in (the usual path)', async ({ page, baseURL }) => {
+test('typed into /login after a full load: the page is live and signs in (the usual path)', async ({
+  page,
+  baseURL,
+}) => {
   const user = await createUser(baseURL!);
   await page.goto('/login');
   await expect(page.locator('#root[data-live]')).toHaveCount(1);
@@ -149,7 +158,10 @@ test('typed into /login after a full load: the page is live and signs in (the us
   await expect(page).toHaveURL(/\/homes$/);
 });
 
-test('a signed-in seller’s public page is rendered for them: their header, no mismatch reported', async ({ page, baseURL }) => {
+test('a signed-in seller’s public page is rendered for them: their header, no mismatch reported', async ({
+  page,
+  baseURL,
+}) => {
   const user = await createUser(baseURL!);
   await signInPage(page, user);
   const problems = problemsOf(page);

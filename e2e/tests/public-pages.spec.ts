@@ -32,14 +32,21 @@ test.describe('public pages', () => {
     await calc.getByRole('button', { name: '200' }).click();
     const shown = await calc.getByTestId('calc-total').textContent();
 
-    const data = await gc<{ card_list: Array<{ category_name: string; list: Array<{ card_id: number; currency: string; form: string; min_face: number; max_face: number }> }> }>(
-      baseURL!,
-      'card/calculator',
-      { country_id: '1' },
-    );
+    const data = await gc<{
+      card_list: Array<{
+        category_name: string;
+        list: Array<{ card_id: number; currency: string; form: string; min_face: number; max_face: number }>;
+      }>;
+    }>(baseURL!, 'card/calculator', { country_id: '1' });
     const apple = data.data.card_list.find((c) => c.category_name === 'Apple / iTunes')!;
-    const card = apple.list.find((c) => c.currency === 'USD' && c.form === 'physical' && c.min_face <= 200 && c.max_face >= 200)!;
-    const q = await gc<{ amount: string; payout_currency: string }>(baseURL!, 'card/quote', { country_id: '1', card_id: String(card.card_id), face_value: '200' });
+    const card = apple.list.find(
+      (c) => c.currency === 'USD' && c.form === 'physical' && c.min_face <= 200 && c.max_face >= 200,
+    )!;
+    const q = await gc<{ amount: string; payout_currency: string }>(baseURL!, 'card/quote', {
+      country_id: '1',
+      card_id: String(card.card_id),
+      face_value: '200',
+    });
     expect(q.success).toBe(true);
     expect(shown).toBe(formatMoney(parseMoney(q.data.amount, 'NGN')));
 
@@ -47,7 +54,11 @@ test.describe('public pages', () => {
     await page.getByRole('button', { name: 'Ghana (GH₵)' }).click();
     await calc.getByLabel('Gift card').selectOption({ label: 'Apple / iTunes' });
     await calc.getByRole('button', { name: '500' }).click();
-    const ghs = await gc<{ amount: string }>(baseURL!, 'card/quote', { country_id: '2', card_id: String(card.card_id), face_value: '500' });
+    const ghs = await gc<{ amount: string }>(baseURL!, 'card/quote', {
+      country_id: '2',
+      card_id: String(card.card_id),
+      face_value: '500',
+    });
     await expect(calc.getByTestId('calc-total')).toHaveText(formatMoney(parseMoney(ghs.data.amount, 'GHS')));
   });
 
@@ -103,7 +114,9 @@ test.describe('public pages', () => {
     await page.getByRole('link', { name: 'How to tell if a gift card has already been used' }).click();
     await expect(page).toHaveURL(new RegExp(`/blog/post/${BLOG_SLUG}$`));
     await expect(page.locator('main .blog-post h2').first()).toBeVisible();
-    expect(await page.locator('main .blog-post script, main .blog-post [onerror], main .blog-post [onclick]').count()).toBe(0);
+    expect(
+      await page.locator('main .blog-post script, main .blog-post [onerror], main .blog-post [onclick]').count(),
+    ).toBe(0);
   });
 
   test('the contact form checks its fields, then sends', async ({ page }) => {

@@ -1,8 +1,8 @@
 // A release manager ships, canaries and rolls back one remote with the CLI while the site
 // stays up — with the public pages prerendered by the live releases and the worker on.
 // Two versions of mfe-account that differ visibly (the coupon page's title), two of mfe-public (the
-// About page's heading), an incompatible one (another React major), all published to a release store of this suite's own
-// and served by an edge server of its own; /gc goes to the api the suite's web server started.
+// About page's heading), an incompatible one (another React major), all published to a release store of this suite's
+// own and served by an edge server of its own; /gc goes to the api the suite's web server started.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -33,7 +33,9 @@ test.beforeAll(async () => {
     site.ok('promote', app, V('1'), '--env', site.env);
   }
   // A second public remote whose About page says so, in the browser build and the server build.
-  const public2 = site.copyDist('mfe-public', 'public-2', (_f, text) => text.replaceAll(`"${ABOUT_V1}"`, `"${ABOUT_V2}"`));
+  const public2 = site.copyDist('mfe-public', 'public-2', (_f, text) =>
+    text.replaceAll(`"${ABOUT_V1}"`, `"${ABOUT_V2}"`),
+  );
   site.ok('publish', 'mfe-public', '--dist', public2, '--as', V('2'));
   site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-1'), '--as', V('1'));
   const v2 = site.copyDist('mfe-account', 'account-2', (_f, text) => text.replaceAll(`"${TITLE_V1}"`, `"${TITLE_V2}"`));
@@ -59,7 +61,9 @@ async function openCoupons(browser: Browser, deviceId?: string): Promise<Page> {
 
 const title = (page: Page) => page.locator('.gl-topbar__title');
 
-/** The edge re-reads the environment at most once a second: a page load just after a change may still get the old one. */
+/**
+ * The edge re-reads the environment at most once a second: a page load just after a change may still get the old one.
+ */
 async function reloadUntil(page: Page, text: string) {
   await expect(async () => {
     await page.reload();
@@ -68,12 +72,21 @@ async function reloadUntil(page: Page, text: string) {
 }
 
 test('publishing the same version twice is refused', () => {
-  const again = site.release('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-again'), '--as', V('1'));
+  const again = site.release(
+    'publish',
+    'mfe-account',
+    '--dist',
+    site.copyDist('mfe-account', 'account-again'),
+    '--as',
+    V('1'),
+  );
   expect(again.status).toBe(1);
   expect(again.stderr).toContain(`mfe-account ${V('1')} is already published`);
 });
 
-test('promote the second version: the site shows it; roll back: the first again; an open page keeps working', async ({ browser }) => {
+test('promote the second version: the site shows it; roll back: the first again; an open page keeps working', async ({
+  browser,
+}) => {
   const open = await openCoupons(browser);
   await expect(title(open)).toHaveText(TITLE_V1);
   const before = site.status().apps;
@@ -85,7 +98,9 @@ test('promote the second version: the site shows it; roll back: the first again;
   const after = site.status().apps;
   expect(after['mfe-account']!.version).toBe(V('2'));
   for (const app of ['shell', 'mfe-onboarding', 'mfe-public']) expect(after[app]).toEqual(before[app]);
-  const manifest = (await (await fresh.request.get('/remotes.json')).json()) as { remotes: Record<string, { version: string }> };
+  const manifest = (await (await fresh.request.get('/remotes.json')).json()) as {
+    remotes: Record<string, { version: string }>;
+  };
   expect(manifest.remotes.mfe_public!.version).toBe(V('1'));
   expect(manifest.remotes.mfe_onboarding!.version).toBe(V('1'));
 
@@ -143,104 +158,123 @@ test('an open page follows a promote or rollback on its next navigation into the
   await context.close();
 });
 
-test('with the service worker installed: release files come from the device, a promote and a rollback reach it at once, offline shows Retry', async ({ browser }) => {
-  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
-  const page = await context.newPage();
-  await signInPage(page, user);
-  await page.goto('/homes/coupon');
-  await expect(title(page)).toHaveText(TITLE_V1);
-  // Installed after the first paint; it keeps the files this first visit already downloaded.
-  // Wait until the worker is active and every release file this visit loaded is stored (the worker
-  // fetches them one by one). Polled from here: the page's check is asynchronous.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (navigator.serviceWorker.controller?.state !== 'activated') return false;
-          const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.includes('/releases/'));
-          const stored = new Set((await (await caches.open('gl-releases')).keys()).map((r) => r.url));
-          return loaded.some((u) => u.includes('/shell/')) && loaded.some((u) => u.includes('/mfe-account/')) && loaded.every((u) => stored.has(u));
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+test(
+  'with the service worker installed: release files come from the device, a promote and a rollback reach it at ' +
+    'once, offline shows Retry',
+  async ({ browser }) => {
+    const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
+    const page = await context.newPage();
+    await signInPage(page, user);
+    await page.goto('/homes/coupon');
+    await expect(title(page)).toHaveText(TITLE_V1);
+    // Installed after the first paint; it keeps the files this first visit already downloaded.
+    // Wait until the worker is active and every release file this visit loaded is stored (the worker
+    // fetches them one by one). Polled from here: the page's check is asynchronous.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            if (navigator.serviceWorker.controller?.state !== 'activated') return false;
+            const loaded = performance
+              .getEntriesByType('resource')
+              .map((e) => e.name)
+              .filter((u) => u.includes('/releases/'));
+            const stored = new Set((await (await caches.open('gl-releases')).keys()).map((r) => r.url));
+            return (
+              loaded.some((u) => u.includes('/shell/')) &&
+              loaded.some((u) => u.includes('/mfe-account/')) &&
+              loaded.every((u) => stored.has(u))
+            );
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
-  // A repeat visit: every release file is answered by the worker, none by the network.
-  const releaseFiles: { url: string; fromWorker: boolean }[] = [];
-  page.on('response', (r) => {
-    if (r.url().includes('/releases/')) releaseFiles.push({ url: r.url(), fromWorker: r.fromServiceWorker() });
-  });
-  await page.reload();
-  await expect(title(page)).toHaveText(TITLE_V1);
-  expect(releaseFiles.length).toBeGreaterThan(3);
-  expect(releaseFiles.filter((f) => !f.fromWorker)).toEqual([]);
-
-  // Promote and roll back: the installed worker never holds the seller on the old version.
-  site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
-  await reloadUntil(page, TITLE_V2);
-  site.ok('rollback', 'mfe-account', '--env', site.env);
-  await reloadUntil(page, TITLE_V1);
-
-  // No network: the offline page, whose Retry goes back to the address asked for once online.
-  await context.setOffline(true);
-  await page.goto('/homes/coupon?from=offline').catch(() => undefined);
-  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-  const retry = page.getByRole('link', { name: 'Retry' });
-  await expect(retry).toHaveAttribute('href', `${site.baseURL}/homes/coupon?from=offline`);
-  await page.screenshot({ path: test.info().outputPath('offline-page.png') });
-  await context.setOffline(false);
-  await retry.click();
-  await expect(title(page)).toHaveText(TITLE_V1);
-  expect(new URL(page.url()).search).toBe('?from=offline');
-  await context.close();
-});
-
-test('a prerendered page follows a promote and a rollback of the public remote, hydrated by the version it came from, with the worker on', async ({ browser }) => {
-  const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  const served = async () => (await page.request.get('/about')).text();
-  const heading = page.getByRole('heading', { level: 1 });
-  const hydratedInPlace = () =>
-    page.evaluate(() => {
-      const first = (window as unknown as { __first?: Element }).__first;
-      return document.getElementById('root')!.hasAttribute('data-prerendered') && first === document.querySelector('h1');
+    // A repeat visit: every release file is answered by the worker, none by the network.
+    const releaseFiles: { url: string; fromWorker: boolean }[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/releases/')) releaseFiles.push({ url: r.url(), fromWorker: r.fromServiceWorker() });
     });
-  await page.addInitScript(() =>
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { __first?: Element | null }).__first = document.querySelector('h1');
-    }),
-  );
+    await page.reload();
+    await expect(title(page)).toHaveText(TITLE_V1);
+    expect(releaseFiles.length).toBeGreaterThan(3);
+    expect(releaseFiles.filter((f) => !f.fromWorker)).toEqual([]);
 
-  await page.goto('/about', { waitUntil: 'networkidle' });
-  await expect(heading).toHaveText(ABOUT_V1);
-  expect(await served()).toContain(`<h1>${ABOUT_V1}</h1>`);
-  expect(await hydratedInPlace()).toBe(true);
+    // Promote and roll back: the installed worker never holds the seller on the old version.
+    site.ok('promote', 'mfe-account', V('2'), '--env', site.env);
+    await reloadUntil(page, TITLE_V2);
+    site.ok('rollback', 'mfe-account', '--env', site.env);
+    await reloadUntil(page, TITLE_V1);
 
-  site.ok('promote', 'mfe-public', V('2'), '--env', site.env);
-  // The HTML itself changes (the edge renders with the live release's server build)…
-  await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V2}</h1>`);
-  // …and the page is hydrated by that same release, with the worker installed: no mismatch.
-  await page.reload({ waitUntil: 'networkidle' });
-  await expect(heading).toHaveText(ABOUT_V2);
-  expect(await hydratedInPlace()).toBe(true);
+    // No network: the offline page, whose Retry goes back to the address asked for once online.
+    await context.setOffline(true);
+    await page.goto('/homes/coupon?from=offline').catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    const retry = page.getByRole('link', { name: 'Retry' });
+    await expect(retry).toHaveAttribute('href', `${site.baseURL}/homes/coupon?from=offline`);
+    await page.screenshot({ path: test.info().outputPath('offline-page.png') });
+    await context.setOffline(false);
+    await retry.click();
+    await expect(title(page)).toHaveText(TITLE_V1);
+    expect(new URL(page.url()).search).toBe('?from=offline');
+    await context.close();
+  },
+);
 
-  site.ok('rollback', 'mfe-public', '--env', site.env);
-  await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V1}</h1>`);
-  await page.reload({ waitUntil: 'networkidle' });
-  await expect(heading).toHaveText(ABOUT_V1);
-  expect(await hydratedInPlace()).toBe(true);
-  expect(problems).toEqual([]);
-  await context.close();
-});
+test(
+  'a prerendered page follows a promote and a rollback of the public remote, hydrated by the version it came ' +
+    'from, with the worker on',
+  async ({ browser }) => {
+    const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const served = async () => (await page.request.get('/about')).text();
+    const heading = page.getByRole('heading', { level: 1 });
+    const hydratedInPlace = () =>
+      page.evaluate(() => {
+        const first = (window as unknown as { __first?: Element }).__first;
+        return (
+          document.getElementById('root')!.hasAttribute('data-prerendered') && first === document.querySelector('h1')
+        );
+      });
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          (window as unknown as { __first?: Element | null }).__first = document.querySelector('h1');
+      }),
+    );
+
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await expect(heading).toHaveText(ABOUT_V1);
+    expect(await served()).toContain(`<h1>${ABOUT_V1}</h1>`);
+    expect(await hydratedInPlace()).toBe(true);
+
+    site.ok('promote', 'mfe-public', V('2'), '--env', site.env);
+    // The HTML itself changes (the edge renders with the live release's server build)…
+    await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V2}</h1>`);
+    // …and the page is hydrated by that same release, with the worker installed: no mismatch.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(heading).toHaveText(ABOUT_V2);
+    expect(await hydratedInPlace()).toBe(true);
+
+    site.ok('rollback', 'mfe-public', '--env', site.env);
+    await expect.poll(served, { timeout: 15_000 }).toContain(`<h1>${ABOUT_V1}</h1>`);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(heading).toHaveText(ABOUT_V1);
+    expect(await hydratedInPlace()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+);
 
 test('the gate refuses a build with another React major, naming the package and both ranges', async ({ browser }) => {
   const incompatible = site.copyDist('mfe-account', 'account-react18', (file, text) => {
     if (file !== 'mf-manifest.json') return text;
     const manifest = JSON.parse(text) as { shared: Array<{ name: string; version: string; requiredVersion: string }> };
     for (const s of manifest.shared) {
-      if (s.name.startsWith('react') && !s.name.startsWith('react-router')) Object.assign(s, { version: '18.3.1', requiredVersion: '^18.3.1' });
+      if (s.name.startsWith('react') && !s.name.startsWith('react-router'))
+        Object.assign(s, { version: '18.3.1', requiredVersion: '^18.3.1' });
     }
     return JSON.stringify(manifest);
   });
@@ -249,7 +283,9 @@ test('the gate refuses a build with another React major, naming the package and 
   const refused = site.release('promote', 'mfe-account', V('react18'), '--env', site.env);
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain('The compatibility gate refuses mfe-account 0.1.0+e2e.react18');
-  expect(refused.stderr).toMatch(/react: mfe-account 0\.1\.0\+e2e\.react18 requires \^18\.3\.1 .* but shell 0\.1\.0\+e2e\.1 provides 19\.\d+\.\d+ \(requires \^19/);
+  expect(refused.stderr).toMatch(
+    /react: mfe-account 0\.1\.0\+e2e\.react18 requires \^18\.3\.1 .* but shell 0\.1\.0\+e2e\.1 provides 19\.\d+\.\d+ \(requires \^19/,
+  );
   expect(site.release('canary', 'mfe-account', V('react18'), '--percent', '10', '--env', site.env).status).toBe(1);
   expect(site.status().apps).toEqual(before);
   const page = await openCoupons(browser);
@@ -287,54 +323,65 @@ test('a 50 % canary gives both versions to different devices, each device always
 });
 
 test('a promote of the version already live writes nothing: same revision, no history line', () => {
-  const revision = () => (JSON.parse(site.ok('status', '--env', site.env, '--json')) as Array<{ revision: number; updated_at: string }>)[0]!;
+  const revision = () =>
+    (JSON.parse(site.ok('status', '--env', site.env, '--json')) as Array<{ revision: number; updated_at: string }>)[0]!;
   const historyLines = () => site.ok('history', 'mfe-account', '--env', site.env).trim().split('\n').length;
   const linesBefore = historyLines();
   const before = revision();
-  expect(site.ok('promote', 'mfe-account', V('1'), '--env', site.env)).toContain(`mfe-account ${V('1')} is already live in ${site.env}`);
+  expect(site.ok('promote', 'mfe-account', V('1'), '--env', site.env)).toContain(
+    `mfe-account ${V('1')} is already live in ${site.env}`,
+  );
   const after = revision();
   expect(after.revision).toBe(before.revision);
   expect(after.updated_at).toBe(before.updated_at);
   expect(historyLines()).toBe(linesBefore);
 });
 
-test('a live version whose release.json or whole folder is missing shows the fallback with Retry in its area, not the not-found page', async ({ browser }) => {
-  site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-3'), '--as', V('3'));
-  site.ok('promote', 'mfe-account', V('3'), '--env', site.env);
-  const folder = path.join(site.releaseDir, 'mfe-account', V('3'));
-  // A new device each time: a browser that already has the version's files keeps using them.
-  const open = async () => {
-    const context = await browser.newContext({ ...withWorker, baseURL: site.baseURL, viewport: { width: 360, height: 780 } });
-    const page = await context.newPage();
-    await signInPage(page, user);
-    await page.goto('/homes/coupon');
-    return page;
-  };
-  const notFound = (page: Page) => page.getByRole('heading', { name: 'We can’t find that page' });
+test(
+  'a live version whose release.json or whole folder is missing shows the fallback with Retry in its area, not ' +
+    'the not-found page',
+  async ({ browser }) => {
+    site.ok('publish', 'mfe-account', '--dist', site.copyDist('mfe-account', 'account-3'), '--as', V('3'));
+    site.ok('promote', 'mfe-account', V('3'), '--env', site.env);
+    const folder = path.join(site.releaseDir, 'mfe-account', V('3'));
+    // A new device each time: a browser that already has the version's files keeps using them.
+    const open = async () => {
+      const context = await browser.newContext({
+        ...withWorker,
+        baseURL: site.baseURL,
+        viewport: { width: 360, height: 780 },
+      });
+      const page = await context.newPage();
+      await signInPage(page, user);
+      await page.goto('/homes/coupon');
+      return page;
+    };
+    const notFound = (page: Page) => page.getByRole('heading', { name: 'We can’t find that page' });
 
-  // release.json gone: its files are still served and its paths still its own, so the page works.
-  rmSync(path.join(folder, 'release.json'));
-  await new Promise((r) => setTimeout(r, 1_100));
-  let page = await open();
-  await expect(title(page)).toHaveText(TITLE_V1);
-  await expect(notFound(page)).toHaveCount(0);
-  await page.context().close();
+    // release.json gone: its files are still served and its paths still its own, so the page works.
+    rmSync(path.join(folder, 'release.json'));
+    await new Promise((r) => setTimeout(r, 1_100));
+    let page = await open();
+    await expect(title(page)).toHaveText(TITLE_V1);
+    await expect(notFound(page)).toHaveCount(0);
+    await page.context().close();
 
-  // The whole folder gone: its entry fails, and its area shows the fallback with Retry.
-  rmSync(folder, { recursive: true, force: true });
-  await new Promise((r) => setTimeout(r, 1_100));
-  page = await open();
-  const fallback = page.getByRole('alert').filter({ hasText: 'This section didn’t load' });
-  await expect(fallback).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(page.locator('.gl-topbar__title')).toBeVisible();
-  await expect(notFound(page)).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('release-missing-version.png') });
+    // The whole folder gone: its entry fails, and its area shows the fallback with Retry.
+    rmSync(folder, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 1_100));
+    page = await open();
+    const fallback = page.getByRole('alert').filter({ hasText: 'This section didn’t load' });
+    await expect(fallback).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.locator('.gl-topbar__title')).toBeVisible();
+    await expect(notFound(page)).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('release-missing-version.png') });
 
-  // Rolling back mends it: the next load gets the version live now.
-  site.ok('rollback', 'mfe-account', '--to', V('1'), '--env', site.env);
-  await new Promise((r) => setTimeout(r, 1_100));
-  await page.reload();
-  await expect(title(page)).toHaveText(TITLE_V1);
-  await page.context().close();
-});
+    // Rolling back mends it: the next load gets the version live now.
+    site.ok('rollback', 'mfe-account', '--to', V('1'), '--env', site.env);
+    await new Promise((r) => setTimeout(r, 1_100));
+    await page.reload();
+    await expect(title(page)).toHaveText(TITLE_V1);
+    await page.context().close();
+  },
+);

@@ -20,7 +20,11 @@ function logLinesWith(ref: string): Record<string, unknown>[] {
     .filter((l) => l.ref === ref);
 }
 
-test('a failed call shows its reference; the api log and the console find it', async ({ page, browser, baseURL }, info) => {
+test('a failed call shows its reference; the api log and the console find it', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
   const user = await createUser(baseURL!);
   await page.setViewportSize({ width: 360, height: 780 });
   await signInPage(page, user);
@@ -44,10 +48,14 @@ test('a failed call shows its reference; the api log and the console find it', a
   await page.screenshot({ path: info.outputPath('reference-360.png') });
 
   // The api logged that request under the same reference, on every line of it, with its id.
-  await expect.poll(() => logLinesWith(ref).map((l) => l.msg), { timeout: 10_000 }).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  await expect
+    .poll(() => logLinesWith(ref).map((l) => l.msg), { timeout: 10_000 })
+    .toEqual(expect.arrayContaining(['incoming request', 'request completed']));
   const lines = logLinesWith(ref);
   expect(new Set(lines.map((l) => l.reqId)).size).toBe(1);
-  expect(lines.find((l) => l.msg === 'incoming request')).toMatchObject({ req: { url: '/gc/withdraw/transactionPassword' } });
+  expect(lines.find((l) => l.msg === 'incoming request')).toMatchObject({
+    req: { url: '/gc/withdraw/transactionPassword' },
+  });
 
   // Support types the reference the seller read out into the users search and finds them.
   const { page: console } = await staffPage(browser, baseURL!, 'reviewer');

@@ -74,7 +74,10 @@ test.describe('signed-in user', () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByRole('link', { name: 'My account' }).click();
     await expect(page).toHaveURL(/\/homes$/);
-    await page.getByRole('complementary', { name: 'Account' }).getByRole('link', { name: 'Order', exact: true }).click();
+    await page
+      .getByRole('complementary', { name: 'Account' })
+      .getByRole('link', { name: 'Order', exact: true })
+      .click();
     await expect(page.locator('.gl-topbar__title')).toHaveText('Order');
     // Still the same document: no reload happened.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);

@@ -25,14 +25,20 @@ test('toasts sit below the top bar and do not follow to the next screen', async 
   const topbar = (await page.locator('.gl-topbar').boundingBox())!;
   expect((await page.locator('.gl-toast').first().boundingBox())!.y).toBeGreaterThanOrEqual(topbar.y + topbar.height);
   // ...and goes at the next page change.
-  await page.getByRole('dialog', { name: 'Welcome to GiftLane!' }).getByRole('button', { name: 'Skip for now' }).click();
+  await page
+    .getByRole('dialog', { name: 'Welcome to GiftLane!' })
+    .getByRole('button', { name: 'Skip for now' })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Skip' }).click();
   await page.getByRole('link', { name: 'Open wallet' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   await expect(page.locator('.gl-toast')).toHaveCount(0);
 });
 
-test('Escape closes the public menu and the signed-in sidebar, and gives focus back to the button', async ({ page, baseURL }) => {
+test('Escape closes the public menu and the signed-in sidebar, and gives focus back to the button', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/home');
   // A tap during the hydration itself can be lost or done twice (CI saw it once): start once live.
   await expect(page.locator('#root[data-live]')).toHaveCount(1);

@@ -16,8 +16,14 @@ for (const path of ['/login', '/sign-up', '/home']) {
     const links = stores.getByRole('link');
     await expect(links).toHaveCount(2);
     const hrefs = await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    expect(hrefs.some((h) => /play\.google\.com|android/i.test(h)), hrefs.join(' ')).toBe(true);
-    expect(hrefs.some((h) => /apps\.apple\.com|ios/i.test(h)), hrefs.join(' ')).toBe(true);
+    expect(
+      hrefs.some((h) => /play\.google\.com|android/i.test(h)),
+      hrefs.join(' '),
+    ).toBe(true);
+    expect(
+      hrefs.some((h) => /apps\.apple\.com|ios/i.test(h)),
+      hrefs.join(' '),
+    ).toBe(true);
   });
 }
 
@@ -33,7 +39,9 @@ test('a link with a hash scrolls to its target; a plain navigation starts at the
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('sign-up: the password shows and hides what is typed; the WhatsApp number asks for 8012345678 after +234', async ({ page }) => {
+test('sign-up: the password shows and hides what is typed; the WhatsApp number asks for 8012345678 after +234', async ({
+  page,
+}) => {
   await page.goto('/sign-up');
   const password = page.getByLabel('Enter Password', { exact: false }).first();
   await password.fill('Lagos-Rain-2026');
@@ -59,9 +67,15 @@ test('a country list that fails to load is only logged; the form still shows', a
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('back from a Facebook login that could not open its popup: the toast says so, and the address is tidied', async ({ page }) => {
-  await page.goto('/login?redirect=%2Fwallet&error=access_denied&error_description=Permissions+error&error_reason=user_denied#_=_');
+test('back from a Facebook login that could not open its popup: the toast says so, and the address is tidied', async ({
+  page,
+}) => {
+  await page.goto(
+    '/login?redirect=%2Fwallet&error=access_denied&error_description=Permissions+error&error_reason=user_denied#_=_',
+  );
   await expect(page.locator('.gl-toast', { hasText: 'Facebook login redirected. Please try again.' })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === '?redirect=%2Fwallet' && url.hash === '');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.search === '?redirect=%2Fwallet' && url.hash === '',
+  );
   await expect(page.locator('.ob[data-view="LoginForm"]')).toBeVisible();
 });

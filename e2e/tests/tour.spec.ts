@@ -38,11 +38,13 @@ async function shot(page: Page, name: string) {
 
 async function expectScrollable(page: Page) {
   await expect(tooltip(page)).toHaveCount(0);
-  expect(await page.evaluate(() => [document.documentElement.style.overflow, getComputedStyle(document.documentElement).overflow, getComputedStyle(document.body).overflow])).toEqual([
-    '',
-    'visible',
-    'visible',
-  ]);
+  expect(
+    await page.evaluate(() => [
+      document.documentElement.style.overflow,
+      getComputedStyle(document.documentElement).overflow,
+      getComputedStyle(document.body).overflow,
+    ]),
+  ).toEqual(['', 'visible', 'visible']);
 }
 
 async function signUpWithOtp(page: Page, baseURL: string) {
@@ -52,7 +54,10 @@ async function signUpWithOtp(page: Page, baseURL: string) {
   await page.getByRole('button', { name: 'Verify Account' }).click();
 }
 
-test('OTP sign-up: the profile overlay, then the five steps, Back and Got It; once per user', async ({ page, baseURL }) => {
+test('OTP sign-up: the profile overlay, then the five steps, Back and Got It; once per user', async ({
+  page,
+  baseURL,
+}) => {
   await signUpWithOtp(page, baseURL!);
   const overlay = page.getByRole('dialog', { name: 'Welcome to GiftLane!' });
   await expect(overlay).toBeVisible();
@@ -106,7 +111,10 @@ test('OTP sign-up: the profile overlay, then the five steps, Back and Got It; on
   await expect(page).toHaveURL(/\/homes$/);
 });
 
-test('the overlay can be skipped; Skip ends the tour on /homes; Help replays it; Escape cancels it', async ({ page, baseURL }) => {
+test('the overlay can be skipped; Skip ends the tour on /homes; Help replays it; Escape cancels it', async ({
+  page,
+  baseURL,
+}) => {
   await signUpWithOtp(page, baseURL!);
   const overlay = page.getByRole('dialog', { name: 'Welcome to GiftLane!' });
   await overlay.getByRole('button', { name: 'Skip for now' }).click();

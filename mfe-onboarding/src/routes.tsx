@@ -16,7 +16,11 @@ const view = (path: string, name?: string, also?: Parameters<typeof warm>[0]): R
   }, ThemeRoot),
 });
 
-export const routes: RemoteRoute[] = [view('/login'), view('/sign-up', undefined, loadSignUpViews), view('/social-signup', 'SocialSignup', loadSignUpViews)];
+export const routes: RemoteRoute[] = [
+  view('/login'),
+  view('/sign-up', undefined, loadSignUpViews),
+  view('/social-signup', 'SocialSignup', loadSignUpViews),
+];
 
 const mod: RemoteRoutesModule = { routes };
 export default mod;

@@ -11,5 +11,11 @@ const { createApiModules } = await import('../src/gc/client.ts');
 // The client's methods are closures over a transport that this never calls.
 const api = createApiModules({ transport: {} as never, local: () => 'NGN', device: () => ({}) as never });
 const current = singletonExports(await import('../src/index.ts'), await import('../src/router.ts'), api);
-writeFileSync(path.join(root, 'exports.json'), `${JSON.stringify({ version: pkg.version, exports: current }, null, 2)}\n`);
-console.log(`exports.json: shared-sdk ${pkg.version}, ${current['.'].length} exports, ${current['./router'].length} from /router, ${current.api.length} api methods`);
+writeFileSync(
+  path.join(root, 'exports.json'),
+  `${JSON.stringify({ version: pkg.version, exports: current }, null, 2)}\n`,
+);
+console.log(
+  `exports.json: shared-sdk ${pkg.version}, ${current['.'].length} exports, ${current['./router'].length} from ` +
+    `/router, ${current.api.length} api methods`,
+);

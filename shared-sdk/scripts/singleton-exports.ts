@@ -8,7 +8,10 @@
  */
 export type SingletonExports = Record<'.' | './router' | 'api', string[]>;
 
-const names = (mod: object) => Object.keys(mod).filter((k) => k !== 'default' && k !== '__esModule').sort();
+const names = (mod: object) =>
+  Object.keys(mod)
+    .filter((k) => k !== 'default' && k !== '__esModule')
+    .sort();
 
 /**
  * `group.method` of every call of the API client (`getSdk().api.kyc.status`): a remote that starts
@@ -19,7 +22,8 @@ export function apiMethods(modules: Record<string, unknown>): string[] {
   const out: string[] = [];
   for (const [group, value] of Object.entries(modules)) {
     if (typeof value === 'function') out.push(group);
-    else if (value && typeof value === 'object') for (const [method, fn] of Object.entries(value)) if (typeof fn === 'function') out.push(`${group}.${method}`);
+    else if (value && typeof value === 'object')
+      for (const [method, fn] of Object.entries(value)) if (typeof fn === 'function') out.push(`${group}.${method}`);
   }
   return out.sort();
 }

@@ -5,7 +5,13 @@
 // that imports it (a subpath, not part of the shared singleton).
 // The money parse and the form names come from the shared singleton (the package's main entry), so
 // the remotes that bundle this module carry no second copy of them.
-import { cardFormName, tryParseMoney, type BonusTier, type CalculatorData, type CurrencyCode } from '@giftlane/shared-sdk';
+import {
+  cardFormName,
+  tryParseMoney,
+  type BonusTier,
+  type CalculatorData,
+  type CurrencyCode,
+} from '@giftlane/shared-sdk';
 import { quote, type Coupon, type LadderTier, type Quote } from './pricing';
 
 export type CatalogCard = CalculatorData['card_list'][number]['list'][number];
@@ -25,9 +31,10 @@ export function brandsOf(data: CalculatorData): Brand[] {
     .map((c) => ({ id: c.category_id ?? c.list[0]!.category_id, name: c.category_name, cards: c.list }));
 }
 
-const unique = <T,>(xs: T[]) => [...new Set(xs)];
+const unique = <T>(xs: T[]) => [...new Set(xs)];
 
-export const currenciesOf = (brand: Brand | undefined): string[] => unique((brand?.cards ?? []).map((c) => c.currency ?? ''));
+export const currenciesOf = (brand: Brand | undefined): string[] =>
+  unique((brand?.cards ?? []).map((c) => c.currency ?? ''));
 
 export const formsOf = (brand: Brand | undefined, currency: string): string[] =>
   unique((brand?.cards ?? []).filter((c) => (c.currency ?? '') === currency).map((c) => c.form ?? ''));
@@ -39,7 +46,10 @@ export const bandsOf = (brand: Brand | undefined, currency: string, form: string
     .sort((a, b) => (a.min_face ?? 0) - (b.min_face ?? 0));
 
 /** The brand, card currency and form that choose a card, or undefined when it is not in the catalog. */
-export function choiceForCard(brands: readonly Brand[], cardId: number): { brandId: number; currency: string; form: string } | undefined {
+export function choiceForCard(
+  brands: readonly Brand[],
+  cardId: number,
+): { brandId: number; currency: string; form: string } | undefined {
   for (const brand of brands) {
     const card = brand.cards.find((c) => c.card_id === cardId);
     if (card) return { brandId: brand.id, currency: card.currency ?? '', form: card.form ?? '' };
@@ -92,7 +102,10 @@ export interface EstimateInput {
  * (its USDT rate for a USDT payout); or says, in plain words, what to fix. A card without a rate
  * above zero is not priced.
  */
-export function estimate({ bands, currency, amount, payout, vipBp, ladder, coupon }: EstimateInput, messages: EstimateMessages): Estimate {
+export function estimate(
+  { bands, currency, amount, payout, vipBp, ladder, coupon }: EstimateInput,
+  messages: EstimateMessages,
+): Estimate {
   if (bands.length === 0) return { ok: false, message: messages.noCard };
   const text = amount.trim();
   if (text === '') return { ok: false, message: messages.noAmount };
@@ -100,11 +113,26 @@ export function estimate({ bands, currency, amount, payout, vipBp, ladder, coupo
   const face = tryParseMoney(text, 'USD');
   if (!face || face.amount_minor <= 0n) return { ok: false, message: messages.badAmount };
   const unit = 10n ** BigInt(FACE_DECIMALS);
-  const card = bands.find((c) => face.amount_minor >= BigInt(c.min_face ?? 0) * unit && face.amount_minor <= BigInt(c.max_face ?? 0) * unit);
-  if (!card) return { ok: false, message: `We buy this card in these amounts: ${bands.map((c) => bandLabel(c.min_face, c.max_face, currency)).join(', ')}.` };
+  const card = bands.find(
+    (c) => face.amount_minor >= BigInt(c.min_face ?? 0) * unit && face.amount_minor <= BigInt(c.max_face ?? 0) * unit,
+  );
+  if (!card)
+    return {
+      ok: false,
+      message:
+        `We buy this card in these amounts: ` +
+        `${bands.map((c) => bandLabel(c.min_face, c.max_face, currency)).join(', ')}.`,
+    };
   const wire = payout === 'USDT' ? (card.usdt_rate ?? card.rate) : card.rate;
   const rate = wire === null || wire === undefined || wire === '' ? undefined : tryParseMoney(wire, payout);
   if (!rate || rate.amount_minor <= 0n) return { ok: false, message: messages.noRate };
-  const q = quote({ faceMinor: face.amount_minor, faceDecimals: FACE_DECIMALS, baseRateMinor: rate.amount_minor, vipBp, ladder, coupon });
+  const q = quote({
+    faceMinor: face.amount_minor,
+    faceDecimals: FACE_DECIMALS,
+    baseRateMinor: rate.amount_minor,
+    vipBp,
+    ladder,
+    coupon,
+  });
   return { ok: true, card, faceValue: text, faceMinor: face.amount_minor, rateMinor: rate.amount_minor, quote: q };
 }

@@ -9,9 +9,14 @@ export interface GiftLanePageConfig {
   storeLinks?: Partial<StoreLinks>;
   trackerEndpoints?: Partial<TrackerEndpoints>;
   social?: Partial<SocialSettings>;
-  /** Set by the edge, read by the shell (app/service-worker.ts): register the worker (true), remove one (false); absent in development. */
+  /**
+   * Set by the edge, read by the shell (app/service-worker.ts): register the worker (true), remove one (false); absent
+   * in development.
+   */
   serviceWorker?: boolean;
-  /** Set by the edge (TELEMETRY_SAMPLE_PERCENT), read by the shell: the share of page loads (0–1) that report telemetry. */
+  /**
+   * Set by the edge (TELEMETRY_SAMPLE_PERCENT), read by the shell: the share of page loads (0–1) that report telemetry.
+   */
   telemetry?: { sample?: number };
 }
 
@@ -133,6 +138,7 @@ export const DEFAULT_SOCIAL_SETTINGS: SocialSettings = Object.freeze({
 /** Read when a button is pressed, so a page (or a test) that sets the config late still works. */
 export function socialSettings(): SocialSettings {
   const given = pageConfig().social;
-  const clean = given && typeof given === 'object' ? Object.fromEntries(Object.entries(given).filter(([, v]) => nonEmpty(v))) : {};
+  const clean =
+    given && typeof given === 'object' ? Object.fromEntries(Object.entries(given).filter(([, v]) => nonEmpty(v))) : {};
   return { ...DEFAULT_SOCIAL_SETTINGS, ...clean };
 }

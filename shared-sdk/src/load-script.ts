@@ -24,7 +24,8 @@ export function loadScript(src: string, timeoutMs?: number): Promise<void> {
       resolve();
     };
     script.onerror = () => fail(new ScriptLoadError(`could not load ${src}`));
-    if (timeoutMs) timer = setTimeout(() => fail(new ScriptTimeoutError(`${src} took over ${timeoutMs} ms`)), timeoutMs);
+    if (timeoutMs)
+      timer = setTimeout(() => fail(new ScriptTimeoutError(`${src} took over ${timeoutMs} ms`)), timeoutMs);
     document.head.appendChild(script);
   });
   loading.set(src, promise);
@@ -35,7 +36,10 @@ export function loadScript(src: string, timeoutMs?: number): Promise<void> {
 export function jwtClaims(token: string): Record<string, unknown> {
   try {
     const part = token.split('.')[1] ?? '';
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
   } catch {

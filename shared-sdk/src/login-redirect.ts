@@ -12,6 +12,9 @@ export function loginRedirectPath(where: { pathname: string; search?: string; ha
   const pathname = where.pathname.replace(/^\/page(?=\/|$)/, '') || '/';
   // Back to the login page itself (or nowhere in particular) needs no redirect.
   if (pathname === '/' || ONBOARDING.test(pathname)) return LOGIN_PATH;
-  const query = new URLSearchParams({ redirect: `${pathname}${where.search ?? ''}${where.hash ?? ''}`, view: 'LoginForm' });
+  const query = new URLSearchParams({
+    redirect: `${pathname}${where.search ?? ''}${where.hash ?? ''}`,
+    view: 'LoginForm',
+  });
   return `/login?${query.toString()}`;
 }

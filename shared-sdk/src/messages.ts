@@ -24,9 +24,11 @@ export const FACEBOOK_ALLOW_POPUPS_MESSAGE = 'Please allow popups for Facebook l
 export const FACEBOOK_LOGIN_FAILED_MESSAGE = 'Facebook login failed. Please try again.';
 export const FACEBOOK_LOGIN_REDIRECTED_MESSAGE = 'Facebook login redirected. Please try again.';
 /** 'Failed to login with Google' */
-export const failedToLoginWithMessage = (provider: SocialProvider): string => `Failed to login with ${PROVIDER_LABELS[provider]}`;
+export const failedToLoginWithMessage = (provider: SocialProvider): string =>
+  `Failed to login with ${PROVIDER_LABELS[provider]}`;
 /** 'Google login failed' (when the server sends no msg) */
-export const providerLoginFailedMessage = (provider: SocialProvider): string => `${PROVIDER_LABELS[provider]} login failed`;
+export const providerLoginFailedMessage = (provider: SocialProvider): string =>
+  `${PROVIDER_LABELS[provider]} login failed`;
 /** 'Google login successful!' */
 export const providerLoginSuccessfulMessage = (provider: SocialProvider): string =>
   `${PROVIDER_LABELS[provider]} login successful!`;
@@ -36,7 +38,8 @@ export const providerLoginSuccessfulMessage = (provider: SocialProvider): string
 export const providerBoundMessage = (provider: SocialProvider): string =>
   `${PROVIDER_LABELS[provider]} account bound successfully!`;
 /** 'Failed to bind Google account' (when the server sends no msg) */
-export const bindFailedMessage = (provider: SocialProvider): string => `Failed to bind ${PROVIDER_LABELS[provider]} account`;
+export const bindFailedMessage = (provider: SocialProvider): string =>
+  `Failed to bind ${PROVIDER_LABELS[provider]} account`;
 
 // Registration
 export const REGISTRATION_SUCCESSFUL_MESSAGE = 'Registration successful!';

@@ -9,7 +9,8 @@ export const PRERENDER_DATA_ID = 'gl-data';
 
 const BIGINT = '$bigint';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Renames every key of `obj` that starts with `$` (a data key never collides with the marker). */
 function renameDollarKeys(obj: Record<string, unknown>, rename: (key: string) => string): Record<string, unknown> {

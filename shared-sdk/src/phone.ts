@@ -48,4 +48,5 @@ export function whatsappDigits(typed: string, dialCodes?: readonly string[]): st
 }
 
 /** Whether a sign-in name is a phone number rather than an e-mail address or a username. */
-export const looksLikePhone = (login: string): boolean => /^\+?[\d\s().-]+$/.test(login.trim()) && digitsOnly(login).length >= 6;
+export const looksLikePhone = (login: string): boolean =>
+  /^\+?[\d\s().-]+$/.test(login.trim()) && digitsOnly(login).length >= 6;

@@ -31,7 +31,9 @@ export function photoKind(head: Uint8Array): PhotoKind | undefined {
 }
 
 export const PHOTO_MESSAGES = {
-  type: (name: string) => `${name} is not a ${PHOTO_RULES.kinds} photo. On an iPhone, choose “Most Compatible” in Settings › Camera › Formats, or take a screenshot of the photo.`,
+  type: (name: string) =>
+    `${name} is not a ${PHOTO_RULES.kinds} photo. On an iPhone, choose “Most Compatible” in Settings › Camera › ` +
+    `Formats, or take a screenshot of the photo.`,
   size: (name: string) => `${name} is larger than ${PHOTO_RULES.sizeText}. Please take a smaller photo or crop it.`,
   count: `You can add up to ${PHOTO_RULES.maxCount} photos per order.`,
 } as const;

@@ -17,11 +17,17 @@ export interface Sdk {
 }
 
 export interface SdkOptions {
-  /** How calls reach the api: the network by default; tests pass an adapter that answers from wire replies (`@giftlane/shared-sdk/testing`). */
+  /**
+   * How calls reach the api: the network by default; tests pass an adapter that answers from wire replies
+   * (`@giftlane/shared-sdk/testing`).
+   */
   adapter?: AxiosAdapter;
 }
 
-/** Builds a complete SDK with its parts wired together (getSdk's factory; tests build theirs through `@giftlane/shared-sdk/testing`). */
+/**
+ * Builds a complete SDK with its parts wired together (getSdk's factory; tests build theirs through
+ * `@giftlane/shared-sdk/testing`).
+ */
 export function createSdk(options: SdkOptions = {}): Sdk {
   // The client asks the store for the token late, so both can be built in one go.
   const ref: { store?: RootStore } = {};
@@ -64,7 +70,8 @@ declare global {
 }
 
 export const DUPLICATE_SDK_MESSAGE =
-  'Two copies of @giftlane/shared-sdk are loaded: the second one reuses the first one\'s session, but the build is wrong — share @giftlane/shared-sdk as a singleton in every federation config.';
+  "Two copies of @giftlane/shared-sdk are loaded: the second one reuses the first one's session, but the build is " +
+  'wrong — share @giftlane/shared-sdk as a singleton in every federation config.';
 
 const thisCopy = Symbol('@giftlane/shared-sdk');
 let instance: Sdk | undefined;
@@ -83,7 +90,10 @@ if (existing && existing.copy !== thisCopy) {
 }
 const registration: Registration = globalThis.__GIFTLANE_SDK__ ?? { copy: thisCopy, getSdk: ownGetSdk };
 
-/** Makes sdk the page's one SDK (tests, through `@giftlane/shared-sdk/testing`; not exported from the package's main entry). */
+/**
+ * Makes sdk the page's one SDK (tests, through `@giftlane/shared-sdk/testing`; not exported from the package's main
+ * entry).
+ */
 export function installSdk(sdk: Sdk): void {
   instance = sdk;
 }

@@ -39,19 +39,35 @@ interface GoogleIdApi {
     cancel_on_tap_outside?: boolean;
     use_fedcm_for_prompt?: boolean;
   }): void;
-  prompt(listener?: (n: { isNotDisplayed?: () => boolean; isSkippedMoment?: () => boolean; isDismissedMoment?: () => boolean }) => void): void;
+  prompt(
+    listener?: (n: {
+      isNotDisplayed?: () => boolean;
+      isSkippedMoment?: () => boolean;
+      isDismissedMoment?: () => boolean;
+    }) => void,
+  ): void;
 }
 
 interface FacebookSdk {
   init(options: { appId: string; version: string; cookie?: boolean; xfbml?: boolean }): void;
-  login(cb: (reply: { status?: string; authResponse?: { accessToken: string; userID: string } | null }) => void, options?: { scope: string }): void;
-  api(path: string, params: Record<string, string>, cb: (reply: { id?: string; name?: string; email?: string; error?: unknown }) => void): void;
+  login(
+    cb: (reply: { status?: string; authResponse?: { accessToken: string; userID: string } | null }) => void,
+    options?: { scope: string },
+  ): void;
+  api(
+    path: string,
+    params: Record<string, string>,
+    cb: (reply: { id?: string; name?: string; email?: string; error?: unknown }) => void,
+  ): void;
 }
 
 interface AppleSdk {
   auth: {
     init(options: { clientId: string; scope: string; redirectURI: string; usePopup: boolean }): void;
-    signIn(): Promise<{ authorization?: { id_token?: string; code?: string }; user?: { email?: string; name?: { firstName?: string; lastName?: string } } }>;
+    signIn(): Promise<{
+      authorization?: { id_token?: string; code?: string };
+      user?: { email?: string; name?: { firstName?: string; lastName?: string } };
+    }>;
   };
 }
 
@@ -77,7 +93,8 @@ async function google(settings: SocialSettings): Promise<SocialCredential> {
   const credential = await new Promise<string>((resolve, reject) => {
     id.initialize({
       client_id: settings.googleClientId!,
-      callback: (reply) => (reply.credential ? resolve(reply.credential) : reject(new SocialError(GOOGLE_LOGIN_FAILED_MESSAGE))),
+      callback: (reply) =>
+        reply.credential ? resolve(reply.credential) : reject(new SocialError(GOOGLE_LOGIN_FAILED_MESSAGE)),
       cancel_on_tap_outside: true,
       use_fedcm_for_prompt: true,
     });
@@ -86,7 +103,13 @@ async function google(settings: SocialSettings): Promise<SocialCredential> {
     });
   });
   const claims = jwtClaims(credential);
-  return { provider: 'google', socialId: text(claims.sub), email: text(claims.email), name: text(claims.name), token: credential };
+  return {
+    provider: 'google',
+    socialId: text(claims.sub),
+    email: text(claims.email),
+    name: text(claims.name),
+    token: credential,
+  };
 }
 
 async function facebook(settings: SocialSettings): Promise<SocialCredential> {
@@ -94,7 +117,9 @@ async function facebook(settings: SocialSettings): Promise<SocialCredential> {
   try {
     await loadScript(settings.facebookScriptUrl, FACEBOOK_SDK_TIMEOUT_MS);
   } catch (error) {
-    throw new SocialError(error instanceof ScriptTimeoutError ? FACEBOOK_SDK_TIMEOUT_MESSAGE : FACEBOOK_SDK_LOAD_FAILED_MESSAGE);
+    throw new SocialError(
+      error instanceof ScriptTimeoutError ? FACEBOOK_SDK_TIMEOUT_MESSAGE : FACEBOOK_SDK_LOAD_FAILED_MESSAGE,
+    );
   }
   const FB = window.FB;
   if (!FB) throw new SocialError(FACEBOOK_SDK_LOAD_FAILED_MESSAGE);
@@ -125,7 +150,13 @@ async function facebook(settings: SocialSettings): Promise<SocialCredential> {
   const me = await new Promise<{ name?: string; email?: string }>((resolve) =>
     FB.api('/me', { fields: 'id,name,email,picture' }, (reply) => resolve(reply && !reply.error ? reply : {})),
   );
-  return { provider: 'facebook', socialId: auth.userID, email: text(me.email), name: text(me.name), token: auth.accessToken };
+  return {
+    provider: 'facebook',
+    socialId: auth.userID,
+    email: text(me.email),
+    name: text(me.name),
+    token: auth.accessToken,
+  };
 }
 
 async function apple(settings: SocialSettings): Promise<SocialCredential> {
@@ -150,10 +181,20 @@ async function apple(settings: SocialSettings): Promise<SocialCredential> {
     // The Apple id token payload is decoded locally (sub, email).
     const claims = jwtClaims(idToken);
     const name = [reply.user?.name?.firstName, reply.user?.name?.lastName].filter(Boolean).join(' ');
-    return { provider: 'apple', socialId: text(claims.sub), email: text(claims.email) || text(reply.user?.email), name, token: idToken };
+    return {
+      provider: 'apple',
+      socialId: text(claims.sub),
+      email: text(claims.email) || text(reply.user?.email),
+      name,
+      token: idToken,
+    };
   } catch {
     throw new SocialError(APPLE_LOGIN_FAILED_MESSAGE);
   }
 }
 
-export const PROVIDERS: Record<SocialProvider, (settings: SocialSettings) => Promise<SocialCredential>> = { google, facebook, apple };
+export const PROVIDERS: Record<SocialProvider, (settings: SocialSettings) => Promise<SocialCredential>> = {
+  google,
+  facebook,
+  apple,
+};

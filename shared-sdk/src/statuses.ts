@@ -9,7 +9,11 @@ export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 /** Orders with money credited (every card, or some). */
 export const ORDER_CREDITED: readonly OrderStatusCode[] = [ORDER_STATUS.succeeded, ORDER_STATUS.partlySucceeded];
 /** Orders that are over: credited or refused. */
-export const ORDER_FINISHED: readonly OrderStatusCode[] = [ORDER_STATUS.succeeded, ORDER_STATUS.refused, ORDER_STATUS.partlySucceeded];
+export const ORDER_FINISHED: readonly OrderStatusCode[] = [
+  ORDER_STATUS.succeeded,
+  ORDER_STATUS.refused,
+  ORDER_STATUS.partlySucceeded,
+];
 /** Orders with nothing credited: waiting, or refused. */
 export const ORDER_UNCREDITED: readonly OrderStatusCode[] = [ORDER_STATUS.pending, ORDER_STATUS.refused];
 

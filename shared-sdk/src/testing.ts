@@ -29,7 +29,10 @@ export class WithEnvelope {
 /** No answer at all (the network or the server is down): the call rejects with a NetworkError. */
 export const NO_ANSWER = Symbol('no answer');
 
-/** What a path answers: its `data`, a WithEnvelope, a Refusal, NO_ANSWER, a promise of one of those (a reply still on its way), or a function of the call's fields returning one of those. */
+/**
+ * What a path answers: its `data`, a WithEnvelope, a Refusal, NO_ANSWER, a promise of one of those (a reply still on
+ * its way), or a function of the call's fields returning one of those.
+ */
 export type WireReply = unknown;
 
 export interface RecordedCall {
@@ -52,7 +55,10 @@ export interface TestApi {
 }
 
 function fieldsOf(config: InternalAxiosRequestConfig): Record<string, string> {
-  const raw = config.method?.toUpperCase() === 'GET' ? new URLSearchParams(config.params as Record<string, string>) : new URLSearchParams(String(config.data ?? ''));
+  const raw =
+    config.method?.toUpperCase() === 'GET'
+      ? new URLSearchParams(config.params as Record<string, string>)
+      : new URLSearchParams(String(config.data ?? ''));
   const out: Record<string, string> = {};
   for (const [k, v] of raw) if (!SIGNATURE_FIELDS.includes(k)) out[k] = v;
   return out;
@@ -102,7 +108,11 @@ export function testApi(replies: Record<string, WireReply> = {}, options: TestAp
     const fields = fieldsOf(config);
     calls.push({ path, fields });
     const queue = queues.get(path);
-    let reply: WireReply = queue?.length ? (queue.length > 1 ? queue.shift() : queue[0]) : new Refusal(`No reply for ${path} in this test`);
+    let reply: WireReply = queue?.length
+      ? queue.length > 1
+        ? queue.shift()
+        : queue[0]
+      : new Refusal(`No reply for ${path} in this test`);
     if (typeof reply === 'function') reply = (reply as (f: Record<string, string>) => WireReply)(fields);
     // A promise answers when the test settles it (a reply still on its way).
     if (reply instanceof Promise) reply = await reply;
@@ -130,6 +140,12 @@ export function testApi(replies: Record<string, WireReply> = {}, options: TestAp
 }
 
 /** An element rendered inside a memory router, as the shell's data router would render it; `extra` routes beside it. */
-export function inRouter(element: ReactElement, extra: Array<{ path: string; element: ReactElement }> = [], at = '/'): ReactElement {
-  return createElement(RouterProvider, { router: createMemoryRouter([{ path: '/', element }, ...extra], { initialEntries: [at] }) });
+export function inRouter(
+  element: ReactElement,
+  extra: Array<{ path: string; element: ReactElement }> = [],
+  at = '/',
+): ReactElement {
+  return createElement(RouterProvider, {
+    router: createMemoryRouter([{ path: '/', element }, ...extra], { initialEntries: [at] }),
+  });
 }

@@ -25,7 +25,8 @@ export const THEME_TOKENS = Object.freeze({
   fontSize: 15,
   // System fonts only: no web-font download on costly mobile data.
   fontFamily:
-    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, " +
+    "'Apple Color Emoji', 'Segoe UI Emoji'",
   controlHeight: 44,
 } as const);
 

@@ -61,9 +61,13 @@ function pickTransport(): { kind: TrackerTransport; send?: SendFn } {
     return {
       kind: 'fetch',
       send: (url, body) => {
-        void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'application/json' } }).catch(
-          () => undefined,
-        );
+        void fetch(url, {
+          method: 'POST',
+          body,
+          keepalive: true,
+          credentials: 'omit',
+          headers: { 'Content-Type': 'application/json' },
+        }).catch(() => undefined);
       },
     };
   }
@@ -129,7 +133,12 @@ export class Tracker {
     // Another tab may have sent it meanwhile.
     if (readStorage('local', STORAGE_KEYS.trackerFirstOpen) === '1') return;
     writeStorage('local', STORAGE_KEYS.trackerFirstOpen, '1');
-    this.post(this.endpoints.install, { event: 'first_open', device_id: this.deviceId, url: pageUrl(), timestamp: nowSeconds() });
+    this.post(this.endpoints.install, {
+      event: 'first_open',
+      device_id: this.deviceId,
+      url: pageUrl(),
+      timestamp: nowSeconds(),
+    });
   }
 
   /** Links the signed-in user to this device (once per user per page). */
@@ -138,7 +147,9 @@ export class Tracker {
       const id = String(userId);
       if (!id || id === this.linkedUserId) return;
       this.linkedUserId = id;
-      this.whenReady(() => this.post(this.endpoints.identity, { device_id: this.deviceId, user_id: id, timestamp: nowSeconds() }));
+      this.whenReady(() =>
+        this.post(this.endpoints.identity, { device_id: this.deviceId, user_id: id, timestamp: nowSeconds() }),
+      );
     });
   }
 

@@ -32,7 +32,8 @@ export const VALIDATION_MESSAGES = Object.freeze({
   // The transaction password (`pin` in code; DESIGN §5, not in SPEC): our wording, the same in the web app and the api.
   pinFormat: 'Transaction password must be exactly 6 digits',
   pinsDoNotMatch: 'The two transaction passwords do not match',
-  pinTrivial: 'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
+  pinTrivial:
+    'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
   // The nickname (Settings; not in SPEC): our wording, the same in the web app and the api.
   nicknameRequired: 'Please enter a nickname.',
   nicknameTooLong: 'Nickname is too long (maximum 40 characters)',
@@ -239,7 +240,9 @@ export interface ForgotPasswordInput {
 }
 
 /** Before the Send button sends a recovery code. */
-export function validateForgotPasswordSend(input: Pick<ForgotPasswordInput, 'method' | 'email' | 'whatsapp'>): string | undefined {
+export function validateForgotPasswordSend(
+  input: Pick<ForgotPasswordInput, 'method' | 'email' | 'whatsapp'>,
+): string | undefined {
   if (input.method === 'email') return input.email.trim() === '' ? M.forgotEmailRequired : undefined;
   return digitsOnly(input.whatsapp) === '' ? M.forgotWhatsappRequired : undefined;
 }
@@ -304,7 +307,11 @@ function isTrivialPin(pin: string): boolean {
  * checks every PIN it sets with the same function (the confirmation being the PIN itself).
  */
 export function validateNewPin(pin: string, confirm: string): string | undefined {
-  return validatePin(pin) ?? (isTrivialPin(pin) ? M.pinTrivial : undefined) ?? (pin === confirm ? undefined : M.pinsDoNotMatch);
+  return (
+    validatePin(pin) ??
+    (isTrivialPin(pin) ? M.pinTrivial : undefined) ??
+    (pin === confirm ? undefined : M.pinsDoNotMatch)
+  );
 }
 /** The PIN input keeps at most six digits. */
 export const pinInput = (typed: string): string => digitsOnly(typed).slice(0, PIN_DIGITS);

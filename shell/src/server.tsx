@@ -28,7 +28,14 @@ export const shared: Record<string, unknown> = {
 };
 
 export type RenderResult =
-  | { kind: 'page'; status: number; html: string; data: PrerenderedData; head: { title?: string; description?: string }; themeCss: string }
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      data: PrerenderedData;
+      head: { title?: string; description?: string };
+      themeCss: string;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 /** Renders passes at most: a page's content may ask for data its loading state did not. */
@@ -49,7 +56,8 @@ async function toHtml(element: React.ReactNode): Promise<string> {
 export async function render(url: string, remotes: RemoteRoutesModule[]): Promise<RenderResult> {
   const handler = createStaticHandler(routesWith(remotes));
   const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  if (context instanceof Response)
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   const prerender = new Prerender();
   let html = '';
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -63,5 +71,12 @@ export async function render(url: string, remotes: RemoteRoutesModule[]): Promis
     );
     if (!(await prerender.settle())) break;
   }
-  return { kind: 'page', status: context.statusCode, html, data: prerender.answers, head: prerender.head, themeCss: sdk.themeCssVariables };
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    html,
+    data: prerender.answers,
+    head: prerender.head,
+    themeCss: sdk.themeCssVariables,
+  };
 }

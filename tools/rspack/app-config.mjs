@@ -65,10 +65,17 @@ function pageStyles() {
   return {
     apply(compiler) {
       compiler.hooks.thisCompilation.tap('GiftLanePageStyles', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'GiftLanePageStyles', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-          const css = compilation.getAssets().map((a) => a.name).filter((n) => n.endsWith('.css')).sort();
-          compilation.emitAsset('page-styles.json', new rspack.sources.RawSource(JSON.stringify(css)));
-        });
+        compilation.hooks.processAssets.tap(
+          { name: 'GiftLanePageStyles', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const css = compilation
+              .getAssets()
+              .map((a) => a.name)
+              .filter((n) => n.endsWith('.css'))
+              .sort();
+            compilation.emitAsset('page-styles.json', new rspack.sources.RawSource(JSON.stringify(css)));
+          },
+        );
       });
     },
   };
@@ -113,7 +120,10 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // axios's fetch adapter never runs in a browser here (XHR comes first): left out (bytes).
-      new rspack.NormalModuleReplacementPlugin(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, path.join(import.meta.dirname, 'axios-without-fetch.mjs')),
+      new rspack.NormalModuleReplacementPlugin(
+        /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+        path.join(import.meta.dirname, 'axios-without-fetch.mjs'),
+      ),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
@@ -155,7 +165,12 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
  * /remotes.json (pointing at the remotes' dev servers, from GL_DEV_REMOTES) and proxies the api.
  */
 function devServer({ port, html }) {
-  const server = { port, hot: true, headers: { 'Access-Control-Allow-Origin': '*' }, client: { overlay: { warnings: false } } };
+  const server = {
+    port,
+    hot: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { overlay: { warnings: false } },
+  };
   if (!html) return server;
   const api = process.env.GL_DEV_API ?? 'http://127.0.0.1:3001';
   return {

@@ -24,7 +24,12 @@ export function createServerConfig({ dir, entry, after, providesShared = false }
     target: 'node20',
     entry: { index: entry },
     devtool: false,
-    output: { path: path.join(dir, 'dist', 'server'), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: false },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
     externalsType: 'commonjs',
     // jsdom (a DOM for code that needs one, such as a sanitizer) is the edge's own dependency.
     externals: providesShared ? ['jsdom'] : [...SINGLETONS, 'jsdom'],

@@ -24,7 +24,9 @@ jest.setTimeout(120_000);
 
 const status = pgClusterStatus();
 if (!status.ok) {
-  const msg = `database fault tests SKIPPED: cannot run a PostgreSQL cluster of their own (${status.why}); initdb and pg_ctl must be on PATH (or PG_BIN)`;
+  const msg =
+    `database fault tests SKIPPED: cannot run a PostgreSQL cluster of their own (${status.why}); initdb ` +
+    `and pg_ctl must be on PATH (or PG_BIN)`;
   if (process.env.REQUIRE_TEST_PG === '1') throw new Error(msg);
   console.warn(`\n*** ${msg} ***\n`);
 }
@@ -56,7 +58,12 @@ async function within<T>(ms: number, p: Promise<T>): Promise<T | 'hung'> {
   }
 }
 
-const isBusy = (r: Reply) => r.status === 503 && r.code === BUSY_CODE && r.msg === BUSY_MESSAGE && r.retryAfter !== undefined && r.retryAfter !== null;
+const isBusy = (r: Reply) =>
+  r.status === 503 &&
+  r.code === BUSY_CODE &&
+  r.msg === BUSY_MESSAGE &&
+  r.retryAfter !== undefined &&
+  r.retryAfter !== null;
 const isRefusal = (r: Reply) => r.status === 200 && !r.success && REFUSALS.includes(r.msg);
 
 /** What is wrong with an outcome, or null when it is one of: success, business refusal, busy. */
@@ -72,9 +79,21 @@ function wrong(o: Outcome): string | null {
 async function seller(t: TestApp, nairaMinor: bigint, serial: string) {
   const u = await makeUser(t);
   await t.db.tx((q) => fund(q, new Ledger(), u.id, 'NGN', nairaMinor));
-  const pin = await t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: PIN });
+  const pin = await t.call('/withdraw/transactionPassword', {
+    token: u.token,
+    login_password: TEST_PASSWORD,
+    password: PIN,
+  });
   if (!pin.success) throw new Error(`PIN: ${pin.msg}`);
-  const acct = await t.call<{ bank_id: number }>('/payment/add', { token: u.token, password: TEST_PASSWORD, t_password: PIN, payment_id: '1', bank_id: '100', account_no: serial + nubanCheckDigit('044', serial), account_name: '' });
+  const acct = await t.call<{ bank_id: number }>('/payment/add', {
+    token: u.token,
+    password: TEST_PASSWORD,
+    t_password: PIN,
+    payment_id: '1',
+    bank_id: '100',
+    account_no: serial + nubanCheckDigit('044', serial),
+    account_name: '',
+  });
   if (!acct.success) throw new Error(`payout account: ${acct.msg}`);
   await verifyIdentity(t, u.id);
   return { ...u, bankId: String(acct.data.bank_id) };
@@ -82,12 +101,20 @@ async function seller(t: TestApp, nairaMinor: bigint, serial: string) {
 
 /** The seller's money as the ledger has it: cash balance and open holds; and their withdrawals by number. */
 async function books(db: Db, userId: number) {
-  const bal = await db.query<{ b: bigint }>("select coalesce(sum(balance_minor), 0)::bigint as b from ledger_accounts where user_id = $1 and kind = 'cash' and currency_code = 'NGN'", [userId]);
-  const held = await db.query<{ s: bigint }>(
-    "select coalesce(sum(h.amount_minor), 0)::bigint as s from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held'",
+  const bal = await db.query<{ b: bigint }>(
+    "select coalesce(sum(balance_minor), 0)::bigint as b from ledger_accounts where user_id = $1 and kind = 'cash' " +
+      "and currency_code = 'NGN'",
     [userId],
   );
-  const ws = await db.query<{ withdraw_no: string; amount_minor: bigint; idempotency_key: string }>('select withdraw_no, amount_minor, idempotency_key from withdrawals where user_id = $1', [userId]);
+  const held = await db.query<{ s: bigint }>(
+    'select coalesce(sum(h.amount_minor), 0)::bigint as s from ledger_holds h join ledger_accounts a on a.id = ' +
+      "h.account_id where a.user_id = $1 and h.status = 'held'",
+    [userId],
+  );
+  const ws = await db.query<{ withdraw_no: string; amount_minor: bigint; idempotency_key: string }>(
+    'select withdraw_no, amount_minor, idempotency_key from withdrawals where user_id = $1',
+    [userId],
+  );
   return { balance: bal.rows[0]!.b, held: held.rows[0]!.s, withdrawals: ws.rows };
 }
 
@@ -96,7 +123,13 @@ async function books(db: Db, userId: number) {
  * answered (the same entity when it was made); then the books must match the answers exactly: one
  * withdrawal per key answered with it, none for a key answered otherwise, balance + holds = funded.
  */
-async function settleAndCheck(db: Db, send: (key: string) => Promise<Outcome>, userId: number, funded: bigint, keys: Map<string, Outcome>) {
+async function settleAndCheck(
+  db: Db,
+  send: (key: string) => Promise<Outcome>,
+  userId: number,
+  funded: bigint,
+  keys: Map<string, Outcome>,
+) {
   const answered = new Map<string, string>();
   const entries = [...keys];
   // Eight retries at a time, as a few clients coming back would send them.
@@ -136,13 +169,37 @@ describe('database settings and the errors that mean "busy"', () => {
   };
 
   test('DB_* defaults and bounds; production refuses a wait without a bound', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).db).toEqual({ max: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000, lockTimeoutMs: 5000, idleInTransactionTimeoutMs: 15_000 });
-    expect(loadConfig({ NODE_ENV: 'test', DB_POOL_MAX: '25', DB_LOCK_TIMEOUT_MS: '0' }).db).toMatchObject({ max: 25, lockTimeoutMs: 0 });
+    expect(loadConfig({ NODE_ENV: 'test' }).db).toEqual({
+      max: 10,
+      acquireTimeoutMs: 5000,
+      statementTimeoutMs: 10_000,
+      lockTimeoutMs: 5000,
+      idleInTransactionTimeoutMs: 15_000,
+    });
+    expect(loadConfig({ NODE_ENV: 'test', DB_POOL_MAX: '25', DB_LOCK_TIMEOUT_MS: '0' }).db).toMatchObject({
+      max: 25,
+      lockTimeoutMs: 0,
+    });
     expect(problemsOf({ NODE_ENV: 'test', DB_POOL_MAX: '0' })).toEqual([expect.stringMatching(/^DB_POOL_MAX/)]);
-    expect(problemsOf({ NODE_ENV: 'test', DB_ACQUIRE_TIMEOUT_MS: 'soon' })).toEqual([expect.stringMatching(/^DB_ACQUIRE_TIMEOUT_MS/)]);
-    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: 'Qm3xV8rT1pL6wZ9cF2nJ5hB0yD4kS7aE', ALLOW_CODE_LOG: '1', ...PRODUCTION_IDENTITY };
+    expect(problemsOf({ NODE_ENV: 'test', DB_ACQUIRE_TIMEOUT_MS: 'soon' })).toEqual([
+      expect.stringMatching(/^DB_ACQUIRE_TIMEOUT_MS/),
+    ]);
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://giftlane.ng',
+      SECRET_KEY: 'Qm3xV8rT1pL6wZ9cF2nJ5hB0yD4kS7aE',
+      ALLOW_CODE_LOG: '1',
+      ...PRODUCTION_IDENTITY,
+    };
     expect(problemsOf(production)).toEqual([]);
-    expect(problemsOf({ ...production, DB_STATEMENT_TIMEOUT_MS: '0', DB_LOCK_TIMEOUT_MS: '0', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0' })).toEqual([
+    expect(
+      problemsOf({
+        ...production,
+        DB_STATEMENT_TIMEOUT_MS: '0',
+        DB_LOCK_TIMEOUT_MS: '0',
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
+      }),
+    ).toEqual([
       expect.stringMatching(/^DB_STATEMENT_TIMEOUT_MS: 0 \(no bound\) is refused in production/),
       expect.stringMatching(/^DB_LOCK_TIMEOUT_MS: 0/),
       expect.stringMatching(/^DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 0/),
@@ -151,9 +208,28 @@ describe('database settings and the errors that mean "busy"', () => {
 
   test('"busy" is a lost or unavailable connection or a cut wait, never a wrong query', () => {
     const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
-    for (const code of ['57P01', '57P03', '55P03', '57014', '25P03', '40001', '40P01', '08006', 'ECONNREFUSED', 'ECONNRESET']) expect([code, isDatabaseUnavailable(pgError(code))]).toEqual([code, true]);
-    for (const message of ['timeout exceeded when trying to connect', 'Connection terminated unexpectedly', 'Query read timeout', 'Client has encountered a connection error and is not queryable']) expect([message, isDatabaseUnavailable(new Error(message))]).toEqual([message, true]);
-    for (const code of ['23505', '23514', '42P01', '22P02']) expect([code, isDatabaseUnavailable(pgError(code))]).toEqual([code, false]);
+    for (const code of [
+      '57P01',
+      '57P03',
+      '55P03',
+      '57014',
+      '25P03',
+      '40001',
+      '40P01',
+      '08006',
+      'ECONNREFUSED',
+      'ECONNRESET',
+    ])
+      expect([code, isDatabaseUnavailable(pgError(code))]).toEqual([code, true]);
+    for (const message of [
+      'timeout exceeded when trying to connect',
+      'Connection terminated unexpectedly',
+      'Query read timeout',
+      'Client has encountered a connection error and is not queryable',
+    ])
+      expect([message, isDatabaseUnavailable(new Error(message))]).toEqual([message, true]);
+    for (const code of ['23505', '23514', '42P01', '22P02'])
+      expect([code, isDatabaseUnavailable(pgError(code))]).toEqual([code, false]);
     expect(isDatabaseUnavailable('timeout exceeded when trying to connect')).toBe(false);
   });
 });
@@ -163,16 +239,27 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
   let url: string;
   let db: Db;
   let t: TestApp;
-  const limits = { acquireTimeoutMs: 1000, statementTimeoutMs: 2000, lockTimeoutMs: 1000, idleInTransactionTimeoutMs: 3000 };
+  const limits = {
+    acquireTimeoutMs: 1000,
+    statementTimeoutMs: 2000,
+    lockTimeoutMs: 1000,
+    idleInTransactionTimeoutMs: 3000,
+  };
 
   beforeAll(async () => {
     cluster = await startPgCluster();
     url = await cluster.createDatabase('gl_faults');
     db = await openPostgres(url, { max: 4, ...limits });
     await migrate(db);
-    t = await testApp({ db, close: () => db.close() }, { security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 } });
+    t = await testApp(
+      { db, close: () => db.close() },
+      { security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 } },
+    );
     // Daily count and amount out of the way: the balance is what stops the burst.
-    await db.query(`update settings set value = jsonb_set(jsonb_set(value, '{NGN,daily_count}', '100000'), '{NGN,daily_max}', '"100000000000"') where key = 'withdraw_limits'`);
+    await db.query(
+      `update settings set value = jsonb_set(jsonb_set(value, '{NGN,daily_count}', '100000'), '{NGN,daily_max}', ` +
+        `'"100000000000"') where key = 'withdraw_limits'`,
+    );
     t.app.ref.clear();
   });
   afterAll(async () => {
@@ -182,156 +269,211 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     await cluster?.teardown();
   });
 
-  test('30 withdrawals kept in flight on a pool of 4 while reference data expires: every one answered, /readyz at once after, money exact', async () => {
-    const funded = 150_000_00n;
-    const s = await seller(t, funded, '700700700');
-    const keys = new Map<string, Outcome>();
-    const send = async (key: string): Promise<Outcome> => {
-      const r = await within(
-        10_000,
-        t.app.inject({
-          method: 'POST',
-          url: '/gc/withdraw/apply',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams(signedBody({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key })).toString(),
+  test(
+    '30 withdrawals kept in flight on a pool of 4 while reference data expires: every one answered, /readyz at ' +
+      'once after, money exact',
+    async () => {
+      const funded = 150_000_00n;
+      const s = await seller(t, funded, '700700700');
+      const keys = new Map<string, Outcome>();
+      const send = async (key: string): Promise<Outcome> => {
+        const r = await within(
+          10_000,
+          t.app.inject({
+            method: 'POST',
+            url: '/gc/withdraw/apply',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(
+              signedBody({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key }),
+            ).toString(),
+          }),
+        );
+        if (r === 'hung') return { hung: true };
+        return {
+          ...(r.json() as Reply),
+          status: r.statusCode,
+          retryAfter: r.headers['retry-after'] as string | undefined,
+        };
+      };
+      // Reference data and rates expire all through the burst (their TTL is 30 s and 15 s in
+      // production; a burst that lasts longer meets an expiry inside its transactions).
+      const expire = setInterval(() => {
+        t.app.ref.clear();
+        t.app.catalog.invalidate();
+      }, 25);
+      const until = Date.now() + 6000;
+      let n = 0;
+      let stuck = false;
+      const worker = async () => {
+        while (Date.now() < until && !stuck) {
+          const key = `burst-key-${n++}`;
+          const o = await send(key);
+          keys.set(key, o);
+          if ('hung' in o) stuck = true;
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: 30 }, worker));
+      } finally {
+        clearInterval(expire);
+      }
+      const problems = [...keys.values()].map(wrong).filter(Boolean);
+      expect({ stuck, problems: problems.slice(0, 5) }).toEqual({ stuck: false, problems: [] });
+      const t0 = Date.now();
+      const ready = await within(1000, t.app.inject({ method: 'GET', url: '/readyz' }));
+      expect(ready === 'hung' ? 'hung' : ready.statusCode).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(1000);
+      const made = await settleAndCheck(db, send, s.id, funded, keys);
+      expect(made).toBeGreaterThan(0);
+      // Another seller is served at once after the burst.
+      const other = await within(2000, t.call('/user/userInfo', { token: (await makeUser(t)).token }));
+      expect(other === 'hung' ? 'hung' : other.success).toBe(true);
+    },
+  );
+
+  test(
+    'racing settlements of one wallet on a pool of 4 while reference data expires: every one answered, each ' +
+      'withdrawal settled once, money exact',
+    async () => {
+      const funded = 100_000_00n;
+      const s = await seller(t, funded, '730730730');
+      const made = await Promise.all(
+        Array.from({ length: 16 }, async (_, i) => {
+          const r = await t.call<{ withdraw_no: string }>('/withdraw/apply', {
+            token: s.token,
+            bank_id: s.bankId,
+            amount: '1500',
+            password: PIN,
+            idempotency_key: `settle-key-${i}`,
+          });
+          if (!r.success) throw new Error(`apply ${i}: ${r.msg}`);
+          return r.data.withdraw_no;
         }),
       );
-      if (r === 'hung') return { hung: true };
-      return { ...(r.json() as Reply), status: r.statusCode, retryAfter: r.headers['retry-after'] as string | undefined };
-    };
-    // Reference data and rates expire all through the burst (their TTL is 30 s and 15 s in
-    // production; a burst that lasts longer meets an expiry inside its transactions).
-    const expire = setInterval(() => {
-      t.app.ref.clear();
-      t.app.catalog.invalidate();
-    }, 25);
-    const until = Date.now() + 6000;
-    let n = 0;
-    let stuck = false;
-    const worker = async () => {
-      while (Date.now() < until && !stuck) {
-        const key = `burst-key-${n++}`;
-        const o = await send(key);
-        keys.set(key, o);
-        if ('hung' in o) stuck = true;
+      const finance = await makeStaff(t, 'finance');
+      const expire = setInterval(() => {
+        t.app.ref.clear();
+        t.app.catalog.invalidate();
+      }, 25);
+      // Each withdrawal settled twice at once (a double click), half paid and half failed, all together.
+      // The deadlock this guards against: a settlement holding the wallet's row waits for a connection
+      // to refill reference data, while the others hold every connection waiting for the row.
+      const calls = made.flatMap((no, i) => [0, 1].map(() => ({ no, outcome: i % 2 ? 'paid' : 'failed' })));
+      let replies: (Awaited<ReturnType<typeof opsCall>> | 'hung')[];
+      try {
+        replies = await Promise.all(
+          calls.map((c) =>
+            within(
+              10_000,
+              opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, {
+                outcome: c.outcome,
+                reason: 'bank said no',
+                reference: 'R1',
+              }),
+            ),
+          ),
+        );
+      } finally {
+        clearInterval(expire);
       }
-    };
-    try {
-      await Promise.all(Array.from({ length: 30 }, worker));
-    } finally {
-      clearInterval(expire);
-    }
-    const problems = [...keys.values()].map(wrong).filter(Boolean);
-    expect({ stuck, problems: problems.slice(0, 5) }).toEqual({ stuck: false, problems: [] });
-    const t0 = Date.now();
-    const ready = await within(1000, t.app.inject({ method: 'GET', url: '/readyz' }));
-    expect(ready === 'hung' ? 'hung' : ready.statusCode).toBe(200);
-    expect(Date.now() - t0).toBeLessThan(1000);
-    const made = await settleAndCheck(db, send, s.id, funded, keys);
-    expect(made).toBeGreaterThan(0);
-    // Another seller is served at once after the burst.
-    const other = await within(2000, t.call('/user/userInfo', { token: (await makeUser(t)).token }));
-    expect(other === 'hung' ? 'hung' : other.success).toBe(true);
-  });
+      expect(replies.filter((r) => r === 'hung')).toHaveLength(0);
+      const bad = replies.filter(
+        (r) => r !== 'hung' && !r.success && !(r.status === 503 && (r as { code?: string }).code === BUSY_CODE),
+      );
+      expect(bad).toEqual([]);
+      // Whatever was answered busy is settled by a retry; then each withdrawal has exactly one settle journal.
+      for (const [i, r] of replies.entries()) {
+        if (r !== 'hung' && r.success) continue;
+        const c = calls[i]!;
+        const again = await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, {
+          outcome: c.outcome,
+          reason: 'bank said no',
+          reference: 'R1',
+        });
+        expect(again.success).toBe(true);
+      }
+      const journals = await db.query<{ ref_id: string; n: number }>(
+        "select ref_id, count(*)::int as n from ledger_journals where kind in ('withdraw_post', 'withdraw_release') " +
+          "and ref_type = 'withdrawal' group by ref_id having count(*) <> 1",
+      );
+      expect(journals.rows).toEqual([]);
+      const b = await books(db, s.id);
+      expect(b.held).toBe(0n);
+      const paid = await db.query<{ s: bigint }>(
+        "select coalesce(sum(amount_minor), 0)::bigint as s from withdrawals where user_id = $1 and status = 'paid'",
+        [s.id],
+      );
+      expect(b.balance + paid.rows[0]!.s).toBe(funded);
+      expect(await checkLedger(db)).toEqual([]);
+    },
+  );
 
-  test('racing settlements of one wallet on a pool of 4 while reference data expires: every one answered, each withdrawal settled once, money exact', async () => {
-    const funded = 100_000_00n;
-    const s = await seller(t, funded, '730730730');
-    const made = await Promise.all(
-      Array.from({ length: 16 }, async (_, i) => {
-        const r = await t.call<{ withdraw_no: string }>('/withdraw/apply', { token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: `settle-key-${i}` });
-        if (!r.success) throw new Error(`apply ${i}: ${r.msg}`);
-        return r.data.withdraw_no;
-      }),
-    );
-    const finance = await makeStaff(t, 'finance');
-    const expire = setInterval(() => {
-      t.app.ref.clear();
-      t.app.catalog.invalidate();
-    }, 25);
-    // Each withdrawal settled twice at once (a double click), half paid and half failed, all together.
-    // The deadlock this guards against: a settlement holding the wallet's row waits for a connection
-    // to refill reference data, while the others hold every connection waiting for the row.
-    const calls = made.flatMap((no, i) => [0, 1].map(() => ({ no, outcome: i % 2 ? 'paid' : 'failed' })));
-    let replies: (Awaited<ReturnType<typeof opsCall>> | 'hung')[];
-    try {
-      replies = await Promise.all(calls.map((c) => within(10_000, opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, { outcome: c.outcome, reason: 'bank said no', reference: 'R1' }))));
-    } finally {
-      clearInterval(expire);
-    }
-    expect(replies.filter((r) => r === 'hung')).toHaveLength(0);
-    const bad = replies.filter((r) => r !== 'hung' && !r.success && !(r.status === 503 && (r as { code?: string }).code === BUSY_CODE));
-    expect(bad).toEqual([]);
-    // Whatever was answered busy is settled by a retry; then each withdrawal has exactly one settle journal.
-    for (const [i, r] of replies.entries()) {
-      if (r !== 'hung' && r.success) continue;
-      const c = calls[i]!;
-      const again = await opsCall(t, finance.token, 'POST', `/ops/api/withdrawals/${c.no}/settle`, { outcome: c.outcome, reason: 'bank said no', reference: 'R1' });
-      expect(again.success).toBe(true);
-    }
-    const journals = await db.query<{ ref_id: string; n: number }>(
-      "select ref_id, count(*)::int as n from ledger_journals where kind in ('withdraw_post', 'withdraw_release') and ref_type = 'withdrawal' group by ref_id having count(*) <> 1",
-    );
-    expect(journals.rows).toEqual([]);
-    const b = await books(db, s.id);
-    expect(b.held).toBe(0n);
-    const paid = await db.query<{ s: bigint }>("select coalesce(sum(amount_minor), 0)::bigint as s from withdrawals where user_id = $1 and status = 'paid'", [s.id]);
-    expect(b.balance + paid.rows[0]!.s).toBe(funded);
-    expect(await checkLedger(db)).toEqual([]);
-  });
-
-  test('a connection dropped idle in the pool, mid-query, or idle inside a transaction: only its own work fails (busy), nothing unhandled, the pool heals', async () => {
-    const admin = await openPostgres(cluster.url('gl_faults'), { max: 1 });
-    const terminate = (pid: number) => admin.query('select pg_terminate_backend($1)', [pid]);
-    const busyOrThrow = (e: unknown) => {
-      if (!isDatabaseUnavailable(e)) throw e;
-      return 'busy';
-    };
-    try {
-      // Idle inside a transaction: "terminating connection due to administrator command" arrives
-      // on a checked-out client with no query running (which must not crash the api), then its next query.
-      const idle = await db
-        .tx(async (q) => {
-          const pid = (await q.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-          await terminate(pid);
-          await sleep(300);
-          await q.query('select 1');
-          return 'went on';
-        })
-        .catch(busyOrThrow);
-      expect(idle).toBe('busy');
-      // Mid-query, inside a transaction and through the pool.
-      const midTx = db
-        .tx(async (q) => {
-          await q.query('select pg_sleep(5)');
-          return 'went on';
-        })
-        .catch(busyOrThrow);
-      const midPool = db.query('select pg_sleep(5)').then(() => 'went on', busyOrThrow);
-      await sleep(300);
-      const sleepers = await admin.query<{ pid: number }>("select pid from pg_stat_activity where query = 'select pg_sleep(5)' and pid <> pg_backend_pid()");
-      expect(sleepers.rows).toHaveLength(2);
-      for (const r of sleepers.rows) await terminate(r.pid);
-      expect(await within(3000, Promise.all([midTx, midPool]))).toEqual(['busy', 'busy']);
-      // Left idle in a transaction past idle_in_transaction_session_timeout: PostgreSQL ends it.
-      const tooLong = await db
-        .tx(async (q) => {
-          await q.query('select 1');
-          await sleep(limits.idleInTransactionTimeoutMs + 500);
-          await q.query('select 1');
-          return 'went on';
-        })
-        .catch(busyOrThrow);
-      expect(tooLong).toBe('busy');
-      // Idle in the pool: every connection of the api dropped at once; the next requests are served.
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'gl_faults' and pid <> pg_backend_pid() and backend_type = 'client backend'");
-      await sleep(300);
-      const after = await within(3000, Promise.all(Array.from({ length: 6 }, () => db.query<{ n: number }>('select 1 as n').then((r) => r.rows[0]!.n))));
-      expect(after).toEqual([1, 1, 1, 1, 1, 1]);
-    } finally {
-      await admin.close();
-    }
-  });
+  test(
+    'a connection dropped idle in the pool, mid-query, or idle inside a transaction: only its own work fails ' +
+      '(busy), nothing unhandled, the pool heals',
+    async () => {
+      const admin = await openPostgres(cluster.url('gl_faults'), { max: 1 });
+      const terminate = (pid: number) => admin.query('select pg_terminate_backend($1)', [pid]);
+      const busyOrThrow = (e: unknown) => {
+        if (!isDatabaseUnavailable(e)) throw e;
+        return 'busy';
+      };
+      try {
+        // Idle inside a transaction: "terminating connection due to administrator command" arrives
+        // on a checked-out client with no query running (which must not crash the api), then its next query.
+        const idle = await db
+          .tx(async (q) => {
+            const pid = (await q.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+            await terminate(pid);
+            await sleep(300);
+            await q.query('select 1');
+            return 'went on';
+          })
+          .catch(busyOrThrow);
+        expect(idle).toBe('busy');
+        // Mid-query, inside a transaction and through the pool.
+        const midTx = db
+          .tx(async (q) => {
+            await q.query('select pg_sleep(5)');
+            return 'went on';
+          })
+          .catch(busyOrThrow);
+        const midPool = db.query('select pg_sleep(5)').then(() => 'went on', busyOrThrow);
+        await sleep(300);
+        const sleepers = await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where query = 'select pg_sleep(5)' and pid <> pg_backend_pid()",
+        );
+        expect(sleepers.rows).toHaveLength(2);
+        for (const r of sleepers.rows) await terminate(r.pid);
+        expect(await within(3000, Promise.all([midTx, midPool]))).toEqual(['busy', 'busy']);
+        // Left idle in a transaction past idle_in_transaction_session_timeout: PostgreSQL ends it.
+        const tooLong = await db
+          .tx(async (q) => {
+            await q.query('select 1');
+            await sleep(limits.idleInTransactionTimeoutMs + 500);
+            await q.query('select 1');
+            return 'went on';
+          })
+          .catch(busyOrThrow);
+        expect(tooLong).toBe('busy');
+        // Idle in the pool: every connection of the api dropped at once; the next requests are served.
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'gl_faults' and pid <> " +
+            "pg_backend_pid() and backend_type = 'client backend'",
+        );
+        await sleep(300);
+        const after = await within(
+          3000,
+          Promise.all(
+            Array.from({ length: 6 }, () => db.query<{ n: number }>('select 1 as n').then((r) => r.rows[0]!.n)),
+          ),
+        );
+        expect(after).toEqual([1, 1, 1, 1, 1, 1]);
+      } finally {
+        await admin.close();
+      }
+    },
+  );
 
   describe('the api as a process of its own, under database faults', () => {
     let api: ChildProcess | undefined;
@@ -370,7 +512,10 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
       apiUrl = `http://127.0.0.1:${port}`;
       const until = Date.now() + 60_000;
       while (Date.now() < until) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the api exited while starting (${child.exitCode ?? child.signalCode}):\n${output.slice(-3000)}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(
+            `the api exited while starting (${child.exitCode ?? child.signalCode}):\n${output.slice(-3000)}`,
+          );
         if ((await readyz()) === 200) return child;
         await sleep(200);
       }
@@ -421,113 +566,138 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     });
 
     const faults: [string, (c: PgCluster) => Promise<() => Promise<void>>][] = [
-      ['restarted', async (c) => {
-        await c.restart();
-        return async () => {};
-      }],
-      ['stopped', async (c) => {
-        await c.stop('fast');
-        return () => c.start();
-      }],
-      ['frozen (SIGSTOP)', async (c) => {
-        c.freeze();
-        return async () => c.thaw();
-      }],
-      ['killed (SIGKILL of the postmaster)', async (c) => {
-        await c.kill();
-        return () => c.start();
-      }],
+      [
+        'restarted',
+        async (c) => {
+          await c.restart();
+          return async () => {};
+        },
+      ],
+      [
+        'stopped',
+        async (c) => {
+          await c.stop('fast');
+          return () => c.start();
+        },
+      ],
+      [
+        'frozen (SIGSTOP)',
+        async (c) => {
+          c.freeze();
+          return async () => c.thaw();
+        },
+      ],
+      [
+        'killed (SIGKILL of the postmaster)',
+        async (c) => {
+          await c.kill();
+          return () => c.start();
+        },
+      ],
     ];
 
-    test.each(faults)('PostgreSQL %s under withdrawal traffic: the process stays up, requests get the envelope, it serves again soon after, the books balance', async (name, fault) => {
-      // Enough that the balance never runs out: the withdrawal after the fault must go through.
-      const funded = 3_000_000_00n;
-      const s = await seller(t, funded, String(710_000_000 + faults.findIndex(([n]) => n === name)));
-      const keys = new Map<string, Outcome>();
-      const prefix = name.split(' ')[0]!;
-      const send = (key: string) => post({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key });
-      let running = true;
-      let n = 0;
-      const worker = async () => {
-        while (running) {
-          const key = `${prefix}-key-${n++}`;
-          const o = await send(key);
-          keys.set(key, o);
-          // A client told "busy" (or cut off) waits a little before its next call.
-          if (!('status' in o) || isBusy(o)) await sleep(250);
-        }
-      };
-      const generation = t.app.catalog.generation;
-      const traffic = Promise.all(Array.from({ length: 6 }, worker));
-      await sleep(700);
-      const recover = await fault(cluster);
-      // While the database is away: /readyz says not ready (within its bound), requests get "busy".
-      const whileDown: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t0 = Date.now();
-        whileDown.push(await readyz());
-        expect(Date.now() - t0).toBeLessThan(1600);
-        await sleep(200);
-      }
-      if (name !== 'restarted') expect(whileDown).toContain(503);
-      await recover();
-      const back = Date.now();
-      // Serving again soon after the database is back.
-      let ready = 0;
-      while (Date.now() - back < 10_000 && (ready = await readyz()) !== 200) await sleep(100);
-      expect(ready).toBe(200);
-      // Measured well under a second; the margin is for a busy CI machine.
-      expect(Date.now() - back).toBeLessThan(3000);
-      await sleep(1500);
-      running = false;
-      await traffic;
-      expect({ alive: alive(), crashed: /Unhandled 'error' event|uncaught/i.test(output) ? output.slice(-2000) : '' }).toEqual({ alive: true, crashed: '' });
-
-      const outcomes = [...keys.values()];
-      // The api stayed up, so every request got an envelope: a success, a refusal or "busy".
-      const problems = outcomes.map(wrong).filter((p): p is string => Boolean(p));
-      expect(problems.slice(0, 5)).toEqual([]);
-      if (name !== 'restarted') expect(outcomes.some((o) => 'status' in o && isBusy(o))).toBe(true);
-      // Serving: a new withdrawal after the fault succeeds.
-      const after = await send(`${prefix}-key-after`);
-      expect(after).toMatchObject({ status: 200, success: true });
-      keys.set(`${prefix}-key-after`, after);
-      await settleAndCheck(db, send, s.id, funded, keys);
-      // The LISTEN connection of the in-process app came back too: a rate change reaches it.
-      const until = Date.now() + 5000;
-      while (Date.now() < until && t.app.catalog.generation === generation + 0) {
-        await db.query("select pg_notify('catalog_changed', '')").catch(() => {});
-        await sleep(200);
-      }
-      expect(t.app.catalog.generation).toBeGreaterThan(generation);
-    });
-
-    test('the api SIGKILLed mid-burst of keyed withdrawals: restarted, every keyed retry answers the same withdrawal, no money lost', async () => {
-      const funded = 1_000_000_00n;
-      const s = await seller(t, funded, '720720720');
-      const keys = new Map<string, Outcome>();
-      const send = (key: string) => post({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key });
-      // Ten clients, each sending its next withdrawal as soon as the last is answered, until the api is gone.
-      let n = 0;
-      const burst = Promise.all(
-        Array.from({ length: 10 }, async () => {
-          for (;;) {
-            const key = `kill-key-${n++}`;
+    test.each(faults)(
+      'PostgreSQL %s under withdrawal traffic: the process stays up, requests get the envelope, it serves again ' +
+        'soon after, the books balance',
+      async (name, fault) => {
+        // Enough that the balance never runs out: the withdrawal after the fault must go through.
+        const funded = 3_000_000_00n;
+        const s = await seller(t, funded, String(710_000_000 + faults.findIndex(([n]) => n === name)));
+        const keys = new Map<string, Outcome>();
+        const prefix = name.split(' ')[0]!;
+        const send = (key: string) =>
+          post({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key });
+        let running = true;
+        let n = 0;
+        const worker = async () => {
+          while (running) {
+            const key = `${prefix}-key-${n++}`;
             const o = await send(key);
             keys.set(key, o);
-            if (!('status' in o)) return;
+            // A client told "busy" (or cut off) waits a little before its next call.
+            if (!('status' in o) || isBusy(o)) await sleep(250);
           }
-        }),
-      );
-      await sleep(800);
-      await stopApi();
-      await within(15_000, burst);
-      // Each client had one in flight when the process died.
-      const cut = [...keys.values()].filter((o) => !('status' in o)).length;
-      expect(cut).toBe(10);
-      await startApi();
-      // Every key is a withdrawal the balance allows: each retried one answers, once, and the books match.
-      expect(await settleAndCheck(db, send, s.id, funded, keys)).toBe(keys.size);
-    });
+        };
+        const generation = t.app.catalog.generation;
+        const traffic = Promise.all(Array.from({ length: 6 }, worker));
+        await sleep(700);
+        const recover = await fault(cluster);
+        // While the database is away: /readyz says not ready (within its bound), requests get "busy".
+        const whileDown: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const t0 = Date.now();
+          whileDown.push(await readyz());
+          expect(Date.now() - t0).toBeLessThan(1600);
+          await sleep(200);
+        }
+        if (name !== 'restarted') expect(whileDown).toContain(503);
+        await recover();
+        const back = Date.now();
+        // Serving again soon after the database is back.
+        let ready = 0;
+        while (Date.now() - back < 10_000 && (ready = await readyz()) !== 200) await sleep(100);
+        expect(ready).toBe(200);
+        // Measured well under a second; the margin is for a busy CI machine.
+        expect(Date.now() - back).toBeLessThan(3000);
+        await sleep(1500);
+        running = false;
+        await traffic;
+        expect({
+          alive: alive(),
+          crashed: /Unhandled 'error' event|uncaught/i.test(output) ? output.slice(-2000) : '',
+        }).toEqual({ alive: true, crashed: '' });
+
+        const outcomes = [...keys.values()];
+        // The api stayed up, so every request got an envelope: a success, a refusal or "busy".
+        const problems = outcomes.map(wrong).filter((p): p is string => Boolean(p));
+        expect(problems.slice(0, 5)).toEqual([]);
+        if (name !== 'restarted') expect(outcomes.some((o) => 'status' in o && isBusy(o))).toBe(true);
+        // Serving: a new withdrawal after the fault succeeds.
+        const after = await send(`${prefix}-key-after`);
+        expect(after).toMatchObject({ status: 200, success: true });
+        keys.set(`${prefix}-key-after`, after);
+        await settleAndCheck(db, send, s.id, funded, keys);
+        // The LISTEN connection of the in-process app came back too: a rate change reaches it.
+        const until = Date.now() + 5000;
+        while (Date.now() < until && t.app.catalog.generation === generation + 0) {
+          await db.query("select pg_notify('catalog_changed', '')").catch(() => {});
+          await sleep(200);
+        }
+        expect(t.app.catalog.generation).toBeGreaterThan(generation);
+      },
+    );
+
+    test(
+      'the api SIGKILLed mid-burst of keyed withdrawals: restarted, every keyed retry answers the same ' +
+        'withdrawal, no money lost',
+      async () => {
+        const funded = 1_000_000_00n;
+        const s = await seller(t, funded, '720720720');
+        const keys = new Map<string, Outcome>();
+        const send = (key: string) =>
+          post({ token: s.token, bank_id: s.bankId, amount: '1500', password: PIN, idempotency_key: key });
+        // Ten clients, each sending its next withdrawal as soon as the last is answered, until the api is gone.
+        let n = 0;
+        const burst = Promise.all(
+          Array.from({ length: 10 }, async () => {
+            for (;;) {
+              const key = `kill-key-${n++}`;
+              const o = await send(key);
+              keys.set(key, o);
+              if (!('status' in o)) return;
+            }
+          }),
+        );
+        await sleep(800);
+        await stopApi();
+        await within(15_000, burst);
+        // Each client had one in flight when the process died.
+        const cut = [...keys.values()].filter((o) => !('status' in o)).length;
+        expect(cut).toBe(10);
+        await startApi();
+        // Every key is a withdrawal the balance allows: each retried one answers, once, and the books match.
+        expect(await settleAndCheck(db, send, s.id, funded, keys)).toBe(keys.size);
+      },
+    );
   });
 });

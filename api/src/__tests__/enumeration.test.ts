@@ -12,7 +12,13 @@ import type { OutboxMessage } from '../modules/messaging/messenger.js';
 jest.setTimeout(120_000);
 
 /** What a client sees: the envelope and the status, nothing else. */
-const seen = (r: { status: number; success: boolean; msg: string; code: unknown; data: unknown }) => ({ status: r.status, success: r.success, msg: r.msg, code: r.code, data: r.data });
+const seen = (r: { status: number; success: boolean; msg: string; code: unknown; data: unknown }) => ({
+  status: r.status,
+  success: r.success,
+  msg: r.msg,
+  code: r.code,
+  data: r.data,
+});
 
 /** A provider takes this long to accept a message (a slow SMTP or WhatsApp round trip). */
 const PROVIDER_MS = 1000;
@@ -28,7 +34,13 @@ describe.each(targets())('account enumeration on %s', (target) => {
     const slow = {
       send: async (m: OutboxMessage) => {
         await sleep(PROVIDER_MS);
-        t.app.messenger.outbox!.add({ channel: m.channel as 'email' | 'whatsapp', to: m.to, subject: m.subject, text: m.text, code: m.code });
+        t.app.messenger.outbox!.add({
+          channel: m.channel as 'email' | 'whatsapp',
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          code: m.code,
+        });
       },
     };
     t.app.messenger.setSender('email', slow);
@@ -41,7 +53,11 @@ describe.each(targets())('account enumeration on %s', (target) => {
 
   async function account(opts: { whatsapp?: string } = {}) {
     const u = await makeUser(t);
-    await t.db.query('update users set password_hash = $2, whatsapp = $3 where id = $1', [u.id, await hashPassword('Secret123!'), opts.whatsapp?.slice(1) ?? null]);
+    await t.db.query('update users set password_hash = $2, whatsapp = $3 where id = $1', [
+      u.id,
+      await hashPassword('Secret123!'),
+      opts.whatsapp?.slice(1) ?? null,
+    ]);
     return u;
   }
   /** The messages an address got, once the (slow) provider has taken them: waited for, 10 s at most. */
@@ -57,7 +73,10 @@ describe.each(targets())('account enumeration on %s', (target) => {
     return [r, performance.now() - t0];
   };
 
-  /** Asks twice for each address: the replies (first, and the one inside the 60 s gap) are the same, and neither first one waits for the provider. */
+  /**
+   * Asks twice for each address: the replies (first, and the one inside the 60 s gap) are the same, and neither first
+   * one waits for the provider.
+   */
   async function sameReplies(call: (address: string) => ReturnType<TestApp['call']>, known: string, unknown: string) {
     const [k1, tk] = await timed(() => call(known));
     const [u1, tu] = await timed(() => call(unknown));
@@ -75,20 +94,30 @@ describe.each(targets())('account enumeration on %s', (target) => {
     expect(unnumbered(u2)).toEqual(unnumbered(k2));
   }
 
-  test('sendEmailVerifyCode: an address with an account is told so by mail instead of a code; the reply is the same', async () => {
-    const known = await account();
-    const fresh = uniqueEmail();
-    await sameReplies((email) => t.call('/user/sendEmailVerifyCode', { email }), known.email, fresh);
-    expect((await messagesTo(fresh))[0]).toMatchObject({ code: expect.stringMatching(/^\d{4}$/) });
-    const note = (await messagesTo(known.email))[0]!;
-    expect(note).toMatchObject({ code: null, subject: 'You already have a GiftLane account' });
-    expect(note.text).toMatch(/already has an account.*Forgot Password\?/);
-    // A guess at the code that was never sent: the stranger hears what a wrong code hears.
-    const reg = (email: string) => t.call('/user/appregister', { register_type: '1', country_id: '1', email, password: 'Secret123!', code: '1234' });
-    const [k, u] = [await reg(known.email), await reg(`x${fresh}`)];
-    expect(seen(k)).toEqual(seen(u));
-    expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
-  });
+  test(
+    'sendEmailVerifyCode: an address with an account is told so by mail instead of a code; the reply is ' + 'the same',
+    async () => {
+      const known = await account();
+      const fresh = uniqueEmail();
+      await sameReplies((email) => t.call('/user/sendEmailVerifyCode', { email }), known.email, fresh);
+      expect((await messagesTo(fresh))[0]).toMatchObject({ code: expect.stringMatching(/^\d{4}$/) });
+      const note = (await messagesTo(known.email))[0]!;
+      expect(note).toMatchObject({ code: null, subject: 'You already have a GiftLane account' });
+      expect(note.text).toMatch(/already has an account.*Forgot Password\?/);
+      // A guess at the code that was never sent: the stranger hears what a wrong code hears.
+      const reg = (email: string) =>
+        t.call('/user/appregister', {
+          register_type: '1',
+          country_id: '1',
+          email,
+          password: 'Secret123!',
+          code: '1234',
+        });
+      const [k, u] = [await reg(known.email), await reg(`x${fresh}`)];
+      expect(seen(k)).toEqual(seen(u));
+      expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
+    },
+  );
 
   test('appregister: "already registered" only after the address is proven', async () => {
     const known = await account();
@@ -96,13 +125,28 @@ describe.each(targets())('account enumeration on %s', (target) => {
     await t.call('/user/sendEmailVerifyCode', { email: fresh });
     const code = await codeFor(fresh);
     // The real owner of a fresh address who races another sign-up to it: proven, then told.
-    await t.db.query("update users set email = $2, username = $2 where id = $1", [known.id, fresh]);
-    expect(await t.call('/user/appregister', { register_type: '1', country_id: '1', email: fresh, password: 'Secret123!', code })).toMatchObject({ success: false, msg: USER_MESSAGES.emailTaken });
+    await t.db.query('update users set email = $2, username = $2 where id = $1', [known.id, fresh]);
+    expect(
+      await t.call('/user/appregister', {
+        register_type: '1',
+        country_id: '1',
+        email: fresh,
+        password: 'Secret123!',
+        code,
+      }),
+    ).toMatchObject({ success: false, msg: USER_MESSAGES.emailTaken });
     // A WhatsApp number with an account: no sign-up code exists for it, so any code is "invalid".
     const phone = uniquePhone();
     await account({ whatsapp: phone });
     const other = uniquePhone();
-    const byWa = (whatsapp: string) => t.call('/user/appregister', { register_type: '2', country_id: '1', whatsapp, password: 'Secret123!', code: '4321' });
+    const byWa = (whatsapp: string) =>
+      t.call('/user/appregister', {
+        register_type: '2',
+        country_id: '1',
+        whatsapp,
+        password: 'Secret123!',
+        code: '4321',
+      });
     const [k, u] = [await byWa(phone), await byWa(other)];
     expect(seen(k)).toEqual(seen(u));
     expect(k.msg).toBe(OTP_MESSAGES.wrong);
@@ -111,15 +155,18 @@ describe.each(targets())('account enumeration on %s', (target) => {
   test.each([
     ['public/sendMail', (email: string) => ({ email })],
     ['user/forgotPassword', (email: string) => ({ username: email })],
-  ] as const)('%s by e-mail: an address without an account gets a "no account here" note; the reply is the same', async (route, body) => {
-    const known = await account();
-    const unknown = uniqueEmail();
-    await sameReplies((email) => t.call(`/${route}`, body(email)), known.email, unknown);
-    expect((await messagesTo(known.email))[0]).toMatchObject({ code: expect.stringMatching(/^\d{4}$/) });
-    const note = (await messagesTo(unknown))[0]!;
-    expect(note.code).toBeNull();
-    expect(note.text).toMatch(/no GiftLane account uses it/);
-  });
+  ] as const)(
+    '%s by e-mail: an address without an account gets a "no account here" note; the reply is the same',
+    async (route, body) => {
+      const known = await account();
+      const unknown = uniqueEmail();
+      await sameReplies((email) => t.call(`/${route}`, body(email)), known.email, unknown);
+      expect((await messagesTo(known.email))[0]).toMatchObject({ code: expect.stringMatching(/^\d{4}$/) });
+      const note = (await messagesTo(unknown))[0]!;
+      expect(note.code).toBeNull();
+      expect(note.text).toMatch(/no GiftLane account uses it/);
+    },
+  );
 
   test('forgotPassword by WhatsApp: same reply for a number with and without an account', async () => {
     const phone = uniquePhone();
@@ -129,13 +176,17 @@ describe.each(targets())('account enumeration on %s', (target) => {
     expect((await messagesTo(phone))[0]?.code).toMatch(/^\d{4}$/);
     expect((await messagesTo(unknown))[0]).toMatchObject({ code: null, channel: 'whatsapp' });
     // Not a number at all: a validation message, the same for everyone.
-    expect(await t.call('/user/forgotPassword', { username: 'not a number' })).toMatchObject({ success: false, code: 'common.003' });
+    expect(await t.call('/user/forgotPassword', { username: 'not a number' })).toMatchObject({
+      success: false,
+      code: 'common.003',
+    });
   });
 
   test('updatePasswordByEmail and …ByWhatsapp: an unknown address answers as a wrong code does', async () => {
     const known = await account();
     const unknown = uniqueEmail();
-    const reset = (email: string) => t.call('/user/updatePasswordByEmail', { email, verify_code: '1234', new_password: 'NewSecret1!' });
+    const reset = (email: string) =>
+      t.call('/user/updatePasswordByEmail', { email, verify_code: '1234', new_password: 'NewSecret1!' });
     // Nothing sent to either: the same.
     expect(seen(await reset(unknown))).toEqual(seen(await reset(known.email)));
     // A code asked for both (the unknown one got a note, not a code): the same again.
@@ -143,20 +194,28 @@ describe.each(targets())('account enumeration on %s', (target) => {
     await t.call('/public/sendMail', { email: unknown });
     const wrong = (await codeFor(known.email)) === '1234' ? '4321' : '1234';
     const [k, u] = [
-      await t.call('/user/updatePasswordByEmail', { email: known.email, verify_code: wrong, new_password: 'NewSecret1!' }),
+      await t.call('/user/updatePasswordByEmail', {
+        email: known.email,
+        verify_code: wrong,
+        new_password: 'NewSecret1!',
+      }),
       await t.call('/user/updatePasswordByEmail', { email: unknown, verify_code: wrong, new_password: 'NewSecret1!' }),
     ];
     expect(seen(u)).toEqual(seen(k));
     expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
     const phone = uniquePhone();
     await account({ whatsapp: phone });
-    const byWa = (whatsapp: string) => t.call('/user/updatePasswordByWhatsapp', { whatsapp, verify_code: '1234', new_password: 'NewSecret1!' });
+    const byWa = (whatsapp: string) =>
+      t.call('/user/updatePasswordByWhatsapp', { whatsapp, verify_code: '1234', new_password: 'NewSecret1!' });
     expect(seen(await byWa(uniquePhone()))).toEqual(seen(await byWa(phone)));
   });
 
   test('checkUsername keeps its contract, under a tight limit of its own', async () => {
     const known = await account();
-    expect(await t.call('/user/checkUsername', { username: known.email })).toMatchObject({ success: false, msg: USER_MESSAGES.accountTaken });
+    expect(await t.call('/user/checkUsername', { username: known.email })).toMatchObject({
+      success: false,
+      msg: USER_MESSAGES.accountTaken,
+    });
     expect(await t.call('/user/checkUsername', { username: uniqueEmail() })).toMatchObject({ success: true });
     const strict = await testApp(tdb, { rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 3 } });
     try {
@@ -164,7 +223,9 @@ describe.each(targets())('account enumeration on %s', (target) => {
       for (let i = 0; i < 3; i++) expect((await ask('10.1.2.3')).success).toBe(true);
       expect(await ask('10.1.2.3')).toMatchObject({ status: 429, success: false, code: 'common.429' });
       // Its own bucket: code sending from the same client is not held back by it.
-      expect((await strict.call('/user/sendEmailVerifyCode', { email: uniqueEmail() }, { ip: '10.1.2.3' })).success).toBe(true);
+      expect(
+        (await strict.call('/user/sendEmailVerifyCode', { email: uniqueEmail() }, { ip: '10.1.2.3' })).success,
+      ).toBe(true);
     } finally {
       await strict.close();
     }

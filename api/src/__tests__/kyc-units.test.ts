@@ -36,9 +36,14 @@ describe('identity numbers at rest', () => {
     expect(a).not.toContain('22222222222');
     expect(vault.open(a, 'user:1')).toBe('22222222222');
     expect(() => vault.open(a, 'user:2')).toThrow();
-    expect(() => new IdentityVault('another-key-for-tests-0123456789abcdef').open(a, 'user:1')).toThrow(/sealed with key/);
+    expect(() => new IdentityVault('another-key-for-tests-0123456789abcdef').open(a, 'user:1')).toThrow(
+      /sealed with key/,
+    );
     const parts = a.split('.');
-    const tampered = [...parts.slice(0, 3), Buffer.from(Buffer.from(parts[3]!, 'base64url').map((x, i) => (i === 30 ? x ^ 1 : x))).toString('base64url')].join('.');
+    const tampered = [
+      ...parts.slice(0, 3),
+      Buffer.from(Buffer.from(parts[3]!, 'base64url').map((x, i) => (i === 30 ? x ^ 1 : x))).toString('base64url'),
+    ].join('.');
     expect(() => vault.open(tampered, 'user:1')).toThrow();
     expect(vault.lookup('bvn', '22222222222')).toBe(vault.lookup('bvn', '22222222222'));
     expect(vault.lookup('bvn', '22222222222')).not.toBe(vault.lookup('nin', '22222222222'));

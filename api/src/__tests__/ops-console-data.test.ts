@@ -48,7 +48,9 @@ describe.each(targets())('the console’s data on %s', (target) => {
   };
   const line = (rate: string) => ({ status: 'success', card_id: 1, face_value: '40', rate });
   type Detail = OpsReply<'GET /ops/api/orders/:order_no'>;
-  /** The rate locked in the order's quote, and the highest a reviewer may pay (5% above: a second operator approves). */
+  /**
+   * The rate locked in the order's quote, and the highest a reviewer may pay (5% above: a second operator approves).
+   */
   const ratesOf = async (token: string, no: string) => {
     const d = await opsCall<Detail>(t, token, 'GET', `/ops/api/orders/${no}`);
     const minor = BigInt(d.data.quote!.rate.replace('.', ''));
@@ -60,118 +62,136 @@ describe.each(targets())('the console’s data on %s', (target) => {
     };
   };
 
-  test('the review screen shows who the seller is: verification, account age, past orders by outcome, freeze, linked accounts', async () => {
-    const seller = await makeUser(t);
-    const reviewer = await makeStaff(t, 'reviewer');
-    const finance = await makeStaff(t, 'finance');
-    // One past order paid in full, one refused.
-    let paid = '';
-    for (const outcome of ['paid', 'refused'] as const) {
-      const no = await submit(seller);
-      expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${no}/claim`)).success).toBe(true);
-      const done =
-        outcome === 'paid'
-          ? await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${no}/decide`, {
-              lines: [line((await ratesOf(reviewer.token, no)).quote)],
-            })
-          : await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${no}/refuse`, {
-              reason: 'The code was used',
-            });
-      expect(done.success).toBe(true);
-      if (outcome === 'paid') paid = done.data.amount;
-    }
-    await verifyIdentity(t, seller.id, { level: 2 });
-    await t.db.query("update users set created_at = now() - interval '10 days' where id = $1", [seller.id]);
-    expect(
-      (
-        await opsCall(t, finance.token, 'POST', `/ops/api/users/${seller.id}/freeze`, {
-          reason: 'Card reported stolen',
-        })
-      ).success,
-    ).toBe(true);
+  test(
+    'the review screen shows who the seller is: verification, account age, past orders by outcome, freeze, ' +
+      'linked accounts',
+    async () => {
+      const seller = await makeUser(t);
+      const reviewer = await makeStaff(t, 'reviewer');
+      const finance = await makeStaff(t, 'finance');
+      // One past order paid in full, one refused.
+      let paid = '';
+      for (const outcome of ['paid', 'refused'] as const) {
+        const no = await submit(seller);
+        expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${no}/claim`)).success).toBe(true);
+        const done =
+          outcome === 'paid'
+            ? await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${no}/decide`, {
+                lines: [line((await ratesOf(reviewer.token, no)).quote)],
+              })
+            : await opsCall<{ amount: string }>(t, reviewer.token, 'POST', `/ops/api/orders/${no}/refuse`, {
+                reason: 'The code was used',
+              });
+        expect(done.success).toBe(true);
+        if (outcome === 'paid') paid = done.data.amount;
+      }
+      await verifyIdentity(t, seller.id, { level: 2 });
+      await t.db.query("update users set created_at = now() - interval '10 days' where id = $1", [seller.id]);
+      expect(
+        (
+          await opsCall(t, finance.token, 'POST', `/ops/api/users/${seller.id}/freeze`, {
+            reason: 'Card reported stolen',
+          })
+        ).success,
+      ).toBe(true);
 
-    const orderNo = await submit(seller);
-    const detail = await opsCall<Detail>(t, reviewer.token, 'GET', `/ops/api/orders/${orderNo}`);
-    const links = await opsCall<{ user_id: number; referral: string | null }[]>(
-      t,
-      reviewer.token,
-      'GET',
-      `/ops/api/users/${seller.id}/links`,
-    );
-    expect(detail.success).toBe(true);
-    expect(detail.data.seller).toEqual({
-      id: seller.id,
-      kyc_level: 2,
-      created_at: expect.any(String),
-      account_age_days: 10,
-      orders: {
-        paid: { count: 1, amount: paid },
-        partly: { count: 0, amount: '0.00' },
-        refused: { count: 1, amount: '0.00' },
-        pending: { count: 0 },
-      },
-      withdrawals_frozen: true,
-      withdrawals_frozen_reason: expect.stringContaining('Card reported stolen'),
-      linked_accounts: new Set(links.data.map((l) => l.user_id)).size,
-      linked_referrals: new Set(links.data.filter((l) => l.referral).map((l) => l.user_id)).size,
-    });
-  });
+      const orderNo = await submit(seller);
+      const detail = await opsCall<Detail>(t, reviewer.token, 'GET', `/ops/api/orders/${orderNo}`);
+      const links = await opsCall<{ user_id: number; referral: string | null }[]>(
+        t,
+        reviewer.token,
+        'GET',
+        `/ops/api/users/${seller.id}/links`,
+      );
+      expect(detail.success).toBe(true);
+      expect(detail.data.seller).toEqual({
+        id: seller.id,
+        kyc_level: 2,
+        created_at: expect.any(String),
+        account_age_days: 10,
+        orders: {
+          paid: { count: 1, amount: paid },
+          partly: { count: 0, amount: '0.00' },
+          refused: { count: 1, amount: '0.00' },
+          pending: { count: 0 },
+        },
+        withdrawals_frozen: true,
+        withdrawals_frozen_reason: expect.stringContaining('Card reported stolen'),
+        linked_accounts: new Set(links.data.map((l) => l.user_id)).size,
+        linked_referrals: new Set(links.data.filter((l) => l.referral).map((l) => l.user_id)).size,
+      });
+    },
+  );
 
-  test('the queue says which orders wait for a second operator and who asked; a decided order comes back with its lines and the next order', async () => {
-    const seller = await makeUser(t);
-    const reviewer = await makeStaff(t, 'reviewer');
-    const big = await submit(seller);
-    const small = await submit(seller);
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${big}/claim`)).success).toBe(true);
-    // Above the seller's quote: the decision waits for a second operator.
-    const asked = await opsCall<OpsReply<'POST /ops/api/orders/:order_no/decide'>>(
-      t,
-      reviewer.token,
-      'POST',
-      `/ops/api/orders/${big}/decide`,
-      {
-        lines: [line((await ratesOf(reviewer.token, big)).above)],
-      },
-    );
-    expect(asked.data.awaiting_approval).toMatchObject({ status: 'pending', requested_by: reviewer.id });
-    const other = await makeStaff(t, 'reviewer');
-    const queue = await opsCall<OpsReply<'GET /ops/api/orders/queue'>>(t, other.token, 'GET', '/ops/api/orders/queue');
-    const row = (no: string) => queue.data.orders.find((o) => o.order_no === no);
-    expect(row(big)).toBeUndefined(); // claimed by the first reviewer
-    const own = await opsCall<OpsReply<'GET /ops/api/orders/queue'>>(t, reviewer.token, 'GET', '/ops/api/orders/queue');
-    expect(own.data.orders.find((o) => o.order_no === big)).toMatchObject({
-      awaiting_approval: true,
-      approval_requested_by: reviewer.id,
-      approval_requested_by_name: expect.any(String),
-    });
-    expect(own.data.orders.find((o) => o.order_no === small)).toMatchObject({
-      awaiting_approval: false,
-      approval_requested_by: null,
-      approval_requested_by_name: null,
-    });
+  test(
+    'the queue says which orders wait for a second operator and who asked; a decided order comes back with its ' +
+      'lines and the next order',
+    async () => {
+      const seller = await makeUser(t);
+      const reviewer = await makeStaff(t, 'reviewer');
+      const big = await submit(seller);
+      const small = await submit(seller);
+      expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${big}/claim`)).success).toBe(true);
+      // Above the seller's quote: the decision waits for a second operator.
+      const asked = await opsCall<OpsReply<'POST /ops/api/orders/:order_no/decide'>>(
+        t,
+        reviewer.token,
+        'POST',
+        `/ops/api/orders/${big}/decide`,
+        {
+          lines: [line((await ratesOf(reviewer.token, big)).above)],
+        },
+      );
+      expect(asked.data.awaiting_approval).toMatchObject({ status: 'pending', requested_by: reviewer.id });
+      const other = await makeStaff(t, 'reviewer');
+      const queue = await opsCall<OpsReply<'GET /ops/api/orders/queue'>>(
+        t,
+        other.token,
+        'GET',
+        '/ops/api/orders/queue',
+      );
+      const row = (no: string) => queue.data.orders.find((o) => o.order_no === no);
+      expect(row(big)).toBeUndefined(); // claimed by the first reviewer
+      const own = await opsCall<OpsReply<'GET /ops/api/orders/queue'>>(
+        t,
+        reviewer.token,
+        'GET',
+        '/ops/api/orders/queue',
+      );
+      expect(own.data.orders.find((o) => o.order_no === big)).toMatchObject({
+        awaiting_approval: true,
+        approval_requested_by: reviewer.id,
+        approval_requested_by_name: expect.any(String),
+      });
+      expect(own.data.orders.find((o) => o.order_no === small)).toMatchObject({
+        awaiting_approval: false,
+        approval_requested_by: null,
+        approval_requested_by_name: null,
+      });
 
-    // The next order to review is not the one waiting for approval.
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${small}/claim`)).success).toBe(true);
-    const rates = await ratesOf(reviewer.token, small);
-    const decided = await opsCall<OpsReply<'POST /ops/api/orders/:order_no/decide'>>(
-      t,
-      reviewer.token,
-      'POST',
-      `/ops/api/orders/${small}/decide`,
-      {
-        lines: [line(rates.quote), { status: 'failed', fail_reason: 'already_used', code: 'USED-1' }],
-      },
-    );
-    expect(decided.data).toMatchObject({ status: 4 });
-    // The paid card's line: its face value at the rate (the order's amount may add bonuses).
-    const lineMinor = BigInt(rates.quote.replace('.', '')) * 40n;
-    expect(decided.data.lines.map((l) => [l.status, l.amount, l.fail_reason])).toEqual([
-      ['success', `${lineMinor / 100n}.${String(lineMinor % 100n).padStart(2, '0')}`, ''],
-      ['failed', '0.00', FAIL_REASONS.already_used],
-    ]);
-    expect(decided.data.next_order_no).not.toBe(big);
-    expect(decided.data.next_order_no).not.toBe(small);
-  });
+      // The next order to review is not the one waiting for approval.
+      expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${small}/claim`)).success).toBe(true);
+      const rates = await ratesOf(reviewer.token, small);
+      const decided = await opsCall<OpsReply<'POST /ops/api/orders/:order_no/decide'>>(
+        t,
+        reviewer.token,
+        'POST',
+        `/ops/api/orders/${small}/decide`,
+        {
+          lines: [line(rates.quote), { status: 'failed', fail_reason: 'already_used', code: 'USED-1' }],
+        },
+      );
+      expect(decided.data).toMatchObject({ status: 4 });
+      // The paid card's line: its face value at the rate (the order's amount may add bonuses).
+      const lineMinor = BigInt(rates.quote.replace('.', '')) * 40n;
+      expect(decided.data.lines.map((l) => [l.status, l.amount, l.fail_reason])).toEqual([
+        ['success', `${lineMinor / 100n}.${String(lineMinor % 100n).padStart(2, '0')}`, ''],
+        ['failed', '0.00', FAIL_REASONS.already_used],
+      ]);
+      expect(decided.data.next_order_no).not.toBe(big);
+      expect(decided.data.next_order_no).not.toBe(small);
+    },
+  );
 
   test('the user page shows a new payout account’s wait, and an admin ends it', async () => {
     const u = await makeUser(t);
@@ -226,13 +246,17 @@ describe.each(targets())('the console’s data on %s', (target) => {
     expect(logged.rows).toEqual([{ staff_id: admin.id, reason: 'Owner confirmed by phone' }]);
   });
 
-  test('a role is refused before the body is read: a reviewer’s malformed admin call is a 403, not a validation message', async () => {
-    const reviewer = await makeStaff(t, 'reviewer');
-    const res = await opsCall(t, reviewer.token, 'POST', '/ops/api/rates', { changes: 'not a list' });
-    expect(res).toMatchObject({ status: 403, success: false, msg: 'Your role cannot do this' });
-    const admin = await makeStaff(t, 'admin');
-    const bad = await opsCall(t, admin.token, 'POST', '/ops/api/rates', { changes: 'not a list' });
-    expect(bad.status).not.toBe(403);
-    expect(bad.success).toBe(false);
-  });
+  test(
+    'a role is refused before the body is read: a reviewer’s malformed admin call is a 403, not a validation ' +
+      'message',
+    async () => {
+      const reviewer = await makeStaff(t, 'reviewer');
+      const res = await opsCall(t, reviewer.token, 'POST', '/ops/api/rates', { changes: 'not a list' });
+      expect(res).toMatchObject({ status: 403, success: false, msg: 'Your role cannot do this' });
+      const admin = await makeStaff(t, 'admin');
+      const bad = await opsCall(t, admin.token, 'POST', '/ops/api/rates', { changes: 'not a list' });
+      expect(bad.status).not.toBe(403);
+      expect(bad.success).toBe(false);
+    },
+  );
 });

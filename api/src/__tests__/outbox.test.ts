@@ -92,7 +92,16 @@ const fast = (smtpUrl: string): Partial<Config> => ({
 });
 
 const outboxOf = async (t: TestApp, to: string) =>
-  (await t.db.query<{ id: bigint; status: string; attempts: number; last_error: string | null; code: string | null; body: string }>('select id, status, attempts, last_error, code, body from outbox where recipient = $1 order by id', [to])).rows;
+  (
+    await t.db.query<{
+      id: bigint;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      code: string | null;
+      body: string;
+    }>('select id, status, attempts, last_error, code, body from outbox where recipient = $1 order by id', [to])
+  ).rows;
 
 describe.each(targets())('the outbox on %s', (target) => {
   jest.setTimeout(60_000);
@@ -114,42 +123,65 @@ describe.each(targets())('the outbox on %s', (target) => {
   });
   afterEach(() => smtp.set('healthy'));
 
-  test.each(['silent', 'greet-then-stall', 'reject'] as const)('a code request answers within 2 s when the mail server is %s; the message is retried with backoff, then dead, listed for staff', async (mode) => {
-    smtp.set(mode);
-    const email = uniqueEmail();
-    const start = Date.now();
-    const r = await t.call('/user/sendEmailVerifyCode', { email });
-    expect(Date.now() - start).toBeLessThan(2000);
-    expect(r).toMatchObject({ success: true });
+  test.each(['silent', 'greet-then-stall', 'reject'] as const)(
+    'a code request answers within 2 s when the mail server is %s; the message is retried with backoff, then dead, ' +
+      'listed for staff',
+    async (mode) => {
+      smtp.set(mode);
+      const email = uniqueEmail();
+      const start = Date.now();
+      const r = await t.call('/user/sendEmailVerifyCode', { email });
+      expect(Date.now() - start).toBeLessThan(2000);
+      expect(r).toMatchObject({ success: true });
 
-    // Three attempts (the first and 2 retries), then dead.
-    const dead = await until(async () => (await outboxOf(t, email)).find((m) => m.status === 'dead'), 30_000);
-    expect(dead).toMatchObject({ status: 'dead', attempts: 3 });
-    expect(dead!.last_error).toBeTruthy();
-    // A dead code is not kept.
-    expect(dead!.code).toBeNull();
-    expect(smtp.to(email)).toHaveLength(0);
+      // Three attempts (the first and 2 retries), then dead.
+      const dead = await until(async () => (await outboxOf(t, email)).find((m) => m.status === 'dead'), 30_000);
+      expect(dead).toMatchObject({ status: 'dead', attempts: 3 });
+      expect(dead!.last_error).toBeTruthy();
+      // A dead code is not kept.
+      expect(dead!.code).toBeNull();
+      expect(smtp.to(email)).toHaveLength(0);
 
-    // The seller who types what they have is told the code could not be delivered.
-    expect(await t.call('/user/appregister', { country_id: '1', email, password: 'Secret123!', code: '0000' })).toMatchObject({ success: false, msg: OTP_MESSAGES.undelivered });
+      // The seller who types what they have is told the code could not be delivered.
+      expect(
+        await t.call('/user/appregister', { country_id: '1', email, password: 'Secret123!', code: '0000' }),
+      ).toMatchObject({ success: false, msg: OTP_MESSAGES.undelivered });
 
-    // Staff see it: what, to whom (masked), attempts, the last error, when.
-    const letterId = Number((await t.db.query<{ id: bigint }>('select id from dead_jobs where outbox_id = $1', [String(dead!.id)])).rows[0]!.id);
-    const list = await opsCall<{ id: number; kind: string; recipient: string; attempts: number; last_error: string; failed_at: string }[]>(t, admin.token, 'GET', '/ops/api/dead-letters');
-    expect(list.status).toBe(200);
-    const mine = list.data.find((d) => d.id === letterId);
-    expect(mine).toMatchObject({ kind: 'email', recipient: 'u…@example.com', attempts: 3, last_error: expect.any(String), failed_at: expect.any(String) });
-    expect(JSON.stringify(list.data)).not.toContain(email);
+      // Staff see it: what, to whom (masked), attempts, the last error, when.
+      const letterId = Number(
+        (await t.db.query<{ id: bigint }>('select id from dead_jobs where outbox_id = $1', [String(dead!.id)])).rows[0]!
+          .id,
+      );
+      const list = await opsCall<
+        { id: number; kind: string; recipient: string; attempts: number; last_error: string; failed_at: string }[]
+      >(t, admin.token, 'GET', '/ops/api/dead-letters');
+      expect(list.status).toBe(200);
+      const mine = list.data.find((d) => d.id === letterId);
+      expect(mine).toMatchObject({
+        kind: 'email',
+        recipient: 'u…@example.com',
+        attempts: 3,
+        last_error: expect.any(String),
+        failed_at: expect.any(String),
+      });
+      expect(JSON.stringify(list.data)).not.toContain(email);
 
-    // A code is not retried by staff (it would be stale): the seller asks again, at once (the 60 s wait is waived).
-    expect(await opsCall(t, admin.token, 'POST', `/ops/api/dead-letters/${mine!.id}/retry`, { reason: 'mail server back' })).toMatchObject({ success: false, msg: DEAD_LETTER_MESSAGES.code });
-    smtp.set('healthy');
-    expect(await t.call('/user/sendEmailVerifyCode', { email })).toMatchObject({ success: true });
-    const mail = await until(() => smtp.to(email)[0]);
-    const code = mail?.body.match(/code is (\d{4})/)?.[1];
-    expect(code).toMatch(/^\d{4}$/);
-    expect(await t.call('/user/appregister', { country_id: '1', email, password: 'Secret123!', code })).toMatchObject({ success: true });
-  });
+      // A code is not retried by staff (it would be stale): the seller asks again, at once (the 60 s wait is waived).
+      expect(
+        await opsCall(t, admin.token, 'POST', `/ops/api/dead-letters/${mine!.id}/retry`, {
+          reason: 'mail server back',
+        }),
+      ).toMatchObject({ success: false, msg: DEAD_LETTER_MESSAGES.code });
+      smtp.set('healthy');
+      expect(await t.call('/user/sendEmailVerifyCode', { email })).toMatchObject({ success: true });
+      const mail = await until(() => smtp.to(email)[0]);
+      const code = mail?.body.match(/code is (\d{4})/)?.[1];
+      expect(code).toMatch(/^\d{4}$/);
+      expect(await t.call('/user/appregister', { country_id: '1', email, password: 'Secret123!', code })).toMatchObject(
+        { success: true },
+      );
+    },
+  );
 
   test('retries are spaced with backoff, and a retry delivers once the mail server is healthy again', async () => {
     smtp.set('reject');
@@ -174,81 +206,126 @@ describe.each(targets())('the outbox on %s', (target) => {
   test('a dead message is sent again by an admin once the provider is back, audited, once', async () => {
     smtp.set('silent');
     const support = t.config.supportEmail;
-    expect(await t.call('/public/contact', { name: 'Ada', email: 'ada@example.com', subject: 'Payout', message: `Where is my payout? ${target}` })).toMatchObject({ success: true });
-    const dead = await until(async () => (await outboxOf(t, support)).find((m) => m.status === 'dead' && m.body.includes(target)), 30_000);
+    expect(
+      await t.call('/public/contact', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'Payout',
+        message: `Where is my payout? ${target}`,
+      }),
+    ).toMatchObject({ success: true });
+    const dead = await until(
+      async () => (await outboxOf(t, support)).find((m) => m.status === 'dead' && m.body.includes(target)),
+      30_000,
+    );
     expect(dead).toBeDefined();
     const rows = await t.db.query<{ id: bigint }>('select id from dead_jobs where outbox_id = $1', [String(dead!.id)]);
     const id = Number(rows.rows[0]!.id);
-    expect((await opsCall<{ id: number; kind: string }[]>(t, admin.token, 'GET', '/ops/api/dead-letters')).data.find((d) => d.id === id)).toMatchObject({ kind: 'email' });
+    expect(
+      (await opsCall<{ id: number; kind: string }[]>(t, admin.token, 'GET', '/ops/api/dead-letters')).data.find(
+        (d) => d.id === id,
+      ),
+    ).toMatchObject({ kind: 'email' });
 
     const reviewer = await makeStaff(t, 'reviewer');
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/dead-letters/${id}/retry`, { reason: 'back' })).status).toBe(403);
+    expect(
+      (await opsCall(t, reviewer.token, 'POST', `/ops/api/dead-letters/${id}/retry`, { reason: 'back' })).status,
+    ).toBe(403);
     expect((await opsCall(t, reviewer.token, 'GET', '/ops/api/dead-letters')).status).toBe(403);
 
     smtp.set('healthy');
-    const retried = await Promise.all([1, 2, 3].map(() => opsCall(t, admin.token, 'POST', `/ops/api/dead-letters/${id}/retry`, { reason: 'mail server is back' })));
+    const retried = await Promise.all(
+      [1, 2, 3].map(() =>
+        opsCall(t, admin.token, 'POST', `/ops/api/dead-letters/${id}/retry`, { reason: 'mail server is back' }),
+      ),
+    );
     expect(retried.filter((r) => r.success)).toHaveLength(1);
-    expect(retried.filter((r) => !r.success).map((r) => r.msg)).toEqual([DEAD_LETTER_MESSAGES.gone, DEAD_LETTER_MESSAGES.gone]);
+    expect(retried.filter((r) => !r.success).map((r) => r.msg)).toEqual([
+      DEAD_LETTER_MESSAGES.gone,
+      DEAD_LETTER_MESSAGES.gone,
+    ]);
     const mail = await until(() => smtp.to(support).find((m) => m.body.includes(target)));
     expect(mail).toBeDefined();
     await sleep(300);
     expect(smtp.to(support).filter((m) => m.body.includes(target))).toHaveLength(1);
     // Sent: its text is not kept.
-    expect(await until(async () => (await outboxOf(t, support)).find((m) => m.id === dead!.id && m.status === 'sent'))).toMatchObject({ status: 'sent', body: '', code: null });
-    const audit = await t.db.query<{ staff_id: number; reason: string }>("select staff_id, reason from audit_log where action = 'job.retry' and target_id = $1", [String(id)]);
+    expect(
+      await until(async () => (await outboxOf(t, support)).find((m) => m.id === dead!.id && m.status === 'sent')),
+    ).toMatchObject({ status: 'sent', body: '', code: null });
+    const audit = await t.db.query<{ staff_id: number; reason: string }>(
+      "select staff_id, reason from audit_log where action = 'job.retry' and target_id = $1",
+      [String(id)],
+    );
     expect(audit.rows).toEqual([{ staff_id: admin.id, reason: 'mail server is back' }]);
     // No longer listed.
-    expect((await opsCall<{ id: number }[]>(t, admin.token, 'GET', '/ops/api/dead-letters')).data.some((d) => d.id === id)).toBe(false);
+    expect(
+      (await opsCall<{ id: number }[]>(t, admin.token, 'GET', '/ops/api/dead-letters')).data.some((d) => d.id === id),
+    ).toBe(false);
   });
 
-  test('a job survives an app restart: enqueued while the mail server is away, app closed, a new app sends it', async () => {
-    // A database of its own: no other app of this file may take the job.
-    const own = await freshDb(target);
-    const outboxOf = async (_t: TestApp, to: string) => (await own.db.query<{ status: string }>('select status from outbox where recipient = $1 order by id', [to])).rows;
-    // A port where nothing listens yet.
-    const hole = createServer();
-    await new Promise<void>((r) => hole.listen(0, '127.0.0.1', () => r()));
-    const port = (hole.address() as AddressInfo).port;
-    await new Promise<void>((r) => hole.close(() => r()));
-    const first = await testApp(own, { ...fast(`smtp://127.0.0.1:${port}`), jobs: { pollIntervalMs: 500, outboxRetryLimit: 5, outboxRetryDelayS: 1 } });
-    const email = uniqueEmail();
-    expect(await first.call('/user/sendEmailVerifyCode', { email })).toMatchObject({ success: true });
-    await first.close();
-    expect((await outboxOf(t, email))[0]?.status).not.toBe('sent');
+  test(
+    'a job survives an app restart: enqueued while the mail server is away, app closed, a new app ' + 'sends it',
+    async () => {
+      // A database of its own: no other app of this file may take the job.
+      const own = await freshDb(target);
+      const outboxOf = async (_t: TestApp, to: string) =>
+        (await own.db.query<{ status: string }>('select status from outbox where recipient = $1 order by id', [to]))
+          .rows;
+      // A port where nothing listens yet.
+      const hole = createServer();
+      await new Promise<void>((r) => hole.listen(0, '127.0.0.1', () => r()));
+      const port = (hole.address() as AddressInfo).port;
+      await new Promise<void>((r) => hole.close(() => r()));
+      const first = await testApp(own, {
+        ...fast(`smtp://127.0.0.1:${port}`),
+        jobs: { pollIntervalMs: 500, outboxRetryLimit: 5, outboxRetryDelayS: 1 },
+      });
+      const email = uniqueEmail();
+      expect(await first.call('/user/sendEmailVerifyCode', { email })).toMatchObject({ success: true });
+      await first.close();
+      expect((await outboxOf(t, email))[0]?.status).not.toBe('sent');
 
-    // The mail server comes up on that port; a new app (no request of its own) sends the message.
-    const later = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, cb) {
-        let body = '';
-        stream.on('data', (c: Buffer) => (body += c.toString()));
-        stream.on('end', () => {
-          got.push({ to: session.envelope.rcptTo[0]!.address, body });
-          cb();
-        });
-      },
-    });
-    const got: { to: string; body: string }[] = [];
-    await new Promise<void>((r) => later.listen(port, '127.0.0.1', () => r()));
-    const second = await testApp(own, { ...fast(`smtp://127.0.0.1:${port}`), jobs: { pollIntervalMs: 500, outboxRetryLimit: 5, outboxRetryDelayS: 1 } });
-    try {
-      expect(await until(() => got.find((m) => m.to === email), 30_000)).toBeDefined();
-      expect((await outboxOf(t, email))[0]).toMatchObject({ status: 'sent' });
-    } finally {
-      await second.close();
-      await new Promise<void>((r) => later.close(() => r()));
-      await own.close();
-    }
-  });
+      // The mail server comes up on that port; a new app (no request of its own) sends the message.
+      const later = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, cb) {
+          let body = '';
+          stream.on('data', (c: Buffer) => (body += c.toString()));
+          stream.on('end', () => {
+            got.push({ to: session.envelope.rcptTo[0]!.address, body });
+            cb();
+          });
+        },
+      });
+      const got: { to: string; body: string }[] = [];
+      await new Promise<void>((r) => later.listen(port, '127.0.0.1', () => r()));
+      const second = await testApp(own, {
+        ...fast(`smtp://127.0.0.1:${port}`),
+        jobs: { pollIntervalMs: 500, outboxRetryLimit: 5, outboxRetryDelayS: 1 },
+      });
+      try {
+        expect(await until(() => got.find((m) => m.to === email), 30_000)).toBeDefined();
+        expect((await outboxOf(t, email))[0]).toMatchObject({ status: 'sent' });
+      } finally {
+        await second.close();
+        await new Promise<void>((r) => later.close(() => r()));
+        await own.close();
+      }
+    },
+  );
 
   test('a scheduled rate change is announced to every process when it takes effect (a queued job)', async () => {
     const heard: number[] = [];
     const off = await t.db.listen(CATALOG_CHANNEL, () => heard.push(Date.now()));
     try {
       const at = new Date(Date.now() + 2500);
-      const r = await opsCall(t, admin.token, 'POST', '/ops/api/rates', { changes: [{ card_id: 1, currency: 'NGN', rate: '1234.5' }], effective_at: at.toISOString(), reason: 'evening rate' });
+      const r = await opsCall(t, admin.token, 'POST', '/ops/api/rates', {
+        changes: [{ card_id: 1, currency: 'NGN', rate: '1234.5' }],
+        effective_at: at.toISOString(),
+        reason: 'evening rate',
+      });
       expect(r).toMatchObject({ success: true });
       await sleep(500);
       const announcedAtSchedule = heard.length;
@@ -270,24 +347,40 @@ describe.each(targets())('the outbox on %s', (target) => {
         const body = JSON.parse(raw) as { to: string; title: string }[];
         seen.push({ at: Date.now(), body });
         if (seen.length <= 2) return void res.writeHead(503).end('{}');
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: body.map(() => ({ status: 'ok', id: 'x' })) }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: body.map(() => ({ status: 'ok', id: 'x' })) }));
       });
     });
     await new Promise<void>((r) => expo.listen(0, '127.0.0.1', () => r()));
     const own = await freshDb(target);
-    const p = await testApp(own, { ...fast(smtp.url), push: { url: `http://127.0.0.1:${(expo.address() as AddressInfo).port}/push`, intervalMs: 0 } });
+    const p = await testApp(own, {
+      ...fast(smtp.url),
+      push: { url: `http://127.0.0.1:${(expo.address() as AddressInfo).port}/push`, intervalMs: 0 },
+    });
     try {
       await p.app.push.flush(); // the first scan notes where the notices stand
       const u = await makeUser(p);
-      await p.db.query("insert into push_tokens (token, user_id, device_no) values ('ExponentPushToken[RetryDevice01]', $1, 'test')", [u.id]);
-      await p.db.query("insert into notices (user_id, title, content) values ($1, 'Order credited', 'Your order was credited')", [u.id]);
+      await p.db.query(
+        "insert into push_tokens (token, user_id, device_no) values ('ExponentPushToken[RetryDevice01]', $1, 'test')",
+        [u.id],
+      );
+      await p.db.query(
+        "insert into notices (user_id, title, content) values ($1, 'Order credited', 'Your order was credited')",
+        [u.id],
+      );
       expect(await p.app.push.flush()).toBe(0); // the first attempt is refused
       const pushed = await until(() => seen.length >= 3, 20_000, 20);
       expect(pushed).toBe(true);
       expect(seen.map((x) => x.body[0]!.title)).toEqual(['Order credited', 'Order credited', 'Order credited']);
       expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(900);
       expect(seen[2]!.at - seen[1]!.at).toBeGreaterThanOrEqual(1800);
-      expect(await until(async () => (await p.db.query<{ status: string }>("select status from push_deliveries")).rows[0]?.status === 'sent')).toBe(true);
+      expect(
+        await until(
+          async () =>
+            (await p.db.query<{ status: string }>('select status from push_deliveries')).rows[0]?.status === 'sent',
+        ),
+      ).toBe(true);
       await sleep(500);
       expect(seen).toHaveLength(3);
     } finally {
@@ -304,12 +397,17 @@ describe.each(targets())('the outbox on %s', (target) => {
       try {
         smtp.set('healthy');
         const emails = Array.from({ length: 20 }, () => uniqueEmail());
-        const replies = await Promise.all(emails.map((email, i) => (i % 2 ? a : b).call('/user/sendEmailVerifyCode', { email })));
+        const replies = await Promise.all(
+          emails.map((email, i) => (i % 2 ? a : b).call('/user/sendEmailVerifyCode', { email })),
+        );
         expect(replies.every((r) => r.success)).toBe(true);
         await until(() => emails.every((e) => smtp.to(e).length > 0), 20_000);
         await sleep(1500);
         expect(emails.map((e) => smtp.to(e).length)).toEqual(emails.map(() => 1));
-        const rows = await t.db.query<{ n: number }>("select count(*)::int as n from outbox where recipient = any($1::text[]) and status = 'sent'", [emails]);
+        const rows = await t.db.query<{ n: number }>(
+          "select count(*)::int as n from outbox where recipient = any($1::text[]) and status = 'sent'",
+          [emails],
+        );
         expect(rows.rows[0]!.n).toBe(20);
       } finally {
         await a.close();

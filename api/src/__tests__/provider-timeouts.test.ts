@@ -60,7 +60,11 @@ describe('bounds on outside providers', () => {
 
   test('SMTP: a server that never greets is given up after the greeting timeout', async () => {
     const smtp = await stallingSmtp('silent');
-    const sender = new SmtpSender(smtp.url, 'GiftLane <no-reply@giftlane.test>', { connectionMs: 1000, greetingMs: 600, socketMs: 800 });
+    const sender = new SmtpSender(smtp.url, 'GiftLane <no-reply@giftlane.test>', {
+      connectionMs: 1000,
+      greetingMs: 600,
+      socketMs: 800,
+    });
     try {
       const r = await timed(sender.send({ channel: 'email', to: 'a@example.com', subject: 'Hi', text: 'Hello' }));
       expect(r.ok).toBe(false);
@@ -73,7 +77,11 @@ describe('bounds on outside providers', () => {
 
   test('SMTP: a server that greets and then stalls is given up after the socket timeout', async () => {
     const smtp = await stallingSmtp('greet-then-stall');
-    const sender = new SmtpSender(smtp.url, 'GiftLane <no-reply@giftlane.test>', { connectionMs: 1000, greetingMs: 600, socketMs: 800 });
+    const sender = new SmtpSender(smtp.url, 'GiftLane <no-reply@giftlane.test>', {
+      connectionMs: 1000,
+      greetingMs: 600,
+      socketMs: 800,
+    });
     try {
       const r = await timed(sender.send({ channel: 'email', to: 'a@example.com', subject: 'Hi', text: 'Hello' }));
       expect(r.ok).toBe(false);
@@ -84,37 +92,57 @@ describe('bounds on outside providers', () => {
     }
   });
 
-  test('HTTP providers that never answer: WhatsApp, Expo push, identity, bank look-up, Paystack transfers', async () => {
-    const http = await silentHttp();
-    try {
-      const bound = 700;
-      const wa = new WhatsAppCloudSender({ apiUrl: http.base, phoneNumberId: '1', accessToken: 't', template: 'otp_code', templateLang: 'en' }, fetch, bound);
-      const expo = new ExpoPush(`${http.base}/push`, undefined, fetch, bound);
-      const identity = new HttpIdentityProvider(http.base, 'app', 'key', fetch, bound);
-      const paystack = new PaystackPayoutProvider(http.base, 'sk_test', fetch, bound);
-      const results = await Promise.all([
-        timed(wa.send({ channel: 'whatsapp', to: '+2348012345678', subject: '', text: 'x', code: '1234' })),
-        timed(expo.send([{ to: 'ExponentPushToken[abcdefghijkl]', title: 't', body: 'b', data: {} }])),
-        timed(identity.lookUp('bvn', '22222222222')),
-        timed(paystack.resolveAccount({ code: '058', method: 'BANK', countryId: 1 }, '0123456789')),
-        timed(paystack.sendTransfer({ reference: 'W1', amountMinor: 100n, currency: 'NGN', method: 'BANK', bankCode: '058', accountNo: '0123456789', accountName: 'A', narration: 'x' })),
-      ]);
-      for (const r of results) expect(r.ms).toBeLessThan(bound + 1500);
-      expect(results[0]!.ok).toBe(false);
-      expect(results[1]!.ok).toBe(false);
-      expect(results[2]).toMatchObject({ ok: true, v: { ok: false, kind: 'unavailable' } });
-      expect(results[3]).toMatchObject({ ok: true, v: { ok: false, reason: expect.stringMatching(/unavailable/) } });
-      expect(results[4]).toMatchObject({ ok: true, v: { ok: false } });
-    } finally {
-      await http.close();
-    }
-  });
+  test(
+    'HTTP providers that never answer: WhatsApp, Expo push, identity, bank look-up, Paystack ' + 'transfers',
+    async () => {
+      const http = await silentHttp();
+      try {
+        const bound = 700;
+        const wa = new WhatsAppCloudSender(
+          { apiUrl: http.base, phoneNumberId: '1', accessToken: 't', template: 'otp_code', templateLang: 'en' },
+          fetch,
+          bound,
+        );
+        const expo = new ExpoPush(`${http.base}/push`, undefined, fetch, bound);
+        const identity = new HttpIdentityProvider(http.base, 'app', 'key', fetch, bound);
+        const paystack = new PaystackPayoutProvider(http.base, 'sk_test', fetch, bound);
+        const results = await Promise.all([
+          timed(wa.send({ channel: 'whatsapp', to: '+2348012345678', subject: '', text: 'x', code: '1234' })),
+          timed(expo.send([{ to: 'ExponentPushToken[abcdefghijkl]', title: 't', body: 'b', data: {} }])),
+          timed(identity.lookUp('bvn', '22222222222')),
+          timed(paystack.resolveAccount({ code: '058', method: 'BANK', countryId: 1 }, '0123456789')),
+          timed(
+            paystack.sendTransfer({
+              reference: 'W1',
+              amountMinor: 100n,
+              currency: 'NGN',
+              method: 'BANK',
+              bankCode: '058',
+              accountNo: '0123456789',
+              accountName: 'A',
+              narration: 'x',
+            }),
+          ),
+        ]);
+        for (const r of results) expect(r.ms).toBeLessThan(bound + 1500);
+        expect(results[0]!.ok).toBe(false);
+        expect(results[1]!.ok).toBe(false);
+        expect(results[2]).toMatchObject({ ok: true, v: { ok: false, kind: 'unavailable' } });
+        expect(results[3]).toMatchObject({ ok: true, v: { ok: false, reason: expect.stringMatching(/unavailable/) } });
+        expect(results[4]).toMatchObject({ ok: true, v: { ok: false } });
+      } finally {
+        await http.close();
+      }
+    },
+  );
 
   test('the bounds are settings with a few seconds by default', () => {
     const c = loadConfig({ NODE_ENV: 'test' });
     expect(c.smtpTimeouts).toEqual({ connectionMs: 5000, greetingMs: 5000, socketMs: 15000 });
     expect(c.providerTimeoutMs).toBe(8000);
-    expect(loadConfig({ NODE_ENV: 'test', SMTP_SOCKET_TIMEOUT_MS: '3000', PROVIDER_TIMEOUT_MS: '2500' })).toMatchObject({ smtpTimeouts: { socketMs: 3000 }, providerTimeoutMs: 2500 });
+    expect(loadConfig({ NODE_ENV: 'test', SMTP_SOCKET_TIMEOUT_MS: '3000', PROVIDER_TIMEOUT_MS: '2500' })).toMatchObject(
+      { smtpTimeouts: { socketMs: 3000 }, providerTimeoutMs: 2500 },
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', PROVIDER_TIMEOUT_MS: '600000' })).toThrow(/PROVIDER_TIMEOUT_MS/);
     expect(() => loadConfig({ NODE_ENV: 'test', SMTP_GREETING_TIMEOUT_MS: '10' })).toThrow(/SMTP_GREETING_TIMEOUT_MS/);
   });

@@ -92,7 +92,10 @@ const canary: Partial<Config> = {
 
 /** Client telemetry as the collector stores it: this minute's counts of one version. */
 async function telemetry(t: TestApp, version: string, bucket: 'live' | 'canary', loads: number, errors: number) {
-  for (const [event, n] of [['load', loads], ['error', errors]] as const) {
+  for (const [event, n] of [
+    ['load', loads],
+    ['error', errors],
+  ] as const) {
     await t.db.query(
       `insert into telemetry_counts (minute, app, version, bucket, event, n)
        values (date_trunc('minute', now()), 'mfe-account', $1, $2, $3, $4)
@@ -109,8 +112,7 @@ interface AuditRow {
   target_id: string;
   details: Record<string, unknown>;
 }
-const auditRows = async (t: TestApp, action: string) =>
-  (await t.db.query<AuditRow>(AUDIT_ROWS, [action])).rows;
+const auditRows = async (t: TestApp, action: string) => (await t.db.query<AuditRow>(AUDIT_ROWS, [action])).rows;
 
 type Staff = { id: number; token: string };
 /** A release route of the operator API, for mfe-account in production unless the body says otherwise. */
@@ -288,7 +290,11 @@ describe.each(targets())('releases from the console on %s', (target) => {
   });
 
   it('the check leaves a canary alone with too few errors or loads, or no worse than stable', async () => {
-    for (const [loads, errors] of [[50, 19], [29, 29], [500, 10]] as const) {
+    for (const [loads, errors] of [
+      [50, 19],
+      [29, 29],
+      [500, 10],
+    ] as const) {
       await tdb.db.query('delete from telemetry_counts');
       control.startCanary('a2', 10);
       await telemetry(t, 'a1', 'live', 500, 5);

@@ -21,7 +21,9 @@ test('the api serves every path of the contract, and only those', async () => {
   const tdb = await freshDb('pglite');
   const t = await testApp(tdb);
   try {
-    const served = t.routes.filter((r) => (r.config as { gc?: boolean } | undefined)?.gc).map((r) => String(r.url).replace(/^\/gc\//, ''));
+    const served = t.routes
+      .filter((r) => (r.config as { gc?: boolean } | undefined)?.gc)
+      .map((r) => String(r.url).replace(/^\/gc\//, ''));
     expect([...new Set(served)].sort()).toEqual(Object.keys(GC_REPLIES).sort());
   } finally {
     await t.close();
@@ -33,10 +35,21 @@ test('the api serves every operator route of the ops contract, and only those', 
   const tdb = await freshDb('pglite');
   const t = await testApp(tdb);
   try {
-    const served = t.routes.filter((r) => String(r.url).startsWith('/ops/api/')).flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`));
+    const served = t.routes
+      .filter((r) => String(r.url).startsWith('/ops/api/'))
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${r.url}`),
+      );
     expect([...new Set(served)].sort()).toEqual(Object.keys(OPS_REPLIES).sort());
     // Each is registered through opsRoute: its roles and reply schema are route options.
-    expect(t.routes.filter((r) => String(r.url).startsWith('/ops/api/') && !(r.config as { ops?: unknown } | undefined)?.ops)).toEqual([]);
+    expect(
+      t.routes.filter(
+        (r) => String(r.url).startsWith('/ops/api/') && !(r.config as { ops?: unknown } | undefined)?.ops,
+      ),
+    ).toEqual([]);
   } finally {
     await t.close();
     await tdb.close();
@@ -50,7 +63,10 @@ test('withdraw/information before any payout account: bank is null, inside the c
   const t = await testApp(tdb);
   try {
     const seller = await makeUser(t);
-    const r = await t.call<{ bank: unknown; currency_name: string }>('/withdraw/information', { wallet_type: '1', token: seller.token });
+    const r = await t.call<{ bank: unknown; currency_name: string }>('/withdraw/information', {
+      wallet_type: '1',
+      token: seller.token,
+    });
     expect(r).toMatchObject({ success: true, data: { bank: null, currency_name: 'NGN' } });
   } finally {
     await t.close();
@@ -59,7 +75,11 @@ test('withdraw/information before any payout account: bank is null, inside the c
 });
 
 /** A bare app with the /gc plumbing and one route answering `answer`. */
-async function appAnswering(path: string, answer: unknown, replyCheck: Config['replyCheck']): Promise<{ app: FastifyInstance; errors: string[] }> {
+async function appAnswering(
+  path: string,
+  answer: unknown,
+  replyCheck: Config['replyCheck'],
+): Promise<{ app: FastifyInstance; errors: string[] }> {
   const config = configFrom({ logLevel: 'silent', replyCheck });
   const errors: string[] = [];
   const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => errors.push(line) } } });
@@ -73,10 +93,17 @@ async function appAnswering(path: string, answer: unknown, replyCheck: Config['r
 }
 
 const post = (app: FastifyInstance, path: string) =>
-  app.inject({ method: 'POST', url: `/gc${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(signedBody({})).toString() });
+  app.inject({
+    method: 'POST',
+    url: `/gc${path}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(signedBody({})).toString(),
+  });
 
 test('a route whose reply has no schema cannot be registered', async () => {
-  await expect(appAnswering('/user/somethingNew', null, 'refuse')).rejects.toThrow('/gc/user/somethingNew has no reply schema in shared-sdk/src/gc/replies');
+  await expect(appAnswering('/user/somethingNew', null, 'refuse')).rejects.toThrow(
+    '/gc/user/somethingNew has no reply schema in shared-sdk/src/gc/replies',
+  );
 });
 
 test('a reply in the contract is sent as it is', async () => {
@@ -90,7 +117,12 @@ test('outside production, a reply outside the contract is refused and what diffe
   const { app, errors } = await appAnswering('/payment/verify', { user_name: 42 }, 'refuse');
   const res = await post(app, '/payment/verify');
   expect(res.statusCode).toBe(500);
-  expect(res.json()).toEqual({ success: false, msg: 'Something went wrong, please try again later', code: 'common.500', data: null });
+  expect(res.json()).toEqual({
+    success: false,
+    msg: 'Something went wrong, please try again later',
+    code: 'common.500',
+    data: null,
+  });
   expect(res.body).not.toContain('user_name');
   expect(errors.join('\n')).toContain('data.user_name: expected string, got number');
   await app.close();
@@ -108,7 +140,13 @@ test('production logs by default; development and test refuse', () => {
   expect(configFrom({}, { NODE_ENV: 'test' }).replyCheck).toBe('refuse');
   expect(configFrom({}, { NODE_ENV: 'development' }).replyCheck).toBe('refuse');
   expect(configFrom({}, { REPLY_CHECK: 'log' }).replyCheck).toBe('log');
-  const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://giftlane.ng', SECRET_KEY: 'Qm7r2Xv9Lp4Tz8Kd1Wn6Hy3Bc5Fg0Js2', ALLOW_CODE_LOG: '1', ...PRODUCTION_IDENTITY };
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://giftlane.ng',
+    SECRET_KEY: 'Qm7r2Xv9Lp4Tz8Kd1Wn6Hy3Bc5Fg0Js2',
+    ALLOW_CODE_LOG: '1',
+    ...PRODUCTION_IDENTITY,
+  };
   expect(loadConfig(production).replyCheck).toBe('log');
   expect(loadConfig({ ...production, REPLY_CHECK: 'refuse' }).replyCheck).toBe('refuse');
 });

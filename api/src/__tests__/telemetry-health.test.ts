@@ -8,7 +8,8 @@ import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/ha
 jest.setTimeout(60_000);
 
 test('a percentile read from the bins is within 2.5 % of the true one', () => {
-  for (const v of [1, 120, 812, 2500, 4000, 59_000]) expect(Math.abs(valueOfBin('lcp', binOf('lcp', v)) - v) / v).toBeLessThan(0.026);
+  for (const v of [1, 120, 812, 2500, 4000, 59_000])
+    expect(Math.abs(valueOfBin('lcp', binOf('lcp', v)) - v) / v).toBeLessThan(0.026);
   expect(valueOfBin('cls', binOf('cls', 0))).toBe(0);
   expect(Math.abs(valueOfBin('cls', binOf('cls', 0.1)) - 0.1)).toBeLessThan(0.003);
   const values = Array.from({ length: 100 }, (_, i) => (i + 1) * 40);
@@ -49,17 +50,26 @@ describe.each(targets())('versionHealth on %s', (target) => {
     ]);
     // An hour-old minute of the live version.
     await tdb.db.query(
-      `insert into telemetry_counts (minute, app, version, bucket, event, detail, n) values (date_trunc('minute', now()) - interval '1 hour', $1, $2, 'live', 'load', '', 500)`,
+      `insert into telemetry_counts (minute, app, version, bucket, event, detail, n) values (date_trunc('minute', ` +
+        `now()) - interval '1 hour', $1, $2, 'live', 'load', '', 500)`,
       [live.app, live.version],
     );
 
     const all = await versionHealth(tdb.db, { sinceMs: 10 * 60_000 });
-    expect(all.map((h) => `${h.app}@${h.version}`)).toEqual(['mfe-public@0.1.0+aaaaaaaaaaaa', 'mfe-public@0.1.1+bbbbbbbbbbbb', 'shell@0.2.0+cccccccccccc']);
+    expect(all.map((h) => `${h.app}@${h.version}`)).toEqual([
+      'mfe-public@0.1.0+aaaaaaaaaaaa',
+      'mfe-public@0.1.1+bbbbbbbbbbbb',
+      'shell@0.2.0+cccccccccccc',
+    ]);
     const c = all.find((h) => h.bucket === 'canary')!;
     expect(c).toMatchObject({ loads: 4, errors: 4, remoteFailures: 1, gcFailures: 3, inpP75: null });
     expect(Math.abs(c.lcpP75! - 2000) / 2000).toBeLessThan(0.026);
     expect(c.clsP75).toBeCloseTo(0.05, 2);
-    expect(all.find((h) => h.app === 'mfe-public' && h.bucket === 'live')).toMatchObject({ loads: 10, errors: 1, lcpP75: null });
+    expect(all.find((h) => h.app === 'mfe-public' && h.bucket === 'live')).toMatchObject({
+      loads: 10,
+      errors: 1,
+      lcpP75: null,
+    });
 
     const onlyShell = await versionHealth(tdb.db, { sinceMs: 10 * 60_000, app: 'shell' });
     expect(onlyShell).toEqual([expect.objectContaining({ app: 'shell', loads: 14, errors: 0 })]);
@@ -83,12 +93,15 @@ describe.each(targets())('telemetry_prune on %s', (target) => {
   });
 
   test('once the api is up, minutes older than TELEMETRY_KEEP_DAYS are deleted and newer ones kept', async () => {
-    const row = `insert into telemetry_counts (minute, app, version, bucket, event, detail, n)
-                 values (date_trunc('minute', now()) - $1::int * interval '1 day', 'shell', '0.1.0+aaaaaaaaaaaa', 'live', 'load', '', 1)`;
+    const row =
+      `insert into telemetry_counts (minute, app, version, bucket, event, detail, n)
+                 values (date_trunc('minute', now()) - $1::int * interval '1 day', 'shell', '0.1.0+aaaaaaaaaaaa', ` +
+      `'live', 'load', '', 1)`;
     await tdb.db.query(row, [31]);
     await tdb.db.query(row, [29]);
     t = await testApp(tdb, { telemetry: { perDeviceMin: 30, perIpMin: 600, keepDays: 30 } });
-    const left = async () => (await tdb.db.query<{ n: number }>('select count(*)::int as n from telemetry_counts')).rows[0]!.n;
+    const left = async () =>
+      (await tdb.db.query<{ n: number }>('select count(*)::int as n from telemetry_counts')).rows[0]!.n;
     for (let i = 0; i < 100 && (await left()) !== 1; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await left()).toBe(1);
     expect((await versionHealth(tdb.db, { sinceMs: 30 * 86_400_000 }))[0]).toMatchObject({ app: 'shell', loads: 1 });

@@ -29,12 +29,19 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     (opts.app ?? t).app.inject({
       method: 'POST',
       url: '/gc/telemetry',
-      headers: { 'content-type': opts.type ?? 'application/json', ...(opts.device ? { cookie: `gl_device=${opts.device}` } : {}) },
+      headers: {
+        'content-type': opts.type ?? 'application/json',
+        ...(opts.device ? { cookie: `gl_device=${opts.device}` } : {}),
+      },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
       remoteAddress: opts.ip ?? `10.9.${Math.floor(seq / 250)}.${(seq++ % 250) + 1}`,
     });
-  const batch = (events: unknown[], apps: Record<string, unknown> = { shell: SHELL, 'mfe-public': PUBLIC_CANARY }) => ({ v: 1, apps, events });
-  const figures = async (app: string) => (await versionHealth(tdb.db, { sinceMs: 3600_000, app }));
+  const batch = (events: unknown[], apps: Record<string, unknown> = { shell: SHELL, 'mfe-public': PUBLIC_CANARY }) => ({
+    v: 1,
+    apps,
+    events,
+  });
+  const figures = async (app: string) => await versionHealth(tdb.db, { sinceMs: 3600_000, app });
 
   test('a batch is counted per app, version and bucket, without a session or a sign', async () => {
     const res = await post(
@@ -54,20 +61,34 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, data: { accepted: 10 } });
     // sendBeacon's plain-text body is read as JSON too.
-    expect((await post(JSON.stringify(batch([{ t: 'load', app: 'shell' }])), { type: 'text/plain;charset=UTF-8' })).statusCode).toBe(200);
+    expect(
+      (await post(JSON.stringify(batch([{ t: 'load', app: 'shell' }])), { type: 'text/plain;charset=UTF-8' }))
+        .statusCode,
+    ).toBe(200);
 
     const pub = await figures('mfe-public');
     expect(pub).toEqual([
-      expect.objectContaining({ version: PUBLIC_CANARY.version, bucket: 'canary', loads: 1, errors: 4, remoteFailures: 1, gcFailures: 3 }),
+      expect.objectContaining({
+        version: PUBLIC_CANARY.version,
+        bucket: 'canary',
+        loads: 1,
+        errors: 4,
+        remoteFailures: 1,
+        gcFailures: 3,
+      }),
     ]);
     expect(Math.abs(pub[0]!.lcpP75! - 2300) / 2300).toBeLessThan(0.03);
     expect(pub[0]!.clsP75).toBeCloseTo(0.02, 2);
     expect(Math.abs(pub[0]!.inpP75! - 180) / 180).toBeLessThan(0.03);
     // The page's vitals count for the shell as well; its errors do not.
-    expect(await figures('shell')).toEqual([expect.objectContaining({ version: SHELL.version, bucket: 'live', loads: 2, errors: 0, gcFailures: 0 })]);
+    expect(await figures('shell')).toEqual([
+      expect.objectContaining({ version: SHELL.version, bucket: 'live', loads: 2, errors: 0, gcFailures: 0 }),
+    ]);
     expect((await figures('shell'))[0]!.lcpP75).not.toBeNull();
     // An error class outside the fixed list is kept as Other, never as the text sent.
-    const classes = await tdb.db.query<{ detail: string }>(`select detail from telemetry_counts where event = 'error' order by detail`);
+    const classes = await tdb.db.query<{ detail: string }>(
+      `select detail from telemetry_counts where event = 'error' order by detail`,
+    );
     expect(classes.rows.map((r) => r.detail)).toEqual(['Other', 'TypeError']);
   });
 
@@ -80,7 +101,13 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     ] as const) {
       const res = await post(body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, code: 'common.003', data: null, ref: expect.any(String), msg: expect.stringContaining(`Unknown field`) });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'common.003',
+        data: null,
+        ref: expect.any(String),
+        msg: expect.stringContaining(`Unknown field`),
+      });
       expect(res.json().msg).toContain(field);
     }
   });
@@ -88,7 +115,10 @@ describe.each(targets())('telemetry collector on %s', (target) => {
   test('malformed input gets the envelope with what is wrong', async () => {
     const cases: Array<[unknown, string]> = [
       ['{"v":1,', 'Malformed request body'],
-      [batch([{ t: 'load', app: 'shell' }], { shell: { version: 'latest<script>', bucket: 'live' } }), 'must be a release version'],
+      [
+        batch([{ t: 'load', app: 'shell' }], { shell: { version: 'latest<script>', bucket: 'live' } }),
+        'must be a release version',
+      ],
       [batch([{ t: 'load', app: 'shell' }], { shell: { ...SHELL, bucket: 'beta' } }), 'apps.shell.bucket'],
       [batch([{ t: 'load', app: 'evil-app' }]), 'must be an app name'],
       [batch([{ t: 'load', app: 'mfe-account' }]), 'not in apps (mfe-account)'],
@@ -104,7 +134,13 @@ describe.each(targets())('telemetry collector on %s', (target) => {
       const res = await post(body);
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status: 400,
-        body: { success: false, code: 'common.003', data: null, ref: expect.any(String), msg: expect.stringContaining(words) },
+        body: {
+          success: false,
+          code: 'common.003',
+          data: null,
+          ref: expect.any(String),
+          msg: expect.stringContaining(words),
+        },
       });
     }
     expect(await figures('evil-app')).toEqual([]);
@@ -115,7 +151,13 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     const huge = { ...batch([{ t: 'load', app: 'shell' }]), pad: 'x'.repeat(TELEMETRY_BODY_LIMIT) };
     const res = await post(huge);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, code: 'common.413', data: null, ref: expect.any(String), msg: 'Request body is too large' });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'common.413',
+      data: null,
+      ref: expect.any(String),
+      msg: 'Request body is too large',
+    });
     const many = batch(Array.from({ length: 51 }, () => ({ t: 'load', app: 'shell' })));
     expect((await post(many)).statusCode).toBe(400);
     expect((await figures('shell'))[0]?.loads ?? 0).toBe(before);
@@ -125,13 +167,15 @@ describe.each(targets())('telemetry collector on %s', (target) => {
     const one = batch([{ t: 'load', app: 'shell' }]);
     const ip = '10.77.0.1';
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(one, { app: limited, device: 'devicedevice01', ip })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(one, { app: limited, device: 'devicedevice01', ip })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await post(one, { app: limited, device: 'devicedevice01', ip: '10.77.0.2' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ success: false, code: 'common.429' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Another phone behind the same address still reports, until the address's own limit (6: the refused ones count too).
+    // Another phone behind the same address still reports, until the address's own limit (6: the refused ones count
+    // too).
     expect((await post(one, { app: limited, device: 'devicedevice02', ip })).statusCode).toBe(200);
     expect((await post(one, { app: limited, ip })).statusCode).toBe(200);
     expect((await post(one, { app: limited, device: 'devicedevice03', ip })).statusCode).toBe(429);

@@ -1,4 +1,14 @@
-import { base32Decode, base32Encode, newRecoveryCodes, openSecret, otpauthUrl, sealSecret, totpCode, totpStep, verifyTotp } from '../modules/ops/totp.js';
+import {
+  base32Decode,
+  base32Encode,
+  newRecoveryCodes,
+  openSecret,
+  otpauthUrl,
+  sealSecret,
+  totpCode,
+  totpStep,
+  verifyTotp,
+} from '../modules/ops/totp.js';
 
 // RFC 6238 appendix B: the SHA-1 secret "12345678901234567890", 8-digit codes; our 6 digits are their last 6.
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
@@ -18,7 +28,13 @@ describe('TOTP (RFC 6238)', () => {
   test('base32 round-trips and reads the usual spellings', () => {
     const b = Buffer.from('any bytes at all!');
     expect(base32Decode(base32Encode(b))).toEqual(b);
-    expect(base32Decode(base32Encode(b).toLowerCase().replace(/(.{4})/g, '$1 '))).toEqual(b);
+    expect(
+      base32Decode(
+        base32Encode(b)
+          .toLowerCase()
+          .replace(/(.{4})/g, '$1 '),
+      ),
+    ).toEqual(b);
     expect(RFC_SECRET).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
   });
 
@@ -45,7 +61,10 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   test('the enrolment link and recovery codes', () => {
-    expect(otpauthUrl('GiftLane Ops', 'ada@giftlane.ng', RFC_SECRET)).toBe(`otpauth://totp/GiftLane%20Ops%3Aada%40giftlane.ng?secret=${RFC_SECRET}&issuer=GiftLane%20Ops&algorithm=SHA1&digits=6&period=30`);
+    expect(otpauthUrl('GiftLane Ops', 'ada@giftlane.ng', RFC_SECRET)).toBe(
+      `otpauth://totp/GiftLane%20Ops%3Aada%40giftlane.ng?secret=${RFC_SECRET}&issuer=GiftLane%20Ops&algorithm=SHA1&` +
+        `digits=6&period=30`,
+    );
     const codes = newRecoveryCodes();
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);

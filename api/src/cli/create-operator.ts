@@ -20,9 +20,14 @@ import { createStaff, ROLES, type Role } from '../modules/ops/staff.js';
 import { audit } from '../shared/audit.js';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'admin' } },
+  });
   if (!values.email || !values.name || !ROLES.includes(values.role as Role)) {
-    console.error(`usage: create-operator --email <email> --name <name> [--role ${ROLES.join('|')}]  (password from OPS_PASSWORD or prompted)`);
+    console.error(
+      `usage: create-operator --email <email> --name <name> [--role ${ROLES.join('|')}]  (password from ` +
+        `OPS_PASSWORD or prompted)`,
+    );
     return 2;
   }
   let password = process.env.OPS_PASSWORD ?? '';
@@ -47,18 +52,42 @@ async function main(): Promise<number> {
   try {
     await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const id = await db.tx(async (q) => {
-      const staffId = await createStaff(q, { email: values.email as string, name: values.name as string, role: values.role as Role, password });
-      await audit(q, { staffId: null, action: 'staff.create', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool', details: { email: values.email, role: values.role } });
+      const staffId = await createStaff(q, {
+        email: values.email as string,
+        name: values.name as string,
+        role: values.role as Role,
+        password,
+      });
+      await audit(q, {
+        staffId: null,
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: String(staffId),
+        reason: 'command-line tool',
+        details: { email: values.email, role: values.role },
+      });
       if (process.env.OPS_TOTP_SECRET) {
         await enrolKnownSecret(q, config, { staffId, secret: process.env.OPS_TOTP_SECRET });
-        await audit(q, { staffId: null, action: 'totp.enrol', targetType: 'staff', targetId: String(staffId), reason: 'command-line tool (OPS_TOTP_SECRET)' });
+        await audit(q, {
+          staffId: null,
+          action: 'totp.enrol',
+          targetType: 'staff',
+          targetId: String(staffId),
+          reason: 'command-line tool (OPS_TOTP_SECRET)',
+        });
       }
       return staffId;
     });
     console.log(`operator ${id} created: ${values.email} (${values.role})`);
     return 0;
   } catch (err) {
-    console.error(err instanceof AppError ? err.message : (err as { code?: string }).code === '23505' ? 'an operator with this e-mail exists' : String(err));
+    console.error(
+      err instanceof AppError
+        ? err.message
+        : (err as { code?: string }).code === '23505'
+          ? 'an operator with this e-mail exists'
+          : String(err),
+    );
     return 1;
   } finally {
     await db.close();

@@ -11,12 +11,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // An operator's tool over the whole ledger: its scans may take longer than a request's statement
   // bound (DB_STATEMENT_TIMEOUT_MS), so they run without it; lock and idle bounds stay.
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgres: { ...config.db, statementTimeoutMs: 0 } });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgres: { ...config.db, statementTimeoutMs: 0 },
+  });
   try {
     await migrate(db, undefined, { kycDataKey: config.kyc.dataKey });
     const breaches = await checkLedger(db);
     const counts = await db.query<{ journals: bigint; postings: bigint; holds: bigint }>(
-      'select (select count(*) from ledger_journals) as journals, (select count(*) from ledger_postings) as postings, (select count(*) from ledger_holds) as holds',
+      'select (select count(*) from ledger_journals) as journals, (select count(*) from ledger_postings) as ' +
+        'postings, (select count(*) from ledger_holds) as holds',
     );
     const c = counts.rows[0];
     if (breaches.length) {
@@ -24,7 +29,10 @@ async function main(): Promise<number> {
       for (const b of breaches) console.error(`  - ${b.invariant}: ${b.detail}`);
       return 1;
     }
-    console.log(`ledger check passed: ${LEDGER_CHECK_COUNT} invariants over ${c?.journals ?? 0} journals, ${c?.postings ?? 0} postings, ${c?.holds ?? 0} holds`);
+    console.log(
+      `ledger check passed: ${LEDGER_CHECK_COUNT} invariants over ${c?.journals ?? 0} journals, ${c?.postings ?? 0} ` +
+        `postings, ${c?.holds ?? 0} holds`,
+    );
     return 0;
   } finally {
     await db.close();

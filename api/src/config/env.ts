@@ -10,7 +10,10 @@ import { DEFAULT_TIERS, tiersSchema, type Tiers } from '../modules/kyc/tiers.js'
 /** The api package folder (api/), so the default data folder does not depend on the working directory. */
 export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-/** One appid and key per platform: the web app, and the Android and iOS apps (development values; set APP_KEYS in production). */
+/**
+ * One appid and key per platform: the web app, and the Android and iOS apps (development values; set APP_KEYS in
+ * production).
+ */
 export const DEFAULT_APP_KEYS: Record<string, string> = {
   gl_web: '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
   gl_android: '9966d99ff7ab3582795d4762faf808ad',
@@ -22,7 +25,7 @@ const csvOf = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((s) =>
-    s
+      s
         .split(',')
         .map((x) => x.trim())
         .filter(Boolean),
@@ -58,9 +61,14 @@ const amountsByCurrency = (fallback: Record<string, string>) =>
     .transform((s, ctx) => {
       if (!s) return fallback;
       try {
-        return z.record(z.string().regex(/^[A-Z]{3,5}$/), z.string().regex(/^\d{1,15}(\.\d{1,8})?$/)).parse(JSON.parse(s));
+        return z
+          .record(z.string().regex(/^[A-Z]{3,5}$/), z.string().regex(/^\d{1,15}(\.\d{1,8})?$/))
+          .parse(JSON.parse(s));
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of currency → amount, e.g. {"NGN":"500000","GHS":"5000","USDT":"350"}' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a JSON object of currency → amount, e.g. {"NGN":"500000","GHS":"5000","USDT":"350"}',
+        });
         return z.NEVER;
       }
     });
@@ -74,9 +82,17 @@ const trustedProxies = z
   .string()
   .optional()
   .transform((s, ctx) => {
-    const list = (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    const list = (s ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (list.some((x) => /^(1|true|yes)$/i.test(x))) {
-      ctx.addIssue({ code: 'custom', message: "name the proxy's addresses (e.g. 127.0.0.1 for the edge server on this machine); trusting any forwarded address lets a client choose its own" });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "name the proxy's addresses (e.g. 127.0.0.1 for the edge server on this machine); trusting any forwarded " +
+          'address lets a client choose its own',
+      });
       return z.NEVER;
     }
     return list;
@@ -120,7 +136,10 @@ export const envSchema = z.object({
   SMTP_CONNECTION_TIMEOUT_MS: ms(5_000),
   SMTP_GREETING_TIMEOUT_MS: ms(5_000),
   SMTP_SOCKET_TIMEOUT_MS: ms(15_000),
-  /** Every call to an outside HTTP provider (WhatsApp, Expo push, identity, bank look-up, Paystack) is abandoned after this long. */
+  /**
+   * Every call to an outside HTTP provider (WhatsApp, Expo push, identity, bank look-up, Paystack) is abandoned after
+   * this long.
+   */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(8_000),
   /**
    * Background work: how often each api process's job workers look for work (a job sent
@@ -146,8 +165,14 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@giftlane.ng'),
   /** Support's WhatsApp and phone numbers in E.164 (+234…), shown on Contact and Help; unset: not shown. */
-  SUPPORT_WHATSAPP: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
-  SUPPORT_PHONE: z.string().regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' }).optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' })
+    .optional(),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+\d{8,15}$/, { error: 'must be a number in E.164 form, e.g. +2348012345678' })
+    .optional(),
   /**
    * Keys the HMAC of stored one-time codes and signed upload/image links. Required in production;
    * otherwise generated once per data folder (DATA_DIR/secret-key, mode 0600).
@@ -156,7 +181,10 @@ export const envSchema = z.object({
   /** Production without an e-mail or WhatsApp provider: write codes to the log instead of refusing to start. */
   ALLOW_CODE_LOG: boolish,
   SIGN_MODE: z.enum(['enforce', 'log']).default('enforce'),
-  /** A reply outside the /gc contract: refused (the default outside production) or logged and sent (production's default). */
+  /**
+   * A reply outside the /gc contract: refused (the default outside production) or logged and sent (production's
+   * default).
+   */
   REPLY_CHECK: z.enum(['refuse', 'log']).optional(),
   APP_KEYS: appKeys,
   PRODUCT_NAME: z.string().min(1).default('GiftLane'),
@@ -172,8 +200,15 @@ export const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(24, 'at least 24 random characters').optional(),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(64 * 1024),
-  /** Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS, and a body may not pause for BODY_TIMEOUT_MS. */
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /**
+   * Slow clients: the request head must arrive within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS,
+   * and a body may not pause for BODY_TIMEOUT_MS.
+   */
   HEADERS_TIMEOUT_MS: ms(10_000),
   REQUEST_TIMEOUT_MS: ms(30_000),
   BODY_TIMEOUT_MS: ms(15_000),
@@ -187,9 +222,20 @@ export const envSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(DB_DEFAULTS.acquireTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.statementTimeoutMs),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.lockTimeoutMs),
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(DB_DEFAULTS.idleInTransactionTimeoutMs),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 30),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DB_DEFAULTS.idleInTransactionTimeoutMs),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** Rate limits are per minute and per client IP (and per address for OTP sends, in the database). */
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CODE_PER_MIN: z.coerce.number().int().positive().default(10),
@@ -208,7 +254,12 @@ export const envSchema = z.object({
    */
   OPS_SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
   OPS_SIGN_IN_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  OPS_SIGN_IN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  OPS_SIGN_IN_MAX_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
@@ -224,7 +275,10 @@ export const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   /** Where uploaded card images are kept (the directory object store). */
-  UPLOAD_DIR: z.string().min(1).default(path.join(API_ROOT, '.data', 'uploads')),
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(API_ROOT, '.data', 'uploads')),
   /**
    * Photos (card photos, avatars, selfies, ID documents) in an S3-compatible bucket instead of
    * UPLOAD_DIR, so every api host serves every photo (api/README.md, "Uploads"). The bucket stays
@@ -234,10 +288,23 @@ export const envSchema = z.object({
     .string()
     .optional()
     .transform((s) => s?.trim() || undefined)
-    .pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional()),
-  UPLOAD_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_.-]+\/)*$/, { error: 'must be empty or folder names each ending in /, e.g. uploads/' }).default('uploads/'),
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+          error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+        })
+        .optional(),
+    ),
+  UPLOAD_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, { error: 'must be empty or folder names each ending in /, e.g. uploads/' })
+    .default('uploads/'),
   UPLOAD_S3_ENDPOINT: optionalUrl.refine((u) => !u || /^https?:\/\//.test(u), { error: 'must be an http(s) URL' }),
-  UPLOAD_S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, { error: 'must be a region name, e.g. eu-west-1 (auto for R2)' }).default('auto'),
+  UPLOAD_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, { error: 'must be a region name, e.g. eu-west-1 (auto for R2)' })
+    .default('auto'),
   UPLOAD_S3_PATH_STYLE: boolish,
   UPLOAD_S3_ACCESS_KEY_ID: z.string().optional(),
   UPLOAD_S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -250,36 +317,58 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: z
     .url()
     .optional()
-    .refine((u) => !u || /^https?:\/\/[^/?#]+\/?$/.test(u), { error: 'must be an origin: scheme://host[:port], no path' }),
-  /** Native apps: Google's OAuth token endpoint (code exchange) and token-info endpoint (access tokens); the client secret for the exchange. */
+    .refine((u) => !u || /^https?:\/\/[^/?#]+\/?$/.test(u), {
+      error: 'must be an origin: scheme://host[:port], no path',
+    }),
+  /**
+   * Native apps: Google's OAuth token endpoint (code exchange) and token-info endpoint (access tokens); the client
+   * secret for the exchange.
+   */
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Apple code exchange: token endpoint, and the ES256 key (team id, key id, PEM) the client-secret JWT is signed with. */
+  /**
+   * Apple code exchange: token endpoint, and the ES256 key (team id, key id, PEM) the client-secret JWT is signed with.
+   */
   APPLE_TOKEN_URL: z.url().default('https://appleid.apple.com/auth/token'),
   APPLE_TEAM_ID: z.string().optional(),
   APPLE_KEY_ID: z.string().optional(),
   APPLE_PRIVATE_KEY: z.string().optional(),
-  /** Push notifications to the apps through Expo's push API; PUSH_INTERVAL_MS = how often new notices are sent (0 = off). */
+  /**
+   * Push notifications to the apps through Expo's push API; PUSH_INTERVAL_MS = how often new notices are sent (0 =
+   * off).
+   */
   EXPO_PUSH_URL: z.url().default('https://exp.host/--/api/v2/push/send'),
   EXPO_ACCESS_TOKEN: z.string().optional(),
   PUSH_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
-  /** How long reference data (30 s) and the card catalog (15 s) stay cached, when set (bench:soak sets a few seconds). */
+  /**
+   * How long reference data (30 s) and the card catalog (15 s) stay cached, when set (bench:soak sets a few seconds).
+   */
   CACHE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Account-name look-ups and payouts: 'dev' (deterministic, offline) or 'paystack'. */
   PAYOUT_PROVIDER: z.enum(['dev', 'paystack']).default('dev'),
   PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Withdrawals wait this long after a change of e-mail, WhatsApp, password or PIN, and to a new payout account. */
-  COOLING_OFF_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
-  /** A change sent without the login password (the apps have no such field) is accepted this long after the session's sign-in. */
+  COOLING_OFF_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /**
+   * A change sent without the login password (the apps have no such field) is accepted this long after the session's
+   * sign-in.
+   */
   REAUTH_GRACE_MINUTES: z.coerce.number().min(0).max(60).default(10),
   /** The site's public address, for links in security e-mails ("this wasn't me"). */
   /** The site's address in alert links; defaults to PUBLIC_ORIGIN (the same origin, as `npm start` serves it). */
   SITE_URL: z.url().optional(),
   /** A reviewer's rate may be above the catalog's (or the locked quote's) rate by at most this much. */
   REVIEW_RATE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(5),
-  /** A decision paying more than this (per payout currency), or more than the seller's quote, waits for a second operator. */
+  /**
+   * A decision paying more than this (per payout currency), or more than the seller's quote, waits for a second
+   * operator.
+   */
   FOUR_EYES_ABOVE: amountsByCurrency({ NGN: '500000', GHS: '5000', USDT: '350' }),
   /** What one reviewer may credit alone in a day (UTC), per payout currency; beyond it a second operator approves. */
   REVIEWER_DAILY_CAP: amountsByCurrency({ NGN: '5000000', GHS: '50000', USDT: '3500' }),
@@ -306,9 +395,15 @@ export const envSchema = z.object({
   IDENTITY_APP_ID: z.string().optional(),
   IDENTITY_SECRET_KEY: z.string().optional(),
   IDENTITY_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** The key-encryption key for ID numbers and addresses at rest (envelope encryption). Required in production; otherwise derived from SECRET_KEY. */
+  /**
+   * The key-encryption key for ID numbers and addresses at rest (envelope encryption). Required in production;
+   * otherwise derived from SECRET_KEY.
+   */
   KYC_DATA_KEY: z.string().min(32, 'must be at least 32 random characters (e.g. `openssl rand -base64 48`)').optional(),
-  /** Verification levels per country and their limits, JSON (api/src/modules/kyc/tiers.ts); default: the CBN's and the Bank of Ghana's tiers. */
+  /**
+   * Verification levels per country and their limits, JSON (api/src/modules/kyc/tiers.ts); default: the CBN's and the
+   * Bank of Ghana's tiers.
+   */
   KYC_TIERS: z
     .string()
     .optional()
@@ -317,7 +412,12 @@ export const envSchema = z.object({
       try {
         return tiersSchema.parse(JSON.parse(s)) as Tiers;
       } catch (e) {
-        ctx.addIssue({ code: 'custom', message: `must be JSON of country → { idTypes, levels: [3 levels] } (api/src/modules/kyc/tiers.ts): ${e instanceof Error ? e.message.slice(0, 200) : ''}` });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `must be JSON of country → { idTypes, levels: [3 levels] } (api/src/modules/kyc/tiers.ts): ` +
+            `${e instanceof Error ? e.message.slice(0, 200) : ''}`,
+        });
         return z.NEVER;
       }
     }),
@@ -343,7 +443,14 @@ export interface Config {
   /** The job queue's polling interval (ms) and the outbox's retries. */
   jobs: { pollIntervalMs: number; outboxRetryLimit: number; outboxRetryDelayS: number };
   /** The canary check's schedule and rule (RELEASING.md). */
-  canary: { check: boolean; intervalS: number; haltRatio: number; minErrors: number; minLoads: number; healthyMinutes: number };
+  canary: {
+    check: boolean;
+    intervalS: number;
+    haltRatio: number;
+    minErrors: number;
+    minLoads: number;
+    healthyMinutes: number;
+  };
   mailFrom: string;
   supportEmail: string;
   /** Support's WhatsApp and phone numbers ('' when not set: not shown). */
@@ -367,7 +474,13 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; bodyMs: number };
   maxConnections: number;
   /** PostgreSQL's pool and the bounds on waits for it (DB_*; db.ts PostgresOptions). */
-  db: { max: number; acquireTimeoutMs: number; statementTimeoutMs: number; lockTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  db: {
+    max: number;
+    acquireTimeoutMs: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   session: { ttlMs: number; idleMs: number };
   /** Reference data and catalog cache lifetime; unset = each cache's own (30 s, 15 s). */
   cacheTtlMs?: number;
@@ -391,7 +504,9 @@ export interface Config {
   push: { url: string; accessToken?: string; intervalMs: number };
   security: { coolingOffMs: number; siteUrl: string; reauthGraceMs: number };
   review: { rateTolerancePercent: number; fourEyesAbove: Record<string, string>; dailyCap: Record<string, string> };
-  /** Withdrawals without a request key: how long one of the same amount to the same account is refused as a duplicate. */
+  /**
+   * Withdrawals without a request key: how long one of the same amount to the same account is refused as a duplicate.
+   */
   withdraw: { duplicateWindowMinutes: number };
   /** Client telemetry's collector: batches per minute per device and per address, days of figures kept. */
   telemetry: { perDeviceMin: number; perIpMin: number; keepDays: number };
@@ -402,7 +517,8 @@ export interface Config {
 /** Values that must never key production: placeholders, the old development value, few distinct characters. */
 export function weakSecret(secret: string): boolean {
   const s = secret.toLowerCase();
-  if (/giftlane-development|not-for-production|change[-_ ]?me|example|placeholder|your[-_ ]?secret/.test(s)) return true;
+  if (/giftlane-development|not-for-production|change[-_ ]?me|example|placeholder|your[-_ ]?secret/.test(s))
+    return true;
   return new Set(secret).size < 10;
 }
 
@@ -420,7 +536,10 @@ export function dataDirSecret(dataDir: string): string {
   }
   chmodSync(file, 0o600);
   const key = readFileSync(file, 'utf8').trim();
-  if (key.length < 32) throw new ConfigError([`${file}: the stored development secret is shorter than 32 characters; delete the file to make a new one`]);
+  if (key.length < 32)
+    throw new ConfigError([
+      `${file}: the stored development secret is shorter than 32 characters; delete the file to make a new one`,
+    ]);
   return key;
 }
 
@@ -448,12 +567,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
     problems.push('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
   }
-  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) problems.push('DATABASE_OWNER_URL: set DATABASE_URL too (the role the api runs as)');
-  const s3Given = ['UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_ACCESS_KEY_ID', 'UPLOAD_S3_SECRET_ACCESS_KEY'].filter((k) => source[k]?.trim());
-  if (!e.UPLOAD_S3_BUCKET && s3Given.length) problems.push(`${s3Given.join(', ')}: set UPLOAD_S3_BUCKET too (without it photos are kept in UPLOAD_DIR)`);
-  if (Boolean(e.UPLOAD_S3_ACCESS_KEY_ID) !== Boolean(e.UPLOAD_S3_SECRET_ACCESS_KEY)) problems.push('UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY must be set together (or neither, for the usual AWS credentials chain)');
-  if (e.NODE_ENV === 'production' && e.UPLOAD_S3_ENDPOINT?.startsWith('http:') && !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(e.UPLOAD_S3_ENDPOINT)) {
-    problems.push('UPLOAD_S3_ENDPOINT: must be https in production (card photos carry redeem codes); plain http only to this machine');
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL)
+    problems.push('DATABASE_OWNER_URL: set DATABASE_URL too (the role the api runs as)');
+  const s3Given = ['UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_ACCESS_KEY_ID', 'UPLOAD_S3_SECRET_ACCESS_KEY'].filter((k) =>
+    source[k]?.trim(),
+  );
+  if (!e.UPLOAD_S3_BUCKET && s3Given.length)
+    problems.push(`${s3Given.join(', ')}: set UPLOAD_S3_BUCKET too (without it photos are kept in UPLOAD_DIR)`);
+  if (Boolean(e.UPLOAD_S3_ACCESS_KEY_ID) !== Boolean(e.UPLOAD_S3_SECRET_ACCESS_KEY))
+    problems.push(
+      'UPLOAD_S3_ACCESS_KEY_ID and UPLOAD_S3_SECRET_ACCESS_KEY must be set together (or neither, for the usual AWS ' +
+        'credentials chain)',
+    );
+  if (
+    e.NODE_ENV === 'production' &&
+    e.UPLOAD_S3_ENDPOINT?.startsWith('http:') &&
+    !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(e.UPLOAD_S3_ENDPOINT)
+  ) {
+    problems.push(
+      'UPLOAD_S3_ENDPOINT: must be https in production (card photos carry redeem codes); plain http only to this ' +
+        'machine',
+    );
   }
   if (e.METRICS_PORT && e.METRICS_PORT === e.API_PORT) {
     problems.push('METRICS_PORT: must differ from API_PORT (metrics never go out on the port the edge forwards to)');
@@ -465,26 +599,68 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         '(or loopback), or set METRICS_TOKEN so scrapers must present it',
     );
   }
-  if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
+  if (e.PAYOUT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY)
+    problems.push('PAYSTACK_SECRET_KEY: required when PAYOUT_PROVIDER=paystack');
   if (e.NODE_ENV === 'production') {
-    if (!e.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)');
-    if (e.DATABASE_URL && !e.DATABASE_OWNER_URL) problems.push('DATABASE_OWNER_URL: required in production with DATABASE_URL; the api runs as a role that cannot rewrite the audit log or the ledger, and migrations run as the owner (api/README.md, "Database roles")');
-    for (const [name, v] of [['DB_STATEMENT_TIMEOUT_MS', e.DB_STATEMENT_TIMEOUT_MS], ['DB_LOCK_TIMEOUT_MS', e.DB_LOCK_TIMEOUT_MS], ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS]] as const) {
-      if (v === 0) problems.push(`${name}: 0 (no bound) is refused in production; a wait without a bound can lock the api up (api/README.md, "Under load and faults: the database")`);
+    if (!e.PUBLIC_ORIGIN)
+      problems.push(
+        'PUBLIC_ORIGIN: required in production (the https origin the site and apps reach, for upload and image URLs)',
+      );
+    if (e.DATABASE_URL && !e.DATABASE_OWNER_URL)
+      problems.push(
+        'DATABASE_OWNER_URL: required in production with DATABASE_URL; the api runs as a role that cannot rewrite ' +
+          'the audit log or the ledger, and migrations run as the owner (api/README.md, "Database roles")',
+      );
+    for (const [name, v] of [
+      ['DB_STATEMENT_TIMEOUT_MS', e.DB_STATEMENT_TIMEOUT_MS],
+      ['DB_LOCK_TIMEOUT_MS', e.DB_LOCK_TIMEOUT_MS],
+      ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS],
+    ] as const) {
+      if (v === 0)
+        problems.push(
+          `${name}: 0 (no bound) is refused in production; a wait without a bound can lock the api up ` +
+            `(api/README.md, "Under load and faults: the database")`,
+        );
     }
-    if (!e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)');
-    else if (weakSecret(e.SECRET_KEY)) problems.push('SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl rand -base64 48`)');
-    if (!e.IDENTITY_API_URL || !e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY) problems.push('IDENTITY_API_URL / IDENTITY_APP_ID / IDENTITY_SECRET_KEY: required in production (the identity provider that verifies BVN, NIN and Ghana Card numbers); the local stand-in never runs there');
-    if (!e.KYC_DATA_KEY) problems.push('KYC_DATA_KEY: required in production (the key that encrypts ID numbers and addresses at rest; at least 32 random characters)');
-    else if (weakSecret(e.KYC_DATA_KEY) || e.KYC_DATA_KEY === e.SECRET_KEY) problems.push('KYC_DATA_KEY: use its own random value (at least 32 characters), not a known one or SECRET_KEY');
+    if (!e.SECRET_KEY)
+      problems.push(
+        'SECRET_KEY: required in production (at least 32 random characters, e.g. `openssl rand -base64 48`)',
+      );
+    else if (weakSecret(e.SECRET_KEY))
+      problems.push(
+        'SECRET_KEY: this value is a known or low-entropy one; use at least 32 random characters (e.g. `openssl ' +
+          'rand -base64 48`)',
+      );
+    if (!e.IDENTITY_API_URL || !e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY)
+      problems.push(
+        'IDENTITY_API_URL / IDENTITY_APP_ID / IDENTITY_SECRET_KEY: required in production (the identity provider ' +
+          'that verifies BVN, NIN and Ghana Card numbers); the local stand-in never runs there',
+      );
+    if (!e.KYC_DATA_KEY)
+      problems.push(
+        'KYC_DATA_KEY: required in production (the key that encrypts ID numbers and addresses at rest; at least 32 ' +
+          'random characters)',
+      );
+    else if (weakSecret(e.KYC_DATA_KEY) || e.KYC_DATA_KEY === e.SECRET_KEY)
+      problems.push('KYC_DATA_KEY: use its own random value (at least 32 characters), not a known one or SECRET_KEY');
     if (!e.ALLOW_CODE_LOG) {
-      if (!e.SMTP_URL) problems.push('SMTP_URL: required in production, or codes sent by e-mail would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
-      if (!e.WHATSAPP_PHONE_NUMBER_ID) problems.push('WHATSAPP_PHONE_NUMBER_ID / WHATSAPP_ACCESS_TOKEN: required in production, or codes sent by WhatsApp would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)');
+      if (!e.SMTP_URL)
+        problems.push(
+          'SMTP_URL: required in production, or codes sent by e-mail would only be written to the log ' +
+            '(ALLOW_CODE_LOG=1 allows that knowingly)',
+        );
+      if (!e.WHATSAPP_PHONE_NUMBER_ID)
+        problems.push(
+          'WHATSAPP_PHONE_NUMBER_ID / WHATSAPP_ACCESS_TOKEN: required in production, or codes sent by WhatsApp ' +
+            'would only be written to the log (ALLOW_CODE_LOG=1 allows that knowingly)',
+        );
     }
   }
-  if (e.IDENTITY_API_URL && (!e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY)) problems.push('IDENTITY_APP_ID and IDENTITY_SECRET_KEY: required with IDENTITY_API_URL');
+  if (e.IDENTITY_API_URL && (!e.IDENTITY_APP_ID || !e.IDENTITY_SECRET_KEY))
+    problems.push('IDENTITY_APP_ID and IDENTITY_SECRET_KEY: required with IDENTITY_API_URL');
   if (problems.length) throw new ConfigError(problems);
-  const secretKey = e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR));
+  const secretKey =
+    e.SECRET_KEY ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('base64url') : dataDirSecret(e.DATA_DIR));
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
@@ -495,9 +671,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     redis: { commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS, connectTimeoutMs: e.REDIS_CONNECT_TIMEOUT_MS },
     smtpUrl: e.SMTP_URL,
-    smtpTimeouts: { connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS, greetingMs: e.SMTP_GREETING_TIMEOUT_MS, socketMs: e.SMTP_SOCKET_TIMEOUT_MS },
+    smtpTimeouts: {
+      connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+      greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+      socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+    },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
-    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, outboxRetryLimit: e.OUTBOX_RETRY_LIMIT, outboxRetryDelayS: e.OUTBOX_RETRY_DELAY_S },
+    jobs: {
+      pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+      outboxRetryLimit: e.OUTBOX_RETRY_LIMIT,
+      outboxRetryDelayS: e.OUTBOX_RETRY_DELAY_S,
+    },
     canary: {
       check: e.CANARY_CHECK === 'on',
       intervalS: e.CANARY_CHECK_INTERVAL_S,
@@ -532,9 +716,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
     cacheTtlMs: e.CACHE_TTL_MS,
-    rateLimit: { authPerMin: e.RATE_LIMIT_AUTH_PER_MIN, codePerMin: e.RATE_LIMIT_CODE_PER_MIN, lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR, codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR },
+    rateLimit: {
+      authPerMin: e.RATE_LIMIT_AUTH_PER_MIN,
+      codePerMin: e.RATE_LIMIT_CODE_PER_MIN,
+      lookupPerHour: e.RATE_LIMIT_LOOKUP_PER_HOUR,
+      codesPerIpHour: e.RATE_LIMIT_CODES_PER_IP_HOUR,
+    },
     accountLimit: { authPerHour: e.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR, codePerHour: e.RATE_LIMIT_CODE_PER_ADDRESS_HOUR },
-    opsSignIn: { freeFailures: e.OPS_SIGN_IN_FREE_FAILURES, delayMs: e.OPS_SIGN_IN_DELAY_SECONDS * 1000, maxDelayMs: e.OPS_SIGN_IN_MAX_DELAY_MINUTES * 60_000 },
+    opsSignIn: {
+      freeFailures: e.OPS_SIGN_IN_FREE_FAILURES,
+      delayMs: e.OPS_SIGN_IN_DELAY_SECONDS * 1000,
+      maxDelayMs: e.OPS_SIGN_IN_MAX_DELAY_MINUTES * 60_000,
+    },
     whatsapp: {
       apiUrl: e.WHATSAPP_API_URL,
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -553,7 +746,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           region: e.UPLOAD_S3_REGION,
           endpoint: e.UPLOAD_S3_ENDPOINT,
           pathStyle: e.UPLOAD_S3_PATH_STYLE,
-          credentials: e.UPLOAD_S3_ACCESS_KEY_ID && e.UPLOAD_S3_SECRET_ACCESS_KEY ? { accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID, secretAccessKey: e.UPLOAD_S3_SECRET_ACCESS_KEY } : undefined,
+          credentials:
+            e.UPLOAD_S3_ACCESS_KEY_ID && e.UPLOAD_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID, secretAccessKey: e.UPLOAD_S3_SECRET_ACCESS_KEY }
+              : undefined,
           timeoutMs: e.UPLOAD_S3_TIMEOUT_MS,
           maxAttempts: 2,
         }
@@ -561,13 +757,38 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_ORIGIN ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ''),
 
     payout: { provider: e.PAYOUT_PROVIDER, paystackUrl: e.PAYSTACK_API_URL, paystackKey: e.PAYSTACK_SECRET_KEY },
-    googleOAuth: { tokenUrl: e.GOOGLE_TOKEN_URL, tokenInfoUrl: e.GOOGLE_TOKENINFO_URL, clientSecret: e.GOOGLE_CLIENT_SECRET },
-    appleCode: { tokenUrl: e.APPLE_TOKEN_URL, teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n') },
-    push: { url: e.EXPO_PUSH_URL, accessToken: e.EXPO_ACCESS_TOKEN, intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000) },
-    security: { coolingOffMs: e.COOLING_OFF_HOURS * 3600_000, reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000, siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, '') },
-    review: { rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT, fourEyesAbove: e.FOUR_EYES_ABOVE, dailyCap: e.REVIEWER_DAILY_CAP },
+    googleOAuth: {
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      tokenInfoUrl: e.GOOGLE_TOKENINFO_URL,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+    },
+    appleCode: {
+      tokenUrl: e.APPLE_TOKEN_URL,
+      teamId: e.APPLE_TEAM_ID,
+      keyId: e.APPLE_KEY_ID,
+      privateKey: e.APPLE_PRIVATE_KEY?.replace(/\\n/g, '\n'),
+    },
+    push: {
+      url: e.EXPO_PUSH_URL,
+      accessToken: e.EXPO_ACCESS_TOKEN,
+      intervalMs: e.PUSH_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    },
+    security: {
+      coolingOffMs: e.COOLING_OFF_HOURS * 3600_000,
+      reauthGraceMs: e.REAUTH_GRACE_MINUTES * 60_000,
+      siteUrl: (e.SITE_URL ?? e.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    },
+    review: {
+      rateTolerancePercent: e.REVIEW_RATE_TOLERANCE_PERCENT,
+      fourEyesAbove: e.FOUR_EYES_ABOVE,
+      dailyCap: e.REVIEWER_DAILY_CAP,
+    },
     withdraw: { duplicateWindowMinutes: e.WITHDRAW_DUPLICATE_MINUTES },
-    telemetry: { perDeviceMin: e.TELEMETRY_PER_DEVICE_MIN, perIpMin: e.TELEMETRY_PER_IP_MIN, keepDays: e.TELEMETRY_KEEP_DAYS },
+    telemetry: {
+      perDeviceMin: e.TELEMETRY_PER_DEVICE_MIN,
+      perIpMin: e.TELEMETRY_PER_IP_MIN,
+      keepDays: e.TELEMETRY_KEEP_DAYS,
+    },
     kyc: {
       apiUrl: e.IDENTITY_API_URL,
       appId: e.IDENTITY_APP_ID,

@@ -76,7 +76,10 @@ export function outsideTransaction<T>(fn: () => T): T {
  */
 export class PooledQueryInTransactionError extends Error {
   constructor(what: string) {
-    super(`${what} through the pool inside an open db.tx: use the transaction's client (q) instead, or load it before the transaction`);
+    super(
+      `${what} through the pool inside an open db.tx: use the transaction's client (q) instead, or load it before ` +
+        `the transaction`,
+    );
     this.name = 'PooledQueryInTransactionError';
   }
 }
@@ -166,7 +169,7 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
   const base = wrap(lite);
   const db: Db = {
     kind: 'pglite',
-    query: <T,>(sql: string, params?: unknown[]) => (guarded(db, mode, log, 'db.query') ?? base).query<T>(sql, params),
+    query: <T>(sql: string, params?: unknown[]) => (guarded(db, mode, log, 'db.query') ?? base).query<T>(sql, params),
     exec: (sql: string) => (guarded(db, mode, log, 'db.exec') ?? base).exec(sql),
     tx: (fn) => {
       const inside = guarded(db, mode, log, 'db.tx');
@@ -216,7 +219,9 @@ export class DatabaseTimeout extends Error {
 
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? (v: string) => BigInt(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8
+      ? (v: string) => BigInt(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -261,9 +266,19 @@ const UNAVAILABLE_STATES = new Set([
   '40001', // serialization_failure
   '40P01', // deadlock_detected
 ]);
-const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'GL_DB_TIMEOUT']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'GL_DB_TIMEOUT',
+]);
 /** node-postgres and pg-pool say these in words only. */
-const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|connection timeout|Connection terminated|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_TEXT =
+  /timeout exceeded when trying to connect|connection timeout|Connection terminated|Query read timeout|not queryable|Client was closed|Cannot use a pool after calling end/i;
 
 /**
  * Whether err says the database could not be had in time or went away (a connection, a lock, a
@@ -272,7 +287,11 @@ const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|connection tim
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (UNAVAILABLE_STATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNOS.has(code))
+  )
+    return true;
   return UNAVAILABLE_TEXT.test(err.message);
 }
 
@@ -280,12 +299,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 const connectionGone = (err: unknown): boolean => {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === '25P03' || UNAVAILABLE_ERRNOS.has(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('57P') || code.startsWith('08') || code === '25P03' || UNAVAILABLE_ERRNOS.has(code))
+  )
+    return true;
   return /Connection terminated|Query read timeout|not queryable|Client was closed/i.test(err.message);
 };
 
 /** A query with a client-side timeout (node-postgres reads query_timeout from the config; its types omit it). */
-const timed = (text: string, values: unknown[] | undefined, ms: number | undefined): pg.QueryConfig => ({ text, values, query_timeout: ms }) as pg.QueryConfig;
+const timed = (text: string, values: unknown[] | undefined, ms: number | undefined): pg.QueryConfig =>
+  ({ text, values, query_timeout: ms }) as pg.QueryConfig;
 
 export async function openPostgres(url: string, options: number | PostgresOptions = {}): Promise<Db> {
   const o = typeof options === 'number' ? { max: options } : options;
@@ -311,7 +335,8 @@ export async function openPostgres(url: string, options: number | PostgresOption
   // would crash the process. The next query gets a fresh connection.
   pool.on('error', () => {});
   const asResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? 0 });
-  const pooled = async <T>(sql: string, params?: unknown[]) => asResult<T>(await pool.query(timed(sql, params, readTimeout)));
+  const pooled = async <T>(sql: string, params?: unknown[]) =>
+    asResult<T>(await pool.query(timed(sql, params, readTimeout)));
   const db: Db = {
     kind: 'pg',
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -336,10 +361,15 @@ export async function openPostgres(url: string, options: number | PostgresOption
         lost = true;
       };
       client.on('error', onError);
-      const run = (sql: string, params?: unknown[]) => client.query(timed(sql, params, bounded ? readTimeout : undefined));
+      const run = (sql: string, params?: unknown[]) =>
+        client.query(timed(sql, params, bounded ? readTimeout : undefined));
       try {
         await run('BEGIN');
-        if (!bounded) await run("select set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)");
+        if (!bounded)
+          await run(
+            "select set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), " +
+              "set_config('idle_in_transaction_session_timeout', '0', true)",
+          );
         const out = await inScope(
           db,
           {
@@ -363,7 +393,8 @@ export async function openPostgres(url: string, options: number | PostgresOption
       } finally {
         client.removeListener('error', onError);
         // A lost or stuck connection is closed, not reused: the pool opens a fresh one when needed.
-        if (lost) (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
+        if (lost)
+          (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream?.destroy?.();
         client.release(lost);
       }
     },
@@ -379,7 +410,11 @@ export async function openPostgres(url: string, options: number | PostgresOption
       let stopped = false;
       const connect = async (): Promise<void> => {
         if (stopped) return;
-        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: o.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs, keepAlive: true });
+        const c = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: o.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs,
+          keepAlive: true,
+        });
         c.on('notification', (n) => {
           if (n.channel === channel) fn();
         });
@@ -412,7 +447,15 @@ export async function openPostgres(url: string, options: number | PostgresOption
   return db;
 }
 
-export function openDb(opts: { databaseUrl?: string; dataDir?: string; memory?: boolean; postgres?: PostgresOptions; guard?: TxGuard; onGuard?: GuardLog }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { ...opts.postgres, guard: opts.guard, onGuard: opts.onGuard });
+export function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  postgres?: PostgresOptions;
+  guard?: TxGuard;
+  onGuard?: GuardLog;
+}): Promise<Db> {
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, { ...opts.postgres, guard: opts.guard, onGuard: opts.onGuard });
   return openPglite(opts.memory ? undefined : opts.dataDir, { guard: opts.guard, onGuard: opts.onGuard });
 }

@@ -23,7 +23,8 @@ export async function currentRole(q: Queryable): Promise<string> {
  * disable a trigger, or truncate). Idempotent: run on every start-up, so new tables are covered.
  */
 export async function grantRuntimeRole(owner: Queryable, role: string): Promise<void> {
-  if (role === (await currentRole(owner))) throw new Error('DATABASE_URL and DATABASE_OWNER_URL must connect as different roles');
+  if (role === (await currentRole(owner)))
+    throw new Error('DATABASE_URL and DATABASE_OWNER_URL must connect as different roles');
   const r = ident(role);
   const history = APPEND_ONLY_TABLES.join(', ');
   await owner.exec(`
@@ -46,7 +47,8 @@ export async function historyRewritableBy(db: Db): Promise<string | null> {
   for (const t of APPEND_ONLY_TABLES) {
     const r = await db.query<{ owner: boolean; write: boolean }>(
       `select c.relowner = (select oid from pg_roles where rolname = current_user) as owner,
-              has_table_privilege(c.oid, 'TRUNCATE') or has_table_privilege(c.oid, 'UPDATE') or has_table_privilege(c.oid, 'DELETE') as write
+              has_table_privilege(c.oid, 'TRUNCATE') or has_table_privilege(c.oid, 'UPDATE') or ` +
+        `has_table_privilege(c.oid, 'DELETE') as write
          from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname = $1`,
       [t],
     );

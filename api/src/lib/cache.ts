@@ -55,7 +55,11 @@ export function keyedCache<K, T>(
 }
 
 /** One value loaded on first use and kept for ttlMs after it arrived (keyedCache's rules). */
-export function cached<T>(db: Queryable, ttlMs: number, load: (q: Queryable) => Promise<T>): (() => Promise<T>) & { clear: () => void } {
+export function cached<T>(
+  db: Queryable,
+  ttlMs: number,
+  load: (q: Queryable) => Promise<T>,
+): (() => Promise<T>) & { clear: () => void } {
   const cache = keyedCache<null, T>(db, async (_key, q) => ({ value: await load(q), until: Date.now() + ttlMs }));
   return Object.assign(() => cache.get(null), { clear: cache.clear });
 }

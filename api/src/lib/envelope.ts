@@ -10,7 +10,12 @@ export interface Envelope<T = unknown> {
 
 export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ success: true, msg, code: '0', data });
 
-export const fail = (msg: string, code = 'common.001', data: unknown = null): Envelope => ({ success: false, msg, code, data });
+export const fail = (msg: string, code = 'common.001', data: unknown = null): Envelope => ({
+  success: false,
+  msg,
+  code,
+  data,
+});
 
 /** The codes we answer with. Only common.004 is interpreted by clients (it logs the user out). */
 export const Codes = {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { digitsOnly, validateCountry, validateEmail, validateForgetOtp, validatePassword, validatePhone, VALIDATION_MESSAGES as M } from './rules.js';
+import {
+  digitsOnly,
+  validateCountry,
+  validateEmail,
+  validateForgetOtp,
+  validatePassword,
+  validatePhone,
+  VALIDATION_MESSAGES as M,
+} from './rules.js';
 
 /**
  * Field schemas for form bodies: every value arrives as a string (a repeated key arrives as an
@@ -49,25 +57,23 @@ export function optText(label: string, max = 200) {
 /** A whole number sent as a string (or a number in a JSON body). */
 export function int(label: string, opts: { min?: number; max?: number; required?: string } = {}) {
   const { min = 0, max = 2_147_483_647 } = opts;
-  return z
-    .union([z.string(), z.number()], { error: textError(label, opts.required) })
-    .transform((v, ctx) => {
-      const s = typeof v === 'number' ? String(v) : v.trim();
-      if (s === '') {
-        ctx.addIssue({ code: 'custom', message: opts.required ?? `${label} is required` });
-        return z.NEVER;
-      }
-      if (!/^-?\d{1,10}$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
-        return z.NEVER;
-      }
-      const n = Number(s);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.string(), z.number()], { error: textError(label, opts.required) }).transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : v.trim();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: opts.required ?? `${label} is required` });
+      return z.NEVER;
+    }
+    if (!/^-?\d{1,10}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
 }
 
 export const optInt = (label: string, fallback: number, opts: { min?: number; max?: number } = {}) =>
@@ -105,7 +111,10 @@ export const password = (label = 'Password') =>
 
 /** Any existing password (login, current password): only required, since old rules may differ. */
 export const currentPassword = () =>
-  z.string({ error: textError('Password', M.passwordRequired) }).min(1, { error: M.passwordRequired }).max(128, { error: 'Password is too long (maximum 128 characters)' });
+  z
+    .string({ error: textError('Password', M.passwordRequired) })
+    .min(1, { error: M.passwordRequired })
+    .max(128, { error: 'Password is too long (maximum 128 characters)' });
 
 /** A WhatsApp or phone number: digits 8–15 after stripping spaces, dashes and a leading +. */
 export const phone = (requiredMsg: string = M.phoneRequired) =>
@@ -115,7 +124,8 @@ export const phone = (requiredMsg: string = M.phoneRequired) =>
     .max(32, { error: M.phoneTooLong })
     .superRefine((v, ctx) => {
       if (v === '') return void ctx.addIssue({ code: 'custom', message: requiredMsg });
-      if (!/^\+?[\d\s\-()]+$/.test(v)) return void ctx.addIssue({ code: 'custom', message: 'Phone number must contain digits only' });
+      if (!/^\+?[\d\s\-()]+$/.test(v))
+        return void ctx.addIssue({ code: 'custom', message: 'Phone number must contain digits only' });
       rule(validatePhone)(digitsOnly(v), ctx);
     })
     .transform((v) => digitsOnly(v));
@@ -139,15 +149,21 @@ export const countryId = () =>
 
 /** A closed set of string values. */
 export const oneOf = <T extends string>(label: string, values: readonly [T, ...T[]], fallback?: T) => {
-  const base = z.enum(values, { error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`) });
+  const base = z.enum(values, {
+    error: (iss) =>
+      iss.input === undefined ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`,
+  });
   return fallback === undefined ? base : base.optional().transform((v) => v ?? fallback);
 };
 
 export const emptyBody = z.object({});
 
 /** The message for a malformed idempotency key (orders and withdrawals). */
-export const IDEMPOTENCY_KEY_FORMAT = 'idempotency_key must be 8–100 letters, digits, dashes, underscores, dots or colons';
+export const IDEMPOTENCY_KEY_FORMAT =
+  'idempotency_key must be 8–100 letters, digits, dashes, underscores, dots or colons';
 
 /** An optional idempotency key: a retry with the same key and fields answers the first result. */
 export const idempotencyKeyField = () =>
-  optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), { message: IDEMPOTENCY_KEY_FORMAT });
+  optText('idempotency_key', 100).refine((v) => v === '' || /^[A-Za-z0-9_.:-]{8,100}$/.test(v), {
+    message: IDEMPOTENCY_KEY_FORMAT,
+  });

@@ -77,7 +77,8 @@ export class Limits {
   ) {
     this.state = redis ? 'degraded' : 'memory';
     if (!redis) return;
-    if (!(redis as unknown as LimitIncr).glLimitIncr) redis.defineCommand('glLimitIncr', { numberOfKeys: 1, lua: INCR_LUA });
+    if (!(redis as unknown as LimitIncr).glLimitIncr)
+      redis.defineCommand('glLimitIncr', { numberOfKeys: 1, lua: INCR_LUA });
     this.redis = redis;
     redis.on('ready', () => void this.check());
     redis.on('error', (err: Error) => this.down(err));
@@ -103,7 +104,10 @@ export class Limits {
     this.state = 'degraded';
     this.since = Date.now();
     this.degradations += 1;
-    this.log.warn({ err: err.message }, 'rate limits degraded: Redis does not answer, so limits hold per api process in memory until it does');
+    this.log.warn(
+      { err: err.message },
+      'rate limits degraded: Redis does not answer, so limits hold per api process in memory until it does',
+    );
     this.startProbe();
   }
 
@@ -121,7 +125,9 @@ export class Limits {
     if (this.state !== 'degraded' || this.closed) return;
     this.since = Date.now();
     this.degradations += 1;
-    this.log.warn('rate limits degraded: Redis does not answer at start-up, so limits hold per api process in memory until it does');
+    this.log.warn(
+      'rate limits degraded: Redis does not answer at start-up, so limits hold per api process in memory until it does',
+    );
     this.startProbe();
   }
 
@@ -204,12 +210,19 @@ export function limitsMode(app: FastifyInstance): LimitsMode {
   return app.limits.mode;
 }
 
-/** The refusal of an account's limit (per account in Redis or memory, or its failed sign-ins in PostgreSQL): HTTP 429, Retry-After. */
+/**
+ * The refusal of an account's limit (per account in Redis or memory, or its failed sign-ins in PostgreSQL): HTTP 429,
+ * Retry-After.
+ */
 export class AccountLimited extends AppError {
   readonly retryAfterSeconds: number;
   constructor(seconds: number) {
     const wait = Math.max(1, Math.ceil(seconds));
-    super(`Too many attempts for this account, please try again in ${Math.ceil(wait / 60)} minutes`, Codes.tooMany, 429);
+    super(
+      `Too many attempts for this account, please try again in ${Math.ceil(wait / 60)} minutes`,
+      Codes.tooMany,
+      429,
+    );
     this.retryAfterSeconds = wait;
   }
 }

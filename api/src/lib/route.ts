@@ -5,10 +5,15 @@ import { checkReply, isGcPath, type GcPath } from '@giftlane/shared-sdk/gc/repli
 import { ok } from './envelope.js';
 import { AccountLimited } from './limits.js';
 
-/** auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is registered. */
+/**
+ * auth: sign-in/sign-up; code: sending and checking codes; lookup: checkUsername, which tells whether an address is
+ * registered.
+ */
 export type RateLimitKind = 'auth' | 'code' | 'lookup';
 
-type AccountLimiter = (req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+type AccountLimiter = (
+  req: FastifyRequest,
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /**
  * Who a limited call is about, whatever address it comes from: the username / e-mail / WhatsApp
@@ -35,8 +40,15 @@ function accountLimiter(app: FastifyInstance, kind: 'auth' | 'code'): AccountLim
   let pair = accountLimiters.get(app.config);
   if (!pair) {
     const make = (k: 'auth' | 'code', max: number): AccountLimiter =>
-      app.createRateLimit({ max, timeWindow: 3_600_000, keyGenerator: (req: FastifyRequest) => `account-${k}:${accountKeyOf(req)}` }) as AccountLimiter;
-    pair = { auth: make('auth', app.config.accountLimit.authPerHour), code: make('code', app.config.accountLimit.codePerHour) };
+      app.createRateLimit({
+        max,
+        timeWindow: 3_600_000,
+        keyGenerator: (req: FastifyRequest) => `account-${k}:${accountKeyOf(req)}`,
+      }) as AccountLimiter;
+    pair = {
+      auth: make('auth', app.config.accountLimit.authPerHour),
+      code: make('code', app.config.accountLimit.codePerHour),
+    };
     accountLimiters.set(app.config, pair);
   }
   return pair[kind];
@@ -123,5 +135,6 @@ function checkAgainstContract(app: FastifyInstance, req: FastifyRequest, path: G
   const check = checkReply(path, data);
   if (check.ok) return;
   req.log.error({ path, issues: check.issues }, 'reply outside the /gc contract (shared-sdk/src/gc/replies)');
-  if (app.config.replyCheck === 'refuse') throw new Error(`/gc/${path} answered outside the contract: ${check.issues.join('; ')}`);
+  if (app.config.replyCheck === 'refuse')
+    throw new Error(`/gc/${path} answered outside the contract: ${check.issues.join('; ')}`);
 }

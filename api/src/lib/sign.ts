@@ -66,7 +66,9 @@ export function insertionSignString(pairs: [string, string][], appKey: string): 
   );
 }
 
-/** The pairs of a parsed body in arrival order: from the raw form when there is one, else the object's own order (JSON). */
+/**
+ * The pairs of a parsed body in arrival order: from the raw form when there is one, else the object's own order (JSON).
+ */
 function arrivalPairs(params: RawParams): [string, string][] {
   const raw = (params as Record<symbol, unknown>)[RAW_FORM];
   if (typeof raw === 'string') return formPairs(raw);
@@ -95,7 +97,8 @@ export function verifySign(params: RawParams, appKeys: Record<string, string>): 
   const key = Object.prototype.hasOwnProperty.call(appKeys, appid) ? appKeys[appid] : undefined;
   if (!key) return { ok: false, reason: 'unknown appid' };
   const given = params.sign;
-  if (typeof given !== 'string' || !/^[0-9a-fA-F]{32}$/.test(given)) return { ok: false, reason: 'missing or malformed sign' };
+  if (typeof given !== 'string' || !/^[0-9a-fA-F]{32}$/.test(given))
+    return { ok: false, reason: 'missing or malformed sign' };
   // SPEC's rule (sorted, the web client) or the native clients' (arrival order): either proves the key.
   const got = Buffer.from(given.toLowerCase(), 'hex');
   const sorted = timingSafeEqual(Buffer.from(computeSign(params, key), 'hex'), got);
@@ -107,7 +110,12 @@ export function verifySign(params: RawParams, appKeys: Record<string, string>): 
  * A body the way the native clients build it (NATIVE-CLIENT §1): the caller's fields in order, then
  * appid and app_version, signed in that order, `sign` last (for tests).
  */
-export function nativeSignedBody(fields: [string, unknown][], appid: string, appKey: string, appVersion = '1.0.7'): [string, string][] {
+export function nativeSignedBody(
+  fields: [string, unknown][],
+  appid: string,
+  appKey: string,
+  appVersion = '1.0.7',
+): [string, string][] {
   const pairs: [string, string][] = fields.map(([k, v]) => [k, v === undefined ? 'undefined' : rawValue(v)]);
   pairs.push(['appid', appid], ['app_version', appVersion]);
   pairs.push(['sign', md5(insertionSignString(pairs, appKey))]);
@@ -115,7 +123,12 @@ export function nativeSignedBody(fields: [string, unknown][], appid: string, app
 }
 
 /** Adds appid, app_version and sign to a body, the way the web client does (for tests and the bench). */
-export function signedBody(fields: RawParams, appid = 'gl_web', appKey = '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d', appVersion = '2.3.1'): Record<string, string> {
+export function signedBody(
+  fields: RawParams,
+  appid = 'gl_web',
+  appKey = '8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
+  appVersion = '2.3.1',
+): Record<string, string> {
   const all: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) all[k] = rawValue(v);
   all.appid = appid;

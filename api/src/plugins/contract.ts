@@ -1,7 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/db.js';
-import { AppError, BUSY_CODE, BUSY_MESSAGE, BUSY_RETRY_AFTER_S, Codes, fail, TOKEN_INVALID, TOKEN_MISSING } from '../lib/envelope.js';
+import {
+  AppError,
+  BUSY_CODE,
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_S,
+  Codes,
+  fail,
+  TOKEN_INVALID,
+  TOKEN_MISSING,
+} from '../lib/envelope.js';
 import { clientOf, verifySign } from '../lib/sign.js';
 
 const TRANSPORT_MESSAGES: Record<string, string> = {
@@ -13,9 +22,16 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
 };
 
 export const hasNul = (v: unknown): boolean =>
-  typeof v === 'string' ? v.includes('\u0000') : Array.isArray(v) ? v.some(hasNul) : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x)) : false;
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : Array.isArray(v)
+      ? v.some(hasNul)
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x))
+        : false;
 
-const isTokenValue = (v: unknown): v is string => typeof v === 'string' && v !== '' && v !== 'undefined' && v !== 'null';
+const isTokenValue = (v: unknown): v is string =>
+  typeof v === 'string' && v !== '' && v !== 'undefined' && v !== 'null';
 
 /**
  * The /gc contract: the sign is checked on the raw parsed body before validation sees it, then the
@@ -31,7 +47,8 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     if (!cfg?.gc) return;
     const body = req.body;
     if (body === undefined || body === null || body === '') req.body = {};
-    else if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('Malformed request body', Codes.validation, 400);
+    else if (typeof body !== 'object' || Array.isArray(body))
+      throw new AppError('Malformed request body', Codes.validation, 400);
     const params = req.body as Record<string, unknown>;
     req.rawParams = params;
     // PostgreSQL text cannot hold NUL; no field of ours has a use for control characters like it.
@@ -66,7 +83,10 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(err)) {
       // No connection or lock in time, or the database went away: nothing was done; try again.
-      req.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database busy or unavailable: answered busy');
+      req.log.warn(
+        { err: { message: err.message, code: (err as { code?: unknown }).code } },
+        'database busy or unavailable: answered busy',
+      );
       return reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_S)).send(fail(BUSY_MESSAGE, BUSY_CODE));
     }
     const status = fe.statusCode ?? 500;

@@ -16,10 +16,15 @@ export interface MoneyUser {
 /** The signed-in user with what the money routes need: country, wallet currencies, VIP level. */
 export async function moneyUser(q: Queryable, deps: { ref: Reference }, userId: number): Promise<MoneyUser> {
   const { ref } = deps;
-  const r = await q.query<{ id: number; country_id: number; vip_level: number; tpassword_hash: string | null; email: string | null }>(
-    "select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'",
-    [userId],
-  );
+  const r = await q.query<{
+    id: number;
+    country_id: number;
+    vip_level: number;
+    tpassword_hash: string | null;
+    email: string | null;
+  }>("select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'", [
+    userId,
+  ]);
   const u = r.rows[0];
   if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
   const country = await ref.country(u.country_id);
@@ -37,4 +42,5 @@ export async function moneyUser(q: Queryable, deps: { ref: Reference }, userId: 
 export const walletCurrency = (u: MoneyUser, walletType: number) => (walletType === 2 ? u.usdt : u.local);
 
 /** Which wallet a payout method pays from: USDT addresses from USDT, banks and mobile money from local. */
-export const walletTypeOfMethod = (u: MoneyUser, method: string) => (method === 'USDT' ? (u.local.code === 'USDT' ? 1 : 2) : 1);
+export const walletTypeOfMethod = (u: MoneyUser, method: string) =>
+  method === 'USDT' ? (u.local.code === 'USDT' ? 1 : 2) : 1;

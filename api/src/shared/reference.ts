@@ -40,16 +40,30 @@ export interface VipLevel {
  * cached for a short while: it changes only by migration or an operator, and it is on the hot path.
  */
 export class Reference {
-  constructor(private readonly db: Db, ttlMs = 30_000) {
+  constructor(
+    private readonly db: Db,
+    ttlMs = 30_000,
+  ) {
     this.currencies = cached(db, ttlMs, async (q) => {
-      const r = await q.query<Currency>('select code, id, name, symbol, decimals, is_card_currency, sort from currencies order by sort');
+      const r = await q.query<Currency>(
+        'select code, id, name, symbol, decimals, is_card_currency, sort from currencies order by sort',
+      );
       return new Map(r.rows.map((c) => [c.code, c]));
     });
-    this.countries = cached(db, ttlMs, async (q) => (await q.query<Country>('select * from countries where enabled order by sort, id')).rows);
-    this.vipLevels = cached(db, ttlMs, async (q) => (await q.query<VipLevel>('select * from vip_levels order by level')).rows);
+    this.countries = cached(
+      db,
+      ttlMs,
+      async (q) => (await q.query<Country>('select * from countries where enabled order by sort, id')).rows,
+    );
+    this.vipLevels = cached(
+      db,
+      ttlMs,
+      async (q) => (await q.query<VipLevel>('select * from vip_levels order by level')).rows,
+    );
     this.ladder = cached(db, ttlMs, async (q) => {
       const r = await q.query<{ currency_code: string; order_amount_minor: bigint; bonus_amount_minor: bigint }>(
-        'select currency_code, order_amount_minor, bonus_amount_minor from ladder_tiers order by currency_code, order_amount_minor',
+        'select currency_code, order_amount_minor, bonus_amount_minor from ladder_tiers order by currency_code, ' +
+          'order_amount_minor',
       );
       const m = new Map<string, LadderTier[]>();
       for (const t of r.rows) {

@@ -17,8 +17,14 @@ export interface SessionMeta {
   client?: ClientKind;
 }
 
-/** The session fields of a request: the client IP the api sees, the browser's User-Agent, and the platform that signed it. */
-export const sessionMeta = (req: { ip: string; headers: Record<string, string | string[] | undefined>; client?: ClientKind }, deviceNo = ''): SessionMeta => ({
+/**
+ * The session fields of a request: the client IP the api sees, the browser's User-Agent, and the platform that signed
+ * it.
+ */
+export const sessionMeta = (
+  req: { ip: string; headers: Record<string, string | string[] | undefined>; client?: ClientKind },
+  deviceNo = '',
+): SessionMeta => ({
   ip: req.ip,
   deviceNo,
   userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400),
@@ -29,8 +35,36 @@ export const sessionMeta = (req: { ip: string; headers: Record<string, string | 
 export function describeDevice(userAgent: string): string {
   const ua = userAgent;
   if (!ua) return 'Unknown device';
-  const os = /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'Mac' : /CrOS/.test(ua) ? 'Chromebook' : /Linux/.test(ua) ? 'Linux' : '';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /OPR\/|Opera/.test(ua) ? 'Opera' : /SamsungBrowser/.test(ua) ? 'Samsung Internet' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\/|Chromium\/|CriOS/.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /okhttp|Dalvik|CFNetwork|Dart/.test(ua) ? 'App' : '';
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'Mac'
+            : /CrOS/.test(ua)
+              ? 'Chromebook'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /SamsungBrowser/.test(ua)
+        ? 'Samsung Internet'
+        : /Firefox\//.test(ua)
+          ? 'Firefox'
+          : /Chrome\/|Chromium\/|CriOS/.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : /okhttp|Dalvik|CFNetwork|Dart/.test(ua)
+                ? 'App'
+                : '';
   if (browser && os) return `${browser} on ${os}`;
   return browser || os || ua.slice(0, 40);
 }
@@ -72,13 +106,24 @@ export class Sessions {
     const userAgent = (meta.userAgent ?? '').slice(0, 400);
     // A device is known by its device number when the client sends one, else by its User-Agent.
     const known = await q.query<{ any: boolean; same: boolean }>(
-      `select true as any, bool_or(case when $2 <> '' then device_no = $2 else device_no = '' and user_agent = $3 and $3 <> '' end) as same
+      `select true as any, bool_or(case when $2 <> '' then device_no = $2 else device_no = '' and user_agent = $3 ` +
+        `and $3 <> '' end) as same
          from sessions where user_id = $1 having count(*) > 0`,
       [userId, deviceNo, userAgent],
     );
     await q.query(
-      'insert into sessions (user_id, token_hash, expires_at, ip, device_no, user_agent, created_at, last_seen_at, client) values ($1,$2,$3,$4,$5,$6,$7,$7,$8)',
-      [userId, hashToken(token), new Date(this.now() + this.opts.ttlMs), meta.ip, deviceNo, userAgent, new Date(this.now()), meta.client ?? 'web'],
+      'insert into sessions (user_id, token_hash, expires_at, ip, device_no, user_agent, created_at, last_seen_at, ' +
+        'client) values ($1,$2,$3,$4,$5,$6,$7,$7,$8)',
+      [
+        userId,
+        hashToken(token),
+        new Date(this.now() + this.opts.ttlMs),
+        meta.ip,
+        deviceNo,
+        userAgent,
+        new Date(this.now()),
+        meta.client ?? 'web',
+      ],
     );
     const row = known.rows[0];
     if (row?.any && !row.same && this.onNewDevice) await this.onNewDevice(q, userId, { ...meta, deviceNo, userAgent });
@@ -86,9 +131,20 @@ export class Sessions {
   }
 
   /** The account's live sessions, most recently used first. */
-  async list(userId: number): Promise<{ id: string; ip: string; user_agent: string; device_no: string; created_at: Date; last_seen_at: Date }[]> {
+  async list(
+    userId: number,
+  ): Promise<
+    { id: string; ip: string; user_agent: string; device_no: string; created_at: Date; last_seen_at: Date }[]
+  > {
     const now = new Date(this.now());
-    const r = await this.db.query<{ id: bigint; ip: string; user_agent: string; device_no: string; created_at: Date; last_seen_at: Date }>(
+    const r = await this.db.query<{
+      id: bigint;
+      ip: string;
+      user_agent: string;
+      device_no: string;
+      created_at: Date;
+      last_seen_at: Date;
+    }>(
       `select id, ip, user_agent, device_no, created_at, last_seen_at from sessions
         where user_id = $1 and revoked_at is null and expires_at > $2 and last_seen_at > $3
         order by last_seen_at desc, id desc limit 50`,
@@ -99,7 +155,10 @@ export class Sessions {
 
   /** Revokes one of the user's own sessions; false when it is not theirs or already ended. */
   async revokeOwn(userId: number, sessionId: string): Promise<boolean> {
-    const r = await this.db.query('update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null', [sessionId, userId]);
+    const r = await this.db.query(
+      'update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null',
+      [sessionId, userId],
+    );
     return r.rowCount === 1;
   }
 
@@ -129,9 +188,10 @@ export class Sessions {
     q: Queryable,
     { userId, exceptSessionId }: { userId: number; exceptSessionId?: string },
   ): Promise<void> {
-    await q.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::bigint is null or id <> $2::bigint)', [
-      userId,
-      exceptSessionId ?? null,
-    ]);
+    await q.query(
+      'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::bigint is null or ' +
+        'id <> $2::bigint)',
+      [userId, exceptSessionId ?? null],
+    );
   }
 }

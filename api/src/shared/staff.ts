@@ -12,6 +12,8 @@ export interface StaffAuth {
 
 /** The active admins' addresses: who is told of a locked operator account or a halted canary. */
 export async function adminEmails(q: Queryable): Promise<string[]> {
-  const r = await q.query<{ email: string }>("select email from staff where role = 'admin' and status = 'active' order by id");
+  const r = await q.query<{ email: string }>(
+    "select email from staff where role = 'admin' and status = 'active' order by id",
+  );
   return r.rows.map((x) => x.email);
 }

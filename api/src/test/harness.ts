@@ -21,9 +21,13 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.
  */
 export function postgresStatus(): { ok: true } | { ok: false; why: string } {
   if (process.env.GL_TEST_PG_STATUS === undefined) {
-    const script = `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.query('select 1')).then(()=>{c.end();process.exit(0)},e=>{console.error(e.message||String(e));process.exit(1)})`;
+    const script =
+      `const pg=require('pg');const c=new ` +
+      `pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.` +
+      `query('select 1')).then(()=>{c.end();process.exit(0)},e=>{console.error(e.message||String(e));process.exit(1)})`;
     const r = spawnSync(process.execPath, ['-e', script, ADMIN_URL], { encoding: 'utf8', timeout: 10_000 });
-    process.env.GL_TEST_PG_STATUS = r.status === 0 ? 'ok' : (r.stderr || r.error?.message || 'no answer').trim() || 'no answer';
+    process.env.GL_TEST_PG_STATUS =
+      r.status === 0 ? 'ok' : (r.stderr || r.error?.message || 'no answer').trim() || 'no answer';
   }
   const s = process.env.GL_TEST_PG_STATUS;
   return s === 'ok' ? { ok: true } : { ok: false, why: s };
@@ -33,7 +37,9 @@ export function postgresStatus(): { ok: true } | { ok: false; why: string } {
 export function targets(): Target[] {
   const s = postgresStatus();
   if (s.ok) return ['pglite', 'postgres'];
-  const msg = `PostgreSQL tests SKIPPED: cannot reach ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} (${s.why}). Set TEST_DATABASE_URL or start PostgreSQL.`;
+  const msg =
+    `PostgreSQL tests SKIPPED: cannot reach ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} (${s.why}). Set ` +
+    `TEST_DATABASE_URL or start PostgreSQL.`;
   if (process.env.REQUIRE_TEST_PG === '1') throw new Error(msg);
   console.warn(`\n*** ${msg} ***\n`);
   return ['pglite'];
@@ -81,7 +87,12 @@ export async function freshDb(target: Target, opts: PostgresOptions = {}): Promi
  * An empty PostgreSQL database and a login role of its own that owns nothing: the production shape
  * (the owner migrates, the api runs as the role). Both are dropped by close().
  */
-export async function freshRoleDb(): Promise<{ ownerUrl: string; runtimeUrl: string; role: string; close: () => Promise<void> }> {
+export async function freshRoleDb(): Promise<{
+  ownerUrl: string;
+  runtimeUrl: string;
+  role: string;
+  close: () => Promise<void>;
+}> {
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const name = `gl_test_${suffix}`;
   const role = `gl_api_${suffix}`;
@@ -117,14 +128,32 @@ export interface TestApp {
   config: Config;
   routes: RouteOptions[];
   /** A signed form POST to /gc<path>; fields with undefined are left out. */
-  call: <T = unknown>(path: string, fields?: Record<string, unknown>, opts?: { ip?: string; sign?: boolean; cookie?: string }) => Promise<Envelope<T> & { status: number; setCookie: string }>;
+  call: <T = unknown>(
+    path: string,
+    fields?: Record<string, unknown>,
+    opts?: { ip?: string; sign?: boolean; cookie?: string },
+  ) => Promise<Envelope<T> & { status: number; setCookie: string }>;
   /** The newest code sent to an address, read from the dev outbox. */
   lastCode: (to: string) => string;
   close: () => Promise<void>;
 }
 
-export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, deps: AppDeps = {}, env: Record<string, string> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestApp> {
-  const config = configFrom({ logLevel: 'silent', rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 10_000 }, accountLimit: { authPerHour: 10_000, codePerHour: 10_000 }, ...overrides }, env);
+export async function testApp(
+  shared: TestDb,
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+  env: Record<string, string> = {},
+  opts: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
+  const config = configFrom(
+    {
+      logLevel: 'silent',
+      rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 10_000 },
+      accountLimit: { authPerHour: 10_000, codePerHour: 10_000 },
+      ...overrides,
+    },
+    env,
+  );
   const app = Fastify(serverOptions(config, opts));
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (r) => {
@@ -143,7 +172,11 @@ export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, d
       remoteAddress: opts.ip ?? `10.${rnd()}.${rnd()}.${rnd()}`,
     });
     const set = res.headers['set-cookie'];
-    return { ...(res.json() as Envelope<never>), status: res.statusCode, setCookie: (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? '' };
+    return {
+      ...(res.json() as Envelope<never>),
+      status: res.statusCode,
+      setCookie: (Array.isArray(set) ? set[0] : set)?.split(';')[0] ?? '',
+    };
   };
   const lastCode = (to: string) => {
     const m = app.messenger.outbox?.list().find((e) => e.to === to && e.code);
@@ -156,7 +189,8 @@ export async function testApp(shared: TestDb, overrides: Partial<Config> = {}, d
 /** Unique addresses per test so tests do not trip each other's send caps. */
 let seq = 0;
 export const uniqueEmail = () => `user${Date.now().toString(36)}${(seq++).toString(36)}@example.com`;
-export const uniquePhone = () => `+2348${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 1000).padStart(3, '0')}`;
+export const uniquePhone = () =>
+  `+2348${String(Date.now() % 1e6).padStart(6, '0')}${String(seq++ % 1000).padStart(3, '0')}`;
 
 /** The identity settings production requires, for tests that load a production config. */
 export const PRODUCTION_IDENTITY = {
@@ -166,4 +200,9 @@ export const PRODUCTION_IDENTITY = {
   KYC_DATA_KEY: 'Vq9Lr3Xm7Tz1Kd5Wn8Hy2Bc6Fg4Js0Pa',
 } as const;
 /** The same as config overrides, for tests that build a production app from a test config. */
-export const productionKyc = (c: Config): Config['kyc'] => ({ ...c.kyc, apiUrl: PRODUCTION_IDENTITY.IDENTITY_API_URL, appId: PRODUCTION_IDENTITY.IDENTITY_APP_ID, secretKey: PRODUCTION_IDENTITY.IDENTITY_SECRET_KEY });
+export const productionKyc = (c: Config): Config['kyc'] => ({
+  ...c.kyc,
+  apiUrl: PRODUCTION_IDENTITY.IDENTITY_API_URL,
+  appId: PRODUCTION_IDENTITY.IDENTITY_APP_ID,
+  secretKey: PRODUCTION_IDENTITY.IDENTITY_SECRET_KEY,
+});

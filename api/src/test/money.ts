@@ -20,12 +20,24 @@ let passwordHash: Promise<string> | undefined;
  * A user with a session of its own. The session is a web one unless `client` names a native app,
  * whose fresh sessions may change the account without the password field (REAUTH_GRACE_MINUTES).
  */
-export async function makeUser(t: TestApp, opts: { country?: number; email?: boolean; pin?: string; client?: ClientKind } = {}): Promise<{ id: number; token: string; email: string }> {
+export async function makeUser(
+  t: TestApp,
+  opts: { country?: number; email?: boolean; pin?: string; client?: ClientKind } = {},
+): Promise<{ id: number; token: string; email: string }> {
   const email = `m${randomBytes(6).toString('hex')}@example.com`;
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const r = await t.db.query<{ id: number }>(
-    `insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash, tpassword_hash) values ($1,$2,$3,$4,1,$5,$6,$7) returning id`,
-    [email, email, opts.email ?? true, opts.country ?? 1, (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase(), await passwordHash, opts.pin ? await hashPassword(opts.pin) : null],
+    `insert into users (username, email, email_verified, country_id, register_type, invite_code, password_hash, ` +
+      `tpassword_hash) values ($1,$2,$3,$4,1,$5,$6,$7) returning id`,
+    [
+      email,
+      email,
+      opts.email ?? true,
+      opts.country ?? 1,
+      (newInviteCode() + randomBytes(2).toString('hex')).toUpperCase(),
+      await passwordHash,
+      opts.pin ? await hashPassword(opts.pin) : null,
+    ],
   );
   const id = (r.rows[0] as { id: number }).id;
   const meta = { ip: '10.0.0.1', deviceNo: 'test', client: opts.client ?? 'web' };
@@ -34,12 +46,22 @@ export async function makeUser(t: TestApp, opts: { country?: number; email?: boo
 }
 
 export async function makeStaff(t: TestApp, role: Role = 'admin'): Promise<{ id: number; token: string }> {
-  const id = await createStaff(t.db, { email: `s${randomBytes(6).toString('hex')}@giftlane.ng`, name: `Staff ${role}`, role, password: 'correct horse battery' });
+  const id = await createStaff(t.db, {
+    email: `s${randomBytes(6).toString('hex')}@giftlane.ng`,
+    name: `Staff ${role}`,
+    role,
+    password: 'correct horse battery',
+  });
   return { id, token: await staffSession(t.db, id) };
 }
 
 /** A raw operator API call through the app, as a console would make it (no token). */
-export async function opsPost<T = unknown>(t: TestApp, url: string, body: unknown, ip = '10.9.9.9'): Promise<{ status: number; success: boolean; msg: string; data: T }> {
+export async function opsPost<T = unknown>(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  ip = '10.9.9.9',
+): Promise<{ status: number; success: boolean; msg: string; data: T }> {
   const res = await t.app.inject({ method: 'POST', url, payload: body as Record<string, unknown>, remoteAddress: ip });
   return { status: res.statusCode, ...(res.json() as { success: boolean; msg: string; data: T }) };
 }
@@ -49,31 +71,68 @@ export async function opsPost<T = unknown>(t: TestApp, url: string, body: unknow
  * sign-in with the secret the api hands out). Returns the session and the operator's secret.
  */
 export async function staffLogin(t: TestApp, email: string, password: string, secret?: string, at = Date.now()) {
-  const first = await opsPost<{ challenge: string; second_factor: 'totp' | 'enrol'; totp_secret?: string }>(t, '/ops/api/login', { email, password });
+  const first = await opsPost<{ challenge: string; second_factor: 'totp' | 'enrol'; totp_secret?: string }>(
+    t,
+    '/ops/api/login',
+    { email, password },
+  );
   if (!first.success) return { ...first, token: '', secret: secret ?? '', recoveryCodes: [] as string[] };
   const key = first.data.totp_secret ?? secret;
   if (!key) throw new Error('staffLogin: this operator has enrolled: pass their secret');
-  const second = await opsPost<{ token: string; recovery_codes?: string[] }>(t, '/ops/api/login/second-factor', { challenge: first.data.challenge, code: totpCode(key, totpStep(at)) });
-  return { ...second, token: second.data?.token ?? '', secret: key, recoveryCodes: second.data?.recovery_codes ?? [], challenge: first.data.challenge };
+  const second = await opsPost<{ token: string; recovery_codes?: string[] }>(t, '/ops/api/login/second-factor', {
+    challenge: first.data.challenge,
+    code: totpCode(key, totpStep(at)),
+  });
+  return {
+    ...second,
+    token: second.data?.token ?? '',
+    secret: key,
+    recoveryCodes: second.data?.recovery_codes ?? [],
+    challenge: first.data.challenge,
+  };
 }
 
-export async function opsCall<T = unknown>(t: TestApp, token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; success: boolean; msg: string; data: T }> {
-  const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+export async function opsCall<T = unknown>(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; success: boolean; msg: string; data: T }> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
   return { status: res.statusCode, ...(res.json() as { success: boolean; msg: string; data: T }) };
 }
 
 /** Credits a user's cash wallet through the ledger (a correction journal), as tests need money to move. */
-export async function fund(q: Queryable, ledger: Ledger, userId: number, currency: string, amountMinor: bigint, key = `fund:${randomBytes(8).toString('hex')}`) {
+export async function fund(
+  q: Queryable,
+  ledger: Ledger,
+  userId: number,
+  currency: string,
+  amountMinor: bigint,
+  key = `fund:${randomBytes(8).toString('hex')}`,
+) {
   const user = await ledger.userAccount(q, { userId, kind: 'cash', currency });
   return ledger.transfer(q, {
     key,
     kind: 'correction',
-    legs: [{ account: user, amountMinor }, { account: await ledger.platformAccount(q, 'corrections', currency), amountMinor: -amountMinor }],
+    legs: [
+      { account: user, amountMinor },
+      { account: await ledger.platformAccount(q, 'corrections', currency), amountMinor: -amountMinor },
+    ],
     memo: 'test funding',
   });
 }
 
-export const pngImage = (w = 64, h = 64) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } }).png().toBuffer();
+export const pngImage = (w = 64, h = 64) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 export const jpegWithExif = () =>
   sharp({ create: { width: 80, height: 60, channels: 3, background: '#a37' } })
     .jpeg()
@@ -85,7 +144,12 @@ export async function upload(t: TestApp, token: string, data?: Buffer): Promise<
   const urls = await t.call<{ objectName: string; url: string }[]>('/order/obsUrls', { token, image_count: '1' });
   const u = urls.data[0] as { url: string };
   const path = u.url.replace(t.config.publicUrl, '');
-  const res = await t.app.inject({ method: 'PUT', url: path, headers: { 'content-type': 'image/jpeg' }, payload: data ?? (await pngImage()) });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: path,
+    headers: { 'content-type': 'image/jpeg' },
+    payload: data ?? (await pngImage()),
+  });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   return u.url.split('?')[0] as string;
 }
@@ -99,12 +163,28 @@ export { nubanCheckDigit } from '../modules/payment/nuban.js';
  * (so their withdrawals pass the name check), as the verification routes would leave them. The
  * verification itself is tested through its routes in kyc.test.ts.
  */
-export async function verifyIdentity(t: TestApp, userId: number, opts: { level?: 1 | 2 | 3; name?: string } = {}): Promise<string> {
-  const acct = await t.db.query<{ account_name: string }>("select account_name from payout_accounts where user_id = $1 and method <> 'USDT' and deleted_at is null order by id desc limit 1", [userId]);
+export async function verifyIdentity(
+  t: TestApp,
+  userId: number,
+  opts: { level?: 1 | 2 | 3; name?: string } = {},
+): Promise<string> {
+  const acct = await t.db.query<{ account_name: string }>(
+    "select account_name from payout_accounts where user_id = $1 and method <> 'USDT' and deleted_at is null order " +
+      'by id desc limit 1',
+    [userId],
+  );
   const name = opts.name ?? acct.rows[0]?.account_name ?? 'Test Seller';
   const level = opts.level ?? 3;
-  await t.db.query("insert into kyc_checks (user_id, level, id_type, id_last4, name_on_record, status, decided_at) values ($1, 1, 'bvn', '0000', $2, 'verified', now())", [userId, name]);
-  await t.db.query('update users set kyc_level = $2, kyc_name = $3, kyc_verified_at = now() where id = $1', [userId, level, name]);
+  await t.db.query(
+    'insert into kyc_checks (user_id, level, id_type, id_last4, name_on_record, status, decided_at) values ($1, 1, ' +
+      "'bvn', '0000', $2, 'verified', now())",
+    [userId, name],
+  );
+  await t.db.query('update users set kyc_level = $2, kyc_name = $3, kyc_verified_at = now() where id = $1', [
+    userId,
+    level,
+    name,
+  ]);
   return name;
 }
 

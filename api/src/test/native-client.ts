@@ -9,24 +9,84 @@ import { nativeSignedBody } from '../lib/sign.js';
  */
 export const IN_SCOPE_CALLS = [
   // §2 start-up, public, rates
-  'public/appinit', 'public/countrylist', 'public/homebanner', 'public/popConfig', 'public/lead', 'public/analysis', 'faq/categories', 'faq/list',
-  'card/category', 'card/currencyList', 'v2/card/catalog', 'card/calculator', 'public/vipActivityDes',
+  'public/appinit',
+  'public/countrylist',
+  'public/homebanner',
+  'public/popConfig',
+  'public/lead',
+  'public/analysis',
+  'faq/categories',
+  'faq/list',
+  'card/category',
+  'card/currencyList',
+  'v2/card/catalog',
+  'card/calculator',
+  'public/vipActivityDes',
   // §2 account
-  'user/checkUsername', 'user/sendEmailVerifyCode', 'user/sendWhatsAppCode', 'user/appregister', 'user/applogin', 'user/userInfo', 'user/applogout',
-  'user/modinickname', 'account/avatar', 'user/modipassword', 'user/cancellation', 'user/bindPhone', 'user/bindWhatsapp', 'user/sendEmailBindVerifyCode',
-  'user/bindEmail', 'public/sendMail', 'user/updatePasswordByEmail', 'user/updatePasswordByWhatsApp', 'withdraw/transactionPassword', 'withdraw/upTPassword',
+  'user/checkUsername',
+  'user/sendEmailVerifyCode',
+  'user/sendWhatsAppCode',
+  'user/appregister',
+  'user/applogin',
+  'user/userInfo',
+  'user/applogout',
+  'user/modinickname',
+  'account/avatar',
+  'user/modipassword',
+  'user/cancellation',
+  'user/bindPhone',
+  'user/bindWhatsapp',
+  'user/sendEmailBindVerifyCode',
+  'user/bindEmail',
+  'public/sendMail',
+  'user/updatePasswordByEmail',
+  'user/updatePasswordByWhatsApp',
+  'withdraw/transactionPassword',
+  'withdraw/upTPassword',
   // §2 social
-  'social/googleLogin', 'social/facebookLogin', 'social/appleLogin', 'social/socialBind',
+  'social/googleLogin',
+  'social/facebookLogin',
+  'social/appleLogin',
+  'social/socialBind',
   // §2 selling and orders
-  'order/obsUrls', 'order/getAvailableCoupon', 'order/appadd', 'ord/list', 'ord/detail', 'finder/allNotice', 'finder/readNotice',
+  'order/obsUrls',
+  'order/getAvailableCoupon',
+  'order/appadd',
+  'ord/list',
+  'ord/detail',
+  'finder/allNotice',
+  'finder/readNotice',
   // §2 wallet, payout accounts, withdrawals
-  'wallet/balance', 'wallet/moneyLogList', 'wallet/moneyLogDetail', 'payment/paymentList', 'payment/bankList', 'payment/coinList', 'payment/verify',
-  'payment/add', 'payment/list', 'payment/setDef', 'payment/delete', 'withdraw/information', 'withdraw/apply',
+  'wallet/balance',
+  'wallet/moneyLogList',
+  'wallet/moneyLogDetail',
+  'payment/paymentList',
+  'payment/bankList',
+  'payment/coinList',
+  'payment/verify',
+  'payment/add',
+  'payment/list',
+  'payment/setDef',
+  'payment/delete',
+  'withdraw/information',
+  'withdraw/apply',
   // §2 VIP and referral
-  'vip/info', 'vip/loglist', 'rebate/inviteinfo', 'rebate/rebateList',
+  'vip/info',
+  'vip/loglist',
+  'rebate/inviteinfo',
+  'rebate/rebateList',
   // §3 the calls our api did not have
-  'config/getAppVersion', 'config/liveContentList', 'finder/showFinder', 'rebate/inviteRankList', 'rebate/getInvitingDetails', 'rebate/receiveInviteRebate',
-  'user/registerDeviceToken', 'user/sendWithdrawalPasswordResetEmail', 'user/resetWithdrawalPasswordByEmail', 'social/getGoogleInfoByToken', 'vip/default',
+  'config/getAppVersion',
+  'config/liveContentList',
+  'finder/showFinder',
+  'rebate/inviteRankList',
+  'rebate/getInvitingDetails',
+  'rebate/receiveInviteRebate',
+  'user/registerDeviceToken',
+  'user/sendWithdrawalPasswordResetEmail',
+  'user/resetWithdrawalPasswordByEmail',
+  'social/getGoogleInfoByToken',
+  'vip/default',
 ] as const;
 export type NativeCall = (typeof IN_SCOPE_CALLS)[number];
 
@@ -79,7 +139,11 @@ export class NativeClient {
   }
 
   async send<T = unknown>(path: string, body: string): Promise<Envelope<T>> {
-    const res = await fetch(`${this.baseUrl}/gc/${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await fetch(`${this.baseUrl}/gc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     if (res.status < 200 || res.status >= 300) throw new Error(`transport error: ${path} answered HTTP ${res.status}`);
     const env = (await res.json()) as Envelope<T>;
     if (env.success) served.add(path);

@@ -8,7 +8,13 @@ import { createServer, type Server } from 'node:http';
  * gets no answer to its transfer (the connection is dropped).
  */
 export class PaystackStandIn {
-  readonly transfers: { reference: string; amount: number; currency: string; recipient: string; transfer_code: string }[] = [];
+  readonly transfers: {
+    reference: string;
+    amount: number;
+    currency: string;
+    recipient: string;
+    transfer_code: string;
+  }[] = [];
   private readonly recipients = new Map<string, { account_number: string; type: string; bank_code: string }>();
   private server?: Server;
   base = '';
@@ -19,30 +25,64 @@ export class PaystackStandIn {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-        if (req.headers.authorization !== `Bearer ${this.secretKey}`) return send(401, { status: false, message: 'Invalid key' });
+        const send = (status: number, body: unknown) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (req.headers.authorization !== `Bearer ${this.secretKey}`)
+          return send(401, { status: false, message: 'Invalid key' });
         const url = new URL(req.url ?? '/', 'http://x');
-        const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+        const body = chunks.length
+          ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>)
+          : {};
         if (req.method === 'GET' && url.pathname === '/bank/resolve') {
-          return send(200, { status: true, message: 'Account number resolved', data: { account_number: url.searchParams.get('account_number'), account_name: 'ADA OKAFOR' } });
+          return send(200, {
+            status: true,
+            message: 'Account number resolved',
+            data: { account_number: url.searchParams.get('account_number'), account_name: 'ADA OKAFOR' },
+          });
         }
         if (req.method === 'POST' && url.pathname === '/transferrecipient') {
           const acct = String(body.account_number ?? '');
-          if (!acct || !body.bank_code || !body.type || !body.name) return send(400, { status: false, message: 'Invalid recipient' });
+          if (!acct || !body.bank_code || !body.type || !body.name)
+            return send(400, { status: false, message: 'Invalid recipient' });
           if (acct.endsWith('9')) return send(422, { status: false, message: 'Account number is invalid' });
           const code = `RCP_${this.recipients.size + 1}`;
-          this.recipients.set(code, { account_number: acct, type: String(body.type), bank_code: String(body.bank_code) });
-          return send(201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: code, active: true } });
+          this.recipients.set(code, {
+            account_number: acct,
+            type: String(body.type),
+            bank_code: String(body.bank_code),
+          });
+          return send(201, {
+            status: true,
+            message: 'Transfer recipient created successfully',
+            data: { recipient_code: code, active: true },
+          });
         }
         if (req.method === 'POST' && url.pathname === '/transfer') {
           const reference = String(body.reference ?? '');
           const recipient = this.recipients.get(String(body.recipient ?? ''));
-          if (!recipient || body.source !== 'balance' || typeof body.amount !== 'number' || !/^[a-z0-9_-]{16,50}$/.test(reference)) return send(400, { status: false, message: 'Invalid transfer' });
-          if (this.transfers.some((t) => t.reference === reference)) return send(400, { status: false, message: 'Duplicate Transfer Reference' });
+          if (
+            !recipient ||
+            body.source !== 'balance' ||
+            typeof body.amount !== 'number' ||
+            !/^[a-z0-9_-]{16,50}$/.test(reference)
+          )
+            return send(400, { status: false, message: 'Invalid transfer' });
+          if (this.transfers.some((t) => t.reference === reference))
+            return send(400, { status: false, message: 'Duplicate Transfer Reference' });
           const transfer_code = `TRF_${this.transfers.length + 1}`;
-          this.transfers.push({ reference, amount: body.amount, currency: String(body.currency), recipient: String(body.recipient), transfer_code });
+          this.transfers.push({
+            reference,
+            amount: body.amount,
+            currency: String(body.currency),
+            recipient: String(body.recipient),
+            transfer_code,
+          });
           if (recipient.account_number.endsWith('8')) return void req.socket.destroy();
-          return send(200, { status: true, message: 'Transfer has been queued', data: { reference, status: 'pending', transfer_code, amount: body.amount, currency: body.currency } });
+          return send(200, {
+            status: true,
+            message: 'Transfer has been queued',
+            data: { reference, status: 'pending', transfer_code, amount: body.amount, currency: body.currency },
+          });
         }
         send(404, { status: false, message: 'Not found' });
       });
@@ -53,9 +93,23 @@ export class PaystackStandIn {
   }
 
   /** The webhook Paystack would POST for a transfer: its raw body and x-paystack-signature. */
-  webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string, extra: Record<string, unknown> = {}) {
+  webhook(
+    event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+    reference: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const t = this.transfers.find((x) => x.reference === reference.toLowerCase());
-    const body = JSON.stringify({ event, data: { reference: reference.toLowerCase(), transfer_code: t?.transfer_code ?? '', amount: t?.amount, currency: t?.currency, status: event.split('.')[1], ...extra } });
+    const body = JSON.stringify({
+      event,
+      data: {
+        reference: reference.toLowerCase(),
+        transfer_code: t?.transfer_code ?? '',
+        amount: t?.amount,
+        currency: t?.currency,
+        status: event.split('.')[1],
+        ...extra,
+      },
+    });
     return { body, signature: createHmac('sha512', this.secretKey).update(body).digest('hex') };
   }
 

@@ -28,7 +28,10 @@ export interface PgCluster {
   start(): Promise<void>;
   /** Stops the server: 'fast' (connections are told and closed, the default) or 'immediate'. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
-  /** Stops (fast) and starts again: every connection is dropped with "terminating connection due to administrator command". */
+  /**
+   * Stops (fast) and starts again: every connection is dropped with "terminating connection due to administrator
+   * command".
+   */
   restart(): Promise<void>;
   /** SIGSTOP to the postmaster and every server process: connections stay open and nothing answers. */
   freeze(): void;
@@ -84,7 +87,9 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<string> {
 /** Whether this machine can run a cluster of its own (initdb found, see bin()). */
 export function pgClusterStatus(): { ok: true } | { ok: false; why: string } {
   const args = ['--version'];
-  const r = asRoot ? spawnSync(runuser, ['-u', 'postgres', '--', bin('initdb'), ...args], { encoding: 'utf8', timeout: 10_000 }) : spawnSync(bin('initdb'), args, { encoding: 'utf8', timeout: 10_000 });
+  const r = asRoot
+    ? spawnSync(runuser, ['-u', 'postgres', '--', bin('initdb'), ...args], { encoding: 'utf8', timeout: 10_000 })
+    : spawnSync(bin('initdb'), args, { encoding: 'utf8', timeout: 10_000 });
   if (r.status === 0) return { ok: true };
   return { ok: false, why: (r.stderr || r.error?.message || 'initdb not found').trim() };
 }
@@ -190,7 +195,8 @@ export async function startPgCluster(opts: { maxConnections?: number } = {}): Pr
     'sh',
     [
       '-c',
-      'while kill -0 "$1" 2>/dev/null; do sleep 1; done; if [ -f "$2/postmaster.pid" ]; then pm=$(head -n 1 "$2/postmaster.pid"); kill -9 "$pm" $(pgrep -P "$pm") 2>/dev/null; fi; rm -rf "$3"',
+      'while kill -0 "$1" 2>/dev/null; do sleep 1; done; if [ -f "$2/postmaster.pid" ]; then pm=$(head -n 1 ' +
+        '"$2/postmaster.pid"); kill -9 "$pm" $(pgrep -P "$pm") 2>/dev/null; fi; rm -rf "$3"',
       'pg-cluster-watchdog',
       String(process.pid),
       dataDir,
@@ -272,7 +278,11 @@ export async function startPgCluster(opts: { maxConnections?: number } = {}): Pr
   };
 
   try {
-    await run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], 120_000);
+    await run(
+      'initdb',
+      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
+      120_000,
+    );
     await cluster.start();
   } catch (err) {
     await cluster.teardown();

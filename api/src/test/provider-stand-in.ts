@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, exportPKCS8, generateKeyPair, importSPKI, jwtVerify, SignJWT, exportSPKI, type CryptoKey } from 'jose';
+import {
+  exportJWK,
+  exportPKCS8,
+  generateKeyPair,
+  importSPKI,
+  jwtVerify,
+  SignJWT,
+  exportSPKI,
+  type CryptoKey,
+} from 'jose';
 
 /**
  * One local server speaking the protocols of the providers the native apps bring in (the edge of
@@ -14,7 +23,12 @@ export interface StandIn {
   pushed: { to: string; title: string; body: string; data: Record<string, unknown> }[];
   /** The Apple private key (PKCS#8 PEM) our api signs its client secret with. */
   applePrivateKeyPem: string;
-  google: { clientId: string; clientSecret: string; code: (sub: string, email: string) => string; accessToken: (sub: string, email: string) => string };
+  google: {
+    clientId: string;
+    clientSecret: string;
+    code: (sub: string, email: string) => string;
+    accessToken: (sub: string, email: string) => string;
+  };
   apple: { clientId: string; teamId: string; keyId: string; code: (sub: string, email: string) => string };
   close: () => Promise<void>;
 }
@@ -52,14 +66,20 @@ export async function startStandIn(): Promise<StandIn> {
       .sign(idp.privateKey);
 
   const server: Server = createServer((req, res) => {
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', 'http://stand-in');
     void (async () => {
       if (url.pathname === '/keys') return send(200, { keys: [jwk] });
       if (req.method === 'POST' && url.pathname === '/google/token') {
         const f = new URLSearchParams(await readBody(req));
         const who = googleCodes.get(f.get('code') ?? '');
-        if (f.get('grant_type') !== 'authorization_code' || f.get('client_id') !== google.clientId || f.get('client_secret') !== google.clientSecret || !who) {
+        if (
+          f.get('grant_type') !== 'authorization_code' ||
+          f.get('client_id') !== google.clientId ||
+          f.get('client_secret') !== google.clientSecret ||
+          !who
+        ) {
           return send(400, { error: 'invalid_grant', error_description: 'Bad Request' });
         }
         googleCodes.delete(f.get('code') ?? '');
@@ -70,33 +90,63 @@ export async function startStandIn(): Promise<StandIn> {
       if (req.method === 'GET' && url.pathname === '/google/tokeninfo') {
         const who = accessTokens.get(url.searchParams.get('access_token') ?? '');
         if (!who) return send(400, { error: 'invalid_token', error_description: 'Invalid Value' });
-        return send(200, { azp: google.clientId, aud: google.clientId, sub: who.sub, email: who.email, email_verified: 'true', expires_in: '3500', scope: 'openid email' });
+        return send(200, {
+          azp: google.clientId,
+          aud: google.clientId,
+          sub: who.sub,
+          email: who.email,
+          email_verified: 'true',
+          expires_in: '3500',
+          scope: 'openid email',
+        });
       }
       if (req.method === 'POST' && url.pathname === '/apple/token') {
         const f = new URLSearchParams(await readBody(req));
         try {
           // Apple checks the client secret: ES256, our key id, our team, for this client, fresh.
-          const { payload, protectedHeader } = await jwtVerify(f.get('client_secret') ?? '', applePublic, { issuer: apple.teamId, audience: 'https://appleid.apple.com', subject: apple.clientId });
+          const { payload, protectedHeader } = await jwtVerify(f.get('client_secret') ?? '', applePublic, {
+            issuer: apple.teamId,
+            audience: 'https://appleid.apple.com',
+            subject: apple.clientId,
+          });
           if (protectedHeader.kid !== apple.keyId || !payload.exp) throw new Error('kid');
         } catch {
           return send(400, { error: 'invalid_client' });
         }
         const who = appleCodes.get(f.get('code') ?? '');
-        if (f.get('client_id') !== apple.clientId || f.get('grant_type') !== 'authorization_code' || !who) return send(400, { error: 'invalid_grant' });
+        if (f.get('client_id') !== apple.clientId || f.get('grant_type') !== 'authorization_code' || !who)
+          return send(400, { error: 'invalid_grant' });
         appleCodes.delete(f.get('code') ?? '');
-        return send(200, { access_token: 'a.apple', token_type: 'Bearer', expires_in: 3600, refresh_token: 'r.apple', id_token: await idToken('https://appleid.apple.com', apple.clientId, who) });
+        return send(200, {
+          access_token: 'a.apple',
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: 'r.apple',
+          id_token: await idToken('https://appleid.apple.com', apple.clientId, who),
+        });
       }
       if (url.pathname === '/facebook/debug') {
         const tok = url.searchParams.get('input_token') ?? '';
-        return send(200, { data: tok.startsWith('fb-good-') ? { is_valid: true, app_id: 'fb-app', user_id: tok.slice(8) } : { is_valid: false } });
+        return send(200, {
+          data: tok.startsWith('fb-good-')
+            ? { is_valid: true, app_id: 'fb-app', user_id: tok.slice(8) }
+            : { is_valid: false },
+        });
       }
       if (req.method === 'POST' && url.pathname === '/expo/push') {
         const messages = JSON.parse(await readBody(req)) as StandIn['pushed'];
-        if (!Array.isArray(messages)) return send(400, { errors: [{ code: 'VALIDATION_ERROR', message: 'an array of messages' }] });
+        if (!Array.isArray(messages))
+          return send(400, { errors: [{ code: 'VALIDATION_ERROR', message: 'an array of messages' }] });
         pushed.push(...messages);
         return send(200, {
           data: messages.map((m) =>
-            m.to.includes('Gone') ? { status: 'error', message: `"${m.to}" is not a registered push notification recipient`, details: { error: 'DeviceNotRegistered' } } : { status: 'ok', id: randomUUID() },
+            m.to.includes('Gone')
+              ? {
+                  status: 'error',
+                  message: `"${m.to}" is not a registered push notification recipient`,
+                  details: { error: 'DeviceNotRegistered' },
+                }
+              : { status: 'ok', id: randomUUID() },
           ),
         });
       }

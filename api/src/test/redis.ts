@@ -29,13 +29,20 @@ const answers = (port: number) =>
     s.on('error', () => resolve(false));
   });
 
-/** Starts a redis-server (`--save '' --appendonly no`) on a free port and waits (5 s at most) until it accepts connections. */
+/**
+ * Starts a redis-server (`--save '' --appendonly no`) on a free port and waits (5 s at most) until it accepts
+ * connections.
+ */
 export async function scratchRedis(): Promise<ScratchRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const exited = new Map<ChildProcess, Promise<unknown>>();
   const start = async () => {
-    const c = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const c = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     exited.set(c, new Promise((r) => c.once('exit', r)));
     child = c;
     for (let i = 0; i < 50; i++) {

@@ -51,7 +51,13 @@ export interface TestS3Options {
 export async function startTestS3(bucket = 'releases', opts: TestS3Options = {}): Promise<TestS3> {
   const S3rver = createRequire(__filename)('s3rver') as S3rverClass;
   const directory = await mkdtemp(path.join(os.tmpdir(), 'gl-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const chains = new Map<string, Promise<unknown>>();
   server.middleware.unshift(async (ctx, next) => {
     const ifMatch = ctx.headers['if-match'];
@@ -64,7 +70,10 @@ export async function startTestS3(bucket = 'releases', opts: TestS3Options = {})
       for await (const _chunk of ctx.req) void _chunk;
       ctx.status = refused;
       ctx.type = 'application/xml';
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refused === 403 ? 'AccessDenied' : 'ServiceUnavailable'}</Code><Message>Refused by the test</Message></Error>`;
+      ctx.body =
+        `<?xml version="1.0" ` +
+        `encoding="UTF-8"?><Error><Code>${refused === 403 ? 'AccessDenied' : 'ServiceUnavailable'}</` +
+        `Code><Message>Refused by the test</Message></Error>`;
       return;
     }
     const run = async () => {
@@ -79,14 +88,19 @@ export async function startTestS3(bucket = 'releases', opts: TestS3Options = {})
         for await (const _chunk of ctx.req) void _chunk;
         ctx.status = 412;
         ctx.type = 'application/xml';
-        ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
+        ctx.body =
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the ' +
+          'pre-conditions you specified did not hold</Message></Error>';
         return;
       }
       await next();
     };
     const previous = chains.get(key) ?? Promise.resolve();
     const mine = previous.then(run, run);
-    chains.set(key, mine.catch(() => undefined));
+    chains.set(
+      key,
+      mine.catch(() => undefined),
+    );
     await mine;
   });
   const address = await server.run();

@@ -7,7 +7,13 @@ import type { EnvironmentManifest, RemoteMount } from '@giftlane/shared-sdk';
 import { APPS } from '../apps';
 import { deploySettings } from '../settings';
 
-const DEV_PORTS: Record<string, number> = { shell: 8080, 'mfe-onboarding': 8091, 'mfe-public': 8092, 'mfe-account': 8093, 'mfe-ops': 8094 };
+const DEV_PORTS: Record<string, number> = {
+  shell: 8080,
+  'mfe-onboarding': 8091,
+  'mfe-public': 8092,
+  'mfe-account': 8093,
+  'mfe-ops': 8094,
+};
 const apiPort = deploySettings().API_PORT;
 
 const manifest: EnvironmentManifest = { env: 'dev', remotes: {} };

@@ -58,7 +58,9 @@ function printStatus(file: EnvironmentFile) {
   console.log(`${file.env}  (revision ${file.revision}, updated ${file.updated_at || 'never'})`);
   for (const info of APPS) {
     const slot = file.apps[info.app];
-    const canary = slot?.canary ? `   canary ${slot.canary.version} for ${slot.canary.percent}% of devices since ${slot.canary.since}` : '';
+    const canary = slot?.canary
+      ? `   canary ${slot.canary.version} for ${slot.canary.percent}% of devices since ${slot.canary.since}`
+      : '';
     console.log(`  ${info.app.padEnd(15)} ${slot?.version ?? '-'}${canary}`);
   }
 }
@@ -66,7 +68,11 @@ function printStatus(file: EnvironmentFile) {
 function build(app: string) {
   const info = appInfo(app);
   console.log(`building ${info.app}…`);
-  const res = spawnSync('npx', ['rspack', 'build'], { cwd: info.dir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const res = spawnSync('npx', ['rspack', 'build'], {
+    cwd: info.dir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (res.status !== 0) throw new ReleaseError(`the build of ${info.app} failed`);
 }
 
@@ -107,35 +113,53 @@ async function main(argv: string[]) {
       let dirty = false;
       if (!version) {
         commit = commitId();
-        if (!commit) throw new ReleaseError('not a git checkout: a release version needs a commit (or name one with --as)');
+        if (!commit)
+          throw new ReleaseError('not a git checkout: a release version needs a commit (or name one with --as)');
         const changes = uncommittedChanges(info);
         if (changes.length && !values['allow-dirty']) {
           throw new ReleaseError(
-            `${info.app} has uncommitted changes, so its build would not be commit ${commit}:\n${changes.map((c) => `  ${c}`).join('\n')}\nCommit them first (or --allow-dirty for a version marked .dirty).`,
+            `${info.app} has uncommitted changes, so its build would not be commit ` +
+              `${commit}:\n${changes.map((c) => `  ${c}`).join('\n')}\nCommit them first (or --allow-dirty for a ` +
+              `version marked .dirty).`,
           );
         }
         dirty = changes.length > 0;
-        version = releaseVersion(info, commit, dirty ? new Date().toISOString().replace(/\D/g, '').slice(0, 14) : undefined);
+        version = releaseVersion(
+          info,
+          commit,
+          dirty ? new Date().toISOString().replace(/\D/g, '').slice(0, 14) : undefined,
+        );
       }
       // Refuse before spending minutes on a build.
       if (await store.release(info.app, version)) {
-        throw new PublishRefused(`${info.app} ${version} is already published: versions are immutable. A new commit is a new version.`);
+        throw new PublishRefused(
+          `${info.app} ${version} is already published: versions are immutable. A new commit is a new version.`,
+        );
       }
       if (!values.dist && !values['no-build']) build(info.app);
       const res = await store.publish(info.app, { version, distDir: values.dist, commit, dirty, by });
       console.log(`published ${info.app} ${res.version} to ${store.blobs.location}`);
-      console.log(`next: npm run release -- promote ${info.app} ${res.version} --env <env>   (or canary … --percent N)`);
+      console.log(
+        `next: npm run release -- promote ${info.app} ${res.version} --env <env>   (or canary … --percent N)`,
+      );
       return;
     }
     case 'versions': {
       const app = appInfo(need(args[0], '<app>')).app;
       const list = await store.versions(app);
       if (values.json) console.log(JSON.stringify(list, null, 2));
-      else for (const r of list) console.log(`${r.version.padEnd(40)} ${r.published_at}  by ${r.published_by ?? '?'}${r.dirty ? '  (dirty)' : ''}`);
+      else
+        for (const r of list)
+          console.log(
+            `${r.version.padEnd(40)} ${r.published_at}  by ${r.published_by ?? '?'}${r.dirty ? '  (dirty)' : ''}`,
+          );
       return;
     }
     case 'promote':
-      printChange(await manager.promote(need(args[0], '<app>'), need(args[1], '<version>'), env(), { force: values.force }), env());
+      printChange(
+        await manager.promote(need(args[0], '<app>'), need(args[1], '<version>'), env(), { force: values.force }),
+        env(),
+      );
       return;
     case 'rollback':
       printChange(await manager.rollback(need(args[0], '<app>'), env(), { to: values.to, force: values.force }), env());
@@ -147,14 +171,27 @@ async function main(argv: string[]) {
         return;
       }
       const percent = Number(need(values.percent, '--percent <N>'));
-      printChange(await manager.canary(app, need(args[1], '<version>'), percent, env(), { force: values.force }), env());
+      printChange(
+        await manager.canary(app, need(args[1], '<version>'), percent, env(), { force: values.force }),
+        env(),
+      );
       return;
     }
     case 'status': {
       const envs = values.env ? [values.env] : await store.environments();
-      const files = (await Promise.all(envs.map((e) => store.readEnvironment(e)))).filter((f): f is EnvironmentFile => Boolean(f));
-      if (values.env && !files.length) throw new ReleaseError(`no environment "${values.env}" in ${store.blobs.location}`);
-      if (values.json) console.log(JSON.stringify(files.map(({ history: _h, ...rest }) => rest), null, 2));
+      const files = (await Promise.all(envs.map((e) => store.readEnvironment(e)))).filter((f): f is EnvironmentFile =>
+        Boolean(f),
+      );
+      if (values.env && !files.length)
+        throw new ReleaseError(`no environment "${values.env}" in ${store.blobs.location}`);
+      if (values.json)
+        console.log(
+          JSON.stringify(
+            files.map(({ history: _h, ...rest }) => rest),
+            null,
+            2,
+          ),
+        );
       else if (!files.length) console.log(`no environments yet in ${store.blobs.location}`);
       else files.forEach(printStatus);
       return;

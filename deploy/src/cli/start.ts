@@ -10,11 +10,20 @@ import { actor } from '../version';
 import { releaseControl } from '../release-control';
 import type { ReleaseControl } from '@giftlane/api/releases';
 
-async function startApi(s: DeploySettings, publicOrigin: string, releases: ReleaseControl): Promise<{ url: string; close: () => Promise<void> } | undefined> {
+async function startApi(
+  s: DeploySettings,
+  publicOrigin: string,
+  releases: ReleaseControl,
+): Promise<{ url: string; close: () => Promise<void> } | undefined> {
   if (s.API_URL) return { url: s.API_URL, close: async () => undefined };
   try {
     const api = (await import('@giftlane/api/start')) as {
-      startApi: (o: { port: number; host: string; env?: Record<string, string>; releases?: ReleaseControl }) => Promise<{ url: string; close: () => Promise<void> }>;
+      startApi: (o: {
+        port: number;
+        host: string;
+        env?: Record<string, string>;
+        releases?: ReleaseControl;
+      }) => Promise<{ url: string; close: () => Promise<void> }>;
     };
     // Card images are uploaded and shown through the edge, at absolute URLs on its own origin (a
     // phone PUTs to the URL as given); the site is opened at that origin, so the CSP's 'self' covers them.
@@ -59,7 +68,14 @@ async function main() {
       const mounts = mountsOf(release);
       if (slot?.version === release.version && JSON.stringify(slot.mounts) === JSON.stringify(mounts.mounts)) continue;
       if (slot?.version !== release.version) {
-        file.history.push({ at: new Date().toISOString(), by: actor(), app, action: 'start', from: slot?.version, to: release.version });
+        file.history.push({
+          at: new Date().toISOString(),
+          by: actor(),
+          app,
+          action: 'start',
+          from: slot?.version,
+          to: release.version,
+        });
       }
       file.apps[app] = { version: release.version, ...mounts };
       changed = true;
@@ -78,8 +94,14 @@ async function main() {
   const mode = s.NODE_ENV;
   if (mode === 'production') console.log('Mode: production.');
   else {
-    console.log(`Mode: ${mode} — not for real users: no e-mail or WhatsApp is sent unless SMTP_URL / WHATSAPP_* are set.`);
-    if (api && !s.API_URL) console.log(`One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never served by the site).`);
+    console.log(
+      `Mode: ${mode} — not for real users: no e-mail or WhatsApp is sent unless SMTP_URL / WHATSAPP_* are set.`,
+    );
+    if (api && !s.API_URL)
+      console.log(
+        `One-time codes and messages: the dev outbox at ${api.url}/__dev/outbox (the api's own loopback port; never ` +
+          `served by the site).`,
+      );
   }
 
   const stop = async () => {

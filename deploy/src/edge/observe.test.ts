@@ -37,36 +37,63 @@ const failedLogin = (app: FastifyInstance, headers: Record<string, string> = {},
   });
 
 async function scrape(app: FastifyInstance): Promise<Family[]> {
-  const res = await fetch(`http://127.0.0.1:${app.edgeMetrics.listener!.port}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`http://127.0.0.1:${app.edgeMetrics.listener!.port}/metrics`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   expect(res.status).toBe(200);
   return parsePrometheusTextFormat(await res.text());
 }
 const sample = (families: Family[], name: string, labels: Record<string, string> = {}) => {
-  const m = families.find((f) => f.name === name)?.metrics.find((x) => Object.entries(labels).every(([k, v]) => x.labels?.[k] === v));
+  const m = families
+    .find((f) => f.name === name)
+    ?.metrics.find((x) => Object.entries(labels).every(([k, v]) => x.labels?.[k] === v));
   return m ? Number(m.value) : undefined;
 };
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-observe-'));
   const { startApi } = (await import('@giftlane/api/start')) as {
-    startApi: (o: { port: number; host: string; dataDir?: string; logLevel?: 'silent'; env?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>;
+    startApi: (o: {
+      port: number;
+      host: string;
+      dataDir?: string;
+      logLevel?: 'silent';
+      env?: Record<string, string>;
+    }) => Promise<{ url: string; close: () => Promise<void> }>;
   };
   api = await startApi({
     port: 0,
     host: API_BEHIND_EDGE.host,
     dataDir: path.join(dir, 'data'),
     logLevel: 'silent',
-    env: { ...API_BEHIND_EDGE.env, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://127.0.0.1', UPLOAD_DIR: path.join(dir, 'uploads'), REDIS_URL: '', DATABASE_URL: '' },
+    env: {
+      ...API_BEHIND_EDGE.env,
+      NODE_ENV: 'test',
+      PUBLIC_ORIGIN: 'http://127.0.0.1',
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      REDIS_URL: '',
+      DATABASE_URL: '',
+    },
   });
   const store = new ReleaseStore(path.join(dir, 'releases'));
   const manager = new ReleaseManager(store, 'test');
-  for (const [app, version] of [['shell', 's1'], ['mfe-account', 'a1']] as const) {
+  for (const [app, version] of [
+    ['shell', 's1'],
+    ['mfe-account', 'a1'],
+  ] as const) {
     await store.publish(app, { version, distDir: await fakeDist(`${app}-${version}`) });
     await manager.promote(app, version, 'test');
   }
   const metrics = { port: 0, host: '127.0.0.1' };
   edge = await buildEdge({ store, env: 'test', apiUrl: api.url, metrics, serviceWorker: false, prerender: false });
-  behindProxy = await buildEdge({ store, env: 'test', apiUrl: api.url, metrics, prerender: false, transport: { trustedProxies: ['10.0.0.0/8'] } });
+  behindProxy = await buildEdge({
+    store,
+    env: 'test',
+    apiUrl: api.url,
+    metrics,
+    prerender: false,
+    transport: { trustedProxies: ['10.0.0.0/8'] },
+  });
   await edge.ready();
   await behindProxy.ready();
 });
@@ -96,16 +123,27 @@ describe('request ids through the edge', () => {
     expect(viaProxy.headers['x-request-id']).toBe(mine);
     expect(viaProxy.json()).toMatchObject({ ref: 'PR0XYC' });
     // The same header from outside the trusted range, or a forged huge one through it, is not kept.
-    expect((await failedLogin(behindProxy, { 'x-request-id': mine }, '203.0.113.7')).headers['x-request-id']).not.toBe(mine);
+    expect((await failedLogin(behindProxy, { 'x-request-id': mine }, '203.0.113.7')).headers['x-request-id']).not.toBe(
+      mine,
+    );
     const huge = 'X'.repeat(10_000);
     const hugeRes = await failedLogin(behindProxy, { 'x-request-id': huge }, '10.1.1.1');
     expect(String(hugeRes.headers['x-request-id'])).toMatch(OWN_ID);
   });
 
   test("the edge's own failures carry a reference too", async () => {
-    const tooBig = await edge.inject({ method: 'POST', url: '/gc/user/applogin', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x='.padEnd(200_000, 'a') });
+    const tooBig = await edge.inject({
+      method: 'POST',
+      url: '/gc/user/applogin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'x='.padEnd(200_000, 'a'),
+    });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toMatchObject({ success: false, code: 'common.413', ref: refOf(String(tooBig.headers['x-request-id'])) });
+    expect(tooBig.json()).toMatchObject({
+      success: false,
+      code: 'common.413',
+      ref: refOf(String(tooBig.headers['x-request-id'])),
+    });
   });
 });
 
@@ -121,7 +159,8 @@ describe('metrics', () => {
   test('requests and errors per app version, and the kill switch, as Prometheus reads them', async () => {
     const before = await scrape(edge);
     const pageLoads = sample(before, 'gl_edge_app_requests_total', { app: 'shell', version: 's1', status: '200' }) ?? 0;
-    const accountLoads = sample(before, 'gl_edge_app_requests_total', { app: 'mfe-account', version: 'a1', status: '200' }) ?? 0;
+    const accountLoads =
+      sample(before, 'gl_edge_app_requests_total', { app: 'mfe-account', version: 'a1', status: '200' }) ?? 0;
     const missing = sample(before, 'gl_edge_app_errors_total', { app: 'mfe-account', version: 'a1' }) ?? 0;
     const apiCalls = sample(before, 'gl_edge_requests_total', { route: 'api', status: '200' }) ?? 0;
 
@@ -130,8 +169,12 @@ describe('metrics', () => {
     await failedLogin(edge);
 
     const after = await scrape(edge);
-    expect(sample(after, 'gl_edge_app_requests_total', { app: 'shell', version: 's1', status: '200' })).toBe(pageLoads + 1);
-    expect(sample(after, 'gl_edge_app_requests_total', { app: 'mfe-account', version: 'a1', status: '200' })).toBe(accountLoads + 1);
+    expect(sample(after, 'gl_edge_app_requests_total', { app: 'shell', version: 's1', status: '200' })).toBe(
+      pageLoads + 1,
+    );
+    expect(sample(after, 'gl_edge_app_requests_total', { app: 'mfe-account', version: 'a1', status: '200' })).toBe(
+      accountLoads + 1,
+    );
     expect(sample(after, 'gl_edge_app_errors_total', { app: 'mfe-account', version: 'a1' })).toBe(missing + 1);
     expect(sample(after, 'gl_edge_requests_total', { route: 'api', status: '200' })).toBe(apiCalls + 1);
     expect(sample(after, 'gl_edge_service_worker_enabled')).toBe(0);

@@ -16,28 +16,33 @@ import { fakeDist } from '../test-fixtures';
 import { buildEdge } from './server';
 
 // The shell's renderer: the page of the remote's route at the path, with the data it "loaded".
-const SHELL_SERVER = `
+const SHELL_SERVER =
+  `
 exports.shared = { 'fake-singleton': { from: 'shell s1' } };
 exports.render = async (url, remotes) => {
   const path = new URL(url).pathname;
   const route = remotes[0].routes.find((r) => r.path === path);
-  if (!route) return { kind: 'page', status: 404, html: '<h1>We can’t find that page</h1>', data: {}, head: {}, themeCss: ':root{--gl:1}' };
+  if (!route) return { kind: 'page', status: 404, html: '<h1>We can’t find that page</h1>', data: {}, head: {}, ` +
+  `themeCss: ':root{--gl:1}' };
   if (route.slowMs) await new Promise((r) => setTimeout(r, route.slowMs));
   return {
     kind: 'page',
     status: 200,
     html: route.html(),
-    data: { _R_1_: { deps: '[1]', data: { rate: '1,250 $& $1', minor: 125000n, note: '</script><script>alert(1)</script>' } } },
+    data: { _R_1_: { deps: '[1]', data: { rate: '1,250 $& $1', minor: 125000n, note: ` +
+  `'</script><script>alert(1)</script>' } } },
     head: { title: route.title, description: 'Rates "today" <b>' },
     themeCss: ':root{--gl:1}',
   };
 };`;
 
-const remoteServer = (label: string) => `
+const remoteServer = (label: string) =>
+  `
 const singleton = require('fake-singleton');
 let renders = 0;
 module.exports = { routes: [
-  { path: '/home', title: 'Home & rates', html: () => '<h1>Home ${label}</h1><p>render ' + (++renders) + ' with ' + singleton.from + '</p>' },
+  { path: '/home', title: 'Home & rates', html: () => '<h1>Home ${label}</h1><p>render ' + (++renders) + ' with ' + ` +
+  `singleton.from + '</p>' },
   { path: '/about', title: 'About', html: () => { throw new Error('this page breaks on the server'); } },
   { path: '/slow', title: 'Slow', slowMs: 700, html: () => '<h1>Slow</h1>' },
 ] };`;
@@ -63,13 +68,32 @@ beforeAll(async () => {
     'page-styles.json': JSON.stringify(['shell.css']),
     'after-paint.js': '/* starts data-src after the first paint */',
   });
-  await writeFile(path.join(shell, 'index.html'), '<!doctype html><html><head><meta name="description" content="default"><title>GiftLane</title><meta name="gl-head"></head><body><div id="root"><div class="gl-boot" aria-busy="true"></div></div><script defer src="{{SHELL_BASE}}/main.js"></script></body></html>');
+  await writeFile(
+    path.join(shell, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="default"><title>GiftLane</title><meta ' +
+      'name="gl-head"></head><body><div id="root"><div class="gl-boot" aria-busy="true"></div></div><script defer ' +
+      'src="{{SHELL_BASE}}/main.js"></script></body></html>',
+  );
   await store.publish('shell', { version: 's1', distDir: shell });
   await manager.promote('shell', 's1', 'prod');
   for (const v of ['p1', 'p2']) {
-    const dist = await withServerBuild(await fakeDist(`public-${v}`), { 'server/index.cjs': remoteServer(v), [`routes.${v}.css`]: `.pub-page{margin:${v === 'p1' ? 1 : 2}px}` });
-    await writeFile(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mfe_public', name: 'mfe_public', shared: [], exposes: [{ path: './routes', assets: { css: { sync: [`routes.${v}.css`], async: [] } } }] }));
-    await writeFile(path.join(dist, 'mounts.json'), JSON.stringify(['/home', '/about', '/slow'].map((p) => ({ path: p, layout: 'public' }))));
+    const dist = await withServerBuild(await fakeDist(`public-${v}`), {
+      'server/index.cjs': remoteServer(v),
+      [`routes.${v}.css`]: `.pub-page{margin:${v === 'p1' ? 1 : 2}px}`,
+    });
+    await writeFile(
+      path.join(dist, 'mf-manifest.json'),
+      JSON.stringify({
+        id: 'mfe_public',
+        name: 'mfe_public',
+        shared: [],
+        exposes: [{ path: './routes', assets: { css: { sync: [`routes.${v}.css`], async: [] } } }],
+      }),
+    );
+    await writeFile(
+      path.join(dist, 'mounts.json'),
+      JSON.stringify(['/home', '/about', '/slow'].map((p) => ({ path: p, layout: 'public' }))),
+    );
     await store.publish('mfe-public', { version: v, distDir: dist });
   }
   // A remote released before server builds existed.
@@ -79,9 +103,19 @@ beforeAll(async () => {
   const ops = await fakeDist('ops-o1');
   await writeFile(path.join(ops, 'mounts.json'), JSON.stringify([{ path: '/secure-account', layout: 'public' }]));
   await store.publish('mfe-ops', { version: 'o1', distDir: ops });
-  for (const [app, v] of [['mfe-public', 'p1'], ['mfe-account', 'a1'], ['mfe-ops', 'o1']] as const) await manager.promote(app, v, 'prod');
+  for (const [app, v] of [
+    ['mfe-public', 'p1'],
+    ['mfe-account', 'a1'],
+    ['mfe-ops', 'o1'],
+  ] as const)
+    await manager.promote(app, v, 'prod');
   // The api is never called by these stand-ins: nothing listens there.
-  edge = await buildEdge({ store, env: 'prod', apiUrl: 'http://127.0.0.1:9', prerender: { freshMs: 300, timeoutMs: 500 } });
+  edge = await buildEdge({
+    store,
+    env: 'prod',
+    apiUrl: 'http://127.0.0.1:9',
+    prerender: { freshMs: 300, timeoutMs: 500 },
+  });
 });
 
 afterAll(async () => {
@@ -108,10 +142,14 @@ test('a public page arrives with its content, styles, head and the data it was r
   // The data: nothing in it can close the script element; amounts come back as bigints.
   const json = /<script id="gl-data" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!;
   expect(json).not.toContain('</script');
-  expect(decodePageData(json)).toEqual({ _R_1_: { deps: '[1]', data: { rate: '1,250 $& $1', minor: 125000n, note: '</script><script>alert(1)</script>' } } });
+  expect(decodePageData(json)).toEqual({
+    _R_1_: { deps: '[1]', data: { rate: '1,250 $& $1', minor: 125000n, note: '</script><script>alert(1)</script>' } },
+  });
   expect(res.headers['cache-control']).toBe('no-cache');
   // The shell's code starts after the first paint: its entry goes through the release's after-paint.js.
-  expect(res.body).toContain('<script defer src="/releases/shell/s1/after-paint.js" data-src="/releases/shell/s1/main.js"></script>');
+  expect(res.body).toContain(
+    '<script defer src="/releases/shell/s1/after-paint.js" data-src="/releases/shell/s1/main.js"></script>',
+  );
   expect((await get('/homes')).body).toContain('<script defer src="/releases/shell/s1/main.js"></script>');
 });
 
@@ -144,25 +182,32 @@ test('a page is kept a short while, then served once more while it is rendered a
   expect(await renderOf()).toBe(fresh + 1);
 });
 
-test('a page that breaks or is slow on the server, and a release without a server build, get the shell’s HTML', async () => {
-  // Twice each: the second time without waiting for the slow render again.
-  let seenSlow = false;
-  for (const url of ['/about', '/slow', '/secure-account', '/about', '/slow']) {
-    const started = Date.now();
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(rootOf(res.body)![1]).toBe('');
-    expect(rootOf(res.body)![2]).toBe('<div class="gl-boot" aria-busy="true"></div>');
-    expect(res.body).not.toContain('gl-data');
-    if (url === '/slow') expect(Date.now() - started).toBeGreaterThanOrEqual(seenSlow ? 0 : 450);
-    if (url === '/slow' && seenSlow) expect(Date.now() - started).toBeLessThan(200);
-    if (url === '/slow') seenSlow = true;
-  }
-  // Each fallback is counted for the app that owns the page, with why (the edge's metrics).
-  const families = parsePrometheusTextFormat(await edge.edgeMetrics.registry.metrics());
-  const fallbacks = families.find((f) => f.name === 'gl_edge_prerender_fallbacks_total')!.metrics.map((m) => `${m.labels?.app} ${m.labels?.reason}`);
-  expect(fallbacks).toEqual(expect.arrayContaining(['mfe-public failed', 'mfe-public timeout', 'mfe-ops no_server_build']));
-});
+test(
+  'a page that breaks or is slow on the server, and a release without a server build, get the ' + 'shell’s HTML',
+  async () => {
+    // Twice each: the second time without waiting for the slow render again.
+    let seenSlow = false;
+    for (const url of ['/about', '/slow', '/secure-account', '/about', '/slow']) {
+      const started = Date.now();
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)![1]).toBe('');
+      expect(rootOf(res.body)![2]).toBe('<div class="gl-boot" aria-busy="true"></div>');
+      expect(res.body).not.toContain('gl-data');
+      if (url === '/slow') expect(Date.now() - started).toBeGreaterThanOrEqual(seenSlow ? 0 : 450);
+      if (url === '/slow' && seenSlow) expect(Date.now() - started).toBeLessThan(200);
+      if (url === '/slow') seenSlow = true;
+    }
+    // Each fallback is counted for the app that owns the page, with why (the edge's metrics).
+    const families = parsePrometheusTextFormat(await edge.edgeMetrics.registry.metrics());
+    const fallbacks = families
+      .find((f) => f.name === 'gl_edge_prerender_fallbacks_total')!
+      .metrics.map((m) => `${m.labels?.app} ${m.labels?.reason}`);
+    expect(fallbacks).toEqual(
+      expect.arrayContaining(['mfe-public failed', 'mfe-public timeout', 'mfe-ops no_server_build']),
+    );
+  },
+);
 
 test('only public pages, and only with no query a page could read: campaign tags are fine', async () => {
   expect(rootOf((await get('/home?utm_source=whatsapp&utm_campaign=nov')).body)![1]).toBe(' data-prerendered');
@@ -182,19 +227,23 @@ test('server builds are never served to browsers', async () => {
   expect((await get('/releases/mfe-public/p1/routes.p1.css')).statusCode).toBe(200);
 });
 
-test('a prerendered form the browser posted itself (tapped before the page was live) gets the page again; its body is not read', async () => {
-  const res = await edge.inject({
-    method: 'POST',
-    url: '/login?view=LoginForm',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'username=ada%40example.com&password=secret',
-  });
-  expect(res.statusCode).toBe(303);
-  expect(res.headers.location).toBe('/login?view=LoginForm');
-  expect(res.body).toBe('');
-  // Anything else posted to a page is still not found.
-  expect((await edge.inject({ method: 'POST', url: '/login', payload: { a: 1 } })).statusCode).toBe(404);
-});
+test(
+  'a prerendered form the browser posted itself (tapped before the page was live) gets the page again; its body ' +
+    'is not read',
+  async () => {
+    const res = await edge.inject({
+      method: 'POST',
+      url: '/login?view=LoginForm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=ada%40example.com&password=secret',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?view=LoginForm');
+    expect(res.body).toBe('');
+    // Anything else posted to a page is still not found.
+    expect((await edge.inject({ method: 'POST', url: '/login', payload: { a: 1 } })).statusCode).toBe(404);
+  },
+);
 
 test('PRERENDER=off sends the shell’s HTML alone', async () => {
   const off = await buildEdge({ store, env: 'prod', apiUrl: 'http://127.0.0.1:9', prerender: false });

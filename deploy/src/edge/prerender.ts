@@ -21,7 +21,14 @@ interface ShellServer {
 }
 
 type RenderResult =
-  | { kind: 'page'; status: number; html: string; data: PrerenderedData; head: { title?: string; description?: string }; themeCss: string }
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      data: PrerenderedData;
+      head: { title?: string; description?: string };
+      themeCss: string;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 /** A page ready to be put into the shell's HTML. */
@@ -81,9 +88,9 @@ function trim<V>(map: Map<string, V>, max: number) {
 
 /** Evaluates a CommonJS server build in this process, with `require` answered by `resolve`. */
 function evaluate(code: string, filename: string, resolve: (id: string) => unknown): unknown {
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename }) as (
-    ...args: unknown[]
-  ) => void;
+  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+    filename,
+  }) as (...args: unknown[]) => void;
   const module = { exports: {} as unknown };
   wrapper(module.exports, resolve, module, filename, '.');
   return module.exports;
@@ -94,7 +101,8 @@ function evaluate(code: string, filename: string, resolve: (id: string) => unkno
  * query may change what a page shows, so that page is rendered in the browser (and a visitor cannot
  * make the edge render one page in endless variants).
  */
-export const prerenderableQuery = (search: string) => [...new URLSearchParams(search).keys()].every((k) => /^utm_[a-z]+$/.test(k));
+export const prerenderableQuery = (search: string) =>
+  [...new URLSearchParams(search).keys()].every((k) => /^utm_[a-z]+$/.test(k));
 
 export class Prerenderer {
   private readonly shells = new Map<string, Promise<ShellServer | undefined>>();
@@ -121,7 +129,12 @@ export class Prerenderer {
    * The page at `pathname` of `app` as the live releases render it, or undefined (a release without
    * a server build, a render that failed or took too long): the shell's HTML then goes out as before.
    */
-  async page(shellVersion: string, app: string, remoteVersion: string, pathname: string): Promise<PrerenderedPage | undefined> {
+  async page(
+    shellVersion: string,
+    app: string,
+    remoteVersion: string,
+    pathname: string,
+  ): Promise<PrerenderedPage | undefined> {
     const key = `${shellVersion}|${app}@${remoteVersion}|${pathname}`;
     const cached = this.pages.get(key);
     const age = cached ? Date.now() - cached.at : Infinity;
@@ -155,7 +168,12 @@ export class Prerenderer {
     trim(this.pages, this.maxPages);
   }
 
-  private async render(shellVersion: string, app: string, remoteVersion: string, pathname: string): Promise<PrerenderedPage | undefined> {
+  private async render(
+    shellVersion: string,
+    app: string,
+    remoteVersion: string,
+    pathname: string,
+  ): Promise<PrerenderedPage | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const started = performance.now();
     const done = (page: PrerenderedPage | undefined, fallback?: PrerenderFallback) => {
@@ -181,7 +199,14 @@ export class Prerenderer {
         this.log(`prerender of ${pathname} answered ${result.status}`);
         return done(undefined, 'page_error');
       }
-      return done({ status: result.status, html: result.html, data: result.data, head: result.head, themeCss: result.themeCss, styles: await this.stylesOf(shellVersion, app, remoteVersion) });
+      return done({
+        status: result.status,
+        html: result.html,
+        data: result.data,
+        head: result.head,
+        themeCss: result.themeCss,
+        styles: await this.stylesOf(shellVersion, app, remoteVersion),
+      });
     } catch (err) {
       this.log(`prerender of ${pathname} failed`, err);
       return done(undefined, 'failed');
@@ -202,7 +227,11 @@ export class Prerenderer {
         const before = globalThis.__GIFTLANE_SDK__;
         globalThis.__GIFTLANE_SDK__ = undefined;
         try {
-          return evaluate(code.toString('utf8'), `releases/shell/${version}/server/index.cjs`, nodeRequire) as ShellServer;
+          return evaluate(
+            code.toString('utf8'),
+            `releases/shell/${version}/server/index.cjs`,
+            nodeRequire,
+          ) as ShellServer;
         } finally {
           globalThis.__GIFTLANE_SDK__ = before;
         }
@@ -217,7 +246,12 @@ export class Prerenderer {
     return shell;
   }
 
-  private remote(shell: ShellServer, shellVersion: string, app: string, version: string): Promise<RemoteRoutesModule | undefined> {
+  private remote(
+    shell: ShellServer,
+    shellVersion: string,
+    app: string,
+    version: string,
+  ): Promise<RemoteRoutesModule | undefined> {
     const key = `${shellVersion}|${app}@${version}`;
     let remote = this.remotes.get(key);
     if (!remote) {
@@ -225,7 +259,10 @@ export class Prerenderer {
         const code = await this.store.file(app, version, 'server/index.cjs');
         if (!code) return undefined;
         const resolve = (id: string) => (id in shell.shared ? shell.shared[id] : nodeRequire(id));
-        const mod = evaluate(code.toString('utf8'), `releases/${app}/${version}/server/index.cjs`, resolve) as { default?: RemoteRoutesModule; routes?: unknown };
+        const mod = evaluate(code.toString('utf8'), `releases/${app}/${version}/server/index.cjs`, resolve) as {
+          default?: RemoteRoutesModule;
+          routes?: unknown;
+        };
         const routes = (mod.routes ? mod : mod.default) as RemoteRoutesModule | undefined;
         return routes?.routes ? routes : undefined;
       })().catch((err) => {
@@ -248,11 +285,20 @@ export class Prerenderer {
     let styles = this.styles.get(key);
     if (!styles) {
       styles = (async () => {
-        const json = async (a: string, v: string, file: string) => JSON.parse((await this.store.file(a, v, file))?.toString('utf8') ?? 'null') as unknown;
+        const json = async (a: string, v: string, file: string) =>
+          JSON.parse((await this.store.file(a, v, file))?.toString('utf8') ?? 'null') as unknown;
         const shellCss = ((await json('shell', shellVersion, 'page-styles.json')) as string[] | null) ?? [];
-        const manifest = (await json(app, version, 'mf-manifest.json')) as { exposes?: { assets?: { css?: { sync?: string[]; async?: string[] } } }[] } | null;
-        const remoteCss = (manifest?.exposes ?? []).flatMap((e) => [...(e.assets?.css?.sync ?? []), ...(e.assets?.css?.async ?? [])]);
-        const keys = [...shellCss.map((f) => ['shell', shellVersion, f]), ...[...new Set(remoteCss)].map((f) => [app, version, f])] as [string, string, string][];
+        const manifest = (await json(app, version, 'mf-manifest.json')) as {
+          exposes?: { assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+        } | null;
+        const remoteCss = (manifest?.exposes ?? []).flatMap((e) => [
+          ...(e.assets?.css?.sync ?? []),
+          ...(e.assets?.css?.async ?? []),
+        ]);
+        const keys = [
+          ...shellCss.map((f) => ['shell', shellVersion, f]),
+          ...[...new Set(remoteCss)].map((f) => [app, version, f]),
+        ] as [string, string, string][];
         const out: PageStyle[] = [];
         for (const [a, v, f] of keys) {
           const css = await this.store.file(a, v, f);

@@ -62,9 +62,11 @@ export interface EdgeOptions {
 }
 
 /** Served at /sw.js when the worker is switched off, or the live shell has none: it removes itself. */
-export const SELF_REMOVING_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+export const SELF_REMOVING_WORKER =
+  `self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.registration.unregister().then(() => caches.keys()).then((keys) => Promise.all(keys.map((k) => caches.delete(k)))));
+  event.waitUntil(self.registration.unregister().then(() => caches.keys()).then((keys) => Promise.all(keys.map((k) ` +
+  `=> caches.delete(k)))));
 });
 `;
 
@@ -175,7 +177,9 @@ export function pageConfigOf(env: DeploySettings): Record<string, unknown> {
     ...pick({ productName: env.PRODUCT_NAME }),
     ...(Object.keys(social).length ? { social } : {}),
     ...(Object.keys(storeLinks).length ? { storeLinks } : {}),
-    ...(env.TELEMETRY_SAMPLE_PERCENT !== undefined ? { telemetry: { sample: env.TELEMETRY_SAMPLE_PERCENT / 100 } } : {}),
+    ...(env.TELEMETRY_SAMPLE_PERCENT !== undefined
+      ? { telemetry: { sample: env.TELEMETRY_SAMPLE_PERCENT / 100 } }
+      : {}),
   };
 }
 
@@ -191,7 +195,11 @@ function deviceIdOf(cookieHeader: string | undefined): string | undefined {
   return undefined;
 }
 
-const SOCIAL_SCRIPT_HOSTS = ['https://accounts.google.com', 'https://connect.facebook.net', 'https://appleid.cdn-apple.com'];
+const SOCIAL_SCRIPT_HOSTS = [
+  'https://accounts.google.com',
+  'https://connect.facebook.net',
+  'https://appleid.cdn-apple.com',
+];
 
 function securityHeaders(reply: FastifyReply, behindTls: boolean, releasesOrigin: string) {
   reply.header(
@@ -244,7 +252,10 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, html: string) {
   reply.header('Vary', 'Cookie, Accept-Encoding');
   if (Buffer.byteLength(html) < 1024) return reply.send(html);
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+  if (/\bbr\b/.test(accepts))
+    return reply
+      .header('Content-Encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
   if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);
 }
@@ -275,7 +286,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   // as the api's do.
   app.addHook('onRequest', async (req, reply) => void reply.header(REQUEST_ID_HEADER, req.id));
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    const failed = typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false;
+    const failed =
+      typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false;
     return failed ? { ...payload, ref: refOf(req.id) } : payload;
   });
   app.server.maxConnections = limits.maxConnections;
@@ -286,7 +298,8 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   app.addHook('preHandler', async (req) => void socketTimeout(req, 0));
   app.addHook('onResponse', async (req) => void socketTimeout(req, 0));
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'edge error');
     const fault = transportFault(status);
     return reply.code(status).send(envelope(fault.msg, fault.code));
@@ -355,7 +368,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       cacheControl: false,
       // Environment files (with the release history) and publish claims are not for browsers.
       // Nor are server builds (the edge runs them; browsers never need them).
-      allowedPath: (pathname) => !/^\/?(releases\/)?environments\//.test(pathname) && !pathname.endsWith('/.claim') && !SERVER_BUILD.test(pathname),
+      allowedPath: (pathname) =>
+        !/^\/?(releases\/)?environments\//.test(pathname) &&
+        !pathname.endsWith('/.claim') &&
+        !SERVER_BUILD.test(pathname),
       setHeaders: immutable,
     });
   } else {
@@ -364,7 +380,11 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       const key = (req.params as { '*': string })['*'];
       if (key.startsWith('environments/') || key.includes('..') || SERVER_BUILD.test(key)) return reply.callNotFound();
       const accepts = String(req.headers['accept-encoding'] ?? '');
-      for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz'], ['', '']] as const) {
+      for (const [enc, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+        ['', ''],
+      ] as const) {
         if (enc && !accepts.includes(enc)) continue;
         const body = await store.blobs.get(`${key}${suffix}`);
         if (!body) continue;
@@ -390,14 +410,19 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   // api marks them no-store; the edge's own replies on those paths (413, 502, …) are marked too,
   // and an api reply that forgot its header gets it here.
   app.addHook('onSend', async (req, reply) => {
-    if (/^\/(gc|ops\/api)(\/|\?|$)/.test(req.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (/^\/(gc|ops\/api)(\/|\?|$)/.test(req.url) && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
   });
 
   const apiDocs = opts.apiDocs ?? apiDocsOf(settings);
   if (!apiDocs) {
     // The api's reference lists every route, the operator API's too: in production it is not passed on.
-    app.all('/docs', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
-    app.all('/docs/*', async (_req, reply) => reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')));
+    app.all('/docs', async (_req, reply) =>
+      reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')),
+    );
+    app.all('/docs/*', async (_req, reply) =>
+      reply.code(404).header('Cache-Control', 'no-store').send(envelope('Not found', 'common.404')),
+    );
   }
 
   if (opts.apiUrl) {
@@ -417,7 +442,16 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
           http2: false,
           proxyPayloads: false,
           handler: (req, reply, dest, options) =>
-            reply.from(dest, Buffer.isBuffer(req.body) ? { ...options, body: req.body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') } : options),
+            reply.from(
+              dest,
+              Buffer.isBuffer(req.body)
+                ? {
+                    ...options,
+                    body: req.body,
+                    contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+                  }
+                : options,
+            ),
           replyOptions: {
             rewriteRequestHeaders: (req, headers) => {
               // The api believes exactly one address: the client as this edge saw it (the socket,
@@ -438,13 +472,20 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   } else {
     for (const prefix of ['/gc/*', '/ops/api/*', '/webhooks/*'])
       app.all(prefix, async (_req, reply) =>
-        reply.code(503).send({ success: false, code: 'common.503', msg: 'The service is unavailable. Please try again shortly.', data: null }),
+        reply.code(503).send({
+          success: false,
+          code: 'common.503',
+          msg: 'The service is unavailable. Please try again shortly.',
+          data: null,
+        }),
       );
   }
 
   app.get('/healthz', async (_req, reply) => {
     const view = await environment();
-    return reply.header('Cache-Control', 'no-store').send({ ok: true, env, revision: view?.file.revision ?? null, live: Boolean(view) });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ ok: true, env, revision: view?.file.revision ?? null, live: Boolean(view) });
   });
 
   let cached: { at: number; view: EnvironmentView | undefined } | undefined;
@@ -478,9 +519,25 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   // api are not.
   app.get('/robots.txt', async (_req, reply) => {
     const view = await environment();
-    const areas = view ? mountTable(siteFor(view, undefined, releasesUrl).manifest).filter((m) => m.layout === 'app').map((m) => m.path) : [];
-    const lines = ['User-agent: *', ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`), 'Disallow: /gc/', 'Disallow: /ops/', 'Disallow: /uploads/', 'Disallow: /webhooks/', 'Allow: /', ''];
-    return reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
+    const areas = view
+      ? mountTable(siteFor(view, undefined, releasesUrl).manifest)
+          .filter((m) => m.layout === 'app')
+          .map((m) => m.path)
+      : [];
+    const lines = [
+      'User-agent: *',
+      ...[...new Set(areas)].sort().map((p) => `Disallow: ${p}`),
+      'Disallow: /gc/',
+      'Disallow: /ops/',
+      'Disallow: /uploads/',
+      'Disallow: /webhooks/',
+      'Allow: /',
+      '',
+    ];
+    return reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(lines.join('\n'));
   });
 
   // The service worker: the live shell release's, told where releases and its offline page are.
@@ -496,9 +553,15 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     let body = workerCache.get(shellVersion);
     if (body === undefined) {
       const file = await store.file('shell', shellVersion, 'sw.js');
-      const settings = { version: shellVersion, releases: releasesUrl, offline: `${releasesUrl}/shell/${shellVersion}/offline.html` };
+      const settings = {
+        version: shellVersion,
+        releases: releasesUrl,
+        offline: `${releasesUrl}/shell/${shellVersion}/offline.html`,
+      };
       // A shell release built before the worker existed: whatever is installed removes itself.
-      body = file ? `self.__GL_SW=${escapeJsonForHtml(JSON.stringify(settings))};\n${file.toString('utf8')}` : SELF_REMOVING_WORKER;
+      body = file
+        ? `self.__GL_SW=${escapeJsonForHtml(JSON.stringify(settings))};\n${file.toString('utf8')}`
+        : SELF_REMOVING_WORKER;
       workerCache.set(shellVersion, body);
     }
     return sendPage(req, reply, body);
@@ -507,7 +570,11 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   const fileCheck = new Map<string, Promise<boolean>>();
   const shellHasFile = (version: string, file: string) => {
     const key = `${version}/${file}`;
-    if (!fileCheck.has(key)) fileCheck.set(key, store.file('shell', version, file).then(Boolean, () => false));
+    if (!fileCheck.has(key))
+      fileCheck.set(
+        key,
+        store.file('shell', version, file).then(Boolean, () => false),
+      );
     return fileCheck.get(key)!;
   };
   const htmlCache = new Map<string, string>();
@@ -525,8 +592,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   // A prerendered form tapped before the page's code ran could be posted by the browser itself
   // (forms are method="post", so nothing goes into the address): its body is dropped unread, and
   // the page is sent again.
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer', bodyLimit: limits.bodyLimit }, (_req, _body, done) =>
-    done(null, undefined),
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'buffer', bodyLimit: limits.bodyLimit },
+    (_req, _body, done) => done(null, undefined),
   );
   // Every other GET is a client route: the shell's HTML, with the environment inlined (one round
   // trip fewer) and, for a public page, its content prerendered (else the owner remote preloaded).
@@ -534,7 +603,11 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
     const url = new URL(req.url, 'http://edge');
     const pathname = url.pathname;
     const isPage = !pathname.startsWith('/releases/') && !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
-    if (req.method === 'POST' && isPage && /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(String(req.headers['content-type'] ?? ''))) {
+    if (
+      req.method === 'POST' &&
+      isPage &&
+      /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/.test(String(req.headers['content-type'] ?? ''))
+    ) {
       return reply.code(303).header('Location', `${pathname}${url.search}`).header('Cache-Control', 'no-store').send();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -565,17 +638,37 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       // the first paint, which then waits for nothing but the HTML.
       page ? '' : preload,
       page ? `<style id="gl-theme">${page.themeCss}</style>` : '',
-      ...(page ? page.styles.map((s) => `<style data-href="${releasesUrl}/${s.key}">${s.css.replace(/<\/style/gi, '<\\/style')}</style>`) : []),
-      page ? `<script id="${PRERENDER_DATA_ID}" type="application/json">${escapeJsonForHtml(encodePageData(page.data))}</script>` : '',
+      ...(page
+        ? page.styles.map(
+            (s) => `<style data-href="${releasesUrl}/${s.key}">${s.css.replace(/<\/style/gi, '<\\/style')}</style>`,
+          )
+        : []),
+      page
+        ? `<script id="${PRERENDER_DATA_ID}" ` +
+          `type="application/json">${escapeJsonForHtml(encodePageData(page.data))}</script>`
+        : '',
     ].join('');
-    let html = (await shellHtml(current.shellVersion)).replaceAll('{{SHELL_BASE}}', base).replace(/<meta name="?gl-head"?[^>]*>/, () => head);
+    let html = (await shellHtml(current.shellVersion))
+      .replaceAll('{{SHELL_BASE}}', base)
+      .replace(/<meta name="?gl-head"?[^>]*>/, () => head);
     if (page) {
-      if (page.head.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.head.title!)}</title>`);
-      if (page.head.description) html = html.replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${escapeHtml(page.head.description!)}">`);
-      html = html.replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root" data-prerendered>${page.html}</div>`);
+      if (page.head.title)
+        html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.head.title!)}</title>`);
+      if (page.head.description)
+        html = html.replace(
+          /<meta name="description" content="[^"]*">/,
+          () => `<meta name="description" content="${escapeHtml(page.head.description!)}">`,
+        );
+      html = html.replace(
+        /<div id="root">[\s\S]*?<\/div><\/div>/,
+        () => `<div id="root" data-prerendered>${page.html}</div>`,
+      );
       // The shell's code starts once the content is painted (its release's after-paint.js).
       if (await shellHasFile(current.shellVersion, 'after-paint.js')) {
-        html = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_m, src: string) => `<script defer src="${base}/after-paint.js" data-src="${src}"></script>`);
+        html = html.replace(
+          /<script defer(?:="defer")? src="([^"]+)"><\/script>/g,
+          (_m, src: string) => `<script defer src="${base}/after-paint.js" data-src="${src}"></script>`,
+        );
       }
       reply.code(page.status);
     }

@@ -55,10 +55,16 @@ describe('/sw.js', () => {
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('// worker s1');
-    expect(settingsOf(res.body)).toEqual({ version: 's1', releases: 'https://cdn.example.com/gl', offline: 'https://cdn.example.com/gl/shell/s1/offline.html' });
+    expect(settingsOf(res.body)).toEqual({
+      version: 's1',
+      releases: 'https://cdn.example.com/gl',
+      offline: 'https://cdn.example.com/gl/shell/s1/offline.html',
+    });
     // The page is told to register it.
     const html = (await e.inject('/home')).body;
-    expect(JSON.parse(/<script id="gl-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!)).toMatchObject({ serviceWorker: true });
+    expect(JSON.parse(/<script id="gl-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!)).toMatchObject(
+      { serviceWorker: true },
+    );
   });
 
   it('follows a promote and a rollback of the shell (a changed worker is what makes browsers update it)', async () => {
@@ -85,6 +91,8 @@ describe('/sw.js', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(SELF_REMOVING_WORKER);
     const html = (await e.inject('/home')).body;
-    expect(JSON.parse(/<script id="gl-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!)).toMatchObject({ serviceWorker: false });
+    expect(JSON.parse(/<script id="gl-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!)).toMatchObject(
+      { serviceWorker: false },
+    );
   });
 });

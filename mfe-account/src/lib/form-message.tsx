@@ -8,7 +8,11 @@ import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 export type Feedback = { kind: 'error'; text: string; reference?: string } | { kind: 'ok'; text: string } | undefined;
 
 /** What a form says when a call failed: the api's words (or the fallback) and the call's reference. */
-export const failure = (error: unknown, fallback: string): Feedback => ({ kind: 'error', text: errorMessage(error, fallback), reference: errorRef(error) });
+export const failure = (error: unknown, fallback: string): Feedback => ({
+  kind: 'error',
+  text: errorMessage(error, fallback),
+  reference: errorRef(error),
+});
 
 export function FormMessage({ feedback }: { feedback: Feedback }) {
   if (!feedback) return null;
@@ -25,7 +29,19 @@ export function FormMessage({ feedback }: { feedback: Feedback }) {
 }
 
 /** A form's buttons: the submit (with its label while busy), any others, then Cancel when there is one. */
-export function FormActions({ submit, busyLabel, busy, onCancel, children }: { submit: string; busyLabel?: string; busy: boolean; onCancel?: () => void; children?: ReactNode }) {
+export function FormActions({
+  submit,
+  busyLabel,
+  busy,
+  onCancel,
+  children,
+}: {
+  submit: string;
+  busyLabel?: string;
+  busy: boolean;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="acc-actions">
       <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>

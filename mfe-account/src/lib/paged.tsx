@@ -13,8 +13,18 @@ export interface Paged<T> {
   retry: () => void;
 }
 
-export function usePaged<T>(fetchPage: (page: number, pageSize: number) => Promise<T[]>, pageSize: number, deps: readonly unknown[]): Paged<T> {
-  const [state, setState] = useState<{ items: T[]; page: number; more: boolean; status: Paged<T>['status']; error?: unknown }>({ items: [], page: -1, more: false, status: 'loading' });
+export function usePaged<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<T[]>,
+  pageSize: number,
+  deps: readonly unknown[],
+): Paged<T> {
+  const [state, setState] = useState<{
+    items: T[];
+    page: number;
+    more: boolean;
+    status: Paged<T>['status'];
+    error?: unknown;
+  }>({ items: [], page: -1, more: false, status: 'loading' });
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const fetcher = useCallback(fetchPage, deps);
   const load = useCallback(
@@ -23,7 +33,12 @@ export function usePaged<T>(fetchPage: (page: number, pageSize: number) => Promi
       try {
         const items = await fetcher(page, pageSize);
         if (!live()) return;
-        setState((s) => ({ items: page === 0 ? items : [...s.items, ...items], page, more: items.length >= pageSize, status: 'ready' }));
+        setState((s) => ({
+          items: page === 0 ? items : [...s.items, ...items],
+          page,
+          more: items.length >= pageSize,
+          status: 'ready',
+        }));
       } catch (error) {
         if (live()) setState((s) => ({ ...s, status: 'error', error }));
       }

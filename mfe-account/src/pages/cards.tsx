@@ -6,17 +6,26 @@ import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { useRateSheet, type RateRow } from '@giftlane/shared-sdk/rate-table';
-import { formatDateTime, formatMoney, Loading, LoadError, tryParseMoney, useData, useStores, type AmountWire, type CurrencyCode } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  Loading,
+  LoadError,
+  tryParseMoney,
+  useData,
+  useStores,
+  type AmountWire,
+  type CurrencyCode,
+} from '@giftlane/shared-sdk';
 import { loadRates } from '../features/rates/api';
-
-
 
 const show = (value: AmountWire | undefined, currency: CurrencyCode) => {
   const m = value === undefined || value === '' ? undefined : tryParseMoney(value, currency);
   return m ? formatMoney(m) : '–';
 };
 
-const band = (r: RateRow) => (r.min === undefined || r.max === undefined ? r.currency : `${r.min}–${r.max} ${r.currency}`);
+const band = (r: RateRow) =>
+  r.min === undefined || r.max === undefined ? r.currency : `${r.min}–${r.max} ${r.currency}`;
 
 /** The sell form with this card chosen. */
 export const sellLink = (cardId: number) => `/homes/sell-gift-card?card=${cardId}`;
@@ -25,7 +34,11 @@ function CardRow({ row, payout }: { row: RateRow; payout: CurrencyCode }) {
   const bonus = row.vipPercent !== '0' && row.baseRate !== row.rate;
   return (
     <li>
-      <Link className="acc-item acc-item--plain acc-rate" to={sellLink(row.cardId)} aria-label={`Sell ${row.brand} ${row.currency} ${row.formName} ${band(row)} at ${show(row.rate, payout)}`}>
+      <Link
+        className="acc-item acc-item--plain acc-rate"
+        to={sellLink(row.cardId)}
+        aria-label={`Sell ${row.brand} ${row.currency} ${row.formName} ${band(row)} at ${show(row.rate, payout)}`}
+      >
         <span className="acc-rate__card">
           <span className="acc-item__title acc-item__title--wrap">{row.brand}</span>
           <span className="acc-muted">
@@ -45,7 +58,9 @@ function CardRow({ row, payout }: { row: RateRow; payout: CurrencyCode }) {
 const CardsPage = observer(function CardsPage() {
   const id = useId();
   const rates = useData(loadRates, []);
-  const { rows, options, filter, set, found, shown, more } = useRateSheet(rates.status === 'ready' ? rates.data.data : undefined);
+  const { rows, options, filter, set, found, shown, more } = useRateSheet(
+    rates.status === 'ready' ? rates.data.data : undefined,
+  );
   const vip = rows.find((r) => r.vipPercent !== '0')?.vipPercent;
   const level = useStores().user.vipLevel;
 
@@ -70,7 +85,12 @@ const CardsPage = observer(function CardsPage() {
           <div className="acc-grid acc-grid--2" role="search">
             <label className="acc-field">
               Search cards
-              <input type="search" value={filter.search} placeholder="e.g. Steam GBP" onChange={(e) => set({ search: e.target.value })} />
+              <input
+                type="search"
+                value={filter.search}
+                placeholder="e.g. Steam GBP"
+                onChange={(e) => set({ search: e.target.value })}
+              />
             </label>
             <label className="acc-field">
               Brand
@@ -84,7 +104,9 @@ const CardsPage = observer(function CardsPage() {
           </div>
           <p className="acc-muted" aria-live="polite" style={{ margin: 0 }}>
             {found.length === rows.length ? `${rows.length} cards` : `${found.length} of ${rows.length} cards match`}
-            {rates.data.data.batch_time ? ` · rates of ${formatDateTime(rates.data.data.batch_time)}; locked when you submit an order` : ''}
+            {rates.data.data.batch_time
+              ? ` · rates of ${formatDateTime(rates.data.data.batch_time)}; locked when you submit an order`
+              : ''}
           </p>
           {found.length === 0 ? (
             <p className="acc-empty">No card matches. Try another brand or clear the search.</p>

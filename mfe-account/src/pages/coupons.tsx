@@ -25,12 +25,17 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
           {minimum ? ` · ${minimum}` : ''}
         </span>
         <span className="acc-muted">
-          {state === 'soon' ? `From ${formatDate(coupon.valid_start_time)} to ${formatDate(coupon.valid_end_time)}` : `Until ${formatDate(coupon.valid_end_time)}`}
+          {state === 'soon'
+            ? `From ${formatDate(coupon.valid_start_time)} to ${formatDate(coupon.valid_end_time)}`
+            : `Until ${formatDate(coupon.valid_end_time)}`}
           {Number(coupon.max_use) > 1 ? ` · used ${coupon.used_times} of ${coupon.max_use} times` : ''}
         </span>
         {state === 'usable' && (
           <div className="acc-actions" style={{ marginTop: 6 }}>
-            <Link className="gl-btn gl-btn--primary" to={`/homes/sell-gift-card?coupon=${encodeURIComponent(coupon.code)}`}>
+            <Link
+              className="gl-btn gl-btn--primary"
+              to={`/homes/sell-gift-card?coupon=${encodeURIComponent(coupon.code)}`}
+            >
               Use on a sale
             </Link>
           </div>
@@ -47,7 +52,8 @@ export default function CouponsPage() {
       <div>
         <h2 id="coupons-heading">Your coupons</h2>
         <p className="acc-muted" style={{ margin: 0 }}>
-          A coupon adds to what you are paid for a card. Pick one on the sell form; each order takes one use, and you get it back if the order is refused.
+          A coupon adds to what you are paid for a card. Pick one on the sell form; each order takes one use, and you
+          get it back if the order is refused.
         </p>
       </div>
       {coupons.status === 'loading' && <Loading label="Loading your coupons…" />}
@@ -55,7 +61,8 @@ export default function CouponsPage() {
       {coupons.status === 'ready' &&
         (coupons.data.list.length === 0 ? (
           <p className="acc-empty">
-            You have no coupons yet. They come with promotions and campaigns; we will notify you when one arrives. <Link to="/coupon">How coupons work</Link>
+            You have no coupons yet. They come with promotions and campaigns; we will notify you when one arrives.{' '}
+            <Link to="/coupon">How coupons work</Link>
           </p>
         ) : (
           <ul className="acc-list">

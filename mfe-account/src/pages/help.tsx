@@ -21,7 +21,9 @@ export default function HelpPage() {
     <div className="acc-page">
       <section className="acc-card" aria-labelledby="help-tour-h">
         <h2 id="help-tour-h">Take the tour again</h2>
-        <p className="acc-muted">A one-minute walk through selling a card, your wallet, the rate calculator, notifications and rewards.</p>
+        <p className="acc-muted">
+          A one-minute walk through selling a card, your wallet, the rate calculator, notifications and rewards.
+        </p>
         <div className="acc-actions">
           <button type="button" className="gl-btn gl-btn--primary" onClick={() => navigate(TOUR_REPLAY_PATH)}>
             Start the tour
@@ -50,7 +52,11 @@ function OrderSupport() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateEmail(replyTo) ?? (message.trim().length < MESSAGE_MIN ? `Please tell us a little more (at least ${MESSAGE_MIN} characters).` : undefined);
+    const problem =
+      validateEmail(replyTo) ??
+      (message.trim().length < MESSAGE_MIN
+        ? `Please tell us a little more (at least ${MESSAGE_MIN} characters).`
+        : undefined);
     if (problem) return setFeedback({ kind: 'error', text: problem });
     setBusy(true);
     setFeedback(undefined);
@@ -77,7 +83,8 @@ function OrderSupport() {
       {sent ? (
         <div className="acc-success" role="status">
           <p>
-            <strong>Your message about “{sent}” has been sent.</strong> We reply by e-mail to {replyTo}, usually within a few hours.
+            <strong>Your message about “{sent}” has been sent.</strong> We reply by e-mail to {replyTo}, usually within
+            a few hours.
           </p>
           <button type="button" className="gl-btn" onClick={() => setSent(undefined)}>
             Write another message
@@ -89,7 +96,9 @@ function OrderSupport() {
             <label htmlFor={`${id}-order`}>Which order?</label>
             <select id={`${id}-order`} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} disabled={busy}>
               <option value={OTHER}>Not about an order</option>
-              {orderNo && !orders.data?.some((o) => o.order_no === orderNo) && <option value={orderNo}>{orderNo}</option>}
+              {orderNo && !orders.data?.some((o) => o.order_no === orderNo) && (
+                <option value={orderNo}>{orderNo}</option>
+              )}
               {orders.data?.map((o: OrderListItem) => (
                 <option key={o.order_no} value={o.order_no}>
                   {orderLabel(o)}
@@ -108,11 +117,27 @@ function OrderSupport() {
           </div>
           <div className="acc-field">
             <label htmlFor={`${id}-email`}>Your e-mail for our reply</label>
-            <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={replyTo} disabled={busy} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={replyTo}
+              disabled={busy}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div className="acc-field">
             <label htmlFor={`${id}-message`}>Message</label>
-            <textarea id={`${id}-message`} rows={5} value={message} disabled={busy} maxLength={5000} aria-describedby={`${id}-message-hint`} onChange={(e) => setMessage(e.target.value)} />
+            <textarea
+              id={`${id}-message`}
+              rows={5}
+              value={message}
+              disabled={busy}
+              maxLength={5000}
+              aria-describedby={`${id}-message-hint`}
+              onChange={(e) => setMessage(e.target.value)}
+            />
             <span id={`${id}-message-hint`} className="acc-field__hint">
               Never send your password, transaction password or a verification code: our staff will never ask for them.
             </span>

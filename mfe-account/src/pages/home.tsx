@@ -65,7 +65,9 @@ export default function HomePage() {
                 ))}
               </ul>
             ) : (
-              <p className="acc-empty">No orders yet. Your first sale shows here, with every step until you are paid.</p>
+              <p className="acc-empty">
+                No orders yet. Your first sale shows here, with every step until you are paid.
+              </p>
             )
           }
         </Async>

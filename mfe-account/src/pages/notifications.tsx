@@ -93,14 +93,23 @@ export default function NotificationsPage() {
           </span>
         )}
       </div>
-      {marking === 'failed' && <p className="acc-error-text" role="alert">Could not mark them read. Check your connection and try again.</p>}
+      {marking === 'failed' && (
+        <p className="acc-error-text" role="alert">
+          Could not mark them read. Check your connection and try again.
+        </p>
+      )}
       {items.length > 0 && (
         <ul className="acc-list">
           {items.map((n) => {
             const fresh = isUnread(n) && !read.has(n.id);
             return (
               <li key={n.id}>
-                <button type="button" className={`acc-item acc-item--plain${fresh ? ' acc-unread' : ''}`} style={{ width: '100%', textAlign: 'left', font: 'inherit', cursor: 'pointer' }} onClick={() => open(n)}>
+                <button
+                  type="button"
+                  className={`acc-item acc-item--plain${fresh ? ' acc-unread' : ''}`}
+                  style={{ width: '100%', textAlign: 'left', font: 'inherit', cursor: 'pointer' }}
+                  onClick={() => open(n)}
+                >
                   <span className="acc-item__main">
                     <span className="acc-row">
                       <span className="acc-item__title">
@@ -120,7 +129,11 @@ export default function NotificationsPage() {
           })}
         </ul>
       )}
-      <PagedFooter list={list} what="your notifications" empty="No notifications yet. Every order and wallet event will show here." />
+      <PagedFooter
+        list={list}
+        what="your notifications"
+        empty="No notifications yet. Every order and wallet event will show here."
+      />
     </section>
   );
 }

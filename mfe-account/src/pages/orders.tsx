@@ -20,7 +20,13 @@ export default function OrdersPage() {
       </div>
       <nav aria-label="Filter orders" className="acc-tabs">
         {ORDER_TABS.map((t) => (
-          <Link key={t.filter} className="acc-tab" to={t.filter === 'all' ? '/order' : `/order?status=${t.filter}`} aria-current={t.filter === filter ? 'page' : undefined} replace>
+          <Link
+            key={t.filter}
+            className="acc-tab"
+            to={t.filter === 'all' ? '/order' : `/order?status=${t.filter}`}
+            aria-current={t.filter === filter ? 'page' : undefined}
+            replace
+          >
             {t.label}
           </Link>
         ))}

@@ -22,13 +22,16 @@ import { friendsPage, loadRewardSummary, rewardsPage } from '../features/rewards
 const PAGE_SIZE = 20;
 const show = (m: Money | undefined) => (m ? formatMoney(m) : '–');
 /** Rebate times arrive as `YYYY-MM-DD HH:mm:ss` in UTC, dates as `YYYY-MM-DD` (a UTC calendar day). */
-const utcSeconds = (text: string) => Math.floor(Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`) / 1000);
-
+const utcSeconds = (text: string) =>
+  Math.floor(Date.parse(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`) / 1000);
 
 export default function RewardPage() {
   const summary = useData(loadRewardSummary, []);
   // The threshold comes with the reward wallet; inviteinfo carries it too.
-  const threshold = summary.status === 'ready' ? (summary.data.wallet.transfer_rebate ?? summary.data.invite.transfer_rebate) : undefined;
+  const threshold =
+    summary.status === 'ready'
+      ? (summary.data.wallet.transfer_rebate ?? summary.data.invite.transfer_rebate)
+      : undefined;
   const friends = usePaged<InvitedUser>(friendsPage, PAGE_SIZE, []);
   const history = usePaged<RebateItem>(rewardsPage, PAGE_SIZE, []);
 
@@ -45,7 +48,9 @@ export default function RewardPage() {
                 <dt>Reward balance</dt>
                 <dd data-testid="reward-balance">
                   {show(summary.data.wallet.rebate_amount)}
-                  {threshold && threshold.amount_minor > 0n && <small>Moves to your cash wallet at {formatMoney(threshold)}</small>}
+                  {threshold && threshold.amount_minor > 0n && (
+                    <small>Moves to your cash wallet at {formatMoney(threshold)}</small>
+                  )}
                 </dd>
               </div>
               <div className="acc-stat">
@@ -61,7 +66,8 @@ export default function RewardPage() {
               </div>
             </dl>
             <p className="acc-muted">
-              Rewards moved to your cash wallet show in your <Link to="/wallet/history">wallet history</Link> and can be withdrawn like any other money.
+              Rewards moved to your cash wallet show in your <Link to="/wallet/history">wallet history</Link> and can be
+              withdrawn like any other money.
             </p>
           </section>
           <InviteCard invite={summary.data.invite} />
@@ -77,8 +83,11 @@ function InviteCard({ invite }: { invite: InviteInfo }) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | undefined>();
-  const link = `${window.location.origin}${invite.invite_link || `/sign-up?code=${encodeURIComponent(invite.invite_code)}`}`;
-  const message = `I sell my gift cards on ${PRODUCT_NAME} and get paid in naira or cedis, fast. Join with my link: ${link}`;
+  const link = `${window.location.origin}${
+    invite.invite_link || `/sign-up?code=` + `${encodeURIComponent(invite.invite_code)}`
+  }`;
+  const message =
+    `I sell my gift cards on ${PRODUCT_NAME} and get paid in naira or cedis, fast. Join with my link: ` + `${link}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -93,23 +102,39 @@ function InviteCard({ invite }: { invite: InviteInfo }) {
     <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Invite friends</h2>
       <p style={{ margin: 0 }}>
-        Share your link. When a friend who joined with it sells a gift card of at least {show(invite.recommend_enough_amount)}, you earn{' '}
-        <strong>{show(invite.friend_amount)}</strong> for that sale — and {show(invite.register_amount)} more on their first one. No limit, for as long as
-        they keep selling.
+        Share your link. When a friend who joined with it sells a gift card of at least{' '}
+        {show(invite.recommend_enough_amount)}, you earn <strong>{show(invite.friend_amount)}</strong> for that sale —
+        and {show(invite.register_amount)} more on their first one. No limit, for as long as they keep selling.
       </p>
       <div className="acc-field">
         <label htmlFor={`${id}-link`}>Your invite link</label>
         {/* A read-only text area rather than an input: the whole link shows, wrapped, on a narrow phone. */}
-        <textarea id={`${id}-link`} ref={field} className="acc-invite-link" readOnly rows={2} value={link} onFocus={(e) => e.currentTarget.select()} />
+        <textarea
+          id={`${id}-link`}
+          ref={field}
+          className="acc-invite-link"
+          readOnly
+          rows={2}
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <span className="acc-field__hint">
-          Your code: <strong className="acc-code" data-testid="invite-code">{invite.invite_code}</strong>
+          Your code:{' '}
+          <strong className="acc-code" data-testid="invite-code">
+            {invite.invite_code}
+          </strong>
         </span>
       </div>
       <div className="acc-actions">
         <button type="button" className="gl-btn gl-btn--primary" onClick={() => void copy()}>
           Copy link
         </button>
-        <a className="gl-btn" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="gl-btn"
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           Share on WhatsApp
         </a>
         {/* Always in the page (empty until a copy), so screen readers announce the text when it appears. */}
@@ -136,11 +161,20 @@ function FriendList({ friends }: { friends: Paged<InvitedUser> }) {
                   <span className="acc-amount">{formatMoney(f.amount)}</span>
                 </div>
                 <div className="acc-row">
-                  <span className="acc-muted">Joined {formatDate(utcSeconds(f.register_date), { timeZone: 'UTC' })}</span>
+                  <span className="acc-muted">
+                    Joined {formatDate(utcSeconds(f.register_date), { timeZone: 'UTC' })}
+                  </span>
                   {f.eligible === false ? (
-                    <span className="acc-badge acc-badge--pending" title="Sales of an account linked to yours earn no reward">Not eligible</span>
+                    <span
+                      className="acc-badge acc-badge--pending"
+                      title="Sales of an account linked to yours earn no reward"
+                    >
+                      Not eligible
+                    </span>
                   ) : (
-                    <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>{f.status ? 'Earning rewards' : 'No sale yet'}</span>
+                    <span className={`acc-badge acc-badge--${f.status ? 'success' : 'pending'}`}>
+                      {f.status ? 'Earning rewards' : 'No sale yet'}
+                    </span>
                   )}
                 </div>
               </div>
@@ -182,7 +216,11 @@ function RewardHistory({ history }: { history: Paged<RebateItem> }) {
           })}
         </ul>
       )}
-      <PagedFooter list={history} what="your reward history" empty="No rewards yet. They appear here when a friend you invited sells a gift card." />
+      <PagedFooter
+        list={history}
+        what="your reward history"
+        empty="No rewards yet. They appear here when a friend you invited sells a gift card."
+      />
     </section>
   );
 }

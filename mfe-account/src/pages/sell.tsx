@@ -10,7 +10,10 @@ export default function SellPage() {
       <h2 id="sell-heading" className="acc-sr">
         Sell a gift card
       </h2>
-      <SellForm initialCoupon={params.get('coupon')?.trim().slice(0, 64) || undefined} initialCardId={Number(params.get('card')) || undefined} />
+      <SellForm
+        initialCoupon={params.get('coupon')?.trim().slice(0, 64) || undefined}
+        initialCardId={Number(params.get('card')) || undefined}
+      />
     </section>
   );
 }

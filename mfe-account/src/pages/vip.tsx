@@ -11,7 +11,6 @@ import { loadVip, vipPoints } from '../features/vip/api';
 const PAGE_SIZE = 20;
 const LEVEL_NAMES = ['Member', 'Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'];
 
-
 export default function VipPage() {
   const info = useData(loadVip, []);
   const points = usePaged<VipLogItem>(vipPoints, PAGE_SIZE, []);
@@ -26,36 +25,44 @@ export default function VipPage() {
           <section className="acc-fieldset" aria-labelledby="vip-levels">
             <h2 id="vip-levels">Levels and their bonus</h2>
             <p className="acc-muted" style={{ margin: 0 }}>
-              Every completed sale adds points: one for each US dollar of card value (other card currencies count at their own rate). Your level
-              never goes down, and its bonus is added to the rate of every card you sell.
+              Every completed sale adds points: one for each US dollar of card value (other card currencies count at
+              their own rate). Your level never goes down, and its bonus is added to the rate of every card you sell.
             </p>
             <table className="acc-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Level</th>
-                    <th scope="col" className="num">
-                      Points
-                    </th>
-                    <th scope="col" className="num">
-                      Rate bonus
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(info.data.vip_info ?? []).map((l) => {
-                    const current = l.level === info.data.vip_level;
-                    return (
-                      <tr key={l.level} aria-current={current ? 'true' : undefined} className={current ? 'acc-table__current' : undefined}>
-                        <th scope="row">
-                          VIP {l.level} · {l.name ?? LEVEL_NAMES[l.level] ?? ''}
-                          {current && <span className="acc-badge acc-badge--success"> You</span>}
-                        </th>
-                        <td className="num" data-label="Points">{Number(l.exp).toLocaleString('en-GB')}</td>
-                        <td className="num" data-label="Rate bonus">{Number(l.rate) > 0 ? `+${Number(l.rate)}%` : 'none'}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
+              <thead>
+                <tr>
+                  <th scope="col">Level</th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
+                  <th scope="col" className="num">
+                    Rate bonus
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(info.data.vip_info ?? []).map((l) => {
+                  const current = l.level === info.data.vip_level;
+                  return (
+                    <tr
+                      key={l.level}
+                      aria-current={current ? 'true' : undefined}
+                      className={current ? 'acc-table__current' : undefined}
+                    >
+                      <th scope="row">
+                        VIP {l.level} · {l.name ?? LEVEL_NAMES[l.level] ?? ''}
+                        {current && <span className="acc-badge acc-badge--success"> You</span>}
+                      </th>
+                      <td className="num" data-label="Points">
+                        {Number(l.exp).toLocaleString('en-GB')}
+                      </td>
+                      <td className="num" data-label="Rate bonus">
+                        {Number(l.rate) > 0 ? `+${Number(l.rate)}%` : 'none'}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
             </table>
           </section>
           <section className="acc-fieldset" aria-labelledby="vip-more">
@@ -63,12 +70,14 @@ export default function VipPage() {
             <ul className="acc-bullets">
               {info.data.first_order_bonus && info.data.first_order_bonus.amount_minor > 0n && (
                 <li>
-                  Your first completed sale earns <strong>{formatMoney(info.data.first_order_bonus)}</strong> extra, once.
+                  Your first completed sale earns <strong>{formatMoney(info.data.first_order_bonus)}</strong> extra,
+                  once.
                 </li>
               )}
               {info.data.amount_order_bonus.map((t) => (
                 <li key={String(t.order_amount.amount_minor)}>
-                  A sale of {formatMoney(t.order_amount)} or more earns <strong>{formatMoney(t.bonus_amount)}</strong> extra.
+                  A sale of {formatMoney(t.order_amount)} or more earns <strong>{formatMoney(t.bonus_amount)}</strong>{' '}
+                  extra.
                 </li>
               ))}
               <li>
@@ -103,7 +112,9 @@ export default function VipPage() {
               <li key={p.id} className="acc-item acc-item--plain">
                 <div className="acc-item__main">
                   <div className="acc-row">
-                    <span className="acc-item__title acc-item__title--wrap">{p.memo || (p.order_no ? `Order ${p.order_no}` : 'Points')}</span>
+                    <span className="acc-item__title acc-item__title--wrap">
+                      {p.memo || (p.order_no ? `Order ${p.order_no}` : 'Points')}
+                    </span>
                     <SignedChange credit={p.exp > 0} text={`${p.exp.toLocaleString('en-GB')} points`} />
                   </div>
                   <div className="acc-row">

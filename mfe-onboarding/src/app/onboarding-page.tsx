@@ -3,7 +3,14 @@
 // its own top bar (the shell renders these routes in the bare layout).
 import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
-import { FACEBOOK_LOGIN_REDIRECTED_MESSAGE, PRODUCT_NAME, isHydrating, usePrerenderHead, useStores, type OnboardingView } from '@giftlane/shared-sdk';
+import {
+  FACEBOOK_LOGIN_REDIRECTED_MESSAGE,
+  PRODUCT_NAME,
+  isHydrating,
+  usePrerenderHead,
+  useStores,
+  type OnboardingView,
+} from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
@@ -69,13 +76,19 @@ export function OnboardingPage() {
   useEffect(() => {
     if (location.key === firstKey.current) return;
     firstKey.current = location.key;
-    setView(initialView({ pathname: location.pathname, search: location.search, remembered: undefined, navigated: true }));
+    setView(
+      initialView({ pathname: location.pathname, search: location.search, remembered: undefined, navigated: true }),
+    );
   }, [location.key, location.pathname, location.search]);
 
   // Back from a Facebook login that could not use its popup: say so once, and tidy the address.
   useEffect(() => {
     if (!cameBackFromFacebook(window.location.hash, window.location.search)) return;
-    window.history.replaceState(window.history.state, '', withoutFacebookReturn(window.location.pathname, window.location.search));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withoutFacebookReturn(window.location.pathname, window.location.search),
+    );
     toast(FACEBOOK_LOGIN_REDIRECTED_MESSAGE, 'error');
   }, []);
 

@@ -67,7 +67,8 @@ export function initialView({ pathname, search, remembered, navigated }: Initial
 /** A stand-in origin to resolve a `redirect` against: only its paths count as this site. */
 const SITE = 'http://giftlane.invalid';
 /** Control characters and backslashes (browsers drop tabs and newlines, and read `\` as `/`). */
-const hasUnsafeChar = (value: string) => [...value].some((c) => c === '\\' || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+const hasUnsafeChar = (value: string) =>
+  [...value].some((c) => c === '\\' || c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
 
 /**
  * The `redirect` query is honoured only when it is a path on this site. It is checked after
@@ -78,7 +79,8 @@ const hasUnsafeChar = (value: string) => [...value].some((c) => c === '\\' || c.
  * `%5c`: a server or router that decodes them would see `//host`), and the login pages (a loop).
  */
 export function safeRedirect(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 2000 || !value.startsWith('/') || hasUnsafeChar(value) || /%(2f|5c)/i.test(value)) return undefined;
+  if (!value || value.length > 2000 || !value.startsWith('/') || hasUnsafeChar(value) || /%(2f|5c)/i.test(value))
+    return undefined;
   try {
     const url = new URL(value, SITE);
     if (url.origin !== SITE || !/^\/(?![/\\])/.test(url.pathname)) return undefined;

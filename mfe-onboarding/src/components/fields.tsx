@@ -25,7 +25,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: string;
 }
 
-export function TextField({ label, value, onValue, error, addon, prefix, hint, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  addon,
+  prefix,
+  hint,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   const auto = useId();
   const inputId = id ?? auto;
   const errorId = `${inputId}-error`;
@@ -108,7 +119,16 @@ interface SelectFieldProps {
 }
 
 /** A native select: the phone's own picker, no library. */
-export function SelectField({ label, value, onValue, onBlur, error, options, placeholder, disabled }: SelectFieldProps) {
+export function SelectField({
+  label,
+  value,
+  onValue,
+  onBlur,
+  error,
+  options,
+  placeholder,
+  disabled,
+}: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

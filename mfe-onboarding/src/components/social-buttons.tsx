@@ -33,7 +33,11 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
       try {
         result = await socialSignIn(credential, mode);
       } catch (error) {
-        throw new SocialError(error instanceof ApiError ? error.msg || providerLoginFailedMessage(provider) : failedToLoginWithMessage(provider));
+        throw new SocialError(
+          error instanceof ApiError
+            ? error.msg || providerLoginFailedMessage(provider)
+            : failedToLoginWithMessage(provider),
+        );
       }
       if (!result.is_social_bind) {
         // SPEC §4: not yet an account — finish the sign-up with country and password.

@@ -1,6 +1,12 @@
 // Every call the sign-in and sign-up screens make to the api: components call these and
 // read the stores through useStores, never through the SDK itself (lint).
-import { getSdk, type RegisterRequest, type RegistrationEvent, type SocialLoginResult, type User } from '@giftlane/shared-sdk';
+import {
+  getSdk,
+  type RegisterRequest,
+  type RegistrationEvent,
+  type SocialLoginResult,
+  type User,
+} from '@giftlane/shared-sdk';
 import type { SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 
 /** Signs in with an address (or username) and a password; the session holds the new token. */
@@ -21,7 +27,8 @@ export function socialSignIn(credential: SocialCredential, mode: 'login' | 'sign
     is_validate_email: mode === 'signup' ? ('1' as const) : ('0' as const),
   };
   if (credential.provider === 'google') return api.social.googleLogin({ ...base, idToken: credential.token });
-  if (credential.provider === 'facebook') return api.social.facebookLogin({ ...base, facebook_token: credential.token });
+  if (credential.provider === 'facebook')
+    return api.social.facebookLogin({ ...base, facebook_token: credential.token });
   return api.social.appleLogin({ ...base, social_code: credential.token });
 }
 

@@ -10,7 +10,9 @@ function read(): { address: string; at: number } | undefined {
   try {
     const raw = sessionStorage.getItem(KEY);
     const v = raw ? (JSON.parse(raw) as { address?: unknown; at?: unknown }) : undefined;
-    return v && typeof v.address === 'string' && typeof v.at === 'number' ? { address: v.address, at: v.at } : undefined;
+    return v && typeof v.address === 'string' && typeof v.at === 'number'
+      ? { address: v.address, at: v.at }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,7 +2,14 @@
 // from a table of wire replies (nothing here reaches the network).
 import { act, render } from '@testing-library/react';
 // A component router: the data router needs fetch's Request, which jsdom lacks.
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from '@giftlane/shared-sdk/router';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type NavigateFunction,
+} from '@giftlane/shared-sdk/router';
 import { runInAction } from 'mobx';
 import type { Country } from '@giftlane/shared-sdk';
 import { Refusal, testApi } from '@giftlane/shared-sdk/testing';
@@ -48,7 +55,15 @@ export function renderAt(url: string) {
       </Routes>
     </MemoryRouter>,
   );
-  return { ...utils, router: { get state() { return { location: probe.location }; }, navigate: (to: string) => act(() => probe.navigate(to)) } };
+  return {
+    ...utils,
+    router: {
+      get state() {
+        return { location: probe.location };
+      },
+      navigate: (to: string) => act(() => probe.navigate(to)),
+    },
+  };
 }
 
 /**
@@ -61,7 +76,10 @@ export function freshTab(options: { needVerify?: '0' | '1' } = {}) {
   sessionStorage.clear();
   localStorage.clear();
   document.body.innerHTML = '';
-  const api = testApi({ 'public/countrylist': COUNTRIES, 'public/appinit': { is_need_verify: options.needVerify ?? '1' } }, { seller: false });
+  const api = testApi(
+    { 'public/countrylist': COUNTRIES, 'public/appinit': { is_need_verify: options.needVerify ?? '1' } },
+    { seller: false },
+  );
   const { store } = api.sdk;
   runInAction(() => {
     store.onboarding.currentView = undefined;

@@ -31,7 +31,9 @@ export function Console() {
     );
   }
   const signOut = async () => {
-    await ops().auth.logout().catch(() => undefined);
+    await ops()
+      .auth.logout()
+      .catch(() => undefined);
     staffSession.set(null, 'You signed out.');
   };
   return (
@@ -41,7 +43,12 @@ export function Console() {
           <div className="ops-brand">GiftLane console</div>
           <nav>
             {AREAS.filter((a) => can(session.role, ...a.roles)).map((a) => (
-              <NavLink key={a.to} to={a.to} end={a.to === '/ops'} className={({ isActive }) => `ops-nav${isActive ? ' is-active' : ''}`}>
+              <NavLink
+                key={a.to}
+                to={a.to}
+                end={a.to === '/ops'}
+                className={({ isActive }) => `ops-nav${isActive ? ' is-active' : ''}`}
+              >
                 {a.label}
               </NavLink>
             ))}

@@ -20,6 +20,14 @@ export function useOutcome() {
       setBusy(false);
     }
   }, []);
-  const notice = msg ? <Alert type={msg.type} showIcon title={msg.text} className="ops-gap" role={msg.type === 'error' ? 'alert' : 'status'} /> : null;
+  const notice = msg ? (
+    <Alert
+      type={msg.type}
+      showIcon
+      title={msg.text}
+      className="ops-gap"
+      role={msg.type === 'error' ? 'alert' : 'status'}
+    />
+  ) : null;
   return { run, busy, notice };
 }

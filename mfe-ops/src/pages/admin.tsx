@@ -21,7 +21,11 @@ export default function AdminPage() {
     if (reason === null) return;
     await run(async () => {
       const client = ops().staff;
-      await (verb === 'deactivate' ? client.deactivate : verb === 'activate' ? client.activate : client.resetSecondFactor)(s.id, { reason });
+      await (verb === 'deactivate'
+        ? client.deactivate
+        : verb === 'activate'
+          ? client.activate
+          : client.resetSecondFactor)(s.id, { reason });
       staff.reload();
       return `${label}: done for ${s.name}. Their sessions have ended.`;
     });
@@ -38,9 +42,27 @@ export default function AdminPage() {
         loading={staff.loading}
         dataSource={staff.data ?? []}
         columns={[
-          { title: 'Name', render: (_, s) => <>{s.name} <span className="ops-muted">{s.email}</span></> },
+          {
+            title: 'Name',
+            render: (_, s) => (
+              <>
+                {s.name} <span className="ops-muted">{s.email}</span>
+              </>
+            ),
+          },
           { title: 'Role', dataIndex: 'role' },
-          { title: 'State', render: (_, s) => <>{s.status}{!s.second_factor && <Tag>no second factor yet</Tag>}{s.locked_until && new Date(s.locked_until) > new Date() && <Tag color="red">locked until {when(s.locked_until)}</Tag>}</> },
+          {
+            title: 'State',
+            render: (_, s) => (
+              <>
+                {s.status}
+                {!s.second_factor && <Tag>no second factor yet</Tag>}
+                {s.locked_until && new Date(s.locked_until) > new Date() && (
+                  <Tag color="red">locked until {when(s.locked_until)}</Tag>
+                )}
+              </>
+            ),
+          },
           { title: 'Recovery codes left', dataIndex: 'recovery_codes_left' },
           {
             title: '',
@@ -48,42 +70,114 @@ export default function AdminPage() {
               s.id === staffSession.get()?.id ? (
                 <span className="ops-muted">you: another admin changes your account</span>
               ) : (
-              <Space>
-                {s.status === 'active' ? <Button size="small" danger onClick={() => void change(s, 'deactivate', 'Deactivate')}>Deactivate</Button> : <Button size="small" onClick={() => void change(s, 'activate', 'Reactivate')}>Reactivate</Button>}
-                <Button size="small" onClick={() => void change(s, 'reset-second-factor', 'Reset second factor')}>Reset second factor</Button>
-              </Space>
+                <Space>
+                  {s.status === 'active' ? (
+                    <Button size="small" danger onClick={() => void change(s, 'deactivate', 'Deactivate')}>
+                      Deactivate
+                    </Button>
+                  ) : (
+                    <Button size="small" onClick={() => void change(s, 'activate', 'Reactivate')}>
+                      Reactivate
+                    </Button>
+                  )}
+                  <Button size="small" onClick={() => void change(s, 'reset-second-factor', 'Reset second factor')}>
+                    Reset second factor
+                  </Button>
+                </Space>
               ),
           },
         ]}
       />
-      <Typography.Title level={3} className="ops-gap">Add an operator</Typography.Title>
-      <Form layout="inline" onFinish={(v: { email: string; name: string; role: Role; password: string }) => void run(async () => { await ops().staff.create(v); staff.reload(); return `${v.name} added: they set up their authenticator at their first sign-in.`; })}>
-        <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}><Input placeholder="Name" aria-label="Name" /></Form.Item>
-        <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}><Input placeholder="E-mail" aria-label="E-mail" type="email" /></Form.Item>
-        <Form.Item name="role" initialValue="reviewer"><Select aria-label="Role" style={{ width: 160 }} options={['reviewer', 'finance', 'release_manager', 'admin'].map((r) => ({ value: r, label: r.replace('_', ' ') }))} /></Form.Item>
-        <Form.Item name="password" rules={[{ required: true, min: 12, message: 'At least 12 characters' }]}><Input.Password placeholder="First password (12+)" aria-label="First password" /></Form.Item>
+      <Typography.Title level={3} className="ops-gap">
+        Add an operator
+      </Typography.Title>
+      <Form
+        layout="inline"
+        onFinish={(v: { email: string; name: string; role: Role; password: string }) =>
+          void run(async () => {
+            await ops().staff.create(v);
+            staff.reload();
+            return `${v.name} added: they set up their authenticator at their first sign-in.`;
+          })
+        }
+      >
+        <Form.Item name="name" rules={[{ required: true, message: 'Name' }]}>
+          <Input placeholder="Name" aria-label="Name" />
+        </Form.Item>
+        <Form.Item name="email" rules={[{ required: true, message: 'E-mail' }]}>
+          <Input placeholder="E-mail" aria-label="E-mail" type="email" />
+        </Form.Item>
+        <Form.Item name="role" initialValue="reviewer">
+          <Select
+            aria-label="Role"
+            style={{ width: 160 }}
+            options={['reviewer', 'finance', 'release_manager', 'admin'].map((r) => ({
+              value: r,
+              label: r.replace('_', ' '),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, min: 12, message: 'At least 12 characters' }]}>
+          <Input.Password placeholder="First password (12+)" aria-label="First password" />
+        </Form.Item>
         <Button htmlType="submit">Add</Button>
       </Form>
-      <Typography.Title level={2} className="ops-gap">Correct a wallet</Typography.Title>
-      <Typography.Paragraph className="ops-muted">A correction is carried out when a second admin approves it (Approvals).</Typography.Paragraph>
-      <Form layout="inline" onFinish={(v: { user_id: number; wallet_type: 1 | 2; amount: string; reason: string }) => void run(async () => {
-        const r = await ops().corrections.request({ ...v, idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` });
-        return `Correction asked (request ${r.approval.id}): another admin must approve it.`;
-      })}>
-        <Form.Item name="user_id" rules={[{ required: true, message: 'User id' }]}><InputNumber placeholder="User id" aria-label="User id" min={1} /></Form.Item>
-        <Form.Item name="wallet_type" initialValue={1}><Select aria-label="Wallet" style={{ width: 120 }} options={[{ value: 1, label: 'Local' }, { value: 2, label: 'USDT' }]} /></Form.Item>
-        <Form.Item name="amount" rules={[{ required: true, message: 'Amount, - to debit' }]}><Input placeholder="Amount (−50.00 to debit)" aria-label="Amount" /></Form.Item>
-        <Form.Item name="reason" rules={[{ required: true, min: 3, message: 'Reason' }]}><Input placeholder="Reason the seller sees" aria-label="Reason" style={{ width: 260 }} /></Form.Item>
+      <Typography.Title level={2} className="ops-gap">
+        Correct a wallet
+      </Typography.Title>
+      <Typography.Paragraph className="ops-muted">
+        A correction is carried out when a second admin approves it (Approvals).
+      </Typography.Paragraph>
+      <Form
+        layout="inline"
+        onFinish={(v: { user_id: number; wallet_type: 1 | 2; amount: string; reason: string }) =>
+          void run(async () => {
+            const r = await ops().corrections.request({
+              ...v,
+              idempotency_key: `console-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+            });
+            return `Correction asked (request ${r.approval.id}): another admin must approve it.`;
+          })
+        }
+      >
+        <Form.Item name="user_id" rules={[{ required: true, message: 'User id' }]}>
+          <InputNumber placeholder="User id" aria-label="User id" min={1} />
+        </Form.Item>
+        <Form.Item name="wallet_type" initialValue={1}>
+          <Select
+            aria-label="Wallet"
+            style={{ width: 120 }}
+            options={[
+              { value: 1, label: 'Local' },
+              { value: 2, label: 'USDT' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="amount" rules={[{ required: true, message: 'Amount, - to debit' }]}>
+          <Input placeholder="Amount (−50.00 to debit)" aria-label="Amount" />
+        </Form.Item>
+        <Form.Item name="reason" rules={[{ required: true, min: 3, message: 'Reason' }]}>
+          <Input placeholder="Reason the seller sees" aria-label="Reason" style={{ width: 260 }} />
+        </Form.Item>
         <Button htmlType="submit">Ask for approval</Button>
       </Form>
-      <Typography.Title level={2} className="ops-gap">Ledger</Typography.Title>
+      <Typography.Title level={2} className="ops-gap">
+        Ledger
+      </Typography.Title>
       <Space className="ops-gap">
-        <Button onClick={() => void run(async () => {
-          const r = await ops().ledger.check();
-          setCheck(r);
-          return r.ok ? 'Ledger check: every invariant holds.' : `Ledger check: ${r.breaches.length} breach(es).`;
-        })}>Run the ledger check</Button>
-        {check && (check.ok ? <Tag color="green">balanced</Tag> : <Tag color="red">{check.breaches.length} breaches</Tag>)}
+        <Button
+          onClick={() =>
+            void run(async () => {
+              const r = await ops().ledger.check();
+              setCheck(r);
+              return r.ok ? 'Ledger check: every invariant holds.' : `Ledger check: ${r.breaches.length} breach(es).`;
+            })
+          }
+        >
+          Run the ledger check
+        </Button>
+        {check &&
+          (check.ok ? <Tag color="green">balanced</Tag> : <Tag color="red">{check.breaches.length} breaches</Tag>)}
       </Space>
       {check && !check.ok && <pre className="ops-memo">{JSON.stringify(check.breaches, null, 2)}</pre>}
       <Table<Balance>

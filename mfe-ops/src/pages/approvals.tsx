@@ -17,7 +17,9 @@ export default function ApprovalsPage() {
     const reason = verb === 'reject' ? await ask('Reject this request', 'Reason', 'Reject') : '';
     if (reason === null) return;
     await run(async () => {
-      await (verb === 'reject' ? ops().approvals.reject(a.id, { reason }) : ops().approvals.approve(a.id, { note: '' }));
+      await (verb === 'reject'
+        ? ops().approvals.reject(a.id, { reason })
+        : ops().approvals.approve(a.id, { note: '' }));
       return verb === 'approve' ? `Approved: ${amount(a.amount, a.currency)} for ${a.target_id}.` : 'Rejected.';
     });
     list.reload();
@@ -34,7 +36,19 @@ export default function ApprovalsPage() {
         dataSource={list.data ?? []}
         locale={{ emptyText: 'Nothing waits for approval' }}
         columns={[
-          { title: 'What', render: (_, a) => (a.kind === 'order_decision' ? <>Decision on <Link to={`/ops/orders/${a.target_id}`}>{a.target_id}</Link></> : <>Correction for user {a.payload.user_id}: {amount(a.payload.amount, a.currency)}</>) },
+          {
+            title: 'What',
+            render: (_, a) =>
+              a.kind === 'order_decision' ? (
+                <>
+                  Decision on <Link to={`/ops/orders/${a.target_id}`}>{a.target_id}</Link>
+                </>
+              ) : (
+                <>
+                  Correction for user {a.payload.user_id}: {amount(a.payload.amount, a.currency)}
+                </>
+              ),
+          },
           { title: 'Amount', render: (_, a) => amount(a.amount, a.currency) },
           { title: 'Why a second pair of eyes', dataIndex: 'reason' },
           { title: 'Asked by', dataIndex: 'requested_by_name' },
@@ -43,7 +57,9 @@ export default function ApprovalsPage() {
             title: '',
             render: (_, a) => (
               <Space>
-                <Button type="primary" onClick={() => void act(a, 'approve')}>Approve</Button>
+                <Button type="primary" onClick={() => void act(a, 'approve')}>
+                  Approve
+                </Button>
                 <Button onClick={() => void act(a, 'reject')}>Reject</Button>
                 {a.kind === 'order_decision' && <Tag>{(a.payload.lines ?? []).length} line(s)</Tag>}
               </Space>

@@ -26,10 +26,23 @@ export default function AuditPage() {
   return (
     <RoleGate roles={[]}>
       <PageTitle>Audit log</PageTitle>
-      <Form layout="inline" className="ops-filters" onFinish={(v: Filters) => { setMore([]); setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x))); }}>
-        <Form.Item name="q" label="Words"><Input style={{ width: 220 }} /></Form.Item>
-        <Form.Item name="action" label="Action"><Input style={{ width: 160 }} placeholder="e.g. order, login.failed" /></Form.Item>
-        <Form.Item name="target_id" label="Target"><Input style={{ width: 200 }} placeholder="order, user or withdrawal" /></Form.Item>
+      <Form
+        layout="inline"
+        className="ops-filters"
+        onFinish={(v: Filters) => {
+          setMore([]);
+          setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x)));
+        }}
+      >
+        <Form.Item name="q" label="Words">
+          <Input style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="action" label="Action">
+          <Input style={{ width: 160 }} placeholder="e.g. order, login.failed" />
+        </Form.Item>
+        <Form.Item name="target_id" label="Target">
+          <Input style={{ width: 200 }} placeholder="order, user or withdrawal" />
+        </Form.Item>
         <Button htmlType="submit">Search</Button>
       </Form>
       {(error || first.error) && <Alert type="error" showIcon title={error || first.error} />}
@@ -48,7 +61,11 @@ export default function AuditPage() {
           { title: 'IP', dataIndex: 'ip' },
         ]}
       />
-      {(first.data?.length ?? 0) >= 200 && <Button onClick={() => void loadMore()} className="ops-gap">Older entries</Button>}
+      {(first.data?.length ?? 0) >= 200 && (
+        <Button onClick={() => void loadMore()} className="ops-gap">
+          Older entries
+        </Button>
+      )}
     </RoleGate>
   );
 }

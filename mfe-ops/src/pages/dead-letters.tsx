@@ -8,7 +8,13 @@ import { RoleGate } from '../app/console';
 
 export type DeadLetter = OpsReply<'GET /ops/api/dead-letters'>[number];
 
-const KIND: Record<string, string> = { email: 'E-mail', whatsapp: 'WhatsApp', push: 'Push', rate_apply: 'Rate change', push_scan: 'Push scan' };
+const KIND: Record<string, string> = {
+  email: 'E-mail',
+  whatsapp: 'WhatsApp',
+  push: 'Push',
+  rate_apply: 'Rate change',
+  push_scan: 'Push scan',
+};
 
 /**
  * Dead letters: messages and background jobs that failed every attempt — an e-mail,
@@ -28,7 +34,11 @@ function DeadLetters() {
   const isAdmin = staffSession.get()?.role === 'admin';
   const { run, busy, notice } = useOutcome();
   const retry = async (d: DeadLetter) => {
-    const reason = await ask(`Send again: ${KIND[d.kind] ?? d.kind}${d.recipient ? ` to ${d.recipient}` : ''}`, 'Reason (kept in the audit log)', 'Send again');
+    const reason = await ask(
+      `Send again: ${KIND[d.kind] ?? d.kind}${d.recipient ? ` to ${d.recipient}` : ''}`,
+      'Reason (kept in the audit log)',
+      'Send again',
+    );
     if (reason === null) return;
     await run(async () => {
       await ops().deadLetters.retry(d.id, { reason });
@@ -40,7 +50,8 @@ function DeadLetters() {
     <>
       <PageTitle>Dead letters</PageTitle>
       <Typography.Paragraph type="secondary">
-        Messages and jobs that failed every attempt. Verification codes are not sent again (they would be stale): the seller asks for a new one.
+        Messages and jobs that failed every attempt. Verification codes are not sent again (they would be stale): the
+        seller asks for a new one.
       </Typography.Paragraph>
       {notice}
       {list.error && <Alert type="error" showIcon title={list.error} />}
@@ -58,7 +69,18 @@ function DeadLetters() {
           { title: 'Subject', render: (_, d) => d.subject ?? '—' },
           { title: 'Attempts', dataIndex: 'attempts' },
           { title: 'Last error', dataIndex: 'last_error' },
-          ...(isAdmin ? [{ title: '', render: (_: unknown, d: DeadLetter) => <Button size="small" disabled={busy} onClick={() => void retry(d)}>Send again</Button> }] : []),
+          ...(isAdmin
+            ? [
+                {
+                  title: '',
+                  render: (_: unknown, d: DeadLetter) => (
+                    <Button size="small" disabled={busy} onClick={() => void retry(d)}>
+                      Send again
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </>

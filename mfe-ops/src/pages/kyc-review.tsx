@@ -8,7 +8,10 @@ import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
-/** One level 3 request: the ID record (number masked; the whole number with a reason), selfie, document, address; approve or refuse. */
+/**
+ * One level 3 request: the ID record (number masked; the whole number with a reason), selfie, document, address;
+ * approve or refuse.
+ */
 export default function KycReviewPage() {
   const { id } = useParams();
   const req = useOps(() => ops().kyc.get(id ?? ''), `kyc:${id}`);
@@ -42,7 +45,8 @@ export default function KycReviewPage() {
         <Space direction="vertical" size="large" style={{ width: '100%', marginTop: 12 }}>
           <Descriptions bordered size="small" column={1} title="Seller">
             <Descriptions.Item label="Account">
-              <Link to={`/ops/users/${r.user.id}`}>{r.user.username}</Link> ({r.user.country}, since {when(r.user.created_at)})
+              <Link to={`/ops/users/${r.user.id}`}>{r.user.username}</Link> ({r.user.country}, since{' '}
+              {when(r.user.created_at)})
             </Descriptions.Item>
             <Descriptions.Item label="Level now">{r.user.kyc_level}</Descriptions.Item>
             <Descriptions.Item label="Verified name">{r.user.kyc_name}</Descriptions.Item>
@@ -62,7 +66,9 @@ export default function KycReviewPage() {
             )}
             <Descriptions.Item label="Home address">{r.address}</Descriptions.Item>
             <Descriptions.Item label="Sent">{when(r.created_at)}</Descriptions.Item>
-            {r.status !== 'pending' && <Descriptions.Item label="Decided">{`${r.status} ${when(r.decided_at)} ${r.reason}`}</Descriptions.Item>}
+            {r.status !== 'pending' && (
+              <Descriptions.Item label="Decided">{`${r.status} ${when(r.decided_at)} ${r.reason}`}</Descriptions.Item>
+            )}
           </Descriptions>
           <Image.PreviewGroup>
             <Space wrap>

@@ -7,7 +7,8 @@ import { RoleGate } from '../app/console';
 
 type Pending = OpsReply<'GET /ops/api/kyc'>[number];
 
-const waited = (m: number) => (m < 60 ? `${m} min` : m < 48 * 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} days`);
+const waited = (m: number) =>
+  m < 60 ? `${m} min` : m < 48 * 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} days`;
 
 /** Level 3 verification requests, oldest first: a document photo and an address to check. */
 export default function KycQueuePage() {
@@ -15,7 +16,10 @@ export default function KycQueuePage() {
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle>Identity checks</PageTitle>
-      <Typography.Paragraph type="secondary">Level 3 requests: compare the document photo and the selfie with the ID record, and check the address. Opening a request is recorded in the audit log.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Level 3 requests: compare the document photo and the selfie with the ID record, and check the address. Opening a
+        request is recorded in the audit log.
+      </Typography.Paragraph>
       {list.error && <Alert type="error" showIcon title={list.error} />}
       <Table<Pending>
         rowKey="id"

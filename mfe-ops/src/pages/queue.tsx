@@ -7,9 +7,20 @@ import { useOps } from '../lib/use-ops';
 import { RoleGate } from '../app/console';
 
 type QueueOrder = OpsReply<'GET /ops/api/orders/queue'>['orders'][number];
-type Filters = { brand?: number; currency?: 'NGN' | 'GHS' | 'USDT'; min_amount?: string; max_amount?: string; waiting_over_minutes?: number };
+type Filters = {
+  brand?: number;
+  currency?: 'NGN' | 'GHS' | 'USDT';
+  min_amount?: string;
+  max_amount?: string;
+  waiting_over_minutes?: number;
+};
 
-const waited = (m: number) => (m < 60 ? `${m} min` : m < 1440 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`);
+const waited = (m: number) =>
+  m < 60
+    ? `${m} min`
+    : m < 1440
+      ? `${Math.floor(m / 60)} h ${m % 60} min`
+      : `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`;
 
 /** Pending orders, oldest first, with how long each has waited; claim one to review it. */
 export default function QueuePage() {
@@ -30,12 +41,26 @@ export default function QueuePage() {
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle>Review queue</PageTitle>
-      <Form layout="inline" onFinish={(v: Filters) => setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters)} className="ops-filters">
+      <Form
+        layout="inline"
+        onFinish={(v: Filters) =>
+          setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')) as Filters)
+        }
+        className="ops-filters"
+      >
         <Form.Item name="brand" label="Brand">
-          <Select allowClear style={{ width: 180 }} options={(q.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            options={(q.data?.brands ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          />
         </Form.Item>
         <Form.Item name="currency" label="Payout">
-          <Select allowClear style={{ width: 100 }} options={['NGN', 'GHS', 'USDT'].map((c) => ({ value: c, label: c }))} />
+          <Select
+            allowClear
+            style={{ width: 100 }}
+            options={['NGN', 'GHS', 'USDT'].map((c) => ({ value: c, label: c }))}
+          />
         </Form.Item>
         <Form.Item name="min_amount" label="Quote from">
           <Input style={{ width: 120 }} inputMode="decimal" />
@@ -66,8 +91,12 @@ export default function QueuePage() {
             render: (_, o) =>
               o.awaiting_approval ? (
                 <>
-                  <Tag color="gold" className="ops-waiting">Waiting for a second approver</Tag>
-                  <div className="ops-muted">approved first by {o.approval_requested_by_name ?? o.claimed_by_name ?? 'another operator'}</div>
+                  <Tag color="gold" className="ops-waiting">
+                    Waiting for a second approver
+                  </Tag>
+                  <div className="ops-muted">
+                    approved first by {o.approval_requested_by_name ?? o.claimed_by_name ?? 'another operator'}
+                  </div>
                 </>
               ) : (
                 (o.claimed_by_name ?? '—')

@@ -8,14 +8,29 @@ import { useOutcome } from '../lib/use-outcome';
 type RateTable = OpsReply<'GET /ops/api/rates'>;
 type Change = OpsReply<'GET /ops/api/rates/history'>[number];
 
-
 /** A rate an admin may change: it holds the rate in force until they type another, and then says what it was. */
-function RateField({ label, now, value, onChange }: { label: string; now: string | undefined; value: string | undefined; onChange: (v: string) => void }) {
+function RateField({
+  label,
+  now,
+  value,
+  onChange,
+}: {
+  label: string;
+  now: string | undefined;
+  value: string | undefined;
+  onChange: (v: string) => void;
+}) {
   const shown = value ?? now ?? '';
   const edited = value !== undefined && value.trim() !== (now ?? '');
   return (
     <div className={edited ? 'ops-rate is-edited' : 'ops-rate'}>
-      <Input aria-label={label} value={shown} inputMode="decimal" onChange={(e) => onChange(e.target.value)} style={{ width: 110 }} />
+      <Input
+        aria-label={label}
+        value={shown}
+        inputMode="decimal"
+        onChange={(e) => onChange(e.target.value)}
+        style={{ width: 110 }}
+      />
       {edited && <div className="ops-muted ops-was">was {now ?? 'not set'}</div>}
     </div>
   );
@@ -52,7 +67,9 @@ export default function RatesPage() {
       const r = await ops().rates.change({ changes, reason, ...(at ? { effective_at: at } : {}) });
       setEdits({});
       table.reload();
-      return `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes.map((c) => `${c.old} → ${c.new}`).join(', ')}.`;
+      return `${r.changes.length} rate(s) ${at ? `scheduled for ${when(at)}` : 'changed'}: ${r.changes
+        .map((c) => `${c.old} ` + `→ ${c.new}`)
+        .join(', ')}.`;
     });
   };
   const cancel = async (id: number) => {
@@ -70,12 +87,32 @@ export default function RatesPage() {
       {table.error && <Alert type="error" showIcon title={table.error} />}
       {isAdmin && (
         <Space className="ops-gap" wrap>
-          <Input aria-label="Reason for the change" placeholder="Reason (kept in the history)" value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 320 }} />
-          <DatePicker showTime aria-label="Takes effect" placeholder="Takes effect now" onChange={(d) => setAt(d ? d.toISOString() : null)} />
-          <Button type="primary" disabled={!dirty} onClick={() => void save()}>Save rates</Button>
+          <Input
+            aria-label="Reason for the change"
+            placeholder="Reason (kept in the history)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            style={{ width: 320 }}
+          />
+          <DatePicker
+            showTime
+            aria-label="Takes effect"
+            placeholder="Takes effect now"
+            onChange={(d) => setAt(d ? d.toISOString() : null)}
+          />
+          <Button type="primary" disabled={!dirty} onClick={() => void save()}>
+            Save rates
+          </Button>
         </Space>
       )}
-      <Input.Search aria-label="Find a card" placeholder="Find a card: brand, currency, form" allowClear onChange={(e) => setFind(e.target.value.trim().toLowerCase())} style={{ maxWidth: 420 }} className="ops-gap" />
+      <Input.Search
+        aria-label="Find a card"
+        placeholder="Find a card: brand, currency, form"
+        allowClear
+        onChange={(e) => setFind(e.target.value.trim().toLowerCase())}
+        style={{ maxWidth: 420 }}
+        className="ops-gap"
+      />
       {(table.data?.scheduled.length ?? 0) > 0 && (
         <Alert
           type="info"
@@ -85,7 +122,12 @@ export default function RatesPage() {
             <ul>
               {table.data!.scheduled.map((s) => (
                 <li key={s.id}>
-                  Card {s.card_id}: {s.rate} {s.currency} from {when(s.effective_at)} {isAdmin && <Button size="small" onClick={() => void cancel(s.id)}>Cancel</Button>}
+                  Card {s.card_id}: {s.rate} {s.currency} from {when(s.effective_at)}{' '}
+                  {isAdmin && (
+                    <Button size="small" onClick={() => void cancel(s.id)}>
+                      Cancel
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -104,12 +146,24 @@ export default function RatesPage() {
             title: cur,
             render: (_: unknown, c: RateTable['cards'][number]) =>
               isAdmin ? (
-                <RateField label={`${c.name} ${cur}`} now={c.rates[cur]} value={edits[`${c.card_id}:${cur}`]} onChange={(v) => setEdits((x) => ({ ...x, [`${c.card_id}:${cur}`]: v }))} />
+                <RateField
+                  label={`${c.name} ${cur}`}
+                  now={c.rates[cur]}
+                  value={edits[`${c.card_id}:${cur}`]}
+                  onChange={(v) => setEdits((x) => ({ ...x, [`${c.card_id}:${cur}`]: v }))}
+                />
               ) : (
-                c.rates[cur] ?? '—'
+                (c.rates[cur] ?? '—')
               ),
           })),
-          { title: '', render: (_: unknown, c: RateTable['cards'][number]) => <Button size="small" onClick={() => setHistory(c.card_id)}>History</Button> },
+          {
+            title: '',
+            render: (_: unknown, c: RateTable['cards'][number]) => (
+              <Button size="small" onClick={() => setHistory(c.card_id)}>
+                History
+              </Button>
+            ),
+          },
         ]}
       />
       <Drawer open={history !== null} onClose={() => setHistory(null)} title="Rate history" size="large">

@@ -82,19 +82,13 @@ function Releases() {
         />
       ))}
       {!d.configured ? (
-        <Alert
-          type="info"
-          showIcon
-          title="Release control is not configured"
-          description={NOT_CONFIGURED}
-        />
+        <Alert type="info" showIcon title="Release control is not configured" description={NOT_CONFIGURED} />
       ) : (
         <>
           <Typography.Paragraph type="secondary">
             Canary check: {s.check ? `every ${s.interval_s} s` : 'off'}. A canary is halted when its error rate since it
             started is at least {s.halt_ratio} × the stable version’s, with at least {s.min_errors} errors in{' '}
-            {s.min_loads} page loads; one marked “promote when healthy” is promoted after {s.healthy_minutes}{' '}
-            minutes.{' '}
+            {s.min_loads} page loads; one marked “promote when healthy” is promoted after {s.healthy_minutes} minutes.{' '}
             <Button size="small" disabled={busy || !s.check} onClick={() => void checkNow()}>
               Check canaries now
             </Button>{' '}
@@ -220,40 +214,47 @@ function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
       </Space>
       <Typography.Title level={5}>Last hour, per version</Typography.Title>
       <div className="ops-wide">
-      <Table<Health>
-        rowKey="version"
-        size="small"
-        pagination={false}
-        dataSource={a.last_hour}
-        locale={{ emptyText: 'No client telemetry in the last hour' }}
-        columns={[
-          { title: 'Version', render: (_, h) => <span>{h.version} {role(h.version)}</span> },
-          { title: 'Page loads', dataIndex: 'loads' },
-          { title: 'Errors', dataIndex: 'errors' },
-          { title: 'Error rate', render: (_, h) => rate(h.error_rate) },
-          { title: 'Remote load failures', dataIndex: 'remote_failures' },
-          { title: 'Failed /gc calls', dataIndex: 'gc_failures' },
-          { title: 'LCP p75', render: (_, h) => ms(h.lcp_p75) },
-          { title: 'CLS p75', render: (_, h) => (h.cls_p75 === null ? '—' : h.cls_p75.toFixed(3)) },
-          { title: 'INP p75', render: (_, h) => ms(h.inp_p75) },
-        ]}
-      />
+        <Table<Health>
+          rowKey="version"
+          size="small"
+          pagination={false}
+          dataSource={a.last_hour}
+          locale={{ emptyText: 'No client telemetry in the last hour' }}
+          columns={[
+            {
+              title: 'Version',
+              render: (_, h) => (
+                <span>
+                  {h.version} {role(h.version)}
+                </span>
+              ),
+            },
+            { title: 'Page loads', dataIndex: 'loads' },
+            { title: 'Errors', dataIndex: 'errors' },
+            { title: 'Error rate', render: (_, h) => rate(h.error_rate) },
+            { title: 'Remote load failures', dataIndex: 'remote_failures' },
+            { title: 'Failed /gc calls', dataIndex: 'gc_failures' },
+            { title: 'LCP p75', render: (_, h) => ms(h.lcp_p75) },
+            { title: 'CLS p75', render: (_, h) => (h.cls_p75 === null ? '—' : h.cls_p75.toFixed(3)) },
+            { title: 'INP p75', render: (_, h) => ms(h.inp_p75) },
+          ]}
+        />
       </div>
       <Typography.Title level={5}>History</Typography.Title>
       <div className="ops-wide">
-      <Table<ReleaseHistoryLine>
-        rowKey={(h) => `${h.at}${h.action}${h.to ?? ''}`}
-        size="small"
-        pagination={{ pageSize: 5, hideOnSinglePage: true }}
-        dataSource={a.history}
-        locale={{ emptyText: 'No changes yet' }}
-        columns={[
-          { title: 'When', render: (_, h) => when(h.at) },
-          { title: 'Change', render: (_, h) => describeChange(h) },
-          { title: 'By', dataIndex: 'by' },
-          { title: 'Why', render: (_, h) => whyOf(h) },
-        ]}
-      />
+        <Table<ReleaseHistoryLine>
+          rowKey={(h) => `${h.at}${h.action}${h.to ?? ''}`}
+          size="small"
+          pagination={{ pageSize: 5, hideOnSinglePage: true }}
+          dataSource={a.history}
+          locale={{ emptyText: 'No changes yet' }}
+          columns={[
+            { title: 'When', render: (_, h) => when(h.at) },
+            { title: 'Change', render: (_, h) => describeChange(h) },
+            { title: 'By', dataIndex: 'by' },
+            { title: 'Why', render: (_, h) => whyOf(h) },
+          ]}
+        />
       </div>
     </Card>
   );

@@ -10,7 +10,17 @@ import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import { DecidedOrder } from './parts/decided-order';
 import { SellerCard } from './parts/seller-card';
 
-interface Line { key: number; status: 'success' | 'failed'; card_id?: number; face_value?: string; rate?: string; code?: string; fail_reason?: string; fail_note?: string; image_index?: number }
+interface Line {
+  key: number;
+  status: 'success' | 'failed';
+  card_id?: number;
+  face_value?: string;
+  rate?: string;
+  code?: string;
+  fail_reason?: string;
+  fail_note?: string;
+  image_index?: number;
+}
 type Preview = OpsReply<'POST /ops/api/orders/:order_no/preview'>;
 
 let keys = 0;
@@ -32,24 +42,46 @@ export default function ReviewPage() {
   const { run, busy, notice } = useOutcome();
   const o = order.data;
 
-  const rateOf = (cardId: number | undefined) => rates.data?.cards.find((c) => c.card_id === cardId)?.rates[o?.currency ?? 'NGN'];
+  const rateOf = (cardId: number | undefined) =>
+    rates.data?.cards.find((c) => c.card_id === cardId)?.rates[o?.currency ?? 'NGN'];
   useEffect(() => {
     if (!o || lines.length) return;
-    setLines([{ key: ++keys, status: 'success', card_id: o.quote?.card_id ?? o.card_id ?? undefined, face_value: o.quote?.face_value, rate: o.quote?.rate }]);
+    setLines([
+      {
+        key: ++keys,
+        status: 'success',
+        card_id: o.quote?.card_id ?? o.card_id ?? undefined,
+        face_value: o.quote?.face_value,
+        rate: o.quote?.rate,
+      },
+    ]);
   }, [o, lines.length]);
 
   const body = useMemo(
     () => ({
       lines: lines.map(({ key: _k, ...l }) =>
         l.status === 'success'
-          ? { status: l.status, card_id: l.card_id, face_value: l.face_value ?? '', rate: l.rate || undefined, code: l.code || undefined }
-          : { status: l.status, fail_reason: l.fail_reason, fail_note: l.fail_note || undefined, code: l.code || undefined, image_index: l.image_index },
+          ? {
+              status: l.status,
+              card_id: l.card_id,
+              face_value: l.face_value ?? '',
+              rate: l.rate || undefined,
+              code: l.code || undefined,
+            }
+          : {
+              status: l.status,
+              fail_reason: l.fail_reason,
+              fail_note: l.fail_note || undefined,
+              code: l.code || undefined,
+              image_index: l.image_index,
+            },
       ),
       payout_note: note || undefined,
     }),
     [lines, note],
   );
-  const set = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const set = (key: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
   const check = () => run(async () => setPreview(await ops().orders.preview(orderNo, body)));
   const decide = () =>
@@ -57,19 +89,24 @@ export default function ReviewPage() {
       const r = await ops().orders.decide(orderNo, body);
       setPreview(null);
       order.reload();
-      return r.awaiting_approval ? `Waiting for a second operator: ${r.awaiting_approval.reason}.` : `Decided: ${amount(r.amount, o?.currency)} credited.`;
+      return r.awaiting_approval
+        ? `Waiting for a second operator: ${r.awaiting_approval.reason}.`
+        : `Decided: ${amount(r.amount, o?.currency)} credited.`;
     });
   const refuse = () => {
     let reason = '';
     Modal.confirm({
       title: 'Refuse the whole order',
-      content: <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />,
+      content: (
+        <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />
+      ),
       okText: 'Refuse',
-      onOk: () => run(async () => {
-        await ops().orders.refuse(orderNo, { reason });
-        order.reload();
-        return 'Refused: the seller is told the reason.';
-      }),
+      onOk: () =>
+        run(async () => {
+          await ops().orders.refuse(orderNo, { reason });
+          order.reload();
+          return 'Refused: the seller is told the reason.';
+        }),
     });
   };
   // The next order: claimed for this operator, then opened (a fresh screen for it).
@@ -80,10 +117,11 @@ export default function ReviewPage() {
       setNote('');
       navigate(`/ops/orders/${no}`);
     });
-  const release = () => run(async () => {
-    await ops().orders.release(orderNo);
-    navigate('/ops');
-  });
+  const release = () =>
+    run(async () => {
+      await ops().orders.release(orderNo);
+      navigate('/ops');
+    });
 
   if (order.error || !o)
     return (
@@ -100,7 +138,12 @@ export default function ReviewPage() {
       <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
       <Space wrap className="ops-gap">
         <Tag>{o.status_desc}</Tag>
-        {o.quote && <span>Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face {o.quote.face_value}, VIP {o.quote.vip_percent}%)</span>}
+        {o.quote && (
+          <span>
+            Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face{' '}
+            {o.quote.face_value}, VIP {o.quote.vip_percent}%)
+          </span>
+        )}
       </Space>
       <div className="ops-review">
         <section aria-label="Photos" className="ops-photos">
@@ -126,33 +169,138 @@ export default function ReviewPage() {
                 pagination={false}
                 dataSource={lines}
                 columns={[
-                  { title: 'Outcome', render: (_, l) => <Select aria-label="Outcome" value={l.status} style={{ width: 90 }} onChange={(v) => set(l.key, { status: v })} options={[{ value: 'success', label: 'Pay' }, { value: 'failed', label: 'Fail' }]} /> },
+                  {
+                    title: 'Outcome',
+                    render: (_, l) => (
+                      <Select
+                        aria-label="Outcome"
+                        value={l.status}
+                        style={{ width: 90 }}
+                        onChange={(v) => set(l.key, { status: v })}
+                        options={[
+                          { value: 'success', label: 'Pay' },
+                          { value: 'failed', label: 'Fail' },
+                        ]}
+                      />
+                    ),
+                  },
                   {
                     title: 'Card / reason',
                     render: (_, l) =>
                       l.status === 'success' ? (
-                        <Select aria-label="Card" showSearch optionFilterProp="label" value={l.card_id} style={{ width: 230 }} options={cardOptions} onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })} />
+                        <Select
+                          aria-label="Card"
+                          showSearch
+                          optionFilterProp="label"
+                          value={l.card_id}
+                          style={{ width: 230 }}
+                          options={cardOptions}
+                          onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })}
+                        />
                       ) : (
                         <Space direction="vertical">
-                          <Select aria-label="Fail reason" placeholder="Fail reason" value={l.fail_reason} style={{ width: 230 }} options={reasonOptions} onChange={(v: string) => set(l.key, { fail_reason: v })} />
-                          <Input aria-label="Note" placeholder="Note (needed for Other)" value={l.fail_note} onChange={(e) => set(l.key, { fail_note: e.target.value })} />
-                          <Select aria-label="Proof photo" allowClear placeholder="Proof photo" value={l.image_index} style={{ width: 160 }} options={o.images.map((_, i) => ({ value: i, label: `Photo ${i + 1}` }))} onChange={(v: number | undefined) => set(l.key, { image_index: v })} />
+                          <Select
+                            aria-label="Fail reason"
+                            placeholder="Fail reason"
+                            value={l.fail_reason}
+                            style={{ width: 230 }}
+                            options={reasonOptions}
+                            onChange={(v: string) => set(l.key, { fail_reason: v })}
+                          />
+                          <Input
+                            aria-label="Note"
+                            placeholder="Note (needed for Other)"
+                            value={l.fail_note}
+                            onChange={(e) => set(l.key, { fail_note: e.target.value })}
+                          />
+                          <Select
+                            aria-label="Proof photo"
+                            allowClear
+                            placeholder="Proof photo"
+                            value={l.image_index}
+                            style={{ width: 160 }}
+                            options={o.images.map((_, i) => ({ value: i, label: `Photo ${i + 1}` }))}
+                            onChange={(v: number | undefined) => set(l.key, { image_index: v })}
+                          />
                         </Space>
                       ),
                   },
-                  { title: 'Face value', render: (_, l) => l.status === 'success' && <Input aria-label="Face value" value={l.face_value} style={{ width: 90 }} onChange={(e) => set(l.key, { face_value: e.target.value })} /> },
-                  { title: `Rate (${o.currency})`, render: (_, l) => l.status === 'success' && <Input aria-label="Rate" value={l.rate} style={{ width: 100 }} onChange={(e) => set(l.key, { rate: e.target.value })} /> },
-                  { title: 'Code', render: (_, l) => <Input aria-label="Code" value={l.code} style={{ width: 120 }} onChange={(e) => set(l.key, { code: e.target.value })} /> },
-                  { title: '', render: (_, l) => lines.length > 1 && <Button aria-label="Remove line" onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}>×</Button> },
+                  {
+                    title: 'Face value',
+                    render: (_, l) =>
+                      l.status === 'success' && (
+                        <Input
+                          aria-label="Face value"
+                          value={l.face_value}
+                          style={{ width: 90 }}
+                          onChange={(e) => set(l.key, { face_value: e.target.value })}
+                        />
+                      ),
+                  },
+                  {
+                    title: `Rate (${o.currency})`,
+                    render: (_, l) =>
+                      l.status === 'success' && (
+                        <Input
+                          aria-label="Rate"
+                          value={l.rate}
+                          style={{ width: 100 }}
+                          onChange={(e) => set(l.key, { rate: e.target.value })}
+                        />
+                      ),
+                  },
+                  {
+                    title: 'Code',
+                    render: (_, l) => (
+                      <Input
+                        aria-label="Code"
+                        value={l.code}
+                        style={{ width: 120 }}
+                        onChange={(e) => set(l.key, { code: e.target.value })}
+                      />
+                    ),
+                  },
+                  {
+                    title: '',
+                    render: (_, l) =>
+                      lines.length > 1 && (
+                        <Button
+                          aria-label="Remove line"
+                          onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                        >
+                          ×
+                        </Button>
+                      ),
+                  },
                 ]}
               />
               <Space className="ops-gap" wrap>
-                <Button onClick={() => setLines((ls) => [...ls, { key: ++keys, status: 'success', card_id: ls[0]?.card_id, rate: rateOf(ls[0]?.card_id) }])}>Add a card</Button>
+                <Button
+                  onClick={() =>
+                    setLines((ls) => [
+                      ...ls,
+                      { key: ++keys, status: 'success', card_id: ls[0]?.card_id, rate: rateOf(ls[0]?.card_id) },
+                    ])
+                  }
+                >
+                  Add a card
+                </Button>
               </Space>
-              <Input.TextArea aria-label="Payout note" placeholder="Payout note (needed below the quote; the seller sees it)" rows={2} value={note} onChange={(e) => setNote(e.target.value)} className="ops-gap" />
+              <Input.TextArea
+                aria-label="Payout note"
+                placeholder="Payout note (needed below the quote; the seller sees it)"
+                rows={2}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                className="ops-gap"
+              />
               <Space wrap>
-                <Button type="primary" loading={busy} onClick={() => void check()}>Review payout</Button>
-                <Button danger onClick={refuse}>Refuse order</Button>
+                <Button type="primary" loading={busy} onClick={() => void check()}>
+                  Review payout
+                </Button>
+                <Button danger onClick={refuse}>
+                  Refuse order
+                </Button>
                 <Button onClick={() => void release()}>Release to queue</Button>
               </Space>
             </>
@@ -176,11 +324,13 @@ export default function ReviewPage() {
             </p>
             {Number(preview.first_order_bonus ?? 0) > 0 && (
               <p data-testid="preview-first-order-bonus">
-                Includes the <strong>first-order bonus</strong> of {amount(preview.first_order_bonus, preview.currency)}: this is the seller&apos;s
-                first paid order, and the platform adds it (it is not part of the quote).
+                Includes the <strong>first-order bonus</strong> of {amount(preview.first_order_bonus, preview.currency)}
+                : this is the seller&apos;s first paid order, and the platform adds it (it is not part of the quote).
               </p>
             )}
-            {preview.needs_approval && <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />}
+            {preview.needs_approval && (
+              <Alert type="warning" showIcon title={`${preview.needs_approval}: a second operator must approve it.`} />
+            )}
           </>
         )}
       </Modal>

@@ -69,11 +69,14 @@ export function SignIn() {
   const { run, busy, notice } = useOutcome();
   const ended = staffSession.endedBecause();
 
-
   const password = (v: { email: string; password: string }) =>
     run(async () => {
       const r = await ops().auth.login(v);
-      setStep({ at: 'code', challenge: r.challenge, enrol: r.second_factor === 'enrol' ? { secret: r.totp_secret!, url: r.otpauth_url! } : undefined });
+      setStep({
+        at: 'code',
+        challenge: r.challenge,
+        enrol: r.second_factor === 'enrol' ? { secret: r.totp_secret!, url: r.otpauth_url! } : undefined,
+      });
     });
 
   const code = (v: { code: string }) =>
@@ -109,15 +112,21 @@ export function SignIn() {
             {step.enrol ? (
               <>
                 <Typography.Paragraph>
-                  Set up two-step sign-in: scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the 6 digits it shows.
+                  Set up two-step sign-in: scan this code with an authenticator app (Google Authenticator, Microsoft
+                  Authenticator, 1Password…), then enter the 6 digits it shows.
                 </Typography.Paragraph>
                 <Qr text={step.enrol.url} />
                 <Typography.Paragraph>
-                  Or type this key: <code className="ops-secret" data-testid="totp-secret">{groupsOfFour(step.enrol.secret)}</code>
+                  Or type this key:{' '}
+                  <code className="ops-secret" data-testid="totp-secret">
+                    {groupsOfFour(step.enrol.secret)}
+                  </code>
                 </Typography.Paragraph>
               </>
             ) : (
-              <Typography.Paragraph>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Typography.Paragraph>
+              <Typography.Paragraph>
+                Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+              </Typography.Paragraph>
             )}
             <Form.Item label="Code" name="code" rules={[{ required: true, message: 'Enter the code' }]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={11} />
@@ -132,7 +141,15 @@ export function SignIn() {
         )}
         {step.at === 'recovery' && (
           <>
-            <Alert type="warning" showIcon title="Save these recovery codes now: each signs you in once if you lose your phone. They are not shown again." className="ops-gap" />
+            <Alert
+              type="warning"
+              showIcon
+              title={
+                'Save these recovery codes now: each signs you in once if you lose your phone. They are not ' +
+                'shown again.'
+              }
+              className="ops-gap"
+            />
             <ol className="ops-recovery" aria-label="Recovery codes">
               {step.codes.map((c) => (
                 <li key={c}>

@@ -19,7 +19,14 @@ export default function UsersPage() {
   return (
     <>
       <PageTitle>Users</PageTitle>
-      <Input.Search aria-label="Find a user" placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number, error reference" enterButton="Find" onSearch={(v) => setTerm(v.trim())} style={{ maxWidth: 640 }} className="ops-gap" />
+      <Input.Search
+        aria-label="Find a user"
+        placeholder="E-mail, WhatsApp or phone number, user id, order (GC…) or withdrawal (W…) number, error reference"
+        enterButton="Find"
+        onSearch={(v) => setTerm(v.trim())}
+        style={{ maxWidth: 640 }}
+        className="ops-gap"
+      />
       {found.error && <Alert type="error" showIcon title={found.error} />}
       {ref && (failed.data?.length ?? 0) > 0 && (
         <Table<FailedRequest>
@@ -31,10 +38,27 @@ export default function UsersPage() {
           dataSource={failed.data ?? []}
           columns={[
             { title: 'When', render: (_, r) => when(r.created_at) },
-            { title: 'User', render: (_, r) => (r.user_id ? <Link to={`/ops/users/${r.user_id}`}>#{r.user_id} {r.username}</Link> : 'not signed in') },
+            {
+              title: 'User',
+              render: (_, r) =>
+                r.user_id ? (
+                  <Link to={`/ops/users/${r.user_id}`}>
+                    #{r.user_id} {r.username}
+                  </Link>
+                ) : (
+                  'not signed in'
+                ),
+            },
             { title: 'Call', render: (_, r) => `${r.path} (${r.status})` },
             { title: 'Answer', render: (_, r) => `${r.msg} [${r.code}]` },
-            { title: 'Request id (logs)', render: (_, r) => <Typography.Text copyable code>{r.request_id}</Typography.Text> },
+            {
+              title: 'Request id (logs)',
+              render: (_, r) => (
+                <Typography.Text copyable code>
+                  {r.request_id}
+                </Typography.Text>
+              ),
+            },
           ]}
         />
       )}
@@ -46,10 +70,25 @@ export default function UsersPage() {
           dataSource={found.data ?? []}
           locale={{ emptyText: 'Nobody matches' }}
           columns={[
-            { title: 'User', render: (_, u) => <Link to={`/ops/users/${u.id}`}>#{u.id} {u.nickname || u.email}</Link> },
+            {
+              title: 'User',
+              render: (_, u) => (
+                <Link to={`/ops/users/${u.id}`}>
+                  #{u.id} {u.nickname || u.email}
+                </Link>
+              ),
+            },
             { title: 'E-mail', dataIndex: 'email' },
             { title: 'WhatsApp', dataIndex: 'whatsapp' },
-            { title: 'Status', render: (_, u) => <>{u.status}{u.withdrawals_frozen && <Tag color="red">withdrawals frozen</Tag>}</> },
+            {
+              title: 'Status',
+              render: (_, u) => (
+                <>
+                  {u.status}
+                  {u.withdrawals_frozen && <Tag color="red">withdrawals frozen</Tag>}
+                </>
+              ),
+            },
             { title: 'Joined', render: (_, u) => when(u.created_at) },
           ]}
         />

@@ -9,10 +9,18 @@ export const useSignedIn = (): boolean => useStores().session.isSignedIn;
 
 /** A market's calculator catalog and amount-ladder bonuses (reloaded when signing in or out changes the prices). */
 export const useCalculator = (countryId: number, signedIn: boolean) =>
-  useData(() => Promise.all([api().card.calculator({ country_id: countryId }), api().public.ladderConfig({ country_id: countryId })]), [countryId, signedIn]);
+  useData(
+    () =>
+      Promise.all([
+        api().card.calculator({ country_id: countryId }),
+        api().public.ladderConfig({ country_id: countryId }),
+      ]),
+    [countryId, signedIn],
+  );
 
 /** A market's whole rate sheet. */
-export const useRateSheet = (countryId: number, signedIn: boolean) => useData(() => api().card.catalog({ country_id: countryId, page: 0, page_size: 1000 }), [countryId, signedIn]);
+export const useRateSheet = (countryId: number, signedIn: boolean) =>
+  useData(() => api().card.catalog({ country_id: countryId, page: 0, page_size: 1000 }), [countryId, signedIn]);
 
 export const useBanners = () => useData(() => api().public.homebanner(), []);
 
@@ -22,12 +30,18 @@ export const useSellSettings = (signedIn = false) => useData(() => api().public.
 export const useFaqPreview = (count: number) => useData(() => api().faq.list({ page: 0, page_size: count }), [count]);
 
 /** Every FAQ category and entry. */
-export const useFaqs = () => useData(() => Promise.all([api().faq.categories(), api().faq.list({ page: 0, page_size: 100 })]), []);
+export const useFaqs = () =>
+  useData(() => Promise.all([api().faq.categories(), api().faq.list({ page: 0, page_size: 100 })]), []);
 
 /** The amount-ladder bonuses of several markets. */
-export const useLadders = (countryIds: number[]) => useData(() => Promise.all(countryIds.map((id) => api().public.ladderConfig({ country_id: id }))), [countryIds.join()]);
+export const useLadders = (countryIds: number[]) =>
+  useData(
+    () => Promise.all(countryIds.map((id) => api().public.ladderConfig({ country_id: id }))),
+    [countryIds.join()],
+  );
 
-export const useBlogPosts = (page: number, size: number) => useData(() => api().public.blogList({ page, page_size: size }), [page, size]);
+export const useBlogPosts = (page: number, size: number) =>
+  useData(() => api().public.blogList({ page, page_size: size }), [page, size]);
 
 /** One blog post (a route loader; it rejects with the api's "not found" for an unknown slug). */
 export const loadBlogPost = (slug: string) => api().public.blogPost({ slug });
@@ -37,7 +51,8 @@ export const useCountries = () => useData(() => api().public.countrylist(), []);
 /** Support's contacts and the app's settings. */
 export const useAppInit = () => useData(() => api().public.appinit(), []);
 
-export const sendContact = (draft: Parameters<ReturnType<typeof api>['public']['contact']>[0]) => api().public.contact(draft);
+export const sendContact = (draft: Parameters<ReturnType<typeof api>['public']['contact']>[0]) =>
+  api().public.contact(draft);
 
 /** "This wasn't me" from a security e-mail: the account is locked down; a session on this device ends. */
 export async function reportNotMe(linkToken: string): Promise<void> {

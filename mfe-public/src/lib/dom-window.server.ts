@@ -2,4 +2,5 @@
 // its own (jsdom, which the edge provides) for DOMPurify.
 import { JSDOM } from 'jsdom';
 
-export const domWindow = (): Window & typeof globalThis => new JSDOM('').window as unknown as Window & typeof globalThis;
+export const domWindow = (): Window & typeof globalThis =>
+  new JSDOM('').window as unknown as Window & typeof globalThis;

@@ -10,7 +10,13 @@ export const MarketSwitch = observer(function MarketSwitch() {
   return (
     <div className="pub-switch" role="group" aria-label="Show rates for">
       {MARKETS.map((m) => (
-        <button key={m.countryId} type="button" className="pub-chip" aria-pressed={m.countryId === market.countryId} onClick={() => setMarket(m.countryId)}>
+        <button
+          key={m.countryId}
+          type="button"
+          className="pub-chip"
+          aria-pressed={m.countryId === market.countryId}
+          onClick={() => setMarket(m.countryId)}
+        >
           {m.name} ({CURRENCY_SYMBOLS[m.currency]})
         </button>
       ))}

@@ -5,7 +5,10 @@ export default function AccessibilityPage() {
   return (
     <Page
       title="Accessibility"
-      description="How GiftLane works to be usable by everyone, on any phone, with a keyboard or a screen reader, and how to tell us about a barrier."
+      description={
+        'How GiftLane works to be usable by everyone, on any phone, with a keyboard or a screen reader, ' +
+        'and how to tell us about a barrier.'
+      }
       lead="Everyone should be able to sell a gift card easily, whatever their device, connection or ability."
     >
       <div className="pub-prose">
@@ -22,8 +25,9 @@ export default function AccessibilityPage() {
         <p>Some older blog images may lack a full description. We fix these as we find them.</p>
         <h2>Tell us about a barrier</h2>
         <p>
-          If something on GiftLane is hard for you to use, please tell us through the <Link to="/contact">contact page</Link>, with the page and what
-          happened. We will reply and, where we can, help you complete your trade another way while we fix it.
+          If something on GiftLane is hard for you to use, please tell us through the{' '}
+          <Link to="/contact">contact page</Link>, with the page and what happened. We will reply and, where we can,
+          help you complete your trade another way while we fix it.
         </p>
       </div>
     </Page>

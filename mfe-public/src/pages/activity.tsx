@@ -11,7 +11,10 @@ export default function ActivityPage() {
     <Page
       title="Activities"
       heading="Activities and promotions"
-      description="Current GiftLane promotions, the first-trade bonus, big-trade bonuses and delay compensation, with live figures."
+      description={
+        'Current GiftLane promotions, the first-trade bonus, big-trade bonuses and delay compensation, ' +
+        'with live figures.'
+      }
       lead="What’s running now, and the rewards that are always on."
     >
       <section className="pub-section" aria-labelledby="act-now">
@@ -33,7 +36,10 @@ export default function ActivityPage() {
                 ))}
               </ul>
             ) : (
-              <p className="pub-empty">No special promotion is running right now. The rewards below are always on; follow us on social media to hear about the next one first.</p>
+              <p className="pub-empty">
+                No special promotion is running right now. The rewards below are always on; follow us on social media to
+                hear about the next one first.
+              </p>
             )
           }
         </Async>
@@ -54,17 +60,24 @@ export default function ActivityPage() {
               <ul className="pub-tiles">
                 <li>
                   <h3>First-trade bonus</h3>
-                  <p>Your very first completed trade earns {showMoney(d.first_order_bonus, 'NGN')} extra (or the same in your currency).</p>
+                  <p>
+                    Your very first completed trade earns {showMoney(d.first_order_bonus, 'NGN')} extra (or the same in
+                    your currency).
+                  </p>
                 </li>
                 <li>
                   <h3>Big-trade bonus</h3>
                   <p>
-                    Bigger orders earn more, up to {showMoney(biggest?.bonus_amount, 'NGN')} on one order. <Link to="/coupon">See the ladder</Link>.
+                    Bigger orders earn more, up to {showMoney(biggest?.bonus_amount, 'NGN')} on one order.{' '}
+                    <Link to="/coupon">See the ladder</Link>.
                   </p>
                 </li>
                 <li>
                   <h3>Delay compensation</h3>
-                  <p>If we take longer than usual, we add up to {d.overdue_max_percent ?? '0'}% to your payout automatically.</p>
+                  <p>
+                    If we take longer than usual, we add up to {d.overdue_max_percent ?? '0'}% to your payout
+                    automatically.
+                  </p>
                 </li>
               </ul>
             );

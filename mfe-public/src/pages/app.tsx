@@ -6,12 +6,18 @@ export default function AppPage() {
   return (
     <Page
       title="Get the GiftLane app"
-      description="Download the GiftLane app for Android or iPhone: sell gift cards in a few taps and get notified the moment you are paid. Help Center included."
+      description={
+        'Download the GiftLane app for Android or iPhone: sell gift cards in a few taps and get notified ' +
+        'the moment you are paid. Help Center included.'
+      }
       lead="Sell a card in a few taps, follow every order live, and get a notification the moment you are paid."
     >
       <section className="pub-section pub-band" aria-labelledby="app-get">
         <h2 id="app-get">Download free</h2>
-        <p>Available for Android phones on Google Play and for iPhone on the App Store. The same account works on the app and this website.</p>
+        <p>
+          Available for Android phones on Google Play and for iPhone on the App Store. The same account works on the app
+          and this website.
+        </p>
         <StoreBadges />
       </section>
       <section className="pub-section" aria-labelledby="app-help">
@@ -32,7 +38,8 @@ export default function AppPage() {
           <li>
             <h3>Talk to us</h3>
             <p>
-              Still stuck? Write to our team on the <Link to="/contact">contact page</Link>. We reply within a few hours.
+              Still stuck? Write to our team on the <Link to="/contact">contact page</Link>. We reply within a few
+              hours.
             </p>
           </li>
         </ul>

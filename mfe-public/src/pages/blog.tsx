@@ -15,14 +15,19 @@ export default function BlogPage() {
     <Page
       title={page > 1 ? `Blog — page ${page}` : 'Blog'}
       heading="The GiftLane blog"
-      description="Guides for gift card sellers in Nigeria and Ghana: spotting used cards, card forms and rates, withdrawals to banks and mobile money."
+      description={
+        'Guides for gift card sellers in Nigeria and Ghana: spotting used cards, card forms and rates, ' +
+        'withdrawals to banks and mobile money.'
+      }
       lead="Practical guides to selling gift cards safely and getting the best rate."
     >
       <Async state={posts} what="the blog" lines={6}>
         {(list) => (
           <>
             {list.length === 0 ? (
-              <p className="pub-empty">No posts here yet. {page > 1 && <Link to="/blog">Back to the latest posts</Link>}</p>
+              <p className="pub-empty">
+                No posts here yet. {page > 1 && <Link to="/blog">Back to the latest posts</Link>}
+              </p>
             ) : (
               <ul className="blog-list">
                 {list.map((p) => (

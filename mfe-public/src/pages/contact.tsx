@@ -10,8 +10,14 @@ export default function ContactPage() {
   return (
     <Page
       title="Contact us"
-      description="Talk to GiftLane support about an order, a withdrawal or your account. We reply by email, usually within a few hours."
-      lead="A question about an order, a withdrawal or your account? Write to us and a real person will reply, usually within a few hours."
+      description={
+        'Talk to GiftLane support about an order, a withdrawal or your account. We reply by email, ' +
+        'usually within a few hours.'
+      }
+      lead={
+        'A question about an order, a withdrawal or your account? Write to us and a real person will reply, ' +
+        'usually within a few hours.'
+      }
     >
       <div className="pub-section">
         <ContactForm />
@@ -41,7 +47,9 @@ export default function ContactPage() {
             </button>
           </p>
         )}
-        <p className="pub-muted">GiftLane staff will never ask for your password, your transaction password or a verification code.</p>
+        <p className="pub-muted">
+          GiftLane staff will never ask for your password, your transaction password or a verification code.
+        </p>
       </section>
     </Page>
   );

@@ -10,8 +10,14 @@ export default function CouponPage() {
     <Page
       title="Coupons and bonuses"
       heading="Coupons and big-trade bonuses"
-      description="Use GiftLane coupons for a higher rate or extra cash on a trade, and earn an automatic bonus on big trades. See the live bonus ladder."
-      lead="Two ways to get more for the same card: a coupon you apply to an order, and a bonus we add automatically when a trade is big."
+      description={
+        'Use GiftLane coupons for a higher rate or extra cash on a trade, and earn an automatic bonus on ' +
+        'big trades. See the live bonus ladder.'
+      }
+      lead={
+        'Two ways to get more for the same card: a coupon you apply to an order, and a bonus we add ' +
+        'automatically when a trade is big.'
+      }
     >
       <section className="pub-section" aria-labelledby="coupon-ladder">
         <h2 id="coupon-ladder">Big-trade bonus</h2>
@@ -21,25 +27,25 @@ export default function CouponPage() {
             <div className="pub-tiles-2">
               {MARKETS.map((m, i) => (
                 <div key={m.countryId} className="pub-scroll">
-                <table className="pub-table">
-                  <caption className="pub-caption">{m.name}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order payout of at least</th>
-                      <th scope="col" className="pub-num">
-                        Bonus
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {(all[i] ?? []).map((t) => (
-                      <tr key={String(t.order_amount.amount_minor)}>
-                        <td>{formatMoney(t.order_amount)}</td>
-                        <td className="pub-num">+{formatMoney(t.bonus_amount)}</td>
+                  <table className="pub-table">
+                    <caption className="pub-caption">{m.name}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Order payout of at least</th>
+                        <th scope="col" className="pub-num">
+                          Bonus
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {(all[i] ?? []).map((t) => (
+                        <tr key={String(t.order_amount.amount_minor)}>
+                          <td>{formatMoney(t.order_amount)}</td>
+                          <td className="pub-num">+{formatMoney(t.bonus_amount)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
                 </div>
               ))}
             </div>
@@ -61,8 +67,8 @@ export default function CouponPage() {
           </li>
         </ul>
         <p>
-          Each coupon shows its validity and any minimum order. A coupon can be used once, on one order, and is applied when you submit the order. It is
-          cancelled if the card on the order turns out to be a different card.
+          Each coupon shows its validity and any minimum order. A coupon can be used once, on one order, and is applied
+          when you submit the order. It is cancelled if the card on the order turns out to be a different card.
         </p>
         <div className="pub-actions">
           <Link className="gl-btn gl-btn--primary" to="/homes/coupon">

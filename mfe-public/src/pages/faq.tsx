@@ -13,7 +13,10 @@ export default function FaqPage() {
     <Page
       title="FAQ"
       heading="Frequently asked questions"
-      description="Answers about selling gift cards on GiftLane: rates, payout times, refused cards, withdrawals, security and rewards."
+      description={
+        'Answers about selling gift cards on GiftLane: rates, payout times, refused cards, withdrawals, ' +
+        'security and rewards.'
+      }
       lead="Quick answers to what sellers ask us most. Can’t find yours? Our support team is a message away."
     >
       <Async state={faqs} what="the answers" lines={6}>
@@ -24,14 +27,30 @@ export default function FaqPage() {
               <div className="pub-filters" role="search">
                 <label className="pub-field">
                   <span>Search the answers</span>
-                  <input type="search" value={search} placeholder="e.g. withdraw, refused, VIP" onChange={(e) => setSearch(e.target.value)} />
+                  <input
+                    type="search"
+                    value={search}
+                    placeholder="e.g. withdraw, refused, VIP"
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                 </label>
                 <div className="pub-switch" role="group" aria-label="Categories">
-                  <button type="button" className="pub-chip" aria-pressed={category === ''} onClick={() => setCategory('')}>
+                  <button
+                    type="button"
+                    className="pub-chip"
+                    aria-pressed={category === ''}
+                    onClick={() => setCategory('')}
+                  >
                     All
                   </button>
                   {categories.map((c) => (
-                    <button key={c} type="button" className="pub-chip" aria-pressed={category === c} onClick={() => setCategory(c)}>
+                    <button
+                      key={c}
+                      type="button"
+                      className="pub-chip"
+                      aria-pressed={category === c}
+                      onClick={() => setCategory(c)}
+                    >
                       {c}
                     </button>
                   ))}
@@ -66,7 +85,8 @@ export default function FaqPage() {
       <section className="pub-section">
         <h2>Still need help?</h2>
         <p>
-          Write to us on the <Link to="/contact">contact page</Link>. We answer every message, usually within a few hours.
+          Write to us on the <Link to="/contact">contact page</Link>. We answer every message, usually within a few
+          hours.
         </p>
       </section>
     </Page>

@@ -40,8 +40,14 @@ const HomePage = observer(function HomePage() {
       wide
       title="Sell gift cards for naira and cedis"
       heading="Sell your gift cards for naira and cedis"
-      description="Sell Amazon, Apple, Steam, Google Play and other gift cards at a locked rate. See your payout before you trade and get paid to your bank, mobile money or USDT."
-      lead="Check your rate, send a clear photo of your card, and watch your payout land in your wallet. The rate you see is the rate we lock when you submit."
+      description={
+        'Sell Amazon, Apple, Steam, Google Play and other gift cards at a locked rate. See your payout ' +
+        'before you trade and get paid to your bank, mobile money or USDT.'
+      }
+      lead={
+        'Check your rate, send a clear photo of your card, and watch your payout land in your wallet. The rate ' +
+        'you see is the rate we lock when you submit.'
+      }
     >
       <section className="home-hero" aria-label="Get started">
         <div className="home-hero__text">
@@ -113,15 +119,24 @@ const HomePage = observer(function HomePage() {
         <ol className="home-steps">
           <li>
             <h3>Check your rate</h3>
-            <p>Pick your card, its currency and form, and type the amount. You see exactly what you will get before you trade.</p>
+            <p>
+              Pick your card, its currency and form, and type the amount. You see exactly what you will get before you
+              trade.
+            </p>
           </li>
           <li>
             <h3>Upload your card</h3>
-            <p>Send a clear photo of the card (and its receipt if it has one), or paste the e-code. Your rate is locked when you submit.</p>
+            <p>
+              Send a clear photo of the card (and its receipt if it has one), or paste the e-code. Your rate is locked
+              when you submit.
+            </p>
           </li>
           <li>
             <h3>Get paid</h3>
-            <p>We check the card and credit your wallet. Withdraw to your bank account, mobile money or USDT whenever you like.</p>
+            <p>
+              We check the card and credit your wallet. Withdraw to your bank account, mobile money or USDT whenever you
+              like.
+            </p>
           </li>
         </ol>
       </section>

@@ -15,8 +15,14 @@ const RateSheetPage = observer(function RateSheetPage() {
       wide
       title="Gift card rate sheet"
       heading="Today’s gift card rates"
-      description="Live rates for Apple, Steam, Amazon, Google Play, Razer Gold and more, in naira and cedis, by card currency, form and amount."
-      lead="Every card we buy, with what we pay for each unit of the card’s currency. Find your card, then use the calculator for your exact payout."
+      description={
+        'Live rates for Apple, Steam, Amazon, Google Play, Razer Gold and more, in naira and cedis, by ' +
+        'card currency, form and amount.'
+      }
+      lead={
+        'Every card we buy, with what we pay for each unit of the card’s currency. Find your card, then use the ' +
+        'calculator for your exact payout.'
+      }
     >
       <MarketSwitch />
       {/* While the rates load this area holds a screen's height, so what follows (and the footer)
@@ -26,7 +32,8 @@ const RateSheetPage = observer(function RateSheetPage() {
           {(data) => (
             <>
               <p className="pub-muted" data-testid="rates-updated">
-                Last updated {formatDateTime(data.batch_time)}. Rates can change during the day; the rate is locked when you submit an order.
+                Last updated {formatDateTime(data.batch_time)}. Rates can change during the day; the rate is locked when
+                you submit an order.
               </p>
               <RateTable data={data} payout={toCurrencyCode(data.payout_currency) ?? market.currency} />
             </>
@@ -36,7 +43,8 @@ const RateSheetPage = observer(function RateSheetPage() {
       <section className="pub-section">
         <h2>Ready to sell?</h2>
         <p>
-          Work out your exact payout with the <Link to="/home#calculator">rate calculator</Link>, or read <Link to="/sellcard">how selling works</Link>.
+          Work out your exact payout with the <Link to="/home#calculator">rate calculator</Link>, or read{' '}
+          <Link to="/sellcard">how selling works</Link>.
         </p>
       </section>
     </Page>

@@ -26,14 +26,21 @@ export default function SecureAccountPage() {
       await reportNotMe(token);
       setState({ kind: 'done' });
     } catch (error) {
-      setState({ kind: 'error', text: errorMessage(error, 'We could not secure your account just now. Please try again, or contact support.'), reference: errorRef(error) });
+      setState({
+        kind: 'error',
+        text: errorMessage(error, 'We could not secure your account just now. Please try again, or contact support.'),
+        reference: errorRef(error),
+      });
     }
   };
 
   return (
     <Page
       title="Secure your account"
-      description="You were told about a change to your GiftLane account that you did not make. Sign out every device and freeze withdrawals."
+      description={
+        'You were told about a change to your GiftLane account that you did not make. Sign out every ' +
+        'device and freeze withdrawals.'
+      }
       lead="We told you about a change to your account. If you did not make it, secure your account now."
     >
       <section className="pub-section" aria-live="polite">
@@ -66,7 +73,12 @@ export default function SecureAccountPage() {
               </div>
             )}
             <p>
-              <button type="button" className="gl-btn gl-btn--primary" disabled={state.kind === 'sending'} onClick={() => void secure()}>
+              <button
+                type="button"
+                className="gl-btn gl-btn--primary"
+                disabled={state.kind === 'sending'}
+                onClick={() => void secure()}
+              >
                 {state.kind === 'sending' ? 'Securing…' : 'This wasn’t me: secure my account'}
               </button>
             </p>
@@ -74,12 +86,14 @@ export default function SecureAccountPage() {
         ) : (
           <div className="pub-error" role="alert">
             <p>
-              This link is incomplete. Open it again from the message we sent you, or <Link to="/contact">contact support</Link> if you think someone
-              else is using your account.
+              This link is incomplete. Open it again from the message we sent you, or{' '}
+              <Link to="/contact">contact support</Link> if you think someone else is using your account.
             </p>
           </div>
         )}
-        <p className="pub-muted">GiftLane staff will never ask for your password, your transaction password or a verification code.</p>
+        <p className="pub-muted">
+          GiftLane staff will never ask for your password, your transaction password or a verification code.
+        </p>
       </section>
     </Page>
   );

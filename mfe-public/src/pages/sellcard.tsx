@@ -29,8 +29,14 @@ const SellCardPage = observer(function SellCardPage() {
     <Page
       title="Sell gift cards"
       heading="How to sell a gift card on GiftLane"
-      description="How to sell Apple, Steam, Amazon, Google Play and other gift cards for naira or cedis: photos and codes needed, payout times and why cards get refused."
-      lead="Four simple steps, a rate locked when you submit, and a timeline you can follow until the money is in your wallet."
+      description={
+        'How to sell Apple, Steam, Amazon, Google Play and other gift cards for naira or cedis: photos ' +
+        'and codes needed, payout times and why cards get refused.'
+      }
+      lead={
+        'Four simple steps, a rate locked when you submit, and a timeline you can follow until the money is in ' +
+        'your wallet.'
+      }
     >
       <div className="pub-actions">
         <Link className="gl-btn gl-btn--primary" to={sellPath()}>
@@ -44,18 +50,19 @@ const SellCardPage = observer(function SellCardPage() {
         <h2 id="sell-steps">Step by step</h2>
         <ol>
           <li>
-            <strong>Choose your card.</strong> Pick the brand, the country or currency printed on the card, and its form (physical card, e-code or a card
-            with its receipt).
+            <strong>Choose your card.</strong> Pick the brand, the country or currency printed on the card, and its form
+            (physical card, e-code or a card with its receipt).
           </li>
           <li>
             <strong>Enter the amount.</strong> You see the exact payout before you continue.
           </li>
           <li>
-            <strong>Add photos or the code.</strong> Upload up to {PHOTO_RULES.maxCount} clear photos ({PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText} each), or paste your e-code exactly as you
-            received it.
+            <strong>Add photos or the code.</strong> Upload up to {PHOTO_RULES.maxCount} clear photos (
+            {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText} each), or paste your e-code exactly as you received it.
           </li>
           <li>
-            <strong>Submit and follow.</strong> Your rate is locked. The order timeline shows each step until your wallet is credited.
+            <strong>Submit and follow.</strong> Your rate is locked. The order timeline shows each step until your
+            wallet is credited.
           </li>
         </ol>
       </section>
@@ -63,7 +70,8 @@ const SellCardPage = observer(function SellCardPage() {
         <h2 id="sell-photos">What we need from you</h2>
         <ul>
           <li>
-            <strong>Physical cards:</strong> the back of the card with the scratch panel fully removed, so every character of the code can be read.
+            <strong>Physical cards:</strong> the back of the card with the scratch panel fully removed, so every
+            character of the code can be read.
           </li>
           <li>
             <strong>Receipt cards:</strong> the card and its receipt together in one photo. Receipt cards pay more.
@@ -79,24 +87,26 @@ const SellCardPage = observer(function SellCardPage() {
         <p>Gaming cards are usually paid within minutes; store cards can take an hour or two.</p>
         <Async state={rates} what="payout times">
           {(data) => (
-            <div className="pub-scroll"><table className="pub-table">
-              <thead>
-                <tr>
-                  <th scope="col">Card</th>
-                  <th scope="col" className="pub-num">
-                    Usual payout time
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.card_list.map((c) => (
-                  <tr key={c.category_id}>
-                    <td>{c.category_name}</td>
-                    <td className="pub-num">{payoutTime(c.timeout_seconds)}</td>
+            <div className="pub-scroll">
+              <table className="pub-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Card</th>
+                    <th scope="col" className="pub-num">
+                      Usual payout time
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table></div>
+                </thead>
+                <tbody>
+                  {data.card_list.map((c) => (
+                    <tr key={c.category_id}>
+                      <td>{c.category_name}</td>
+                      <td className="pub-num">{payoutTime(c.timeout_seconds)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </Async>
       </section>
@@ -106,25 +116,30 @@ const SellCardPage = observer(function SellCardPage() {
           {(d) =>
             d.overdue_data && d.overdue_data.length > 0 ? (
               <>
-                <p>When an order takes longer than the usual time for its card, we add a percentage of your payout, up to {d.overdue_max_percent}%:</p>
-                <div className="pub-scroll"><table className="pub-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Delay</th>
-                      <th scope="col" className="pub-num">
-                        Extra on your payout
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.overdue_data.map((t) => (
-                      <tr key={t.name}>
-                        <td>{t.name}</td>
-                        <td className="pub-num">+{t.value}%</td>
+                <p>
+                  When an order takes longer than the usual time for its card, we add a percentage of your payout, up to{' '}
+                  {d.overdue_max_percent}%:
+                </p>
+                <div className="pub-scroll">
+                  <table className="pub-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Delay</th>
+                        <th scope="col" className="pub-num">
+                          Extra on your payout
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table></div>
+                    </thead>
+                    <tbody>
+                      {d.overdue_data.map((t) => (
+                        <tr key={t.name}>
+                          <td>{t.name}</td>
+                          <td className="pub-num">+{t.value}%</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </>
             ) : (
               <p>Delay compensation is not running at the moment.</p>

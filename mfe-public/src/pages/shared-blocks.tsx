@@ -5,7 +5,10 @@ export function PayoutMethods() {
     <ul className="pub-tiles">
       <li>
         <h3>Nigeria: naira to your bank</h3>
-        <p>Withdraw to any Nigerian bank account. We check your 10-digit account number and show the account name before you save it.</p>
+        <p>
+          Withdraw to any Nigerian bank account. We check your 10-digit account number and show the account name before
+          you save it.
+        </p>
       </li>
       <li>
         <h3>Ghana: cedis to mobile money or bank</h3>

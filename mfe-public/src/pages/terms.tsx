@@ -6,8 +6,14 @@ export default function TermsPage() {
   return (
     <Page
       title="Terms of Service"
-      description="The terms for using GiftLane: settlement currencies, no extra transaction fees, parental supervision for under-13s, and Nigerian law."
-      lead="These terms are the agreement between you and GiftLane when you use our website or app. Please read them; we have kept them as plain as we can."
+      description={
+        'The terms for using GiftLane: settlement currencies, no extra transaction fees, parental ' +
+        'supervision for under-13s, and Nigerian law.'
+      }
+      lead={
+        'These terms are the agreement between you and GiftLane when you use our website or app. Please read ' +
+        'them; we have kept them as plain as we can.'
+      }
     >
       <div className="pub-prose">
         {TERMS_SECTIONS.map((section, n) => (

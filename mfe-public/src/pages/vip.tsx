@@ -19,51 +19,64 @@ export default function VipPage() {
     <Page
       title="VIP"
       heading="GiftLane VIP: a better rate every time you trade"
-      description="GiftLane VIP levels add a bonus percentage to your rate on every gift card trade. See the live VIP levels and bonuses."
-      lead="Every completed trade counts towards your VIP level. The higher your level, the more we add to your rate, automatically, on every card."
+      description={
+        'GiftLane VIP levels add a bonus percentage to your rate on every gift card trade. See the live ' +
+        'VIP levels and bonuses.'
+      }
+      lead={
+        'Every completed trade counts towards your VIP level. The higher your level, the more we add to your ' +
+        'rate, automatically, on every card.'
+      }
     >
       <section className="pub-section" aria-labelledby="vip-levels">
         <h2 id="vip-levels">VIP levels and bonuses</h2>
         <Async state={sell} what="the VIP levels">
           {(d) => (
-            <div className="pub-scroll"><table className="pub-table">
-              <thead>
-                <tr>
-                  <th scope="col">Level</th>
-                  <th scope="col" className="pub-num">
-                    Rate bonus
-                  </th>
-                  <th scope="col" className="pub-num">
-                    On a ₦100,000 trade
-                  </th>
-                  <th scope="col" className="pub-num">
-                    On a GH₵1,000 trade
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(d.vip ?? []).map((v) => {
-                  const bp = percentToBp(v.rate);
-                  return (
-                    <tr key={v.level}>
-                      <td>{v.level === 0 ? 'Member' : `VIP ${v.level}`}</td>
-                      <td className="pub-num">+{String(v.rate)}%</td>
-                      <td className="pub-num">+{exampleBonus(100_000n, 'NGN', bp)}</td>
-                      <td className="pub-num">+{exampleBonus(1_000n, 'GHS', bp)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table></div>
+            <div className="pub-scroll">
+              <table className="pub-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Level</th>
+                    <th scope="col" className="pub-num">
+                      Rate bonus
+                    </th>
+                    <th scope="col" className="pub-num">
+                      On a ₦100,000 trade
+                    </th>
+                    <th scope="col" className="pub-num">
+                      On a GH₵1,000 trade
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(d.vip ?? []).map((v) => {
+                    const bp = percentToBp(v.rate);
+                    return (
+                      <tr key={v.level}>
+                        <td>{v.level === 0 ? 'Member' : `VIP ${v.level}`}</td>
+                        <td className="pub-num">+{String(v.rate)}%</td>
+                        <td className="pub-num">+{exampleBonus(100_000n, 'NGN', bp)}</td>
+                        <td className="pub-num">+{exampleBonus(1_000n, 'GHS', bp)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           )}
         </Async>
       </section>
       <section className="pub-section pub-prose" aria-labelledby="vip-how">
         <h2 id="vip-how">How it works</h2>
         <ul>
-          <li>Your VIP experience grows with the value of every completed trade. Refused or cancelled orders do not count.</li>
+          <li>
+            Your VIP experience grows with the value of every completed trade. Refused or cancelled orders do not count.
+          </li>
           <li>When you reach a new level, the new bonus applies to your next order straight away.</li>
-          <li>The bonus is added on top of the card’s rate and is shown in the calculator and on your order before you submit.</li>
+          <li>
+            The bonus is added on top of the card’s rate and is shown in the calculator and on your order before you
+            submit.
+          </li>
           <li>Your level, your progress to the next one and your history are on the VIP page of your account.</li>
         </ul>
         <div className="pub-actions">

@@ -29,7 +29,13 @@ beforeAll(async () => {
       const { sign, ...rest } = fields;
       const good = sign === computeSign(rest, APP_KEY);
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(good ? { success: true, msg: '', code: '', data: [{ id: 1, name: 'Nigeria', area_number: '+234' }] } : { success: false, msg: 'Sign error', code: 'common.001', data: null }));
+      res.end(
+        JSON.stringify(
+          good
+            ? { success: true, msg: '', code: '', data: [{ id: 1, name: 'Nigeria', area_number: '+234' }] }
+            : { success: false, msg: 'Sign error', code: 'common.001', data: null },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,12 +58,16 @@ it('a wrong app key is refused by the server as an ApiError', async () => {
 });
 
 it('a timeout is a NetworkError', async () => {
-  const error = await make(base, 100).request('slow').catch((e: unknown) => e);
+  const error = await make(base, 100)
+    .request('slow')
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NetworkError);
 });
 
 it('a 503 HTML page is a NetworkError with the status', async () => {
-  const error = await make(base).request('broken').catch((e: unknown) => e);
+  const error = await make(base)
+    .request('broken')
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(NetworkError);
   expect(error).not.toBeInstanceOf(ApiError);
   expect((error as NetworkError).status).toBe(503);

@@ -1,19 +1,25 @@
 import { createApiClient } from '../gc/client';
 
 // The paths of the spec, copied as written, plus the CONTRACT paths our screens use.
-const SPEC_PATHS = `
-/user/appregister, /user/applogin, /user/applogout, /user/userInfo, /user/sendEmailVerifyCode, /user/sendWhatsAppCode, /user/bindWhatsapp, /user/bindPhone, /user/updateUsername, /user/modinickname, /user/modipassword, /user/forgotPassword, /user/updatePasswordByEmail, /user/updatePasswordByWhatsapp, /user/changeEmail, /user/cancellation
+const SPEC_PATHS = (
+  `
+/user/appregister, /user/applogin, /user/applogout, /user/userInfo, /user/sendEmailVerifyCode, ` +
+  `/user/sendWhatsAppCode, /user/bindWhatsapp, /user/bindPhone, /user/updateUsername, /user/modinickname, ` +
+  `/user/modipassword, /user/forgotPassword, /user/updatePasswordByEmail, /user/updatePasswordByWhatsapp, ` +
+  `/user/changeEmail, /user/cancellation
 /social/facebookLogin, /social/googleLogin, /social/appleLogin, /social/socialBind
 /public/countrylist, /public/homebanner, /public/ladderConfig, /public/appinit, /public/sendMail, /public/contact
 /order/appadd, /order/checkCoupon, /order/getAvailableCoupon, /order/obsUrl, /order/obsUrls, /ord/list, /ord/detail
 /finder/allNoticeWithoutRead, /finder/readNotice
 /rebate/inviteinfo, /rebate/getReferralUsers, /rebate/rebateList
-/payment/paymentList, /payment/bankList, /payment/coinList, /payment/list, /payment/add, /payment/delete, /account/avatar
+/payment/paymentList, /payment/bankList, /payment/coinList, /payment/list, /payment/add, /payment/delete, ` +
+  `/account/avatar
 /withdraw/apply, /withdraw/transactionPassword, /withdraw/changeTPassword, /withdraw/information
 /wallet/balance, /wallet/moneyLogList, /wallet/moneyLogDetail
 /v2/card/catalog, /card/calculator, /card/currencyList, /card/category
 /vip/info, /vip/loglist, /faq/list
 `
+)
   .split(/[,\n]/)
   .map((p) => p.trim().replace(/^\//, ''))
   .filter(Boolean);

@@ -6,13 +6,33 @@ import { createApiClient } from '../gc/client';
 import { checkReply, GC_REPLIES } from '../gc/replies/all';
 import { replySchema } from '../gc/replies';
 import { PUBLIC_REPLIES } from '../gc/replies/public';
-import { array, boolean, nullable, number, object, oneOf, optional, parse, record, string, union } from '../gc/replies/schema';
+import {
+  array,
+  boolean,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  parse,
+  record,
+  string,
+  union,
+} from '../gc/replies/schema';
 
 describe('schema functions', () => {
-  const card = object({ id: number, name: string, form: optional(string), tags: array(oneOf('new', 'hot')), quote: nullable(object({ rate: union(number, string) })) });
+  const card = object({
+    id: number,
+    name: string,
+    form: optional(string),
+    tags: array(oneOf('new', 'hot')),
+    quote: nullable(object({ rate: union(number, string) })),
+  });
 
   it('decodes a matching value, keeping only the fields it names', () => {
-    expect(parse(card, { id: 1, name: 'Steam', tags: ['hot'], quote: { rate: '1450.00', extra: 1 }, secret: 'x' })).toEqual({
+    expect(
+      parse(card, { id: 1, name: 'Steam', tags: ['hot'], quote: { rate: '1450.00', extra: 1 }, secret: 'x' }),
+    ).toEqual({
       ok: true,
       value: { id: 1, name: 'Steam', tags: ['hot'], quote: { rate: '1450.00' } },
     });
@@ -36,13 +56,18 @@ describe('schema functions', () => {
   it('a union of objects names what each form missed', () => {
     expect(parse(union(object({ a: number }), array(number)), { b: 1 })).toEqual({
       ok: false,
-      issues: ['data: matches none of its forms (data.a: expected number, got undefined; data: expected array, got object)'],
+      issues: [
+        'data: matches none of its forms (data.a: expected number, got undefined; data: expected array, got object)',
+      ],
     });
   });
 
   it('a loose object keeps fields it does not name; a record checks every value', () => {
     expect(parse(object({ a: number }, true), { a: 1, b: 2 })).toEqual({ ok: true, value: { a: 1, b: 2 } });
-    expect(parse(record(boolean), { x: true, y: 'no' })).toEqual({ ok: false, issues: ['data.y: expected boolean, got string'] });
+    expect(parse(record(boolean), { x: true, y: 'no' })).toEqual({
+      ok: false,
+      issues: ['data.y: expected boolean, got string'],
+    });
     const decoded = parse(record(boolean), JSON.parse('{"__proto__": true, "x": false}'));
     expect(decoded.ok && Object.getPrototypeOf(decoded.value)).toBe(Object.prototype);
     expect(decoded.ok && Object.keys(decoded.value)).toEqual(['__proto__', 'x']);
@@ -52,7 +77,14 @@ describe('schema functions', () => {
 describe('the contract', () => {
   it('covers the paths the client calls, with the first pages’ paths in the SDK chunk', async () => {
     expect(Object.keys(GC_REPLIES).length).toBeGreaterThan(90);
-    for (const path of ['public/appinit', 'public/countrylist', 'user/applogin', 'user/userInfo', 'v2/card/catalog', 'card/calculator']) {
+    for (const path of [
+      'public/appinit',
+      'public/countrylist',
+      'user/applogin',
+      'user/userInfo',
+      'v2/card/catalog',
+      'card/calculator',
+    ]) {
       expect(Object.keys(PUBLIC_REPLIES)).toContain(path);
     }
     await expect(replySchema('withdraw/apply')).resolves.toBe(GC_REPLIES['withdraw/apply']);
@@ -60,35 +92,58 @@ describe('the contract', () => {
   });
 
   it('checks a seller as user/userInfo sends one', () => {
-    expect(checkReply('user/userInfo', { user_id: 7, username: 'ada@example.com', money: '1500.00', vip_level: 0 }).ok).toBe(true);
-    expect(checkReply('user/userInfo', { user_id: '7' })).toEqual({ ok: false, issues: ['data.user_id: expected number, got string'] });
+    expect(
+      checkReply('user/userInfo', { user_id: 7, username: 'ada@example.com', money: '1500.00', vip_level: 0 }).ok,
+    ).toBe(true);
+    expect(checkReply('user/userInfo', { user_id: '7' })).toEqual({
+      ok: false,
+      issues: ['data.user_id: expected number, got string'],
+    });
   });
 });
 
 describe('the client decodes with the contract', () => {
-  const answering = (data: unknown): AxiosAdapter =>
-    async (config) => ({ data: { success: true, msg: 'success', code: '0', data }, status: 200, statusText: 'OK', headers: {}, config });
+  const answering =
+    (data: unknown): AxiosAdapter =>
+    async (config) => ({
+      data: { success: true, msg: 'success', code: '0', data },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    });
   const client = (data: unknown) =>
-    createApiClient({ getToken: () => '', onTokenInvalid: () => undefined, adapter: answering(data), localCurrency: () => 'NGN' });
+    createApiClient({
+      getToken: () => '',
+      onTokenInvalid: () => undefined,
+      adapter: answering(data),
+      localCurrency: () => 'NGN',
+    });
 
   it('a reply in the contract reaches the caller, without fields the contract does not name', async () => {
-    await expect(client([{ id: 1, name: 'Nigeria', area_number: '+234', internal_note: 'x' }]).public.countrylist()).resolves.toEqual([
-      { id: 1, name: 'Nigeria', area_number: '+234' },
-    ]);
+    await expect(
+      client([{ id: 1, name: 'Nigeria', area_number: '+234', internal_note: 'x' }]).public.countrylist(),
+    ).resolves.toEqual([{ id: 1, name: 'Nigeria', area_number: '+234' }]);
   });
 
-  it('a reply outside the contract is a NetworkError: the screen shows the network message, not half a reply', async () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const call = client({ total_amount: '10.00' }).wallet.balance();
-    await expect(call).rejects.toBeInstanceOf(NetworkError);
-    await expect(call).rejects.toMatchObject({
-      path: 'wallet/balance',
-      cause: [
-        'data.usd_amount: expected number or string, got undefined',
-        'data.currency_name: expected string, got undefined',
-      ],
-    });
-    expect(error).toHaveBeenCalledWith('[giftlane-sdk] wallet/balance answered outside the contract', expect.any(Array));
-    error.mockRestore();
-  });
+  it(
+    'a reply outside the contract is a NetworkError: the screen shows the network message, not half a ' + 'reply',
+    async () => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const call = client({ total_amount: '10.00' }).wallet.balance();
+      await expect(call).rejects.toBeInstanceOf(NetworkError);
+      await expect(call).rejects.toMatchObject({
+        path: 'wallet/balance',
+        cause: [
+          'data.usd_amount: expected number or string, got undefined',
+          'data.currency_name: expected string, got undefined',
+        ],
+      });
+      expect(error).toHaveBeenCalledWith(
+        '[giftlane-sdk] wallet/balance answered outside the contract',
+        expect.any(Array),
+      );
+      error.mockRestore();
+    },
+  );
 });

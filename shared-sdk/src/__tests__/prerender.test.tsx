@@ -64,13 +64,18 @@ async function hydrate(html: string, data: PrerenderedData, element: React.React
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.appendChild(container);
-  const before = { first: container.querySelector('[data-testid="first"]'), nested: container.querySelector('[data-testid="rate-2"]') };
+  const before = {
+    first: container.querySelector('[data-testid="first"]'),
+    nested: container.querySelector('[data-testid="rate-2"]'),
+  };
   const errors: unknown[] = [];
   // Through the page, as the edge sends it: JSON with bigints kept.
   beginHydration(decodePageData(encodePageData(data)));
   expect(isHydrating()).toBe(true);
   await act(async () => {
-    root = hydrateRoot(container, <PrerenderRoot>{element}</PrerenderRoot>, { onRecoverableError: (e) => errors.push(e) });
+    root = hydrateRoot(container, <PrerenderRoot>{element}</PrerenderRoot>, {
+      onRecoverableError: (e) => errors.push(e),
+    });
   });
   return { container, before, errors };
 }
@@ -85,32 +90,35 @@ test('the edge renders the content, nested data included, not a loading frame', 
   expect(Object.values(data).map((a) => a.deps)).toEqual(['[1]', '[2]']);
 });
 
-test('the browser hydrates from the same data: no mismatch, the same nodes, then one quiet check; later changes load', async () => {
-  const { html, data } = await renderOnEdge(<Page load={async (c) => answer(c)} />);
-  let resolveCheck: (() => void) | undefined;
-  const checked = new Promise<void>((r) => (resolveCheck = r));
-  const load = jest.fn(async (c: number) => {
-    await checked;
-    return answer(c);
-  });
-  const { container, before, errors } = await hydrate(html, data, <Page load={load} />);
-  expect(errors).toEqual([]);
-  expect(isHydrating()).toBe(false);
-  expect(container.querySelector('[data-testid="first"]')).toBe(before.first);
-  expect(container.querySelector('[data-testid="rate-2"]')).toBe(before.nested);
-  // The content stays while the page's answers are checked once; the same answer changes nothing.
-  expect(load.mock.calls.map(([c]) => c).sort()).toEqual([1, 2]);
-  expect(container.querySelector('.gl-skeleton')).toBeNull();
-  await act(async () => resolveCheck!());
-  expect(container.querySelector('[data-testid="rate-2"]')).toBe(before.nested);
-  expect(before.nested?.textContent).toBe('Market 2: 1,250 per dollar (125000 kobo)');
+test(
+  'the browser hydrates from the same data: no mismatch, the same nodes, then one quiet check; later ' + 'changes load',
+  async () => {
+    const { html, data } = await renderOnEdge(<Page load={async (c) => answer(c)} />);
+    let resolveCheck: (() => void) | undefined;
+    const checked = new Promise<void>((r) => (resolveCheck = r));
+    const load = jest.fn(async (c: number) => {
+      await checked;
+      return answer(c);
+    });
+    const { container, before, errors } = await hydrate(html, data, <Page load={load} />);
+    expect(errors).toEqual([]);
+    expect(isHydrating()).toBe(false);
+    expect(container.querySelector('[data-testid="first"]')).toBe(before.first);
+    expect(container.querySelector('[data-testid="rate-2"]')).toBe(before.nested);
+    // The content stays while the page's answers are checked once; the same answer changes nothing.
+    expect(load.mock.calls.map(([c]) => c).sort()).toEqual([1, 2]);
+    expect(container.querySelector('.gl-skeleton')).toBeNull();
+    await act(async () => resolveCheck!());
+    expect(container.querySelector('[data-testid="rate-2"]')).toBe(before.nested);
+    expect(before.nested?.textContent).toBe('Market 2: 1,250 per dollar (125000 kobo)');
 
-  // After the hydration, new arguments are loaded, never answered from the page's data.
-  load.mockClear();
-  await act(async () => container.querySelector('button')!.click());
-  expect([...new Set(load.mock.calls.map(([c]) => c))].sort()).toEqual([11, 12]);
-  expect(container.querySelector('[data-testid="rate-12"]')?.textContent).toContain('Market 12');
-});
+    // After the hydration, new arguments are loaded, never answered from the page's data.
+    load.mockClear();
+    await act(async () => container.querySelector('button')!.click());
+    expect([...new Set(load.mock.calls.map(([c]) => c))].sort()).toEqual([11, 12]);
+    expect(container.querySelector('[data-testid="rate-12"]')?.textContent).toContain('Market 12');
+  },
+);
 
 test('an answer that changed since the edge rendered the page replaces it after the hydration', async () => {
   const { html, data } = await renderOnEdge(<Page load={async (c) => answer(c)} />);
@@ -118,19 +126,24 @@ test('an answer that changed since the edge rendered the page replaces it after 
   const { container, errors } = await hydrate(html, data, <Page load={load} />);
   expect(errors).toEqual([]);
   expect(container.querySelector('[data-testid="first"]')?.textContent).toBe('Market 1: 1,300 per dollar');
-  expect(container.querySelector('[data-testid="rate-2"]')?.textContent).toBe('Market 2: 1,300 per dollar (125000 kobo)');
+  expect(container.querySelector('[data-testid="rate-2"]')?.textContent).toBe(
+    'Market 2: 1,300 per dollar (125000 kobo)',
+  );
 });
 
-test('a load that failed on the edge leaves its loading frame; the browser hydrates it and loads it itself', async () => {
-  const { html, data } = await renderOnEdge(<Page load={async () => Promise.reject(new Error('api down'))} />);
-  expect(html).toContain('gl-skeleton');
-  expect(data).toEqual({});
-  const load = jest.fn(async (c: number) => answer(c));
-  const { container, errors } = await hydrate(html, data, <Page load={load} />);
-  expect(errors).toEqual([]);
-  expect(load.mock.calls.map(([c]) => c)).toEqual([1, 2]);
-  expect(container.querySelector('[data-testid="first"]')?.textContent).toBe('Market 1: 1,250 per dollar');
-});
+test(
+  'a load that failed on the edge leaves its loading frame; the browser hydrates it and loads it ' + 'itself',
+  async () => {
+    const { html, data } = await renderOnEdge(<Page load={async () => Promise.reject(new Error('api down'))} />);
+    expect(html).toContain('gl-skeleton');
+    expect(data).toEqual({});
+    const load = jest.fn(async (c: number) => answer(c));
+    const { container, errors } = await hydrate(html, data, <Page load={load} />);
+    expect(errors).toEqual([]);
+    expect(load.mock.calls.map(([c]) => c)).toEqual([1, 2]);
+    expect(container.querySelector('[data-testid="first"]')?.textContent).toBe('Market 1: 1,250 per dollar');
+  },
+);
 
 test('an answer for other arguments is not used: what the browser asks for is loaded', async () => {
   const { data } = await renderOnEdge(<Page load={async (c) => answer(c)} />);
@@ -140,7 +153,9 @@ test('an answer for other arguments is not used: what the browser asks for is lo
   document.body.appendChild(container);
   const load = jest.fn(async (c: number) => answer(c));
   await act(async () => {
-    root = hydrateRoot(container, <PrerenderRoot>{<Page load={load} start={5} />}</PrerenderRoot>, { onRecoverableError: () => undefined });
+    root = hydrateRoot(container, <PrerenderRoot>{<Page load={load} start={5} />}</PrerenderRoot>, {
+      onRecoverableError: () => undefined,
+    });
   });
   expect(load.mock.calls.map(([c]) => c)).toEqual([5, 6]);
   expect(container.querySelector('[data-testid="first"]')?.textContent).toBe('Market 5: 1,250 per dollar');
@@ -148,7 +163,10 @@ test('an answer for other arguments is not used: what the browser asks for is lo
 
 test('page data keeps amounts in minor units (bigint), and data that looks like the marker stays as it was', () => {
   const data: PrerenderedData = {
-    k: { deps: '[1]', data: { minor: 5n, list: [1n, { $bigint: '9' }], plain: { $bigint: '7', other: 1 }, $$odd: { $bigint: 'x' } } },
+    k: {
+      deps: '[1]',
+      data: { minor: 5n, list: [1n, { $bigint: '9' }], plain: { $bigint: '7', other: 1 }, $$odd: { $bigint: 'x' } },
+    },
   };
   const back = decodePageData(encodePageData(data));
   expect(back.k!.data).toEqual(data.k!.data);

@@ -68,7 +68,9 @@ it('a token refused on a page keeps that page as the redirect of the login form'
   setNavigationHandler(navigate);
   await expect(sdk.api.wallet.balance()).rejects.toThrow();
   window.history.replaceState(null, '', '/');
-  expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwallet%2Fhistory%3Ftype%3Dwithdraw%23latest&view=LoginForm');
+  expect(navigate).toHaveBeenCalledWith(
+    '/login?redirect=%2Fwallet%2Fhistory%3Ftype%3Dwithdraw%23latest&view=LoginForm',
+  );
   expect(sdk.store.session.isSignedIn).toBe(false);
   expect(sessionStorage.getItem('giftlane_token')).toBeNull();
   expect(localStorage.getItem('giftlane_user')).toBeNull();

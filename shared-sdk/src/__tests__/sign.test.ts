@@ -4,9 +4,16 @@ import { computeSign, normalizeFields, signString, verifySign } from '../sign';
 // The vectors of README.md, worked out by hand with `printf '%s' '<string>' | md5sum`.
 describe('sign (CONTRACT §0)', () => {
   it('vector 1: login, empty token, keys sorted by code point', () => {
-    const fields = { username: 'ada@example.com', password: 'Secret123!', appid: 'gl_web', app_version: '2.3.1', token: '' };
+    const fields = {
+      username: 'ada@example.com',
+      password: 'Secret123!',
+      appid: 'gl_web',
+      app_version: '2.3.1',
+      token: '',
+    };
     expect(signString(fields, APP_KEY)).toBe(
-      'app_version=2.3.1&appid=gl_web&password=Secret123!&token=&username=ada@example.com8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
+      'app_version=2.3.1&appid=gl_web&password=Secret123!&token=&username=ada@example.' +
+        'com8f3c2a1d9b7e4f6a0c5d2e8b1a7f3c9d',
     );
     expect(computeSign(fields, APP_KEY)).toBe('a5f594c332e521b0215717168c0312ac');
   });

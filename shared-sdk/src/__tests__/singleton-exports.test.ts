@@ -20,18 +20,25 @@ test('the exports a remote can call are the ones recorded for this version', () 
   const changes = exportChanges(recorded.exports, singletonExports(sdk, router, api()));
   if (recorded.version === version && changes.length) {
     throw new Error(
-      `shared-sdk ${version} exports changed (${changes.join(', ')}) without a version bump. Raise its version in shared-sdk/package.json ` +
+      `shared-sdk ${version} exports changed (${changes.join(', ')}) without a version bump. Raise its version in ` +
+        `shared-sdk/package.json ` +
         'and in every app (RELEASING.md, "When shared-sdk changes"), then run `npm run record-exports -w shared-sdk`.',
     );
   }
   if (recorded.version !== version) {
-    throw new Error(`shared-sdk is ${version} but exports.json records ${recorded.version}: run \`npm run record-exports -w shared-sdk\`.`);
+    throw new Error(
+      `shared-sdk is ${version} but exports.json records ${recorded.version}: run \`npm run record-exports -w ` +
+        `shared-sdk\`.`,
+    );
   }
 });
 
 test('the comparison names what was added and removed, per entry point and API method', () => {
   expect(
-    exportChanges({ '.': ['a', 'b'], './router': ['Link'], api: ['user.applogin'] }, { '.': ['a', 'c'], './router': ['Link', 'useNavigate'], api: ['kyc.status', 'user.applogin'] }),
+    exportChanges(
+      { '.': ['a', 'b'], './router': ['Link'], api: ['user.applogin'] },
+      { '.': ['a', 'c'], './router': ['Link', 'useNavigate'], api: ['kyc.status', 'user.applogin'] },
+    ),
   ).toEqual(['added c', 'removed b', 'added router:useNavigate', 'added api:kyc.status']);
 });
 

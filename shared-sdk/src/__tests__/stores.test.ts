@@ -3,13 +3,22 @@ import { STORAGE_KEYS } from '../storage';
 import { SessionExpiredError } from '../errors';
 import { parseMoney } from '../money';
 
-function fakeApi(overrides: { userInfo?: jest.Mock; vipInfo?: jest.Mock; notices?: jest.Mock; logout?: jest.Mock } = {}) {
+function fakeApi(
+  overrides: { userInfo?: jest.Mock; vipInfo?: jest.Mock; notices?: jest.Mock; logout?: jest.Mock } = {},
+) {
   const api = {
     user: {
       applogout: overrides.logout ?? jest.fn().mockResolvedValue(null),
       userInfo:
         overrides.userInfo ??
-        jest.fn().mockResolvedValue({ user_id: 7, nickname: 'Ada Lovelace', avatar: 'https://x/a.png', vip_level: 2, currency_name: 'NGN', country_id: 14 }),
+        jest.fn().mockResolvedValue({
+          user_id: 7,
+          nickname: 'Ada Lovelace',
+          avatar: 'https://x/a.png',
+          vip_level: 2,
+          currency_name: 'NGN',
+          country_id: 14,
+        }),
     },
     vip: {
       info:
@@ -24,7 +33,10 @@ function fakeApi(overrides: { userInfo?: jest.Mock; vipInfo?: jest.Mock; notices
     },
     finder: {
       allNoticeWithoutRead:
-        overrides.notices ?? jest.fn().mockResolvedValue([{ notice_new: true }, { notice_new: 0 }, { notice_new: 1 }, { notice_new: false }]),
+        overrides.notices ??
+        jest
+          .fn()
+          .mockResolvedValue([{ notice_new: true }, { notice_new: 0 }, { notice_new: 1 }, { notice_new: false }]),
     },
   };
   return api as unknown as StoreApi & typeof api;
@@ -83,7 +95,13 @@ describe('session', () => {
     await first.vip.load();
     const reloaded = new RootStore(fakeApi(), { events: undefined });
     expect(reloaded.session).toMatchObject({ token: 'tok', userId: '7', isSignedIn: true, justLoggedIn: true });
-    expect(reloaded.user).toMatchObject({ nickname: 'Ada Lovelace', avatar: 'https://x/a.png', vipLevel: 2, currencyName: 'NGN', countryId: '14' });
+    expect(reloaded.user).toMatchObject({
+      nickname: 'Ada Lovelace',
+      avatar: 'https://x/a.png',
+      vipLevel: 2,
+      currencyName: 'NGN',
+      countryId: '14',
+    });
     expect(reloaded.user.greetingName).toBe('Ada');
     expect(reloaded.vip).toMatchObject({ vipExp: 120, nextExp: 500, currencySymbol: '₦', signUpBonus: '50000.00' });
   });
@@ -112,39 +130,52 @@ describe('session', () => {
   });
 
   it('a failed logout keeps the session and throws the SPEC message', async () => {
-    const store = new RootStore(fakeApi({ logout: jest.fn().mockRejectedValue(new Error('offline')) }), { events: undefined });
+    const store = new RootStore(fakeApi({ logout: jest.fn().mockRejectedValue(new Error('offline')) }), {
+      events: undefined,
+    });
     store.session.signIn({ token: 'tok', user_id: 7 });
     await expect(store.session.logout()).rejects.toThrow('Failed to log out. Please try again.');
     expect(store.session.isSignedIn).toBe(true);
   });
 
   it('a logout answered with a refused token counts as logged out', async () => {
-    const store = new RootStore(fakeApi({ logout: jest.fn().mockRejectedValue(new SessionExpiredError('x', 'common.004', 'user/applogout')) }), {
-      events: undefined,
-    });
+    const store = new RootStore(
+      fakeApi({ logout: jest.fn().mockRejectedValue(new SessionExpiredError('x', 'common.004', 'user/applogout')) }),
+      {
+        events: undefined,
+      },
+    );
     store.session.signIn({ token: 'tok', user_id: 7 });
     await expect(store.session.logout()).resolves.toBeUndefined();
   });
 });
 
 describe('two tabs', () => {
-  it("another tab's sign-in as someone else does not change this tab's session; this tab re-checks its token", async () => {
-    const api = fakeApi();
-    const store = new RootStore(api, { events: window });
-    store.session.signIn({ token: 'mine', user_id: 7 });
-    // The other tab writes its own user into the shared key.
-    localStorage.setItem('giftlane_user', JSON.stringify({ user_id: '9', nickname: 'Other' }));
-    window.dispatchEvent(new StorageEvent('storage', { key: 'giftlane_user', newValue: localStorage.getItem('giftlane_user') }));
-    expect(store.session).toMatchObject({ token: 'mine', userId: '7' });
-    expect(store.user.nickname).not.toBe('Other');
-    expect(api.user.userInfo).toHaveBeenCalledTimes(1);
-    store.dispose();
-  });
+  it(
+    "another tab's sign-in as someone else does not change this tab's session; this tab re-checks its " + 'token',
+    async () => {
+      const api = fakeApi();
+      const store = new RootStore(api, { events: window });
+      store.session.signIn({ token: 'mine', user_id: 7 });
+      // The other tab writes its own user into the shared key.
+      localStorage.setItem('giftlane_user', JSON.stringify({ user_id: '9', nickname: 'Other' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'giftlane_user', newValue: localStorage.getItem('giftlane_user') }),
+      );
+      expect(store.session).toMatchObject({ token: 'mine', userId: '7' });
+      expect(store.user.nickname).not.toBe('Other');
+      expect(api.user.userInfo).toHaveBeenCalledTimes(1);
+      store.dispose();
+    },
+  );
 
   it("another tab's profile update for the same user shows here too", () => {
     const store = new RootStore(fakeApi(), { events: window });
     store.session.signIn({ token: 'mine', user_id: 7 });
-    localStorage.setItem('giftlane_user', JSON.stringify({ user_id: '7', nickname: 'Renamed Person', avatar: 'b.png' }));
+    localStorage.setItem(
+      'giftlane_user',
+      JSON.stringify({ user_id: '7', nickname: 'Renamed Person', avatar: 'b.png' }),
+    );
     window.dispatchEvent(new StorageEvent('storage', { key: 'giftlane_user' }));
     expect(store.user.greetingName).toBe('Renamed');
     store.dispose();
@@ -172,7 +203,9 @@ describe('user and VIP loads', () => {
   });
 
   it('a user info failure is logged and the avatar falls back', async () => {
-    const store = new RootStore(fakeApi({ userInfo: jest.fn().mockRejectedValue(new Error('boom')) }), { events: undefined });
+    const store = new RootStore(fakeApi({ userInfo: jest.fn().mockRejectedValue(new Error('boom')) }), {
+      events: undefined,
+    });
     store.session.signIn({ token: 'tok', user_id: 7 });
     await expect(store.user.load()).resolves.toBeUndefined();
     expect(store.user.avatar).toBeUndefined();
@@ -180,7 +213,9 @@ describe('user and VIP loads', () => {
   });
 
   it("VIP success:false logs 'Failed to fetch VIP data'", async () => {
-    const store = new RootStore(fakeApi({ vipInfo: jest.fn().mockRejectedValue(new Error('nope')) }), { events: undefined });
+    const store = new RootStore(fakeApi({ vipInfo: jest.fn().mockRejectedValue(new Error('nope')) }), {
+      events: undefined,
+    });
     store.session.signIn({ token: 'tok', user_id: 7 });
     await store.vip.load();
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Failed to fetch VIP data'), expect.any(Error));
@@ -200,7 +235,12 @@ describe('notices', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(store.notices.unreadCount).toBe(2);
-    expect(api.finder.allNoticeWithoutRead).toHaveBeenCalledWith({ start_time: 0, end_time: 9999999999, page: '0', page_size: '100' });
+    expect(api.finder.allNoticeWithoutRead).toHaveBeenCalledWith({
+      start_time: 0,
+      end_time: 9999999999,
+      page: '0',
+      page_size: '100',
+    });
     const calls = api.finder.allNoticeWithoutRead.mock.calls.length;
     jest.advanceTimersByTime(29999);
     expect(api.finder.allNoticeWithoutRead).toHaveBeenCalledTimes(calls);
@@ -212,7 +252,10 @@ describe('notices', () => {
   });
 
   it('a failed load is only logged and keeps the count', async () => {
-    const notices = jest.fn().mockResolvedValueOnce([{ notice_new: 1 }]).mockRejectedValueOnce(new Error('x'));
+    const notices = jest
+      .fn()
+      .mockResolvedValueOnce([{ notice_new: 1 }])
+      .mockRejectedValueOnce(new Error('x'));
     const store = new RootStore(fakeApi({ notices }), { events: undefined });
     store.session.signIn({ token: 'tok', user_id: 7 });
     await store.notices.load();
@@ -244,7 +287,11 @@ describe('onboarding keys', () => {
     const reloaded = new RootStore(fakeApi(), { events: undefined });
     expect(reloaded.onboarding.currentView).toBe('OTPForm');
     expect(reloaded.onboarding.readDraft()).toMatchObject({ email: 'a@b.co', country: 14 });
-    expect(reloaded.onboarding.readSocialPending()).toEqual({ social_id: 'g1', social_type: 'google', social_email: 'a@b.co' });
+    expect(reloaded.onboarding.readSocialPending()).toEqual({
+      social_id: 'g1',
+      social_type: 'google',
+      social_email: 'a@b.co',
+    });
     reloaded.onboarding.clearSocialPending();
     reloaded.onboarding.clearDraft();
     expect(reloaded.onboarding.readSocialPending()).toBeUndefined();

@@ -6,7 +6,12 @@ const quiet = { info: jest.fn(), warn: jest.fn() };
 
 function tracker() {
   const sent: Array<{ url: string; body: Record<string, unknown> }> = [];
-  const t = new Tracker({ endpoints, baseUrl: '', send: (url, body) => sent.push({ url, body: JSON.parse(body) }), logger: quiet });
+  const t = new Tracker({
+    endpoints,
+    baseUrl: '',
+    send: (url, body) => sent.push({ url, body: JSON.parse(body) }),
+    logger: quiet,
+  });
   return { t, sent, urls: () => sent.map((s) => s.url) };
 }
 
@@ -95,7 +100,11 @@ describe('tracker', () => {
     await advance(999);
     expect(logger.info).not.toHaveBeenCalledWith('[giftlane-tracker]', '/t/install', expect.anything());
     await advance(1);
-    expect(logger.info).toHaveBeenCalledWith('[giftlane-tracker]', '/t/install', expect.objectContaining({ event: 'first_open' }));
+    expect(logger.info).toHaveBeenCalledWith(
+      '[giftlane-tracker]',
+      '/t/install',
+      expect.objectContaining({ event: 'first_open' }),
+    );
   });
 
   it('queues events until the device id is known, with every event field', async () => {
@@ -126,7 +135,9 @@ describe('tracker', () => {
     t.linkIdentity(7);
     t.linkIdentity('7');
     t.trackRegistration({ email: 'a@b.co', method: 'email', type: '1', provider: '', country: 14 });
-    expect(sent.filter((s) => s.url === '/t/identity')).toEqual([{ url: '/t/identity', body: expect.objectContaining({ user_id: '7', device_id: 'dev-1' }) }]);
+    expect(sent.filter((s) => s.url === '/t/identity')).toEqual([
+      { url: '/t/identity', body: expect.objectContaining({ user_id: '7', device_id: 'dev-1' }) },
+    ]);
     expect(sent.find((s) => s.url === '/t/event')!.body).toMatchObject({
       event: 'registration',
       email: 'a@b.co',

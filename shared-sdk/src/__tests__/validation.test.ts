@@ -110,10 +110,19 @@ describe('SPEC §5 validation', () => {
     });
     expect(validateSignUp({ ...base, method: 'whatsapp' })).toMatchObject({ phone: 'Phone number is required.' });
     expect(validateSignUp({ ...base, method: 'whatsapp' })).not.toHaveProperty('email');
-    const ok = { ...base, email: 'a@b.co', country: 14, password: 'Secret123', confirmPassword: 'Secret123', termsAccepted: true };
+    const ok = {
+      ...base,
+      email: 'a@b.co',
+      country: 14,
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      termsAccepted: true,
+    };
     expect(validateSignUp(ok)).toEqual({});
     expect(signUpUsername(ok)).toBe('a@b.co');
-    expect(signUpUsername({ method: 'whatsapp', email: '', phone: '8012345678', dialCode: '+234' })).toBe('+2348012345678');
+    expect(signUpUsername({ method: 'whatsapp', email: '', phone: '8012345678', dialCode: '+234' })).toBe(
+      '+2348012345678',
+    );
   });
 
   it('social sign-up: messages without the final period', () => {
@@ -129,7 +138,9 @@ describe('SPEC §5 validation', () => {
     expect(validateSocialSignUp({ password: 'Secret123', confirmPassword: 'Secret123', country: 14 })).toEqual({
       account: 'Missing required account information',
     });
-    expect(validateSocialSignUp({ password: 'Secret123', confirmPassword: 'Secret123', country: 14, ...account })).toEqual({});
+    expect(
+      validateSocialSignUp({ password: 'Secret123', confirmPassword: 'Secret123', country: 14, ...account }),
+    ).toEqual({});
   });
 
   it('OTP', () => {
@@ -145,7 +156,9 @@ describe('SPEC §5 validation', () => {
     expect(validatePasswordSetup('abcdefg1', 'abcdefg1')).toEqual({
       password: 'Password must include at least one uppercase letter.',
     });
-    expect(validatePasswordSetup('Abcdefgh', 'Abcdefgh')).toEqual({ password: 'Password must include at least one number.' });
+    expect(validatePasswordSetup('Abcdefgh', 'Abcdefgh')).toEqual({
+      password: 'Password must include at least one number.',
+    });
     expect(validatePasswordSetup('Abcdefg1', 'Abcdefg2')).toEqual({ confirmPassword: 'Passwords do not match.' });
     expect(validatePasswordSetup('Abcdefg1', 'Abcdefg1')).toEqual({});
     expect(canContinuePasswordSetup('Abcdefg1', 'Abcdefg2')).toBe(false);
@@ -215,7 +228,8 @@ describe('SPEC §4/§9 display rules', () => {
 describe('withdrawal PIN (our wording, shared with the api)', () => {
   it('is exactly six digits, confirmed', () => {
     expect(validatePin('123456')).toBeUndefined();
-    for (const bad of ['', '12345', '1234567', '12345a', ' 123456']) expect(validatePin(bad)).toBe('Transaction password must be exactly 6 digits');
+    for (const bad of ['', '12345', '1234567', '12345a', ' 123456'])
+      expect(validatePin(bad)).toBe('Transaction password must be exactly 6 digits');
     expect(validateNewPin('246810', '246810')).toBeUndefined();
     expect(validateNewPin('246810', '246811')).toBe('The two transaction passwords do not match');
     expect(validateNewPin('12', '12')).toBe('Transaction password must be exactly 6 digits');
@@ -223,11 +237,26 @@ describe('withdrawal PIN (our wording, shared with the api)', () => {
   });
 
   it('refuses a new PIN of one digit repeated or a run up or down', () => {
-    const trivial = 'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321';
-    for (const pin of ['000000', '111111', '999999', '012345', '123456', '456789', '567890', '901234', '654321', '543210', '210987', '098765']) {
+    const trivial =
+      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321';
+    for (const pin of [
+      '000000',
+      '111111',
+      '999999',
+      '012345',
+      '123456',
+      '456789',
+      '567890',
+      '901234',
+      '654321',
+      '543210',
+      '210987',
+      '098765',
+    ]) {
       expect(validateNewPin(pin, pin)).toBe(trivial);
     }
-    for (const pin of ['246810', '135790', '112233', '123465', '121212', '100000', '909090', '274915']) expect(validateNewPin(pin, pin)).toBeUndefined();
+    for (const pin of ['246810', '135790', '112233', '123465', '121212', '100000', '909090', '274915'])
+      expect(validateNewPin(pin, pin)).toBeUndefined();
     // Entering an existing PIN (to withdraw, or the current one) is only checked for its format.
     expect(validatePin('123456')).toBeUndefined();
   });

@@ -90,7 +90,8 @@ export interface ApiClientOptions extends TransportOptions {
 
 /** `AmountInput`: a Money, or a decimal string exactly as the user typed it. */
 export type AmountInput = Money | string;
-const amountText = (value: AmountInput): string => (typeof value === 'string' ? value.trim() : moneyToDecimalString(value));
+const amountText = (value: AmountInput): string =>
+  typeof value === 'string' ? value.trim() : moneyToDecimalString(value);
 
 type Empty = null | Record<string, never> | '' | [];
 
@@ -175,13 +176,20 @@ export function createApiModules(ctx: ApiContext) {
      * `whatsapp` with its dial code; used for sign-up, password reset and binding. Signed in (binding),
      * `password` is the login password, and a number already bound gets a code of its own too.
      */
-    sendWhatsAppCode: (req: { whatsapp: string; password?: string }): Promise<Empty> => call('user/sendWhatsAppCode', req),
-    /** Binds or changes the number: login password, the new number's code, and `old_code` (sent to the bound number) when changing. */
-    bindWhatsapp: (req: { whatsapp: string; code: string; password: string; old_code?: string }): Promise<Empty> => call('user/bindWhatsapp', req),
+    sendWhatsAppCode: (req: { whatsapp: string; password?: string }): Promise<Empty> =>
+      call('user/sendWhatsAppCode', req),
+    /**
+     * Binds or changes the number: login password, the new number's code, and `old_code` (sent to the bound number)
+     * when changing.
+     */
+    bindWhatsapp: (req: { whatsapp: string; code: string; password: string; old_code?: string }): Promise<Empty> =>
+      call('user/bindWhatsapp', req),
     bindPhone: (req: { phone: string }): Promise<Empty> => call('user/bindPhone', req),
     /** Login password required; a bound address gets a code of its own too (for `old_code`). */
-    sendEmailBindVerifyCode: (req: { email: string; password: string }): Promise<Empty> => call('user/sendEmailBindVerifyCode', req),
-    bindEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> => call('user/bindEmail', req),
+    sendEmailBindVerifyCode: (req: { email: string; password: string }): Promise<Empty> =>
+      call('user/sendEmailBindVerifyCode', req),
+    bindEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> =>
+      call('user/bindEmail', req),
     updateUsername: (req: { username: string }): Promise<Empty> => call('user/updateUsername', req),
     modinickname: (req: { nickname: string }): Promise<Empty> => call('user/modinickname', req),
     modipassword: (req: { password: string; new_password: string }): Promise<Empty> => call('user/modipassword', req),
@@ -193,7 +201,8 @@ export function createApiModules(ctx: ApiContext) {
     updatePasswordByWhatsapp: (req: { whatsapp: string; verify_code: string; new_password: string }): Promise<Empty> =>
       call('user/updatePasswordByWhatsapp', req),
     /** Login password, the new address's code and `old_code` (sent to the current address). */
-    changeEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> => call('user/changeEmail', req),
+    changeEmail: (req: { email: string; verify_code: string; password: string; old_code?: string }): Promise<Empty> =>
+      call('user/changeEmail', req),
     /** The account's signed-in devices; `current` marks this one. */
     sessionList: (): Promise<SessionInfo[]> => call('user/sessionList'),
     /** Signs one device out. */
@@ -203,15 +212,19 @@ export function createApiModules(ctx: ApiContext) {
     cancellation: (req: { password: string }): Promise<Empty> => call('user/cancellation', req),
     sendWithdrawalPasswordResetEmail: (req: { email: string }): Promise<Empty> =>
       call('user/sendWithdrawalPasswordResetEmail', req),
-    resetWithdrawalPasswordByEmail: (req: { email: string; verify_code: string; new_password: string }): Promise<Empty> =>
-      call('user/resetWithdrawalPasswordByEmail', req),
+    resetWithdrawalPasswordByEmail: (req: {
+      email: string;
+      verify_code: string;
+      new_password: string;
+    }): Promise<Empty> => call('user/resetWithdrawalPasswordByEmail', req),
   };
 
   const social = {
     googleLogin: (req: SocialLoginBase & { idToken?: string }): Promise<SocialLoginResult> =>
       call('social/googleLogin', withDevice(req)),
-    facebookLogin: (req: SocialLoginBase & { facebook_token: string; social_picture?: string; version?: string }): Promise<SocialLoginResult> =>
-      call('social/facebookLogin', withDevice(req)),
+    facebookLogin: (
+      req: SocialLoginBase & { facebook_token: string; social_picture?: string; version?: string },
+    ): Promise<SocialLoginResult> => call('social/facebookLogin', withDevice(req)),
     appleLogin: (req: SocialLoginBase & { social_code: string }): Promise<SocialLoginResult> =>
       call('social/appleLogin', withDevice(req)),
     /** Every field is sent, empty where it does not apply (CONTRACT §2.2). */
@@ -262,8 +275,12 @@ export function createApiModules(ctx: ApiContext) {
       /** Same key and fields on a retry answer the first order (8–100 of A–Z a–z 0–9 _ . : -). */
       idempotency_key?: string;
     }): Promise<OrderSell> =>
-      decodeOrderSell(await call<OrderSellWire>('order/appadd', { coupon_code: '', channel_type: '1', ...req }), ctx.local()),
-    checkCoupon: (req: { coupon_code: string; wallet_type?: WalletType }): Promise<Coupon> => call('order/checkCoupon', req),
+      decodeOrderSell(
+        await call<OrderSellWire>('order/appadd', { coupon_code: '', channel_type: '1', ...req }),
+        ctx.local(),
+      ),
+    checkCoupon: (req: { coupon_code: string; wallet_type?: WalletType }): Promise<Coupon> =>
+      call('order/checkCoupon', req),
     getAvailableCoupon: async (req: Paging & { type: 0 | 1 | 2 | '0' | '1' | '2' }): Promise<CouponPage> => {
       const reply = await t.envelope<Coupon[]>('order/getAvailableCoupon', fields(req));
       return {
@@ -274,44 +291,60 @@ export function createApiModules(ctx: ApiContext) {
       };
     },
     obsUrl: (): Promise<{ objectName: string; url: string }> => call('order/obsUrl'),
-    obsUrls: (req: { image_count: number }): Promise<Array<{ objectName: string; url: string }>> => call('order/obsUrls', req),
+    obsUrls: (req: { image_count: number }): Promise<Array<{ objectName: string; url: string }>> =>
+      call('order/obsUrls', req),
   };
 
   const ord = {
-    list: async (req: Paging & { status: OrderListFilter; start_time?: number; end_time?: number }): Promise<OrderListItem[]> =>
+    list: async (
+      req: Paging & { status: OrderListFilter; start_time?: number; end_time?: number },
+    ): Promise<OrderListItem[]> =>
       (await call<OrderListItemWire[]>('ord/list', req)).map((item) => decodeOrderListItem(item, ctx.local())),
     detail: async (req: { order_no: string }): Promise<OrderDetail> =>
       decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
   };
 
   const finder = {
-    allNoticeWithoutRead: (req: Paging & { start_time: number | string; end_time: number | string }): Promise<Notice[]> =>
-      call('finder/allNoticeWithoutRead', req),
+    allNoticeWithoutRead: (
+      req: Paging & { start_time: number | string; end_time: number | string },
+    ): Promise<Notice[]> => call('finder/allNoticeWithoutRead', req),
     allNotice: (req: Paging & { type: NoticeListType }): Promise<Notice[]> => call('finder/allNotice', req),
     readNotice: (req: { notice_id: number | string }): Promise<Notice[] | Empty> => call('finder/readNotice', req),
   };
 
   const rebate = {
-    inviteinfo: async (): Promise<InviteInfo> => decodeInviteInfo(await call<InviteInfoWire>('rebate/inviteinfo'), ctx.local()),
+    inviteinfo: async (): Promise<InviteInfo> =>
+      decodeInviteInfo(await call<InviteInfoWire>('rebate/inviteinfo'), ctx.local()),
     getReferralUsers: async (req: Paging): Promise<InvitedUser[]> =>
       (await call<InvitedUserWire[]>('rebate/getReferralUsers', req)).map((u) => decodeInvitedUser(u, ctx.local())),
     rebateList: async (req: Paging & { type: number; wallet_type: WalletType }): Promise<RebateInfo> =>
       decodeRebateInfo(await call<RebateInfoWire>('rebate/rebateList', req), ctx.local()),
     getInvitingDetails: async (req: Paging): Promise<InvitedUser[]> =>
       (await call<InvitedUserWire[]>('rebate/getInvitingDetails', req)).map((u) => decodeInvitedUser(u, ctx.local())),
-    receiveInviteRebate: (req: { recommend_user_id: number | string }): Promise<Empty> => call('rebate/receiveInviteRebate', req),
+    receiveInviteRebate: (req: { recommend_user_id: number | string }): Promise<Empty> =>
+      call('rebate/receiveInviteRebate', req),
     inviteRankList: (): Promise<InviteRankInfo> => call('rebate/inviteRankList'),
   };
 
   const payment = {
-    paymentList: (req: { type: WalletType; country_id: number | string }): Promise<PaymentMethod[]> => call('payment/paymentList', req),
+    paymentList: (req: { type: WalletType; country_id: number | string }): Promise<PaymentMethod[]> =>
+      call('payment/paymentList', req),
     /** `payment_id` narrows to one method's institutions (1 bank, 2 mobile money); 0 or absent: all. */
-    bankList: (req: { country_id: number | string; payment_id?: number | string }): Promise<Bank[]> => call('payment/bankList', req),
+    bankList: (req: { country_id: number | string; payment_id?: number | string }): Promise<Bank[]> =>
+      call('payment/bankList', req),
     coinList: (): Promise<CoinNetwork[]> => call('payment/coinList'),
     list: (req: { type: WalletType }): Promise<SavedPaymentGroup[]> => call('payment/list', req),
-    verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> => call('payment/verify', req),
+    verify: (req: { bank_id: number | string; bank_account: string }): Promise<{ user_name: string }> =>
+      call('payment/verify', req),
     /** `password`: the login password; `t_password`: the transaction password. */
-    add: (req: { payment_id: number | string; bank_id: number | string; account_no: string; account_name: string; password: string; t_password: string }): Promise<{
+    add: (req: {
+      payment_id: number | string;
+      bank_id: number | string;
+      account_no: string;
+      account_name: string;
+      password: string;
+      t_password: string;
+    }): Promise<{
       bank_id: number | string;
       is_def: 1 | 2;
     }> => call('payment/add', req),
@@ -340,29 +373,43 @@ export function createApiModules(ctx: ApiContext) {
       idempotency_key?: string;
     }): Promise<WithdrawResult> =>
       decodeWithdrawResult(
-        await call<WithdrawResultWire>('withdraw/apply', { channel_type: CHANNEL_TYPE, ...req, amount: amountText(req.amount) }),
+        await call<WithdrawResultWire>('withdraw/apply', {
+          channel_type: CHANNEL_TYPE,
+          ...req,
+          amount: amountText(req.amount),
+        }),
         ctx.local(),
       ),
     /** Sets the first 6-digit transaction password (`password`); `login_password` is the login password. */
-    transactionPassword: (req: { password: string; login_password: string }): Promise<Empty> => call('withdraw/transactionPassword', req),
-    changeTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/changeTPassword', req),
-    upTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/upTPassword', req),
+    transactionPassword: (req: { password: string; login_password: string }): Promise<Empty> =>
+      call('withdraw/transactionPassword', req),
+    changeTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> =>
+      call('withdraw/changeTPassword', req),
+    upTPassword: (req: { password: string; new_password: string; login_password: string }): Promise<Empty> =>
+      call('withdraw/upTPassword', req),
     /** E-mails a code (to the bound, verified address) for resetting a forgotten transaction password. */
     sendResetCode: (req: { login_password: string }): Promise<Empty> => call('withdraw/sendResetCode', req),
     /** Sets a new transaction password with the e-mailed code; also lifts the lock after wrong tries. */
-    resetTPassword: (req: { verify_code: string; new_password: string; login_password: string }): Promise<Empty> => call('withdraw/resetTPassword', req),
+    resetTPassword: (req: { verify_code: string; new_password: string; login_password: string }): Promise<Empty> =>
+      call('withdraw/resetTPassword', req),
   };
 
   const kyc = {
     /** Level, limits, what the next level needs, the latest check per level (ID masked). */
     status: (): Promise<KycStatus> => call('kyc/status'),
     /** Level 1: the ID number with the name and date of birth (YYYY-MM-DD) as on it. */
-    verifyId: (req: { id_type: KycIdType; id_number: string; first_name: string; last_name: string; date_of_birth: string }): Promise<{ level: number; name: string }> =>
-      call('kyc/verifyId', req),
+    verifyId: (req: {
+      id_type: KycIdType;
+      id_number: string;
+      first_name: string;
+      last_name: string;
+      date_of_birth: string;
+    }): Promise<{ level: number; name: string }> => call('kyc/verifyId', req),
     /** Level 2: the public URL of an uploaded selfie (order/obsUrl, then its PUT). */
     selfie: (req: { selfie: string }): Promise<{ level: number }> => call('kyc/selfie', req),
     /** Level 3: the public URL of an uploaded photo of the ID document, and the home address. */
-    documents: (req: { document: string; address: string }): Promise<{ status: 'pending' }> => call('kyc/documents', req),
+    documents: (req: { document: string; address: string }): Promise<{ status: 'pending' }> =>
+      call('kyc/documents', req),
   };
 
   const security = {
@@ -371,7 +418,8 @@ export function createApiModules(ctx: ApiContext) {
   };
 
   const wallet = {
-    balance: async (): Promise<WalletBalance> => decodeWalletBalance(await call<WalletBalanceWire>('wallet/balance'), ctx.local()),
+    balance: async (): Promise<WalletBalance> =>
+      decodeWalletBalance(await call<WalletBalanceWire>('wallet/balance'), ctx.local()),
     moneyLogList: async (req: Paging & { type: MoneyLogFilter; wallet_type: WalletType }): Promise<MoneyLog[]> =>
       (await call<MoneyLogWire[]>('wallet/moneyLogList', req)).map((log) => decodeMoneyLog(log, ctx.local())),
     moneyLogDetail: async (req: { log_id: number | string }): Promise<MoneyLogDetail> =>
@@ -380,11 +428,16 @@ export function createApiModules(ctx: ApiContext) {
 
   const card = {
     /** `card_catgory` is the server's (misspelled) field name (CONTRACT §2.3). */
-    catalog: (req: Paging & { country_id: number | string; card_catgory?: number | string; currency?: string }): Promise<RatesData> =>
-      call('v2/card/catalog', req),
+    catalog: (
+      req: Paging & { country_id: number | string; card_catgory?: number | string; currency?: string },
+    ): Promise<RatesData> => call('v2/card/catalog', req),
     /** With `card_id` and `face_value` the reply also carries the api's own `quote`. */
-    calculator: (req: { country_id: number | string; card_id?: number | string; face_value?: string; wallet_type?: WalletType }): Promise<CalculatorData> =>
-      call('card/calculator', req),
+    calculator: (req: {
+      country_id: number | string;
+      card_id?: number | string;
+      face_value?: string;
+      wallet_type?: WalletType;
+    }): Promise<CalculatorData> => call('card/calculator', req),
     currencyList: (): Promise<CardCurrency[]> => call('card/currencyList'),
     category: (): Promise<CardCategory[]> => call('card/category'),
   };
@@ -417,10 +470,10 @@ export function createApiModules(ctx: ApiContext) {
     vip,
     faq,
     /** Any path, for calls not typed here yet. */
-    request: <T>(path: string, payload: Payload = {}, options?: RequestOptions): Promise<T> => t.request<T>(path, payload, options),
+    request: <T>(path: string, payload: Payload = {}, options?: RequestOptions): Promise<T> =>
+      t.request<T>(path, payload, options),
   };
 }
-
 
 export type Api = ReturnType<typeof createApiModules> & { transport: Transport };
 

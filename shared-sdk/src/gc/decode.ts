@@ -32,7 +32,10 @@ import type {
 } from './types';
 
 /** Wallet 2 is USDT; wallet 1 is the user's local currency (CONTRACT §0). */
-export function walletCurrency(walletType: WalletType | number | string | undefined, local: CurrencyCode): CurrencyCode {
+export function walletCurrency(
+  walletType: WalletType | number | string | undefined,
+  local: CurrencyCode,
+): CurrencyCode {
   return String(walletType) === '2' ? 'USDT' : local;
 }
 
@@ -93,7 +96,8 @@ function decodeLog<W extends MoneyLogWire>(wire: W, local: CurrencyCode): Decode
 }
 
 export const decodeMoneyLog = (wire: MoneyLogWire, local: CurrencyCode): MoneyLog => decodeLog(wire, local);
-export const decodeMoneyLogDetail = (wire: MoneyLogDetailWire, local: CurrencyCode): MoneyLogDetail => decodeLog(wire, local);
+export const decodeMoneyLogDetail = (wire: MoneyLogDetailWire, local: CurrencyCode): MoneyLogDetail =>
+  decodeLog(wire, local);
 
 export function decodeOrderListItem(wire: OrderListItemWire, local: CurrencyCode): OrderListItem {
   const currency = walletCurrency(wire.wallet_type, local);
@@ -198,13 +202,24 @@ export function decodeRebateInfo(wire: RebateInfoWire, local: CurrencyCode): Reb
     rebate_total_amount_usd: opt(wire.rebate_total_amount_usd, 'USDT'),
     user_rebate_list: (wire.user_rebate_list ?? []).map((i) => {
       const c = walletCurrency(i.wallet_type, cur);
-      return { ...i, money: req(i.money, c), after_balance: opt(i.after_balance, c), purchase_amount: opt(i.purchase_amount, c) };
+      return {
+        ...i,
+        money: req(i.money, c),
+        after_balance: opt(i.after_balance, c),
+        purchase_amount: opt(i.purchase_amount, c),
+      };
     }),
   };
 }
 
-/** `vip/info` with `amount_order_bonus` always a list of Money tiers and the totals as Money (local currency; `_usdt` in USDT). */
-export type VipData = Omit<VipDataWire, 'amount_order_bonus' | 'total_bonus' | 'total_bonus_usdt' | 'referred_total_bonus' | 'first_order_bonus'> & {
+/**
+ * `vip/info` with `amount_order_bonus` always a list of Money tiers and the totals as Money (local currency; `_usdt` in
+ * USDT).
+ */
+export type VipData = Omit<
+  VipDataWire,
+  'amount_order_bonus' | 'total_bonus' | 'total_bonus_usdt' | 'referred_total_bonus' | 'first_order_bonus'
+> & {
   amount_order_bonus: BonusTier[];
   total_bonus?: Money;
   total_bonus_usdt?: Money;
@@ -229,8 +244,14 @@ export interface BonusTier {
 }
 
 /** `amount_order_bonus` arrives as one object or as a list; answers a list either way. */
-export function decodeBonusTiers(wire: BonusTierWire | BonusTierWire[] | null | undefined, currency: CurrencyCode): BonusTier[] {
+export function decodeBonusTiers(
+  wire: BonusTierWire | BonusTierWire[] | null | undefined,
+  currency: CurrencyCode,
+): BonusTier[] {
   if (!wire) return [];
   const list = Array.isArray(wire) ? wire : [wire];
-  return list.map((tier) => ({ bonus_amount: req(tier.bonus_amount, currency), order_amount: req(tier.order_amount, currency) }));
+  return list.map((tier) => ({
+    bonus_amount: req(tier.bonus_amount, currency),
+    order_amount: req(tier.order_amount, currency),
+  }));
 }

@@ -38,7 +38,9 @@ export const DEFAULT_TIMEOUT_MS = 20000;
 
 /** True when a reply means the session token is missing, expired or revoked (SPEC §8, CONTRACT §0). */
 export function isTokenInvalidReply(reply: Pick<Envelope, 'code' | 'msg'>): boolean {
-  return reply.code === TOKEN_INVALID_CODE || reply.msg === TOKEN_INVALID_MESSAGE || reply.msg === TOKEN_MISSING_MESSAGE;
+  return (
+    reply.code === TOKEN_INVALID_CODE || reply.msg === TOKEN_INVALID_MESSAGE || reply.msg === TOKEN_MISSING_MESSAGE
+  );
 }
 
 /**
@@ -93,7 +95,9 @@ export class Transport {
     const fields = this.signedFields(payload);
     const method = options.method ?? 'POST';
     // Loaded while the call is on its way (the account part is its own chunk: replies/index.ts).
-    const schemaLoad = replySchema(cleanPath).catch((error: unknown) => new NetworkError(cleanPath, undefined, { cause: error }));
+    const schemaLoad = replySchema(cleanPath).catch(
+      (error: unknown) => new NetworkError(cleanPath, undefined, { cause: error }),
+    );
     let status: number;
     let body: unknown;
     let requestId: string | undefined;
@@ -123,7 +127,12 @@ export class Transport {
         // The rejection below must still reach the caller, whatever the hook did.
         console.error('[giftlane-sdk] token-invalid handler failed', hookError);
       }
-      throw new SessionExpiredError(body.msg ?? TOKEN_INVALID_MESSAGE, body.code ?? TOKEN_INVALID_CODE, cleanPath, body.data);
+      throw new SessionExpiredError(
+        body.msg ?? TOKEN_INVALID_MESSAGE,
+        body.code ?? TOKEN_INVALID_CODE,
+        cleanPath,
+        body.data,
+      );
     }
     if (!body.success) throw new ApiError(body.msg ?? '', body.code, cleanPath, body.data, refOfReply(body, requestId));
     // The reply's data is decoded with its path's schema, the one the api checks it against.

@@ -113,7 +113,13 @@ export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 export type OrderDetailWire = Infer<typeof A.orderDetailWire>;
 export type OrderDetail = Omit<
   OrderDetailWire,
-  'amount' | 'coupon_amount' | 'first_order_bonus' | 'reach_amount_bonus' | 'full_amount_bonus' | 'vip_bonus' | 'keyList'
+  | 'amount'
+  | 'coupon_amount'
+  | 'first_order_bonus'
+  | 'reach_amount_bonus'
+  | 'full_amount_bonus'
+  | 'vip_bonus'
+  | 'keyList'
 > & {
   amount: Money;
   coupon_amount?: Money;
@@ -140,7 +146,13 @@ export interface CouponPage {
 export type WalletBalanceWire = Infer<typeof A.walletBalanceWire>;
 export type WalletBalance = Omit<
   WalletBalanceWire,
-  'total_amount' | 'usd_amount' | 'frozen_amount' | 'withdraw_amount' | 'transfer_rebate' | 'rebate_amount' | 'usd_rebate_money'
+  | 'total_amount'
+  | 'usd_amount'
+  | 'frozen_amount'
+  | 'withdraw_amount'
+  | 'transfer_rebate'
+  | 'rebate_amount'
+  | 'usd_rebate_money'
 > & {
   total_amount: Money;
   usd_amount: Money;
@@ -151,7 +163,16 @@ export type WalletBalance = Omit<
   usd_rebate_money?: Money;
 };
 
-export type MoneyLogType = 'order' | 'withdraw' | 'admin' | 'transfer' | 'activity' | 'rank' | 'platform' | 'recommend' | 'vip';
+export type MoneyLogType =
+  | 'order'
+  | 'withdraw'
+  | 'admin'
+  | 'transfer'
+  | 'activity'
+  | 'rank'
+  | 'platform'
+  | 'recommend'
+  | 'vip';
 export type MoneyLogFilter = 'all' | 'withdraw' | 'order' | 'transfer' | 'other';
 
 export type MoneyLogWire = Infer<typeof A.moneyLogWire>;
@@ -202,7 +223,15 @@ export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,
-  'cashable_amount' | 'cashable_usd_amount' | 'minimum_amount' | 'minimum_amount_usd' | 'maximum_amount' | 'maximum_amount_usd' | 'fee' | 'usdt_fee' | 'kyc'
+  | 'cashable_amount'
+  | 'cashable_usd_amount'
+  | 'minimum_amount'
+  | 'minimum_amount_usd'
+  | 'maximum_amount'
+  | 'maximum_amount_usd'
+  | 'fee'
+  | 'usdt_fee'
+  | 'kyc'
 > & {
   cashable_amount: Money;
   cashable_usd_amount: Money;
@@ -229,14 +258,31 @@ export type VipDataWire = Infer<typeof A.vipDataWire>;
 export type VipLogItem = Infer<typeof A.vipLogItem>;
 
 export type InviteInfoWire = Infer<typeof A.inviteInfoWire>;
-type InviteAmount = 'register_amount' | 'first_amount' | 'friend_amount' | 'self_amount' | 'recommend_enough_amount' | 'referred_total_bonus' | 'recommend_amount' | 'transfer_rebate';
+type InviteAmount =
+  | 'register_amount'
+  | 'first_amount'
+  | 'friend_amount'
+  | 'self_amount'
+  | 'recommend_enough_amount'
+  | 'referred_total_bonus'
+  | 'recommend_amount'
+  | 'transfer_rebate';
 export type InviteInfo = Omit<InviteInfoWire, InviteAmount> & { [K in InviteAmount]?: Money };
 
 export type RebateItemWire = Infer<typeof A.rebateItemWire>;
-export type RebateItem = Omit<RebateItemWire, 'money' | 'after_balance' | 'purchase_amount'> & { money: Money; after_balance?: Money; purchase_amount?: Money };
+export type RebateItem = Omit<RebateItemWire, 'money' | 'after_balance' | 'purchase_amount'> & {
+  money: Money;
+  after_balance?: Money;
+  purchase_amount?: Money;
+};
 
 export type RebateInfoWire = Infer<typeof A.rebateInfoWire>;
-type RebateAmount = 'transfer_rebate' | 'rebate_amount' | 'rebate_total_amount' | 'first_order_bonus' | 'referred_bonus';
+type RebateAmount =
+  | 'transfer_rebate'
+  | 'rebate_amount'
+  | 'rebate_total_amount'
+  | 'first_order_bonus'
+  | 'referred_bonus';
 type RebateUsdAmount = 'transfer_rebate_usd' | 'rebate_amount_usd' | 'rebate_total_amount_usd';
 export type RebateInfo = Omit<RebateInfoWire, RebateAmount | RebateUsdAmount | 'user_rebate_list'> & {
   [K in RebateAmount | RebateUsdAmount]?: Money;

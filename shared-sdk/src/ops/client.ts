@@ -352,7 +352,8 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
         call('POST /ops/api/releases/canary', {}, { body }),
       rollback: (body: ReleaseTarget & { version?: string }) => call('POST /ops/api/releases/rollback', {}, { body }),
       drop: (body: ReleaseTarget) => call('POST /ops/api/releases/drop', {}, { body }),
-      promoteWhenHealthy: (body: ReleaseTarget & { on: boolean }) => call('POST /ops/api/releases/promote-when-healthy', {}, { body }),
+      promoteWhenHealthy: (body: ReleaseTarget & { on: boolean }) =>
+        call('POST /ops/api/releases/promote-when-healthy', {}, { body }),
       check: () => call('POST /ops/api/releases/check'),
     },
   };

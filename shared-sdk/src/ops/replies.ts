@@ -501,13 +501,27 @@ export const releaseApp = obj({
   published: arr(str),
 });
 
-export const releaseHalt = obj({ at: time, env: opt(str), app: opt(str), version: opt(str), stable: opt(str), reason: str });
+export const releaseHalt = obj({
+  at: time,
+  env: opt(str),
+  app: opt(str),
+  version: opt(str),
+  stable: opt(str),
+  reason: str,
+});
 
 export const releaseDashboard = obj({
   configured: bool,
   envs: arr(obj({ env: str, revision: num, updated_at: str, apps: arr(releaseApp) })),
   halts: arr(releaseHalt),
-  settings: obj({ halt_ratio: num, min_errors: num, min_loads: num, healthy_minutes: num, interval_s: num, check: bool }),
+  settings: obj({
+    halt_ratio: num,
+    min_errors: num,
+    min_loads: num,
+    healthy_minutes: num,
+    interval_s: num,
+    check: bool,
+  }),
 });
 
 export const releaseOutcome = obj({ changed: bool, note: opt(str), entry: opt(releaseHistoryLine) });

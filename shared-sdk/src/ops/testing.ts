@@ -34,7 +34,10 @@ export interface OpsCall {
 }
 
 type Answer = unknown;
-/** What a route answers: its `data` as the api sends it, an OpsRefusal, NO_OPS_ANSWER, a promise of one, or a function of the call. */
+/**
+ * What a route answers: its `data` as the api sends it, an OpsRefusal, NO_OPS_ANSWER, a promise of one, or a function
+ * of the call.
+ */
 export type OpsWire<R extends OpsRoute = OpsRoute> = OpsReply<R> | OpsRefusal | typeof NO_OPS_ANSWER | Answer;
 
 export interface TestOps {

@@ -6,7 +6,12 @@ import type { Notice } from '../gc/types';
 import type { RootStore } from './root-store';
 
 /** The request: everything unread, page "0", up to 100 items. */
-export const UNREAD_NOTICES_REQUEST = Object.freeze({ start_time: 0, end_time: 9999999999, page: '0', page_size: '100' });
+export const UNREAD_NOTICES_REQUEST = Object.freeze({
+  start_time: 0,
+  end_time: 9999999999,
+  page: '0',
+  page_size: '100',
+});
 
 export const countUnread = (items: readonly Pick<Notice, 'notice_new'>[] | null | undefined): number =>
   (items ?? []).filter((item) => !!item.notice_new && item.notice_new !== '0').length;

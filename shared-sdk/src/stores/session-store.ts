@@ -22,7 +22,9 @@ export interface SignInInput {
 
 export function readUserData(): StoredUserData | undefined {
   const data = readJson<StoredUserData>('local', STORAGE_KEYS.userData);
-  return data && typeof data === 'object' && data.user_id !== undefined ? { ...data, user_id: String(data.user_id) } : undefined;
+  return data && typeof data === 'object' && data.user_id !== undefined
+    ? { ...data, user_id: String(data.user_id) }
+    : undefined;
 }
 
 export class SessionStore {
@@ -36,7 +38,11 @@ export class SessionStore {
     private readonly root: RootStore,
     private readonly events?: Pick<Window, 'addEventListener' | 'removeEventListener'>,
   ) {
-    makeAutoObservable<SessionStore, 'root' | 'events' | 'onStorage'>(this, { root: false, events: false, onStorage: false }, { autoBind: true });
+    makeAutoObservable<SessionStore, 'root' | 'events' | 'onStorage'>(
+      this,
+      { root: false, events: false, onStorage: false },
+      { autoBind: true },
+    );
     this.rehydrate();
     events?.addEventListener('storage', this.onStorage);
   }
@@ -48,7 +54,8 @@ export class SessionStore {
   /** Reads the session back from storage (on construction: state survives a reload). */
   rehydrate(): void {
     this.token = readStorage('session', STORAGE_KEYS.token) || null;
-    this.userId = readStorage('session', STORAGE_KEYS.userId) ?? (this.token ? readUserData()?.user_id ?? null : null);
+    this.userId =
+      readStorage('session', STORAGE_KEYS.userId) ?? (this.token ? (readUserData()?.user_id ?? null) : null);
     this.justLoggedIn = readStorage('session', STORAGE_KEYS.justLoggedIn) === 'true';
     this.isNewUser = readStorage('session', STORAGE_KEYS.isNewUser) === 'true';
   }
@@ -67,7 +74,11 @@ export class SessionStore {
       writeStorage('session', STORAGE_KEYS.isNewUser, String(isNewUser));
     }
     const previous = readUserData();
-    writeJson('local', STORAGE_KEYS.userData, previous?.user_id === id ? { ...previous, user_id: id } : { user_id: id });
+    writeJson(
+      'local',
+      STORAGE_KEYS.userData,
+      previous?.user_id === id ? { ...previous, user_id: id } : { user_id: id },
+    );
   }
 
   /** The home page reads and resets this after showing its welcome. */
@@ -100,7 +111,8 @@ export class SessionStore {
     try {
       await this.root.api.user.applogout();
     } catch (error) {
-      if (!(error instanceof ApiError && error.kind === 'session')) throw new Error(LOGOUT_FAILED_MESSAGE, { cause: error });
+      if (!(error instanceof ApiError && error.kind === 'session'))
+        throw new Error(LOGOUT_FAILED_MESSAGE, { cause: error });
     }
     this.clear();
   }

@@ -7,7 +7,8 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../storage';
 import type { VipData } from '../gc/decode';
 import type { RootStore } from './root-store';
 
-const toNumber = (text: string | null): number | undefined => (text === null || text === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
+const toNumber = (text: string | null): number | undefined =>
+  text === null || text === '' || Number.isNaN(Number(text)) ? undefined : Number(text);
 
 export class VipStore {
   vipLevel: number | undefined = undefined;
@@ -49,10 +50,22 @@ export class VipStore {
   /** Takes a `vip/info` reply fetched elsewhere (the VIP page shows more of it): one call, and the store follows. */
   update(data: VipData): void {
     const first = data.amount_order_bonus[0];
-    this.apply(data.vip_level, data.vip_exp, data.next_exp, data.currency_symbol, first ? moneyToDecimalString(first.order_amount) : undefined);
+    this.apply(
+      data.vip_level,
+      data.vip_exp,
+      data.next_exp,
+      data.currency_symbol,
+      first ? moneyToDecimalString(first.order_amount) : undefined,
+    );
   }
 
-  private apply(level: number | undefined, vipExp: number, nextExp: number, symbol: string | undefined, bonus: string | undefined): void {
+  private apply(
+    level: number | undefined,
+    vipExp: number,
+    nextExp: number,
+    symbol: string | undefined,
+    bonus: string | undefined,
+  ): void {
     this.vipLevel = level;
     this.vipExp = vipExp;
     this.nextExp = nextExp;

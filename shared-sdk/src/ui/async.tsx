@@ -17,13 +17,16 @@ export type DataState<T> =
 export type Loaded<T> = DataState<T> & { retry: () => void };
 
 /** The arguments of a load, as the page's data names them (an amount in minor units is a bigint). */
-const depsKey = (deps: readonly unknown[]) => JSON.stringify(deps, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+const depsKey = (deps: readonly unknown[]) =>
+  JSON.stringify(deps, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 
 export function useData<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
   // Prerendering (./prerender): the answer the server rendered with, during the hydration.
   const key = useId();
   const starting = useStartingAnswer(key, depsKey(deps), load);
-  const [state, setState] = useState<DataState<T>>(() => (starting ? { status: 'ready', data: starting.data as T } : { status: 'loading' }));
+  const [state, setState] = useState<DataState<T>>(() =>
+    starting ? { status: 'ready', data: starting.data as T } : { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;

@@ -79,7 +79,11 @@ export const isHydrating = () => seeds !== undefined;
  * The answer `useData(key)` starts from: the server's (on the server, once loaded) or the page's
  * (while hydrating); undefined means "load it".
  */
-export function useStartingAnswer(key: string, deps: string, load: () => Promise<unknown>): { data: unknown } | undefined {
+export function useStartingAnswer(
+  key: string,
+  deps: string,
+  load: () => Promise<unknown>,
+): { data: unknown } | undefined {
   const server = useContext(PrerenderContext);
   if (server) {
     const known = server.answer(key, deps);

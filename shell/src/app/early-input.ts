@@ -6,7 +6,8 @@
 const NOT_TEXT = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden']);
 
 /** The value a select was rendered with: its option marked selected in the HTML, else the first. */
-const renderedValue = (select: HTMLSelectElement) => ([...select.options].find((o) => o.defaultSelected) ?? select.options[0])?.value ?? '';
+const renderedValue = (select: HTMLSelectElement) =>
+  ([...select.options].find((o) => o.defaultSelected) ?? select.options[0])?.value ?? '';
 
 /**
  * Hydration keeps what the visitor did in the boxes, but React's state still holds what the page
@@ -17,7 +18,9 @@ const renderedValue = (select: HTMLSelectElement) => ([...select.options].find((
 export function replayEarlyInput(root: ParentNode) {
   // Read them all first: each event re-renders the form, which puts every other controlled field
   // back to its state.
-  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')];
+  const fields = [
+    ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
+  ];
   const changed = fields.flatMap((field): (() => void)[] => {
     if (field instanceof HTMLSelectElement) {
       const chosen = field.value;

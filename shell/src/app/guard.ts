@@ -12,7 +12,8 @@ export function guardLoader(isSignedIn: () => boolean) {
     if (isSignedIn()) return null;
     const url = new URL(request.url);
     // A request carries no hash; on a page load the address bar still has it.
-    if (typeof window !== 'undefined' && window.location.pathname === url.pathname && !url.hash) url.hash = window.location.hash;
+    if (typeof window !== 'undefined' && window.location.pathname === url.pathname && !url.hash)
+      url.hash = window.location.hash;
     throw redirect(loginRedirectUrl(url));
   };
 }

@@ -5,7 +5,11 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { EnvironmentManifest, RemoteRoutesModule } from '@giftlane/shared-sdk';
 import { appOfRemote, telemetry } from './telemetry';
 
-type State = { status: 'idle' | 'loading' | 'loaded' | 'failed'; promise?: Promise<RemoteRoutesModule>; error?: unknown };
+type State = {
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  promise?: Promise<RemoteRoutesModule>;
+  error?: unknown;
+};
 
 const states = new Map<string, State>();
 let entries: EnvironmentManifest['remotes'] = {};
@@ -104,7 +108,11 @@ export async function refreshEnvironment(force = false): Promise<void> {
   if (!force && Date.now() - checkedAt < REFRESH_EVERY_MS) return;
   checkedAt = Date.now();
   try {
-    const res = await fetch('/remotes.json', { cache: 'no-cache', credentials: 'same-origin', signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) });
+    const res = await fetch('/remotes.json', {
+      cache: 'no-cache',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+    });
     if (!res.ok) return;
     const next = ((await res.json()) as EnvironmentManifest).remotes;
     for (const [name, entry] of Object.entries(next)) {

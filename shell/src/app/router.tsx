@@ -2,7 +2,15 @@
 // every other route comes from the remote that owns its path, patched in on first navigation
 // (React Router's patchRoutesOnNavigation), so remotes ship pages without a shell release.
 import { createBrowserRouter, redirect, type RouteObject } from '@giftlane/shared-sdk/router';
-import { findMount, mountTable, type EnvironmentManifest, type LayoutKind, type OwnedMount, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
+import {
+  findMount,
+  mountTable,
+  type EnvironmentManifest,
+  type LayoutKind,
+  type OwnedMount,
+  type RemoteRoute,
+  type RemoteRoutesModule,
+} from '@giftlane/shared-sdk';
 
 import { guardLoader } from './guard';
 import { isStale, loadRemoteRoutes, refreshEnvironment, remoteStatus } from './remotes';
@@ -58,7 +66,9 @@ export function siteRoutes({ rootLoader, guard }: SiteRouteOptions = {}): RouteO
 
 /** A remote's routes of one layout, as the router takes them: a page that throws stays inside its own area. */
 export function remoteRoutesOf(mod: RemoteRoutesModule, layout: LayoutKind): RouteObject[] {
-  return mod.routes.filter((r: RemoteRoute) => r.handle.layout === layout).map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
+  return mod.routes
+    .filter((r: RemoteRoute) => r.handle.layout === layout)
+    .map((r) => ({ ...r, ErrorBoundary: r.ErrorBoundary ?? MountBoundary }) as RouteObject);
 }
 
 /** The whole tree with the given remotes' routes in place (the edge: it knows the remote up front). */

@@ -6,9 +6,12 @@
 import type { GiftLanePageConfig } from '@giftlane/shared-sdk';
 
 /** The edge's word on the worker, from the page's settings (`<script id="gl-config">`). */
-export function serviceWorkerSetting(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): boolean | undefined {
+export function serviceWorkerSetting(
+  doc: Pick<Document, 'getElementById'> | undefined = globalThis.document,
+): boolean | undefined {
   try {
-    const value = (JSON.parse(doc?.getElementById('gl-config')?.textContent ?? '{}') as GiftLanePageConfig).serviceWorker;
+    const value = (JSON.parse(doc?.getElementById('gl-config')?.textContent ?? '{}') as GiftLanePageConfig)
+      .serviceWorker;
     return typeof value === 'boolean' ? value : undefined;
   } catch {
     return undefined;
@@ -21,7 +24,11 @@ export function serviceWorkerSetting(doc: Pick<Document, 'getElementById'> | und
  */
 export function loadedFiles(entries: readonly { name: string; initiatorType?: string }[]): string[] {
   const kinds = new Set(['script', 'link', 'css', 'img', 'other']);
-  return [...new Set(entries.filter((e) => /^https?:/.test(e.name) && kinds.has(e.initiatorType ?? 'other')).map((e) => e.name))];
+  return [
+    ...new Set(
+      entries.filter((e) => /^https?:/.test(e.name) && kinds.has(e.initiatorType ?? 'other')).map((e) => e.name),
+    ),
+  ];
 }
 
 export function startServiceWorker(setting = serviceWorkerSetting()): void {

@@ -181,8 +181,7 @@ export class TelemetryReporter {
     if (this.queue.length >= MAX_EVENTS) this.flush();
     else if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
       queueMicrotask(() => this.flush());
-    }
-    else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? FLUSH_AFTER_MS);
+    } else this.timer ??= setTimeout(() => this.flush(), this.options.flushAfterMs ?? FLUSH_AFTER_MS);
   }
 }
 

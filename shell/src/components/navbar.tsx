@@ -16,7 +16,13 @@ export function VipBadge({ level }: { level: number | undefined }) {
   const badge = String(vipBadgeLevel(level ?? 0));
   const label = badge === 'default' ? 'VIP' : `VIP ${badge}`;
   return (
-    <Link to="/homes/vip" className="gl-vip" data-badge={badge} data-tour="reward-center" aria-label={`${label}: see VIP rewards`}>
+    <Link
+      to="/homes/vip"
+      className="gl-vip"
+      data-badge={badge}
+      data-tour="reward-center"
+      aria-label={`${label}: see VIP rewards`}
+    >
       <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" fill={BADGE_COLORS[badge]} />
       </svg>
@@ -39,7 +45,12 @@ export const Navbar = observer(function Navbar() {
         aria-label={unread > 0 ? `Notifications: ${unread} unread` : 'Notifications'}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path
+            d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          />
         </svg>
         {unread > 0 && (
           <span className="gl-bell__count" data-testid="unread-count">

@@ -25,8 +25,8 @@ export function RemoteFallback({ remote }: { remote: string }) {
     <section className="gl-fallback" role="alert" data-remote={remote}>
       <h1>This section didn’t load</h1>
       <p>
-        Your connection may have dropped, or this part of GiftLane is being updated. The rest of the
-        site still works, and nothing in your wallet has changed.
+        Your connection may have dropped, or this part of GiftLane is being updated. The rest of the site still works,
+        and nothing in your wallet has changed.
       </p>
       <button type="button" className="gl-btn gl-btn--primary" onClick={retry} disabled={busy}>
         {busy ? 'Retrying…' : 'Retry'}

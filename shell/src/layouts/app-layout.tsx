@@ -9,7 +9,11 @@ import { LogoutDialog } from '../components/logout-dialog';
 
 // What follows a sign-up (profile overlay, product tour): its own chunk, so visitors on public
 // pages never download it.
-const TourController = lazy(() => import(/* webpackChunkName: "tour-controller" */ '../tour/tour-controller').then((m) => ({ default: m.TourController })));
+const TourController = lazy(() =>
+  import(/* webpackChunkName: "tour-controller" */ '../tour/tour-controller').then((m) => ({
+    default: m.TourController,
+  })),
+);
 
 const SIDEBAR = [
   { label: 'Home', to: '/homes', icon: 'home' },
@@ -32,7 +36,14 @@ const ICONS: Record<string, string> = {
 function Icon({ name }: { name: string }) {
   return (
     <svg className="gl-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={ICONS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -141,4 +152,3 @@ export const AppLayout = observer(function AppLayout() {
     </div>
   );
 });
-

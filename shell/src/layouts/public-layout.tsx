@@ -26,7 +26,13 @@ function Dropdown({ group, onNavigate }: { group: NavGroup; onNavigate: () => vo
   const id = `menu-${group.label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <li className="gl-nav__group" ref={ref}>
-      <button type="button" className="gl-nav__trigger" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="gl-nav__trigger"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {group.label}
         <span className="gl-nav__caret" aria-hidden="true" />
       </button>
@@ -116,7 +122,10 @@ export function PublicFooter() {
       <div className="gl-footer__inner">
         <div className="gl-footer__brand">
           <Logo name={PRODUCT_NAME} />
-          <p>Sell gift cards for naira and cedis, with the rate locked when you submit and a payout you can follow step by step.</p>
+          <p>
+            Sell gift cards for naira and cedis, with the rate locked when you submit and a payout you can follow step
+            by step.
+          </p>
         </div>
         {FOOTER_COLUMNS.map((col) => (
           <nav key={col.label} className="gl-footer__col" aria-label={col.label}>
@@ -133,8 +142,8 @@ export function PublicFooter() {
         <div className="gl-footer__payments">
           <h2>Payment Methods</h2>
           <p>
-            Payouts in NGN to any Nigerian bank account, in GHS to MTN MoMo, Telecel Cash and AT Money, or
-            in USDT. No extra transaction fees.
+            Payouts in NGN to any Nigerian bank account, in GHS to MTN MoMo, Telecel Cash and AT Money, or in USDT. No
+            extra transaction fees.
           </p>
         </div>
         <div className="gl-footer__apps">
@@ -142,7 +151,9 @@ export function PublicFooter() {
           <StoreBadges />
         </div>
       </div>
-      <p className="gl-footer__legal">© {new Date().getFullYear()} GiftLane. Governed by the laws of the Federal Republic of Nigeria.</p>
+      <p className="gl-footer__legal">
+        © {new Date().getFullYear()} GiftLane. Governed by the laws of the Federal Republic of Nigeria.
+      </p>
     </footer>
   );
 }

@@ -25,7 +25,10 @@ export function swSettings(raw: unknown, origin: string): SwSettings {
   return {
     version: str(input.version, 'unknown'),
     offline: new URL(str(input.offline, '/releases/offline.html'), origin).href,
-    isRelease: (url) => url.origin === releases.origin && url.pathname.startsWith(releases.pathname) && versioned.test(url.pathname.slice(releases.pathname.length)),
+    isRelease: (url) =>
+      url.origin === releases.origin &&
+      url.pathname.startsWith(releases.pathname) &&
+      versioned.test(url.pathname.slice(releases.pathname.length)),
     isApi: (url) => url.origin === origin && API_PREFIXES.some((p) => url.pathname.startsWith(p)),
   };
 }

@@ -36,10 +36,16 @@ const releases = new CacheFirst({
 registerRoute(isRelease, releases);
 
 // The live environment: never from a cache while the network answers.
-registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === '/remotes.json', new NetworkFirst({ cacheName: 'gl-environment', networkTimeoutSeconds: 10 }));
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/remotes.json',
+  new NetworkFirst({ cacheName: 'gl-environment', networkTimeoutSeconds: 10 }),
+);
 
 // Pages: from the network only; when it fails, the offline page.
-registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !settings.isApi(url), new NetworkOnly());
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !settings.isApi(url),
+  new NetworkOnly(),
+);
 
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document' || request.mode === 'navigate') {
@@ -52,7 +58,10 @@ setCatchHandler(async ({ request }) => {
 /** The offline page, its Retry pointing at the address the seller asked for (query included). */
 async function offlinePage(template: Response, url: string): Promise<Response> {
   const html = (await template.text()).replace('{{RETRY_URL}}', escapeHtml(url));
-  return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(html, {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 // The page tells the worker which release files it loaded before the worker was in control

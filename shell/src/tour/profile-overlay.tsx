@@ -37,11 +37,17 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <dialog ref={ref} className="gl-dialog gl-profile" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onCancel={(e) => {
-      // Escape is the same as "Skip for now".
-      e.preventDefault();
-      if (!busy) onDone();
-    }}>
+    <dialog
+      ref={ref}
+      className="gl-dialog gl-profile"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(e) => {
+        // Escape is the same as "Skip for now".
+        e.preventDefault();
+        if (!busy) onDone();
+      }}
+    >
       <form onSubmit={save} noValidate>
         <h2 id={`${id}-title`} className="gl-profile__title">
           Welcome to {PRODUCT_NAME}!

@@ -4,7 +4,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '@giftlane/shared-sdk';
-import { currentTourStage, finishProfileOverlay, finishTour, rememberTourQuery, takeTourQuery, type TourStage } from './tour-state';
+import {
+  currentTourStage,
+  finishProfileOverlay,
+  finishTour,
+  rememberTourQuery,
+  takeTourQuery,
+  type TourStage,
+} from './tour-state';
 import type { TourEnd } from './tour-host';
 
 const TourHost = lazy(() => import(/* webpackChunkName: "tour" */ './tour-host'));
@@ -22,7 +29,10 @@ export const TourController = observer(function TourController() {
     const taken = takeTourQuery(location.search);
     if (!taken) return;
     rememberTourQuery(taken);
-    navigate({ pathname: location.pathname, search: taken.rest, hash: location.hash }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: taken.rest, hash: location.hash },
+      { replace: true, state: location.state },
+    );
     setStage(currentTourStage(userId));
   }, [location.search, location.pathname, location.hash, location.state, navigate, userId]);
 

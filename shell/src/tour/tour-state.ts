@@ -18,7 +18,9 @@ export type TourStage = 'overlay' | 'tour' | undefined;
  * The tour flags in an address's query, and the query without them (undefined when there were
  * none, so the address needs no rewrite).
  */
-export function takeTourQuery(search: string): { overlay: boolean; tour: 'new' | 'replay' | undefined; rest: string } | undefined {
+export function takeTourQuery(
+  search: string,
+): { overlay: boolean; tour: 'new' | 'replay' | undefined; rest: string } | undefined {
   const query = new URLSearchParams(search);
   const overlay = query.get('showProfileOverlay');
   const tour = query.get('startTour');
@@ -85,7 +87,11 @@ export function finishTour(userId: string | null): void {
  */
 export function waitForTarget(
   selector: string,
-  { timeoutMs = TOUR_TARGET_TIMEOUT_MS, signal, root = document }: { timeoutMs?: number; signal?: AbortSignal; root?: ParentNode } = {},
+  {
+    timeoutMs = TOUR_TARGET_TIMEOUT_MS,
+    signal,
+    root = document,
+  }: { timeoutMs?: number; signal?: AbortSignal; root?: ParentNode } = {},
 ): Promise<Element | null> {
   const find = () => {
     const el = root.querySelector(selector);

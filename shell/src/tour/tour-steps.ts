@@ -16,19 +16,25 @@ export const TOUR_STEPS: readonly TourStep[] = [
     id: 'sell-card',
     path: '/homes',
     title: 'Sell Card',
-    content: 'Start here to sell a gift card: choose the card, enter its value and add clear photos. Your rate is locked when you submit.',
+    content:
+      'Start here to sell a gift card: choose the card, enter its value and add clear photos. Your rate is locked ' +
+      'when you submit.',
   },
   {
     id: 'my-wallet',
     path: '/homes',
     title: 'My Wallet',
-    content: 'Money from your completed orders lands in your wallet. Withdraw it to your bank account or mobile money whenever you like.',
+    content:
+      'Money from your completed orders lands in your wallet. Withdraw it to your bank account or mobile money ' +
+      'whenever you like.',
   },
   {
     id: 'rate-calculator',
     path: '/homes/sell-gift-card',
     title: 'Rate Calculator',
-    content: 'See what your card is worth before you sell: the quote follows the card, its country and value, with your VIP and coupon bonuses.',
+    content:
+      'See what your card is worth before you sell: the quote follows the card, its country and value, with your ' +
+      'VIP and coupon bonuses.',
   },
   {
     id: 'notification',
@@ -42,7 +48,9 @@ export const TOUR_STEPS: readonly TourStep[] = [
     path: '/homes',
     title: 'Reward Center',
     inTopBar: true,
-    content: 'Your VIP level and rewards: the more you trade, the higher your level and the bigger the bonus on every rate. You can revisit this tour any time from the Help section.',
+    content:
+      'Your VIP level and rewards: the more you trade, the higher your level and the bigger the bonus on every ' +
+      'rate. You can revisit this tour any time from the Help section.',
   },
 ];
 

@@ -58,7 +58,8 @@ export async function seedCoupons(q: Queryable): Promise<void> {
   ];
   for (const [code, name, dt, type, bp, amount, cur, wallet, enough] of rows) {
     await q.query(
-      `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, enough_minor, valid_end, max_use, grant_on)
+      `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, ` +
+        `enough_minor, valid_end, max_use, grant_on)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9, now() + interval '5 years', 1, 'signup')
        on conflict (code) do nothing`,
       [code, name, dt, type, bp, amount, cur, wallet, enough],

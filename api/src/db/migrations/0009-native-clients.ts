@@ -90,8 +90,11 @@ create table social_handoffs (
 export async function seedNative(q: Queryable): Promise<void> {
   await q.query(
     `insert into promotions (title, memo, url, image, sort) values
-      ('First-sale bonus', 'Your first completed sale earns a bonus on top of the rate.', '/activity', '/assets/banners/sell-in-minutes.webp', 1),
-      ('VIP rates', 'Every completed sale raises your VIP level, and each level adds to your rates.', '/vip', '/assets/banners/vip-bonus.webp', 2),
-      ('Invite friends', 'Earn a reward each time a friend you invited sells a card.', '/referral-rewards', '/assets/banners/refer-a-friend.webp', 3)`,
+      ('First-sale bonus', 'Your first completed sale earns a bonus on top of the rate.', '/activity', ` +
+      `'/assets/banners/sell-in-minutes.webp', 1),
+      ('VIP rates', 'Every completed sale raises your VIP level, and each level adds to your rates.', '/vip', ` +
+      `'/assets/banners/vip-bonus.webp', 2),
+      ('Invite friends', 'Earn a reward each time a friend you invited sells a card.', '/referral-rewards', ` +
+      `'/assets/banners/refer-a-friend.webp', 3)`,
   );
 }

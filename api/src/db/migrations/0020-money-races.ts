@@ -11,7 +11,8 @@
  * - kyc_checks.person_lookup: a keyed hash of the verified name and date of birth (like id_lookup),
  *   to link two accounts of one person verified with two different ID numbers.
  */
-export const sql = /* sql */ `
+export const sql =
+  /* sql */ `
 create table reviewer_days (
   staff_id integer not null references staff(id),
   day date not null,
@@ -21,7 +22,8 @@ create table reviewer_days (
 
 alter table users add column first_credit_at timestamptz;
 update users u set first_credit_at = o.first
-  from (select user_id, min(coalesce(finished_at, created_at)) as first from orders where status in (2, 4) group by user_id) o
+  from (select user_id, min(coalesce(finished_at, created_at)) as first from orders where status in (2, 4) group by ` +
+  `user_id) o
  where o.user_id = u.id;
 
 alter table kyc_checks add column person_lookup text not null default '';

@@ -44,20 +44,29 @@ export const migrations: Migration[] = [
   { id: '0002-seed', up: seed },
   { id: '0003-money', up: runSql(money) },
   { id: '0004-money-seed', up: seedMoney },
-  { id: '0005-coupons', up: async (q) => {
-    await q.exec(coupons);
-    await seedCoupons(q);
-  } },
+  {
+    id: '0005-coupons',
+    up: async (q) => {
+      await q.exec(coupons);
+      await seedCoupons(q);
+    },
+  },
   { id: '0006-read-indexes', up: runSql(readIndexes) },
-  { id: '0007-referral', up: async (q) => {
-    await q.exec(referral);
-    await seedReferral(q);
-  } },
+  {
+    id: '0007-referral',
+    up: async (q) => {
+      await q.exec(referral);
+      await seedReferral(q);
+    },
+  },
   { id: '0008-otp-guard', up: runSql(otpGuard) },
-  { id: '0009-native-clients', up: async (q) => {
-    await q.exec(native);
-    await seedNative(q);
-  } },
+  {
+    id: '0009-native-clients',
+    up: async (q) => {
+      await q.exec(native);
+      await seedNative(q);
+    },
+  },
   { id: '0010-account-security', up: runSql(accountSecurity) },
   { id: '0011-staff-sign-in', up: runSql(staffSignIn) },
   { id: '0012-approvals', up: runSql(approvals) },

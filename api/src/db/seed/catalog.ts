@@ -29,8 +29,15 @@ interface Brand {
 
 export const brands: Brand[] = [
   {
-    id: 1, name: 'Apple / iTunes', slug: 'apple-itunes', value: 0.78, timeoutMinutes: 10, sticky: true,
-    intro: 'App Store & iTunes cards from the US, UK, Canada, Australia and the euro area. Scratch the back fully so all 16 characters are readable.',
+    id: 1,
+    name: 'Apple / iTunes',
+    slug: 'apple-itunes',
+    value: 0.78,
+    timeoutMinutes: 10,
+    sticky: true,
+    intro:
+      'App Store & iTunes cards from the US, UK, Canada, Australia and the euro area. Scratch the back fully so all ' +
+      '16 characters are readable.',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
       { currency: 'GBP', forms: ['physical', 'ecode'] },
@@ -40,7 +47,12 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 2, name: 'Steam', slug: 'steam', value: 0.8, timeoutMinutes: 10, sticky: true,
+    id: 2,
+    name: 'Steam',
+    slug: 'steam',
+    value: 0.8,
+    timeoutMinutes: 10,
+    sticky: true,
     intro: 'Steam wallet cards and codes. Physical cards need a clear photo of the code and the receipt-free back.',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
@@ -51,8 +63,14 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 3, name: 'Amazon', slug: 'amazon', value: 0.7, timeoutMinutes: 90, sticky: true,
-    intro: 'Amazon.com and Amazon.co.uk gift cards. Receipt cards pay more: send the card and its receipt in one photo.',
+    id: 3,
+    name: 'Amazon',
+    slug: 'amazon',
+    value: 0.7,
+    timeoutMinutes: 90,
+    sticky: true,
+    intro:
+      'Amazon.com and Amazon.co.uk gift cards. Receipt cards pay more: send the card and its receipt in one photo.',
     lines: [
       { currency: 'USD', forms: ['cash_receipt', 'debit_receipt', 'no_receipt', 'ecode'] },
       { currency: 'GBP', forms: ['physical', 'ecode'] },
@@ -60,7 +78,11 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 4, name: 'Google Play', slug: 'google-play', value: 0.62, timeoutMinutes: 15,
+    id: 4,
+    name: 'Google Play',
+    slug: 'google-play',
+    value: 0.62,
+    timeoutMinutes: 15,
     intro: 'Google Play gift cards and codes (US and UK). Codes already redeemed on an account are refused.',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
@@ -68,12 +90,20 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 5, name: 'Razer Gold', slug: 'razer-gold', value: 0.82, timeoutMinutes: 5,
+    id: 5,
+    name: 'Razer Gold',
+    slug: 'razer-gold',
+    value: 0.82,
+    timeoutMinutes: 5,
     intro: 'Razer Gold PINs (global). Send the PIN and serial number; a photo is optional for e-codes.',
     lines: [{ currency: 'USD', forms: ['ecode', 'physical'] }],
   },
   {
-    id: 6, name: 'Xbox', slug: 'xbox', value: 0.66, timeoutMinutes: 15,
+    id: 6,
+    name: 'Xbox',
+    slug: 'xbox',
+    value: 0.66,
+    timeoutMinutes: 15,
     intro: 'Xbox and Microsoft gift cards from the US, UK and euro area.',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
@@ -82,7 +112,11 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 7, name: 'PlayStation', slug: 'playstation', value: 0.68, timeoutMinutes: 15,
+    id: 7,
+    name: 'PlayStation',
+    slug: 'playstation',
+    value: 0.68,
+    timeoutMinutes: 15,
     intro: 'PlayStation Store codes (US and UK).',
     lines: [
       { currency: 'USD', forms: ['ecode', 'physical'] },
@@ -90,7 +124,11 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 8, name: 'Sephora', slug: 'sephora', value: 0.6, timeoutMinutes: 90,
+    id: 8,
+    name: 'Sephora',
+    slug: 'sephora',
+    value: 0.6,
+    timeoutMinutes: 90,
     intro: 'Sephora gift cards (US and Canada). Include the PIN under the scratch panel.',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
@@ -98,12 +136,20 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 9, name: 'Vanilla', slug: 'vanilla', value: 0.55, timeoutMinutes: 60,
+    id: 9,
+    name: 'Vanilla',
+    slug: 'vanilla',
+    value: 0.55,
+    timeoutMinutes: 60,
     intro: 'Vanilla Visa and OneVanilla prepaid cards. The card must be activated; send the front and back.',
     lines: [{ currency: 'USD', forms: ['physical', 'cash_receipt'] }],
   },
   {
-    id: 10, name: 'eBay', slug: 'ebay', value: 0.63, timeoutMinutes: 60,
+    id: 10,
+    name: 'eBay',
+    slug: 'ebay',
+    value: 0.63,
+    timeoutMinutes: 60,
     intro: 'eBay gift cards (US and UK).',
     lines: [
       { currency: 'USD', forms: ['physical', 'ecode'] },
@@ -111,22 +157,38 @@ export const brands: Brand[] = [
     ],
   },
   {
-    id: 11, name: 'Nordstrom', slug: 'nordstrom', value: 0.58, timeoutMinutes: 120,
+    id: 11,
+    name: 'Nordstrom',
+    slug: 'nordstrom',
+    value: 0.58,
+    timeoutMinutes: 120,
     intro: 'Nordstrom gift cards with their access number.',
     lines: [{ currency: 'USD', forms: ['physical', 'ecode'] }],
   },
   {
-    id: 12, name: 'Walmart', slug: 'walmart', value: 0.62, timeoutMinutes: 90,
+    id: 12,
+    name: 'Walmart',
+    slug: 'walmart',
+    value: 0.62,
+    timeoutMinutes: 90,
     intro: 'Walmart gift cards. Cash-receipt cards pay the best rate.',
     lines: [{ currency: 'USD', forms: ['cash_receipt', 'debit_receipt', 'no_receipt', 'ecode'] }],
   },
   {
-    id: 13, name: 'Nike', slug: 'nike', value: 0.58, timeoutMinutes: 120,
+    id: 13,
+    name: 'Nike',
+    slug: 'nike',
+    value: 0.58,
+    timeoutMinutes: 120,
     intro: 'Nike gift cards (US).',
     lines: [{ currency: 'USD', forms: ['physical', 'ecode'] }],
   },
   {
-    id: 14, name: 'American Express', slug: 'american-express', value: 0.6, timeoutMinutes: 60,
+    id: 14,
+    name: 'American Express',
+    slug: 'american-express',
+    value: 0.6,
+    timeoutMinutes: 60,
     intro: 'American Express prepaid gift cards, activated, with the 4-digit code on the front.',
     lines: [{ currency: 'USD', forms: ['physical'] }],
   },
@@ -182,7 +244,16 @@ export function buildCards(): CardSeed[] {
             const raw = usdValue * p.perUsd * p.minorPerMajor;
             rates[code] = BigInt(Math.round(raw / p.stepMinor) * p.stepMinor);
           }
-          out.push({ id: id++, categoryId: brand.id, currency: line.currency, form, min: band.min, max: band.max, sort: sort++, rates });
+          out.push({
+            id: id++,
+            categoryId: brand.id,
+            currency: line.currency,
+            form,
+            min: band.min,
+            max: band.max,
+            sort: sort++,
+            rates,
+          });
         }
       }
     }

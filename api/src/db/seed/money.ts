@@ -14,27 +14,69 @@ export interface BankSeed {
 }
 
 const ng: [string, string][] = [
-  ['044', 'Access Bank'], ['023', 'Citibank Nigeria'], ['050', 'Ecobank Nigeria'], ['070', 'Fidelity Bank'],
-  ['011', 'First Bank of Nigeria'], ['214', 'First City Monument Bank'], ['103', 'Globus Bank'], ['058', 'Guaranty Trust Bank'],
-  ['030', 'Heritage Bank'], ['301', 'Jaiz Bank'], ['082', 'Keystone Bank'], ['303', 'Lotus Bank'], ['104', 'Parallex Bank'],
-  ['076', 'Polaris Bank'], ['105', 'PremiumTrust Bank'], ['101', 'Providus Bank'], ['106', 'Signature Bank'],
-  ['221', 'Stanbic IBTC Bank'], ['068', 'Standard Chartered Bank'], ['232', 'Sterling Bank'], ['100', 'SunTrust Bank'],
-  ['302', 'TAJBank'], ['102', 'Titan Trust Bank'], ['032', 'Union Bank of Nigeria'], ['033', 'United Bank for Africa'],
-  ['215', 'Unity Bank'], ['035', 'Wema Bank'], ['057', 'Zenith Bank'],
+  ['044', 'Access Bank'],
+  ['023', 'Citibank Nigeria'],
+  ['050', 'Ecobank Nigeria'],
+  ['070', 'Fidelity Bank'],
+  ['011', 'First Bank of Nigeria'],
+  ['214', 'First City Monument Bank'],
+  ['103', 'Globus Bank'],
+  ['058', 'Guaranty Trust Bank'],
+  ['030', 'Heritage Bank'],
+  ['301', 'Jaiz Bank'],
+  ['082', 'Keystone Bank'],
+  ['303', 'Lotus Bank'],
+  ['104', 'Parallex Bank'],
+  ['076', 'Polaris Bank'],
+  ['105', 'PremiumTrust Bank'],
+  ['101', 'Providus Bank'],
+  ['106', 'Signature Bank'],
+  ['221', 'Stanbic IBTC Bank'],
+  ['068', 'Standard Chartered Bank'],
+  ['232', 'Sterling Bank'],
+  ['100', 'SunTrust Bank'],
+  ['302', 'TAJBank'],
+  ['102', 'Titan Trust Bank'],
+  ['032', 'Union Bank of Nigeria'],
+  ['033', 'United Bank for Africa'],
+  ['215', 'Unity Bank'],
+  ['035', 'Wema Bank'],
+  ['057', 'Zenith Bank'],
 ];
 const ngFintech: [string, string][] = [
-  ['100004', 'OPay'], ['100033', 'PalmPay'], ['090405', 'Moniepoint MFB'], ['090267', 'Kuda MFB'],
+  ['100004', 'OPay'],
+  ['100033', 'PalmPay'],
+  ['090405', 'Moniepoint MFB'],
+  ['090267', 'Kuda MFB'],
 ];
 // Ghana bank codes are the GhIPSS sort-code heads; confirm them against the payout provider before live payouts.
 const gh: [string, string][] = [
-  ['280100', 'Access Bank Ghana'], ['030100', 'Absa Bank Ghana'], ['080100', 'Agricultural Development Bank'],
-  ['140100', 'CalBank'], ['340100', 'Consolidated Bank Ghana'], ['130100', 'Ecobank Ghana'], ['240100', 'Fidelity Bank Ghana'],
-  ['330100', 'First National Bank Ghana'], ['040100', 'GCB Bank'], ['180100', 'Prudential Bank'], ['110100', 'Republic Bank Ghana'],
-  ['190100', 'Stanbic Bank Ghana'], ['020100', 'Standard Chartered Bank Ghana'], ['060100', 'United Bank for Africa Ghana'],
+  ['280100', 'Access Bank Ghana'],
+  ['030100', 'Absa Bank Ghana'],
+  ['080100', 'Agricultural Development Bank'],
+  ['140100', 'CalBank'],
+  ['340100', 'Consolidated Bank Ghana'],
+  ['130100', 'Ecobank Ghana'],
+  ['240100', 'Fidelity Bank Ghana'],
+  ['330100', 'First National Bank Ghana'],
+  ['040100', 'GCB Bank'],
+  ['180100', 'Prudential Bank'],
+  ['110100', 'Republic Bank Ghana'],
+  ['190100', 'Stanbic Bank Ghana'],
+  ['020100', 'Standard Chartered Bank Ghana'],
+  ['060100', 'United Bank for Africa Ghana'],
   ['120100', 'Zenith Bank Ghana'],
 ];
-const momo: [string, string][] = [['MTN', 'MTN MoMo'], ['TELECEL', 'Telecel Cash'], ['AT', 'AT Money']];
-const coins: [string, string][] = [['TRC20', 'USDT-TRC20 (Tron)'], ['BEP20', 'USDT-BEP20 (BNB Smart Chain)'], ['ERC20', 'USDT-ERC20 (Ethereum)']];
+const momo: [string, string][] = [
+  ['MTN', 'MTN MoMo'],
+  ['TELECEL', 'Telecel Cash'],
+  ['AT', 'AT Money'],
+];
+const coins: [string, string][] = [
+  ['TRC20', 'USDT-TRC20 (Tron)'],
+  ['BEP20', 'USDT-BEP20 (BNB Smart Chain)'],
+  ['ERC20', 'USDT-ERC20 (Ethereum)'],
+];
 
 export const banks: BankSeed[] = [
   ...ng.map(([code, name], i) => ({ id: 100 + i, country: 1, method: 'BANK' as const, code, name, nuban: true })),
@@ -46,7 +88,10 @@ export const banks: BankSeed[] = [
 ];
 
 /** Limits and fees per wallet currency, in minor units. */
-export const withdrawLimits: Record<string, { min: string; max: string; daily_max: string; daily_count: number; fee: string }> = {
+export const withdrawLimits: Record<
+  string,
+  { min: string; max: string; daily_max: string; daily_count: number; fee: string }
+> = {
   NGN: { min: '150000', max: '500000000', daily_max: '1000000000', daily_count: 10, fee: '0' },
   GHS: { min: '2000', max: '5000000', daily_max: '10000000', daily_count: 10, fee: '0' },
   USDT: { min: '100000', max: '100000000', daily_max: '200000000', daily_count: 10, fee: '10000' },

@@ -49,12 +49,15 @@ export function s3ClientConfig(s: BucketSettings): S3ClientConfig {
     forcePathStyle: s.pathStyle ?? false,
     ...(s.credentials ? { credentials: s.credentials } : {}),
     ...(s.maxAttempts ? { maxAttempts: s.maxAttempts } : {}),
-    ...(s.timeoutMs ? { requestHandler: { connectionTimeout: Math.min(s.timeoutMs, 5000), requestTimeout: s.timeoutMs } } : {}),
+    ...(s.timeoutMs
+      ? { requestHandler: { connectionTimeout: Math.min(s.timeoutMs, 5000), requestTimeout: s.timeoutMs } }
+      : {}),
   };
 }
 
 /** A bucket store from its settings. */
-export const openBucket = (s: BucketSettings) => new S3BlobStore({ bucket: s.bucket, prefix: s.prefix, clientConfig: s3ClientConfig(s) });
+export const openBucket = (s: BucketSettings) =>
+  new S3BlobStore({ bucket: s.bucket, prefix: s.prefix, clientConfig: s3ClientConfig(s) });
 
 const isStatus = (error: unknown, ...codes: number[]) =>
   error instanceof S3ServiceException && codes.includes(error.$metadata.httpStatusCode ?? 0);
@@ -104,7 +107,12 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  private putCommand(key: string, body: Buffer | string, opts: PutOptions, condition: { IfMatch?: string; IfNoneMatch?: string } = {}) {
+  private putCommand(
+    key: string,
+    body: Buffer | string,
+    opts: PutOptions,
+    condition: { IfMatch?: string; IfNoneMatch?: string } = {},
+  ) {
     return new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.key(key),
@@ -148,7 +156,8 @@ export class S3BlobStore implements BlobStore {
       const res = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: base, Delimiter: '/', ContinuationToken: token }),
       );
-      for (const p of res.CommonPrefixes ?? []) if (p.Prefix) folders.push(p.Prefix.slice(base.length).replace(/\/$/, ''));
+      for (const p of res.CommonPrefixes ?? [])
+        if (p.Prefix) folders.push(p.Prefix.slice(base.length).replace(/\/$/, ''));
       for (const o of res.Contents ?? []) if (o.Key) files.push(o.Key.slice(base.length));
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
@@ -164,7 +173,12 @@ export class S3BlobStore implements BlobStore {
       const condition = current?.etag ? { IfMatch: current.etag } : { IfNoneMatch: '*' };
       try {
         await this.client.send(
-          this.putCommand(key, `${JSON.stringify(next, null, 2)}\n`, { contentType: 'application/json', cacheControl: 'no-cache' }, condition),
+          this.putCommand(
+            key,
+            `${JSON.stringify(next, null, 2)}\n`,
+            { contentType: 'application/json', cacheControl: 'no-cache' },
+            condition,
+          ),
         );
         return next;
       } catch (error) {

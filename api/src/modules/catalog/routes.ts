@@ -40,7 +40,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async () => {
       const list = [...(await app.ref.currencies()).values()].filter((c) => c.is_card_currency);
-      return list.map((c) => ({ currency_id: c.id, currency_name: c.name, currency_symbol: c.symbol, currency_code: c.code, sort: c.sort }));
+      return list.map((c) => ({
+        currency_id: c.id,
+        currency_name: c.name,
+        currency_symbol: c.symbol,
+        currency_code: c.code,
+        sort: c.sort,
+      }));
     },
   });
 
@@ -82,65 +88,73 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const payout = await app.ref.currency(payoutCode);
       const currencies = await app.ref.currencies();
       const vipBp = await app.ref.vipBp(vipLevel);
-      const cards = await catalog.cards(payoutCode, { categoryId: b.card_catgory || undefined, currency: b.currency ? b.currency.toUpperCase() : undefined });
+      const cards = await catalog.cards(payoutCode, {
+        categoryId: b.card_catgory || undefined,
+        currency: b.currency ? b.currency.toUpperCase() : undefined,
+      });
       const byCategory = new Map<number, CardRow[]>();
       for (const c of cards) byCategory.set(c.category_id, [...(byCategory.get(c.category_id) ?? []), c]);
       const d = payout.decimals;
       const rateOf = (c: CardRow) => (payoutCode === 'USDT' ? c.usdt_rate_minor : c.rate_minor);
       const withVip = (r: bigint) => (r * BigInt(10_000 + vipBp)) / 10_000n;
-      const categories = [...byCategory.values()].slice(b.page * b.page_size, (b.page + 1) * b.page_size).map((list) => {
-        const first = list[0] as CardRow;
-        const groups = new Map<string, CardRow[]>();
-        for (const c of list) groups.set(c.currency_code, [...(groups.get(c.currency_code) ?? []), c]);
-        const best = list.reduce((a, c) => (rateOf(c) > rateOf(a) && c.currency_code === 'USD' ? c : a), list.find((c) => c.currency_code === 'USD') ?? first);
-        const usd = list.filter((c) => c.currency_code === best.currency_code).map(rateOf);
-        const lo = usd.reduce((a, x) => (x < a ? x : a));
-        const hi = usd.reduce((a, x) => (x > a ? x : a));
-        const bestSymbol = currencies.get(best.currency_code)?.symbol ?? '';
-        return {
-          category_id: first.category_id,
-          category_name: first.category_name,
-          category_logo: first.category_logo,
-          category_logo_img: first.category_logo,
-          category_icon: first.category_icon,
-          category_introduction: first.category_intro,
-          timeout_seconds: `${first.timeout_minutes}min`,
-          sticky_status: first.sticky ? 1 : 0,
-          order_sort: first.category_sort,
-          top_currency: best.currency_code,
-          top_rate: minorToNumber(rateOf(best), d),
-          top_optimal_rate: formatMinor(withVip(rateOf(best)), d),
-          top_currency_symbol: bestSymbol,
-          top_rate_range: lo === hi ? formatMinor(hi, d) : `${formatMinor(lo, d)}~${formatMinor(hi, d)}`,
-          list: [...groups.entries()].map(([currency, group]) => ({
-            currency,
-            list: group.map((c) => {
-              const sym = currencies.get(c.currency_code)?.symbol ?? '';
-              const base = rateOf(c);
-              const opt = withVip(base);
-              return {
-                card_id: c.id,
-                name: cardName(c, sym),
-                currency: c.currency_code,
-                currency_symbol: sym,
-                form: c.form_code,
-                form_name: c.form_name,
-                min_face: c.min_face,
-                max_face: c.max_face,
-                // Numbers: the apps compute with them (rate.toFixed(2)); the web reads either form.
-                rate: minorToNumber(base, d),
-                usdt_rate: minorToNumber(c.usdt_rate_minor, 4),
-                rate_detail: [
-                  { type: 'base', rate: minorToNumber(base, d), per: '0' },
-                  { type: 'vip', rate: minorToNumber(opt - base, d), per: bpToPercent(vipBp), level: vipLevel },
-                ],
-                optimal_rate: formatMinor(opt, d),
-                all_per: bpToPercent(vipBp),
-              };
-            }),
-          })),
-        };
-      });
+      const categories = [...byCategory.values()]
+        .slice(b.page * b.page_size, (b.page + 1) * b.page_size)
+        .map((list) => {
+          const first = list[0] as CardRow;
+          const groups = new Map<string, CardRow[]>();
+          for (const c of list) groups.set(c.currency_code, [...(groups.get(c.currency_code) ?? []), c]);
+          const best = list.reduce(
+            (a, c) => (rateOf(c) > rateOf(a) && c.currency_code === 'USD' ? c : a),
+            list.find((c) => c.currency_code === 'USD') ?? first,
+          );
+          const usd = list.filter((c) => c.currency_code === best.currency_code).map(rateOf);
+          const lo = usd.reduce((a, x) => (x < a ? x : a));
+          const hi = usd.reduce((a, x) => (x > a ? x : a));
+          const bestSymbol = currencies.get(best.currency_code)?.symbol ?? '';
+          return {
+            category_id: first.category_id,
+            category_name: first.category_name,
+            category_logo: first.category_logo,
+            category_logo_img: first.category_logo,
+            category_icon: first.category_icon,
+            category_introduction: first.category_intro,
+            timeout_seconds: `${first.timeout_minutes}min`,
+            sticky_status: first.sticky ? 1 : 0,
+            order_sort: first.category_sort,
+            top_currency: best.currency_code,
+            top_rate: minorToNumber(rateOf(best), d),
+            top_optimal_rate: formatMinor(withVip(rateOf(best)), d),
+            top_currency_symbol: bestSymbol,
+            top_rate_range: lo === hi ? formatMinor(hi, d) : `${formatMinor(lo, d)}~${formatMinor(hi, d)}`,
+            list: [...groups.entries()].map(([currency, group]) => ({
+              currency,
+              list: group.map((c) => {
+                const sym = currencies.get(c.currency_code)?.symbol ?? '';
+                const base = rateOf(c);
+                const opt = withVip(base);
+                return {
+                  card_id: c.id,
+                  name: cardName(c, sym),
+                  currency: c.currency_code,
+                  currency_symbol: sym,
+                  form: c.form_code,
+                  form_name: c.form_name,
+                  min_face: c.min_face,
+                  max_face: c.max_face,
+                  // Numbers: the apps compute with them (rate.toFixed(2)); the web reads either form.
+                  rate: minorToNumber(base, d),
+                  usdt_rate: minorToNumber(c.usdt_rate_minor, 4),
+                  rate_detail: [
+                    { type: 'base', rate: minorToNumber(base, d), per: '0' },
+                    { type: 'vip', rate: minorToNumber(opt - base, d), per: bpToPercent(vipBp), level: vipLevel },
+                  ],
+                  optimal_rate: formatMinor(opt, d),
+                  all_per: bpToPercent(vipBp),
+                };
+              }),
+            })),
+          };
+        });
       return {
         card_list: categories,
         batch_time: Math.floor(Date.now() / 1000),
@@ -176,13 +190,24 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const cats = new Map<number, CardRow[]>();
       for (const c of cards) cats.set(c.category_id, [...(cats.get(c.category_id) ?? []), c]);
       const q = b.card_id
-        ? Catalog.quoteView(await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value || undefined, payoutCurrency: payoutCode, vipLevel }), vipBp)
+        ? Catalog.quoteView(
+            await catalog.quoteCard({
+              cardId: b.card_id,
+              faceValue: b.face_value || undefined,
+              payoutCurrency: payoutCode,
+              vipLevel,
+            }),
+            vipBp,
+          )
         : null;
       return {
         // Rates, bonuses and VIP percents are numbers: the apps' calculator does arithmetic on them.
         first_order_bonus: minorToNumber(firstBonus, payout.decimals),
         amount_order_bonus: ladder[0]
-          ? { bonus_amount: minorToNumber(ladder[0].bonusAmountMinor, payout.decimals), order_amount: minorToNumber(ladder[0].orderAmountMinor, payout.decimals) }
+          ? {
+              bonus_amount: minorToNumber(ladder[0].bonusAmountMinor, payout.decimals),
+              order_amount: minorToNumber(ladder[0].orderAmountMinor, payout.decimals),
+            }
           : { bonus_amount: 0, order_amount: 0 },
         vip_info: vipLevel,
         vip: levels.map((l) => ({ level: l.level, rate: bpToPercentNumber(l.rate_bp) })),
@@ -238,7 +263,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       const { country, vipLevel } = await viewer(app, req, b.country_id);
       const payoutCode = b.wallet_type === 2 ? 'USDT' : country.wallet_currency;
-      return Catalog.quoteView(await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: payoutCode, vipLevel }), await app.ref.vipBp(vipLevel));
+      return Catalog.quoteView(
+        await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: payoutCode, vipLevel }),
+        await app.ref.vipBp(vipLevel),
+      );
     },
   });
 }

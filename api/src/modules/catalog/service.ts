@@ -6,8 +6,10 @@ import type { Currency, Reference } from '../../shared/reference.js';
 import { quote, type Coupon, type Quote } from './pricing.js';
 import { catalogRepo, type CardRow } from './repo.js';
 
-export const cardName = (c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>, symbol: string) =>
-  `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
+export const cardName = (
+  c: Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>,
+  symbol: string,
+) => `${c.category_name} ${c.currency_code} ${c.form_name} (${symbol}${c.min_face}–${c.max_face})`;
 
 /**
  * Reads the catalog and quotes payouts with the pricing function. One per api process (app.catalog):
@@ -41,10 +43,16 @@ export class Catalog {
   }
 
   /** Every active card with its base rate in the payout currency and in USDT. */
-  async cards(payoutCurrency: string, filter: { categoryId?: number; currency?: string; cardId?: number } = {}): Promise<CardRow[]> {
+  async cards(
+    payoutCurrency: string,
+    filter: { categoryId?: number; currency?: string; cardId?: number } = {},
+  ): Promise<CardRow[]> {
     const rows = await this.cache.get(payoutCurrency);
     return rows.filter(
-      (c) => (filter.categoryId === undefined || c.category_id === filter.categoryId) && (filter.currency === undefined || c.currency_code === filter.currency) && (filter.cardId === undefined || c.id === filter.cardId),
+      (c) =>
+        (filter.categoryId === undefined || c.category_id === filter.categoryId) &&
+        (filter.currency === undefined || c.currency_code === filter.currency) &&
+        (filter.cardId === undefined || c.id === filter.cardId),
     );
   }
 
@@ -54,18 +62,31 @@ export class Catalog {
   }
 
   /** A quote for one card: face value checked against the card's band, VIP from the user's level. */
-  async quoteCard(args: { cardId: number; faceValue: unknown; payoutCurrency: string; vipLevel: number; coupon?: Coupon | null }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
+  async quoteCard(args: {
+    cardId: number;
+    faceValue: unknown;
+    payoutCurrency: string;
+    vipLevel: number;
+    coupon?: Coupon | null;
+  }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
     const card = (await this.cards(args.payoutCurrency, { cardId: args.cardId }))[0];
     if (!card) throw new AppError('Card not found');
     const cardCurrency = await this.ref.currency(card.currency_code);
     const payout = await this.ref.currency(args.payoutCurrency);
     const parsed = parseAmount(args.faceValue, cardCurrency.decimals);
     if (!parsed.ok) {
-      throw new AppError(parsed.reason === 'decimals' ? `Face value can have at most ${cardCurrency.decimals} decimals` : 'Face value must be a number');
+      throw new AppError(
+        parsed.reason === 'decimals'
+          ? `Face value can have at most ${cardCurrency.decimals} decimals`
+          : 'Face value must be a number',
+      );
     }
     const unit = 10n ** BigInt(cardCurrency.decimals);
     if (parsed.minor < BigInt(card.min_face) * unit || parsed.minor > BigInt(card.max_face) * unit) {
-      throw new AppError(`Face value must be between ${cardCurrency.symbol}${card.min_face} and ${cardCurrency.symbol}${card.max_face} for this card`);
+      throw new AppError(
+        `Face value must be between ${cardCurrency.symbol}${card.min_face} and ` +
+          `${cardCurrency.symbol}${card.max_face} for this card`,
+      );
     }
     const rate = args.payoutCurrency === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
     const q = quote({
@@ -88,7 +109,10 @@ export class Catalog {
       card_currency: r.cardCurrency.code,
       payout_currency: r.payout.code,
       currency_symbol: r.payout.symbol,
-      rate: formatMinor(r.card.rate_minor === undefined ? 0n : r.payout.code === 'USDT' ? r.card.usdt_rate_minor : r.card.rate_minor, d),
+      rate: formatMinor(
+        r.card.rate_minor === undefined ? 0n : r.payout.code === 'USDT' ? r.card.usdt_rate_minor : r.card.rate_minor,
+        d,
+      ),
       effective_rate: formatMinor(r.quote.effectiveRateMinor, d),
       vip_percent: bpToPercent(vipBp),
       base_amount: formatMinor(r.quote.baseMinor, d),

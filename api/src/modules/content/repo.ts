@@ -12,7 +12,9 @@ export interface BlogPostRow {
 
 export const contentRepo = {
   async faqCategories(q: Queryable): Promise<string[]> {
-    return (await q.query<{ category: string }>('select category from faqs group by category order by min(sort)')).rows.map((x) => x.category);
+    return (
+      await q.query<{ category: string }>('select category from faqs group by category order by min(sort)')
+    ).rows.map((x) => x.category);
   },
 
   /** keywords: matched as plain text anywhere in the question or the answer. */
@@ -29,12 +31,20 @@ export const contentRepo = {
   },
 
   async blogPosts(q: Queryable, page: number, size: number): Promise<BlogPostRow[]> {
-    const r = await q.query<BlogPostRow>('select slug, title, excerpt, cover, published_at, author from blog_posts where published_at <= now() order by published_at desc limit $1 offset $2', [size, page * size]);
+    const r = await q.query<BlogPostRow>(
+      'select slug, title, excerpt, cover, published_at, author from blog_posts where published_at <= now() order ' +
+        'by published_at desc limit $1 offset $2',
+      [size, page * size],
+    );
     return r.rows;
   },
 
   async blogPost(q: Queryable, slug: string): Promise<(BlogPostRow & { html: string }) | undefined> {
-    const r = await q.query<BlogPostRow & { html: string }>('select slug, title, html, published_at, author, excerpt, cover from blog_posts where slug = $1 and published_at <= now()', [slug]);
+    const r = await q.query<BlogPostRow & { html: string }>(
+      'select slug, title, html, published_at, author, excerpt, cover from blog_posts where slug = $1 and ' +
+        'published_at <= now()',
+      [slug],
+    );
     return r.rows[0];
   },
 };

@@ -19,7 +19,12 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   gcRoute(app, {
     path: '/faq/list',
     summary: 'FAQ entries, optionally filtered by keywords and category',
-    body: z.object({ page: page(), page_size: pageSize(20, 100), keywords: optText('keywords', 100), category: optText('category', 100) }),
+    body: z.object({
+      page: page(),
+      page_size: pageSize(20, 100),
+      keywords: optText('keywords', 100),
+      category: optText('category', 100),
+    }),
     handler: async (req) => {
       const { page: p, page_size: size, keywords, category } = req.body;
       const rows = await contentRepo.faqs(app.db, { keywords, category, page: p, size });

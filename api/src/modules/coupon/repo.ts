@@ -57,9 +57,11 @@ export const couponRepo = {
   /** Every coupon, latest ending first (500 at most). */
   async summaries(q: Queryable): Promise<CouponSummaryRow[]> {
     const r = await q.query<CouponSummaryRow>(
-      `select c.code, c.name, c.discount_type, c.type, c.percent_bp, c.amount_minor, c.currency_code, c.wallet_type, c.enough_minor, c.valid_start, c.valid_end, c.max_use, c.grant_on, c.active,
+      `select c.code, c.name, c.discount_type, c.type, c.percent_bp, c.amount_minor, c.currency_code, ` +
+        `c.wallet_type, c.enough_minor, c.valid_start, c.valid_end, c.max_use, c.grant_on, c.active,
               count(u.user_id)::int as holders, coalesce(sum(u.used_times), 0)::int as uses
-         from coupons c left join user_coupons u on u.coupon_id = c.id group by c.id order by c.valid_end desc, c.id desc limit 500`,
+         from coupons c left join user_coupons u on u.coupon_id = c.id group by c.id order by c.valid_end desc, ` +
+        `c.id desc limit 500`,
     );
     return r.rows;
   },
@@ -70,41 +72,75 @@ export const couponRepo = {
 
   async create(q: Queryable, c: NewCoupon): Promise<number> {
     const r = await q.query<{ id: number }>(
-      `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, enough_minor, valid_start, valid_end, max_use, grant_on)
+      `insert into coupons (code, name, discount_type, type, percent_bp, amount_minor, currency_code, wallet_type, ` +
+        `enough_minor, valid_start, valid_end, max_use, grant_on)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) returning id`,
-      [c.code, c.name, c.discountType, c.type, c.percentBp, c.amountMinor, c.currency, c.walletType, c.enoughMinor, c.validFrom, c.validUntil, c.maxUse, c.grantOn],
+      [
+        c.code,
+        c.name,
+        c.discountType,
+        c.type,
+        c.percentBp,
+        c.amountMinor,
+        c.currency,
+        c.walletType,
+        c.enoughMinor,
+        c.validFrom,
+        c.validUntil,
+        c.maxUse,
+        c.grantOn,
+      ],
     );
     return r.rows[0]!.id;
   },
 
   async byCode(q: Queryable, code: string) {
-    return (await q.query<{ id: number; name: string; active: boolean; valid_end: Date }>('select id, name, active, valid_end from coupons where code = $1', [code])).rows[0];
+    return (
+      await q.query<{ id: number; name: string; active: boolean; valid_end: Date }>(
+        'select id, name, active, valid_end from coupons where code = $1',
+        [code],
+      )
+    ).rows[0];
   },
 
   /** Of these users, the active ones. */
   async activeUsers(q: Queryable, userIds: number[]): Promise<number[]> {
-    return (await q.query<{ id: number }>("select id from users where id = any($1::int[]) and status = 'active'", [userIds])).rows.map((u) => u.id);
+    return (
+      await q.query<{ id: number }>("select id from users where id = any($1::int[]) and status = 'active'", [userIds])
+    ).rows.map((u) => u.id);
   },
 
   // A seller's coupons.
 
   async held(q: Queryable, userId: number, walletType: 0 | 1 | 2): Promise<HeldCoupon[]> {
-    const r = await q.query<HeldCoupon>(`${HELD} where uc.user_id = $1 and ($2::int = 0 or c.wallet_type = $2) order by c.valid_end, c.id`, [userId, walletType]);
+    const r = await q.query<HeldCoupon>(
+      `${HELD} where uc.user_id = $1 and ($2::int = 0 or c.wallet_type = $2) order by c.valid_end, c.id`,
+      [userId, walletType],
+    );
     return r.rows;
   },
 
   /** The coupon held under this (normalised) code; forUpdate locks the holding row. */
   async heldByCode(q: Queryable, userId: number, code: string, forUpdate: boolean): Promise<HeldCoupon | undefined> {
-    const r = await q.query<HeldCoupon>(`${HELD} where uc.user_id = $1 and c.code = $2${forUpdate ? ' for update of uc' : ''}`, [userId, code]);
+    const r = await q.query<HeldCoupon>(
+      `${HELD} where uc.user_id = $1 and c.code = $2${forUpdate ? ' for update of uc' : ''}`,
+      [userId, code],
+    );
     return r.rows[0];
   },
 
   async takeUse(q: Queryable, userId: number, couponId: number): Promise<void> {
-    await q.query('update user_coupons set used_times = used_times + 1 where user_id = $1 and coupon_id = $2', [userId, couponId]);
+    await q.query('update user_coupons set used_times = used_times + 1 where user_id = $1 and coupon_id = $2', [
+      userId,
+      couponId,
+    ]);
   },
 
   async returnUse(q: Queryable, userId: number, couponId: number): Promise<void> {
-    await q.query('update user_coupons set used_times = used_times - 1 where user_id = $1 and coupon_id = $2 and used_times > 0', [userId, couponId]);
+    await q.query(
+      'update user_coupons set used_times = used_times - 1 where user_id = $1 and coupon_id = $2 and used_times > 0',
+      [userId, couponId],
+    );
   },
 
   async byId(q: Queryable, id: number): Promise<CouponRow | undefined> {
@@ -113,7 +149,10 @@ export const couponRepo = {
 
   /** False when the user already holds it. */
   async grant(q: Queryable, userId: number, couponId: number, by: string): Promise<boolean> {
-    const r = await q.query('insert into user_coupons (user_id, coupon_id, granted_by) values ($1,$2,$3) on conflict do nothing', [userId, couponId, by]);
+    const r = await q.query(
+      'insert into user_coupons (user_id, coupon_id, granted_by) values ($1,$2,$3) on conflict do nothing',
+      [userId, couponId, by],
+    );
     return r.rowCount > 0;
   },
 
@@ -133,7 +172,8 @@ export const couponRepo = {
   async usableCount(q: Queryable, userId: number): Promise<number> {
     const r = await q.query<{ n: number }>(
       `select count(*)::int as n from user_coupons uc join coupons c on c.id = uc.coupon_id
-        where uc.user_id = $1 and c.active and now() >= c.valid_start and now() < c.valid_end and (c.max_use = 0 or uc.used_times < c.max_use)`,
+        where uc.user_id = $1 and c.active and now() >= c.valid_start and now() < c.valid_end and (c.max_use = 0 or ` +
+        `uc.used_times < c.max_use)`,
       [userId],
     );
     return r.rows[0]?.n ?? 0;

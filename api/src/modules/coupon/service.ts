@@ -28,7 +28,9 @@ export function couponUseStatus(c: HeldCoupon, now = new Date()): UseStatus {
 /** The coupon in the terms of the one pricing function. */
 export function pricingCoupon(c: CouponRow): PricingCoupon {
   if (c.discount_type === 1) return { kind: 'percent', bp: c.percent_bp ?? 0 };
-  return c.type === 1 ? { kind: 'fixed', amountMinor: c.amount_minor ?? 0n } : { kind: 'rate_add', rateMinor: c.amount_minor ?? 0n };
+  return c.type === 1
+    ? { kind: 'fixed', amountMinor: c.amount_minor ?? 0n }
+    : { kind: 'rate_add', rateMinor: c.amount_minor ?? 0n };
 }
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -37,7 +39,8 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 export function couponView(c: HeldCoupon, currency: Currency | null, now = new Date()) {
   const status = couponUseStatus(c, now);
   const decimals = currency?.decimals ?? 2;
-  const value = c.discount_type === 1 ? ((c.percent_bp ?? 0) / 10_000).toString() : formatMinor(c.amount_minor ?? 0n, decimals);
+  const value =
+    c.discount_type === 1 ? ((c.percent_bp ?? 0) / 10_000).toString() : formatMinor(c.amount_minor ?? 0n, decimals);
   return {
     coupon_id: c.id,
     code: c.code,
@@ -74,12 +77,18 @@ export interface CouponUse {
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
 
-export async function heldCoupons(q: Queryable, input: { userId: number; walletType: 0 | 1 | 2 }): Promise<HeldCoupon[]> {
+export async function heldCoupons(
+  q: Queryable,
+  input: { userId: number; walletType: 0 | 1 | 2 },
+): Promise<HeldCoupon[]> {
   return couponRepo.held(q, input.userId, input.walletType);
 }
 
 /** The coupon the user holds under this code, whatever its state. */
-export async function heldCoupon(q: Queryable, input: { userId: number; code: string; forUpdate?: boolean }): Promise<HeldCoupon | undefined> {
+export async function heldCoupon(
+  q: Queryable,
+  input: { userId: number; code: string; forUpdate?: boolean },
+): Promise<HeldCoupon | undefined> {
   return couponRepo.heldByCode(q, input.userId, normaliseCode(input.code), input.forUpdate ?? false);
 }
 
@@ -122,12 +131,21 @@ export async function couponById(q: Queryable, id: number): Promise<CouponRow | 
 }
 
 /** Grants a coupon to a user; granting one the user already holds changes nothing. */
-export async function grantCoupon(q: Queryable, input: { userId: number; couponId: number; by: string }): Promise<boolean> {
+export async function grantCoupon(
+  q: Queryable,
+  input: { userId: number; couponId: number; by: string },
+): Promise<boolean> {
   return couponRepo.grant(q, input.userId, input.couponId, input.by);
 }
 
-/** The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet currency or of any. */
-export async function grantSignupCoupons(q: Queryable, input: { userId: number; walletCurrency: string }): Promise<number> {
+/**
+ * The welcome coupons every new account receives (a server rule): the active `grant_on = 'signup'` ones of its wallet
+ * currency or of any.
+ */
+export async function grantSignupCoupons(
+  q: Queryable,
+  input: { userId: number; walletCurrency: string },
+): Promise<number> {
   return couponRepo.grantSignup(q, input.userId, input.walletCurrency);
 }
 

@@ -7,12 +7,16 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', { schema: { tags: ['health'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { tags: ['health'], summary: 'Readiness: the database answers' } }, async (_req, reply) => {
-    try {
-      await app.db.ping();
-      return { status: 'ready', db: app.db.kind, limits: app.limits.mode };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', db: app.db.kind, limits: app.limits.mode });
-    }
-  });
+  app.get(
+    '/readyz',
+    { schema: { tags: ['health'], summary: 'Readiness: the database answers' } },
+    async (_req, reply) => {
+      try {
+        await app.db.ping();
+        return { status: 'ready', db: app.db.kind, limits: app.limits.mode };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', db: app.db.kind, limits: app.limits.mode });
+      }
+    },
+  );
 }

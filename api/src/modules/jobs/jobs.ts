@@ -61,7 +61,13 @@ export function bossDb(q: Queryable): PgBoss.Db {
 const deadQueue = (name: string) => `${name}__dead`;
 
 function newBoss(db: Db, log: FastifyBaseLogger | null, o: { migrate: boolean; supervise?: boolean }): PgBoss {
-  const boss = new PgBoss({ db: bossDb(db), schema: JOBS_SCHEMA, migrate: o.migrate, supervise: o.supervise ?? false, schedule: false });
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema: JOBS_SCHEMA,
+    migrate: o.migrate,
+    supervise: o.supervise ?? false,
+    schedule: false,
+  });
   // A lost connection or a failed poll: logged; pg-boss polls again.
   boss.on('error', (err: Error) => log?.warn({ err: err.message }, 'job queue error'));
   return boss;
@@ -145,29 +151,45 @@ export class Jobs {
     this.boss = boss;
     const pollingIntervalSeconds = this.opts.pollingIntervalSeconds ?? 2;
     for (const [name, reg] of this.queues) {
-      const id = await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-        if (!job) return;
-        // pg-boss waits a polling interval after each job unless woken: there may be more, look again at once.
-        this.kick(name);
-        await reg.handler(job.data, { id: job.id, name, retryCount: job.retryCount, retryLimit: job.retryLimit });
-      });
+      const id = await boss.work(
+        name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          // pg-boss waits a polling interval after each job unless woken: there may be more, look again at once.
+          this.kick(name);
+          await reg.handler(job.data, { id: job.id, name, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        },
+      );
       this.workers.set(name, id);
-      const dead = await boss.work(deadQueue(name), { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async ([job]) => {
-        if (!job) return;
-        this.kick(deadQueue(name));
-        const out = job.output as { message?: string; value?: unknown } | null;
-        const error = String(out?.message ?? (out?.value !== undefined ? JSON.stringify(out.value) : 'failed')).slice(0, 1000);
-        await jobsRepo.recordDead(this.db, { name, data: job.data, error, attempts: (job.retryLimit ?? 0) + 1 });
-        await reg.opts.onDead?.(job.data as never, error);
-        this.log.warn({ job: name, error }, 'job failed every attempt: listed in the dead letters');
-      });
+      const dead = await boss.work(
+        deadQueue(name),
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          this.kick(deadQueue(name));
+          const out = job.output as { message?: string; value?: unknown } | null;
+          const error = String(out?.message ?? (out?.value !== undefined ? JSON.stringify(out.value) : 'failed')).slice(
+            0,
+            1000,
+          );
+          await jobsRepo.recordDead(this.db, { name, data: job.data, error, attempts: (job.retryLimit ?? 0) + 1 });
+          await reg.opts.onDead?.(job.data as never, error);
+          this.log.warn({ job: name, error }, 'job failed every attempt: listed in the dead letters');
+        },
+      );
       this.workers.set(deadQueue(name), dead);
     }
   }
 
   private async createQueues(boss: PgBoss): Promise<void> {
     for (const [name, { opts }] of this.queues) {
-      await boss.createQueue(deadQueue(name), { name: deadQueue(name), retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await boss.createQueue(deadQueue(name), {
+        name: deadQueue(name),
+        retryLimit: 5,
+        retryDelay: 5,
+        retryBackoff: true,
+      });
       const q = {
         name,
         policy: opts.policy ?? 'standard',
@@ -210,6 +232,8 @@ export class Jobs {
   async stop(timeoutMs = 5_000): Promise<void> {
     if (!this.boss || this.stopped) return;
     this.stopped = true;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }).catch((err: unknown) => this.log.warn({ err }, 'job queue did not stop cleanly'));
+    await this.boss
+      .stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+      .catch((err: unknown) => this.log.warn({ err }, 'job queue did not stop cleanly'));
   }
 }

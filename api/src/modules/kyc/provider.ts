@@ -10,7 +10,9 @@ export interface IdentityRecord {
 }
 
 export type LookUpResult = { ok: true; person: IdentityRecord } | { ok: false; kind: 'not_found' | 'unavailable' };
-export type SelfieResult = { ok: true; match: boolean; confidence: number } | { ok: false; kind: 'not_found' | 'unavailable' };
+export type SelfieResult =
+  | { ok: true; match: boolean; confidence: number }
+  | { ok: false; kind: 'not_found' | 'unavailable' };
 
 /**
  * The identity provider behind verification, in the shape of Dojah's KYC look-ups: an
@@ -45,7 +47,11 @@ export class HttpIdentityProvider implements IdentityProvider {
     try {
       const res = await this.fetchFn(url, {
         method: init.method,
-        headers: { AppId: this.appId, Authorization: this.secretKey, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          AppId: this.appId,
+          Authorization: this.secretKey,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
         body: init.body ? JSON.stringify(init.body) : undefined,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -59,18 +65,29 @@ export class HttpIdentityProvider implements IdentityProvider {
   async lookUp(type: IdType, number: string): Promise<LookUpResult> {
     const p = PATHS[type];
     const r = await this.call(p.path, { method: 'GET', query: { [p.param]: number } });
-    if (!r || r.status >= 500 || r.status === 429 || r.status === 401 || r.status === 403) return { ok: false, kind: 'unavailable' };
+    if (!r || r.status >= 500 || r.status === 429 || r.status === 401 || r.status === 403)
+      return { ok: false, kind: 'unavailable' };
     const e = r.entity;
-    if (r.status !== 200 || !e || typeof e.first_name !== 'string' || typeof e.last_name !== 'string') return { ok: false, kind: 'not_found' };
+    if (r.status !== 200 || !e || typeof e.first_name !== 'string' || typeof e.last_name !== 'string')
+      return { ok: false, kind: 'not_found' };
     return {
       ok: true,
-      person: { firstName: e.first_name, middleName: typeof e.middle_name === 'string' ? e.middle_name : '', lastName: e.last_name, dateOfBirth: String(e.date_of_birth ?? '').slice(0, 10) },
+      person: {
+        firstName: e.first_name,
+        middleName: typeof e.middle_name === 'string' ? e.middle_name : '',
+        lastName: e.last_name,
+        dateOfBirth: String(e.date_of_birth ?? '').slice(0, 10),
+      },
     };
   }
 
   async matchSelfie(type: IdType, number: string, image: Buffer): Promise<SelfieResult> {
-    const r = await this.call('/api/v1/kyc/selfie', { method: 'POST', body: { id_type: type, id_number: number, selfie_image: image.toString('base64') } });
-    if (!r || r.status >= 500 || r.status === 429 || r.status === 401 || r.status === 403) return { ok: false, kind: 'unavailable' };
+    const r = await this.call('/api/v1/kyc/selfie', {
+      method: 'POST',
+      body: { id_type: type, id_number: number, selfie_image: image.toString('base64') },
+    });
+    if (!r || r.status >= 500 || r.status === 429 || r.status === 401 || r.status === 403)
+      return { ok: false, kind: 'unavailable' };
     const s = (r.entity?.selfie_verification ?? null) as { match?: unknown; confidence_value?: unknown } | null;
     if (r.status !== 200 || !s) return { ok: false, kind: 'not_found' };
     return { ok: true, match: s.match === true, confidence: Number(s.confidence_value ?? 0) };

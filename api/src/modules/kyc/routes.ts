@@ -11,18 +11,24 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
 
   gcRoute(app, {
     path: '/kyc/status',
-    summary: 'Verification level, what each level needs and allows, the latest check per level (ID masked), today’s limits per wallet',
+    summary:
+      'Verification level, what each level needs and allows, the latest check per level (ID masked), today’s limits ' +
+      'per wallet',
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const balances = (await opts.ledger.userBalances(app.db, req.auth!.userId)).filter((b) => b.kind === 'cash').map((b) => ({ currency: b.currency, balanceMinor: b.balanceMinor }));
+      const balances = (await opts.ledger.userBalances(app.db, req.auth!.userId))
+        .filter((b) => b.kind === 'cash')
+        .map((b) => ({ currency: b.currency, balanceMinor: b.balanceMinor }));
       return kycStatus(db, kyc, { userId: req.auth!.userId, balances });
     },
   });
 
   gcRoute(app, {
     path: '/kyc/verifyId',
-    summary: 'Level 1: a BVN or NIN (Nigeria) or Ghana Card number with the name and date of birth on it, looked up at the identity provider',
+    summary:
+      'Level 1: a BVN or NIN (Nigeria) or Ghana Card number with the name and date of birth on it, looked up at the ' +
+      'identity provider',
     auth: 'required',
     limit: 'auth',
     body: z.object({
@@ -47,7 +53,9 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
 
   gcRoute(app, {
     path: '/kyc/selfie',
-    summary: 'Level 2: a selfie (uploaded with order/obsUrl) matched by the provider with the photo on the verified ID’s record',
+    summary:
+      'Level 2: a selfie (uploaded with order/obsUrl) matched by the provider with the photo on the verified ID’s ' +
+      'record',
     auth: 'required',
     limit: 'auth',
     body: z.object({ selfie: text('selfie', 500, 'Take a selfie first') }),
@@ -59,7 +67,10 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     summary: 'Level 3: a photo of the ID document and the home address, for staff to check',
     auth: 'required',
     limit: 'auth',
-    body: z.object({ document: text('document', 500, 'Upload a photo of your ID document'), address: optText('address', 300) }),
+    body: z.object({
+      document: text('document', 500, 'Upload a photo of your ID document'),
+      address: optText('address', 300),
+    }),
     handler: async (req) =>
       submitDocuments(db, kyc, { userId: req.auth!.userId, documentUrl: req.body.document, address: req.body.address }),
   });

@@ -6,7 +6,15 @@ import type { Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
-import { ID_FORMATS, ID_LABELS, normaliseIdNumber, type CountryTiers, type IdType, type Tier, type Tiers } from './tiers.js';
+import {
+  ID_FORMATS,
+  ID_LABELS,
+  normaliseIdNumber,
+  type CountryTiers,
+  type IdType,
+  type Tier,
+  type Tiers,
+} from './tiers.js';
 import { kycRepo as repo } from './repo.js';
 import { dateOfBirthContext, maskedId, type IdentityVault } from './vault.js';
 
@@ -16,7 +24,8 @@ export const KYC_ATTEMPTS_PER_DAY = 5;
 const SETTINGS = 'Settings → Verification';
 
 export const KYC_MESSAGES = {
-  unavailable: 'The verification service is not answering right now. Nothing was saved; please try again in a few minutes.',
+  unavailable:
+    'The verification service is not answering right now. Nothing was saved; please try again in a few minutes.',
   notOffered: 'Identity verification is not offered in your country yet',
   idType: (allowed: IdType[]) => `Choose ${allowed.map((t) => ID_LABELS[t]).join(' or ')}`,
   already: 'Your identity is already verified at this level',
@@ -24,13 +33,19 @@ export const KYC_MESSAGES = {
   needLevel: (n: number) => `Verify level ${n} first`,
   attempts: `Too many attempts today. Please try again tomorrow, or contact support`,
   notFound: (t: IdType) => `We could not find this ${ID_LABELS[t]}. Check the number and try again`,
-  mismatch: (t: IdType) => `The name or date of birth you entered does not match your ${ID_LABELS[t]} record. Enter them exactly as on your ${ID_LABELS[t]}`,
-  taken: (t: IdType) => `This ${ID_LABELS[t]} is already verified on another GiftLane account. Contact support if it is yours`,
-  selfieMismatch: 'Your selfie does not match the photo on your ID record. Take it again facing the camera in good light, without glasses or a cap',
+  mismatch: (t: IdType) =>
+    `The name or date of birth you entered does not match your ${ID_LABELS[t]} record. Enter them exactly as on ` +
+    `your ${ID_LABELS[t]}`,
+  taken: (t: IdType) =>
+    `This ${ID_LABELS[t]} is already verified on another GiftLane account. Contact support if it is yours`,
+  selfieMismatch:
+    'Your selfie does not match the photo on your ID record. Take it again facing the camera in good light, without ' +
+    'glasses or a cap',
   photo: 'Upload the photo first (JPG, PNG or WebP)',
   pending: 'Your documents are being checked. We will tell you when it is done',
   dob: 'Enter your date of birth as YYYY-MM-DD',
-  dobImpossible: (d: string) => `${d} is not a date in the calendar. Enter your date of birth as on your ID, as YYYY-MM-DD`,
+  dobImpossible: (d: string) =>
+    `${d} is not a date in the calendar. Enter your date of birth as on your ID, as YYYY-MM-DD`,
   dobFuture: 'Your date of birth cannot be after today. Enter it as on your ID, as YYYY-MM-DD',
   address: 'Enter your home address (at least 10 characters)',
   reviewNotFound: 'Verification request not found',
@@ -39,14 +54,22 @@ export const KYC_MESSAGES = {
 } as const;
 
 export const WITHDRAW_KYC_MESSAGES = {
-  unverified: (t: CountryTiers) => `Verify your identity to withdraw: add your ${t.idTypes.map((x) => ID_LABELS[x]).join(' or ')} in ${SETTINGS}. It takes a minute.`,
+  unverified: (t: CountryTiers) =>
+    `Verify your identity to withdraw: add your ${t.idTypes.map((x) => ID_LABELS[x]).join(' or ')} in ${SETTINGS}. ` +
+    `It takes a minute.`,
   single: (level: number, max: string, next?: { level: number; single: string }) =>
-    `At level ${level} one withdrawal can be at most ${max}.${next ? ` Verify to level ${next.level} in ${SETTINGS} to withdraw up to ${next.single} at once.` : ''}`,
+    `At level ${level} one withdrawal can be at most ${max}.${
+      next ? ` Verify to level ${next.level} in ${SETTINGS} ` + `to withdraw up to ${next.single} at once.` : ''
+    }`,
   daily: (level: number, remaining: string, daily: string, next?: { level: number; daily: string }) =>
-    `You can withdraw ${remaining} more today (your daily limit at level ${level} is ${daily}).${next ? ` Verify to level ${next.level} in ${SETTINGS} to withdraw up to ${next.daily} a day.` : ''}`,
+    `You can withdraw ${remaining} more today (your daily limit at level ${level} is ${daily}).${
+      next ? ` Verify to ` + `level ${next.level} in ${SETTINGS} to withdraw up to ${next.daily} a day.` : ''
+    }`,
   payoutName: (accountName: string, verified: string) =>
-    `This payout account is in the name ${accountName}, which does not match your verified name ${verified}. Withdraw to an account in your own name`,
-  addName: (accountName: string, verified: string) => `The account name ${accountName} does not match your verified name ${verified}. Add an account in your own name`,
+    `This payout account is in the name ${accountName}, which does not match your verified name ${verified}. ` +
+    `Withdraw to an account in your own name`,
+  addName: (accountName: string, verified: string) =>
+    `The account name ${accountName} does not match your verified name ${verified}. Add an account in your own name`,
 } as const;
 
 /** The countries' time zones: "today" for a daily limit is the seller's day. */
@@ -66,9 +89,9 @@ export interface LevelLimits {
   balanceMinor: bigint | null;
 }
 
-
 /** Today's date (YYYY-MM-DD) in a time zone. */
-const todayIn = (zone: string, now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+const todayIn = (zone: string, now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
  * Why a date of birth the seller typed cannot be one, or null: not YYYY-MM-DD, not a day of the
@@ -79,7 +102,8 @@ export function dateOfBirthProblem(value: string, zone: string, now = new Date()
   if (!m) return KYC_MESSAGES.dob;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const day = new Date(Date.UTC(y, mo - 1, d));
-  if (y < 1900 || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return KYC_MESSAGES.dobImpossible(value);
+  if (y < 1900 || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d)
+    return KYC_MESSAGES.dobImpossible(value);
   if (value > todayIn(zone, now)) return KYC_MESSAGES.dobFuture;
   return null;
 }
@@ -89,7 +113,8 @@ export const openDateOfBirth = (vault: IdentityVault, c: { user_id: number; date
   c.date_of_birth_sealed ? vault.open(c.date_of_birth_sealed, dateOfBirthContext(c.user_id)) : '';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
-const fullName = (p: { firstName: string; middleName: string; lastName: string }) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
+const fullName = (p: { firstName: string; middleName: string; lastName: string }) =>
+  [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 
 /**
  * The pieces identity verification keeps for the life of the process, built once in `src/app.ts`
@@ -115,7 +140,10 @@ export async function kycUser(q: Queryable, deps: Pick<KycDeps, 'ref'>, userId: 
   return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
 }
 
-/** A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or currency (not gated). */
+/**
+ * A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or
+ * currency (not gated).
+ */
 export async function levelLimits(
   deps: Pick<KycDeps, 'ref' | 'tiers'>,
   input: { countryCode: string; level: number; currency: string },
@@ -131,22 +159,38 @@ export async function levelLimits(
     const p = parseAmount(s, cur.decimals);
     return p.ok ? p.minor : 0n;
   };
-  return { level, singleMinor: minor(l.single), dailyMinor: minor(l.daily), balanceMinor: l.balance === null ? null : minor(l.balance) };
+  return {
+    level,
+    singleMinor: minor(l.single),
+    dailyMinor: minor(l.daily),
+    balanceMinor: l.balance === null ? null : minor(l.balance),
+  };
 }
 
-/** What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or failed). */
-export function usedToday(q: Queryable, input: { userId: number; countryCode: string; currency: string }): Promise<bigint> {
+/**
+ * What has left the wallet "today" (the seller's day): today's withdrawals, and older ones still held (not yet paid or
+ * failed).
+ */
+export function usedToday(
+  q: Queryable,
+  input: { userId: number; countryCode: string; currency: string },
+): Promise<bigint> {
   return repo.withdrawnToday(q, input.userId, input.currency, ZONES[input.countryCode] ?? 'UTC');
 }
 
 /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
-export async function kycToday(q: Queryable, deps: Pick<KycDeps, 'ref' | 'tiers'>, input: { user: KycUser; currency: string }) {
+export async function kycToday(
+  q: Queryable,
+  deps: Pick<KycDeps, 'ref' | 'tiers'>,
+  input: { user: KycUser; currency: string },
+) {
   const { user: u, currency } = input;
   const limits = await levelLimits(deps, { countryCode: u.countryCode, level: u.level, currency });
   if (!limits) return undefined;
   const used = await usedToday(q, { userId: u.id, countryCode: u.countryCode, currency });
   const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
-  const next = u.level < 3 ? await levelLimits(deps, { countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
+  const next =
+    u.level < 3 ? await levelLimits(deps, { countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
   return { limits, used, remaining, next };
 }
 
@@ -173,12 +217,26 @@ export async function checkWithdrawal(
   if (!day) return;
   const money = (m: bigint) => moneyText(m, currency);
   if (amountMinor > day.limits.singleMinor) {
-    throw new AppError(WITHDRAW_KYC_MESSAGES.single(u.level, money(day.limits.singleMinor), day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined));
+    throw new AppError(
+      WITHDRAW_KYC_MESSAGES.single(
+        u.level,
+        money(day.limits.singleMinor),
+        day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined,
+      ),
+    );
   }
   if (amountMinor > day.remaining) {
-    throw new AppError(WITHDRAW_KYC_MESSAGES.daily(u.level, money(day.remaining), money(day.limits.dailyMinor), day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined));
+    throw new AppError(
+      WITHDRAW_KYC_MESSAGES.daily(
+        u.level,
+        money(day.remaining),
+        money(day.limits.dailyMinor),
+        day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined,
+      ),
+    );
   }
-  if (payout.method !== 'USDT' && u.name && !namesMatch(payout.account_name, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.payoutName(payout.account_name, u.name));
+  if (payout.method !== 'USDT' && u.name && !namesMatch(payout.account_name, u.name))
+    throw new AppError(WITHDRAW_KYC_MESSAGES.payoutName(payout.account_name, u.name));
 }
 
 /** A new payout account after verification must be in the verified name (bank and mobile money). */
@@ -190,7 +248,8 @@ export async function checkNewPayoutName(
   const { method, accountName } = input;
   if (method === 'USDT') return;
   const u = await kycUser(q, deps, input.userId);
-  if (u.level >= 1 && u.name && !namesMatch(accountName, u.name)) throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
+  if (u.level >= 1 && u.name && !namesMatch(accountName, u.name))
+    throw new AppError(WITHDRAW_KYC_MESSAGES.addName(accountName, u.name));
 }
 
 /** A refused check is kept (with its reason, for the seller) and said. */
@@ -255,7 +314,8 @@ export async function verifyId(
   if (!found.ok) return refuse(KYC_MESSAGES.notFound(type));
   const person = found.person;
   const recordName = fullName(person);
-  if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName)) return refuse(KYC_MESSAGES.mismatch(type));
+  if (person.dateOfBirth !== input.dateOfBirth || !namesMatch(`${input.firstName} ${input.lastName}`, recordName))
+    return refuse(KYC_MESSAGES.mismatch(type));
 
   try {
     await db.tx(async (q) => {
@@ -268,7 +328,13 @@ export async function verifyId(
         nameOnRecord: recordName,
       });
       await repo.setVerifiedName(q, userId, recordName);
-      await notify(q, { userId, title: 'Identity verified', content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+      await notify(q, {
+        userId,
+        title: 'Identity verified',
+        content: `Your ${ID_LABELS[type]} is verified: you are at level 1. Your limits are in ${SETTINGS}.`,
+        action: 'app_settings',
+        params: {},
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
@@ -284,7 +350,11 @@ export async function verifyId(
 }
 
 /** The seller's own stored upload, by its object name (from its URL), or an error. */
-async function ownPhoto(q: Queryable, store: UploadStore | undefined, input: { userId: number; url: string }): Promise<{ name: string; data: Buffer }> {
+async function ownPhoto(
+  q: Queryable,
+  store: UploadStore | undefined,
+  input: { userId: number; url: string },
+): Promise<{ name: string; data: Buffer }> {
   const name = input.url.replace(/^.*\/uploads\//, '').split('?')[0] ?? '';
   // A store that cannot be read throws PhotoStoreUnavailable: the seller is told to try again later.
   const data = (await repo.ownPhoto(q, input.userId, name)) && store ? await store.get(name) : null;
@@ -293,7 +363,11 @@ async function ownPhoto(q: Queryable, store: UploadStore | undefined, input: { u
 }
 
 /** Level 2: a selfie the provider matches with the photo on the verified ID's record. */
-export async function verifySelfie(db: Db, deps: KycDeps, input: { userId: number; selfieUrl: string }): Promise<{ level: number }> {
+export async function verifySelfie(
+  db: Db,
+  deps: KycDeps,
+  input: { userId: number; selfieUrl: string },
+): Promise<{ level: number }> {
   const { userId } = input;
   const u = await kycUser(db, deps, userId);
   if (u.level < 1) throw new AppError(KYC_MESSAGES.needLevel(1));
@@ -311,7 +385,13 @@ export async function verifySelfie(db: Db, deps: KycDeps, input: { userId: numbe
     await repo.insertSelfie(q, userId, photo.name);
     await repo.markIdentityPhoto(q, photo.name);
     await repo.raiseLevel(q, userId, 2);
-    await notify(q, { userId, title: 'Level 2 verified', content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`, action: 'app_settings', params: {} });
+    await notify(q, {
+      userId,
+      title: 'Level 2 verified',
+      content: `Your selfie matched your ID: you are at level 2. Your new limits are in ${SETTINGS}.`,
+      action: 'app_settings',
+      params: {},
+    });
   });
   return { level: 2 };
 }
@@ -333,7 +413,12 @@ export async function submitDocuments(
   try {
     await db.tx(async (q) => {
       await repo.lockLevel(q, userId);
-      await repo.insertDocuments(q, { userId, document: doc.name, selfie: selfie?.selfie ?? '', addressSealed: deps.vault.seal(address, `user:${userId}`) });
+      await repo.insertDocuments(q, {
+        userId,
+        document: doc.name,
+        selfie: selfie?.selfie ?? '',
+        addressSealed: deps.vault.seal(address, `user:${userId}`),
+      });
       await repo.markIdentityPhoto(q, doc.name);
     });
   } catch (e) {
@@ -358,14 +443,20 @@ export async function decideDocuments(
   await notify(q, {
     userId: c.user_id,
     title: outcome === 'verified' ? 'Level 3 verified' : 'Level 3 not verified',
-    content: outcome === 'verified' ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.` : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
+    content:
+      outcome === 'verified'
+        ? `Your documents are approved: you are at level 3. Your new limits are in ${SETTINGS}.`
+        : `We could not verify your documents: ${reason.trim()}. You can send them again in ${SETTINGS}.`,
     action: 'app_settings',
     params: {},
   });
   return { userId: c.user_id };
 }
 
-/** The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances above them. */
+/**
+ * The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances
+ * above them.
+ */
 export async function kycStatus(
   db: Db,
   deps: Pick<KycDeps, 'ref' | 'tiers'>,
@@ -375,7 +466,8 @@ export async function kycStatus(
   const u = await kycUser(db, deps, userId);
   const t = deps.tiers[u.countryCode];
   const checks = await repo.latestPerLevel(db, userId);
-  const idCheck = checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await repo.latestVerified(db, userId, 1));
+  const idCheck =
+    checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await repo.latestVerified(db, userId, 1));
   const cur = async (code: string) => deps.ref.currency(code);
   const money = async (m: bigint | null, code: string) => (m === null ? null : moneyText(m, await cur(code)));
   const wallets = [];
@@ -404,9 +496,25 @@ export async function kycStatus(
     id_masked: maskedId(idCheck?.id_last4 ?? ''),
     id_types: (t?.idTypes ?? []).map((x) => ({ type: x, label: ID_LABELS[x] })),
     levels: (t?.levels ?? []).map((l: Tier) => ({ level: l.level, needs: l.needs, limits: l.limits })),
-    checks: checks.map((c) => ({ level: c.level, status: c.status, reason: c.reason, id_type: c.id_type, id_last4: c.id_last4, created_time: Math.floor(c.created_at.getTime() / 1000) })),
+    checks: checks.map((c) => ({
+      level: c.level,
+      status: c.status,
+      reason: c.reason,
+      id_type: c.id_type,
+      id_last4: c.id_last4,
+      created_time: Math.floor(c.created_at.getTime() / 1000),
+    })),
     attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await repo.failedInLastDay(db, userId))),
     wallets,
-    payout_mismatches: u.name ? payouts.filter((p) => !namesMatch(p.account_name, u.name)).map((p) => ({ bank_id: Number(p.id), bank_name: p.bank_name, account_no: p.account_no, account_name: p.account_name })) : [],
+    payout_mismatches: u.name
+      ? payouts
+          .filter((p) => !namesMatch(p.account_name, u.name))
+          .map((p) => ({
+            bank_id: Number(p.id),
+            bank_name: p.bank_name,
+            account_no: p.account_no,
+            account_name: p.account_name,
+          }))
+      : [],
   };
 }

@@ -22,10 +22,39 @@ export interface StandInIdentity {
 
 /** The documented test numbers (README, "Identity verification"). */
 export const TEST_IDENTITIES: StandInIdentity[] = [
-  { id_type: 'bvn', id_number: '22222222222', first_name: 'Chinedu', middle_name: 'Emeka', last_name: 'Okafor', date_of_birth: '1990-05-14' },
-  { id_type: 'nin', id_number: '11111111111', first_name: 'Aisha', middle_name: '', last_name: 'Bello', date_of_birth: '1992-03-08' },
-  { id_type: 'bvn', id_number: '22222222233', first_name: 'Tunde', middle_name: '', last_name: 'Adeyemi', date_of_birth: '1985-12-01', selfie_mismatch: true },
-  { id_type: 'ghana_card', id_number: 'GHA-123456789-0', first_name: 'Kwame', middle_name: 'Kofi', last_name: 'Mensah', date_of_birth: '1988-11-02' },
+  {
+    id_type: 'bvn',
+    id_number: '22222222222',
+    first_name: 'Chinedu',
+    middle_name: 'Emeka',
+    last_name: 'Okafor',
+    date_of_birth: '1990-05-14',
+  },
+  {
+    id_type: 'nin',
+    id_number: '11111111111',
+    first_name: 'Aisha',
+    middle_name: '',
+    last_name: 'Bello',
+    date_of_birth: '1992-03-08',
+  },
+  {
+    id_type: 'bvn',
+    id_number: '22222222233',
+    first_name: 'Tunde',
+    middle_name: '',
+    last_name: 'Adeyemi',
+    date_of_birth: '1985-12-01',
+    selfie_mismatch: true,
+  },
+  {
+    id_type: 'ghana_card',
+    id_number: 'GHA-123456789-0',
+    first_name: 'Kwame',
+    middle_name: 'Kofi',
+    last_name: 'Mensah',
+    date_of_birth: '1988-11-02',
+  },
 ];
 /** This BVN makes the stand-in answer 503, as a provider that is down. */
 export const STAND_IN_DOWN_NUMBER = '22222222299';
@@ -54,7 +83,9 @@ const readBody = (req: IncomingMessage, max = 8 * 1024 * 1024) =>
     req.on('error', reject);
   });
 
-export async function startIdentityStandIn(opts: { port?: number; host?: string; appId?: string; secretKey?: string } = {}): Promise<IdentityStandIn> {
+export async function startIdentityStandIn(
+  opts: { port?: number; host?: string; appId?: string; secretKey?: string } = {},
+): Promise<IdentityStandIn> {
   const appId = opts.appId ?? 'stand-in-app';
   const secretKey = opts.secretKey ?? `stand-in-${randomBytes(12).toString('hex')}`;
   const people = new Map<string, StandInIdentity>();
@@ -64,7 +95,8 @@ export async function startIdentityStandIn(opts: { port?: number; host?: string;
   const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   const server: Server = createServer((req, res) => {
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(req.url ?? '/', 'http://stand-in');
     void (async () => {
       if (url.pathname === '/healthz') return send(200, { ok: true });
@@ -73,24 +105,37 @@ export async function startIdentityStandIn(opts: { port?: number; host?: string;
         add(p);
         return send(201, { ok: true });
       }
-      const authorised = same(String(req.headers.appid ?? ''), appId) && same(String(req.headers.authorization ?? ''), secretKey);
+      const authorised =
+        same(String(req.headers.appid ?? ''), appId) && same(String(req.headers.authorization ?? ''), secretKey);
       calls.push({ path: url.pathname, authorised });
       if (!authorised) return send(401, { error: 'Invalid AppId or secret key' });
       const look = (type: IdType, n: string) => {
         if (n === STAND_IN_DOWN_NUMBER) return send(503, { error: 'Upstream registry unavailable' });
         const p = people.get(`${type}:${n}`);
         if (!p) return send(404, { error: `${type.toUpperCase()} not found` });
-        return send(200, { entity: { [type === 'ghana_card' ? 'id_number' : type]: n, first_name: p.first_name, middle_name: p.middle_name ?? '', last_name: p.last_name, date_of_birth: p.date_of_birth } });
+        return send(200, {
+          entity: {
+            [type === 'ghana_card' ? 'id_number' : type]: n,
+            first_name: p.first_name,
+            middle_name: p.middle_name ?? '',
+            last_name: p.last_name,
+            date_of_birth: p.date_of_birth,
+          },
+        });
       };
-      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/bvn') return look('bvn', url.searchParams.get('bvn') ?? '');
-      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/nin') return look('nin', url.searchParams.get('nin') ?? '');
-      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/ghana_card') return look('ghana_card', url.searchParams.get('id_number') ?? '');
+      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/bvn')
+        return look('bvn', url.searchParams.get('bvn') ?? '');
+      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/nin')
+        return look('nin', url.searchParams.get('nin') ?? '');
+      if (req.method === 'GET' && url.pathname === '/api/v1/kyc/ghana_card')
+        return look('ghana_card', url.searchParams.get('id_number') ?? '');
       if (req.method === 'POST' && url.pathname === '/api/v1/kyc/selfie') {
         const b = JSON.parse(await readBody(req)) as { id_type?: IdType; id_number?: string; selfie_image?: string };
         if (b.id_number === STAND_IN_DOWN_NUMBER) return send(503, { error: 'Upstream registry unavailable' });
         const p = people.get(`${b.id_type}:${b.id_number}`);
         if (!p) return send(404, { error: 'Record not found' });
-        if (!b.selfie_image || Buffer.from(b.selfie_image, 'base64').length < 100) return send(400, { error: 'selfie_image is required' });
+        if (!b.selfie_image || Buffer.from(b.selfie_image, 'base64').length < 100)
+          return send(400, { error: 'selfie_image is required' });
         const match = !p.selfie_mismatch;
         return send(200, { entity: { selfie_verification: { match, confidence_value: match ? 97.3 : 12.1 } } });
       }

@@ -31,10 +31,16 @@ export type Tiers = Record<string, CountryTiers>;
 
 const amount = z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'must be an amount in major units, e.g. "50000"');
 const limit = z.object({ single: amount, daily: amount, balance: amount.nullable() });
-const tier = z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]), needs: z.string().min(1), limits: z.record(z.string().regex(/^[A-Z]{3,5}$/), limit) });
+const tier = z.object({
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  needs: z.string().min(1),
+  limits: z.record(z.string().regex(/^[A-Z]{3,5}$/), limit),
+});
 export const tiersSchema = z.record(
   z.string().regex(/^[A-Z]{2}$/),
-  z.object({ idTypes: z.array(z.enum(['bvn', 'nin', 'ghana_card'])).min(1), levels: z.array(tier).length(3) }).refine((c) => c.levels.every((l, i) => l.level === i + 1), 'levels must be 1, 2 and 3 in order'),
+  z
+    .object({ idTypes: z.array(z.enum(['bvn', 'nin', 'ghana_card'])).min(1), levels: z.array(tier).length(3) })
+    .refine((c) => c.levels.every((l, i) => l.level === i + 1), 'levels must be 1, 2 and 3 in order'),
 );
 
 const l = (single: string, daily: string, balance: string | null): TierLimit => ({ single, daily, balance });
@@ -43,17 +49,41 @@ export const DEFAULT_TIERS: Tiers = {
   NG: {
     idTypes: ['bvn', 'nin'],
     levels: [
-      { level: 1, needs: 'Your BVN or NIN and your date of birth', limits: { NGN: l('50000', '50000', '300000'), USDT: l('35', '35', '200') } },
-      { level: 2, needs: 'A selfie, matched with the photo on your BVN or NIN record', limits: { NGN: l('100000', '200000', '500000'), USDT: l('70', '140', '350') } },
-      { level: 3, needs: 'A photo of your ID document and your home address, checked by our team', limits: { NGN: l('5000000', '5000000', null), USDT: l('3500', '3500', null) } },
+      {
+        level: 1,
+        needs: 'Your BVN or NIN and your date of birth',
+        limits: { NGN: l('50000', '50000', '300000'), USDT: l('35', '35', '200') },
+      },
+      {
+        level: 2,
+        needs: 'A selfie, matched with the photo on your BVN or NIN record',
+        limits: { NGN: l('100000', '200000', '500000'), USDT: l('70', '140', '350') },
+      },
+      {
+        level: 3,
+        needs: 'A photo of your ID document and your home address, checked by our team',
+        limits: { NGN: l('5000000', '5000000', null), USDT: l('3500', '3500', null) },
+      },
     ],
   },
   GH: {
     idTypes: ['ghana_card'],
     levels: [
-      { level: 1, needs: 'Your Ghana Card number and your date of birth', limits: { GHS: l('3000', '3000', '5000'), USDT: l('250', '250', '400') } },
-      { level: 2, needs: 'A selfie, matched with the photo on your Ghana Card record', limits: { GHS: l('15000', '15000', '40000'), USDT: l('1250', '1250', '3300') } },
-      { level: 3, needs: 'A photo of your Ghana Card and your home address, checked by our team', limits: { GHS: l('25000', '25000', null), USDT: l('2000', '2000', null) } },
+      {
+        level: 1,
+        needs: 'Your Ghana Card number and your date of birth',
+        limits: { GHS: l('3000', '3000', '5000'), USDT: l('250', '250', '400') },
+      },
+      {
+        level: 2,
+        needs: 'A selfie, matched with the photo on your Ghana Card record',
+        limits: { GHS: l('15000', '15000', '40000'), USDT: l('1250', '1250', '3300') },
+      },
+      {
+        level: 3,
+        needs: 'A photo of your Ghana Card and your home address, checked by our team',
+        limits: { GHS: l('25000', '25000', null), USDT: l('2000', '2000', null) },
+      },
     ],
   },
 };

@@ -32,7 +32,10 @@ export class IdentityVault {
     return Buffer.concat([d.update(raw.subarray(28)), d.final()]);
   }
 
-  /** `v1.<key id>.<wrapped data key>.<sealed value>`; `context` (e.g. the user id) is bound in, so a value cannot be moved to another row. */
+  /**
+   * `v1.<key id>.<wrapped data key>.<sealed value>`; `context` (e.g. the user id) is bound in, so a value cannot be
+   * moved to another row.
+   */
   seal(value: string, context: string): string {
     const dek = randomBytes(32);
     const wrapped = IdentityVault.gcm(this.kek, dek, `dek:${context}`);
@@ -59,7 +62,14 @@ export class IdentityVault {
    * numbers (a BVN here, a NIN there) has the same one; neither can be read back.
    */
   personLookup(name: string, dateOfBirth: string): string {
-    const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).sort().join(' ');
+    const words = name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .sort()
+      .join(' ');
     return createHmac('sha256', this.lookupKey).update(`person:${words}:${dateOfBirth}`).digest('hex');
   }
 }
@@ -67,5 +77,8 @@ export class IdentityVault {
 /** An ID number as shown, from the last four characters kept in the clear: "•••••••2222" (the length hidden too). */
 export const maskedId = (last4: string) => (last4 ? `•••••••${last4}` : '');
 
-/** A date of birth is sealed bound to its user and to its field: it cannot be moved to another user or read as another value. */
+/**
+ * A date of birth is sealed bound to its user and to its field: it cannot be moved to another user or read as another
+ * value.
+ */
 export const dateOfBirthContext = (userId: number) => `user:${userId}:date_of_birth`;

@@ -21,11 +21,15 @@ const CHECKS: { invariant: string; sql: string }[] = [
   },
   {
     invariant: 'every journal has at least two postings',
-    sql: `select j.id::text as detail from ledger_journals j left join ledger_postings p on p.journal_id = j.id group by j.id having count(p.id) < 2`,
+    sql:
+      `select j.id::text as detail from ledger_journals j left join ledger_postings p on p.journal_id = j.id ` +
+      `group by j.id having count(p.id) < 2`,
   },
   {
     invariant: 'all money sums to zero per currency',
-    sql: `select a.currency_code || ': ' || sum(p.amount_minor) as detail from ledger_postings p join ledger_accounts a on a.id = p.account_id
+    sql:
+      `select a.currency_code || ': ' || sum(p.amount_minor) as detail from ledger_postings p join ` +
+      `ledger_accounts a on a.id = p.account_id
            group by a.currency_code having sum(p.amount_minor) <> 0`,
   },
   {
@@ -37,8 +41,10 @@ const CHECKS: { invariant: string; sql: string }[] = [
   },
   {
     invariant: "each user posting's balance_after is the running sum of the account's postings",
-    sql: `select id || ' on account ' || account_id as detail from (
-            select p.id, p.account_id, p.balance_after_minor, sum(p.amount_minor) over (partition by p.account_id order by p.id) as running
+    sql:
+      `select id || ' on account ' || account_id as detail from (
+            select p.id, p.account_id, p.balance_after_minor, sum(p.amount_minor) over (partition by p.account_id ` +
+      `order by p.id) as running
               from ledger_postings p join ledger_accounts a on a.id = p.account_id where a.user_id is not null) x
            where balance_after_minor is distinct from running or running < 0`,
   },
@@ -49,53 +55,72 @@ const CHECKS: { invariant: string; sql: string }[] = [
   },
   {
     invariant: 'withdrawals in flight equal the open holds, per currency',
-    sql: `select a.currency_code || ': in flight ' || coalesce(sum(p.amount_minor), 0) || ' vs held ' ||
+    sql:
+      `select a.currency_code || ': in flight ' || coalesce(sum(p.amount_minor), 0) || ' vs held ' ||
                  coalesce((select sum(h.amount_minor) from ledger_holds h join ledger_accounts u on u.id = h.account_id
                             where h.status = 'held' and u.currency_code = a.currency_code), 0) as detail
             from ledger_accounts a left join ledger_postings p on p.account_id = a.id
            where a.kind = 'withdrawals_in_flight' group by a.currency_code
-          having coalesce(sum(p.amount_minor), 0) <> coalesce((select sum(h.amount_minor) from ledger_holds h join ledger_accounts u on u.id = h.account_id
+          having coalesce(sum(p.amount_minor), 0) <> coalesce((select sum(h.amount_minor) from ledger_holds h join ` +
+      `ledger_accounts u on u.id = h.account_id
                             where h.status = 'held' and u.currency_code = a.currency_code), 0)`,
   },
   {
     invariant: 'a hold journal moves exactly the held amount from the held account',
-    sql: `select h.id::text as detail from ledger_holds h
-           where not exists (select 1 from ledger_postings p where p.journal_id = h.hold_journal_id and p.account_id = h.account_id and p.amount_minor = -h.amount_minor)
+    sql:
+      `select h.id::text as detail from ledger_holds h
+           where not exists (select 1 from ledger_postings p where p.journal_id = h.hold_journal_id and ` +
+      `p.account_id = h.account_id and p.amount_minor = -h.amount_minor)
               or (select count(*) from ledger_postings p where p.journal_id = h.hold_journal_id) <> 2`,
   },
   {
     invariant: 'a settled hold has its settle journal of the right kind; an open one has none',
-    sql: `select h.id::text as detail from ledger_holds h left join ledger_journals j on j.id = h.settle_journal_id
-           where (h.status = 'held' and (h.settle_journal_id is not null or exists (select 1 from ledger_journals x where x.idempotency_key = 'hold:' || h.id || ':settle')))
+    sql:
+      `select h.id::text as detail from ledger_holds h left join ledger_journals j on j.id = h.settle_journal_id
+           where (h.status = 'held' and (h.settle_journal_id is not null or exists (select 1 from ledger_journals x ` +
+      `where x.idempotency_key = 'hold:' || h.id || ':settle')))
               or (h.status = 'posted' and j.kind is distinct from 'withdraw_post')
               or (h.status = 'released' and (j.kind is distinct from 'withdraw_release'
-                  or not exists (select 1 from ledger_postings p where p.journal_id = j.id and p.account_id = h.account_id and p.amount_minor = h.amount_minor)))`,
+                  or not exists (select 1 from ledger_postings p where p.journal_id = j.id and p.account_id = ` +
+      `h.account_id and p.amount_minor = h.amount_minor)))`,
   },
   {
     invariant: 'a withdrawal status matches its hold (pending/processing = held, paid = posted, failed = released)',
-    sql: `select w.withdraw_no as detail from withdrawals w join ledger_holds h on h.id = w.hold_id
-           where not ((w.status in ('pending', 'processing') and h.status = 'held') or (w.status = 'paid' and h.status = 'posted') or (w.status = 'failed' and h.status = 'released'))
+    sql:
+      `select w.withdraw_no as detail from withdrawals w join ledger_holds h on h.id = w.hold_id
+           where not ((w.status in ('pending', 'processing') and h.status = 'held') or (w.status = 'paid' and ` +
+      `h.status = 'posted') or (w.status = 'failed' and h.status = 'released'))
               or w.amount_minor <> h.amount_minor`,
   },
   {
     invariant: 'a completed order is credited exactly once with its amount; others are not credited',
-    sql: `select o.order_no as detail from orders o
+    sql:
+      `select o.order_no as detail from orders o
            where (o.status in (${ORDER_CREDITED.join(', ')}) and (
-                   (select count(*) from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text) <> 1
-                   or coalesce((select sum(p.amount_minor) from ledger_postings p join ledger_accounts a on a.id = p.account_id
-                                 where p.journal_id = o.credit_journal_id and a.user_id = o.user_id), 0) <> o.amount_minor))
-              or (o.status in (${ORDER_UNCREDITED.join(', ')}) and exists (select 1 from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text))`,
+                   (select count(*) from ledger_journals j where j.kind = 'order_credit' and j.ref_type = 'order' ` +
+      `and j.ref_id = o.id::text) <> 1
+                   or coalesce((select sum(p.amount_minor) from ledger_postings p join ledger_accounts a on a.id = ` +
+      `p.account_id
+                                 where p.journal_id = o.credit_journal_id and a.user_id = o.user_id), 0) <> ` +
+      `o.amount_minor))
+              or (o.status in (${ORDER_UNCREDITED.join(', ')}) and exists (select 1 from ledger_journals j where ` +
+      `j.kind = 'order_credit' and j.ref_type = 'order' and j.ref_id = o.id::text))`,
   },
   {
-    invariant: "a referral reward is one reward journal paying the inviter's reward wallet its amount for a completed sale of the friend; every referral journal has its reward",
-    sql: `select 'reward ' || r.id as detail from referral_rewards r join orders o on o.id = r.order_id
+    invariant:
+      "a referral reward is one reward journal paying the inviter's reward wallet its amount for a completed sale " +
+      'of the friend; every referral journal has its reward',
+    sql:
+      `select 'reward ' || r.id as detail from referral_rewards r join orders o on o.id = r.order_id
            where o.status not in (2, 4) or o.user_id <> r.referee_id
               or coalesce((select sum(p.amount_minor) from ledger_postings p
                              join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = p.journal_id
-                            where p.journal_id = r.journal_id and j.kind = 'reward' and a.user_id = r.referrer_id and a.kind = 'reward'), 0) <> r.amount_minor
+                            where p.journal_id = r.journal_id and j.kind = 'reward' and a.user_id = r.referrer_id ` +
+      `and a.kind = 'reward'), 0) <> r.amount_minor
           union all
           select 'journal ' || j.id from ledger_journals j
-           where j.kind = 'reward' and j.ref_type = 'referral' and not exists (select 1 from referral_rewards r where r.journal_id = j.id)`,
+           where j.kind = 'reward' and j.ref_type = 'referral' and not exists (select 1 from referral_rewards r ` +
+      `where r.journal_id = j.id)`,
   },
 ];
 

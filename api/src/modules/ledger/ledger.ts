@@ -14,8 +14,21 @@ import { AppError } from '../../lib/envelope.js';
  */
 
 export type UserAccountKind = 'cash' | 'reward';
-export type PlatformAccountKind = 'trade_payouts' | 'promotions' | 'withdrawals_in_flight' | 'withdrawals_paid' | 'fees' | 'corrections';
-export type JournalKind = 'order_credit' | 'withdraw_hold' | 'withdraw_post' | 'withdraw_release' | 'correction' | 'reward' | 'reward_transfer';
+export type PlatformAccountKind =
+  | 'trade_payouts'
+  | 'promotions'
+  | 'withdrawals_in_flight'
+  | 'withdrawals_paid'
+  | 'fees'
+  | 'corrections';
+export type JournalKind =
+  | 'order_credit'
+  | 'withdraw_hold'
+  | 'withdraw_post'
+  | 'withdraw_release'
+  | 'correction'
+  | 'reward'
+  | 'reward_transfer';
 
 export interface Account {
   id: bigint;
@@ -71,7 +84,9 @@ export function stableJson(v: unknown): string {
   if (typeof v === 'bigint') return JSON.stringify(v.toString());
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(',')}}`;
   }
   return JSON.stringify(v ?? null);
@@ -90,7 +105,13 @@ export class Ledger {
    * from it (a withdrawal) takes this first, so its checks see every earlier movement.
    */
   async lockBalance(q: Queryable, account: Account): Promise<bigint> {
-    return (await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1 for update', [account.id])).rows[0]?.balance_minor ?? 0n;
+    return (
+      (
+        await q.query<{ balance_minor: bigint }>('select balance_minor from ledger_accounts where id = $1 for update', [
+          account.id,
+        ])
+      ).rows[0]?.balance_minor ?? 0n
+    );
   }
 
   /** The user's account of this kind and currency, created on first use. */
@@ -98,14 +119,20 @@ export class Ledger {
     q: Queryable,
     { userId, kind, currency }: { userId: number; kind: UserAccountKind; currency: string },
   ): Promise<Account> {
-    const found = await q.query<{ id: bigint }>('select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3', [kind, userId, currency]);
+    const found = await q.query<{ id: bigint }>(
+      'select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3',
+      [kind, userId, currency],
+    );
     if (found.rows[0]) return { id: found.rows[0].id, userId, kind, currency };
     await q.query(
       `insert into ledger_accounts (kind, user_id, currency_code) values ($1, $2, $3)
        on conflict (kind, coalesce(user_id, 0), currency_code) do nothing`,
       [kind, userId, currency],
     );
-    const r = await q.query<{ id: bigint }>('select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3', [kind, userId, currency]);
+    const r = await q.query<{ id: bigint }>(
+      'select id from ledger_accounts where kind = $1 and user_id = $2 and currency_code = $3',
+      [kind, userId, currency],
+    );
     assert(r.rows[0], 'user account not created');
     return { id: r.rows[0].id, userId, kind, currency };
   }
@@ -114,7 +141,11 @@ export class Ledger {
     const cacheKey = `${kind}:${currency}`;
     const hit = this.platform.get(cacheKey);
     if (hit) return hit;
-    const select = () => q.query<{ id: bigint }>('select id from ledger_accounts where kind = $1 and user_id is null and currency_code = $2', [kind, currency]);
+    const select = () =>
+      q.query<{ id: bigint }>(
+        'select id from ledger_accounts where kind = $1 and user_id is null and currency_code = $2',
+        [kind, currency],
+      );
     let r = await select();
     // Only an account found without creating it is remembered: one created inside a transaction
     // that later rolls back would leave a dangling id. The migration creates them all up front.
@@ -155,7 +186,11 @@ export class Ledger {
     }
     for (const [cur, sum] of perCurrency) assert(sum === 0n, `journal does not sum to zero in ${cur} (${sum})`);
 
-    const hash = paramsHash({ kind: input.kind, legs: legs.map((l) => [l.account.id, l.amountMinor]), params: input.params ?? {} });
+    const hash = paramsHash({
+      kind: input.kind,
+      legs: legs.map((l) => [l.account.id, l.amountMinor]),
+      params: input.params ?? {},
+    });
     const inserted = await q.query<{ id: bigint }>(
       `insert into ledger_journals (idempotency_key, params_hash, kind, ref_type, ref_id, memo, actor)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (idempotency_key) do nothing returning id`,
@@ -163,7 +198,10 @@ export class Ledger {
     );
     const journalId = inserted.rows[0]?.id;
     if (journalId === undefined) {
-      const prior = await q.query<{ id: bigint; params_hash: string }>('select id, params_hash from ledger_journals where idempotency_key = $1', [input.key]);
+      const prior = await q.query<{ id: bigint; params_hash: string }>(
+        'select id, params_hash from ledger_journals where idempotency_key = $1',
+        [input.key],
+      );
       const p = prior.rows[0];
       assert(p, 'conflicting journal vanished');
       if (p.params_hash !== hash) throw new AppError(LEDGER_MESSAGES.keyReused);
@@ -171,7 +209,9 @@ export class Ledger {
     }
 
     // Lock the user accounts this journal touches, in ascending id order.
-    const userIds = [...new Set(legs.filter((l) => isUser(l.account)).map((l) => l.account.id))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const userIds = [...new Set(legs.filter((l) => isUser(l.account)).map((l) => l.account.id))].sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     const balances = new Map<bigint, bigint>();
     if (userIds.length) {
       const locked = await q.query<{ id: bigint; balance_minor: bigint }>(
@@ -196,12 +236,18 @@ export class Ledger {
     await q.query(
       `insert into ledger_postings (journal_id, account_id, amount_minor, balance_after_minor)
        select $1, a, m, b from unnest($2::bigint[], $3::bigint[], $4::bigint[]) as t(a, m, b)`,
-      [journalId, rows.map((r) => String(r.account)), rows.map((r) => String(r.amount)), rows.map((r) => (r.after === null ? null : String(r.after)))],
+      [
+        journalId,
+        rows.map((r) => String(r.account)),
+        rows.map((r) => String(r.amount)),
+        rows.map((r) => (r.after === null ? null : String(r.after))),
+      ],
     );
     if (balances.size) {
       const ids = [...balances.keys()];
       await q.query(
-        `update ledger_accounts a set balance_minor = t.b from unnest($1::bigint[], $2::bigint[]) as t(id, b) where a.id = t.id`,
+        `update ledger_accounts a set balance_minor = t.b from unnest($1::bigint[], $2::bigint[]) as t(id, b) where ` +
+          `a.id = t.id`,
         [ids.map(String), ids.map((id) => String(balances.get(id)))],
       );
     }
@@ -209,7 +255,19 @@ export class Ledger {
   }
 
   /** Reserves money on a user's account for a withdrawal: moved to withdrawals_in_flight at once. */
-  async hold(q: Queryable, input: { key: string; account: Account; amountMinor: bigint; params?: Record<string, unknown>; refType?: string; refId?: string; memo?: string; actor?: string }): Promise<{ holdId: bigint; journalId: bigint; replayed: boolean }> {
+  async hold(
+    q: Queryable,
+    input: {
+      key: string;
+      account: Account;
+      amountMinor: bigint;
+      params?: Record<string, unknown>;
+      refType?: string;
+      refId?: string;
+      memo?: string;
+      actor?: string;
+    },
+  ): Promise<{ holdId: bigint; journalId: bigint; replayed: boolean }> {
     assert(input.account.userId !== null, 'only a user account is held');
     assert(input.amountMinor > 0n, 'a hold is positive');
     const inFlight = await this.platformAccount(q, 'withdrawals_in_flight', input.account.currency);
@@ -231,11 +289,10 @@ export class Ledger {
       assert(h.rows[0], 'replayed hold has no hold row');
       return { holdId: h.rows[0].id, journalId: t.journalId, replayed: true };
     }
-    const h = await q.query<{ id: bigint }>('insert into ledger_holds (account_id, amount_minor, hold_journal_id) values ($1, $2, $3) returning id', [
-      input.account.id,
-      input.amountMinor,
-      t.journalId,
-    ]);
+    const h = await q.query<{ id: bigint }>(
+      'insert into ledger_holds (account_id, amount_minor, hold_journal_id) values ($1, $2, $3) returning id',
+      [input.account.id, input.amountMinor, t.journalId],
+    );
     return { holdId: (h.rows[0] as { id: bigint }).id, journalId: t.journalId, replayed: false };
   }
 
@@ -257,7 +314,14 @@ export class Ledger {
     },
   ): Promise<{ replayed: boolean }> {
     const { holdId, outcome, ...opts } = input;
-    const r = await q.query<{ id: bigint; account_id: bigint; amount_minor: bigint; status: string; user_id: number; currency_code: string }>(
+    const r = await q.query<{
+      id: bigint;
+      account_id: bigint;
+      amount_minor: bigint;
+      status: string;
+      user_id: number;
+      currency_code: string;
+    }>(
       `select h.id, h.account_id, h.amount_minor, h.status, a.user_id, a.currency_code
          from ledger_holds h join ledger_accounts a on a.id = h.account_id where h.id = $1 for update of h`,
       [holdId],
@@ -296,18 +360,35 @@ export class Ledger {
       actor: opts.actor,
     });
     assert(!t.replayed, 'an open hold already had a settle journal');
-    await q.query('update ledger_holds set status = $2, settle_journal_id = $3, settled_at = now(), reason = $4 where id = $1', [holdId, want, t.journalId, opts.reason ?? '']);
+    await q.query(
+      'update ledger_holds set status = $2, settle_journal_id = $3, settled_at = now(), reason = $4 where id = $1',
+      [holdId, want, t.journalId, opts.reason ?? ''],
+    );
     return { replayed: false };
   }
 
   /** Balances of a user's accounts: posted balance and the open holds, per kind and currency. */
-  async userBalances(q: Queryable, userId: number): Promise<{ kind: UserAccountKind; currency: string; balanceMinor: bigint; heldMinor: bigint }[]> {
-    const r = await q.query<{ kind: UserAccountKind; currency_code: string; balance_minor: bigint; held_minor: bigint }>(
+  async userBalances(
+    q: Queryable,
+    userId: number,
+  ): Promise<{ kind: UserAccountKind; currency: string; balanceMinor: bigint; heldMinor: bigint }[]> {
+    const r = await q.query<{
+      kind: UserAccountKind;
+      currency_code: string;
+      balance_minor: bigint;
+      held_minor: bigint;
+    }>(
       `select a.kind, a.currency_code, a.balance_minor,
-              coalesce((select sum(h.amount_minor) from ledger_holds h where h.account_id = a.id and h.status = 'held'), 0)::bigint as held_minor
+              coalesce((select sum(h.amount_minor) from ledger_holds h where h.account_id = a.id and h.status = ` +
+        `'held'), 0)::bigint as held_minor
          from ledger_accounts a where a.user_id = $1`,
       [userId],
     );
-    return r.rows.map((x) => ({ kind: x.kind, currency: x.currency_code, balanceMinor: x.balance_minor, heldMinor: x.held_minor }));
+    return r.rows.map((x) => ({
+      kind: x.kind,
+      currency: x.currency_code,
+      balanceMinor: x.balance_minor,
+      heldMinor: x.held_minor,
+    }));
   }
 }

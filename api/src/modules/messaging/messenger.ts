@@ -31,7 +31,14 @@ export class DevOutbox {
   private entries: OutboxEntry[] = [];
   constructor(private readonly max = 500) {}
   add(m: OutgoingMessage): void {
-    this.entries.unshift({ channel: m.channel, to: m.to, subject: m.subject, text: m.text, code: m.code ?? null, created_at: new Date().toISOString() });
+    this.entries.unshift({
+      channel: m.channel,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      code: m.code ?? null,
+      created_at: new Date().toISOString(),
+    });
     if (this.entries.length > this.max) this.entries.length = this.max;
   }
   list(): OutboxEntry[] {
@@ -66,10 +73,19 @@ export interface SmtpTimeouts {
 
 export class SmtpSender implements Sender {
   private readonly transport: Transporter;
-  constructor(url: string, private readonly from: string, timeouts: SmtpTimeouts = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 15_000 }) {
+  constructor(
+    url: string,
+    private readonly from: string,
+    timeouts: SmtpTimeouts = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 15_000 },
+  ) {
     // nodemailer's defaults are 2 minutes, 30 s and 10 minutes: a mail server that stalls would hold
     // the send (and, before the outbox, the request) that long.
-    this.transport = nodemailer.createTransport({ url, connectionTimeout: timeouts.connectionMs, greetingTimeout: timeouts.greetingMs, socketTimeout: timeouts.socketMs });
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    });
   }
   async send(m: OutgoingMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
@@ -86,7 +102,13 @@ export class SmtpSender implements Sender {
  */
 export class WhatsAppCloudSender implements Sender {
   constructor(
-    private readonly opts: { apiUrl: string; phoneNumberId: string; accessToken: string; template: string; templateLang: string },
+    private readonly opts: {
+      apiUrl: string;
+      phoneNumberId: string;
+      accessToken: string;
+      template: string;
+      templateLang: string;
+    },
     private readonly fetchImpl: typeof fetch = fetch,
     private readonly timeoutMs = 8_000,
   ) {}
@@ -118,7 +140,8 @@ export class WhatsAppCloudSender implements Sender {
 }
 
 /** An address for the log: enough to tell messages apart, not enough to be a list of users. */
-export const maskAddress = (to: string) => (to.includes('@') ? `${to.slice(0, 1)}…@${to.split('@').pop()}` : `…${to.slice(-3)}`);
+export const maskAddress = (to: string) =>
+  to.includes('@') ? `${to.slice(0, 1)}…@${to.split('@').pop()}` : `…${to.slice(-3)}`;
 
 /** The job that sends one outbox message. */
 export const OUTBOX_JOB = 'outbox_send';
@@ -158,15 +181,19 @@ export class Messenger {
   /** Sets the job queue messages are sent through and registers the outbox job on it. */
   useJobs(jobs: Jobs, retry: OutboxRetry): void {
     this.jobs = jobs;
-    jobs.register<{ outboxId: string }>(OUTBOX_JOB, async (d, run) => void (await this.deliverJob(BigInt(d.outboxId), run)), {
-      retryLimit: retry.retryLimit,
-      retryDelaySeconds: retry.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: 120,
-      onDead: async (d: { outboxId: string }, error: string) => {
-        if (this.db) await outboxRepo.markDead(this.db, BigInt(d.outboxId), error);
+    jobs.register<{ outboxId: string }>(
+      OUTBOX_JOB,
+      async (d, run) => void (await this.deliverJob(BigInt(d.outboxId), run)),
+      {
+        retryLimit: retry.retryLimit,
+        retryDelaySeconds: retry.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 120,
+        onDead: async (d: { outboxId: string }, error: string) => {
+          if (this.db) await outboxRepo.markDead(this.db, BigInt(d.outboxId), error);
+        },
       },
-    });
+    );
   }
 
   /** Adds (or replaces) the sender of a channel: push registers its own. */
@@ -174,7 +201,9 @@ export class Messenger {
     this.senders[channel] = sender;
   }
 
-  /** Whether messages of this channel go to a provider through the queue (else to the dev outbox or the log, at once). */
+  /**
+   * Whether messages of this channel go to a provider through the queue (else to the dev outbox or the log, at once).
+   */
   private viaQueue(channel: OutboxChannel): boolean {
     return Boolean(this.senders[channel] && this.jobs);
   }
@@ -209,7 +238,10 @@ export class Messenger {
           await pause(25);
           row = await outboxRepo.get(this.db, id).catch(() => null);
         }
-        if (row && !this.viaQueue(row.channel)) await this.deliver(id).catch((err: unknown) => this.log.warn({ err, outbox: String(id) }, 'message not delivered'));
+        if (row && !this.viaQueue(row.channel))
+          await this.deliver(id).catch((err: unknown) =>
+            this.log.warn({ err, outbox: String(id) }, 'message not delivered'),
+          );
       }
     } finally {
       this.jobs?.kick(OUTBOX_JOB);
@@ -220,7 +252,14 @@ export class Messenger {
   async send(m: OutboxMessage): Promise<void> {
     if (!this.db) {
       // No database (a unit test of the senders): straight to the provider, the dev outbox or the log.
-      await this.deliverRow({ channel: m.channel, recipient: m.to, subject: m.subject, body: m.text, code: m.code ?? null, payload: m.payload ?? null }).catch(() => {});
+      await this.deliverRow({
+        channel: m.channel,
+        recipient: m.to,
+        subject: m.subject,
+        body: m.text,
+        code: m.code ?? null,
+        payload: m.payload ?? null,
+      }).catch(() => {});
       return;
     }
     const id = await this.db.tx((q) => this.queue(q, m));
@@ -246,15 +285,27 @@ export class Messenger {
       const why = err instanceof Error ? err.message : String(err);
       const last = run ? run.retryCount >= run.retryLimit : false;
       await outboxRepo.failed(db, id, why.slice(0, 500));
-      this.log.warn({ channel: row.channel, to: maskRecipient(row.recipient), attempt: row.attempts, last, err: why }, 'message not sent; it will be retried');
+      this.log.warn(
+        { channel: row.channel, to: maskRecipient(row.recipient), attempt: row.attempts, last, err: why },
+        'message not sent; it will be retried',
+      );
       throw err;
     }
     await outboxRepo.finish(db, id, 'sent');
     return 'sent';
   }
 
-  private async deliverRow(row: Pick<OutboxRow, 'channel' | 'recipient' | 'subject' | 'body' | 'code' | 'payload'>): Promise<void> {
-    const m: OutboxMessage = { channel: row.channel, to: row.recipient, subject: row.subject, text: row.body, ...(row.code ? { code: row.code } : {}), payload: row.payload };
+  private async deliverRow(
+    row: Pick<OutboxRow, 'channel' | 'recipient' | 'subject' | 'body' | 'code' | 'payload'>,
+  ): Promise<void> {
+    const m: OutboxMessage = {
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      ...(row.code ? { code: row.code } : {}),
+      payload: row.payload,
+    };
     const sender = this.senders[m.channel];
     if (sender) {
       await sender.send(m);
@@ -263,10 +314,18 @@ export class Messenger {
     }
     if (m.channel === 'push') throw new Error('no push sender');
     this.outbox?.add({ channel: m.channel, to: m.to, subject: m.subject, text: m.text, code: m.code });
-    if (this.opts.logBodies) this.log.warn({ channel: m.channel, to: m.to, subject: m.subject, text: m.text }, 'message (no provider configured; ALLOW_CODE_LOG)');
-    else if (this.outbox) this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message put in the dev outbox');
+    if (this.opts.logBodies)
+      this.log.warn(
+        { channel: m.channel, to: m.to, subject: m.subject, text: m.text },
+        'message (no provider configured; ALLOW_CODE_LOG)',
+      );
+    else if (this.outbox)
+      this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message put in the dev outbox');
     else {
-      this.log.info({ channel: m.channel, to: maskAddress(m.to), subject: m.subject }, 'message NOT sent: no provider configured');
+      this.log.info(
+        { channel: m.channel, to: maskAddress(m.to), subject: m.subject },
+        'message NOT sent: no provider configured',
+      );
       // Not sent: the outbox keeps it failed, then dead (staff see it in the console).
       throw new Error('no provider configured for this channel');
     }

@@ -22,7 +22,11 @@ export interface MetricsListen {
   token?: string;
 }
 
-export async function listenMetrics(registry: Registry, opts: MetricsListen, onError: (err: unknown) => void): Promise<MetricsListener> {
+export async function listenMetrics(
+  registry: Registry,
+  opts: MetricsListen,
+  onError: (err: unknown) => void,
+): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {

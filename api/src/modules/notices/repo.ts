@@ -38,16 +38,11 @@ export interface NewNotice {
 
 export const noticeRepo = {
   async insert(q: Queryable, n: NewNotice): Promise<void> {
-    await q.query('insert into notices (user_id, kind, title, content, action, params, order_no, security) values ($1,$2,$3,$4,$5,$6,$7,$8)', [
-      n.userId,
-      n.kind,
-      n.title,
-      n.content,
-      n.action,
-      JSON.stringify(n.params),
-      n.orderNo,
-      n.security,
-    ]);
+    await q.query(
+      'insert into notices (user_id, kind, title, content, action, params, order_no, security) values ' +
+        '($1,$2,$3,$4,$5,$6,$7,$8)',
+      [n.userId, n.kind, n.title, n.content, n.action, JSON.stringify(n.params), n.orderNo, n.security],
+    );
   },
 
   /** Newest first, with the order each one is about. */
@@ -70,7 +65,8 @@ export const noticeRepo = {
   /** Marks every notice read but the security ones, which are read only one by one. */
   async readAll(q: Queryable, userId: number): Promise<void> {
     await q.query(
-      `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or n.user_id is null) and not n.security on conflict do nothing`,
+      `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where (n.user_id = $1 or ` +
+        `n.user_id is null) and not n.security on conflict do nothing`,
       [userId],
     );
   },
@@ -78,11 +74,15 @@ export const noticeRepo = {
   /** Marks one notice read; false when the user has no such notice. */
   async read(q: Queryable, userId: number, noticeId: number): Promise<boolean> {
     const r = await q.query(
-      `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where n.id = $2 and (n.user_id = $1 or n.user_id is null) on conflict do nothing`,
+      `insert into notice_reads (notice_id, user_id) select n.id, $1 from notices n where n.id = $2 and (n.user_id ` +
+        `= $1 or n.user_id is null) on conflict do nothing`,
       [userId, noticeId],
     );
     if (r.rowCount > 0) return true;
-    const exists = await q.query('select 1 from notices where id = $1 and (user_id = $2 or user_id is null)', [noticeId, userId]);
+    const exists = await q.query('select 1 from notices where id = $1 and (user_id = $2 or user_id is null)', [
+      noticeId,
+      userId,
+    ]);
     return exists.rows.length > 0;
   },
 };

@@ -15,7 +15,9 @@ const view = (n: NoticeRow) => ({
   notice_action: n.action,
   notice_params: JSON.stringify(n.params ?? {}),
   notice_type: n.kind,
-  ...(n.order_no ? { notice_order: { image: n.order_image ?? '', order_id: n.order_no, status: n.order_status ?? 1 } } : {}),
+  ...(n.order_no
+    ? { notice_order: { image: n.order_image ?? '', order_id: n.order_no, status: n.order_status ?? 1 } }
+    : {}),
 });
 
 /** Notifications (CONTRACT §2.7): the user's own and broadcast ones, newest first, read per user. */
@@ -32,27 +34,45 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
       page: page(),
       page_size: pageSize(100, 200),
     }),
-    handler: async (req) => list(req.auth!.userId, { unreadOnly: true, from: req.body.start_time, to: req.body.end_time, page: req.body.page, size: req.body.page_size }),
+    handler: async (req) =>
+      list(req.auth!.userId, {
+        unreadOnly: true,
+        from: req.body.start_time,
+        to: req.body.end_time,
+        page: req.body.page,
+        size: req.body.page_size,
+      }),
   });
 
   gcRoute(app, {
     path: '/finder/allNotice',
     summary: 'All notifications, newest first; type all / notice / system',
     auth: 'required',
-    body: z.object({ type: oneOf('type', ['all', 'notice', 'system'], 'all'), page: page(), page_size: pageSize(20, 200) }),
+    body: z.object({
+      type: oneOf('type', ['all', 'notice', 'system'], 'all'),
+      page: page(),
+      page_size: pageSize(20, 200),
+    }),
     handler: async (req) =>
-      list(req.auth!.userId, { kind: req.body.type === 'all' ? undefined : req.body.type, page: req.body.page, size: req.body.page_size }),
+      list(req.auth!.userId, {
+        kind: req.body.type === 'all' ? undefined : req.body.type,
+        page: req.body.page,
+        size: req.body.page_size,
+      }),
   });
 
   gcRoute(app, {
     path: '/finder/readNotice',
-    summary: 'Mark a notification read (notice_id 0 marks all read except security notices, which are read only one by one); answers the unread list',
+    summary:
+      'Mark a notification read (notice_id 0 marks all read except security notices, which are read only one by ' +
+      'one); answers the unread list',
     auth: 'required',
     body: z.object({ notice_id: int('notice_id', { required: 'notice_id is required', max: 2_147_483_647 }) }),
     handler: async (req) => {
       const userId = req.auth!.userId;
       if (req.body.notice_id === 0) await noticeRepo.readAll(app.db, userId);
-      else if (!(await noticeRepo.read(app.db, userId, req.body.notice_id))) throw new AppError('Notification not found');
+      else if (!(await noticeRepo.read(app.db, userId, req.body.notice_id)))
+        throw new AppError('Notification not found');
       return list(userId, { unreadOnly: true, page: 0, size: 100 });
     },
   });

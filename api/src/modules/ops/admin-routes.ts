@@ -34,7 +34,8 @@ export function adminRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/corrections',
     roles: ['admin'],
     summary:
-      'Ask for a wallet correction (admin): signed amount, reason, idempotency key. A second admin approves it (POST /ops/api/approvals/:id/approve), which writes the journal',
+      'Ask for a wallet correction (admin): signed amount, reason, idempotency key. A second admin approves it ' +
+      '(POST /ops/api/approvals/:id/approve), which writes the journal',
     body: z.object({
       user_id: z.number().int().positive(),
       wallet_type: z.union([z.literal(1), z.literal(2)]),

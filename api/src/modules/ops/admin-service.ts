@@ -156,10 +156,7 @@ export async function createCoupon(db: Db, deps: OpsDeps, input: NewCoupon & { s
 }
 
 /** Grants a coupon to users; one who holds it already is skipped. */
-export async function grantCouponTo(
-  db: Db,
-  input: { staff: Actor; code: string; user_ids: number[]; reason: string },
-) {
+export async function grantCouponTo(db: Db, input: { staff: Actor; code: string; user_ids: number[]; reason: string }) {
   const { staff } = input;
   const code = input.code.toUpperCase();
   const coupon = await couponRepo.byCode(db, code);

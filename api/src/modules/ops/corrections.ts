@@ -15,12 +15,17 @@ export interface CorrectionInput {
 }
 
 /** A correction's user, wallet currency and signed amount, checked: asked for and carried out alike. */
-export async function correctionOf(q: Queryable, ref: Reference, b: CorrectionInput): Promise<{ userId: number; cur: Currency; amount: bigint }> {
+export async function correctionOf(
+  q: Queryable,
+  ref: Reference,
+  b: CorrectionInput,
+): Promise<{ userId: number; cur: Currency; amount: bigint }> {
   const u = await moneyUser(q, { ref }, b.user_id);
   const cur = walletCurrency(u, b.wallet_type);
   const neg = b.amount.trim().startsWith('-');
   const parsed = parseAmount(b.amount.trim().replace(/^[-+]/, ''), cur.decimals);
-  if (!parsed.ok || parsed.minor === 0n) throw new AppError('amount must be a non-zero amount with the currency’s decimals');
+  if (!parsed.ok || parsed.minor === 0n)
+    throw new AppError('amount must be a non-zero amount with the currency’s decimals');
   return { userId: u.id, cur, amount: neg ? -parsed.minor : parsed.minor };
 }
 
@@ -39,7 +44,10 @@ export async function applyCorrection(
   const t = await deps.ledger.transfer(q, {
     key: `correction:${a.key}`,
     kind: 'correction',
-    legs: [{ account: user, amountMinor: amount }, { account: await deps.ledger.platformAccount(q, 'corrections', cur.code), amountMinor: -amount }],
+    legs: [
+      { account: user, amountMinor: amount },
+      { account: await deps.ledger.platformAccount(q, 'corrections', cur.code), amountMinor: -amount },
+    ],
     params: { reason: a.input.reason },
     refType: 'user',
     refId: String(userId),
@@ -47,8 +55,29 @@ export async function applyCorrection(
     actor: `staff:${a.requestedBy}+staff:${a.approvedBy}`,
   });
   if (!t.replayed) {
-    await audit(q, { staffId: a.approvedBy, action: 'ledger.correction', targetType: 'user', targetId: String(userId), reason: a.input.reason, details: { amount: formatMinor(amount, cur.decimals), currency: cur.code, journal: t.journalId, requested_by: a.requestedBy, approved_by: a.approvedBy }, ip: a.ip });
-    await notify(q, { userId, title: 'Balance corrected', content: `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(a.input.reason)}`, action: 'app_wallet' });
+    await audit(q, {
+      staffId: a.approvedBy,
+      action: 'ledger.correction',
+      targetType: 'user',
+      targetId: String(userId),
+      reason: a.input.reason,
+      details: {
+        amount: formatMinor(amount, cur.decimals),
+        currency: cur.code,
+        journal: t.journalId,
+        requested_by: a.requestedBy,
+        approved_by: a.approvedBy,
+      },
+      ip: a.ip,
+    });
+    await notify(q, {
+      userId,
+      title: 'Balance corrected',
+      content:
+        `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ` +
+        `${moneyText(amount < 0n ? -amount : amount, cur)}: ${sentenceEnd(a.input.reason)}`,
+      action: 'app_wallet',
+    });
   }
   return t;
 }

@@ -12,7 +12,9 @@ import { audit } from './staff.js';
 
 export const DEAD_LETTER_MESSAGES = {
   gone: 'This dead letter was already retried',
-  code: 'A verification code is not sent again: it would be stale. The seller asks for a new code (the wait between codes is waived after a failed one)',
+  code:
+    'A verification code is not sent again: it would be stale. The seller asks for a new code (the wait between ' +
+    'codes is waived after a failed one)',
   notDead: 'This message is no longer waiting for a retry',
   unknownJob: 'This kind of job is not run by this api process any more: it cannot be sent again from here',
 } as const;

@@ -18,7 +18,9 @@ export const FOUR_EYES_MESSAGES = {
   done: 'This request was already approved or rejected',
   waiting: 'A decision for this order is already waiting for approval: approve or reject it first',
   keyReused: 'This request key was already used for a different request',
-  refuseWaiting: 'A decision for this order is waiting for a second operator: withdraw it (or have it rejected) in Approvals before refusing the order',
+  refuseWaiting:
+    'A decision for this order is waiting for a second operator: withdraw it (or have it rejected) in Approvals ' +
+    'before refusing the order',
 } as const;
 
 export type { ApprovalKind, ApprovalRow };
@@ -32,13 +34,17 @@ function limitOf(setting: Record<string, string>, currency: { code: string; deci
 }
 
 /** The rule a decision is checked against before anything is credited (DecisionDeps.secondPair). */
-export function secondPairRule(review: Config['review'], currencyOf: (code: string) => Promise<Currency>): NonNullable<DecisionDeps['secondPair']> {
+export function secondPairRule(
+  review: Config['review'],
+  currencyOf: (code: string) => Promise<Currency>,
+): NonNullable<DecisionDeps['secondPair']> {
   return async (q, p) => {
     const cur = await currencyOf(p.currency.code);
     const text = (m: bigint) => moneyText(m, cur);
     const above = limitOf(review.fourEyesAbove, cur);
     if (above !== null && p.total > above) return `The payout ${text(p.total)} is above ${text(above)}`;
-    if (p.quoteTotal !== null && p.trade > p.quoteTotal) return `The payout ${text(p.trade)} is above the seller's quote of ${text(p.quoteTotal)}`;
+    if (p.quoteTotal !== null && p.trade > p.quoteTotal)
+      return `The payout ${text(p.trade)} is above the seller's quote of ${text(p.quoteTotal)}`;
     const cap = limitOf(review.dailyCap, cur);
     if (cap !== null) {
       // One reviewer's decisions of a day and currency are counted one after the other: their day's
@@ -46,7 +52,8 @@ export function secondPairRule(review: Config['review'], currencyOf: (code: stri
       // commits or rolls back, so the next one sums after it (each statement reads what committed).
       await opsRepo.lockReviewerDay(q, p.staffId, cur.code);
       const today = (await opsRepo.creditedToday(q, p.staffId, cur.code)) + p.total;
-      if (today > cap) return `This would take the reviewer's payouts today to ${text(today)}, above their daily cap of ${text(cap)}`;
+      if (today > cap)
+        return `This would take the reviewer's payouts today to ${text(today)}, above their daily cap of ${text(cap)}`;
     }
     return null;
   };
@@ -64,7 +71,10 @@ export const approvalFor = (
  * takes this lock first, so a request never waits on a finished order and an order never finishes
  * while a request waits (an approval carries the decision out under the request's own lock).
  */
-export async function lockOrderForReview(q: Queryable, orderNo: string): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
+export async function lockOrderForReview(
+  q: Queryable,
+  orderNo: string,
+): Promise<{ order: { status: number; claimed_by: number | null } | null; waiting: ApprovalRow | null }> {
   const order = await opsRepo.lockOrder(q, orderNo);
   return { order, waiting: order ? await approvalFor(q, { kind: 'order_decision', targetId: orderNo }) : null };
 }
@@ -75,15 +85,26 @@ export const approvalHash = (a: {
   targetId: string;
   staffId: number;
   payload: Record<string, unknown>;
-}) =>
-  paramsHash({ kind: a.kind, target: a.targetId, staff: a.staffId, payload: a.payload });
+}) => paramsHash({ kind: a.kind, target: a.targetId, staff: a.staffId, payload: a.payload });
 
 /** A request as staff see it. */
 export async function approvalView(row: ApprovalRow, currencyOf: (code: string) => Promise<Currency>) {
   const cur = await currencyOf(row.currency_code);
   return {
-    id: Number(row.id), kind: row.kind, target_id: row.target_id, requested_by: row.requested_by, amount: moneyText(row.amount_minor, cur), currency: cur.code,
-    reason: row.reason, status: row.status, decided_by: row.decided_by, decided_at: row.decided_at, decision_note: row.decision_note, result: row.result, payload: row.payload, created_at: row.created_at,
+    id: Number(row.id),
+    kind: row.kind,
+    target_id: row.target_id,
+    requested_by: row.requested_by,
+    amount: moneyText(row.amount_minor, cur),
+    currency: cur.code,
+    reason: row.reason,
+    status: row.status,
+    decided_by: row.decided_by,
+    decided_at: row.decided_at,
+    decision_note: row.decision_note,
+    result: row.result,
+    payload: row.payload,
+    created_at: row.created_at,
   };
 }
 
@@ -93,7 +114,15 @@ export async function approvalView(row: ApprovalRow, currencyOf: (code: string) 
  */
 export async function requestApproval(
   q: Queryable,
-  a: { kind: ApprovalKind; targetId: string; staffId: number; payload: Record<string, unknown>; amountMinor: bigint; currency: string; reason: string },
+  a: {
+    kind: ApprovalKind;
+    targetId: string;
+    staffId: number;
+    payload: Record<string, unknown>;
+    amountMinor: bigint;
+    currency: string;
+    reason: string;
+  },
 ): Promise<{ row: ApprovalRow; replay: boolean }> {
   const hash = approvalHash(a);
   const same = (row: ApprovalRow) => {

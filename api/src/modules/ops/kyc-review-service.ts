@@ -95,7 +95,12 @@ export async function decideKyc(
 ) {
   const { staff, id } = input;
   await db.tx(async (q) => {
-    const { userId } = await decideDocuments(q, { checkId: id, staffId: staff.id, outcome: input.outcome, reason: input.reason });
+    const { userId } = await decideDocuments(q, {
+      checkId: id,
+      staffId: staff.id,
+      outcome: input.outcome,
+      reason: input.reason,
+    });
     await audit(q, {
       staffId: staff.id,
       action: `kyc.${input.outcome === 'verified' ? 'approve' : 'refuse'}`,

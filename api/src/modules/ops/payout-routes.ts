@@ -23,7 +23,8 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/withdrawals/:withdraw_no/send',
     roles: ['finance'],
     summary:
-      'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s webhook settles it',
+      'Send a pending withdrawal through the payout provider (finance): it is then processing until the provider’s ' +
+      'webhook settles it',
     params: withdrawParams,
     handler: ({ staff, params }) => sendWithdrawal(deps.db, deps, { staff, withdrawNo: params.withdraw_no }),
   });
@@ -33,7 +34,8 @@ export function payoutRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/withdrawals/export',
     roles: ['finance'],
     summary:
-      'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become processing, so they are never exported twice',
+      'Export pending bank or mobile-money withdrawals as CSV for a bank’s bulk upload (finance); they become ' +
+      'processing, so they are never exported twice',
     body: z.object({ currency: z.enum(['NGN', 'GHS']), method: z.enum(['BANK', 'MOMO']) }),
     handler: ({ staff, body }) => exportWithdrawals(deps.db, deps, { ...body, staff }),
   });

@@ -12,11 +12,14 @@ import { withdrawView } from './views.js';
 
 export const PAYOUT_MESSAGES = {
   frozen:
-    "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the account first",
+    "This seller's withdrawals are frozen: fail this withdrawal (the funds go back to their wallet) or unfreeze the " +
+    'account first',
   unverified:
-    'This seller has not verified their identity (the withdrawal dates from before verification was required): fail it (the funds go back to their wallet) or wait until they verify',
+    'This seller has not verified their identity (the withdrawal dates from before verification was required): fail ' +
+    'it (the funds go back to their wallet) or wait until they verify',
   noProvider:
-    'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by hand and settle them',
+    'No payout provider that can send transfers is configured: export the withdrawals for a bank upload, or pay by ' +
+    'hand and settle them',
   notPending: 'Only a pending withdrawal can be sent or exported (this one is already on its way or settled)',
   usdt: 'USDT withdrawals are paid on chain by hand: settle them with the transaction hash',
 } as const;
@@ -82,12 +85,16 @@ export async function sendWithdrawal(db: Db, deps: OpsDeps, input: { staff: Acto
     if (sent.ok) {
       await payoutRepo.setProviderRef(q, claimed.id, sent.providerRef || 'accepted');
       if (sent.status === 'success') {
-        const out = await settleWithdrawal(q, { ledger, ref }, {
-          withdrawNo: claimed.withdraw_no,
-          outcome: 'paid',
-          reference: sent.providerRef,
-          actor: `provider:${provider.name}`,
-        });
+        const out = await settleWithdrawal(
+          q,
+          { ledger, ref },
+          {
+            withdrawNo: claimed.withdraw_no,
+            outcome: 'paid',
+            reference: sent.providerRef,
+            actor: `provider:${provider.name}`,
+          },
+        );
         return out.withdrawal;
       }
     } else if (!sent.unknown) {
@@ -109,7 +116,10 @@ export async function sendWithdrawal(db: Db, deps: OpsDeps, input: { staff: Acto
   return { ...(await withdrawView(deps, row)), ...(sent.ok ? {} : { note: sent.reason }) };
 }
 
-/** Pending bank or mobile-money withdrawals as CSV for a bank's bulk upload; they become processing, so never exported twice. */
+/**
+ * Pending bank or mobile-money withdrawals as CSV for a bank's bulk upload; they become processing, so never exported
+ * twice.
+ */
 export async function exportWithdrawals(
   db: Db,
   deps: OpsDeps,

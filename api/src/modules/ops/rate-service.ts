@@ -118,8 +118,7 @@ export async function changeRates(db: Db, deps: OpsDeps, input: RateChanges & { 
     // Delivered to every process listening when this transaction commits.
     await rateRepo.announce(q);
     // A change for later is announced again when it takes effect (a job of the queue).
-    if (at.getTime() > Date.now() + 1000)
-      await scheduleRateApply(q, deps, { changes: made.map((m) => m.id), at });
+    if (at.getTime() > Date.now() + 1000) await scheduleRateApply(q, deps, { changes: made.map((m) => m.id), at });
     return made;
   });
   deps.catalog.invalidate();

@@ -53,7 +53,8 @@ const STAFF_CHANGES: Record<StaffChange, string[]> = {
   deactivate: ["update staff set status = 'disabled' where id = $1 returning id"],
   activate: ["update staff set status = 'active', login_failures = 0, locked_until = null where id = $1 returning id"],
   'reset-second-factor': [
-    'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, locked_until = null where id = $1 returning id',
+    'update staff set totp_secret = null, totp_enabled_at = null, totp_last_step = 0, login_failures = 0, ' +
+      'locked_until = null where id = $1 returning id',
     'delete from staff_recovery_codes where staff_id = $1',
   ],
 };
@@ -62,12 +63,14 @@ export const opsRepo = {
   /** The newest 200 audit entries that match. */
   async auditLog(q: Queryable, f: AuditFilter) {
     const r = await q.query(
-      `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as staff, s.name as staff_name
+      `select a.id::text, a.action, a.target_type, a.target_id, a.reason, a.details, a.ip, a.created_at, s.email as ` +
+        `staff, s.name as staff_name
          from audit_log a left join staff s on s.id = a.staff_id
         where ($1::text is null or a.target_type = $1) and ($2::text is null or a.target_id = $2)
           and ($3::int is null or a.staff_id = $3)
           and ($4::text is null or a.action = $4 or a.action like $4 || '.%')
-          and ($5::text is null or a.reason ilike '%' || $5 || '%' or a.target_id ilike '%' || $5 || '%' or a.details::text ilike '%' || $5 || '%')
+          and ($5::text is null or a.reason ilike '%' || $5 || '%' or a.target_id ilike '%' || $5 || '%' or ` +
+        `a.details::text ilike '%' || $5 || '%')
           and ($6::timestamptz is null or a.created_at >= $6) and ($7::timestamptz is null or a.created_at < $7)
           and ($8::bigint is null or a.id < $8)
         order by a.id desc limit 200`,
@@ -90,7 +93,8 @@ export const opsRepo = {
     const r = await q.query<{ kind: string; currency_code: string; balance: bigint; accounts: number }>(
       `select a.kind, a.currency_code, count(*)::int as accounts,
               (case when bool_and(a.user_id is not null) then sum(a.balance_minor)
-                    else (select coalesce(sum(p.amount_minor), 0) from ledger_postings p join ledger_accounts b on b.id = p.account_id where b.kind = a.kind and b.currency_code = a.currency_code) end)::bigint as balance
+                    else (select coalesce(sum(p.amount_minor), 0) from ledger_postings p join ledger_accounts b on ` +
+        `b.id = p.account_id where b.kind = a.kind and b.currency_code = a.currency_code) end)::bigint as balance
          from ledger_accounts a group by a.kind, a.currency_code order by a.currency_code, a.kind`,
     );
     return r.rows;
@@ -99,7 +103,8 @@ export const opsRepo = {
   async staffList(q: Queryable) {
     const r = await q.query(
       `select id, email, name, role, status, totp_enabled_at is not null as second_factor, locked_until, created_at,
-              (select count(*)::int from staff_recovery_codes c where c.staff_id = staff.id and c.used_at is null) as recovery_codes_left
+              (select count(*)::int from staff_recovery_codes c where c.staff_id = staff.id and c.used_at is null) ` +
+        `as recovery_codes_left
          from staff order by id`,
     );
     return r.rows;
@@ -111,7 +116,9 @@ export const opsRepo = {
     ).rows[0];
   },
 
-  /** Changes an operator's account and ends their sessions and sign-in challenges; false when there is no such operator. */
+  /**
+   * Changes an operator's account and ends their sessions and sign-in challenges; false when there is no such operator.
+   */
   async changeStaff(q: Queryable, id: number, change: StaffChange): Promise<boolean> {
     const [first, ...also] = STAFF_CHANGES[change];
     if (!(await q.query(first!, [id])).rows.length) return false;
@@ -124,7 +131,8 @@ export const opsRepo = {
   /** Requests in a state, with who asked: the waiting ones oldest first, the others newest first. */
   async approvals(q: Queryable, status: string) {
     const r = await q.query<ApprovalRow & { requested_by_name: string }>(
-      `select a.*, s.name as requested_by_name from approvals a join staff s on s.id = a.requested_by where a.status = $1 order by a.id ${status === 'pending' ? 'asc' : 'desc'} limit 200`,
+      `select a.*, s.name as requested_by_name from approvals a join staff s on s.id = a.requested_by where ` +
+        `a.status = $1 order by a.id ${status === 'pending' ? 'asc' : 'desc'} limit 200`,
       [status],
     );
     return r.rows;
@@ -138,7 +146,8 @@ export const opsRepo = {
   /** The order decisions waiting for a second operator among these orders, with who asked. */
   async waitingDecisions(q: Queryable, orderNos: string[]) {
     const r = await q.query<{ target_id: string; requested_by: number; requested_by_name: string }>(
-      `select a.target_id, a.requested_by, s.name as requested_by_name from approvals a join staff s on s.id = a.requested_by
+      `select a.target_id, a.requested_by, s.name as requested_by_name from approvals a join staff s on s.id = ` +
+        `a.requested_by
         where a.kind = 'order_decision' and a.status = 'pending' and a.target_id = any($1::text[])`,
       [orderNos],
     );
@@ -150,7 +159,8 @@ export const opsRepo = {
     const r = await q.query<{ order_no: string }>(
       `select o.order_no from orders o
         where o.status = $1 and (o.claimed_by is null or o.claimed_by = $2) and o.order_no <> $3
-          and not exists (select 1 from approvals a where a.kind = 'order_decision' and a.status = 'pending' and a.target_id = o.order_no)
+          and not exists (select 1 from approvals a where a.kind = 'order_decision' and a.status = 'pending' and ` +
+        `a.target_id = o.order_no)
         order by o.created_at, o.id limit 1`,
       [ORDER_STATUS.pending, staffId, except],
     );
@@ -163,7 +173,8 @@ export const opsRepo = {
     { kind, targetId, lock = false }: { kind: ApprovalKind; targetId: string; lock?: boolean },
   ): Promise<ApprovalRow | null> {
     const r = await q.query<ApprovalRow>(
-      `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') order by id desc limit 1${lock ? ' for update' : ''}`,
+      `select * from approvals where kind = $1 and target_id = $2 and (status = 'pending' or kind = 'correction') ` +
+        `order by id desc limit 1${lock ? ' for update' : ''}`,
       [kind, targetId],
     );
     return r.rows[0] ?? null;
@@ -193,7 +204,8 @@ export const opsRepo = {
 
   async closeApproval(q: Queryable, { id, status, by, note, result }: ApprovalClose): Promise<void> {
     await q.query(
-      'update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where id = $1',
+      'update approvals set status = $2, decided_by = $3, decided_at = now(), decision_note = $4, result = $5 where ' +
+        'id = $1',
       [id, status, by, note, result ? JSON.stringify(result) : null],
     );
   },

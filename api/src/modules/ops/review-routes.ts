@@ -31,7 +31,8 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/orders/queue',
     roles: ['reviewer'],
     summary:
-      'Pending orders, oldest first (unclaimed or claimed by me; an admin sees every claim), with filters and those waiting for a second operator',
+      'Pending orders, oldest first (unclaimed or claimed by me; an admin sees every claim), with filters and those ' +
+      'waiting for a second operator',
     query: z.object({
       brand: z.coerce.number().int().positive().optional(),
       currency: z.enum(['NGN', 'GHS', 'USDT']).optional(),

@@ -46,7 +46,9 @@ export interface DecisionInput {
   note?: string;
 }
 
-/** Pending orders, oldest first (unclaimed or mine; an admin sees every claim), and those waiting for a second operator. */
+/**
+ * Pending orders, oldest first (unclaimed or mine; an admin sees every claim), and those waiting for a second operator.
+ */
 export async function reviewQueue(db: Db, deps: OpsDeps, input: QueueFilter & { staff: Actor }) {
   const { staff, ...f } = input;
   const { ref, catalog } = deps;
@@ -91,7 +93,9 @@ export async function reviewQueue(db: Db, deps: OpsDeps, input: QueueFilter & { 
   };
 }
 
-/** What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts. */
+/**
+ * What a reviewer needs to judge the seller of an order: account, verification, past orders, freeze, linked accounts.
+ */
 async function sellerSummary(db: Db, deps: OpsDeps, o: OrderRow) {
   const cur = await deps.ref.currency(o.currency_code);
   const [h, links] = await Promise.all([
@@ -119,10 +123,7 @@ async function sellerSummary(db: Db, deps: OpsDeps, o: OrderRow) {
 /** An order decided or refused, with its card lines and the order to review next. */
 async function afterDecision(db: Db, deps: OpsDeps, input: { staff: Actor; order: OrderRow }) {
   const { staff, order: o } = input;
-  const [lines, next] = await Promise.all([
-    orderRepo.lines(db, o.id),
-    opsRepo.nextOrder(db, staff.id, o.order_no),
-  ]);
+  const [lines, next] = await Promise.all([orderRepo.lines(db, o.id), opsRepo.nextOrder(db, staff.id, o.order_no)]);
   return { ...(await orderView(deps, o)), lines: await linesView(deps, o, lines), next_order_no: next };
 }
 
@@ -180,7 +181,10 @@ export async function release(db: Db, deps: OpsDeps, input: { staff: Actor; orde
   return orderView(deps, o);
 }
 
-/** Per-card decisions: complete (2, or 4 when some lines failed), refuse (3 when all failed), or wait for a second operator. */
+/**
+ * Per-card decisions: complete (2, or 4 when some lines failed), refuse (3 when all failed), or wait for a second
+ * operator.
+ */
 export async function decide(db: Db, deps: OpsDeps, input: DecisionInput & { staff: Actor; orderNo: string }) {
   const { staff, orderNo } = input;
   const { ref, decisions } = deps;

@@ -45,7 +45,8 @@ export const signInRepo = {
           set failures = ${n},
               last_failure_at = $2,
               blocked_until = case when ${n} >= $4
-                then $2::timestamptz + make_interval(secs => least($6::float8, $5::float8 * power(2, ${n} - $4)) / 1000) end
+                then $2::timestamptz + make_interval(secs => least($6::float8, $5::float8 * power(2, ${n} - $4)) / ` +
+        `1000) end
         where s.blocked_until is null or s.blocked_until <= $2
        returning s.failures`,
       [a.ip, a.now, a.forgetBefore, a.freeFailures, a.delayMs, a.maxDelayMs],
@@ -67,7 +68,8 @@ export const signInRepo = {
   /** Gives a reserved failure back; below the free failures the wait is lifted. */
   async releaseAddress(q: Queryable, ip: string, freeFailures: number): Promise<void> {
     await q.query(
-      `update staff_sign_in_throttle set failures = greatest(failures - 1, 0), blocked_until = case when failures - 1 >= $2 then blocked_until end where ip = $1`,
+      `update staff_sign_in_throttle set failures = greatest(failures - 1, 0), blocked_until = case when failures - ` +
+        `1 >= $2 then blocked_until end where ip = $1`,
       [ip, freeFailures],
     );
   },
@@ -75,7 +77,8 @@ export const signInRepo = {
   /** Addresses forgotten and no longer waiting. */
   async purgeAddresses(q: Queryable, forgetBefore: Date, now: Date): Promise<void> {
     await q.query(
-      'delete from staff_sign_in_throttle where last_failure_at <= $1 and (blocked_until is null or blocked_until <= $2)',
+      'delete from staff_sign_in_throttle where last_failure_at <= $1 and (blocked_until is null or blocked_until ' +
+        '<= $2)',
       [forgetBefore, now],
     );
   },
@@ -87,7 +90,8 @@ export const signInRepo = {
   async lockStaff(q: Queryable, by: { email: string } | { id: number }): Promise<StaffRow | undefined> {
     const [where, value] = 'email' in by ? ['lower(email) = $1', by.email] : ['id = $1', by.id];
     const r = await q.query<StaffRow>(
-      `select id, email, password_hash, name, role, status, login_failures, locked_until, totp_secret, totp_enabled_at, totp_last_step from staff where ${where} for update`,
+      `select id, email, password_hash, name, role, status, login_failures, locked_until, totp_secret, ` +
+        `totp_enabled_at, totp_last_step from staff where ${where} for update`,
       [value],
     );
     return r.rows[0];
@@ -120,7 +124,8 @@ export const signInRepo = {
 
   async lockChallenge(q: Queryable, tokenHash: string): Promise<ChallengeRow | undefined> {
     const r = await q.query<ChallengeRow>(
-      'select id, staff_id, purpose, totp_secret, attempts, expires_at, used_at from staff_challenges where token_hash = $1 for update',
+      'select id, staff_id, purpose, totp_secret, attempts, expires_at, used_at from staff_challenges where ' +
+        'token_hash = $1 for update',
       [tokenHash],
     );
     return r.rows[0];
@@ -167,7 +172,8 @@ export const signInRepo = {
   /** Uses a recovery code once; false when it is not one of the operator's unused codes. */
   async useRecoveryCode(q: Queryable, staffId: number, codeHash: string): Promise<boolean> {
     const r = await q.query(
-      'update staff_recovery_codes set used_at = now() where staff_id = $1 and code_hash = $2 and used_at is null returning id',
+      'update staff_recovery_codes set used_at = now() where staff_id = $1 and code_hash = $2 and used_at is null ' +
+        'returning id',
       [staffId, codeHash],
     );
     return r.rows.length > 0;

@@ -5,12 +5,28 @@ import { hashToken } from '../../shared/sessions.js';
 import { verifyPassword } from '../../shared/passwords.js';
 import { signInRepo, type StaffRow } from './sign-in-repo.js';
 import { audit, staffSession, STAFF_MESSAGES, STAFF_SIGN_IN, type Role } from './staff.js';
-import { newRecoveryCodes, newTotpSecret, openSecret, otpauthUrl, recoveryHash, sealSecret, verifyTotp } from './totp.js';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  openSecret,
+  otpauthUrl,
+  recoveryHash,
+  sealSecret,
+  verifyTotp,
+} from './totp.js';
 
 export type Locked = { email: string; name: string; until: Date };
-type Refused = { ok: false; message: string; locked?: Locked; /** Throttled: seconds until this address may try again. */ retryAfter?: number };
+type Refused = {
+  ok: false;
+  message: string;
+  locked?: Locked /** Throttled: seconds until this address may try again. */;
+  retryAfter?: number;
+};
 
-/** Wrong operator passwords per client address: free ones, then a delay that doubles per failure, capped (config.opsSignIn). */
+/**
+ * Wrong operator passwords per client address: free ones, then a delay that doubles per failure, capped
+ * (config.opsSignIn).
+ */
 export interface AddressThrottle {
   freeFailures: number;
   delayMs: number;
@@ -20,8 +36,23 @@ export const DEFAULT_THROTTLE: AddressThrottle = { freeFailures: 5, delayMs: 30_
 /** An address's count starts again after this long without a wrong password from it. */
 const THROTTLE_FORGET_MS = 24 * 3600_000;
 
-export type PasswordOutcome = { ok: true; challenge: string; staff: { id: number; name: string; role: Role }; enrol?: { secret: string; otpauthUrl: string } } | Refused;
-export type SecondFactorOutcome = { ok: true; token: string; staff: { id: number; name: string; role: Role }; recoveryCodes?: string[]; recoveryLeft: number } | Refused;
+export type PasswordOutcome =
+  | {
+      ok: true;
+      challenge: string;
+      staff: { id: number; name: string; role: Role };
+      enrol?: { secret: string; otpauthUrl: string };
+    }
+  | Refused;
+export type SecondFactorOutcome =
+  | {
+      ok: true;
+      token: string;
+      staff: { id: number; name: string; role: Role };
+      recoveryCodes?: string[];
+      recoveryLeft: number;
+    }
+  | Refused;
 
 /**
  * Operator sign-in in two steps: the password, then a code from an authenticator app (TOTP) or a
@@ -52,11 +83,19 @@ export class StaffSignIn {
    * seconds left) while the address waits; otherwise counted, and from the free failures on it sets
    * the address's next wait, before the password is compared.
    */
-  private async reserve(q: Queryable, ip: string): Promise<{ ok: true; failures: number } | { ok: false; retryAfter: number }> {
+  private async reserve(
+    q: Queryable,
+    ip: string,
+  ): Promise<{ ok: true; failures: number } | { ok: false; retryAfter: number }> {
     const now = new Date(this.now());
     const t = this.throttle;
     const failures = await signInRepo.reserveAddress(q, {
-      ip, now, forgetBefore: new Date(now.getTime() - THROTTLE_FORGET_MS), freeFailures: t.freeFailures, delayMs: t.delayMs, maxDelayMs: t.maxDelayMs,
+      ip,
+      now,
+      forgetBefore: new Date(now.getTime() - THROTTLE_FORGET_MS),
+      freeFailures: t.freeFailures,
+      delayMs: t.delayMs,
+      maxDelayMs: t.maxDelayMs,
     });
     if (failures !== undefined) return { ok: true, failures };
     const blockedUntil = await signInRepo.blockedUntil(q, ip);
@@ -77,11 +116,27 @@ export class StaffSignIn {
     if (failures >= STAFF_SIGN_IN.maxFailures) {
       const until = new Date(this.now() + STAFF_SIGN_IN.lockMinutes * 60_000);
       await signInRepo.lockAccount(q, row.id, until);
-      await audit(q, { staffId: row.id, action: 'login.locked', targetType: 'staff', targetId: String(row.id), reason: `${failures} wrong second-factor codes in a row (last: ${reason})`, details: { locked_until: until.toISOString() }, ip });
+      await audit(q, {
+        staffId: row.id,
+        action: 'login.locked',
+        targetType: 'staff',
+        targetId: String(row.id),
+        reason: `${failures} wrong second-factor codes in a row (last: ${reason})`,
+        details: { locked_until: until.toISOString() },
+        ip,
+      });
       return { ok: false, message: STAFF_MESSAGES.locked, locked: { email: row.email, name: row.name, until } };
     }
     await signInRepo.setFailures(q, row.id, failures);
-    await audit(q, { staffId: row.id, action: 'login.failed', targetType: 'staff', targetId: String(row.id), reason, details: { failures }, ip });
+    await audit(q, {
+      staffId: row.id,
+      action: 'login.failed',
+      targetType: 'staff',
+      targetId: String(row.id),
+      reason,
+      details: { failures },
+      ip,
+    });
     return { ok: false, message };
   }
 
@@ -106,24 +161,56 @@ export class StaffSignIn {
       const tried = await this.reserve(q, address);
       if (!tried.ok) {
         const known = await signInRepo.staffIdByEmail(q, email);
-        await audit(q, { staffId: known ?? null, action: 'login.failed', targetType: 'staff', targetId: known !== undefined ? String(known) : email.slice(0, 254), reason: 'too many failures from this address', details: { retry_after_seconds: tried.retryAfter }, ip: input.ip });
+        await audit(q, {
+          staffId: known ?? null,
+          action: 'login.failed',
+          targetType: 'staff',
+          targetId: known !== undefined ? String(known) : email.slice(0, 254),
+          reason: 'too many failures from this address',
+          details: { retry_after_seconds: tried.retryAfter },
+          ip: input.ip,
+        });
         return { ok: false, message: STAFF_MESSAGES.slowDown(tried.retryAfter), retryAfter: tried.retryAfter };
       }
       const row = await signInRepo.lockStaff(q, { email });
       if (!row || row.status !== 'active') {
         await verifyPassword(undefined, input.password); // the same time as a wrong password
-        await audit(q, { staffId: row?.id ?? null, action: 'login.failed', targetType: 'staff', targetId: row ? String(row.id) : email.slice(0, 254), reason: row ? 'account disabled' : 'unknown e-mail', details: { address_failures: tried.failures }, ip: input.ip });
+        await audit(q, {
+          staffId: row?.id ?? null,
+          action: 'login.failed',
+          targetType: 'staff',
+          targetId: row ? String(row.id) : email.slice(0, 254),
+          reason: row ? 'account disabled' : 'unknown e-mail',
+          details: { address_failures: tried.failures },
+          ip: input.ip,
+        });
         return { ok: false, message: STAFF_MESSAGES.wrong };
       }
       if (!(await verifyPassword(row.password_hash, input.password))) {
         // Not counted against the account: a stranger's guesses slow down their own address only.
-        await audit(q, { staffId: row.id, action: 'login.failed', targetType: 'staff', targetId: String(row.id), reason: 'wrong password', details: { address_failures: tried.failures }, ip: input.ip });
+        await audit(q, {
+          staffId: row.id,
+          action: 'login.failed',
+          targetType: 'staff',
+          targetId: String(row.id),
+          reason: 'wrong password',
+          details: { address_failures: tried.failures },
+          ip: input.ip,
+        });
         return { ok: false, message: STAFF_MESSAGES.wrong };
       }
       await this.release(q, address);
       // Only the password's owner learns of a lock (wrong codes after the right password).
       if (this.isLocked(row)) {
-        await audit(q, { staffId: row.id, action: 'login.failed', targetType: 'staff', targetId: String(row.id), reason: 'account locked', details: { locked_until: row.locked_until!.toISOString() }, ip: input.ip });
+        await audit(q, {
+          staffId: row.id,
+          action: 'login.failed',
+          targetType: 'staff',
+          targetId: String(row.id),
+          reason: 'account locked',
+          details: { locked_until: row.locked_until!.toISOString() },
+          ip: input.ip,
+        });
         return { ok: false, message: STAFF_MESSAGES.locked };
       }
       // The count is not reset here: only a whole sign-in does that, or a known password would
@@ -131,15 +218,27 @@ export class StaffSignIn {
       const challenge = randomBytes(32).toString('base64url');
       const enrolSecret = row.totp_enabled_at ? null : newTotpSecret();
       await signInRepo.insertChallenge(q, {
-        staffId: row.id, tokenHash: hashToken(challenge), purpose: enrolSecret ? 'enrol' : 'totp', sealedSecret: enrolSecret ? sealSecret(this.secretKey, enrolSecret) : null,
+        staffId: row.id,
+        tokenHash: hashToken(challenge),
+        purpose: enrolSecret ? 'enrol' : 'totp',
+        sealedSecret: enrolSecret ? sealSecret(this.secretKey, enrolSecret) : null,
         expiresAt: new Date(this.now() + STAFF_SIGN_IN.challengeMinutes * 60_000),
       });
-      await audit(q, { staffId: row.id, action: 'login.password', targetType: 'staff', targetId: String(row.id), reason: enrolSecret ? 'second factor to enrol' : 'second factor asked', ip: input.ip });
+      await audit(q, {
+        staffId: row.id,
+        action: 'login.password',
+        targetType: 'staff',
+        targetId: String(row.id),
+        reason: enrolSecret ? 'second factor to enrol' : 'second factor asked',
+        ip: input.ip,
+      });
       return {
         ok: true,
         challenge,
         staff: { id: row.id, name: row.name, role: row.role },
-        ...(enrolSecret ? { enrol: { secret: enrolSecret, otpauthUrl: otpauthUrl(this.issuer, row.email, enrolSecret) } } : {}),
+        ...(enrolSecret
+          ? { enrol: { secret: enrolSecret, otpauthUrl: otpauthUrl(this.issuer, row.email, enrolSecret) } }
+          : {}),
       };
     });
   }
@@ -148,11 +247,19 @@ export class StaffSignIn {
   async secondFactor(input: { challenge: string; code: string; ip: string }): Promise<SecondFactorOutcome> {
     return this.db.tx(async (q) => {
       const c = await signInRepo.lockChallenge(q, hashToken(input.challenge));
-      if (!c || c.used_at || c.expires_at.getTime() <= this.now() || c.attempts >= STAFF_SIGN_IN.challengeAttempts) return { ok: false, message: STAFF_MESSAGES.challenge };
+      if (!c || c.used_at || c.expires_at.getTime() <= this.now() || c.attempts >= STAFF_SIGN_IN.challengeAttempts)
+        return { ok: false, message: STAFF_MESSAGES.challenge };
       const row = await signInRepo.lockStaff(q, { id: c.staff_id });
       if (!row || row.status !== 'active') return { ok: false, message: STAFF_MESSAGES.challenge };
       if (this.isLocked(row)) {
-        await audit(q, { staffId: row.id, action: 'login.failed', targetType: 'staff', targetId: String(row.id), reason: 'account locked', ip: input.ip });
+        await audit(q, {
+          staffId: row.id,
+          action: 'login.failed',
+          targetType: 'staff',
+          targetId: String(row.id),
+          reason: 'account locked',
+          ip: input.ip,
+        });
         return { ok: false, message: STAFF_MESSAGES.locked };
       }
       const code = input.code.trim().replace(/\s/g, '');
@@ -163,11 +270,28 @@ export class StaffSignIn {
         if (step !== null) {
           how = 'enrol';
           recoveryCodes = newRecoveryCodes();
-          await signInRepo.enrol(q, row.id, c.totp_secret, step, recoveryCodes.map((rc) => recoveryHash(this.secretKey, rc)));
-          await audit(q, { staffId: row.id, action: 'totp.enrol', targetType: 'staff', targetId: String(row.id), ip: input.ip });
+          await signInRepo.enrol(
+            q,
+            row.id,
+            c.totp_secret,
+            step,
+            recoveryCodes.map((rc) => recoveryHash(this.secretKey, rc)),
+          );
+          await audit(q, {
+            staffId: row.id,
+            action: 'totp.enrol',
+            targetType: 'staff',
+            targetId: String(row.id),
+            ip: input.ip,
+          });
         }
       } else if (c.purpose === 'totp' && row.totp_secret) {
-        const step = verifyTotp(openSecret(this.secretKey, row.totp_secret), code, this.now(), Number(row.totp_last_step));
+        const step = verifyTotp(
+          openSecret(this.secretKey, row.totp_secret),
+          code,
+          this.now(),
+          Number(row.totp_last_step),
+        );
         if (step !== null) {
           how = 'totp';
           await signInRepo.setTotpStep(q, row.id, step);
@@ -181,9 +305,22 @@ export class StaffSignIn {
       }
       await signInRepo.useChallenge(q, c.id);
       await signInRepo.signedIn(q, row.id);
-      await audit(q, { staffId: row.id, action: 'login', targetType: 'staff', targetId: String(row.id), details: { second_factor: how }, ip: input.ip });
+      await audit(q, {
+        staffId: row.id,
+        action: 'login',
+        targetType: 'staff',
+        targetId: String(row.id),
+        details: { second_factor: how },
+        ip: input.ip,
+      });
       const recoveryLeft = await signInRepo.recoveryCodesLeft(q, row.id);
-      return { ok: true, token: await staffSession(q, row.id), staff: { id: row.id, name: row.name, role: row.role }, recoveryCodes, recoveryLeft };
+      return {
+        ok: true,
+        token: await staffSession(q, row.id),
+        staff: { id: row.id, name: row.name, role: row.role },
+        recoveryCodes,
+        recoveryLeft,
+      };
     });
   }
 }

@@ -26,7 +26,8 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/login',
     roles: SIGNING_IN,
     summary:
-      'Operator sign-in, step 1: e-mail and password. Returns a challenge for step 2 (and, on the first sign-in, the authenticator secret to enrol)',
+      'Operator sign-in, step 1: e-mail and password. Returns a challenge for step 2 (and, on the first sign-in, ' +
+      'the authenticator secret to enrol)',
     body: z.object({ email: z.string().max(254), password: z.string().max(200) }),
     rateLimit,
     handler: async ({ body, ip, reply }) => {
@@ -44,7 +45,8 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/login/second-factor',
     roles: SIGNING_IN,
     summary:
-      'Operator sign-in, step 2: the 6-digit code from the authenticator app, or a recovery code. Returns the session token (and, on enrolment, ten recovery codes shown once)',
+      'Operator sign-in, step 2: the 6-digit code from the authenticator app, or a recovery code. Returns the ' +
+      'session token (and, on enrolment, ten recovery codes shown once)',
     body: z.object({ challenge: z.string().min(20).max(100), code: z.string().max(20) }),
     rateLimit,
     handler: ({ body, ip, log }) =>
@@ -113,7 +115,8 @@ export function staffRoutes(app: FastifyInstance, deps: OpsDeps): void {
   change('/ops/api/staff/:id/activate', 'Reactivate an operator (admin)', 'staff.activate', 'activate');
   change(
     '/ops/api/staff/:id/reset-second-factor',
-    'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the account',
+    'Reset an operator’s second factor (admin): they enrol a new authenticator at their next sign-in; unlocks the ' +
+      'account',
     'staff.reset_second_factor',
     'reset-second-factor',
   );

@@ -37,7 +37,10 @@ export async function signInPassword(signIn: StaffSignIn, input: { email: string
   };
 }
 
-/** Step 2: the authenticator's code or a recovery code; the session token (and, on enrolment, recovery codes shown once). */
+/**
+ * Step 2: the authenticator's code or a recovery code; the session token (and, on enrolment, recovery codes shown
+ * once).
+ */
 export async function signInSecondFactor(
   db: Db,
   deps: Pick<OpsDeps, 'messenger'> & { signIn: StaffSignIn; log: FastifyBaseLogger },
@@ -71,7 +74,11 @@ async function tellAdmins(
         channel: 'email',
         to,
         subject: `Operator account locked: ${email}`,
-        text: `${STAFF_SIGN_IN.maxFailures} wrong second-factor codes in a row, each after the right password, were tried for the operator account of ${name} (${email}), the last from ${ip}. It is locked until ${until.toISOString()}. Someone who is not ${name} may know their password: if ${name} did not do this, reset their password and second factor, and look at the audit log (action login.failed).`,
+        text:
+          `${STAFF_SIGN_IN.maxFailures} wrong second-factor codes in a row, each after the right password, were ` +
+          `tried for the operator account of ${name} (${email}), the last from ${ip}. It is locked until ` +
+          `${until.toISOString()}. Someone who is not ${name} may know their password: if ${name} did not do this, ` +
+          `reset their password and second factor, and look at the audit log (action login.failed).`,
       })
       .catch((err: unknown) => log.warn({ err }, 'could not tell an admin of a locked operator account'));
   }

@@ -11,12 +11,23 @@ export const ROLES: Role[] = ['admin', 'reviewer', 'finance', 'release_manager']
 
 /** A session lasts a working day at most, and ends sooner after half an hour without a request. */
 const SESSION_MS = 12 * 3600_000;
-export const STAFF_SIGN_IN = { maxFailures: 5, lockMinutes: 15, idleMinutes: 30, challengeMinutes: 5, challengeAttempts: 5 } as const;
+export const STAFF_SIGN_IN = {
+  maxFailures: 5,
+  lockMinutes: 15,
+  idleMinutes: 30,
+  challengeMinutes: 5,
+  challengeAttempts: 5,
+} as const;
 
 export const STAFF_MESSAGES = {
   wrong: 'Incorrect e-mail or password',
-  locked: `Too many wrong codes: this operator account is locked for ${STAFF_SIGN_IN.lockMinutes} minutes and the admins have been told`,
-  slowDown: (seconds: number) => `Too many failed sign-ins from this address: try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}`,
+  locked:
+    `Too many wrong codes: this operator account is locked for ${STAFF_SIGN_IN.lockMinutes} minutes and the ` +
+    `admins have been told`,
+  slowDown: (seconds: number) =>
+    `Too many failed sign-ins from this address: try again in ${
+      seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} ` + `minutes`
+    }`,
   code: 'Incorrect code: enter the 6 digits your authenticator app shows now, or an unused recovery code',
   challenge: 'This sign-in has expired: enter your e-mail and password again',
   signIn: 'Operator sign-in required',
@@ -34,10 +45,18 @@ export async function endStaffSession(q: Queryable, token: string): Promise<numb
 export const staffBearer = (header: string | undefined) => /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header ?? '')?.[1];
 
 /** Staff accounts are separate from customers: their own table, their own sessions, their own header. */
-export async function createStaff(q: Queryable, input: { email: string; name: string; role: Role; password: string }): Promise<number> {
+export async function createStaff(
+  q: Queryable,
+  input: { email: string; name: string; role: Role; password: string },
+): Promise<number> {
   if (!ROLES.includes(input.role)) throw new AppError(`role must be one of ${ROLES.join(', ')}`);
   if (input.password.length < 12) throw new AppError('Operator passwords need at least 12 characters');
-  return staffRepo.insert(q, { email: input.email.toLowerCase(), name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
+  return staffRepo.insert(q, {
+    email: input.email.toLowerCase(),
+    name: input.name,
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+  });
 }
 
 export async function staffSession(q: Queryable, staffId: number): Promise<string> {

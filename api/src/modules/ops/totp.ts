@@ -75,7 +75,10 @@ export function verifyTotp(secret: string, code: string, nowMs: number, lastStep
 /** The otpauth:// link an authenticator app reads from the enrolment QR code. */
 export function otpauthUrl(issuer: string, account: string, secret: string): string {
   const label = encodeURIComponent(`${issuer}:${account}`);
-  return `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${TOTP.digits}&period=${TOTP.stepSeconds}`;
+  return (
+    `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=` +
+    `${TOTP.digits}&period=${TOTP.stepSeconds}`
+  );
 }
 
 const sealKey = (secretKey: string) => Buffer.from(hkdfSync('sha256', secretKey, 'giftlane', 'staff-totp-secret', 32));
@@ -104,4 +107,6 @@ export function newRecoveryCodes(n = 10): string[] {
 
 /** How a recovery code is stored: an HMAC under SECRET_KEY, so a leaked table gives nothing to try. */
 export const recoveryHash = (secretKey: string, code: string) =>
-  createHmac('sha256', secretKey).update(`staff-recovery\n${code.toLowerCase().replace(/[\s-]/g, '')}`).digest('hex');
+  createHmac('sha256', secretKey)
+    .update(`staff-recovery\n${code.toLowerCase().replace(/[\s-]/g, '')}`)
+    .digest('hex');

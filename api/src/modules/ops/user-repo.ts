@@ -13,11 +13,13 @@ export const supportRepo = {
     const digits = term.replace(/[^\d]/g, '');
     const national = digits.replace(/^0+/, '');
     const r = await q.query(
-      `select u.id, u.username, u.email, u.whatsapp, u.phone, u.nickname, u.country_id, u.status, u.vip_level, u.created_at, u.last_login_at,
+      `select u.id, u.username, u.email, u.whatsapp, u.phone, u.nickname, u.country_id, u.status, u.vip_level, ` +
+        `u.created_at, u.last_login_at,
               u.withdrawals_frozen_at is not null as withdrawals_frozen
          from users u
         where lower(u.email) = lower($1) or lower(u.username) = lower($1)
-           or (length($3) >= 7 and (regexp_replace(coalesce(u.whatsapp, ''), '\\D', '', 'g') like '%' || $3 or regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') like '%' || $3))
+           or (length($3) >= 7 and (regexp_replace(coalesce(u.whatsapp, ''), '\\D', '', 'g') like '%' || $3 or ` +
+        `regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') like '%' || $3))
            or ($2 <> '' and length($2) <= 9 and $2 = $1 and u.id = $2::int)
            or u.id = (select user_id from orders where order_no = upper($1))
            or u.id = (select user_id from withdrawals where withdraw_no = upper($1))
@@ -30,8 +32,10 @@ export const supportRepo = {
 
   async profile(q: Queryable, id: number) {
     const r = await q.query(
-      `select id, username, email, email_verified, whatsapp, whatsapp_verified, phone, nickname, country_id, status, vip_level, vip_exp::text, register_type,
-              referrer_id, created_at, last_login_at, closed_at, withdraw_hold_until, withdraw_hold_reason, withdrawals_frozen_at, withdrawals_frozen_reason,
+      `select id, username, email, email_verified, whatsapp, whatsapp_verified, phone, nickname, country_id, ` +
+        `status, vip_level, vip_exp::text, register_type,
+              referrer_id, created_at, last_login_at, closed_at, withdraw_hold_until, withdraw_hold_reason, ` +
+        `withdrawals_frozen_at, withdrawals_frozen_reason,
               tpassword_hash is not null as has_pin, kyc_level, kyc_name
          from users where id = $1`,
       [id],
@@ -39,11 +43,14 @@ export const supportRepo = {
     return r.rows[0];
   },
 
-  /** The seller's accounts, latest 100 ledger entries, 50 orders and withdrawals, 30 sessions and 50 security notices. */
+  /**
+   * The seller's accounts, latest 100 ledger entries, 50 orders and withdrawals, 30 sessions and 50 security notices.
+   */
   async activity(q: Queryable, id: number) {
     const [accounts, entries, orders, withdrawals, sessions, security] = await Promise.all([
       q.query<{ kind: string; currency_code: string; balance_minor: bigint }>(
-        'select kind, currency_code, balance_minor from ledger_accounts where user_id = $1 order by kind, currency_code',
+        'select kind, currency_code, balance_minor from ledger_accounts where user_id = $1 order by kind, ' +
+          'currency_code',
         [id],
       ),
       q.query<{
@@ -57,8 +64,10 @@ export const supportRepo = {
         balance_after_minor: bigint;
         created_at: Date;
       }>(
-        `select p.id, j.kind, j.memo, j.actor, a.kind as account, a.currency_code, p.amount_minor, p.balance_after_minor, p.created_at
-           from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = p.journal_id
+        `select p.id, j.kind, j.memo, j.actor, a.kind as account, a.currency_code, p.amount_minor, ` +
+          `p.balance_after_minor, p.created_at
+           from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = ` +
+          `p.journal_id
           where a.user_id = $1 order by p.id desc limit 100`,
         [id],
       ),
@@ -71,7 +80,8 @@ export const supportRepo = {
         created_at: Date;
         finished_at: Date | null;
       }>(
-        'select order_no, status, currency_code, amount_minor, quote_total_minor, created_at, finished_at from orders where user_id = $1 order by id desc limit 50',
+        'select order_no, status, currency_code, amount_minor, quote_total_minor, created_at, finished_at from ' +
+          'orders where user_id = $1 order by id desc limit 50',
         [id],
       ),
       q.query<{
@@ -85,15 +95,18 @@ export const supportRepo = {
         settled_at: Date | null;
         fail_reason: string;
       }>(
-        'select withdraw_no, status, currency_code, amount_minor, method, account_no, created_at, settled_at, fail_reason from withdrawals where user_id = $1 order by id desc limit 50',
+        'select withdraw_no, status, currency_code, amount_minor, method, account_no, created_at, settled_at, ' +
+          'fail_reason from withdrawals where user_id = $1 order by id desc limit 50',
         [id],
       ),
       q.query(
-        'select id::text as id, created_at, last_seen_at, expires_at, revoked_at, ip, device_no, user_agent from sessions where user_id = $1 order by id desc limit 30',
+        'select id::text as id, created_at, last_seen_at, expires_at, revoked_at, ip, device_no, user_agent from ' +
+          'sessions where user_id = $1 order by id desc limit 30',
         [id],
       ),
       q.query(
-        'select id::text as id, title, content, created_at from notices where user_id = $1 and security order by id desc limit 50',
+        'select id::text as id, title, content, created_at from notices where user_id = $1 and security order by id ' +
+          'desc limit 50',
         [id],
       ),
     ]);
@@ -128,7 +141,8 @@ export const supportRepo = {
     return (
       (
         await q.query(
-          "update users set withdrawals_frozen_at = null, withdrawals_frozen_reason = '' where id = $1 and withdrawals_frozen_at is not null",
+          "update users set withdrawals_frozen_at = null, withdrawals_frozen_reason = '' where id = $1 and " +
+            'withdrawals_frozen_at is not null',
           [id],
         )
       ).rowCount === 1
@@ -167,7 +181,9 @@ export const supportRepo = {
     return r.rows;
   },
 
-  /** What a reviewer needs to judge a seller: their account, freeze, and past orders by outcome (other than `except`). */
+  /**
+   * What a reviewer needs to judge a seller: their account, freeze, and past orders by outcome (other than `except`).
+   */
   async sellerHistory(q: Queryable, userId: number, currency: string, except: string) {
     const [user, orders] = await Promise.all([
       q.query<{
@@ -179,7 +195,8 @@ export const supportRepo = {
         userId,
       ]),
       q.query<{ status: number; n: number; paid_minor: string }>(
-        `select status, count(*)::int as n, coalesce(sum(amount_minor) filter (where currency_code = $2), 0)::text as paid_minor
+        `select status, count(*)::int as n, coalesce(sum(amount_minor) filter (where currency_code = $2), 0)::text ` +
+          `as paid_minor
            from orders where user_id = $1 and order_no <> $3 group by status`,
         [userId, currency, except],
       ),

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './context.js';
 import { opsRoute } from './route.js';
-import { endCoolingOff, failedRequests, findUsers, freeze, unfreeze, USER_MESSAGES, userDetail, userLinks } from './user-service.js';
+import {
+  endCoolingOff,
+  failedRequests,
+  findUsers,
+  freeze,
+  unfreeze,
+  USER_MESSAGES,
+  userDetail,
+  userLinks,
+} from './user-service.js';
 
 export { USER_MESSAGES } from './user-service.js';
 
@@ -14,7 +23,8 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     method: 'GET',
     path: '/ops/api/users',
     roles: ['reviewer', 'finance'],
-    summary: 'Find users by e-mail, WhatsApp/phone, id, order number, withdrawal number or a failed request\'s reference',
+    summary:
+      "Find users by e-mail, WhatsApp/phone, id, order number, withdrawal number or a failed request's reference",
     query: z.object({ q: z.string().trim().min(1, USER_MESSAGES.query).max(254) }),
     handler: ({ query }) => findUsers(deps.db, query.q),
   });
@@ -33,7 +43,8 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/users/:id',
     roles: ['reviewer', 'finance'],
     summary:
-      'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), sessions, security events',
+      'A user: profile, balances, ledger entries, orders, withdrawals, payout accounts (with a new one’s wait), ' +
+      'sessions, security events',
     params,
     handler: ({ staff, params: p }) => userDetail(deps.db, deps, { staff, id: p.id }),
   });
@@ -52,7 +63,8 @@ export function userRoutes(app: FastifyInstance, deps: OpsDeps): void {
     path: '/ops/api/users/:id/freeze',
     roles: ['finance'],
     summary:
-      'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift it with …/unfreeze',
+      'Freeze a user’s withdrawals with a reason they are shown in the app (admin or finance, audited); admins lift ' +
+      'it with …/unfreeze',
     params,
     body: z.object({ reason: z.string().trim().min(3).max(300) }),
     handler: ({ staff, params: p, body }) => freeze(deps.db, deps, { staff, id: p.id, reason: body.reason }),

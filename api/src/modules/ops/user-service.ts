@@ -138,7 +138,9 @@ export async function freeze(db: Db, deps: OpsDeps, input: { staff: Actor; id: n
     await notify(q, {
       userId: id,
       title: 'Withdrawals frozen',
-      content: `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them.`,
+      content:
+        `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Contact ` +
+        `support to unfreeze them.`,
       kind: 'system',
       action: 'app_wallet',
       security: true,

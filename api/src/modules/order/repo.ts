@@ -78,7 +78,8 @@ export const orderRepo = {
   },
 
   async byNoOf(q: Queryable, userId: number, orderNo: string): Promise<OrderRow | undefined> {
-    return (await q.query<OrderRow>('select * from orders where order_no = $1 and user_id = $2', [orderNo, userId])).rows[0];
+    return (await q.query<OrderRow>('select * from orders where order_no = $1 and user_id = $2', [orderNo, userId]))
+      .rows[0];
   },
 
   async lines(q: Queryable, orderId: bigint): Promise<OrderLineRow[]> {
@@ -86,15 +87,26 @@ export const orderRepo = {
   },
 
   async events(q: Queryable, orderId: bigint): Promise<OrderEventRow[]> {
-    return (await q.query<OrderEventRow>('select status, note, actor, created_at from order_events where order_id = $1 order by id', [orderId])).rows;
+    return (
+      await q.query<OrderEventRow>(
+        'select status, note, actor, created_at from order_events where order_id = $1 order by id',
+        [orderId],
+      )
+    ).rows;
   },
 
   /** A page of a seller's orders in some statuses, newest first, with the names of their approved cards. */
-  async listOf(q: Queryable, userId: number, f: { statuses: number[]; from: number; to: number; page: number; size: number }) {
+  async listOf(
+    q: Queryable,
+    userId: number,
+    f: { statuses: number[]; from: number; to: number; page: number; size: number },
+  ) {
     const r = await q.query<OrderRow & { card_names: string | null; lines: number }>(
-      `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and l.card_name <> '') as card_names,
+      `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and ` +
+        `l.card_name <> '') as card_names,
               (select count(*)::int from order_lines l where l.order_id = o.id) as lines
-         from orders o where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3) and o.created_at <= to_timestamp($4)
+         from orders o where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3) and ` +
+        `o.created_at <= to_timestamp($4)
         order by o.id desc offset $5 limit $6`,
       [userId, f.statuses, f.from, f.to, f.page * f.size, f.size],
     );
@@ -105,7 +117,8 @@ export const orderRepo = {
   async cardNameParts(q: Queryable, cardId: number) {
     const r = await q.query<Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>>(
       `select k.name as category_name, c.currency_code, f.name as form_name, c.min_face, c.max_face
-         from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code where c.id = $1`,
+         from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code ` +
+        `where c.id = $1`,
       [cardId],
     );
     return r.rows[0];
@@ -113,9 +126,13 @@ export const orderRepo = {
 
   /** The review queue: pending orders, oldest first, unclaimed or claimed by this reviewer. */
   async queue(q: Queryable, f: QueueFilter) {
-    const r = await q.query<OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }>(
-      `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as claimed_by_name, k.name as brand
-         from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join card_categories k on k.id = c.category_id
+    const r = await q.query<
+      OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }
+    >(
+      `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as ` +
+        `claimed_by_name, k.name as brand
+         from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join ` +
+        `card_categories k on k.id = c.category_id
         where o.status = $8 and (o.claimed_by is null or o.claimed_by = $1 or $2)
           and ($3::int is null or c.category_id = $3)
           and ($4::text is null or o.currency_code = $4)
@@ -123,7 +140,16 @@ export const orderRepo = {
           and ($6::bigint is null or o.quote_total_minor <= $6)
           and ($7::int is null or o.created_at <= now() - make_interval(mins => $7))
         order by o.created_at, o.id limit 50`,
-      [f.staffId, f.everyClaim, f.brand, f.currency, f.minMinor, f.maxMinor, f.waitingOverMinutes, ORDER_STATUS.pending],
+      [
+        f.staffId,
+        f.everyClaim,
+        f.brand,
+        f.currency,
+        f.minMinor,
+        f.maxMinor,
+        f.waitingOverMinutes,
+        ORDER_STATUS.pending,
+      ],
     );
     return r.rows;
   },
@@ -136,10 +162,20 @@ export const orderRepo = {
   },
 
   /** The order a retry repeats: the one with this key, or without a key the same submission within windowS. */
-  async prior(q: Queryable, userId: number, key: string | null, hash: string, windowS: number): Promise<OrderRow | undefined> {
+  async prior(
+    q: Queryable,
+    userId: number,
+    key: string | null,
+    hash: string,
+    windowS: number,
+  ): Promise<OrderRow | undefined> {
     const r = key
       ? await q.query<OrderRow>('select * from orders where user_id = $1 and idempotency_key = $2', [userId, key])
-      : await q.query<OrderRow>('select * from orders where user_id = $1 and idempotency_key is null and params_hash = $2 and created_at > now() - make_interval(secs => $3) order by id desc limit 1', [userId, hash, windowS]);
+      : await q.query<OrderRow>(
+          'select * from orders where user_id = $1 and idempotency_key is null and params_hash = $2 and created_at ' +
+            '> now() - make_interval(secs => $3) order by id desc limit 1',
+          [userId, hash, windowS],
+        );
     return r.rows[0];
   },
 
@@ -149,28 +185,74 @@ export const orderRepo = {
    * finds it set (it sets nothing, and pays no first-order bonus).
    */
   async markFirstCredit(q: Queryable, userId: number): Promise<boolean> {
-    const r = await q.query('update users set first_credit_at = now() where id = $1 and first_credit_at is null returning id', [userId]);
+    const r = await q.query(
+      'update users set first_credit_at = now() where id = $1 and first_credit_at is null returning id',
+      [userId],
+    );
     return r.rows.length > 0;
   },
 
   async countOf(q: Queryable, userId: number): Promise<number> {
-    return (await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [userId])).rows[0]?.n ?? 0;
+    return (
+      (await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [userId])).rows[0]?.n ??
+      0
+    );
   },
 
   async insert(
     q: Queryable,
-    o: { orderNo: string; userId: number; walletType: number; currency: string; images: string[]; memo: string; couponCode: string; couponId: number | null; cardId: number | null; cardForm: string; faceMinor: bigint | null; vipBp: number; quote: Record<string, unknown> | null; quoteTotalMinor: bigint | null; key: string | null; hash: string },
+    o: {
+      orderNo: string;
+      userId: number;
+      walletType: number;
+      currency: string;
+      images: string[];
+      memo: string;
+      couponCode: string;
+      couponId: number | null;
+      cardId: number | null;
+      cardForm: string;
+      faceMinor: bigint | null;
+      vipBp: number;
+      quote: Record<string, unknown> | null;
+      quoteTotalMinor: bigint | null;
+      key: string | null;
+      hash: string;
+    },
   ): Promise<OrderRow> {
     const r = await q.query<OrderRow>(
-      `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
+      `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, ` +
+        `coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) returning *`,
-      [o.orderNo, o.userId, o.walletType, o.currency, JSON.stringify(o.images), o.memo, o.couponCode, o.couponId, o.cardId, o.cardForm, o.faceMinor, o.vipBp, o.quote ? JSON.stringify(o.quote) : null, o.quoteTotalMinor, o.key, o.hash],
+      [
+        o.orderNo,
+        o.userId,
+        o.walletType,
+        o.currency,
+        JSON.stringify(o.images),
+        o.memo,
+        o.couponCode,
+        o.couponId,
+        o.cardId,
+        o.cardForm,
+        o.faceMinor,
+        o.vipBp,
+        o.quote ? JSON.stringify(o.quote) : null,
+        o.quoteTotalMinor,
+        o.key,
+        o.hash,
+      ],
     );
     return r.rows[0] as OrderRow;
   },
 
   async addEvent(q: Queryable, orderId: bigint, e: { status: string; note: string; actor: string }): Promise<void> {
-    await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [orderId, e.status, e.note, e.actor]);
+    await q.query('insert into order_events (order_id, status, note, actor) values ($1,$2,$3,$4)', [
+      orderId,
+      e.status,
+      e.note,
+      e.actor,
+    ]);
   },
 
   // A review, in the decision's transaction.
@@ -210,15 +292,31 @@ export const orderRepo = {
     },
   ): Promise<void> {
     await q.query(
-      `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, amount_minor, status, fail_reason, proof_image, image_index)
+      `insert into order_lines (order_id, seq, card_id, card_name, card_currency, code, face_minor, rate_minor, ` +
+        `amount_minor, status, fail_reason, proof_image, image_index)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
-      [orderId, l.seq, l.cardId, l.cardName, l.cardCurrency, l.code, l.faceMinor, l.rateMinor, l.amountMinor, l.status, l.failReason, l.proofImage, l.imageIndex],
+      [
+        orderId,
+        l.seq,
+        l.cardId,
+        l.cardName,
+        l.cardCurrency,
+        l.code,
+        l.faceMinor,
+        l.rateMinor,
+        l.amountMinor,
+        l.status,
+        l.failReason,
+        l.proofImage,
+        l.imageIndex,
+      ],
     );
   },
 
   async refuse(q: Queryable, orderId: bigint, d: { reason: string; hash: string }): Promise<OrderRow> {
     const r = await q.query<OrderRow>(
-      'update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 returning *',
+      'update orders set status = $4, refused_reason = $2, finished_at = now(), decision_hash = $3 where id = $1 ' +
+        'returning *',
       [orderId, d.reason, d.hash, ORDER_STATUS.refused],
     );
     return r.rows[0] as OrderRow;
@@ -242,9 +340,23 @@ export const orderRepo = {
     },
   ): Promise<OrderRow> {
     const r = await q.query<OrderRow>(
-      `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
-              payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, coupon_amount_minor = $11 where id = $1 returning *`,
-      [orderId, d.status, d.amountMinor, d.baseMinor, d.vipBonusMinor, d.ladderBonusMinor, d.firstOrderBonusMinor, d.payoutNote, d.hash, d.journalId, d.couponMinor],
+      `update orders set status = $2, amount_minor = $3, base_minor = $4, vip_bonus_minor = $5, ` +
+        `reach_amount_bonus_minor = $6, first_order_bonus_minor = $7,
+              payout_note = $8, finished_at = now(), decision_hash = $9, credit_journal_id = $10, ` +
+        `coupon_amount_minor = $11 where id = $1 returning *`,
+      [
+        orderId,
+        d.status,
+        d.amountMinor,
+        d.baseMinor,
+        d.vipBonusMinor,
+        d.ladderBonusMinor,
+        d.firstOrderBonusMinor,
+        d.payoutNote,
+        d.hash,
+        d.journalId,
+        d.couponMinor,
+      ],
     );
     return r.rows[0] as OrderRow;
   },

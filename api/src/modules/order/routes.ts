@@ -34,7 +34,10 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       create_time: dateText(o.created_at),
       images: o.images.join(','),
       is_firstorder: isFirst,
-      amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
+      amount_order_bonus: ladder.map((t) => ({
+        bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals),
+        order_amount: formatMinor(t.orderAmountMinor, cur.decimals),
+      })),
       left_transfer_rebate: 0,
       currency_symbol: cur.symbol,
       overdue_msg: 0,
@@ -45,7 +48,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
   gcRoute(app, {
     path: '/order/appadd',
     summary: 'Submit a sell order: uploaded images and/or codes in user_memo; card_id + face_value lock a quote',
-    description: 'Optional idempotency_key: a retry with the same key and fields returns the first order. Without one, the same submission within 10 s returns the first order.',
+    description:
+      'Optional idempotency_key: a retry with the same key and fields returns the first order. Without one, the ' +
+      'same submission within 10 s returns the first order.',
     auth: 'required',
     body: z.object({
       images: z.union([z.string(), z.array(z.string())], { error: 'images must be text' }).optional(),
@@ -60,17 +65,21 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     }),
     handler: async (req) => {
       const b = req.body;
-      const result = await submitOrder(db, { ref, catalog, store: opts.store }, {
-        userId: req.auth!.userId,
-        images: b.images,
-        memo: b.user_memo,
-        walletType: b.wallet_type,
-        couponCode: b.coupon_code,
-        cardId: b.card_id,
-        faceValue: b.face_value,
-        cardForm: b.card_form,
-        idempotencyKey: b.idempotency_key,
-      });
+      const result = await submitOrder(
+        db,
+        { ref, catalog, store: opts.store },
+        {
+          userId: req.auth!.userId,
+          images: b.images,
+          memo: b.user_memo,
+          walletType: b.wallet_type,
+          couponCode: b.coupon_code,
+          cardId: b.card_id,
+          faceValue: b.face_value,
+          cardForm: b.card_form,
+          idempotencyKey: b.idempotency_key,
+        },
+      );
       return sellView(result.order, result.first);
     },
   });
@@ -88,8 +97,19 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     }),
     handler: async (req) => {
       const b = req.body;
-      const statuses = b.status === 'inprocess' ? [ORDER_STATUS.pending] : b.status === 'done' ? [...ORDER_FINISHED] : [ORDER_STATUS.pending, ...ORDER_FINISHED];
-      const rows = await orderRepo.listOf(db, req.auth!.userId, { statuses, from: b.start_time, to: b.end_time, page: b.page, size: b.page_size });
+      const statuses =
+        b.status === 'inprocess'
+          ? [ORDER_STATUS.pending]
+          : b.status === 'done'
+            ? [...ORDER_FINISHED]
+            : [ORDER_STATUS.pending, ...ORDER_FINISHED];
+      const rows = await orderRepo.listOf(db, req.auth!.userId, {
+        statuses,
+        from: b.start_time,
+        to: b.end_time,
+        page: b.page,
+        size: b.page_size,
+      });
       return Promise.all(
         rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
@@ -128,7 +148,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       const [lines, events] = await Promise.all([orderRepo.lines(db, o.id), orderRepo.events(db, o.id)]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
-      for (const l of lines) if (l.status === 'failed' && l.image_index !== null) failedImages.set(l.image_index, l.fail_reason);
+      for (const l of lines)
+        if (l.status === 'failed' && l.image_index !== null) failedImages.set(l.image_index, l.fail_reason);
       return {
         order_no: o.order_no,
         /** Our addition: the card the order was submitted for ('' without one). */
@@ -168,7 +189,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
             card_image: '',
           };
         }),
-        imageList: o.images.map((ref, i) => ({ url: opts.store.viewUrl(ref), refused_reason: failedImages.get(i) ?? '', type: 1 })),
+        imageList: o.images.map((ref, i) => ({
+          url: opts.store.viewUrl(ref),
+          refused_reason: failedImages.get(i) ?? '',
+          type: 1,
+        })),
         order_activity_result: [],
         timeline: events.map((e) => ({ status: e.status, time: unix(e.created_at), note: e.note })),
       };

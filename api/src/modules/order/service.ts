@@ -4,7 +4,15 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { quote } from '../catalog/pricing.js';
 import { Catalog, cardName } from '../catalog/service.js';
-import { COUPON_MESSAGES, couponById, couponFits, heldCoupon, pricingCoupon, returnCouponUse, takeCouponUse } from '../coupon/service.js';
+import {
+  COUPON_MESSAGES,
+  couponById,
+  couponFits,
+  heldCoupon,
+  pricingCoupon,
+  returnCouponUse,
+  takeCouponUse,
+} from '../coupon/service.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
@@ -81,7 +89,11 @@ export interface SubmitDeps {
  * submission at a time per seller, a retry (the same key, or the same fields within 10 s) answers the
  * first order, the coupon's use is taken, and the order, its first event and its notice are written.
  */
-export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
+export async function submitOrder(
+  db: Db,
+  deps: SubmitDeps,
+  input: SubmitInput,
+): Promise<{ order: OrderRow; first: boolean; replay: boolean }> {
   const { ref, catalog } = deps;
   const u = await moneyUser(db, { ref }, input.userId);
   const cur = walletCurrency(u, input.walletType);
@@ -91,7 +103,8 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
   if (!images.length && !input.memo) throw new AppError(APPADD_MESSAGES.empty);
   const names = images.map((url) => deps.store.objectNameOf(url));
   if (names.some((n) => !n || !n.startsWith(`orders/${u.id}/`))) throw new AppError(APPADD_MESSAGES.image);
-  if (names.length && (await uploadRepo.storedOf(db, u.id, names as string[])) !== new Set(names).size) throw new AppError(APPADD_MESSAGES.image);
+  if (names.length && (await uploadRepo.storedOf(db, u.id, names as string[])) !== new Set(names).size)
+    throw new AppError(APPADD_MESSAGES.image);
   // The coupon prices the quote here; whether it can still be used is decided in the transaction,
   // under a row lock and after the replay check (a retried submission must not be refused for
   // the use its first attempt took).
@@ -105,11 +118,23 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
   const vipBp = await ref.vipBp(u.vipLevel);
   if (input.cardId) {
     if (!input.faceValue) throw new AppError(APPADD_MESSAGES.faceRequired);
-    const q = await catalog.quoteCard({ cardId: input.cardId, faceValue: input.faceValue, payoutCurrency: cur.code, vipLevel: u.vipLevel, coupon: coupon && pricingCoupon(coupon) });
+    const q = await catalog.quoteCard({
+      cardId: input.cardId,
+      faceValue: input.faceValue,
+      payoutCurrency: cur.code,
+      vipLevel: u.vipLevel,
+      coupon: coupon && pricingCoupon(coupon),
+    });
     if (input.cardForm && input.cardForm !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
-    if (coupon && q.quote.baseMinor < coupon.enough_minor) throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
+    if (coupon && q.quote.baseMinor < coupon.enough_minor)
+      throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
     const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
-    quoteJson = { rate_minor: rate.toString(), face_minor: q.face.toString(), total_minor: q.quote.totalMinor.toString(), view: Catalog.quoteView(q, vipBp) };
+    quoteJson = {
+      rate_minor: rate.toString(),
+      face_minor: q.face.toString(),
+      total_minor: q.quote.totalMinor.toString(),
+      view: Catalog.quoteView(q, vipBp),
+    };
     quoteTotal = q.quote.totalMinor;
     faceMinor = q.face;
   } else if (input.faceValue) {
@@ -118,7 +143,15 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
 
   const key = input.idempotencyKey || null;
   const couponCode = coupon?.code ?? '';
-  const hash = paramsHash({ images, memo: input.memo, wallet: input.walletType, card: input.cardId, face: input.faceValue, form: input.cardForm, coupon: couponCode });
+  const hash = paramsHash({
+    images,
+    memo: input.memo,
+    wallet: input.walletType,
+    card: input.cardId,
+    face: input.faceValue,
+    form: input.cardForm,
+    coupon: couponCode,
+  });
   return db.tx(async (q) => {
     await orderRepo.lockSubmissions(q, u.id);
     const p = await orderRepo.prior(q, u.id, key, hash, DUPLICATE_WINDOW_S);
@@ -126,7 +159,8 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
       if (p.params_hash !== hash) throw new AppError(APPADD_MESSAGES.keyReused);
       return { order: p, first: false, replay: true };
     }
-    if (coupon) await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
+    if (coupon)
+      await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
     const before = await orderRepo.countOf(q, u.id);
     const o = await orderRepo.insert(q, {
       orderNo: newOrderNo(),
@@ -148,7 +182,14 @@ export async function submitOrder(db: Db, deps: SubmitDeps, input: SubmitInput):
     });
     const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
     await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
-    await notify(q, { userId: u.id, title: 'Order submitted', content: `We received your order ${o.order_no}. An operator will review your cards shortly.`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, {
+      userId: u.id,
+      title: 'Order submitted',
+      content: `We received your order ${o.order_no}. An operator will review your cards shortly.`,
+      action: 'app_orderdetail',
+      params: { order_no: o.order_no },
+      orderNo: o.order_no,
+    });
     return { order: o, first: before === 0, replay: false };
   });
 }
@@ -160,7 +201,11 @@ export function newOrderNo(now = new Date()): string {
 }
 
 export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>): string =>
-  o.status === ORDER_STATUS.pending ? (o.claimed_by ? ORDER_STATUS_DESC.processing : ORDER_STATUS_DESC.pending) : ORDER_STATUS_DESC[o.status];
+  o.status === ORDER_STATUS.pending
+    ? o.claimed_by
+      ? ORDER_STATUS_DESC.processing
+      : ORDER_STATUS_DESC.pending
+    : ORDER_STATUS_DESC[o.status];
 
 export interface LineInput {
   card_id?: number;
@@ -203,7 +248,11 @@ export async function claimOrder(q: Queryable, input: { orderNo: string; staff: 
   if (o.claimed_by === staff.id) return o;
   if (o.claimed_by !== null) throw new AppError(ORDER_MESSAGES.claimedByOther);
   const claimed = await orderRepo.setClaim(q, o.id, staff.id);
-  await orderRepo.addEvent(q, o.id, { status: 'processing', note: 'An operator is reviewing your cards', actor: `staff:${staff.id}` });
+  await orderRepo.addEvent(q, o.id, {
+    status: 'processing',
+    note: 'An operator is reviewing your cards',
+    actor: `staff:${staff.id}`,
+  });
   return claimed;
 }
 
@@ -211,7 +260,10 @@ export async function claimOrder(q: Queryable, input: { orderNo: string; staff: 
  * Gives a claimed order back to the queue (its reviewer, or an admin for anyone's), so another
  * reviewer can take it. Not while a decision on it waits for a second operator.
  */
-export async function releaseOrder(q: Queryable, input: { orderNo: string; staff: Staff; anyone: boolean }): Promise<OrderRow> {
+export async function releaseOrder(
+  q: Queryable,
+  input: { orderNo: string; staff: Staff; anyone: boolean },
+): Promise<OrderRow> {
   const { orderNo, staff } = input;
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
@@ -246,7 +298,16 @@ export interface DecisionDeps {
    * Four-eyes: why this payout may not be made by its reviewer alone (over a threshold, over the
    * quote, over their daily cap), or null. Asked before anything is credited.
    */
-  secondPair?: (q: Queryable, payout: { staffId: number; total: bigint; trade: bigint; quoteTotal: bigint | null; currency: { code: string; decimals: number } }) => Promise<string | null>;
+  secondPair?: (
+    q: Queryable,
+    payout: {
+      staffId: number;
+      total: bigint;
+      trade: bigint;
+      quoteTotal: bigint | null;
+      currency: { code: string; decimals: number };
+    },
+  ) => Promise<string | null>;
 }
 
 /** Thrown (rolling the decision back) when a decision must wait for a second operator's approval. */
@@ -283,14 +344,35 @@ export async function decideOrder(
   deps: DecisionDeps,
   input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string; approvedBy?: number },
 ): Promise<{ order: OrderRow; replay: boolean }> {
-  const hash = paramsHash({ op: 'decide', staff: input.staff.id, lines: input.lines, payoutNote: input.payoutNote ?? '', note: input.note ?? '' });
+  const hash = paramsHash({
+    op: 'decide',
+    staff: input.staff.id,
+    lines: input.lines,
+    payoutNote: input.payoutNote ?? '',
+    note: input.note ?? '',
+  });
   const { order: o, replay } = await lockForDecision(q, { orderNo: input.orderNo, staff: input.staff, hash });
   if (replay) return { order: o, replay };
   if (!input.lines.length) throw new AppError(ORDER_MESSAGES.noLines);
 
   const payout = await deps.ref.currency(o.currency_code);
   const lockedRate = (o.quote?.rate_minor as string | undefined) ?? null;
-  const lines: { card_id: number | null; card_name: string; card_currency: string; code: string; face: bigint; rate: bigint; base: bigint; vip: bigint; coupon: bigint; status: string; fail_reason: string; proof: string; image_index: number | null; exp: bigint }[] = [];
+  const lines: {
+    card_id: number | null;
+    card_name: string;
+    card_currency: string;
+    code: string;
+    face: bigint;
+    rate: bigint;
+    base: bigint;
+    vip: bigint;
+    coupon: bigint;
+    status: string;
+    fail_reason: string;
+    proof: string;
+    image_index: number | null;
+    exp: bigint;
+  }[] = [];
   const coupon = o.coupon_id !== null ? await couponById(q, o.coupon_id) : undefined;
   const priced = coupon ? pricingCoupon(coupon) : null;
   // A fixed coupon is added once per order, below; percent and rate-add ones per card line.
@@ -301,8 +383,28 @@ export async function decideOrder(
       const reason = l.fail_reason as FailReason | undefined;
       if (!reason || !(reason in FAIL_REASONS)) throw new AppError(ORDER_MESSAGES.failReason);
       if (reason === 'other' && !l.fail_note) throw new AppError(ORDER_MESSAGES.otherNote);
-      const text = reason === 'other' ? (l.fail_note as string) : l.fail_note ? `${FAIL_REASONS[reason]}: ${l.fail_note}` : FAIL_REASONS[reason];
-      lines.push({ card_id: l.card_id ?? o.card_id, card_name: '', card_currency: '', code: l.code ?? '', face: 0n, rate: 0n, base: 0n, vip: 0n, coupon: 0n, status: 'failed', fail_reason: text, proof: proofOf(o, l.proof_image), image_index: l.image_index ?? null, exp: 0n });
+      const text =
+        reason === 'other'
+          ? (l.fail_note as string)
+          : l.fail_note
+            ? `${FAIL_REASONS[reason]}: ${l.fail_note}`
+            : FAIL_REASONS[reason];
+      lines.push({
+        card_id: l.card_id ?? o.card_id,
+        card_name: '',
+        card_currency: '',
+        code: l.code ?? '',
+        face: 0n,
+        rate: 0n,
+        base: 0n,
+        vip: 0n,
+        coupon: 0n,
+        status: 'failed',
+        fail_reason: text,
+        proof: proofOf(o, l.proof_image),
+        image_index: l.image_index ?? null,
+        exp: 0n,
+      });
       continue;
     }
     const cardId = l.card_id ?? o.card_id;
@@ -317,10 +419,16 @@ export async function decideOrder(
     if (l.rate !== undefined && l.rate !== '') {
       const r = parseAmount(l.rate, payout.decimals);
       if (!r.ok) throw new AppError('Rate must be a non-negative amount in the payout currency');
-      const ceiling = rateCeiling(catalogRate, lockedRate !== null && cardId === o.card_id ? BigInt(lockedRate) : null, deps.rateTolerancePercent);
+      const ceiling = rateCeiling(
+        catalogRate,
+        lockedRate !== null && cardId === o.card_id ? BigInt(lockedRate) : null,
+        deps.rateTolerancePercent,
+      );
       if (r.minor > ceiling) {
         throw new AppError(
-          `The rate ${moneyText(r.minor, payout)} for ${cardName(card, cardCur.symbol)} is more than ${deps.rateTolerancePercent}% above the catalog rate ${moneyText(catalogRate, payout)}: the most allowed is ${moneyText(ceiling, payout)}`,
+          `The rate ${moneyText(r.minor, payout)} for ${cardName(card, cardCur.symbol)} is more than ` +
+            `${deps.rateTolerancePercent}% above the catalog rate ${moneyText(catalogRate, payout)}: the most ` +
+            `allowed is ${moneyText(ceiling, payout)}`,
         );
       }
       rate = r.minor;
@@ -329,12 +437,30 @@ export async function decideOrder(
     } else {
       rate = catalogRate;
     }
-    const qte = quote({ faceMinor: face.minor, faceDecimals: cardCur.decimals, baseRateMinor: rate, vipBp: o.vip_bp, coupon: lineCoupon });
+    const qte = quote({
+      faceMinor: face.minor,
+      faceDecimals: cardCur.decimals,
+      baseRateMinor: rate,
+      vipBp: o.vip_bp,
+      coupon: lineCoupon,
+    });
     const unit = 10n ** BigInt(cardCur.decimals);
     const exp = BigInt(Math.floor((Number(face.minor / unit) || 0) * (expPerUnit[cardCur.code] ?? 1)));
     lines.push({
-      card_id: cardId, card_name: cardName(card, cardCur.symbol), card_currency: cardCur.code, code: l.code ?? '', face: face.minor, rate,
-      base: qte.baseMinor, vip: qte.vipBonusMinor, coupon: qte.couponBonusMinor, status: 'success', fail_reason: '', proof: proofOf(o, l.proof_image), image_index: l.image_index ?? null, exp,
+      card_id: cardId,
+      card_name: cardName(card, cardCur.symbol),
+      card_currency: cardCur.code,
+      code: l.code ?? '',
+      face: face.minor,
+      rate,
+      base: qte.baseMinor,
+      vip: qte.vipBonusMinor,
+      coupon: qte.couponBonusMinor,
+      status: 'success',
+      fail_reason: '',
+      proof: proofOf(o, l.proof_image),
+      image_index: l.image_index ?? null,
+      exp,
     });
   }
 
@@ -342,8 +468,18 @@ export async function decideOrder(
   const actor = `staff:${input.staff.id}`;
   for (const [i, l] of lines.entries()) {
     await orderRepo.insertLine(q, o.id, {
-      seq: i + 1, cardId: l.card_id, cardName: l.card_name, cardCurrency: l.card_currency, code: l.code, faceMinor: l.face, rateMinor: l.rate,
-      amountMinor: l.base + l.vip, status: l.status, failReason: l.fail_reason, proofImage: l.proof, imageIndex: l.image_index,
+      seq: i + 1,
+      cardId: l.card_id,
+      cardName: l.card_name,
+      cardCurrency: l.card_currency,
+      code: l.code,
+      faceMinor: l.face,
+      rateMinor: l.rate,
+      amountMinor: l.base + l.vip,
+      status: l.status,
+      failReason: l.fail_reason,
+      proofImage: l.proof,
+      imageIndex: l.image_index,
     });
   }
 
@@ -352,18 +488,33 @@ export async function decideOrder(
     const reason = [...new Set(lines.map((l) => l.fail_reason))].join('; ');
     const refused = await orderRepo.refuse(q, o.id, { reason, hash });
     await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
-    await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+    await notify(q, {
+      userId: o.user_id,
+      title: 'Order refused',
+      content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`,
+      action: 'app_orderdetail',
+      params: { order_no: o.order_no },
+      orderNo: o.order_no,
+    });
     return { order: refused, replay: false };
   }
 
   const base = succeeded.reduce((a, l) => a + l.base, 0n);
   const vip = succeeded.reduce((a, l) => a + l.vip, 0n);
   // The ladder tier is picked by the one pricing function, on the order's total base payout.
-  const ladder = quote({ faceMinor: base, faceDecimals: 0, baseRateMinor: 1n, vipBp: 0, ladder: (await deps.ref.ladder()).get(payout.code) ?? [] }).ladderBonusMinor;
+  const ladder = quote({
+    faceMinor: base,
+    faceDecimals: 0,
+    baseRateMinor: 1n,
+    vipBp: 0,
+    ladder: (await deps.ref.ladder()).get(payout.code) ?? [],
+  }).ladderBonusMinor;
   // The user's first credited order: only the transaction that marks it (a conditional update, which
   // waits for a parallel decision on the same user and then sees its mark) pays the bonus.
   const first = await orderRepo.markFirstCredit(q, o.user_id);
-  const firstBonus = first ? BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0') : 0n;
+  const firstBonus = first
+    ? BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0')
+    : 0n;
   // DESIGN §5: a coupon is voided if an operator changes the order's card; below its minimum it
   // does not apply either. Either way the user gets the use back.
   let couponBonus = 0n;
@@ -373,7 +524,9 @@ export async function decideOrder(
     const below = base < coupon.enough_minor;
     if (cardChanged || below) {
       await returnCouponUse(q, { userId: o.user_id, couponId: coupon.id });
-      const why = cardChanged ? 'the card was changed in review' : `the trade is below its minimum of ${moneyText(coupon.enough_minor, payout)}`;
+      const why = cardChanged
+        ? 'the card was changed in review'
+        : `the trade is below its minimum of ${moneyText(coupon.enough_minor, payout)}`;
       couponNote = ` Coupon ${coupon.code} was not applied (${why}); you can use it again.`;
     } else {
       couponBonus = priced.kind === 'fixed' ? priced.amountMinor : succeeded.reduce((a, l) => a + l.coupon, 0n);
@@ -381,12 +534,19 @@ export async function decideOrder(
     }
   }
   const total = base + vip + couponBonus + ladder + firstBonus;
-  if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote) throw new AppError(ORDER_MESSAGES.belowQuote);
+  if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote)
+    throw new AppError(ORDER_MESSAGES.belowQuote);
   if (deps.secondPair) {
     // The first-order bonus is the platform's, not the reviewer's: the quote never included it.
     // Asked for an approved decision too: the rule takes the reviewer's daily lock, so an approved
     // payout and the reviewer's own decisions are counted one after the other.
-    const why = await deps.secondPair(q, { staffId: input.staff.id, total, trade: total - firstBonus, quoteTotal: o.quote_total_minor, currency: payout });
+    const why = await deps.secondPair(q, {
+      staffId: input.staff.id,
+      total,
+      trade: total - firstBonus,
+      quoteTotal: o.quote_total_minor,
+      currency: payout,
+    });
     if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus);
   }
 
@@ -394,17 +554,36 @@ export async function decideOrder(
   const legs = [
     { account: user, amountMinor: total },
     { account: await deps.ledger.platformAccount(q, 'trade_payouts', payout.code), amountMinor: -(base + vip) },
-    { account: await deps.ledger.platformAccount(q, 'promotions', payout.code), amountMinor: -(ladder + firstBonus + couponBonus) },
+    {
+      account: await deps.ledger.platformAccount(q, 'promotions', payout.code),
+      amountMinor: -(ladder + firstBonus + couponBonus),
+    },
   ].filter((l) => l.amountMinor !== 0n);
   let journalId: bigint | null = null;
   if (total > 0n) {
-    const t = await deps.ledger.transfer(q, { key: `order:${o.id}:credit`, kind: 'order_credit', legs, refType: 'order', refId: String(o.id), memo: `Order ${o.order_no}`, actor });
+    const t = await deps.ledger.transfer(q, {
+      key: `order:${o.id}:credit`,
+      kind: 'order_credit',
+      legs,
+      refType: 'order',
+      refId: String(o.id),
+      memo: `Order ${o.order_no}`,
+      actor,
+    });
     journalId = t.journalId;
   }
   const status = succeeded.length === lines.length ? ORDER_STATUS.succeeded : ORDER_STATUS.partlySucceeded;
   const credited = await orderRepo.credit(q, o.id, {
-    status, amountMinor: total, baseMinor: base, vipBonusMinor: vip, ladderBonusMinor: ladder, firstOrderBonusMinor: firstBonus,
-    payoutNote: input.payoutNote ?? '', hash, journalId, couponMinor: couponBonus,
+    status,
+    amountMinor: total,
+    baseMinor: base,
+    vipBonusMinor: vip,
+    ladderBonusMinor: ladder,
+    firstOrderBonusMinor: firstBonus,
+    payoutNote: input.payoutNote ?? '',
+    hash,
+    journalId,
+    couponMinor: couponBonus,
   });
   const amount = moneyText(total, payout);
   await orderRepo.addEvent(q, o.id, {
@@ -415,19 +594,29 @@ export async function decideOrder(
   await notify(q, {
     userId: o.user_id,
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
-    content: `${amount} from order ${o.order_no} is in your wallet.${status === ORDER_STATUS.partlySucceeded ? ' Some cards failed: see the order for the reasons.' : ''}`,
+    content: `${amount} from order ${o.order_no} is in your wallet.${
+      status === ORDER_STATUS.partlySucceeded ? ' Some cards ' + 'failed: see the order for the reasons.' : ''
+    }`,
     action: 'app_orderdetail',
     params: { order_no: o.order_no },
     orderNo: o.order_no,
   });
   await addVipExp(q, deps, { userId: o.user_id, exp: succeeded.reduce((a, l) => a + l.exp, 0n), orderNo: o.order_no });
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
-  await creditReferral(q, deps, { orderId: o.id, sellerId: o.user_id, payoutMinor: base + vip, payoutCurrency: payout.code });
+  await creditReferral(q, deps, {
+    orderId: o.id,
+    sellerId: o.user_id,
+    payoutMinor: base + vip,
+    payoutCurrency: payout.code,
+  });
   return { order: credited, replay: false };
 }
 
 /** Refuses a whole order (status 3) with one reason. */
-export async function refuseOrder(q: Queryable, input: { orderNo: string; staff: Staff; reason: string }): Promise<{ order: OrderRow; replay: boolean }> {
+export async function refuseOrder(
+  q: Queryable,
+  input: { orderNo: string; staff: Staff; reason: string },
+): Promise<{ order: OrderRow; replay: boolean }> {
   if (!input.reason) throw new AppError(ORDER_MESSAGES.refuseReason);
   const hash = paramsHash({ op: 'refuse', staff: input.staff.id, reason: input.reason });
   const { order: o, replay } = await lockForDecision(q, { orderNo: input.orderNo, staff: input.staff, hash });
@@ -435,6 +624,13 @@ export async function refuseOrder(q: Queryable, input: { orderNo: string; staff:
   if (o.coupon_id !== null) await returnCouponUse(q, { userId: o.user_id, couponId: o.coupon_id });
   const refused = await orderRepo.refuse(q, o.id, { reason: input.reason, hash });
   await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
-  await notify(q, { userId: o.user_id, title: 'Order refused', content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`, action: 'app_orderdetail', params: { order_no: o.order_no }, orderNo: o.order_no });
+  await notify(q, {
+    userId: o.user_id,
+    title: 'Order refused',
+    content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`,
+    action: 'app_orderdetail',
+    params: { order_no: o.order_no },
+    orderNo: o.order_no,
+  });
   return { order: refused, replay: false };
 }

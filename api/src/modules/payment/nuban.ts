@@ -5,7 +5,8 @@
  * front, a 3-digit bank code gives the same digit as the original 12-weight rule.
  */
 export function nubanCheckDigit(bankCode: string, serial: string): number {
-  if (!/^\d{3}$|^\d{6}$/.test(bankCode) || !/^\d{9}$/.test(serial)) throw new RangeError('bank code of 3 or 6 digits and a 9-digit serial');
+  if (!/^\d{3}$|^\d{6}$/.test(bankCode) || !/^\d{9}$/.test(serial))
+    throw new RangeError('bank code of 3 or 6 digits and a 9-digit serial');
   const digits = (bankCode.padStart(6, '0') + serial).split('').map(Number);
   const weights = [3, 7, 3];
   const sum = digits.reduce((acc, d, i) => acc + d * (weights[i % 3] as number), 0);
@@ -29,7 +30,8 @@ export function momoNumberError(network: string, input: string): string | null {
   if (digits.startsWith('+233')) digits = `0${digits.slice(4)}`;
   else if (digits.startsWith('233') && digits.length === 12) digits = `0${digits.slice(3)}`;
   if (!/^0\d{9}$/.test(digits)) return 'Enter a 10-digit mobile money number';
-  if (!(MOMO_PREFIXES[network] ?? []).includes(digits.slice(0, 3))) return 'This number does not belong to the selected network';
+  if (!(MOMO_PREFIXES[network] ?? []).includes(digits.slice(0, 3)))
+    return 'This number does not belong to the selected network';
   return null;
 }
 
@@ -42,6 +44,11 @@ export const normalizeMomo = (input: string) => {
 
 /** USDT address shapes per network. */
 export function usdtAddressError(network: string, address: string): string | null {
-  if (network === 'TRC20') return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address) ? null : 'Enter a valid TRC20 address (34 characters starting with T)';
-  return /^0x[0-9a-fA-F]{40}$/.test(address) ? null : `Enter a valid ${network} address (0x followed by 40 hex characters)`;
+  if (network === 'TRC20')
+    return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)
+      ? null
+      : 'Enter a valid TRC20 address (34 characters starting with T)';
+  return /^0x[0-9a-fA-F]{40}$/.test(address)
+    ? null
+    : `Enter a valid ${network} address (0x followed by 40 hex characters)`;
 }

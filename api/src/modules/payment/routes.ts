@@ -31,7 +31,10 @@ const METHODS = [
 const methodById = (id: number) => METHODS.find((m) => m.payment_id === id);
 const methodByCode = (code: string) => METHODS.find((m) => m.code === code) as (typeof METHODS)[number];
 
-/** Methods a user can add for a wallet: local wallet → bank (Nigeria, Ghana) and mobile money (Ghana); USDT wallet → USDT. */
+/**
+ * Methods a user can add for a wallet: local wallet → bank (Nigeria, Ghana) and mobile money (Ghana); USDT wallet →
+ * USDT.
+ */
 function methodsFor(u: MoneyUser, walletType: number): string[] {
   if (walletType === 2 || u.local.code === 'USDT') return ['USDT'];
   if (u.country.short_name === 'GH') return ['BANK', 'MOMO'];
@@ -40,10 +43,32 @@ function methodsFor(u: MoneyUser, walletType: number): string[] {
 }
 
 function formList(code: string) {
-  const f = (c: string, name: string, type: number, len: number, seq: number, placeholder: string, desc = '') => ({ code: c, name, desc, type, len, seq, disp_type: 1, placeholder });
-  if (code === 'USDT') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Wallet address', 1, 64, 2, 'Paste your USDT address')];
-  if (code === 'MOMO') return [f('bank_id', 'Network', 1, 10, 1, 'Choose a network'), f('account_no', 'Mobile money number', 4, 10, 2, '024 123 4567'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from the network', 'Looked up from the network')];
-  return [f('bank_id', 'Bank', 1, 10, 1, 'Choose your bank'), f('account_no', 'Account number', 4, 10, 2, '10-digit account number'), f('account_name', 'Account name', 1, 100, 3, 'Filled in from your bank', 'Looked up from the bank')];
+  const f = (c: string, name: string, type: number, len: number, seq: number, placeholder: string, desc = '') => ({
+    code: c,
+    name,
+    desc,
+    type,
+    len,
+    seq,
+    disp_type: 1,
+    placeholder,
+  });
+  if (code === 'USDT')
+    return [
+      f('bank_id', 'Network', 1, 10, 1, 'Choose a network'),
+      f('account_no', 'Wallet address', 1, 64, 2, 'Paste your USDT address'),
+    ];
+  if (code === 'MOMO')
+    return [
+      f('bank_id', 'Network', 1, 10, 1, 'Choose a network'),
+      f('account_no', 'Mobile money number', 4, 10, 2, '024 123 4567'),
+      f('account_name', 'Account name', 1, 100, 3, 'Filled in from the network', 'Looked up from the network'),
+    ];
+  return [
+    f('bank_id', 'Bank', 1, 10, 1, 'Choose your bank'),
+    f('account_no', 'Account number', 4, 10, 2, '10-digit account number'),
+    f('account_name', 'Account name', 1, 100, 3, 'Filled in from your bank', 'Looked up from the bank'),
+  ];
 }
 
 const bankById = (q: Queryable, id: number) => paymentRepo.bank(q, id, PAYMENT_MESSAGES.bankNotFound);
@@ -68,7 +93,10 @@ function checkAccountNo(bank: BankRow, accountNo: string): string {
 
 const idField = (label: string) => int(label, { required: `${label} is required`, min: 1 });
 
-export async function paymentRoutes(app: FastifyInstance, opts: { provider: PayoutProvider; pins: PinGuard }): Promise<void> {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { provider: PayoutProvider; pins: PinGuard },
+): Promise<void> {
   const { db, ref } = app;
   const provider = opts.provider;
   const user = (id: number) => moneyUser(db, { ref }, id);
@@ -78,7 +106,10 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     path: '/payment/paymentList',
     summary: 'Payout methods the user can add for a wallet (bank, mobile money in Ghana, USDT), with their form fields',
     auth: 'required',
-    body: z.object({ type: optInt('type', 1, { min: 1, max: 2 }), country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }) }),
+    body: z.object({
+      type: optInt('type', 1, { min: 1, max: 2 }),
+      country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }),
+    }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
       return methodsFor(u, req.body.type).map((code) => {
@@ -93,12 +124,22 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
     path: '/payment/bankList',
     summary: 'Banks of the user’s country (Nigeria with CBN codes, Ghana) and, for Ghana, the mobile-money networks',
     auth: 'required',
-    body: z.object({ country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }), payment_id: optInt('payment_id', 0, { min: 0, max: 3 }) }),
+    body: z.object({
+      country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }),
+      payment_id: optInt('payment_id', 0, { min: 0, max: 3 }),
+    }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
       const method = methodById(req.body.payment_id)?.code ?? null;
       const banks = await paymentRepo.banksOf(db, u.country.id, method);
-      return banks.map((b) => ({ bank_id: b.id, bank_name: b.name, bank_code: b.code, payment_id: methodByCode(b.method).payment_id, logo: b.logo, logo_image: b.logo }));
+      return banks.map((b) => ({
+        bank_id: b.id,
+        bank_name: b.name,
+        bank_code: b.code,
+        payment_id: methodByCode(b.method).payment_id,
+        logo: b.logo,
+        logo_image: b.logo,
+      }));
     },
   });
 
@@ -114,17 +155,25 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/verify',
-    summary: 'Account-holder name for a bank or mobile money account (NUBAN check digit for Nigeria, then the payout provider)',
+    summary:
+      'Account-holder name for a bank or mobile money account (NUBAN check digit for Nigeria, then the payout ' +
+      'provider)',
     auth: 'required',
     limit: 'code',
-    body: z.object({ bank_id: idField('bank_id'), bank_account: text('bank_account', 64, 'Account number is required') }),
+    body: z.object({
+      bank_id: idField('bank_id'),
+      bank_account: text('bank_account', 64, 'Account number is required'),
+    }),
     handler: async (req) => {
       const u = await user(req.auth!.userId);
       const bank = await bankById(db, req.body.bank_id);
       if (!allowedBank(u, bank)) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
       if (bank.method === 'USDT') throw new AppError(PAYMENT_MESSAGES.notForCoins);
       const accountNo = checkAccountNo(bank, req.body.bank_account);
-      const r = await provider.resolveAccount({ code: bank.code, method: bank.method, countryId: bank.country_id }, accountNo);
+      const r = await provider.resolveAccount(
+        { code: bank.code, method: bank.method, countryId: bank.country_id },
+        accountNo,
+      );
       if (!r.ok) throw new AppError(r.reason);
       return { user_name: r.accountName };
     },
@@ -132,7 +181,9 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
 
   gcRoute(app, {
     path: '/payment/add',
-    summary: 'Save a payout account (login password and transaction password required; usable for withdrawals after the cooling-off); bank and mobile-money names come from the provider look-up, never from the client',
+    summary:
+      'Save a payout account (login password and transaction password required; usable for withdrawals after the ' +
+      'cooling-off); bank and mobile-money names come from the provider look-up, never from the client',
     auth: 'required',
     body: z.object({
       password: reauthText('password'),
@@ -149,19 +200,24 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
       // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
       // too); wrong PINs count towards the PIN lock.
       const via = await confirmPassword(db, app.security, { auth: req.auth!, password: req.body.password });
-      if (via === 'password' || req.body.t_password !== undefined) await opts.pins.check(u.id, req.body.t_password ?? '');
+      if (via === 'password' || req.body.t_password !== undefined)
+        await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
       const bank = await bankById(db, req.body.bank_id);
       if (bank.method !== method.code || !allowedBank(u, bank)) throw new AppError(PAYMENT_MESSAGES.bankNotFound);
-      if (!methodsFor(u, method.code === 'USDT' ? 2 : 1).includes(method.code)) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
+      if (!methodsFor(u, method.code === 'USDT' ? 2 : 1).includes(method.code))
+        throw new AppError(PAYMENT_MESSAGES.methodNotFound);
       const accountNo = checkAccountNo(bank, req.body.account_no);
       // The name is the bank's or the network's, from the look-up; the client's account_name is ignored.
       let accountName: string;
       if (bank.method === 'USDT') {
         accountName = bank.code;
       } else {
-        const r = await provider.resolveAccount({ code: bank.code, method: bank.method, countryId: bank.country_id }, accountNo);
+        const r = await provider.resolveAccount(
+          { code: bank.code, method: bank.method, countryId: bank.country_id },
+          accountNo,
+        );
         if (!r.ok) throw new AppError(r.reason);
         accountName = r.accountName;
       }
@@ -175,7 +231,15 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         if (await paymentRepo.isSaved(q, u.id, bank.id, accountNo)) throw new AppError(PAYMENT_MESSAGES.duplicate);
         const isCoin = bank.method === 'USDT';
         const hasDefault = existing.some((x) => x.is_default && (x.method === 'USDT') === isCoin);
-        const id = await paymentRepo.save(q, { userId: u.id, method: bank.method, bankId: bank.id, accountNo, accountName, isDefault: !hasDefault, usableFrom: payoutUsableFrom(app.security) });
+        const id = await paymentRepo.save(q, {
+          userId: u.id,
+          method: bank.method,
+          bankId: bank.id,
+          accountNo,
+          accountName,
+          isDefault: !hasDefault,
+          usableFrom: payoutUsableFrom(app.security),
+        });
         const alert = await securityChanged(q, app.security, {
           before: await accountOwner(q, u.id),
           change: 'payout_account',
@@ -207,7 +271,16 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
           name: m.name,
           data_list: saved
             .filter((x) => x.method === code)
-            .map((x) => ({ bank_id: Number(x.id), is_def: x.is_default ? 1 : 2, bank_logo: x.logo, bank_logo_image: x.logo, bank_name: x.bank_name, account_no: x.account_no, account_name: x.account_name, timeout_desc: timeout })),
+            .map((x) => ({
+              bank_id: Number(x.id),
+              is_def: x.is_default ? 1 : 2,
+              bank_logo: x.logo,
+              bank_logo_image: x.logo,
+              bank_name: x.bank_name,
+              account_no: x.account_no,
+              account_name: x.account_name,
+              timeout_desc: timeout,
+            })),
         };
       });
     },
@@ -241,7 +314,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { provider: Payo
         await paymentRepo.lockOwner(q, userId);
         const acc = await paymentRepo.account(q, userId, req.body.bank_id, true);
         if (!acc) throw new AppError(PAYMENT_MESSAGES.accountNotFound);
-        if (await paymentRepo.hasOpenWithdrawal(q, req.body.bank_id)) throw new AppError(PAYMENT_MESSAGES.openWithdrawal);
+        if (await paymentRepo.hasOpenWithdrawal(q, req.body.bank_id))
+          throw new AppError(PAYMENT_MESSAGES.openWithdrawal);
         await paymentRepo.remove(q, req.body.bank_id);
         if (acc.is_default) await paymentRepo.promoteOldest(q, userId, acc.method);
       });

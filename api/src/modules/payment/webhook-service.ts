@@ -49,15 +49,20 @@ export async function applyTransferEvent(
     const reason =
       ev.kind === 'success'
         ? undefined
-        : `the bank ${ev.kind === 'reversed' ? 'reversed' : 'refused'} the transfer${ev.reason ? ` (${ev.reason})` : ''}`;
+        : `the bank ${ev.kind === 'reversed' ? 'reversed' : 'refused'} the ` +
+          `transfer${ev.reason ? ` (${ev.reason})` : ''}`;
     try {
-      const out = await settleWithdrawal(q, { ledger, ref }, {
-        withdrawNo: w.withdraw_no,
-        outcome,
-        reason,
-        reference: ev.providerRef,
-        actor: `provider:${provider.name}`,
-      });
+      const out = await settleWithdrawal(
+        q,
+        { ledger, ref },
+        {
+          withdrawNo: w.withdraw_no,
+          outcome,
+          reason,
+          reference: ev.providerRef,
+          actor: `provider:${provider.name}`,
+        },
+      );
       if (!out.replayed)
         await audit(q, {
           staffId: null,

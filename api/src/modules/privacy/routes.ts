@@ -25,8 +25,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async (req) => {
       const id = req.auth!.userId;
-      const amount = async (minor: bigint | null, code: string) => (minor === null ? null : formatMinor(BigInt(minor), (await ref.currency(code)).decimals));
-      const { profile, checks, payouts, orders, withdrawals, entries, sessions, notices } = await privacyRepo.everythingAbout(db, id);
+      const amount = async (minor: bigint | null, code: string) =>
+        minor === null ? null : formatMinor(BigInt(minor), (await ref.currency(code)).decimals);
+      const { profile, checks, payouts, orders, withdrawals, entries, sessions, notices } =
+        await privacyRepo.everythingAbout(db, id);
       // Amounts as decimal text in their currency ("amount": "2000.00"), as the app shows them.
       const money = <T extends { currency_code: string }>(rows: T[], fields: (keyof T & string)[]) =>
         Promise.all(
@@ -66,5 +68,4 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   });
-
 }

@@ -34,7 +34,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
           image: absoluteUrl(app.config.publicUrl, b.image),
           title: b.title,
           action: b.action,
-          new_params: b.action === 'web' ? absoluteUrl(app.config.publicUrl, String(b.params.url ?? '')) : JSON.stringify(b.params),
+          new_params:
+            b.action === 'web'
+              ? absoluteUrl(app.config.publicUrl, String(b.params.url ?? ''))
+              : JSON.stringify(b.params),
           params: JSON.stringify(b.params),
         })),
         announcement_content: notes.map((n) => n.content),
@@ -47,15 +50,30 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     path: '/public/appinit',
     summary: 'App settings (InitData): links, contacts, sign-up methods, feature switches',
     auth: 'optional',
-    body: z.object({ os_type: optText('os_type', 20), device_no: optText('device_no', 200), device_type: optText('device_type', 200) }),
+    body: z.object({
+      os_type: optText('os_type', 20),
+      device_no: optText('device_no', 200),
+      device_type: optText('device_type', 200),
+    }),
     handler: async (req) => {
       const init = await app.ref.setting<Record<string, unknown>>('appinit', {});
       const userId = req.auth?.userId;
       // The bell has its own call (finder/allNoticeWithoutRead); coupons are counted here.
       // Contact details come from the settings, never from seeded placeholders.
       const { supportEmail, supportWhatsapp, supportPhone } = app.config;
-      const contacts = { email: supportEmail, whatsapp_phone: supportWhatsapp, service_phone: supportPhone || supportWhatsapp, vip_phone: supportWhatsapp };
-      return { ...init, ...contacts, have_notice: false, notice_count: 0, coupon_num: userId ? await usableCount(app.db, userId) : 0 };
+      const contacts = {
+        email: supportEmail,
+        whatsapp_phone: supportWhatsapp,
+        service_phone: supportPhone || supportWhatsapp,
+        vip_phone: supportWhatsapp,
+      };
+      return {
+        ...init,
+        ...contacts,
+        have_notice: false,
+        notice_count: 0,
+        coupon_num: userId ? await usableCount(app.db, userId) : 0,
+      };
     },
   });
 
@@ -63,7 +81,10 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     path: '/public/ladderConfig',
     summary: 'Amount-tier bonuses: an order whose payout reaches order_amount earns bonus_amount',
     auth: 'optional',
-    body: z.object({ country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }), wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
+    body: z.object({
+      country_id: optInt('country_id', 0, { min: 0, max: 1_000_000 }),
+      wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }),
+    }),
     handler: async (req) => {
       let countryId = req.body.country_id || 1;
       if (req.auth) {
@@ -106,9 +127,19 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
         ...page,
         vip: levels.map((l) => ({ level: l.level, rate: rate(l.level) })),
         vip_info: level,
-        vip_detail: { level, rate: rate(level), next_level: Math.min(level + 1, levels.length - 1), next_level_rate: rate(level + 1), exp_coefficient: 1, upgrade_point: 0 },
+        vip_detail: {
+          level,
+          rate: rate(level),
+          next_level: Math.min(level + 1, levels.length - 1),
+          next_level_rate: rate(level + 1),
+          exp_coefficient: 1,
+          upgrade_point: 0,
+        },
         first_order_bonus: minorToNumber(first, cur.decimals),
-        amount_order_bonus: ladder.map((t) => ({ bonus_amount: minorToNumber(t.bonusAmountMinor, cur.decimals), order_amount: minorToNumber(t.orderAmountMinor, cur.decimals) })),
+        amount_order_bonus: ladder.map((t) => ({
+          bonus_amount: minorToNumber(t.bonusAmountMinor, cur.decimals),
+          order_amount: minorToNumber(t.orderAmountMinor, cur.decimals),
+        })),
         rank: 0,
         is_active: 1,
       };
@@ -128,7 +159,14 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       const b = req.body;
-      await publicRepo.saveContactMessage(app.db, { name: b.name, email: b.email, subject: b.subject, message: b.message, userId: req.auth?.userId ?? null, ip: req.ip });
+      await publicRepo.saveContactMessage(app.db, {
+        name: b.name,
+        email: b.email,
+        subject: b.subject,
+        message: b.message,
+        userId: req.auth?.userId ?? null,
+        ip: req.ip,
+      });
       try {
         await app.messenger.send({
           channel: 'email',

@@ -53,7 +53,8 @@ export class ExpoPush {
       });
       if (!res.ok) throw new Error(`push service answered ${res.status}`);
       const body = (await res.json()) as { data?: PushTicket[] };
-      if (!Array.isArray(body.data) || body.data.length !== batch.length) throw new Error('push service answered without a ticket per message');
+      if (!Array.isArray(body.data) || body.data.length !== batch.length)
+        throw new Error('push service answered without a ticket per message');
       tickets.push(...body.data);
     }
     return tickets;
@@ -82,15 +83,27 @@ export class PushSender implements Sender {
     const noticeId = p.notice_id !== undefined ? String(p.notice_id) : null;
     const tokens = await this.db.query<{ token: string }>(
       `select t.token from push_tokens t
-        where t.user_id = $1 and exists (select 1 from sessions s where s.user_id = t.user_id and s.device_no = t.device_no and t.device_no <> ''
+        where t.user_id = $1 and exists (select 1 from sessions s where s.user_id = t.user_id and s.device_no = ` +
+        `t.device_no and t.device_no <> ''
                                            and s.revoked_at is null and s.expires_at > now())`,
       [userId],
     );
     const mark = async (status: string, detail = '') => {
-      if (noticeId) await this.db.query('update push_deliveries set status = $2, detail = $3 where notice_id = $1', [noticeId, status, detail.slice(0, 500)]);
+      if (noticeId)
+        await this.db.query('update push_deliveries set status = $2, detail = $3 where notice_id = $1', [
+          noticeId,
+          status,
+          detail.slice(0, 500),
+        ]);
     };
     if (!tokens.rows.length) return mark('no_device');
-    const messages = tokens.rows.map((t) => ({ to: t.token, title: m.subject, body: m.text, sound: 'default' as const, data: { notice_id: p.notice_id, notice_action: p.notice_action, notice_params: p.notice_params } }));
+    const messages = tokens.rows.map((t) => ({
+      to: t.token,
+      title: m.subject,
+      body: m.text,
+      sound: 'default' as const,
+      data: { notice_id: p.notice_id, notice_action: p.notice_action, notice_params: p.notice_params },
+    }));
     let tickets: PushTicket[];
     try {
       tickets = await this.expo.send(messages);
@@ -98,7 +111,9 @@ export class PushSender implements Sender {
       await mark('failed', String((err as Error).message));
       throw err;
     }
-    const gone = tickets.flatMap((t, i) => (t.status === 'error' && t.details?.error === 'DeviceNotRegistered' ? [messages[i]!.to] : []));
+    const gone = tickets.flatMap((t, i) =>
+      t.status === 'error' && t.details?.error === 'DeviceNotRegistered' ? [messages[i]!.to] : [],
+    );
     // The app was removed: its token will never work again.
     if (gone.length) await this.db.query('delete from push_tokens where token = any($1::text[])', [gone]);
     const errors = tickets.filter((t) => t.status === 'error').map((t) => t.details?.error ?? t.message ?? 'error');
@@ -130,7 +145,12 @@ export class PushDispatcher {
   register(intervalMs: number): void {
     this.intervalMs = intervalMs;
     if (!this.jobs || intervalMs <= 0) return;
-    this.jobs.register(PUSH_SCAN_JOB, async () => this.tick(), { policy: 'stately', retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 120 });
+    this.jobs.register(PUSH_SCAN_JOB, async () => this.tick(), {
+      policy: 'stately',
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      expireInSeconds: 120,
+    });
   }
 
   /** Once the queue runs: the scan's first job (one waits at a time, whichever process sends it). */
@@ -155,7 +175,9 @@ export class PushDispatcher {
     }
     if (this.stopped || !this.jobs) return;
     const next = new Date(Date.now() + this.intervalMs);
-    await this.jobs.send(PUSH_SCAN_JOB, {}, { singletonKey: 'push', startAfter: next }).catch((err: unknown) => this.log.warn({ err }, 'next push scan not queued'));
+    await this.jobs
+      .send(PUSH_SCAN_JOB, {}, { singletonKey: 'push', startAfter: next })
+      .catch((err: unknown) => this.log.warn({ err }, 'next push scan not queued'));
     // This process's worker would see it at its next poll: wake it on time.
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.jobs?.kick(PUSH_SCAN_JOB), this.intervalMs + 5);
@@ -177,14 +199,25 @@ export class PushDispatcher {
       }
       // Only notices of accounts that registered a device: the web's notices (most of them) cost no
       // delivery row. Past those, the cursor moves to the newest notice seen.
-      const notices = await q.query<{ id: bigint; user_id: number; title: string; content: string; action: string; params: Record<string, string> }>(
+      const notices = await q.query<{
+        id: bigint;
+        user_id: number;
+        title: string;
+        content: string;
+        action: string;
+        params: Record<string, string>;
+      }>(
         `select n.id, n.user_id, n.title, n.content, n.action, n.params from notices n
-          where n.id > $1 and n.id <= $2 and exists (select 1 from push_tokens t where t.user_id = n.user_id) order by n.id limit 200`,
+          where n.id > $1 and n.id <= $2 and exists (select 1 from push_tokens t where t.user_id = n.user_id) order ` +
+          `by n.id limit 200`,
         [String(cursor), String(top)],
       );
       const ids: bigint[] = [];
       for (const n of notices.rows) {
-        const claimed = await q.query('insert into push_deliveries (notice_id) values ($1) on conflict do nothing returning notice_id', [String(n.id)]);
+        const claimed = await q.query(
+          'insert into push_deliveries (notice_id) values ($1) on conflict do nothing returning notice_id',
+          [String(n.id)],
+        );
         if (!claimed.rows.length) continue;
         ids.push(
           await this.messenger.queue(q, {
@@ -192,12 +225,20 @@ export class PushDispatcher {
             to: `user:${n.user_id}`,
             subject: n.title,
             text: n.content,
-            payload: { notice_id: Number(n.id), notice_action: n.action, notice_params: JSON.stringify(n.params ?? {}) },
+            payload: {
+              notice_id: Number(n.id),
+              notice_action: n.action,
+              notice_params: JSON.stringify(n.params ?? {}),
+            },
             ref: `notice:${n.id}`,
           }),
         );
       }
-      await jobsRepo.setCursor(q, CURSOR, notices.rows.length < 200 ? top : BigInt(notices.rows[notices.rows.length - 1]!.id));
+      await jobsRepo.setCursor(
+        q,
+        CURSOR,
+        notices.rows.length < 200 ? top : BigInt(notices.rows[notices.rows.length - 1]!.id),
+      );
       return ids;
     });
   }
@@ -212,11 +253,18 @@ export class PushDispatcher {
     if (!ids.length) return 0;
     this.jobs?.kick('outbox_send');
     const settled = async () => {
-      const r = await this.db.query<{ status: string }>("select status from outbox where id = any($1::bigint[]) and (status in ('pending', 'sending') and attempts = 0 or status = 'sending')", [ids.map(String)]);
+      const r = await this.db.query<{ status: string }>(
+        "select status from outbox where id = any($1::bigint[]) and (status in ('pending', 'sending') and attempts " +
+          "= 0 or status = 'sending')",
+        [ids.map(String)],
+      );
       return r.rows.length === 0;
     };
     for (let i = 0; i < 400 && !(await settled()); i++) await new Promise((r) => setTimeout(r, 25));
-    const sent = await this.db.query<{ n: number }>("select count(*)::int as n from outbox where id = any($1::bigint[]) and status = 'sent'", [ids.map(String)]);
+    const sent = await this.db.query<{ n: number }>(
+      "select count(*)::int as n from outbox where id = any($1::bigint[]) and status = 'sent'",
+      [ids.map(String)],
+    );
     return sent.rows[0]?.n ?? 0;
   }
 }

@@ -27,7 +27,13 @@ export async function pushRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const b = req.body;
       if (!EXPO_TOKEN.test(b.push_device_token)) throw new AppError(PUSH_MESSAGES.token);
-      await pushRepo.saveToken(app.db, { token: b.push_device_token, userId: req.auth?.userId ?? null, deviceNo: b.device_no, deviceType: b.device_type, osType: b.os_type });
+      await pushRepo.saveToken(app.db, {
+        token: b.push_device_token,
+        userId: req.auth?.userId ?? null,
+        deviceNo: b.device_no,
+        deviceType: b.device_type,
+        osType: b.os_type,
+      });
       return null;
     },
   });

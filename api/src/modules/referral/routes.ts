@@ -7,9 +7,19 @@ import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import { referralRepo } from './repo.js';
-import { claimableTotal, claimRewards, friendName, referralAmounts, referralSettings, referredTotal } from './service.js';
+import {
+  claimableTotal,
+  claimRewards,
+  friendName,
+  referralAmounts,
+  referralSettings,
+  referredTotal,
+} from './service.js';
 
-/** CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to cash. */
+/**
+ * CONTRACT §6.6 rebate types this programme produces: 2 a friend's sale, 3 the first (sign-up reward in it), 4 moved to
+ * cash.
+ */
 const REBATE_TYPE = { trade: 2, first: 3, transfer: 4 } as const;
 
 /** `YYYY-MM-DD HH:mm:ss` in UTC, as CONTRACT says rebate times arrive. */
@@ -84,7 +94,9 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   gcRoute(app, {
     path: '/rebate/rebateList',
-    summary: 'The reward wallet: balance, totals and entries, newest first (type 0 all, 2 sales, 3 first sales, 4 moves to cash)',
+    summary:
+      'The reward wallet: balance, totals and entries, newest first (type 0 all, 2 sales, 3 first sales, 4 moves to ' +
+      'cash)',
     auth: 'required',
     body: z.object({
       type: optInt('type', 0, { min: 0, max: 99 }),
@@ -97,7 +109,16 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const u = await moneyUser(db, { ref }, req.auth!.userId);
       const cur = walletCurrency(u, b.wallet_type);
       const { threshold } = await referralSettings(ref, cur.code);
-      const kind = b.type === 0 ? 'all' : b.type === REBATE_TYPE.transfer ? 'transfer' : b.type === REBATE_TYPE.first ? 'first' : b.type === REBATE_TYPE.trade ? 'trade' : 'none';
+      const kind =
+        b.type === 0
+          ? 'all'
+          : b.type === REBATE_TYPE.transfer
+            ? 'transfer'
+            : b.type === REBATE_TYPE.first
+              ? 'first'
+              : b.type === REBATE_TYPE.trade
+                ? 'trade'
+                : 'none';
       const [entries, t, referred] = await Promise.all([
         referralRepo.rewardEntries(db, u.id, cur.code, kind, b.page, b.page_size),
         referralRepo.rewardTotals(db, u.id, cur.code),
@@ -126,7 +147,10 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
         rebate_total_amount_usd: fu(ut.earned),
         referred_bonus: f(referred),
         first_order_bonus: f(0n),
-        amount_order_bonus: (ladder.get(cur.code) ?? []).map((x) => ({ order_amount: f(x.orderAmountMinor), bonus_amount: f(x.bonusAmountMinor) })),
+        amount_order_bonus: (ladder.get(cur.code) ?? []).map((x) => ({
+          order_amount: f(x.orderAmountMinor),
+          bonus_amount: f(x.bonusAmountMinor),
+        })),
         vip_info: levels.map((l) => ({ level: l.level, rate: l.rate_bp / 100 })),
         user_invited_number: String(t.friends),
         user_rebate_list: entries.map((e) => ({
@@ -138,7 +162,14 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
           wallet_type: String(b.wallet_type),
           activity_code: e.journal_kind,
           from_get: e.rr_kind ? friendName(e.nickname, e.friend_status ?? 'active', e.friend_email) : '',
-          name: e.journal_kind === 'reward_transfer' ? 'Moved to your cash wallet' : e.rr_kind === 'first' ? 'First sale of a friend (sign-up reward included)' : e.rr_kind ? 'Sale of a friend' : e.memo,
+          name:
+            e.journal_kind === 'reward_transfer'
+              ? 'Moved to your cash wallet'
+              : e.rr_kind === 'first'
+                ? 'First sale of a friend (sign-up reward included)'
+                : e.rr_kind
+                  ? 'Sale of a friend'
+                  : e.memo,
           vip_rate: '0',
           // Only in the wallet's own currency: a friend selling in another currency shows no amount here.
           ...(e.trade_minor !== null && e.trade_currency === cur.code ? { purchase_amount: f(e.trade_minor) } : {}),
@@ -147,7 +178,10 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     },
   });
 
-  /** The friends who joined with the invite code and where their rewards stand (CONTRACT §6.13): 0 none yet, 1 to claim, 2 claimed. */
+  /**
+   * The friends who joined with the invite code and where their rewards stand (CONTRACT §6.13): 0 none yet, 1 to claim,
+   * 2 claimed.
+   */
   gcRoute(app, {
     path: '/rebate/getInvitingDetails',
     summary: 'My invites: each friend, what they earned me, and whether a reward waits to be claimed (status 0/1/2)',
@@ -176,13 +210,24 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
     summary: 'Claim the rewards a friend earned me: they move from the reward wallet to the cash wallet now',
     auth: 'required',
     limit: 'auth',
-    body: z.object({ recommend_user_id: int('recommend_user_id', { min: 1, max: 2_147_483_647, required: 'recommend_user_id is required' }) }),
+    body: z.object({
+      recommend_user_id: int('recommend_user_id', {
+        min: 1,
+        max: 2_147_483_647,
+        required: 'recommend_user_id is required',
+      }),
+    }),
     handler: async (req) => {
       const userId = req.auth!.userId;
       await db.tx(async (q) => {
         const { amountMinor, currency } = await claimRewards(q, opts, { userId, friendId: req.body.recommend_user_id });
         const cur = await ref.currency(currency);
-        await notify(q, { userId, title: 'Reward claimed', content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`, action: 'app_wallet' });
+        await notify(q, {
+          userId,
+          title: 'Reward claimed',
+          content: `${moneyText(amountMinor, cur)} of referral rewards moved to your cash wallet.`,
+          action: 'app_wallet',
+        });
       });
       return null;
     },
@@ -199,7 +244,15 @@ export async function referralRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const { currency, perTrade, signup } = await referralAmounts(ref, u.country.id);
       const f = (m: bigint) => formatMinor(m, currency.decimals);
       const ranked = await referralRepo.topInviters(db, currency.code);
-      const entry = (x: { user_id: number; nickname: string; invite_code: string; status: string; total: bigint; cnt: number; rank: number }) => {
+      const entry = (x: {
+        user_id: number;
+        nickname: string;
+        invite_code: string;
+        status: string;
+        total: bigint;
+        cnt: number;
+        rank: number;
+      }) => {
         const name = friendName(x.nickname, x.status);
         return {
           user_id: x.user_id,

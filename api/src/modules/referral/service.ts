@@ -10,7 +10,10 @@ import { referralRepo } from './repo.js';
 /** Per currency, in minor units (the `referral` setting, seeded by migration 0007). */
 export type ReferralSettings = Record<string, { min_trade_minor: string; transfer_threshold_minor: string }>;
 
-export async function referralSettings(ref: Reference, currency: string): Promise<{ minTrade: bigint; threshold: bigint }> {
+export async function referralSettings(
+  ref: Reference,
+  currency: string,
+): Promise<{ minTrade: bigint; threshold: bigint }> {
   const s = (await ref.setting<ReferralSettings>('referral', {}))[currency];
   return { minTrade: BigInt(s?.min_trade_minor ?? '0'), threshold: BigInt(s?.transfer_threshold_minor ?? '0') };
 }
@@ -101,7 +104,11 @@ export async function creditReferral(
     tradeCurrency: sale.payoutCurrency,
     journalId: t.journalId,
   });
-  const swept = await sweepRewards(q, deps, { userId: inviter.referrer_id, currency: currency.code, key: `referral:order:${sale.orderId}:sweep` });
+  const swept = await sweepRewards(q, deps, {
+    userId: inviter.referrer_id,
+    currency: currency.code,
+    key: `referral:order:${sale.orderId}:sweep`,
+  });
   await notify(q, {
     userId: inviter.referrer_id,
     title: 'Referral reward',
@@ -182,6 +189,10 @@ export async function claimRewards(
     refType: 'reward_transfer',
     memo: 'Rewards claimed to your cash wallet',
   });
-  await referralRepo.markMoved(q, rows.map((r) => r.id), t.journalId);
+  await referralRepo.markMoved(
+    q,
+    rows.map((r) => r.id),
+    t.journalId,
+  );
   return { amountMinor: amount, currency: code };
 }

@@ -236,8 +236,7 @@ export class ReleaseDesk {
     await this.db.tx(async (q) => {
       if (m.on) {
         await releaseRepo.markAutoPromote(q, { env: m.env, app: m.app, version: canary.version, staffId: staff.id });
-      }
-      else await releaseRepo.clearAutoPromote(q, m.env, m.app);
+      } else await releaseRepo.clearAutoPromote(q, m.env, m.app);
       await audit(q, {
         staffId: staff.id,
         action: m.on ? 'release.auto_promote' : 'release.auto_promote_off',

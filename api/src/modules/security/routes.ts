@@ -20,7 +20,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/sessionList',
-    summary: 'The signed-in devices of the account: device, rough place (masked IP), started and last seen; `current` marks this one',
+    summary:
+      'The signed-in devices of the account: device, rough place (masked IP), started and last seen; `current` ' +
+      'marks this one',
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
@@ -40,9 +42,12 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     path: '/user/revokeSession',
     summary: 'Sign out one device of the account (its token stops working at once)',
     auth: 'required',
-    body: z.object({ session_id: text('session_id', 20).refine((v) => /^\d{1,18}$/.test(v), { error: 'session_id is not valid' }) }),
+    body: z.object({
+      session_id: text('session_id', 20).refine((v) => /^\d{1,18}$/.test(v), { error: 'session_id is not valid' }),
+    }),
     handler: async (req) => {
-      if (!(await sessions.revokeOwn(req.auth!.userId, req.body.session_id))) throw new AppError(SESSION_MESSAGES.notFound);
+      if (!(await sessions.revokeOwn(req.auth!.userId, req.body.session_id)))
+        throw new AppError(SESSION_MESSAGES.notFound);
       return null;
     },
   });
@@ -60,7 +65,9 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/security/wasNotMe',
-    summary: '"This wasn\'t me" (link_token: the token of the link in a security alert; `token` stays the session field): every session ends and withdrawals freeze until staff unfreeze them',
+    summary:
+      '"This wasn\'t me" (link_token: the token of the link in a security alert; `token` stays the session field): ' +
+      'every session ends and withdrawals freeze until staff unfreeze them',
     limit: 'code',
     body: z.object({ link_token: text('link_token', 200, SESSION_MESSAGES.linkRequired) }),
     handler: async (req) => {

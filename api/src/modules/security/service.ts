@@ -24,27 +24,70 @@ export const SECURITY_MESSAGES = {
   wrongPassword: (left: number) => `The login password is incorrect, ${left} attempt${left === 1 ? '' : 's'} left`,
   locked: 'Too many wrong passwords: changes to your account are locked for 1 hour',
   noPassword:
-    'Your account has no login password yet. Set one first: sign out, choose “Forgot Password?” on the login page and use the code we send to your e-mail address or WhatsApp number',
+    'Your account has no login password yet. Set one first: sign out, choose “Forgot Password?” on the login page ' +
+    'and use the code we send to your e-mail address or WhatsApp number',
   frozen:
-    'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to unfreeze them',
-  frozenByStaff: (reason: string) => `Withdrawals are frozen on this account by our support team: ${reason.replace(/[.\s]+$/, '')}. Contact support to unfreeze them`,
-  coolingOff: (reason: string, wait: string) => `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
-  newAccountCoolingOff: (wait: string) => `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account in ${wait}`,
+    'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to ' +
+    'unfreeze them',
+  frozenByStaff: (reason: string) =>
+    `Withdrawals are frozen on this account by our support team: ${reason.replace(/[.\s]+$/, '')}. Contact support ` +
+    `to unfreeze them`,
+  coolingOff: (reason: string, wait: string) =>
+    `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
+  newAccountCoolingOff: (wait: string) =>
+    `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account ` +
+    `in ${wait}`,
   oldCodeRequired: 'Enter the code we sent to your current address',
-  reportInvalid: 'This link is not valid or has expired. If you think someone else is using your account, contact support now',
+  reportInvalid:
+    'This link is not valid or has expired. If you think someone else is using your account, contact support now',
 } as const;
 
 /** What changed, as the notices and messages name it. */
-export type SecurityChange = 'email' | 'whatsapp' | 'password' | 'password_reset' | 'pin' | 'payout_account' | 'new_device';
+export type SecurityChange =
+  | 'email'
+  | 'whatsapp'
+  | 'password'
+  | 'password_reset'
+  | 'pin'
+  | 'payout_account'
+  | 'new_device';
 
 const CHANGE_TEXT: Record<SecurityChange, { title: string; what: string; reason: string }> = {
-  email: { title: 'E-mail address changed', what: 'The e-mail address of your account was changed', reason: 'your e-mail address was changed' },
-  whatsapp: { title: 'WhatsApp number changed', what: 'The WhatsApp number of your account was changed', reason: 'your WhatsApp number was changed' },
-  password: { title: 'Login password changed', what: 'Your login password was changed', reason: 'your login password was changed' },
-  password_reset: { title: 'Login password reset', what: 'Your login password was reset with a code', reason: 'your login password was reset' },
-  pin: { title: 'Transaction password changed', what: 'Your withdrawal transaction password was set, changed or reset', reason: 'your transaction password was changed' },
-  payout_account: { title: 'Payout account added', what: 'A payout account was added to your account', reason: 'a payout account was added' },
-  new_device: { title: 'New sign-in to your account', what: 'Your account was signed in to from a new device', reason: '' },
+  email: {
+    title: 'E-mail address changed',
+    what: 'The e-mail address of your account was changed',
+    reason: 'your e-mail address was changed',
+  },
+  whatsapp: {
+    title: 'WhatsApp number changed',
+    what: 'The WhatsApp number of your account was changed',
+    reason: 'your WhatsApp number was changed',
+  },
+  password: {
+    title: 'Login password changed',
+    what: 'Your login password was changed',
+    reason: 'your login password was changed',
+  },
+  password_reset: {
+    title: 'Login password reset',
+    what: 'Your login password was reset with a code',
+    reason: 'your login password was reset',
+  },
+  pin: {
+    title: 'Transaction password changed',
+    what: 'Your withdrawal transaction password was set, changed or reset',
+    reason: 'your transaction password was changed',
+  },
+  payout_account: {
+    title: 'Payout account added',
+    what: 'A payout account was added to your account',
+    reason: 'a payout account was added',
+  },
+  new_device: {
+    title: 'New sign-in to your account',
+    what: 'Your account was signed in to from a new device',
+    reason: '',
+  },
 };
 
 /** "23 hours 5 minutes", "45 minutes": how long is left, rounded up to the minute. */
@@ -115,7 +158,8 @@ export async function confirmPassword(
     if (password === undefined) {
       const session = await securityRepo.liveSession(q, userId, auth.sessionId);
       const native = session?.client === 'android' || session?.client === 'ios';
-      if (session && native && now() - session.created_at.getTime() < deps.config.security.reauthGraceMs) return 'grace';
+      if (session && native && now() - session.created_at.getTime() < deps.config.security.reauthGraceMs)
+        return 'grace';
       return new AppError(SECURITY_MESSAGES.signInAgain, Codes.token);
     }
     if (!u.password_hash) return SECURITY_MESSAGES.noPassword;
@@ -130,7 +174,9 @@ export async function confirmPassword(
       await notify(q, {
         userId,
         title: 'Account changes locked',
-        content: 'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 hour. If this was not you, sign out everywhere in Settings and change your password.',
+        content:
+          'A wrong login password was entered 5 times while changing your account, so changes are locked for 1 ' +
+          'hour. If this was not you, sign out everywhere in Settings and change your password.',
         kind: 'system',
         action: 'app_mine',
         security: true,
@@ -172,28 +218,51 @@ export async function securityChanged(
     await securityRepo.holdWithdrawals(q, before.id, until, text.reason);
   }
   const token = randomBytes(32).toString('base64url');
-  await securityRepo.insertReport(q, { userId: before.id, tokenHash: hashToken(token), change, expiresAt: new Date(now() + REPORT_TTL_MS) });
+  await securityRepo.insertReport(q, {
+    userId: before.id,
+    tokenHash: hashToken(token),
+    change,
+    expiresAt: new Date(now() + REPORT_TTL_MS),
+  });
   const when = new Date(now()).toISOString().replace('T', ' ').slice(0, 16);
   const detail = input.detail ? ` ${input.detail}` : '';
-  const waitNote = coolingOff && config.security.coolingOffMs > 0 ? ` For your safety, withdrawals wait ${waitText(config.security.coolingOffMs)}.` : '';
+  const waitNote =
+    coolingOff && config.security.coolingOffMs > 0
+      ? ` For your safety, withdrawals wait ${waitText(config.security.coolingOffMs)}.`
+      : '';
   await notify(q, {
     userId: before.id,
     title: text.title,
-    content: `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings and change your password now.`,
+    content:
+      `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings ` +
+      `and change your password now.`,
     kind: 'system',
     action: 'app_mine',
     security: true,
   });
   const link = `${config.security.siteUrl}/secure-account?token=${token}`;
   const product = config.productName;
-  const body = `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until our support team has checked with you.\n${link}`;
+  const body =
+    `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf ` +
+    `this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until ` +
+    `our support team has checked with you.\n${link}`;
   const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
   if (before.email && before.email_verified) to.push({ channel: 'email', address: before.email });
   if (before.whatsapp && before.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${before.whatsapp}` });
   const ids: bigint[] = [];
-  for (const t of to) ids.push(await messenger.queue(q, { channel: t.channel, to: t.address, subject: `${product}: ${text.title.toLowerCase()}`, text: body }));
+  for (const t of to)
+    ids.push(
+      await messenger.queue(q, {
+        channel: t.channel,
+        to: t.address,
+        subject: `${product}: ${text.title.toLowerCase()}`,
+        text: body,
+      }),
+    );
   return async () => {
-    await messenger.dispatch(ids).catch((err: unknown) => deps.log.warn({ err, change }, 'security alert not dispatched'));
+    await messenger
+      .dispatch(ids)
+      .catch((err: unknown) => deps.log.warn({ err, change }, 'security alert not dispatched'));
   };
 }
 
@@ -207,16 +276,25 @@ export async function withdrawalBlock(
   if (!u) return null;
   if (u.withdrawals_frozen_at) {
     // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.
-    const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE) ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length) : null;
+    const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE)
+      ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length)
+      : null;
     return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
   }
   const now = deps.now();
   const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
   const accountUntil = u.usable_from && u.usable_from.getTime() > now ? u.usable_from : null;
   if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
-    return { until: userUntil, message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)) };
+    return {
+      until: userUntil,
+      message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)),
+    };
   }
-  if (accountUntil) return { until: accountUntil, message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)) };
+  if (accountUntil)
+    return {
+      until: accountUntil,
+      message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)),
+    };
   return null;
 }
 
@@ -230,7 +308,11 @@ export function payoutUsableFrom(deps: Pick<SecurityDeps, 'config' | 'now'>): Da
  * "This wasn't me": the link's token (once, within 7 days) revokes every session of the account
  * and freezes withdrawals until staff unfreeze them. Using a used link again answers the same.
  */
-export async function reportNotMe(db: Db, deps: Pick<SecurityDeps, 'now'>, input: { token: string; ip: string }): Promise<void> {
+export async function reportNotMe(
+  db: Db,
+  deps: Pick<SecurityDeps, 'now'>,
+  input: { token: string; ip: string },
+): Promise<void> {
   const { token, ip } = input;
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(SECURITY_MESSAGES.reportInvalid);
   await db.tx(async (q) => {
@@ -244,7 +326,9 @@ export async function reportNotMe(db: Db, deps: Pick<SecurityDeps, 'now'>, input
     await notify(q, {
       userId: rep.user_id,
       title: 'Account secured',
-      content: 'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our support team has checked with you. Sign in again and change your password.',
+      content:
+        'You reported a change you did not make. Every device was signed out and withdrawals are frozen until our ' +
+        'support team has checked with you. Sign in again and change your password.',
       kind: 'system',
       action: 'app_mine',
       security: true,

@@ -37,14 +37,28 @@ export async function rememberPending(
   const secret = randomBytes(32).toString('base64url');
   const native = NATIVE_OS.has(client.osType) && client.deviceNo !== '';
   await q.query(
-    `insert into social_pending (provider, provider_uid, email, email_verified, name, expires_at, secret_hash, device_no, native) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)
-     on conflict (provider, provider_uid) do update set email = excluded.email, email_verified = excluded.email_verified, name = excluded.name,
-       expires_at = excluded.expires_at, secret_hash = excluded.secret_hash, device_no = excluded.device_no, native = excluded.native`,
-    [id.provider, id.uid, email, id.emailVerified, id.name, new Date(Date.now() + PENDING_MS), sha256(secret), client.deviceNo, native],
+    `insert into social_pending (provider, provider_uid, email, email_verified, name, expires_at, secret_hash, ` +
+      `device_no, native) values ($1,$2,$3,$4,$5,$6,$7,$8,$9)
+     on conflict (provider, provider_uid) do update set email = excluded.email, email_verified = ` +
+      `excluded.email_verified, name = excluded.name,
+       expires_at = excluded.expires_at, secret_hash = excluded.secret_hash, device_no = excluded.device_no, native ` +
+      `= excluded.native`,
+    [
+      id.provider,
+      id.uid,
+      email,
+      id.emailVerified,
+      id.name,
+      new Date(Date.now() + PENDING_MS),
+      sha256(secret),
+      client.deviceNo,
+      native,
+    ],
   );
   reply.header(
     'set-cookie',
-    `${PENDING_COOKIE}=${secret}; Path=/gc/user/appregister; Max-Age=${PENDING_MS / 1000}; HttpOnly; SameSite=Strict${client.secureCookie ? '; Secure' : ''}`,
+    `${PENDING_COOKIE}=${secret}; Path=/gc/user/appregister; Max-Age=${PENDING_MS / 1000}; HttpOnly; ` +
+      `SameSite=Strict${client.secureCookie ? '; Secure' : ''}`,
   );
 }
 
@@ -60,13 +74,17 @@ export async function pendingFor(
   { req, provider, uid, deviceNo }: { req: FastifyRequest; provider: string; uid: string; deviceNo: string },
 ): Promise<PendingIdentity | null> {
   const r = await q.query<PendingIdentity & { secret_hash: string; device_no: string; native: boolean }>(
-    'select email, email_verified, name, secret_hash, device_no, native from social_pending where provider = $1 and provider_uid = $2 and expires_at > now()',
+    'select email, email_verified, name, secret_hash, device_no, native from social_pending where provider = $1 and ' +
+      'provider_uid = $2 and expires_at > now()',
     [provider, uid],
   );
   const row = r.rows[0];
   if (!row) return null;
   const secret = cookieValue(req, PENDING_COOKIE);
-  const byCookie = secret !== '' && row.secret_hash !== '' && timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(row.secret_hash));
+  const byCookie =
+    secret !== '' &&
+    row.secret_hash !== '' &&
+    timingSafeEqual(Buffer.from(sha256(secret)), Buffer.from(row.secret_hash));
   const byDevice = row.native && row.device_no !== '' && deviceNo === row.device_no;
   return byCookie || byDevice ? { email: row.email, email_verified: row.email_verified, name: row.name } : null;
 }

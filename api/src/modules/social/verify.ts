@@ -35,10 +35,15 @@ export class SocialVerifier {
 
   private async idToken(provider: 'google' | 'apple', token: string): Promise<VerifiedIdentity> {
     const c = provider === 'google' ? this.cfg.google : this.cfg.apple;
-    if (!c.clientIds.length) throw new AppError(`${provider === 'google' ? 'Google' : 'Apple'} sign-in is not configured`);
+    if (!c.clientIds.length)
+      throw new AppError(`${provider === 'google' ? 'Google' : 'Apple'} sign-in is not configured`);
     const issuer = provider === 'google' ? this.cfg.google.issuers : this.cfg.apple.issuer;
     try {
-      const { payload } = await jwtVerify(token, this.keys(c.jwksUrl), { issuer, audience: c.clientIds, algorithms: ['RS256', 'ES256'] });
+      const { payload } = await jwtVerify(token, this.keys(c.jwksUrl), {
+        issuer,
+        audience: c.clientIds,
+        algorithms: ['RS256', 'ES256'],
+      });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
       const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
       const verified = payload.email_verified === true || payload.email_verified === 'true';
@@ -59,7 +64,11 @@ export class SocialVerifier {
   }
 
   /** POSTs a form to a provider's token endpoint; any failure is the provider's sign-in failing. */
-  private async tokenEndpoint(url: string, form: Record<string, string>, failure: string): Promise<Record<string, unknown>> {
+  private async tokenEndpoint(
+    url: string,
+    form: Record<string, string>,
+    failure: string,
+  ): Promise<Record<string, unknown>> {
     try {
       const res = await this.fetchImpl(url, {
         method: 'POST',
@@ -83,7 +92,14 @@ export class SocialVerifier {
     if (!this.cfg.google.clientIds.length) throw new AppError('Google sign-in is not configured');
     const url = new URL(this.cfg.googleOAuth.tokenInfoUrl);
     url.searchParams.set('access_token', accessToken);
-    let info: { aud?: string; azp?: string; sub?: string; email?: string; email_verified?: string | boolean; expires_in?: string | number };
+    let info: {
+      aud?: string;
+      azp?: string;
+      sub?: string;
+      email?: string;
+      email_verified?: string | boolean;
+      expires_in?: string | number;
+    };
     try {
       const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(5000) });
       if (!res.ok) throw new Error(`status ${res.status}`);
@@ -92,7 +108,8 @@ export class SocialVerifier {
       throw new AppError(failure);
     }
     const ours = [info.aud, info.azp].some((a) => typeof a === 'string' && this.cfg.google.clientIds.includes(a));
-    if (!ours || typeof info.sub !== 'string' || !info.sub || !(Number(info.expires_in) > 0)) throw new AppError(failure);
+    if (!ours || typeof info.sub !== 'string' || !info.sub || !(Number(info.expires_in) > 0))
+      throw new AppError(failure);
     const email = typeof info.email === 'string' ? info.email.toLowerCase() : null;
     const verified = info.email_verified === true || info.email_verified === 'true';
     return { provider: 'google', uid: info.sub, email, emailVerified: Boolean(email) && verified, name: '' };
@@ -105,7 +122,13 @@ export class SocialVerifier {
     if (!clientId || !this.cfg.googleOAuth.clientSecret) throw new AppError('Google sign-in is not configured');
     const tokens = await this.tokenEndpoint(
       this.cfg.googleOAuth.tokenUrl,
-      { code, client_id: clientId, client_secret: this.cfg.googleOAuth.clientSecret, redirect_uri: redirectUri, grant_type: 'authorization_code' },
+      {
+        code,
+        client_id: clientId,
+        client_secret: this.cfg.googleOAuth.clientSecret,
+        redirect_uri: redirectUri,
+        grant_type: 'authorization_code',
+      },
       failure,
     );
     // The id token names the person and the e-mail in one signed statement; else ask about the access token.
@@ -137,7 +160,11 @@ export class SocialVerifier {
     } catch {
       throw new AppError('Apple sign-in is not configured');
     }
-    const tokens = await this.tokenEndpoint(tokenUrl, { client_id: clientId, client_secret: secret, code, grant_type: 'authorization_code' }, failure);
+    const tokens = await this.tokenEndpoint(
+      tokenUrl,
+      { client_id: clientId, client_secret: secret, code, grant_type: 'authorization_code' },
+      failure,
+    );
     if (typeof tokens.id_token !== 'string') throw new AppError(failure);
     return this.apple(tokens.id_token);
   }
@@ -158,7 +185,8 @@ export class SocialVerifier {
       throw new AppError('Facebook login failed. Please try again.');
     }
     const d = body.data;
-    if (!d?.is_valid || String(d.app_id) !== appId || !d.user_id) throw new AppError('Facebook login failed. Please try again.');
+    if (!d?.is_valid || String(d.app_id) !== appId || !d.user_id)
+      throw new AppError('Facebook login failed. Please try again.');
     // Graph does not vouch for an e-mail address here; the client's one is kept unverified.
     return { provider: 'facebook', uid: String(d.user_id), email: null, emailVerified: false, name: '' };
   }

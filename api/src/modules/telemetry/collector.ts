@@ -54,7 +54,11 @@ const eventSchema = z.discriminatedUnion('t', [
   z.strictObject({
     t: z.literal('error'),
     app,
-    name: z.string().max(40).regex(/^[A-Za-z_$][\w$]*$/, 'must be an error class name').optional(),
+    name: z
+      .string()
+      .max(40)
+      .regex(/^[A-Za-z_$][\w$]*$/, 'must be an error class name')
+      .optional(),
     n: count,
   }),
   z.strictObject({

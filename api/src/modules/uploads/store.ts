@@ -17,7 +17,9 @@ export const IMAGE_LIMITS = {
   urlTtlMs: 30 * 60_000,
   /** Images decoded at once by this process; the others wait their turn (memory stays bounded). */
   decodes: 2,
-  /** Signed image links live 10 to 20 minutes (the same link within a 10-minute window, so the browser can cache it). */
+  /**
+   * Signed image links live 10 to 20 minutes (the same link within a 10-minute window, so the browser can cache it).
+   */
   viewWindowS: 600,
 } as const;
 
@@ -28,7 +30,9 @@ sharp.cache(false);
 export const UPLOAD_MESSAGES = {
   type: `Only ${PHOTO_RULES.kinds} images can be uploaded`,
   size: `Images must be at most ${PHOTO_RULES.sizeText}`,
-  pixels: 'This image is too large: at most 12 megapixels (e.g. 4000 × 3000) and 8000 pixels a side. Please send a smaller photo',
+  pixels:
+    'This image is too large: at most 12 megapixels (e.g. 4000 × 3000) and 8000 pixels a side. Please send a ' +
+    'smaller photo',
   tooSmall: 'Image is too small to read',
   broken: 'The file is not a readable image',
   link: 'This upload link is invalid or has expired',
@@ -92,7 +96,9 @@ export function uploadNameOf(reference: string): string | null {
   return m?.[1] && isObjectName(m[1]) ? m[1] : null;
 }
 
-export type ImageCheck = { ok: true; data: Buffer; contentType: string; width: number; height: number } | { ok: false; reason: string };
+export type ImageCheck =
+  | { ok: true; data: Buffer; contentType: string; width: number; height: number }
+  | { ok: false; reason: string };
 
 /** The type is read from the first bytes, never from a header or a name (the forms' rule too). */
 const sniff = (buf: Buffer) => photoKind(buf.subarray(0, PHOTO_SNIFF_BYTES)) ?? null;
@@ -113,10 +119,16 @@ export async function checkImage(buf: Buffer): Promise<ImageCheck> {
     const meta = await img.metadata();
     const w = meta.width ?? 0;
     const h = meta.height ?? 0;
-    if (w > IMAGE_LIMITS.maxSide || h > IMAGE_LIMITS.maxSide || w * h > IMAGE_LIMITS.maxPixels) return { ok: false, reason: UPLOAD_MESSAGES.pixels };
+    if (w > IMAGE_LIMITS.maxSide || h > IMAGE_LIMITS.maxSide || w * h > IMAGE_LIMITS.maxPixels)
+      return { ok: false, reason: UPLOAD_MESSAGES.pixels };
     if (w < IMAGE_LIMITS.minSide || h < IMAGE_LIMITS.minSide) return { ok: false, reason: UPLOAD_MESSAGES.tooSmall };
     const rotated = img.rotate();
-    const out = kind === 'png' ? rotated.png() : kind === 'webp' ? rotated.webp({ quality: 90 }) : rotated.jpeg({ quality: 90, mozjpeg: false });
+    const out =
+      kind === 'png'
+        ? rotated.png()
+        : kind === 'webp'
+          ? rotated.webp({ quality: 90 })
+          : rotated.jpeg({ quality: 90, mozjpeg: false });
     const { data, info } = await decodeSlots.run(() => out.toBuffer({ resolveWithObject: true }));
     return { ok: true, data, contentType: `image/${kind}`, width: info.width, height: info.height };
   } catch (err) {
@@ -223,7 +235,13 @@ export class UploadStore {
     return createHmac('sha256', this.secret).update(`${method}\n${objectName}\n${expires}`).digest('base64url');
   }
 
-  private verify(method: 'PUT' | 'GET', objectName: string, expires: string, signature: string, nowMs: number): boolean {
+  private verify(
+    method: 'PUT' | 'GET',
+    objectName: string,
+    expires: string,
+    signature: string,
+    nowMs: number,
+  ): boolean {
     if (!isObjectName(objectName) || !/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < nowMs) return false;
     const want = Buffer.from(this.signature(objectName, Number(expires), method));
     const got = Buffer.from(signature);

@@ -8,7 +8,11 @@ import type { Balances } from './repo.js';
  */
 export class AccountHooks {
   /** `countryId` (the user's) picks the wallet currency without reading the user again. */
-  balances: (q: Queryable, userId: number, countryId: number) => Promise<Balances> = async () => ({ money: '0.00', rebate_money: '0.00', usd_rebate_money: '0.0000' });
+  balances: (q: Queryable, userId: number, countryId: number) => Promise<Balances> = async () => ({
+    money: '0.00',
+    rebate_money: '0.00',
+    usd_rebate_money: '0.0000',
+  });
 
   /** Each check returns the reason to refuse, or null. */
   readonly closureChecks: ((q: Queryable, userId: number) => Promise<string | null>)[] = [];

@@ -5,7 +5,14 @@ import type { Channel, Messenger } from '../messaging/messenger.js';
 import { outboxRepo } from '../messaging/repo.js';
 import { notify } from '../notices/service.js';
 
-export type OtpPurpose = 'register' | 'reset_password' | 'bind_email' | 'bind_whatsapp' | 'change_email' | 'reset_tpassword' | 'confirm_change';
+export type OtpPurpose =
+  | 'register'
+  | 'reset_password'
+  | 'bind_email'
+  | 'bind_whatsapp'
+  | 'change_email'
+  | 'reset_tpassword'
+  | 'confirm_change';
 
 /**
  * One-time codes. Four digits is what the contract allows, so the rest compensates (DESIGN §4):
@@ -35,7 +42,9 @@ export const OTP_MESSAGES = {
   capIp: 'Too many codes requested, please try again later',
   locked: 'Too many wrong codes: for your safety, code checks are paused for 24 hours',
   /** The newest code's message could not be delivered (the provider failed every attempt, or is still failing). */
-  undelivered: 'We could not deliver your verification code to this address. Check it, then tap Resend code (or try again in a few minutes)',
+  undelivered:
+    'We could not deliver your verification code to this address. Check it, then tap Resend code (or try again in a ' +
+    'few minutes)',
 } as const;
 
 const purposeText: Record<OtpPurpose, string> = {
@@ -55,7 +64,10 @@ export interface InsteadOfCode {
 }
 
 export interface CheckOptions {
-  /** The account the code acts for, when there is one: its failures are capped too, and it gets an in-app notice on a lock. */
+  /**
+   * The account the code acts for, when there is one: its failures are capped too, and it gets an in-app notice on a
+   * lock.
+   */
   userId?: number | null;
 }
 
@@ -104,7 +116,8 @@ export class Otp {
         [address, new Date(now - 3600_000), new Date(now - 86_400_000)],
       );
       const lastDelivery = await q.query<{ status: string | null }>(
-        'select o.status from otp_codes c left join outbox o on o.id = c.message_id where c.address = $1 order by c.created_at desc limit 1',
+        'select o.status from otp_codes c left join outbox o on o.id = c.message_id where c.address = $1 order by ' +
+          'c.created_at desc limit 1',
         [address],
       );
       const s = stats.rows[0];
@@ -113,21 +126,33 @@ export class Otp {
       if (s?.last && !undelivered && now - s.last.getTime() < OTP_LIMITS.resendGapMs) {
         throw new AppError(OTP_MESSAGES.tooSoon(Math.ceil((OTP_LIMITS.resendGapMs - (now - s.last.getTime())) / 1000)));
       }
-      if ((s?.hour ?? 0) >= OTP_LIMITS.perAddressPerHour || (s?.day ?? 0) >= OTP_LIMITS.perAddressPerDay) throw new AppError(OTP_MESSAGES.capAddress);
+      if ((s?.hour ?? 0) >= OTP_LIMITS.perAddressPerHour || (s?.day ?? 0) >= OTP_LIMITS.perAddressPerDay)
+        throw new AppError(OTP_MESSAGES.capAddress);
       if (ip) {
-        const byIp = await q.query<{ n: number }>('select count(*)::int as n from otp_codes where ip = $1 and created_at > $2', [ip, new Date(now - 3600_000)]);
+        const byIp = await q.query<{ n: number }>(
+          'select count(*)::int as n from otp_codes where ip = $1 and created_at > $2',
+          [ip, new Date(now - 3600_000)],
+        );
         if ((byIp.rows[0]?.n ?? 0) >= this.perIpPerHour) throw new AppError(OTP_MESSAGES.capIp);
       }
       // A code could not be checked while the address is locked: say so rather than send one.
-      const lock = await q.query<{ locked_until: Date | null }>('select locked_until from otp_guard where purpose = $1 and subject = $2', [purpose, `a:${address}`]);
+      const lock = await q.query<{ locked_until: Date | null }>(
+        'select locked_until from otp_guard where purpose = $1 and subject = $2',
+        [purpose, `a:${address}`],
+      );
       if ((lock.rows[0]?.locked_until?.getTime() ?? 0) > now) throw new AppError(OTP_MESSAGES.locked);
       const fresh = instead ? randomBytes(16).toString('hex') : randomInt(0, 10_000).toString().padStart(4, '0');
       // The codes this one replaces: their messages, if still unsent, are not sent at all.
       await outboxRepo.cancelCodeMessages(q, address, purpose);
-      await q.query('update otp_codes set superseded = true where address = $1 and purpose = $2 and consumed_at is null and not superseded', [address, purpose]);
+      await q.query(
+        'update otp_codes set superseded = true where address = $1 and purpose = $2 and consumed_at is null and not ' +
+          'superseded',
+        [address, purpose],
+      );
       const expires = new Date(now + OTP_LIMITS.ttlMs);
       const row = await q.query<{ id: bigint }>(
-        'insert into otp_codes (purpose, channel, address, code_hash, ip, created_at, expires_at) values ($1,$2,$3,$4,$5,$6,$7) returning id',
+        'insert into otp_codes (purpose, channel, address, code_hash, ip, created_at, expires_at) values ' +
+          '($1,$2,$3,$4,$5,$6,$7) returning id',
         [purpose, channel, address, this.hash(purpose, address, fresh), ip, new Date(now), expires],
       );
       const codeId = row.rows[0]!.id;
@@ -138,7 +163,9 @@ export class Otp {
             channel,
             to,
             subject: `Your ${this.productName} verification code`,
-            text: `Your ${this.productName} code is ${fresh}. Use it to ${purposeText[purpose]}. It expires in 10 minutes. Never share it with anyone, including our staff.`,
+            text:
+              `Your ${this.productName} code is ${fresh}. Use it to ${purposeText[purpose]}. It expires in 10 ` +
+              `minutes. Never share it with anyone, including our staff.`,
             code: fresh,
           };
       const id = await this.messenger.queue(q, { ...message, ref: `otp:${codeId}`, expiresAt: expires });
@@ -152,7 +179,8 @@ export class Otp {
   private async undelivered(address: string, purpose: OtpPurpose): Promise<boolean> {
     const r = await this.db.query<{ status: string }>(
       `select o.status from otp_codes c join outbox o on o.id = c.message_id
-        where c.address = $1 and c.purpose = $2 and c.consumed_at is null and not c.superseded order by c.created_at desc limit 1`,
+        where c.address = $1 and c.purpose = $2 and c.consumed_at is null and not c.superseded order by ` +
+        `c.created_at desc limit 1`,
       [address, purpose],
     );
     const s = r.rows[0]?.status;
@@ -180,12 +208,20 @@ export class Otp {
 
   /** Gives back reserved failures: the code was right, or no comparison took place. */
   private async release(purpose: OtpPurpose, subjects: string[]): Promise<void> {
-    if (subjects.length) await this.db.query('update otp_guard set failures = greatest(failures - 1, 0) where purpose = $1 and subject = any($2::text[])', [purpose, subjects]);
+    if (subjects.length)
+      await this.db.query(
+        'update otp_guard set failures = greatest(failures - 1, 0) where purpose = $1 and subject = any($2::text[])',
+        [purpose, subjects],
+      );
   }
 
   /** Of these purposes, the one of the newest live code sent to an address. */
   async newestPurpose(address: string, purposes: OtpPurpose[]): Promise<OtpPurpose | undefined> {
-    const r = await this.db.query<{ purpose: OtpPurpose }>('select purpose from otp_codes where address = $1 and purpose = any($2::text[]) and consumed_at is null and not superseded order by created_at desc limit 1', [address, purposes]);
+    const r = await this.db.query<{ purpose: OtpPurpose }>(
+      'select purpose from otp_codes where address = $1 and purpose = any($2::text[]) and consumed_at is null and ' +
+        'not superseded order by created_at desc limit 1',
+      [address, purposes],
+    );
     return r.rows[0]?.purpose;
   }
 
@@ -202,7 +238,8 @@ export class Otp {
     const now = new Date(this.now());
     const tried = await this.db.query<{ id: bigint; code_hash: string; attempts: number }>(
       `update otp_codes set attempts = attempts + 1
-        where id = (select id from otp_codes where address = $1 and purpose = $2 and consumed_at is null and not superseded order by created_at desc limit 1)
+        where id = (select id from otp_codes where address = $1 and purpose = $2 and consumed_at is null and not ` +
+        `superseded order by created_at desc limit 1)
           and attempts < $3 and expires_at > $4
         returning id, code_hash, attempts`,
       [address, purpose, OTP_LIMITS.maxAttempts, now],
@@ -211,10 +248,14 @@ export class Otp {
     const subjects = [`a:${address}`, ...(opts.userId ? [`u:${opts.userId}`] : [])];
     if (!row) {
       // Nothing to compare with: say why (a lock first, so a locked address always hears the same).
-      const lock = await this.db.query('select 1 from otp_guard where purpose = $1 and subject = any($2::text[]) and locked_until > $3', [purpose, subjects, now]);
+      const lock = await this.db.query(
+        'select 1 from otp_guard where purpose = $1 and subject = any($2::text[]) and locked_until > $3',
+        [purpose, subjects, now],
+      );
       if (lock.rows.length) throw new AppError(OTP_MESSAGES.locked);
       const live = await this.db.query<{ attempts: number; expires_at: Date }>(
-        'select attempts, expires_at from otp_codes where address = $1 and purpose = $2 and consumed_at is null and not superseded order by created_at desc limit 1',
+        'select attempts, expires_at from otp_codes where address = $1 and purpose = $2 and consumed_at is null and ' +
+          'not superseded order by created_at desc limit 1',
         [address, purpose],
       );
       const l = live.rows[0];
@@ -239,8 +280,10 @@ export class Otp {
       await this.release(purpose, reserved);
       return row.id;
     }
-    if (await this.lockIfSpent(purpose, address, subjects, now, opts.userId ?? null)) throw new AppError(OTP_MESSAGES.locked);
-    if (row.attempts < OTP_LIMITS.maxAttempts && (await this.undelivered(address, purpose))) throw new AppError(OTP_MESSAGES.undelivered);
+    if (await this.lockIfSpent(purpose, address, subjects, now, opts.userId ?? null))
+      throw new AppError(OTP_MESSAGES.locked);
+    if (row.attempts < OTP_LIMITS.maxAttempts && (await this.undelivered(address, purpose)))
+      throw new AppError(OTP_MESSAGES.undelivered);
     throw new AppError(row.attempts >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
   }
 
@@ -248,21 +291,42 @@ export class Otp {
    * After a wrong code: when a budget is spent, pause checks for 24 h and tell the account in the
    * app and the address by message. Only the request that sets the lock tells, so it is told once.
    */
-  private async lockIfSpent(purpose: OtpPurpose, address: string, subjects: string[], now: Date, userId: number | null): Promise<boolean> {
+  private async lockIfSpent(
+    purpose: OtpPurpose,
+    address: string,
+    subjects: string[],
+    now: Date,
+    userId: number | null,
+  ): Promise<boolean> {
     const text =
-      `Someone entered too many wrong ${this.productName} verification codes to ${purposeText[purpose]}. For your safety, these codes are paused for 24 hours. ` +
-      'If this was not you, nobody got in, but consider changing your password, and never share a code with anyone, including our staff.';
+      `Someone entered too many wrong ${this.productName} verification codes to ${purposeText[purpose]}. For your ` +
+      `safety, these codes are paused for 24 hours. ` +
+      'If this was not you, nobody got in, but consider changing your password, and never share a code with anyone, ' +
+      'including our staff.';
     const channel: Channel = address.includes('@') ? 'email' : 'whatsapp';
     const told = await this.db.tx(async (q) => {
       const r = await q.query(
         `update otp_guard set locked_until = $3, window_start = $4
-          where purpose = $1 and subject = any($2::text[]) and failures >= $5 and (locked_until is null or locked_until <= $4)
+          where purpose = $1 and subject = any($2::text[]) and failures >= $5 and (locked_until is null or ` +
+          `locked_until <= $4)
           returning subject`,
         [purpose, subjects, new Date(now.getTime() + OTP_LIMITS.lockMs), now, OTP_LIMITS.failuresPerDay],
       );
       if (!r.rows.length) return null;
-      if (userId) await notify(q, { userId, title: 'Verification codes paused', content: text, kind: 'system', action: 'app_mine' });
-      return this.messenger.queue(q, { channel, to: channel === 'whatsapp' ? `+${address}` : address, subject: `${this.productName}: too many wrong verification codes`, text });
+      if (userId)
+        await notify(q, {
+          userId,
+          title: 'Verification codes paused',
+          content: text,
+          kind: 'system',
+          action: 'app_mine',
+        });
+      return this.messenger.queue(q, {
+        channel,
+        to: channel === 'whatsapp' ? `+${address}` : address,
+        subject: `${this.productName}: too many wrong verification codes`,
+        text,
+      });
     });
     if (told === null) return false;
     await this.messenger.dispatch([told]);
@@ -271,7 +335,10 @@ export class Otp {
 
   /** Marks a checked code used; fails if a parallel request spent it first. */
   async spend(q: Queryable, id: bigint): Promise<void> {
-    const used = await q.query('update otp_codes set consumed_at = now() where id = $1 and consumed_at is null and not superseded', [id]);
+    const used = await q.query(
+      'update otp_codes set consumed_at = now() where id = $1 and consumed_at is null and not superseded',
+      [id],
+    );
     if (used.rowCount !== 1) throw new AppError(OTP_MESSAGES.wrong);
   }
 }

@@ -26,7 +26,9 @@ export interface UserRow {
   providers: string | null;
 }
 
-const SELECT = `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as providers from users u`;
+const SELECT =
+  `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as ` +
+  `providers from users u`;
 
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | null> {
   return (await q.query<UserRow>(`${SELECT} where u.id = $1 and u.status = 'active'`, [id])).rows[0] ?? null;
@@ -38,9 +40,14 @@ export async function markSignedIn(q: Queryable, userId: number): Promise<void> 
 }
 
 /** By e-mail, WhatsApp number (digits with dial code) or username: any one the user signs in with. */
-export async function findUserByLogin(q: Queryable, login: string, whatsappDigits: string | null): Promise<UserRow | null> {
+export async function findUserByLogin(
+  q: Queryable,
+  login: string,
+  whatsappDigits: string | null,
+): Promise<UserRow | null> {
   const r = await q.query<UserRow>(
-    `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ($2::text is not null and u.whatsapp = $2)) limit 1`,
+    `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ` +
+      `($2::text is not null and u.whatsapp = $2)) limit 1`,
     [login, whatsappDigits],
   );
   return r.rows[0] ?? null;
@@ -61,7 +68,8 @@ export const signInFailures = {
       `insert into sign_in_failures (login, failures, window_start) values ($1, 1, $2)
        on conflict (login) do update
           set failures = case when sign_in_failures.window_start <= $3 then 1 else sign_in_failures.failures + 1 end,
-              window_start = case when sign_in_failures.window_start <= $3 then $2 else sign_in_failures.window_start end
+              window_start = case when sign_in_failures.window_start <= $3 then $2 else ` +
+        `sign_in_failures.window_start end
         where sign_in_failures.window_start <= $3 or sign_in_failures.failures < $4
        returning failures`,
       [login, now, new Date(now.getTime() - windowMs), max],
@@ -71,7 +79,9 @@ export const signInFailures = {
 
   /** When the name's spent window ends (for the refusal's "try again in N minutes"). */
   async windowEnd(q: Queryable, login: string, windowMs: number): Promise<Date | null> {
-    const r = await q.query<{ window_start: Date }>('select window_start from sign_in_failures where login = $1', [login]);
+    const r = await q.query<{ window_start: Date }>('select window_start from sign_in_failures where login = $1', [
+      login,
+    ]);
     const start = r.rows[0]?.window_start;
     return start ? new Date(start.getTime() + windowMs) : null;
   },
@@ -92,7 +102,12 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const accountRepo = {
   /** The active accounts that sign in with this e-mail address (lower case) or WhatsApp number (digits). */
   async activeIdsBy(q: Queryable, by: 'email' | 'whatsapp', address: string): Promise<number[]> {
-    const r = await q.query<{ id: number }>(by === 'email' ? "select id from users where lower(email) = $1 and status = 'active'" : "select id from users where whatsapp = $1 and status = 'active'", [address]);
+    const r = await q.query<{ id: number }>(
+      by === 'email'
+        ? "select id from users where lower(email) = $1 and status = 'active'"
+        : "select id from users where whatsapp = $1 and status = 'active'",
+      [address],
+    );
     return r.rows.map((x) => x.id);
   },
 
@@ -108,25 +123,65 @@ export const accountRepo = {
 
   /** The active account whose invite code this is. */
   async byInviteCode(q: Queryable, code: string): Promise<number | null> {
-    return (await q.query<{ id: number }>("select id from users where invite_code = upper($1) and status = 'active'", [code])).rows[0]?.id ?? null;
+    return (
+      (
+        await q.query<{ id: number }>("select id from users where invite_code = upper($1) and status = 'active'", [
+          code,
+        ])
+      ).rows[0]?.id ?? null
+    );
   },
 
   async create(
     q: Queryable,
-    u: { username: string; email: string | null; emailVerified: boolean; whatsapp: string | null; whatsappVerified: boolean; countryId: number; nickname: string; passwordHash: string; registerType: number; channelType: number; deviceNo: string; inviteCode: string; referrerId: number | null },
+    u: {
+      username: string;
+      email: string | null;
+      emailVerified: boolean;
+      whatsapp: string | null;
+      whatsappVerified: boolean;
+      countryId: number;
+      nickname: string;
+      passwordHash: string;
+      registerType: number;
+      channelType: number;
+      deviceNo: string;
+      inviteCode: string;
+      referrerId: number | null;
+    },
   ): Promise<number> {
     const r = await q.query<{ id: number }>(
-      `insert into users (username, email, email_verified, whatsapp, whatsapp_verified, country_id, nickname, password_hash,
+      `insert into users (username, email, email_verified, whatsapp, whatsapp_verified, country_id, nickname, ` +
+        `password_hash,
                           register_type, channel_type, device_no, invite_code, referrer_id, last_login_at)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13, now()) returning id`,
-      [u.username, u.email, u.emailVerified, u.whatsapp, u.whatsappVerified, u.countryId, u.nickname, u.passwordHash, u.registerType, u.channelType, u.deviceNo, u.inviteCode, u.referrerId],
+      [
+        u.username,
+        u.email,
+        u.emailVerified,
+        u.whatsapp,
+        u.whatsappVerified,
+        u.countryId,
+        u.nickname,
+        u.passwordHash,
+        u.registerType,
+        u.channelType,
+        u.deviceNo,
+        u.inviteCode,
+        u.referrerId,
+      ],
     );
     return r.rows[0]!.id;
   },
 
   /** A new password; a reset (clearLock) also clears the re-authentication lock. */
   async setPassword(q: Queryable, id: number, hash: string, clearLock: boolean): Promise<void> {
-    await q.query(clearLock ? 'update users set password_hash = $2, password_failures = 0, password_locked_until = null where id = $1' : 'update users set password_hash = $2 where id = $1', [id, hash]);
+    await q.query(
+      clearLock
+        ? 'update users set password_hash = $2, password_failures = 0, password_locked_until = null where id = $1'
+        : 'update users set password_hash = $2 where id = $1',
+      [id, hash],
+    );
   },
 
   async setNickname(q: Queryable, id: number, nickname: string): Promise<void> {
@@ -151,7 +206,11 @@ export const accountRepo = {
 
   /** A verified e-mail address; an e-mail sign-up's username is its e-mail, so it follows the address. */
   async setEmail(q: Queryable, id: number, address: string): Promise<void> {
-    await q.query("update users set email = $2, email_verified = true, username = case when lower(username) = lower(coalesce(email, '')) then $2 else username end where id = $1", [id, address]);
+    await q.query(
+      'update users set email = $2, email_verified = true, username = case when lower(username) = ' +
+        "lower(coalesce(email, '')) then $2 else username end where id = $1",
+      [id, address],
+    );
   },
 
   /** Locks the user row until the transaction ends (changes that must not interleave). */
@@ -162,7 +221,8 @@ export const accountRepo = {
   /** Closes the account: personal data erased, social sign-ins unbound. */
   async close(q: Queryable, id: number): Promise<void> {
     await q.query(
-      `update users set status = 'closed', closed_at = now(), username = 'closed-' || id, email = null, email_verified = false,
+      `update users set status = 'closed', closed_at = now(), username = 'closed-' || id, email = null, ` +
+        `email_verified = false,
              whatsapp = null, whatsapp_verified = false, phone = null, nickname = '', avatar = '', password_hash = null,
              tpassword_hash = null, device_no = '' where id = $1`,
       [id],
@@ -171,10 +231,15 @@ export const accountRepo = {
   },
 };
 
-export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+export const newInviteCode = () =>
+  Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
 export const isUniqueViolation = (err: unknown, constraint?: string) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (!constraint || String((err as { constraint?: string }).constraint ?? (err as { message?: string }).message).includes(constraint));
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23505' &&
+  (!constraint ||
+    String((err as { constraint?: string }).constraint ?? (err as { message?: string }).message).includes(constraint));
 
 export interface Balances {
   money: string;

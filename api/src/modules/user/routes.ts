@@ -2,7 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import { countryId, currentPassword, email, oneOf, optText, otp as otpField, password, phone, reauthText, text } from '../../lib/fields.js';
+import {
+  countryId,
+  currentPassword,
+  email,
+  oneOf,
+  optText,
+  otp as otpField,
+  password,
+  phone,
+  reauthText,
+  text,
+} from '../../lib/fields.js';
 import { AccountLimited } from '../../lib/limits.js';
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
@@ -15,7 +26,18 @@ import type { Provider } from '../social/verify.js';
 import { objectNameIn } from '../uploads/store.js';
 import { confirmPassword } from '../security/service.js';
 import { sessionMeta } from '../../shared/sessions.js';
-import { bindWhatsapp, changePassword, closeAccount, register, resetPassword, setAvatar, setEmail, signIn, USER_MESSAGES, type AccountDeps } from './service.js';
+import {
+  bindWhatsapp,
+  changePassword,
+  closeAccount,
+  register,
+  resetPassword,
+  setAvatar,
+  setEmail,
+  signIn,
+  USER_MESSAGES,
+  type AccountDeps,
+} from './service.js';
 
 const passwordFields = { new_password: password('New password') };
 
@@ -49,9 +71,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const confirmField = { password: reauthText('password') };
 
   const emailInUse = (address: string, exceptUserId?: number) => accountRepo.inUse(db, 'email', address, exceptUserId);
-  const whatsappInUse = (digits: string, exceptUserId?: number) => accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
+  const whatsappInUse = (digits: string, exceptUserId?: number) =>
+    accountRepo.inUse(db, 'whatsapp', digits, exceptUserId);
   const deps: AccountDeps = { ref, otp, sessions, security: app.security, accounts: app.accounts };
-  const sent = async (purpose: OtpPurpose, channel: 'email' | 'whatsapp', address: string, req: FastifyRequest, instead?: InsteadOfCode) => {
+  const sent = async (
+    purpose: OtpPurpose,
+    channel: 'email' | 'whatsapp',
+    address: string,
+    req: FastifyRequest,
+    instead?: InsteadOfCode,
+  ) => {
     await otp.send({ purpose, channel, address, ip: req.ip, instead });
     return null;
   };
@@ -63,13 +92,16 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     subject: `You already have a ${product} account`,
     text:
       `Someone (we hope you) asked to sign up to ${product} with this e-mail address, but it already has an account. ` +
-      'Sign in with it; if you forgot your password, choose "Forgot Password?" on the sign-in page to reset it. If this was not you, you can ignore this message.',
+      'Sign in with it; if you forgot your password, choose "Forgot Password?" on the sign-in page to reset it. If ' +
+      'this was not you, you can ignore this message.',
   };
   const noAccountHere = (what: string): InsteadOfCode => ({
     subject: `${product} password reset`,
     text:
-      `Someone (we hope you) asked to reset a ${product} password for this ${what}, but no ${product} account uses it. ` +
-      'If you have an account, try the e-mail address or WhatsApp number you signed up with, or sign up. If this was not you, you can ignore this message.',
+      `Someone (we hope you) asked to reset a ${product} password for this ${what}, but no ${product} account ` +
+      `uses it. ` +
+      'If you have an account, try the e-mail address or WhatsApp number you signed up with, or sign up. If this ' +
+      'was not you, you can ignore this message.',
   });
   const accountIdBy = (by: 'email' | 'whatsapp', address: string) => accountRepo.activeIdBy(db, by, address);
 
@@ -77,7 +109,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/checkUsername',
-    summary: 'Is this e-mail / WhatsApp number / username free? success=true means free (a tight limit of its own: it tells)',
+    summary:
+      'Is this e-mail / WhatsApp number / username free? success=true means free (a tight limit of its own: it tells)',
     body: z.object({ username: text('Username', 254) }),
     limit: 'lookup',
     handler: async (req) => {
@@ -90,15 +123,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/sendEmailVerifyCode',
-    summary: 'Send the sign-up code to an e-mail address (one that has an account is told so instead; the reply is the same)',
+    summary:
+      'Send the sign-up code to an e-mail address (one that has an account is told so instead; the reply is the same)',
     body: z.object({ email: email() }),
     limit: 'code',
-    handler: async (req) => sent('register', 'email', req.body.email, req, (await emailInUse(req.body.email)) ? accountExists : undefined),
+    handler: async (req) =>
+      sent('register', 'email', req.body.email, req, (await emailInUse(req.body.email)) ? accountExists : undefined),
   });
 
   gcRoute(app, {
     path: '/user/sendWhatsAppCode',
-    summary: 'Send a code to a WhatsApp number: binding when signed in (login password required; a bound number also gets a code), password reset when registered, else sign-up',
+    summary:
+      'Send a code to a WhatsApp number: binding when signed in (login password required; a bound number also gets ' +
+      'a code), password reset when registered, else sign-up',
     auth: 'optional',
     body: z.object({ whatsapp: phone(), ...confirmField }),
     limit: 'code',
@@ -110,7 +147,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         if (await whatsappInUse(digits, req.auth.userId)) throw new AppError(USER_MESSAGES.whatsappTaken);
         // Replacing a bound number: the current one must agree too (its code goes first, so a
         // refusal to send it leaves nothing half sent).
-        if (u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits) await sent('confirm_change', 'whatsapp', u.whatsapp, req);
+        if (u.whatsapp && u.whatsapp_verified && u.whatsapp !== digits)
+          await sent('confirm_change', 'whatsapp', u.whatsapp, req);
         return sent('bind_whatsapp', 'whatsapp', digits, req);
       }
       return sent((await whatsappInUse(digits)) ? 'reset_password' : 'register', 'whatsapp', digits, req);
@@ -184,13 +222,23 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     path: '/user/applogin',
     summary: 'Sign in with e-mail or WhatsApp number (with dial code) and password',
     limit: 'auth',
-    body: z.object({ username: text('Username', 254, M.loginUsernameRequired), password: currentPassword(), ...device }),
+    body: z.object({
+      username: text('Username', 254, M.loginUsernameRequired),
+      password: currentPassword(),
+      ...device,
+    }),
     handler: async (req, reply) => {
       const login = req.body.username;
       const digits = looksLikePhone(login) ? await waAddress(login) : null;
       const guard = { max: app.config.accountLimit.authPerHour, windowMs: 3600_000 };
       try {
-        const input = { login, whatsappDigits: digits, password: req.body.password, meta: meta(req, req.body.device_no), guard };
+        const input = {
+          login,
+          whatsappDigits: digits,
+          password: req.body.password,
+          meta: meta(req, req.body.device_no),
+          guard,
+        };
         const { user: u, token } = await signIn(db, deps, input);
         return fullView(db, u, token);
       } catch (err) {
@@ -226,7 +274,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   /** A reset code to an address with an account; to one without, a "no account here" message. The reply is the same. */
   const resetByEmail = async (req: FastifyRequest, address: string) =>
-    sent('reset_password', 'email', address, req, (await accountIdBy('email', address)) ? undefined : noAccountHere('e-mail address'));
+    sent(
+      'reset_password',
+      'email',
+      address,
+      req,
+      (await accountIdBy('email', address)) ? undefined : noAccountHere('e-mail address'),
+    );
 
   gcRoute(app, {
     path: '/public/sendMail',
@@ -246,7 +300,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (login.includes('@')) return resetByEmail(req, login.toLowerCase());
       const digits = await waAddress(login);
       if (!digits) throw new AppError(M.phoneRequired, Codes.validation);
-      return sent('reset_password', 'whatsapp', digits, req, (await accountIdBy('whatsapp', digits)) ? undefined : noAccountHere('WhatsApp number'));
+      return sent(
+        'reset_password',
+        'whatsapp',
+        digits,
+        req,
+        (await accountIdBy('whatsapp', digits)) ? undefined : noAccountHere('WhatsApp number'),
+      );
     },
   });
 
@@ -269,7 +329,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Reset the password with the code sent by WhatsApp',
       limit: 'code',
       body: z.object({ whatsapp: phone(M.forgotWhatsappRequired), verify_code: otpField(), ...passwordFields }),
-      handler: async (req) => reset(await waAddress(req.body.whatsapp), 'whatsapp', req.body.verify_code, req.body.new_password),
+      handler: async (req) =>
+        reset(await waAddress(req.body.whatsapp), 'whatsapp', req.body.verify_code, req.body.new_password),
     });
   }
 
@@ -291,7 +352,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     summary: 'Set the avatar to an uploaded image URL',
     auth: 'required',
     body: z.object({
-      avatar: text('Avatar', 500).refine((v) => /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(v), { error: 'Avatar must be an image URL' }),
+      avatar: text('Avatar', 500).refine((v) => /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(v), {
+        error: 'Avatar must be an image URL',
+      }),
     }),
     handler: async (req) => {
       const name = objectNameIn(app.config.publicUrl, req.body.avatar.split('?')[0] ?? '');
@@ -323,13 +386,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/modipassword',
-    summary: 'Change the password (wrong current passwords count towards a lock; other sessions are signed out; withdrawals wait; the owner is told)',
+    summary:
+      'Change the password (wrong current passwords count towards a lock; other sessions are signed out; ' +
+      'withdrawals wait; the owner is told)',
     auth: 'required',
     limit: 'auth',
     body: z.object({ password: currentPassword(), ...passwordFields }),
     handler: async (req) => {
       const u = await me(req);
-      await changePassword(db, deps, { auth: req.auth!, user: u, current: req.body.password, next: req.body.new_password });
+      await changePassword(db, deps, {
+        auth: req.auth!,
+        user: u,
+        current: req.body.password,
+        next: req.body.new_password,
+      });
       return null;
     },
   });
@@ -347,13 +417,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/bindWhatsapp',
-    summary: 'Bind or change the WhatsApp number: login password, the code sent to the new number, and old_code (sent to the bound number) when one is bound',
+    summary:
+      'Bind or change the WhatsApp number: login password, the code sent to the new number, and old_code (sent to ' +
+      'the bound number) when one is bound',
     auth: 'required',
     limit: 'code',
     body: z.object({ whatsapp: phone(), code: otpField('code'), old_code: optText('old_code', 10), ...confirmField }),
     handler: async (req) => {
       const u = await me(req);
-      const change = { address: await waAddress(req.body.whatsapp), code: req.body.code, oldCode: req.body.old_code, password: req.body.password };
+      const change = {
+        address: await waAddress(req.body.whatsapp),
+        code: req.body.code,
+        oldCode: req.body.old_code,
+        password: req.body.password,
+      };
       await bindWhatsapp(db, deps, { auth: req.auth!, user: u, change });
       return null;
     },
@@ -361,7 +438,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/sendEmailBindVerifyCode',
-    summary: 'Send a code to an e-mail address to bind or change it (login password required; a bound address also gets a code)',
+    summary:
+      'Send a code to an e-mail address to bind or change it (login password required; a bound address also gets a ' +
+      'code)',
     auth: 'required',
     limit: 'code',
     body: z.object({ email: email(), ...confirmField }),
@@ -375,16 +454,26 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const changeEmail = async (req: FastifyRequest, b: { email: string; verify_code: string; old_code: string; password?: string }) => {
+  const changeEmail = async (
+    req: FastifyRequest,
+    b: { email: string; verify_code: string; old_code: string; password?: string },
+  ) => {
     const change = { address: b.email, code: b.verify_code, oldCode: b.old_code, password: b.password };
     await setEmail(db, deps, { auth: req.auth!, user: await me(req), change });
     return null;
   };
-  const emailChange = z.object({ email: email(), verify_code: otpField(), old_code: optText('old_code', 10), ...confirmField });
+  const emailChange = z.object({
+    email: email(),
+    verify_code: otpField(),
+    old_code: optText('old_code', 10),
+    ...confirmField,
+  });
 
   gcRoute(app, {
     path: '/user/bindEmail',
-    summary: 'Bind an e-mail address: login password and the code sent to it (and old_code when an address is bound: then it is a change)',
+    summary:
+      'Bind an e-mail address: login password and the code sent to it (and old_code when an address is bound: then ' +
+      'it is a change)',
     auth: 'required',
     limit: 'code',
     body: emailChange,
@@ -393,7 +482,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/user/changeEmail',
-    summary: 'Change the e-mail address: login password, the code sent to the new one and old_code sent to the current one; the old one is told',
+    summary:
+      'Change the e-mail address: login password, the code sent to the new one and old_code sent to the current ' +
+      'one; the old one is told',
     auth: 'required',
     limit: 'code',
     body: emailChange,

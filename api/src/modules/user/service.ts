@@ -7,7 +7,13 @@ import { AccountLimited } from '../../lib/limits.js';
 import { VALIDATION_MESSAGES as M } from '../../lib/rules.js';
 import { grantSignupCoupons } from '../coupon/service.js';
 import type { Reference } from '../../shared/reference.js';
-import { accountOwner, confirmPassword, SECURITY_MESSAGES, securityChanged, type SecurityDeps } from '../security/service.js';
+import {
+  accountOwner,
+  confirmPassword,
+  SECURITY_MESSAGES,
+  securityChanged,
+  type SecurityDeps,
+} from '../security/service.js';
 import { socialRepo } from '../social/repo.js';
 import { endPending, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
@@ -15,7 +21,15 @@ import { uploadRepo } from '../uploads/repo.js';
 import type { AccountHooks } from './hooks.js';
 import { OTP_MESSAGES, type Otp } from './otp.js';
 import { hashPassword, verifyPassword } from '../../shared/passwords.js';
-import { accountRepo, findUserByLogin, isUniqueViolation, markSignedIn, newInviteCode, signInFailures, type UserRow } from './repo.js';
+import {
+  accountRepo,
+  findUserByLogin,
+  isUniqueViolation,
+  markSignedIn,
+  newInviteCode,
+  signInFailures,
+  type UserRow,
+} from './repo.js';
 import type { AuthContext, SessionMeta, Sessions } from '../../shared/sessions.js';
 
 export const USER_MESSAGES = {
@@ -53,7 +67,10 @@ export interface Registration {
   recommendCode: string;
   channelType: number;
   deviceNo: string;
-  /** A social sign-up: the provider's identity, and what the provider said of it (checked by the route against this browser or device). */
+  /**
+   * A social sign-up: the provider's identity, and what the provider said of it (checked by the route against this
+   * browser or device).
+   */
   social: { provider: Provider; uid: string; pending: PendingIdentity } | null;
   meta: SessionMeta;
 }
@@ -75,8 +92,11 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
     codeId = await otp.check({ purpose: 'register', address: r.byWhatsapp ? r.whatsapp! : r.email!, code: r.code });
   }
   if (r.email && (await accountRepo.inUse(db, 'email', r.email))) throw new AppError(USER_MESSAGES.emailTaken);
-  if (r.whatsapp && (await accountRepo.inUse(db, 'whatsapp', r.whatsapp))) throw new AppError(USER_MESSAGES.whatsappTaken);
-  const emailVerified = Boolean(r.email) && ((!r.byWhatsapp && needCode) || (pending?.email_verified === true && pending.email === r.email));
+  if (r.whatsapp && (await accountRepo.inUse(db, 'whatsapp', r.whatsapp)))
+    throw new AppError(USER_MESSAGES.whatsappTaken);
+  const emailVerified =
+    Boolean(r.email) &&
+    ((!r.byWhatsapp && needCode) || (pending?.email_verified === true && pending.email === r.email));
   const passwordHash = await hashPassword(r.password);
   let referrer: number | null = null;
   if (r.recommendCode) {
@@ -102,7 +122,13 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
         referrerId: referrer,
       });
       if (r.social) {
-        await socialRepo.bind(q, { provider: r.social.provider, uid: r.social.uid, userId: id, email: pending?.email ?? null, name: pending?.name ?? '' });
+        await socialRepo.bind(q, {
+          provider: r.social.provider,
+          uid: r.social.uid,
+          userId: id,
+          email: pending?.email ?? null,
+          name: pending?.name ?? '',
+        });
         await endPending(q, r.social.provider, r.social.uid);
       }
       // Coupons follow server rules only: every new account gets the active welcome coupons of its
@@ -113,7 +139,13 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
   } catch (err) {
     if (isUniqueViolation(err)) {
       const m = String((err as Error).message);
-      throw new AppError(m.includes('whatsapp') ? USER_MESSAGES.whatsappTaken : m.includes('social') ? USER_MESSAGES.accountTaken : USER_MESSAGES.emailTaken);
+      throw new AppError(
+        m.includes('whatsapp')
+          ? USER_MESSAGES.whatsappTaken
+          : m.includes('social')
+            ? USER_MESSAGES.accountTaken
+            : USER_MESSAGES.emailTaken,
+      );
     }
     throw err;
   }
@@ -187,7 +219,10 @@ export async function resetPassword(
   await alert();
 }
 
-/** A password change: the current one confirmed (wrong ones count towards a lock); the other sessions end; the owner is told. */
+/**
+ * A password change: the current one confirmed (wrong ones count towards a lock); the other sessions end; the owner is
+ * told.
+ */
 export async function changePassword(
   db: Db,
   deps: Pick<AccountDeps, 'security' | 'sessions'>,
@@ -205,7 +240,10 @@ export async function changePassword(
   await alert();
 }
 
-/** What a change of a sign-in address carries: the login password, the new address's code, and the bound one's when replacing it. */
+/**
+ * What a change of a sign-in address carries: the login password, the new address's code, and the bound one's when
+ * replacing it.
+ */
 export interface AddressChange {
   address: string;
   code: string;
@@ -245,7 +283,11 @@ export async function bindWhatsapp(
       await otp.spend(q, codeId);
       if (oldCodeId !== null) await otp.spend(q, oldCodeId);
       await accountRepo.setWhatsapp(q, u.id, digits);
-      return securityChanged(q, security, { before: u, change: 'whatsapp', detail: `The new number ends in ${digits.slice(-4)}.` });
+      return securityChanged(q, security, {
+        before: u,
+        change: 'whatsapp',
+        detail: `The new number ends in ${digits.slice(-4)}.`,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.whatsappTaken);
@@ -278,7 +320,11 @@ export async function setEmail(
       await otp.spend(q, codeId);
       if (oldCodeId !== null) await otp.spend(q, oldCodeId);
       await accountRepo.setEmail(q, u.id, c.address);
-      return securityChanged(q, security, { before: u, change: 'email', detail: `The new address is ${c.address.replace(/^(.).*(@.*)$/, '$1***$2')}.` });
+      return securityChanged(q, security, {
+        before: u,
+        change: 'email',
+        detail: `The new address is ${c.address.replace(/^(.).*(@.*)$/, '$1***$2')}.`,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(USER_MESSAGES.emailTaken);
@@ -291,10 +337,14 @@ export async function setEmail(
  * The avatar: an image URL, or one of our uploads, which must be the caller's own. It becomes public
  * as an avatar (card photos are private), so nobody can publish another person's card photo by naming it.
  */
-export async function setAvatar(db: Db, input: { userId: number; url: string; upload: { objectName: string; url: string } | null }): Promise<void> {
+export async function setAvatar(
+  db: Db,
+  input: { userId: number; url: string; upload: { objectName: string; url: string } | null },
+): Promise<void> {
   const { userId, url, upload } = input;
   await db.tx(async (q) => {
-    if (upload && !(await uploadRepo.makeAvatar(q, upload.objectName, userId))) throw new AppError(USER_MESSAGES.avatarNotYours);
+    if (upload && !(await uploadRepo.makeAvatar(q, upload.objectName, userId)))
+      throw new AppError(USER_MESSAGES.avatarNotYours);
     await accountRepo.setAvatar(q, userId, upload ? upload.url : url);
   });
 }

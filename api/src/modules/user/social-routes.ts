@@ -26,7 +26,8 @@ const common = {
 };
 
 /** The id token: the web client names it idToken; id_token and (for Apple) social_code are read too. */
-const tokenOf = (b: Record<string, string>, ...names: string[]) => names.map((n) => b[n]).find((v) => v && v.split('.').length === 3) ?? '';
+const tokenOf = (b: Record<string, string>, ...names: string[]) =>
+  names.map((n) => b[n]).find((v) => v && v.split('.').length === 3) ?? '';
 
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   const { db, sessions, social } = app;
@@ -35,7 +36,14 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
    * After the provider vouched for the identity: an account bound to it gets a session; otherwise
    * the identity waits (30 minutes) for appregister to complete the sign-up with country and password.
    */
-  async function signIn(req: FastifyRequest, reply: FastifyReply, id: VerifiedIdentity, claimedId: string, client: { deviceNo: string; osType: string }, clientEmail: string) {
+  async function signIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    id: VerifiedIdentity,
+    claimedId: string,
+    client: { deviceNo: string; osType: string },
+    clientEmail: string,
+  ) {
     const deviceNo = client.deviceNo;
     if (claimedId && claimedId !== id.uid) throw new AppError(`${label(id.provider)} login failed. Please try again.`);
     const email = id.email ?? (clientEmail ? clientEmail.toLowerCase() : null);
@@ -46,7 +54,14 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
         return sessions.create(q, { userId, meta: sessionMeta(req, deviceNo) });
       });
       const u = await findUserById(db, userId);
-      return { is_social_bind: true, username: u?.username ?? '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token };
+      return {
+        is_social_bind: true,
+        username: u?.username ?? '',
+        social_id: id.uid,
+        social_email: email ?? '',
+        social_type: id.provider,
+        token,
+      };
     }
     await rememberPending(db, {
       reply,
@@ -54,14 +69,26 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       email,
       client: { ...client, secureCookie: app.config.publicUrl.startsWith('https:') },
     });
-    return { is_social_bind: false, username: '', social_id: id.uid, social_email: email ?? '', social_type: id.provider, token: '' };
+    return {
+      is_social_bind: false,
+      username: '',
+      social_id: id.uid,
+      social_email: email ?? '',
+      social_type: id.provider,
+      token: '',
+    };
   }
 
-  const client = (b: { device_no?: string; os_type?: string }) => ({ deviceNo: b.device_no ?? '', osType: (b.os_type ?? '').toLowerCase() });
+  const client = (b: { device_no?: string; os_type?: string }) => ({
+    deviceNo: b.device_no ?? '',
+    osType: (b.os_type ?? '').toLowerCase(),
+  });
 
   gcRoute(app, {
     path: '/social/getGoogleInfoByToken',
-    summary: 'The apps: exchange a Google authorization code; the identity then waits 10 minutes for googleLogin from this device',
+    summary:
+      'The apps: exchange a Google authorization code; the identity then waits 10 minutes for googleLogin from this ' +
+      'device',
     limit: 'auth',
     body: z.object({ ...common, code: optText('code', 2048), redirect_uri: optText('redirect_uri', 2048) }),
     handler: async (req) => {
@@ -77,14 +104,23 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   async function handoff(uid: string, deviceNo: string): Promise<VerifiedIdentity | null> {
     if (!uid || !deviceNo) return null;
     const row = await socialRepo.takeHandoff(db, uid, deviceNo);
-    return row?.live ? { provider: 'google', uid, email: row.email, emailVerified: row.email_verified, name: row.name } : null;
+    return row?.live
+      ? { provider: 'google', uid, email: row.email, emailVerified: row.email_verified, name: row.name }
+      : null;
   }
 
   gcRoute(app, {
     path: '/social/googleLogin',
-    summary: 'Google sign-in: an id token (web), an access token (checked with token-info), or the identity getGoogleInfoByToken verified for this device (apps)',
+    summary:
+      'Google sign-in: an id token (web), an access token (checked with token-info), or the identity ' +
+      'getGoogleInfoByToken verified for this device (apps)',
     limit: 'auth',
-    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096), access_token: optText('access_token', 4096) }),
+    body: z.object({
+      ...common,
+      idToken: optText('idToken', 4096),
+      id_token: optText('id_token', 4096),
+      access_token: optText('access_token', 4096),
+    }),
     handler: async (req, reply) => {
       const b = req.body as Record<string, string>;
       const token = tokenOf(b, 'idToken', 'id_token');
@@ -101,7 +137,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     path: '/social/appleLogin',
     summary: 'Apple sign-in: an id token (web), or an authorization code exchanged with Apple (apps)',
     limit: 'auth',
-    body: z.object({ ...common, idToken: optText('idToken', 4096), id_token: optText('id_token', 4096), social_code: optText('social_code', 4096) }),
+    body: z.object({
+      ...common,
+      idToken: optText('idToken', 4096),
+      id_token: optText('id_token', 4096),
+      social_code: optText('social_code', 4096),
+    }),
     handler: async (req, reply) => {
       const b = req.body as Record<string, string>;
       const token = tokenOf(b, 'idToken', 'id_token', 'social_code');
@@ -155,11 +196,19 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
       if (b.social_id && b.social_id !== id.uid) throw new AppError(`Failed to bind ${label(provider)} account`);
       const userId = req.auth!.userId;
       const owner = await socialRepo.owner(db, provider, id.uid);
-      if (owner && owner !== userId) throw new AppError(`This ${label(provider)} account is already bound to another user`);
+      if (owner && owner !== userId)
+        throw new AppError(`This ${label(provider)} account is already bound to another user`);
       if (!owner) {
-        if (await socialRepo.hasProvider(db, userId, provider)) throw new AppError(`Your account is already bound to another ${label(provider)} account`);
+        if (await socialRepo.hasProvider(db, userId, provider))
+          throw new AppError(`Your account is already bound to another ${label(provider)} account`);
         try {
-          await socialRepo.bind(db, { provider, uid: id.uid, userId, email: id.email, name: id.name || b.social_name || '' });
+          await socialRepo.bind(db, {
+            provider,
+            uid: id.uid,
+            userId,
+            email: id.email,
+            name: id.name || b.social_name || '',
+          });
         } catch {
           throw new AppError(`Failed to bind ${label(provider)} account`);
         }

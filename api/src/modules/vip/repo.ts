@@ -16,13 +16,19 @@ export interface VipLogRow {
 
 export const vipRepo = {
   async standing(q: Queryable, userId: number) {
-    return (await q.query<{ vip_level: number; vip_exp: bigint; country_id: number }>('select vip_level, vip_exp, country_id from users where id = $1', [userId])).rows[0];
+    return (
+      await q.query<{ vip_level: number; vip_exp: bigint; country_id: number }>(
+        'select vip_level, vip_exp, country_id from users where id = $1',
+        [userId],
+      )
+    ).rows[0];
   },
 
   /** VIP, amount-ladder and first-order bonuses of the user's credited orders, per currency. */
   async bonusTotals(q: Queryable, userId: number): Promise<Map<string, bigint>> {
     const r = await q.query<{ currency_code: string; total: bigint }>(
-      `select currency_code, coalesce(sum(vip_bonus_minor + reach_amount_bonus_minor + first_order_bonus_minor), 0)::bigint as total
+      `select currency_code, coalesce(sum(vip_bonus_minor + reach_amount_bonus_minor + first_order_bonus_minor), ` +
+        `0)::bigint as total
          from orders where user_id = $1 and status = any($2::smallint[]) group by currency_code`,
       [userId, ORDER_CREDITED],
     );
@@ -30,14 +36,28 @@ export const vipRepo = {
   },
 
   async log(q: Queryable, userId: number, page: number, size: number): Promise<VipLogRow[]> {
-    return (await q.query<VipLogRow>('select * from vip_log where user_id = $1 order by id desc offset $2 limit $3', [userId, page * size, size])).rows;
+    return (
+      await q.query<VipLogRow>('select * from vip_log where user_id = $1 order by id desc offset $2 limit $3', [
+        userId,
+        page * size,
+        size,
+      ])
+    ).rows;
   },
 
   /** Adds experience; answers the new total and the level before. */
   async addExp(q: Queryable, userId: number, exp: bigint, orderNo: string) {
-    const row = (await q.query<{ vip_exp: bigint; vip_level: number }>('update users set vip_exp = vip_exp + $2 where id = $1 returning vip_exp, vip_level', [userId, exp])).rows[0];
+    const row = (
+      await q.query<{ vip_exp: bigint; vip_level: number }>(
+        'update users set vip_exp = vip_exp + $2 where id = $1 returning vip_exp, vip_level',
+        [userId, exp],
+      )
+    ).rows[0];
     if (row) {
-      await q.query('insert into vip_log (user_id, exp, after_exp, type, memo, source, order_no) values ($1,$2,$3,1,$4,$5,$6)', [userId, exp, row.vip_exp, `Order ${orderNo}`, 'Completed order', orderNo]);
+      await q.query(
+        'insert into vip_log (user_id, exp, after_exp, type, memo, source, order_no) values ($1,$2,$3,1,$4,$5,$6)',
+        [userId, exp, row.vip_exp, `Order ${orderNo}`, 'Completed order', orderNo],
+      );
     }
     return row;
   },

@@ -31,13 +31,21 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
       return {
         vip_level: level,
         vip_exp: exp,
-        vip_info: levels.map((l) => ({ level: l.level, name: l.name, exp: Number(l.exp_threshold), rate: l.rate_bp / 100 })),
+        vip_info: levels.map((l) => ({
+          level: l.level,
+          name: l.name,
+          exp: Number(l.exp_threshold),
+          rate: l.rate_bp / 100,
+        })),
         next_exp: Number(next?.exp_threshold ?? levels[levels.length - 1]?.exp_threshold ?? 0n),
         total_bonus: formatMinor(total(cur.code), cur.decimals),
         total_bonus_usdt: formatMinor(total('USDT'), usdt.decimals),
         referred_total_bonus: formatMinor(referred, cur.decimals),
         first_order_bonus: formatMinor(first, cur.decimals),
-        amount_order_bonus: ladder.map((t) => ({ bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals), order_amount: formatMinor(t.orderAmountMinor, cur.decimals) })),
+        amount_order_bonus: ladder.map((t) => ({
+          bonus_amount: formatMinor(t.bonusAmountMinor, cur.decimals),
+          order_amount: formatMinor(t.orderAmountMinor, cur.decimals),
+        })),
         currency_symbol: cur.symbol,
         task_list: [],
       };
@@ -51,7 +59,12 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => {
       const levels = await app.ref.vipLevels();
       return {
-        vip_info: levels.map((l) => ({ level: l.level, name: l.name, exp: Number(l.exp_threshold), rate: l.rate_bp / 100 })),
+        vip_info: levels.map((l) => ({
+          level: l.level,
+          name: l.name,
+          exp: Number(l.exp_threshold),
+          rate: l.rate_bp / 100,
+        })),
         max_level: levels.reduce((a, l) => Math.max(a, l.level), 0),
       };
     },

@@ -8,7 +8,11 @@ import { vipRepo } from './repo.js';
  * vip_exp_per_unit setting). The level is the highest configured level whose threshold is reached.
  * Called in the transaction that completes an order.
  */
-export async function addVipExp(q: Queryable, deps: { ref: Reference }, input: { userId: number; exp: bigint; orderNo: string }): Promise<void> {
+export async function addVipExp(
+  q: Queryable,
+  deps: { ref: Reference },
+  input: { userId: number; exp: bigint; orderNo: string },
+): Promise<void> {
   const { ref } = deps;
   const { userId, exp, orderNo } = input;
   if (exp <= 0n) return;
@@ -19,6 +23,13 @@ export async function addVipExp(q: Queryable, deps: { ref: Reference }, input: {
   if (level > row.vip_level) {
     await vipRepo.setLevel(q, userId, level);
     const name = levels.find((l) => l.level === level)?.name ?? `VIP ${level}`;
-    await notify(q, { userId, title: 'VIP level up', content: `Congratulations! You reached VIP ${level} (${name}): your rates are now higher.`, kind: 'notice', action: 'app_vip', params: {} });
+    await notify(q, {
+      userId,
+      title: 'VIP level up',
+      content: `Congratulations! You reached VIP ${level} (${name}): your rates are now higher.`,
+      kind: 'notice',
+      action: 'app_vip',
+      params: {},
+    });
   }
 }

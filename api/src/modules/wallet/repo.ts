@@ -32,11 +32,14 @@ export interface LogRow {
   bank_logo: string | null;
 }
 
-const LOG_SELECT = `
+const LOG_SELECT =
+  `
   select p.id, p.account_id, p.amount_minor, p.balance_after_minor, p.created_at, j.kind, j.memo, a.currency_code,
          o.order_no, o.images->>0 as order_image, o.amount_minor as order_amount_minor, o.vip_bp,
-         w.withdraw_no as w_no, w.status as w_status, w.fee_minor as w_fee, w.amount_minor as w_amount, w.bank_name as w_bank,
-         w.account_no as w_account_no, w.account_name as w_account_name, w.created_at as w_created, w.settled_at as w_settled,
+         w.withdraw_no as w_no, w.status as w_status, w.fee_minor as w_fee, w.amount_minor as w_amount, w.bank_name ` +
+  `as w_bank,
+         w.account_no as w_account_no, w.account_name as w_account_name, w.created_at as w_created, w.settled_at as ` +
+  `w_settled,
          w.fail_reason as w_reason, w.reference as w_reference, w.wallet_type as w_wallet_type, b.logo as bank_logo
     from ledger_postings p
     join ledger_accounts a on a.id = p.account_id
@@ -50,13 +53,28 @@ const LOG_SELECT = `
 export const walletRepo = {
   /** How many of the user's orders are being checked. */
   async pendingOrders(q: Queryable, userId: number): Promise<number> {
-    return (await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = $2', [userId, ORDER_STATUS.pending])).rows[0]?.n ?? 0;
+    return (
+      (
+        await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = $2', [
+          userId,
+          ORDER_STATUS.pending,
+        ])
+      ).rows[0]?.n ?? 0
+    );
   },
 
   /** A page of one cash wallet's log, newest first; kinds: the journal kinds to keep (null: all). */
-  async cashLog(q: Queryable, userId: number, currency: string, kinds: string[] | null, page: number, size: number): Promise<LogRow[]> {
+  async cashLog(
+    q: Queryable,
+    userId: number,
+    currency: string,
+    kinds: string[] | null,
+    page: number,
+    size: number,
+  ): Promise<LogRow[]> {
     const r = await q.query<LogRow>(
-      `${LOG_SELECT} where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $2 and ($3::text[] is null or j.kind = any($3::text[]))
+      `${LOG_SELECT} where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $2 and ($3::text[] is null or ` +
+        `j.kind = any($3::text[]))
         order by p.id desc offset $4 limit $5`,
       [userId, currency, kinds, page * size, size],
     );
@@ -70,10 +88,18 @@ export const walletRepo = {
   /** What keeps an account from closing: money in it, a withdrawal held, an order being checked. */
   async openMoney(q: Queryable, userId: number): Promise<{ balance: boolean; held: boolean; orders: boolean }> {
     // One after another: q may be a transaction's single connection.
-    const balance = await q.query('select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1', [userId]);
-    const held = await q.query("select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status = 'held' limit 1", [userId]);
-    const orders = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [userId, ORDER_STATUS.pending]);
+    const balance = await q.query('select 1 from ledger_accounts where user_id = $1 and balance_minor > 0 limit 1', [
+      userId,
+    ]);
+    const held = await q.query(
+      'select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id where a.user_id = $1 and h.status ' +
+        "= 'held' limit 1",
+      [userId],
+    );
+    const orders = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [
+      userId,
+      ORDER_STATUS.pending,
+    ]);
     return { balance: balance.rows.length > 0, held: held.rows.length > 0, orders: orders.rows.length > 0 };
   },
-
 };

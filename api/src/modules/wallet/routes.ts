@@ -50,7 +50,12 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       create_time: Math.floor(r.created_at.getTime() / 1000),
       amount: Number(f(r.amount_minor)),
       balance_amount: Number(f(r.balance_after_minor)),
-      order_amount: r.order_amount_minor !== null ? f(r.order_amount_minor) : r.w_amount !== null ? f(r.w_amount) : f(r.amount_minor < 0n ? -r.amount_minor : r.amount_minor),
+      order_amount:
+        r.order_amount_minor !== null
+          ? f(r.order_amount_minor)
+          : r.w_amount !== null
+            ? f(r.w_amount)
+            : f(r.amount_minor < 0n ? -r.amount_minor : r.amount_minor),
       platform_fee: f(r.w_fee ?? 0n),
       vip_rate: r.vip_bp ? String(r.vip_bp / 100) : '0',
       type: LOG_TYPE[r.kind] ?? 'other',
@@ -66,13 +71,15 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
 
   gcRoute(app, {
     path: '/wallet/balance',
-    summary: 'Cash, held by pending withdrawals (`frozen_amount`), withdrawable and reward balances, and orders in progress',
+    summary:
+      'Cash, held by pending withdrawals (`frozen_amount`), withdrawable and reward balances, and orders in progress',
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
       const u = await moneyUser(db, { ref }, req.auth!.userId);
       const b = await ledger.userBalances(db, u.id);
-      const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
+      const get = (kind: string, code: string) =>
+        b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
       const dealing = await walletRepo.pendingOrders(db, u.id);
@@ -158,7 +165,8 @@ export function walletHooks(ref: Reference, ledger: Ledger) {
         ref.currency('USDT'),
         ledger.userBalances(q, userId),
       ]);
-      const get = (kind: string, code: string) => b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
+      const get = (kind: string, code: string) =>
+        b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
       return {
         money: formatMinor(get('cash', local.code), local.decimals),
         rebate_money: formatMinor(get('reward', local.code), local.decimals),

@@ -25,7 +25,8 @@ export const payoutRepo = {
   async lockForSend(q: Queryable, withdrawNo: string, gated: string[]) {
     const r = await q.query<PayoutRow & { frozen: boolean; unverified: boolean }>(
       `select w.*, b.code as bank_code, u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
-         from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id join users u on u.id = w.user_id join countries c on c.id = u.country_id
+         from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id ` +
+        `join users u on u.id = w.user_id join countries c on c.id = u.country_id
         where w.withdraw_no = $1 for update of w`,
       [withdrawNo, gated],
     );
@@ -33,7 +34,10 @@ export const payoutRepo = {
   },
 
   async markSending(q: Queryable, id: bigint, channel: string, by: string): Promise<void> {
-    await q.query("update withdrawals set status = 'processing', payout_channel = $2, sent_at = now(), sent_by = $3 where id = $1", [id, channel, by]);
+    await q.query(
+      "update withdrawals set status = 'processing', payout_channel = $2, sent_at = now(), sent_by = $3 where id = $1",
+      [id, channel, by],
+    );
   },
 
   async setProviderRef(q: Queryable, id: bigint, providerRef: string): Promise<void> {
@@ -42,12 +46,17 @@ export const payoutRepo = {
 
   /** A send the provider refused: nothing went out, the withdrawal waits for another way. */
   async sendRefused(q: Queryable, id: bigint): Promise<void> {
-    await q.query("update withdrawals set status = 'pending', payout_channel = '', sent_at = null, sent_by = '' where id = $1 and status = 'processing'", [id]);
+    await q.query(
+      "update withdrawals set status = 'pending', payout_channel = '', sent_at = null, sent_by = '' where id = $1 " +
+        "and status = 'processing'",
+      [id],
+    );
   },
 
   /** A withdrawal by its number, locked (a provider's webhook settles it). */
   async lockByNo(q: Queryable, withdrawNo: string): Promise<WithdrawRow | undefined> {
-    return (await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [withdrawNo])).rows[0];
+    return (await q.query<WithdrawRow>('select * from withdrawals where withdraw_no = $1 for update', [withdrawNo]))
+      .rows[0];
   },
 
   async byId(q: Queryable, id: bigint): Promise<WithdrawRow> {
@@ -58,15 +67,28 @@ export const payoutRepo = {
    * Takes every pending withdrawal of a currency and method whose seller may be paid, oldest first,
    * for a bank upload: they are processing from now on (rows another export has locked are skipped).
    */
-  async takeForExport(q: Queryable, currency: string, method: string, gated: string[], by: string): Promise<PayoutRow[]> {
+  async takeForExport(
+    q: Queryable,
+    currency: string,
+    method: string,
+    gated: string[],
+    by: string,
+  ): Promise<PayoutRow[]> {
     const r = await q.query<PayoutRow>(
-      `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join banks b on b.id = p.bank_id
+      `select w.*, b.code as bank_code from withdrawals w join payout_accounts p on p.id = w.payout_account_id join ` +
+        `banks b on b.id = p.bank_id
          join users u on u.id = w.user_id join countries c on c.id = u.country_id
-        where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null and not ${unverified('$3')}
+        where w.status = 'pending' and w.currency_code = $1 and w.method = $2 and u.withdrawals_frozen_at is null ` +
+        `and not ${unverified('$3')}
         order by w.created_at, w.id for update of w skip locked`,
       [currency, method, gated],
     );
-    if (r.rows.length) await q.query("update withdrawals set status = 'processing', payout_channel = 'bank_upload', sent_at = now(), sent_by = $2 where id = any($1::bigint[])", [r.rows.map((w) => w.id), by]);
+    if (r.rows.length)
+      await q.query(
+        "update withdrawals set status = 'processing', payout_channel = 'bank_upload', sent_at = now(), sent_by = " +
+          '$2 where id = any($1::bigint[])',
+        [r.rows.map((w) => w.id), by],
+      );
     return r.rows;
   },
 
@@ -74,7 +96,8 @@ export const payoutRepo = {
   async sellerForSettle(q: Queryable, withdrawNo: string, gated: string[]) {
     const r = await q.query<{ frozen: boolean; unverified: boolean }>(
       `select u.withdrawals_frozen_at is not null as frozen, ${unverified('$2')} as unverified
-         from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id where w.withdraw_no = $1 for share of u`,
+         from withdrawals w join users u on u.id = w.user_id join countries c on c.id = u.country_id where ` +
+        `w.withdraw_no = $1 for share of u`,
       [withdrawNo, gated],
     );
     return r.rows[0];

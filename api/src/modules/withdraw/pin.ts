@@ -14,7 +14,9 @@ export const PIN_MESSAGES = {
   notSet: 'Please set your transaction password first',
   alreadySet: 'Your transaction password is already set; change it instead',
   wrong: (left: number) => `Incorrect transaction password, ${left} attempt${left === 1 ? '' : 's'} left`,
-  locked: 'Too many wrong transaction password attempts: withdrawals are locked for 24 hours. Reset your transaction password by e-mail to unlock now',
+  locked:
+    'Too many wrong transaction password attempts: withdrawals are locked for 24 hours. Reset your transaction ' +
+    'password by e-mail to unlock now',
   same: 'The new transaction password must be different from the current one',
   noEmail: 'Bind an e-mail address to your account to reset your transaction password',
 } as const;
@@ -57,30 +59,54 @@ export class PinGuard {
   async check(userId: number, pin: string): Promise<void> {
     if (!isPin(pin)) throw new AppError(PIN_MESSAGES.format);
     const outcome = await this.db.tx(async (q) => {
-      const r = await q.query<{ tpassword_hash: string | null; tpassword_failures: number; tpassword_locked_until: Date | null; email: string | null; email_verified: boolean }>(
-        'select tpassword_hash, tpassword_failures, tpassword_locked_until, email, email_verified from users where id = $1 for update',
+      const r = await q.query<{
+        tpassword_hash: string | null;
+        tpassword_failures: number;
+        tpassword_locked_until: Date | null;
+        email: string | null;
+        email_verified: boolean;
+      }>(
+        'select tpassword_hash, tpassword_failures, tpassword_locked_until, email, email_verified from users where ' +
+          'id = $1 for update',
         [userId],
       );
       const u = r.rows[0];
       if (!u?.tpassword_hash) return { error: PIN_MESSAGES.notSet };
-      if (u.tpassword_locked_until && u.tpassword_locked_until.getTime() > this.now()) return { error: PIN_MESSAGES.locked };
+      if (u.tpassword_locked_until && u.tpassword_locked_until.getTime() > this.now())
+        return { error: PIN_MESSAGES.locked };
       if (await this.matches(u.tpassword_hash, pin)) {
-        if (u.tpassword_failures > 0 || u.tpassword_locked_until) await q.query('update users set tpassword_failures = 0, tpassword_locked_until = null where id = $1', [userId]);
+        if (u.tpassword_failures > 0 || u.tpassword_locked_until)
+          await q.query('update users set tpassword_failures = 0, tpassword_locked_until = null where id = $1', [
+            userId,
+          ]);
         return { error: null };
       }
       const failures = u.tpassword_failures + 1;
       if (failures >= PIN_LIMITS.maxFailures) {
-        await q.query('update users set tpassword_failures = 0, tpassword_locked_until = $2 where id = $1', [userId, new Date(this.now() + PIN_LIMITS.lockMs)]);
+        await q.query('update users set tpassword_failures = 0, tpassword_locked_until = $2 where id = $1', [
+          userId,
+          new Date(this.now() + PIN_LIMITS.lockMs),
+        ]);
         await notify(q, {
           userId,
           title: 'Withdrawals locked',
-          content: 'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this was not you, reset your transaction password and change your login password now.',
+          content:
+            'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this ' +
+            'was not you, reset your transaction password and change your login password now.',
           kind: 'system',
           action: 'app_mine',
         });
-        const mail = u.email && u.email_verified
-          ? await this.messenger.queue(q, { channel: 'email', to: u.email, subject: 'Withdrawals locked on your account', text: 'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 hours. If this was not you, reset your transaction password and change your login password now.' })
-          : null;
+        const mail =
+          u.email && u.email_verified
+            ? await this.messenger.queue(q, {
+                channel: 'email',
+                to: u.email,
+                subject: 'Withdrawals locked on your account',
+                text:
+                  'Your transaction password was entered wrongly 5 times, so withdrawals are locked for 24 ' +
+                  'hours. If this was not you, reset your transaction password and change your login password now.',
+              })
+            : null;
         return { error: PIN_MESSAGES.locked, mail };
       }
       await q.query('update users set tpassword_failures = $2 where id = $1', [userId, failures]);
@@ -100,7 +126,10 @@ export class PinGuard {
     await this.db.tx(async (q) => {
       await inTx?.(q);
       // The caller's inTx records the change (notice, alert, cooling-off: the security module).
-      await q.query('update users set tpassword_hash = $2, tpassword_failures = 0, tpassword_locked_until = null where id = $1', [userId, hash]);
+      await q.query(
+        'update users set tpassword_hash = $2, tpassword_failures = 0, tpassword_locked_until = null where id = $1',
+        [userId, hash],
+      );
     });
   }
 }

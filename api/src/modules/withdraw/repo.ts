@@ -43,7 +43,8 @@ export const withdrawRepo = {
   async defaultAccount(q: Queryable, userId: number, coin: boolean) {
     const r = await q.query<{ id: bigint; account_no: string; name: string; logo: string }>(
       `select p.id, p.account_no, b.name, b.logo from payout_accounts p join banks b on b.id = p.bank_id
-        where p.user_id = $1 and p.deleted_at is null and (p.method = 'USDT') = $2 order by p.is_default desc, p.id limit 1`,
+        where p.user_id = $1 and p.deleted_at is null and (p.method = 'USDT') = $2 order by p.is_default desc, p.id ` +
+        `limit 1`,
       [userId, coin],
     );
     return r.rows[0];
@@ -52,7 +53,8 @@ export const withdrawRepo = {
   /** The user's saved payout account, share-locked so it cannot be deleted under the withdrawal. */
   async lockTarget(q: Queryable, userId: number, accountId: number): Promise<PayoutTarget | undefined> {
     const r = await q.query<PayoutTarget>(
-      `select p.id, p.method, p.account_no, p.account_name, k.name as bank_name from payout_accounts p join banks k on k.id = p.bank_id
+      `select p.id, p.method, p.account_no, p.account_name, k.name as bank_name from payout_accounts p join banks k ` +
+        `on k.id = p.bank_id
         where p.id = $1 and p.user_id = $2 and p.deleted_at is null for share of p`,
       [accountId, userId],
     );
@@ -60,13 +62,24 @@ export const withdrawRepo = {
   },
 
   async byKey(q: Queryable, userId: number, key: string): Promise<WithdrawRow | undefined> {
-    return (await q.query<WithdrawRow>('select * from withdrawals where user_id = $1 and idempotency_key = $2', [userId, key])).rows[0];
+    return (
+      await q.query<WithdrawRow>('select * from withdrawals where user_id = $1 and idempotency_key = $2', [userId, key])
+    ).rows[0];
   },
 
-  /** Whether the same amount went to the same account without a key in the last windowS seconds (a failed one aside). */
-  async recentTwin(q: Queryable, userId: number, accountId: bigint, amountMinor: bigint, windowS: number): Promise<boolean> {
+  /**
+   * Whether the same amount went to the same account without a key in the last windowS seconds (a failed one aside).
+   */
+  async recentTwin(
+    q: Queryable,
+    userId: number,
+    accountId: bigint,
+    amountMinor: bigint,
+    windowS: number,
+  ): Promise<boolean> {
     const r = await q.query(
-      `select 1 from withdrawals where user_id = $1 and payout_account_id = $2 and amount_minor = $3 and idempotency_key is null
+      `select 1 from withdrawals where user_id = $1 and payout_account_id = $2 and amount_minor = $3 and ` +
+        `idempotency_key is null
           and status <> 'failed' and created_at > now() - make_interval(secs => $4) limit 1`,
       [userId, accountId, amountMinor, windowS],
     );
@@ -85,35 +98,79 @@ export const withdrawRepo = {
 
   async insert(
     q: Queryable,
-    w: { withdrawNo: string; userId: number; target: PayoutTarget; walletType: number; currency: string; amountMinor: bigint; feeMinor: bigint; holdId: bigint; key: string | null; hash: string },
+    w: {
+      withdrawNo: string;
+      userId: number;
+      target: PayoutTarget;
+      walletType: number;
+      currency: string;
+      amountMinor: bigint;
+      feeMinor: bigint;
+      holdId: bigint;
+      key: string | null;
+      hash: string;
+    },
   ): Promise<WithdrawRow> {
     const r = await q.query<WithdrawRow>(
-      `insert into withdrawals (withdraw_no, user_id, payout_account_id, wallet_type, currency_code, amount_minor, fee_minor, hold_id, bank_name, account_no, account_name, method, idempotency_key, params_hash)
+      `insert into withdrawals (withdraw_no, user_id, payout_account_id, wallet_type, currency_code, amount_minor, ` +
+        `fee_minor, hold_id, bank_name, account_no, account_name, method, idempotency_key, params_hash)
        values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) returning *`,
-      [w.withdrawNo, w.userId, w.target.id, w.walletType, w.currency, w.amountMinor, w.feeMinor, w.holdId, w.target.bank_name, w.target.account_no, w.target.account_name, w.target.method, w.key, w.hash],
+      [
+        w.withdrawNo,
+        w.userId,
+        w.target.id,
+        w.walletType,
+        w.currency,
+        w.amountMinor,
+        w.feeMinor,
+        w.holdId,
+        w.target.bank_name,
+        w.target.account_no,
+        w.target.account_name,
+        w.target.method,
+        w.key,
+        w.hash,
+      ],
     );
     return r.rows[0] as WithdrawRow;
   },
 
-  /** What the reply to a withdrawal shows beside it: the wallet's balance, its money-log entry, whether it was the first, whether WhatsApp is bound. */
+  /**
+   * What the reply to a withdrawal shows beside it: the wallet's balance, its money-log entry, whether it was the
+   * first, whether WhatsApp is bound.
+   */
   async afterApply(q: Queryable, userId: number, w: WithdrawRow) {
     const [bal, first, wa] = await Promise.all([
       q.query<{ balance_minor: bigint; log_id: bigint | null }>(
-        `select a.balance_minor, (select p.id from ledger_postings p join ledger_holds h on h.hold_journal_id = p.journal_id where h.id = $2 and p.account_id = a.id) as log_id
+        `select a.balance_minor, (select p.id from ledger_postings p join ledger_holds h on h.hold_journal_id = ` +
+          `p.journal_id where h.id = $2 and p.account_id = a.id) as log_id
            from ledger_accounts a where a.user_id = $1 and a.kind = 'cash' and a.currency_code = $3`,
         [userId, w.hold_id, w.currency_code],
       ),
       // An earlier one or not (one index probe), not a count of them all: a busy wallet has thousands.
-      q.query<{ earlier: boolean }>('select exists (select 1 from withdrawals where user_id = $1 and id < $2) as earlier', [userId, w.id]),
+      q.query<{ earlier: boolean }>(
+        'select exists (select 1 from withdrawals where user_id = $1 and id < $2) as earlier',
+        [userId, w.id],
+      ),
       q.query<{ whatsapp_verified: boolean }>('select whatsapp_verified from users where id = $1', [userId]),
     ]);
-    return { balanceMinor: bal.rows[0]?.balance_minor ?? 0n, logId: Number(bal.rows[0]?.log_id ?? 0), first: first.rows[0]?.earlier === false, whatsapp: Boolean(wa.rows[0]?.whatsapp_verified) };
+    return {
+      balanceMinor: bal.rows[0]?.balance_minor ?? 0n,
+      logId: Number(bal.rows[0]?.log_id ?? 0),
+      first: first.rows[0]?.earlier === false,
+      whatsapp: Boolean(wa.rows[0]?.whatsapp_verified),
+    };
   },
 
   /** A withdrawal's outcome, once (the caller holds its row lock). */
-  async settle(q: Queryable, id: bigint, s: { status: 'paid' | 'failed'; failReason: string; reference: string; by: string }): Promise<WithdrawRow> {
+  async settle(
+    q: Queryable,
+    id: bigint,
+    s: { status: 'paid' | 'failed'; failReason: string; reference: string; by: string },
+  ): Promise<WithdrawRow> {
     const r = await q.query<WithdrawRow>(
-      'update withdrawals set status = $2, settled_at = now(), fail_reason = $3, reference = $4, settled_by = $5 where id = $1 returning *',
+      'update withdrawals set status = $2, settled_at = now(), fail_reason = $3, reference = $4, settled_by = $5 ' +
+        'where id = $1 returning *',
       [id, s.status, s.failReason, s.reference, s.by],
     );
     return r.rows[0] as WithdrawRow;

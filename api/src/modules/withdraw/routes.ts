@@ -20,7 +20,10 @@ export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to yo
 /** The login password, asked again for a PIN change (optional in the schema so its absence gets our message). */
 const loginPassword = { login_password: reauthText('login_password') };
 
-const pinField = (label: string, required: string) => z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? required : `${label} must be text`) }).transform((v) => String(v).trim());
+const pinField = (label: string, required: string) =>
+  z
+    .union([z.string(), z.number()], { error: (i) => (i.input === undefined ? required : `${label} must be text`) })
+    .transform((v) => String(v).trim());
 
 const lowest = (a: bigint, b: bigint | undefined) => (b !== undefined && b < a ? b : a);
 
@@ -29,7 +32,10 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   const { ledger, pins } = opts;
   const { security } = app;
 
-  /** Sets the PIN with the login password confirmed; the owner is told, and a change (not the first PIN) starts the cooling-off. */
+  /**
+   * Sets the PIN with the login password confirmed; the owner is told, and a change (not the first PIN) starts the
+   * cooling-off.
+   */
   const setPin = async (input: {
     userId: number;
     pin: string;
@@ -75,10 +81,16 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   for (const path of ['/withdraw/changeTPassword', '/withdraw/upTPassword']) {
     gcRoute(app, {
       path,
-      summary: 'Change the transaction password (login_password: the login password; the current one is checked and counts towards the lock)',
+      summary:
+        'Change the transaction password (login_password: the login password; the current one is checked and counts ' +
+        'towards the lock)',
       auth: 'required',
       limit: 'auth',
-      body: z.object({ password: pinField('password', PIN_MESSAGES.format), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
+      body: z.object({
+        password: pinField('password', PIN_MESSAGES.format),
+        new_password: pinField('new_password', PIN_MESSAGES.format),
+        ...loginPassword,
+      }),
       handler: async (req) => change(req.auth!, req.body.password, req.body.new_password, req.body.login_password),
     });
   }
@@ -87,45 +99,52 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   const sameAddress = (given: string, mail: string) => {
     if (given && given.toLowerCase() !== mail.toLowerCase()) throw new AppError(PIN_RESET_OTHER_EMAIL);
   };
-  for (const path of ['/withdraw/sendResetCode', '/user/sendWithdrawalPasswordResetEmail']) gcRoute(app, {
-    path,
-    summary: 'E-mail a code to reset the transaction password (to the bound e-mail address; login_password required)',
-    auth: 'required',
-    limit: 'code',
-    body: z.object({ email: optText('email', 254), ...loginPassword }),
-    handler: async (req) => {
-      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
-      const u = await findUserById(db, req.auth!.userId);
-      const mail = u?.email_verified ? u.email : null;
-      if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
-      sameAddress(req.body.email, mail);
-      await app.otp.send({ purpose: 'reset_tpassword', channel: 'email', address: mail.toLowerCase(), ip: req.ip });
-      return null;
-    },
-  });
+  for (const path of ['/withdraw/sendResetCode', '/user/sendWithdrawalPasswordResetEmail'])
+    gcRoute(app, {
+      path,
+      summary: 'E-mail a code to reset the transaction password (to the bound e-mail address; login_password required)',
+      auth: 'required',
+      limit: 'code',
+      body: z.object({ email: optText('email', 254), ...loginPassword }),
+      handler: async (req) => {
+        await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
+        const u = await findUserById(db, req.auth!.userId);
+        const mail = u?.email_verified ? u.email : null;
+        if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
+        sameAddress(req.body.email, mail);
+        await app.otp.send({ purpose: 'reset_tpassword', channel: 'email', address: mail.toLowerCase(), ip: req.ip });
+        return null;
+      },
+    });
 
-  for (const path of ['/withdraw/resetTPassword', '/user/resetWithdrawalPasswordByEmail']) gcRoute(app, {
-    path,
-    summary: 'Reset the transaction password with the e-mailed code and the login password; clears the lock',
-    auth: 'required',
-    limit: 'code',
-    body: z.object({ email: optText('email', 254), verify_code: otpField(), new_password: pinField('new_password', PIN_MESSAGES.format), ...loginPassword }),
-    handler: async (req) => {
-      const userId = req.auth!.userId;
-      await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
-      const u = await findUserById(db, userId);
-      const mail = u?.email_verified ? u.email : null;
-      if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
-      sameAddress(req.body.email, mail);
-      const codeId = await app.otp.check({
-        purpose: 'reset_tpassword',
-        address: mail.toLowerCase(),
-        code: req.body.verify_code,
-        userId,
-      });
-      return setPin({ userId, pin: req.body.new_password, first: false, inTx: (q) => app.otp.spend(q, codeId) });
-    },
-  });
+  for (const path of ['/withdraw/resetTPassword', '/user/resetWithdrawalPasswordByEmail'])
+    gcRoute(app, {
+      path,
+      summary: 'Reset the transaction password with the e-mailed code and the login password; clears the lock',
+      auth: 'required',
+      limit: 'code',
+      body: z.object({
+        email: optText('email', 254),
+        verify_code: otpField(),
+        new_password: pinField('new_password', PIN_MESSAGES.format),
+        ...loginPassword,
+      }),
+      handler: async (req) => {
+        const userId = req.auth!.userId;
+        await confirmPassword(db, security, { auth: req.auth!, password: req.body.login_password });
+        const u = await findUserById(db, userId);
+        const mail = u?.email_verified ? u.email : null;
+        if (!mail) throw new AppError(PIN_MESSAGES.noEmail);
+        sameAddress(req.body.email, mail);
+        const codeId = await app.otp.check({
+          purpose: 'reset_tpassword',
+          address: mail.toLowerCase(),
+          code: req.body.verify_code,
+          userId,
+        });
+        return setPin({ userId, pin: req.body.new_password, first: false, inTx: (q) => app.otp.spend(q, codeId) });
+      },
+    });
 
   gcRoute(app, {
     path: '/withdraw/information',
@@ -154,27 +173,53 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         minimum_amount: Number(formatMinor(local.min, u.local.decimals)),
         minimum_amount_usd: Number(formatMinor(usdt.min, u.usdt.decimals)),
         // The most one withdrawal may be: the platform's maximum, or the identity level's if lower.
-        maximum_amount: formatMinor(lowest(local.max, cur.code === u.local.code ? day?.limits.singleMinor : undefined), u.local.decimals),
-        maximum_amount_usd: formatMinor(lowest(usdt.max, cur.code === 'USDT' ? day?.limits.singleMinor : undefined), u.usdt.decimals),
+        maximum_amount: formatMinor(
+          lowest(local.max, cur.code === u.local.code ? day?.limits.singleMinor : undefined),
+          u.local.decimals,
+        ),
+        maximum_amount_usd: formatMinor(
+          lowest(usdt.max, cur.code === 'USDT' ? day?.limits.singleMinor : undefined),
+          u.usdt.decimals,
+        ),
         fee: formatMinor(local.fee, u.local.decimals),
         usdt_fee: formatMinor(usdt.fee, u.usdt.decimals),
         currency_name: cur.code,
         currency_symbol: cur.symbol,
         wallet_type: String(req.body.wallet_type),
-        bank: d ? { bank_id: Number(d.id), bank_account: d.account_no, bank_name: d.name, bank_logo: d.logo, bank_logo_image: d.logo } : null,
+        bank: d
+          ? {
+              bank_id: Number(d.id),
+              bank_account: d.account_no,
+              bank_name: d.name,
+              bank_logo: d.logo,
+              bank_logo_image: d.logo,
+            }
+          : null,
         timeout_desc: settings.timeout_desc ?? '',
         overdue_time: settings.overdue_time ?? '',
         overdue_data: page.overdue_data ?? [],
         overdue_max_percent: page.overdue_max_percent ?? '0',
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
-        security_hold: block ? { message: block.message, until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0, frozen: 'frozen' in block } : null,
+        security_hold: block
+          ? {
+              message: block.message,
+              until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0,
+              frozen: 'frozen' in block,
+            }
+          : null,
         kyc: day
           ? {
               level: who.level,
               single_limit: money(day.limits.singleMinor),
               daily_limit: money(day.limits.dailyMinor),
               remaining_today: money(day.remaining),
-              next_level: day.next ? { level: day.next.level, single_limit: money(day.next.singleMinor), daily_limit: money(day.next.dailyMinor) } : null,
+              next_level: day.next
+                ? {
+                    level: day.next.level,
+                    single_limit: money(day.next.singleMinor),
+                    daily_limit: money(day.next.dailyMinor),
+                  }
+                : null,
             }
           : null,
       };
@@ -183,12 +228,17 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   gcRoute(app, {
     path: '/withdraw/apply',
-    summary: 'Withdraw to a saved payout account: transaction password, limits, funds held at once, a withdrawal number',
-    description: 'Optional idempotency_key: a retry with the same key and fields returns the first result; the same key with other fields is refused.',
+    summary:
+      'Withdraw to a saved payout account: transaction password, limits, funds held at once, a withdrawal number',
+    description:
+      'Optional idempotency_key: a retry with the same key and fields returns the first result; the same key with ' +
+      'other fields is refused.',
     auth: 'required',
     body: z.object({
       bank_id: int('bank_id', { required: 'Please choose a payout account', min: 1 }),
-      amount: z.union([z.string(), z.number()], { error: (i) => (i.input === undefined ? 'Amount is required' : 'Amount must be text') }),
+      amount: z.union([z.string(), z.number()], {
+        error: (i) => (i.input === undefined ? 'Amount is required' : 'Amount must be text'),
+      }),
       password: pinField('password', PIN_MESSAGES.format),
       channel_type: optText('channel_type', 4),
       idempotency_key: idempotencyKeyField(),
@@ -197,8 +247,21 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const b = req.body;
       return applyWithdrawal(
         db,
-        { ref, ledger, pins, security, kyc: app.kyc, duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes },
-        { userId: req.auth!.userId, accountId: b.bank_id, amount: b.amount, pin: b.password, idempotencyKey: b.idempotency_key },
+        {
+          ref,
+          ledger,
+          pins,
+          security,
+          kyc: app.kyc,
+          duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes,
+        },
+        {
+          userId: req.auth!.userId,
+          accountId: b.bank_id,
+          amount: b.amount,
+          pin: b.password,
+          idempotencyKey: b.idempotency_key,
+        },
       );
     },
   });

@@ -31,10 +31,11 @@ export const WITHDRAW_MESSAGES = {
   feeTooHigh: 'The amount must be more than the fee',
   insufficient: 'Insufficient balance',
   account: 'Payout account not found',
-  duplicate: 'An identical withdrawal (the same amount to the same account) was made in the last few minutes; check your withdrawal history before trying again',
+  duplicate:
+    'An identical withdrawal (the same amount to the same account) was made in the last few minutes; check your ' +
+    'withdrawal history before trying again',
   keyFormat: IDEMPOTENCY_KEY_FORMAT,
 } as const;
-
 
 export interface ApplyDeps {
   ref: Reference;
@@ -107,7 +108,10 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     const walletType = walletTypeOfMethod(u, payout.method);
     const cur = walletCurrency(u, walletType);
     const parsed = parseAmount(input.amount, cur.decimals);
-    if (!parsed.ok) throw new AppError(parsed.reason === 'decimals' ? WITHDRAW_MESSAGES.decimals(cur.decimals) : WITHDRAW_MESSAGES.amountFormat);
+    if (!parsed.ok)
+      throw new AppError(
+        parsed.reason === 'decimals' ? WITHDRAW_MESSAGES.decimals(cur.decimals) : WITHDRAW_MESSAGES.amountFormat,
+      );
     const amount = parsed.minor;
     const limits = await limitsFor(ref, cur.code);
     const money = (m: bigint) => moneyText(m, cur);
@@ -148,7 +152,18 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       memo: `Withdrawal to ${payout.bank_name} ${payout.account_no}`,
       actor: `user:${u.id}`,
     });
-    const w = await withdrawRepo.insert(q, { withdrawNo, userId: u.id, target: payout, walletType, currency: cur.code, amountMinor: amount, feeMinor: limits.fee, holdId: held.holdId, key, hash });
+    const w = await withdrawRepo.insert(q, {
+      withdrawNo,
+      userId: u.id,
+      target: payout,
+      walletType,
+      currency: cur.code,
+      amountMinor: amount,
+      feeMinor: limits.fee,
+      holdId: held.holdId,
+      key,
+      hash,
+    });
     await notify(q, {
       userId: u.id,
       title: 'Withdrawal submitted',
@@ -161,10 +176,19 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
   return view(created);
 }
 
-export async function limitsFor(ref: Reference, currency: string): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
+export async function limitsFor(
+  ref: Reference,
+  currency: string,
+): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
   const all = await ref.setting<Record<string, Limits>>('withdraw_limits', {});
   const l = all[currency] ?? { min: '1', max: '0', daily_max: '0', daily_count: 0, fee: '0' };
-  return { min: BigInt(l.min), max: BigInt(l.max), dailyMax: BigInt(l.daily_max), dailyCount: l.daily_count, fee: BigInt(l.fee) };
+  return {
+    min: BigInt(l.min),
+    max: BigInt(l.max),
+    dailyMax: BigInt(l.daily_max),
+    dailyCount: l.daily_count,
+    fee: BigInt(l.fee),
+  };
 }
 
 /** CONTRACT §6.11 display strings. */
@@ -215,7 +239,12 @@ export async function settleWithdrawal(
     refType: 'withdrawal',
     refId: String(w.id),
   });
-  const settled = await withdrawRepo.settle(q, w.id, { status: outcome, failReason: outcome === 'failed' ? (input.reason ?? '') : '', reference: input.reference ?? '', by: input.actor });
+  const settled = await withdrawRepo.settle(q, w.id, {
+    status: outcome,
+    failReason: outcome === 'failed' ? (input.reason ?? '') : '',
+    reference: input.reference ?? '',
+    by: input.actor,
+  });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, {

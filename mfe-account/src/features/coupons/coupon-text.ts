@@ -18,7 +18,12 @@ export function couponState(c: Pick<Coupon, 'new_use_status'>): CouponState {
   }
 }
 
-export const STATE_LABEL: Record<CouponState, string> = { usable: 'Ready to use', soon: 'Not started', expired: 'Expired', used: 'Used' };
+export const STATE_LABEL: Record<CouponState, string> = {
+  usable: 'Ready to use',
+  soon: 'Not started',
+  expired: 'Expired',
+  used: 'Used',
+};
 
 const amountText = (value: string, currency: string | undefined) => {
   const m = currency && isCurrencyCode(currency) ? tryParseMoney(value, currency) : undefined;
@@ -42,4 +47,5 @@ export function couponMinimum(c: Pick<Coupon, 'enough_money' | 'currency'>): str
   return `On trades of ${amountText(min, c.currency)} or more`;
 }
 
-export const walletLabel = (c: Pick<Coupon, 'wallet_type'>) => (Number(c.wallet_type) === 2 ? 'USDT wallet' : 'Local wallet');
+export const walletLabel = (c: Pick<Coupon, 'wallet_type'>) =>
+  Number(c.wallet_type) === 2 ? 'USDT wallet' : 'Local wallet';

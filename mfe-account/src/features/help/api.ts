@@ -5,4 +5,5 @@ export const supportContacts = () => getSdk().api.public.appinit();
 
 export const helpAnswers = () => getSdk().api.faq.list({ page: 0, page_size: 50 });
 
-export const messageSupport = (req: { name: string; email: string; subject: string; message: string }) => getSdk().api.public.contact(req);
+export const messageSupport = (req: { name: string; email: string; subject: string; message: string }) =>
+  getSdk().api.public.contact(req);

@@ -5,7 +5,11 @@ import { localCurrency } from '../../lib/session';
 
 export const ORDER_PAGE_SIZE = 10;
 
-export async function fetchOrders(filter: OrderListFilter, page: number, pageSize = ORDER_PAGE_SIZE): Promise<OrderListItem[]> {
+export async function fetchOrders(
+  filter: OrderListFilter,
+  page: number,
+  pageSize = ORDER_PAGE_SIZE,
+): Promise<OrderListItem[]> {
   await localCurrency();
   return getSdk().api.ord.list({ status: filter, page, page_size: pageSize });
 }

@@ -2,7 +2,14 @@
 // what was paid (and why they differ), each card line with its face value, rate, amount or the
 // reason it failed, the photos an operator rejected, and every bonus.
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, tryParseMoney, toCurrencyCode, type Money, type OrderDetail } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  tryParseMoney,
+  toCurrencyCode,
+  type Money,
+  type OrderDetail,
+} from '@giftlane/shared-sdk';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
 
 function quotedMoney(detail: OrderDetail): Money | undefined {
@@ -40,8 +47,8 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
       {justSubmitted && (
         <div className="acc-success" role="status">
           <p>
-            <strong>Order submitted.</strong> Your order number is <span className="acc-code">{detail.order_no}</span>. We will notify you as it
-            moves.
+            <strong>Order submitted.</strong> Your order number is <span className="acc-code">{detail.order_no}</span>.
+            We will notify you as it moves.
           </p>
         </div>
       )}
@@ -99,7 +106,8 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
             <>
               <dt>Card</dt>
               <dd>
-                {detail.quote.face_value} {detail.quote.card_currency} at {formatMoney(tryParseMoney(detail.quote.effective_rate, quoted?.currency ?? currency) ?? detail.amount)}{' '}
+                {detail.quote.face_value} {detail.quote.card_currency} at{' '}
+                {formatMoney(tryParseMoney(detail.quote.effective_rate, quoted?.currency ?? currency) ?? detail.amount)}{' '}
                 per {detail.quote.card_currency}
               </dd>
             </>
@@ -118,9 +126,16 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
         {/* A refused order says why above; the gap to the quote is told only for money paid. */}
         {finished && tone !== 'failed' && quoted && diff !== 0n && (
           <p className={diff < 0n ? 'acc-warn' : 'acc-note'} style={{ marginBottom: 0 }}>
-            Paid <strong>{formatMoney({ amount_minor: diff < 0n ? -diff : diff, currency: detail.amount.currency })}</strong>{' '}
+            Paid{' '}
+            <strong>{formatMoney({ amount_minor: diff < 0n ? -diff : diff, currency: detail.amount.currency })}</strong>{' '}
             {diff < 0n ? 'less' : 'more'} than the quote.{' '}
-            {detail.payout_note ? <>Reason: {detail.payout_note}</> : diff < 0n && detail.keyList.some((l) => l.fail_reason) ? 'See the reason on each card below.' : ''}
+            {detail.payout_note ? (
+              <>Reason: {detail.payout_note}</>
+            ) : diff < 0n && detail.keyList.some((l) => l.fail_reason) ? (
+              'See the reason on each card below.'
+            ) : (
+              ''
+            )}
           </p>
         )}
       </section>
@@ -129,14 +144,19 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
         <h2 id="order-timeline-h">Timeline</h2>
         <ol className="acc-timeline">
           {timeline.map((e, i) => (
-            <li key={`${e.status}-${e.time}-${i}`} className={isFailedEvent(e.status) ? 'acc-timeline--failed' : undefined}>
+            <li
+              key={`${e.status}-${e.time}-${i}`}
+              className={isFailedEvent(e.status) ? 'acc-timeline--failed' : undefined}
+            >
               <strong>{eventLabel(e.status)}</strong> <span className="acc-muted">{formatDateTime(e.time)}</span>
               {e.note && <div>{e.note}</div>}
             </li>
           ))}
           {!finished && (
             <li className="acc-timeline--next">
-              <span className="acc-muted">Next: an operator approves your cards and the payout reaches your wallet.</span>
+              <span className="acc-muted">
+                Next: an operator approves your cards and the payout reaches your wallet.
+              </span>
             </li>
           )}
         </ol>
@@ -145,7 +165,9 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
       <section className="acc-card" aria-labelledby="order-lines-h">
         <h2 id="order-lines-h">Cards</h2>
         {detail.keyList.length === 0 ? (
-          <p className="acc-muted">An operator adds each card here, with its value and rate, when reviewing your order.</p>
+          <p className="acc-muted">
+            An operator adds each card here, with its value and rate, when reviewing your order.
+          </p>
         ) : (
           <table className="acc-table">
             <caption className="acc-sr">Each card in this order</caption>
@@ -174,17 +196,23 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
                       {line.key && <div className="acc-code acc-muted">{line.key}</div>}
                     </td>
                     <td className="num" data-label="Face value">
-                      {failed && !line.facevalue ? '—' : lineFace(line.facevalue, line.card_currency, line.currency_symbol)}
+                      {failed && !line.facevalue
+                        ? '—'
+                        : lineFace(line.facevalue, line.card_currency, line.currency_symbol)}
                     </td>
                     <td className="num" data-label="Rate">
-                      {failed && !line.purchase_rate ? '—' : formatMoney(tryParseMoney(line.purchase_rate, line.amount.currency) ?? line.amount)}
+                      {failed && !line.purchase_rate
+                        ? '—'
+                        : formatMoney(tryParseMoney(line.purchase_rate, line.amount.currency) ?? line.amount)}
                     </td>
                     <td className="num" data-label="Amount">
                       {failed ? '—' : formatMoney(line.amount)}
                     </td>
                     <td>
                       {failed ? (
-                        <span className="acc-badge acc-badge--failed">Failed{line.fail_reason ? `: ${line.fail_reason}` : ''}</span>
+                        <span className="acc-badge acc-badge--failed">
+                          Failed{line.fail_reason ? `: ${line.fail_reason}` : ''}
+                        </span>
                       ) : (
                         <span className="acc-badge acc-badge--success">Approved</span>
                       )}
@@ -201,7 +229,8 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
         <h2 id="order-photos-h">Photos and codes</h2>
         {rejected.length > 0 && (
           <p className="acc-warn">
-            {rejected.length === 1 ? 'One photo was' : `${rejected.length} photos were`} rejected — the reason is under each.
+            {rejected.length === 1 ? 'One photo was' : `${rejected.length} photos were`} rejected — the reason is under
+            each.
           </p>
         )}
         {detail.imageList.length > 0 ? (
@@ -209,7 +238,11 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
             {detail.imageList.map((img, i) => (
               <li key={`${img.url}-${i}`} className="acc-photo">
                 <a href={img.url} target="_blank" rel="noreferrer">
-                  <img src={img.url} alt={`Card photo ${i + 1}${img.refused_reason ? ' (rejected)' : ''}`} loading="lazy" />
+                  <img
+                    src={img.url}
+                    alt={`Card photo ${i + 1}${img.refused_reason ? ' (rejected)' : ''}`}
+                    loading="lazy"
+                  />
                 </a>
                 {img.refused_reason && <span className="acc-photo__reason">Rejected: {img.refused_reason}</span>}
               </li>

@@ -7,21 +7,24 @@ import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
-
 export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string }> = [
   { filter: 'all', label: 'All' },
   { filter: 'inprocess', label: 'In progress' },
   { filter: 'done', label: 'Done' },
 ];
 
-
-
 export function OrderRow({ order }: { order: OrderListItem }) {
   const tone = orderTone(order.status);
   const title = order.card_name || 'Gift card order';
   return (
     <Link className="acc-item" to={`/order/${encodeURIComponent(order.order_no)}`}>
-      {order.images ? <img className="acc-thumb" src={order.images} alt="" loading="lazy" width={56} height={56} /> : <span className="acc-thumb" aria-hidden="true">GC</span>}
+      {order.images ? (
+        <img className="acc-thumb" src={order.images} alt="" loading="lazy" width={56} height={56} />
+      ) : (
+        <span className="acc-thumb" aria-hidden="true">
+          GC
+        </span>
+      )}
       <span className="acc-item__main">
         <span className="acc-row">
           <span className="acc-item__title acc-item__title--wrap">{title}</span>
@@ -34,7 +37,9 @@ export function OrderRow({ order }: { order: OrderListItem }) {
           </span>
           <span className={`acc-badge acc-badge--${tone}`}>{orderLabel(order.status, order.status_desc)}</span>
         </span>
-        {order.status === ORDER_STATUS.pending && <span className="acc-muted">Quoted amount, locked at submission</span>}
+        {order.status === ORDER_STATUS.pending && (
+          <span className="acc-muted">Quoted amount, locked at submission</span>
+        )}
         {order.refused_reason && <span className="acc-error-text">{order.refused_reason}</span>}
       </span>
     </Link>
@@ -42,7 +47,9 @@ export function OrderRow({ order }: { order: OrderListItem }) {
 }
 
 export function OrderList({ filter }: { filter: OrderListFilter }) {
-  const list = usePaged<OrderListItem>((page, pageSize) => fetchOrders(filter, page, pageSize), ORDER_PAGE_SIZE, [filter]);
+  const list = usePaged<OrderListItem>((page, pageSize) => fetchOrders(filter, page, pageSize), ORDER_PAGE_SIZE, [
+    filter,
+  ]);
   const { items } = list;
   return (
     <div className="acc-page" style={{ gap: 12 }}>
@@ -60,7 +67,13 @@ export function OrderList({ filter }: { filter: OrderListFilter }) {
         what="your orders"
         empty={
           <>
-            <p>{filter === 'inprocess' ? 'No orders are in progress.' : filter === 'done' ? 'No finished orders yet.' : 'You have not sold a card yet.'}</p>
+            <p>
+              {filter === 'inprocess'
+                ? 'No orders are in progress.'
+                : filter === 'done'
+                  ? 'No finished orders yet.'
+                  : 'You have not sold a card yet.'}
+            </p>
             <Link className="gl-btn gl-btn--primary" to="/homes/sell-gift-card">
               Sell a gift card
             </Link>

@@ -12,9 +12,17 @@ export function orderTone(status: OrderStatus | number): Tone {
   return 'pending';
 }
 
-const FALLBACK_LABEL: Record<Tone, string> = { pending: 'Pending', success: 'Succeeded', failed: 'Refused', partial: 'Partly completed' };
+const FALLBACK_LABEL: Record<Tone, string> = {
+  pending: 'Pending',
+  success: 'Succeeded',
+  failed: 'Refused',
+  partial: 'Partly completed',
+};
 
-/** The server's `status_desc` (shared-sdk/statuses: 'Pending', 'Processing', 'Succeed', 'Refused', 'Partly completed'), with the contract's 'Succeed' read as a seller would say it. */
+/**
+ * The server's `status_desc` (shared-sdk/statuses: 'Pending', 'Processing', 'Succeed', 'Refused', 'Partly completed'),
+ * with the contract's 'Succeed' read as a seller would say it.
+ */
 export function orderLabel(status: OrderStatus | number, desc?: string): string {
   const d = (desc ?? '').trim();
   if (!d) return FALLBACK_LABEL[orderTone(status)];
@@ -28,7 +36,10 @@ export function nextStep(status: OrderStatus | number, desc?: string): string {
     case 'partial':
       return 'Some cards were approved and paid into your wallet; the others failed — see the reason on each card.';
     case 'failed':
-      return 'No card could be approved, so nothing was credited. The reason is shown below; contact support if you disagree.';
+      return (
+        'No card could be approved, so nothing was credited. The reason is shown below; contact support if you ' +
+        'disagree.'
+      );
     default:
       return /processing/i.test(desc ?? '')
         ? 'An operator is checking your cards now. You will be paid as soon as they are approved.'

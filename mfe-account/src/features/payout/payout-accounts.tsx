@@ -5,12 +5,27 @@
 // types; USDT needs the network and the address.
 import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, Loading, LoadError, pinInput, useData, validatePin, type PaymentMethod } from '@giftlane/shared-sdk';
-import { institutionsFor, loadAccounts, lookUpName, makeDefault, removeAccount, saveAccount, type WalletKind } from './api';
+import {
+  errorMessage,
+  Loading,
+  LoadError,
+  pinInput,
+  useData,
+  validatePin,
+  type PaymentMethod,
+} from '@giftlane/shared-sdk';
+import {
+  institutionsFor,
+  loadAccounts,
+  lookUpName,
+  makeDefault,
+  removeAccount,
+  saveAccount,
+  type WalletKind,
+} from './api';
 import { FormActions, FormMessage, failure, type Feedback } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
 import { accountLabel } from '../../lib/account-label';
-
 
 interface Option {
   id: string;
@@ -70,7 +85,18 @@ export function PayoutAccounts() {
                           {a.account_name && <span className="acc-muted">{a.account_name}</span>}
                           <div className="acc-actions" style={{ marginTop: 6 }}>
                             {Number(a.is_def) !== 1 && (
-                              <button type="button" className="gl-btn" disabled={!!busy} onClick={() => act(`def-${a.bank_id}`, () => makeDefault(a.bank_id), `${a.bank_name} is now your default account.`)}>
+                              <button
+                                type="button"
+                                className="gl-btn"
+                                disabled={!!busy}
+                                onClick={() =>
+                                  act(
+                                    `def-${a.bank_id}`,
+                                    () => makeDefault(a.bank_id),
+                                    `${a.bank_name} is now your default account.`,
+                                  )
+                                }
+                              >
                                 Make default
                               </button>
                             )}
@@ -79,7 +105,8 @@ export function PayoutAccounts() {
                               className="gl-btn"
                               disabled={!!busy}
                               onClick={() => {
-                                if (window.confirm(`Remove ${accountLabel(a)}?`)) void act(`del-${a.bank_id}`, () => removeAccount(a.bank_id), 'Account removed.');
+                                if (window.confirm(`Remove ${accountLabel(a)}?`))
+                                  void act(`del-${a.bank_id}`, () => removeAccount(a.bank_id), 'Account removed.');
                               }}
                             >
                               Remove
@@ -117,7 +144,15 @@ export function PayoutAccounts() {
   );
 }
 
-function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMethod & { wallet: WalletKind }>; onCancel: () => void; onSaved: (text: string) => void }) {
+function AddAccount({
+  methods,
+  onCancel,
+  onSaved,
+}: {
+  methods: Array<PaymentMethod & { wallet: WalletKind }>;
+  onCancel: () => void;
+  onSaved: (text: string) => void;
+}) {
   const id = useId();
   const [code, setCode] = useState(methods[0]?.code ?? '');
   const method = methods.find((m) => m.code === code) ?? methods[0];
@@ -128,7 +163,9 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
   const [verified, setVerified] = useState<string | undefined>();
   const [loginPassword, setLoginPassword] = useState('');
   const [pin, setPin] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    { status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string }
+  >({ status: 'idle' });
   const looksUp = method?.code === 'BANK' || method?.code === 'MOMO';
   const numeric = field('account_no')?.type === 4;
 
@@ -139,7 +176,12 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
 
   const verify = async () => {
     if (!bankId || !accountNo.trim()) {
-      return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()} and enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()} first.` });
+      return setState({
+        status: 'error',
+        text:
+          `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()} and enter the ` +
+          `${(field('account_no')?.name ?? 'account number').toLowerCase()} first.`,
+      });
     }
     setState({ status: 'busy' });
     try {
@@ -147,16 +189,26 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
       setVerified(r.user_name);
       setState({ status: 'idle' });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not look up this account. Please try again.'), reference: errorRef(error) });
+      setState({
+        status: 'error',
+        text: errorMessage(error, 'We could not look up this account. Please try again.'),
+        reference: errorRef(error),
+      });
     }
   };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!method) return;
-    if (!bankId) return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()}.` });
-    if (!accountNo.trim()) return setState({ status: 'error', text: `Enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()}.` });
-    if (looksUp && !verified) return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
+    if (!bankId)
+      return setState({ status: 'error', text: `Choose the ${(field('bank_id')?.name ?? 'bank').toLowerCase()}.` });
+    if (!accountNo.trim())
+      return setState({
+        status: 'error',
+        text: `Enter the ${(field('account_no')?.name ?? 'account number').toLowerCase()}.`,
+      });
+    if (looksUp && !verified)
+      return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
     const pinProblem = validatePin(pin);
     if (pinProblem) return setState({ status: 'error', text: pinProblem });
     setState({ status: 'busy' });
@@ -171,7 +223,11 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
       });
       onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not save this account. Please try again.'), reference: errorRef(error) });
+      setState({
+        status: 'error',
+        text: errorMessage(error, 'We could not save this account. Please try again.'),
+        reference: errorRef(error),
+      });
     }
   };
 
@@ -212,7 +268,9 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
               reset();
             }}
           >
-            <option value="">{institutions.status === 'loading' ? 'Loading…' : (field('bank_id')?.placeholder ?? 'Choose')}</option>
+            <option value="">
+              {institutions.status === 'loading' ? 'Loading…' : (field('bank_id')?.placeholder ?? 'Choose')}
+            </option>
             {institutions.status === 'ready' &&
               institutions.data.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -250,16 +308,29 @@ function AddAccount({ methods, onCancel, onSaved }: { methods: Array<PaymentMeth
         </div>
       )}
       <p className="acc-muted" style={{ margin: 0 }}>
-        To keep your money safe, confirm with your login password and transaction password. For your safety, a new account can be paid to only after a waiting time; the withdrawal form tells you how long.
+        To keep your money safe, confirm with your login password and transaction password. For your safety, a new
+        account can be paid to only after a waiting time; the withdrawal form tells you how long.
       </p>
       <div className="acc-grid acc-grid--2">
         <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
         <label className="acc-field">
           Transaction password
-          <input type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} disabled={busy} onChange={(e) => setPin(pinInput(e.target.value))} />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={pin}
+            disabled={busy}
+            onChange={(e) => setPin(pinInput(e.target.value))}
+          />
         </label>
       </div>
-      <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined} />
+      <FormMessage
+        feedback={
+          state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined
+        }
+      />
       <FormActions submit="Save account" busyLabel="Please wait…" busy={busy} onCancel={onCancel} />
     </form>
   );

@@ -19,7 +19,9 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
   const [code, setCode] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
   const [codeSent, setCodeSent] = useState(false);
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string; reference?: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    { status: 'idle' | 'busy' } | { status: 'error' | 'ok'; text: string; reference?: string }
+  >({ status: 'idle' });
   const busy = state.status === 'busy';
 
   const clear = () => {
@@ -37,7 +39,11 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
       setCodeSent(true);
       setState({ status: 'ok', text: 'We e-mailed you a 4-digit code. It is valid for 10 minutes.' });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'We could not send the code. Please try again.'), reference: errorRef(error) });
+      setState({
+        status: 'error',
+        text: errorMessage(error, 'We could not send the code. Please try again.'),
+        reference: errorRef(error),
+      });
     }
   };
 
@@ -54,16 +60,31 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
       clear();
       setCodeSent(false);
       setMode('change');
-      setState({ status: 'ok', text: mode === 'set' ? 'Your transaction password is set.' : 'Your transaction password is changed.' });
+      setState({
+        status: 'ok',
+        text: mode === 'set' ? 'Your transaction password is set.' : 'Your transaction password is changed.',
+      });
     } catch (error) {
-      setState({ status: 'error', text: errorMessage(error, 'That did not work. Please try again.'), reference: errorRef(error) });
+      setState({
+        status: 'error',
+        text: errorMessage(error, 'That did not work. Please try again.'),
+        reference: errorRef(error),
+      });
     }
   };
 
   const pinField = (label: string, value: string, set: (v: string) => void, auto: string) => (
     <label className="acc-field">
       {label}
-      <input type="password" inputMode="numeric" autoComplete={auto} maxLength={6} value={value} disabled={busy} onChange={(e) => set(pinInput(e.target.value))} />
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete={auto}
+        maxLength={6}
+        value={value}
+        disabled={busy}
+        onChange={(e) => set(pinInput(e.target.value))}
+      />
     </label>
   );
 
@@ -71,7 +92,8 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
     <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Transaction password</h2>
       <p className="acc-muted" style={{ margin: 0 }}>
-        Six digits you enter for every withdrawal. After 5 wrong tries withdrawals lock for 24 hours; a reset by e-mail unlocks them. For your safety, withdrawals wait for a while after the transaction password is changed or reset.
+        Six digits you enter for every withdrawal. After 5 wrong tries withdrawals lock for 24 hours; a reset by e-mail
+        unlocks them. For your safety, withdrawals wait for a while after the transaction password is changed or reset.
       </p>
       <form className="acc-form" onSubmit={submit} noValidate>
         <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
@@ -85,18 +107,42 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
             </div>
             <label className="acc-field">
               Code from the e-mail
-              <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 4))} />
+              <input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={4}
+                value={code}
+                disabled={busy}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 4))}
+              />
             </label>
           </>
         )}
         <div className="acc-grid acc-grid--2">
-          {pinField(mode === 'set' ? 'Choose a transaction password' : 'New transaction password', pin, setPin, 'new-password')}
+          {pinField(
+            mode === 'set' ? 'Choose a transaction password' : 'New transaction password',
+            pin,
+            setPin,
+            'new-password',
+          )}
           {pinField('Repeat it', confirm, setConfirm, 'new-password')}
         </div>
-        <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : state.status === 'ok' ? { kind: 'ok', text: state.text } : undefined} />
+        <FormMessage
+          feedback={
+            state.status === 'error'
+              ? { kind: 'error', text: state.text, reference: state.reference }
+              : state.status === 'ok'
+                ? { kind: 'ok', text: state.text }
+                : undefined
+          }
+        />
         <div className="acc-actions">
           <button type="submit" className="gl-btn gl-btn--primary" disabled={busy}>
-            {mode === 'set' ? 'Set transaction password' : mode === 'change' ? 'Change transaction password' : 'Reset transaction password'}
+            {mode === 'set'
+              ? 'Set transaction password'
+              : mode === 'change'
+                ? 'Change transaction password'
+                : 'Reset transaction password'}
           </button>
           {mode === 'change' && emailBound && (
             <button
@@ -125,7 +171,11 @@ export function PinSettings({ hasPin, emailBound }: { hasPin: boolean; emailBoun
             </button>
           )}
         </div>
-        {mode === 'change' && !emailBound && <p className="acc-muted">To reset a forgotten transaction password, bind an e-mail address to your account.</p>}
+        {mode === 'change' && !emailBound && (
+          <p className="acc-muted">
+            To reset a forgotten transaction password, bind an e-mail address to your account.
+          </p>
+        )}
       </form>
     </section>
   );

@@ -13,19 +13,25 @@ export const refreshNavbar = (): Promise<void> => getSdk().store.user.load();
 /** Saves the nickname; the session's user (the navbar's greeting) follows. */
 export const saveNickname = (nickname: string): Promise<void> => getSdk().store.user.rename(nickname);
 
-export const changePassword = (current: string, next: string) => api().user.modipassword({ password: current, new_password: next });
+export const changePassword = (current: string, next: string) =>
+  api().user.modipassword({ password: current, new_password: next });
 
-export const sendEmailCode = (email: string, password: string) => api().user.sendEmailBindVerifyCode({ email, password });
+export const sendEmailCode = (email: string, password: string) =>
+  api().user.sendEmailBindVerifyCode({ email, password });
 
 /** Binds an address, or (replacing a bound one) changes it with the old address's code too. */
-export const setEmail = (replacing: boolean, req: { email: string; verify_code: string; password: string; old_code?: string }) =>
-  replacing ? api().user.changeEmail(req) : api().user.bindEmail(req);
+export const setEmail = (
+  replacing: boolean,
+  req: { email: string; verify_code: string; password: string; old_code?: string },
+) => (replacing ? api().user.changeEmail(req) : api().user.bindEmail(req));
 
 export const listCountries = () => api().public.countrylist();
 
-export const sendWhatsAppCode = (whatsapp: string, password: string) => api().user.sendWhatsAppCode({ whatsapp, password });
+export const sendWhatsAppCode = (whatsapp: string, password: string) =>
+  api().user.sendWhatsAppCode({ whatsapp, password });
 
-export const bindWhatsapp = (req: { whatsapp: string; code: string; password: string; old_code?: string }) => api().user.bindWhatsapp(req);
+export const bindWhatsapp = (req: { whatsapp: string; code: string; password: string; old_code?: string }) =>
+  api().user.bindWhatsapp(req);
 
 /** Makes an uploaded photo the avatar and refreshes the navbar. */
 export async function makeAvatar(url: string): Promise<void> {

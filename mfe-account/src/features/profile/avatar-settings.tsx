@@ -40,7 +40,9 @@ export function AvatarSettings({ user }: { user: User }) {
       setShown(await setAvatar(file));
       setFeedback({ kind: 'ok', text: AVATAR_MESSAGES.changed });
     } catch (error) {
-      setFeedback(error instanceof UploadError ? { kind: 'error', text: error.message } : failure(error, AVATAR_MESSAGES.failed));
+      setFeedback(
+        error instanceof UploadError ? { kind: 'error', text: error.message } : failure(error, AVATAR_MESSAGES.failed),
+      );
     } finally {
       setBusy(false);
     }
@@ -65,10 +67,18 @@ export function AvatarSettings({ user }: { user: User }) {
             disabled={busy}
             onChange={(e) => void pick(e)}
           />
-          <button type="button" className="gl-btn" disabled={busy} aria-busy={busy} onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className="gl-btn"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => input.current?.click()}
+          >
             {busy ? 'Uploading…' : avatar ? 'Change photo' : 'Add a photo'}
           </button>
-          <span className="acc-field__hint">{PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}.</span>
+          <span className="acc-field__hint">
+            {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}.
+          </span>
         </div>
       </div>
       <FormMessage feedback={feedback} />

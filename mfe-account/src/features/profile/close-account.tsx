@@ -26,7 +26,8 @@ export function CloseAccount({ user }: { user: User }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (hasPassword && password === '') return setFeedback({ kind: 'error', text: VALIDATION_MESSAGES.passwordRequired });
+    if (hasPassword && password === '')
+      return setFeedback({ kind: 'error', text: VALIDATION_MESSAGES.passwordRequired });
     if (!sure) return setFeedback({ kind: 'error', text: CLOSE_MESSAGES.confirm });
     setBusy(true);
     setFeedback(undefined);
@@ -44,8 +45,8 @@ export function CloseAccount({ user }: { user: User }) {
     <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Close account</h2>
       <p className="acc-muted">
-        Closing your account signs you out everywhere and erases your profile. Withdraw your balance and wait for open orders and withdrawals to finish
-        first. This cannot be undone.
+        Closing your account signs you out everywhere and erases your profile. Withdraw your balance and wait for open
+        orders and withdrawals to finish first. This cannot be undone.
       </p>
       {!open ? (
         <div className="acc-actions">

@@ -31,7 +31,10 @@ export function DataDownload() {
   return (
     <section className="acc-fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Your data</h2>
-      <p className="acc-muted">A copy of everything we keep about you: profile, verification (ID numbers masked), payout accounts, orders, withdrawals, wallet entries, sign-ins and messages.</p>
+      <p className="acc-muted">
+        A copy of everything we keep about you: profile, verification (ID numbers masked), payout accounts, orders,
+        withdrawals, wallet entries, sign-ins and messages.
+      </p>
       <div className="acc-actions">
         <button type="button" className="gl-btn" disabled={busy} aria-busy={busy} onClick={() => void download()}>
           {busy ? 'Preparing…' : 'Download my data'}

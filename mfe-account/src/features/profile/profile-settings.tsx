@@ -15,7 +15,15 @@ import {
 } from '@giftlane/shared-sdk';
 import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { LoginPasswordField } from '../../lib/login-password';
-import { bindWhatsapp, changePassword, listCountries, saveNickname, sendEmailCode, sendWhatsAppCode, setEmail } from './api';
+import {
+  bindWhatsapp,
+  changePassword,
+  listCountries,
+  saveNickname,
+  sendEmailCode,
+  sendWhatsAppCode,
+  setEmail,
+} from './api';
 
 type Editing = 'none' | 'nickname' | 'email' | 'whatsapp';
 
@@ -94,17 +102,39 @@ export function ProfileSettings({ user }: { user: User }) {
         />
         <Row label="Country" value={me.country_name ?? '–'} />
       </dl>
-      {editing === 'nickname' && <NicknameForm current={me.nickname ?? ''} onDone={finish} onCancel={() => setEditing('none')} />}
-      {editing === 'email' && <EmailForm replacing={hasEmail} current={me.is_email_bind ? (me.email ?? '') : ''} onDone={finish} onCancel={() => setEditing('none')} />}
+      {editing === 'nickname' && (
+        <NicknameForm current={me.nickname ?? ''} onDone={finish} onCancel={() => setEditing('none')} />
+      )}
+      {editing === 'email' && (
+        <EmailForm
+          replacing={hasEmail}
+          current={me.is_email_bind ? (me.email ?? '') : ''}
+          onDone={finish}
+          onCancel={() => setEditing('none')}
+        />
+      )}
       {editing === 'whatsapp' && (
-        <WhatsAppForm current={me.whatsapp_bind ? (me.whatsapp ?? '') : ''} countryId={me.country_id} onDone={finish} onCancel={() => setEditing('none')} />
+        <WhatsAppForm
+          current={me.whatsapp_bind ? (me.whatsapp ?? '') : ''}
+          countryId={me.country_id}
+          onDone={finish}
+          onCancel={() => setEditing('none')}
+        />
       )}
       <FormMessage feedback={done} />
     </section>
   );
 }
 
-function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+function NicknameForm({
+  current,
+  onDone,
+  onCancel,
+}: {
+  current: string;
+  onDone: (text: string, change: Partial<User>) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(current);
   const { busy, feedback, setFeedback, run } = useAction();
   const submit = async (e: FormEvent) => {
@@ -122,7 +152,14 @@ function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: 
     <form className="acc-form" onSubmit={submit} noValidate aria-label="Change nickname">
       <label className="acc-field">
         New nickname
-        <input value={name} maxLength={60} autoComplete="nickname" disabled={busy} aria-invalid={feedback?.kind === 'error'} onChange={(e) => setName(e.target.value)} />
+        <input
+          value={name}
+          maxLength={60}
+          autoComplete="nickname"
+          disabled={busy}
+          aria-invalid={feedback?.kind === 'error'}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <FormMessage feedback={feedback} />
       <FormActions submit="Save nickname" busyLabel="Saving…" busy={busy} onCancel={onCancel} />
@@ -130,7 +167,17 @@ function NicknameForm({ current, onDone, onCancel }: { current: string; onDone: 
   );
 }
 
-function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolean; current: string; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+function EmailForm({
+  replacing,
+  current,
+  onDone,
+  onCancel,
+}: {
+  replacing: boolean;
+  current: string;
+  onDone: (text: string, change: Partial<User>) => void;
+  onCancel: () => void;
+}) {
   const [address, setAddress] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -156,36 +203,73 @@ function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolea
     if (!sentTo || sentTo !== trimmed) return send();
     const problem = validateOtp(code) || (current ? validateOtp(oldCode) : undefined);
     if (problem) return setFeedback({ kind: 'error', text: problem });
-    const text = replacing ? `Your e-mail address is now ${sentTo}. We told your old address.` : `${sentTo} is now your e-mail address.`;
+    const text = replacing
+      ? `Your e-mail address is now ${sentTo}. We told your old address.`
+      : `${sentTo} is now your e-mail address.`;
     const ok = await run(async () => {
-      await setEmail(replacing, { email: sentTo, verify_code: code, password, ...(current ? { old_code: oldCode } : {}) });
+      await setEmail(replacing, {
+        email: sentTo,
+        verify_code: code,
+        password,
+        ...(current ? { old_code: oldCode } : {}),
+      });
       return text;
     }, 'We could not change your e-mail address. Please try again.');
     if (ok) onDone(text, { email: sentTo, is_email_bind: true });
   };
 
   return (
-    <form className="acc-form" onSubmit={submit} noValidate aria-label={replacing ? 'Change e-mail address' : 'Add an e-mail address'}>
+    <form
+      className="acc-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={replacing ? 'Change e-mail address' : 'Add an e-mail address'}
+    >
       <label className="acc-field">
         New e-mail address
-        <input type="email" inputMode="email" autoComplete="email" value={address} disabled={busy} onChange={(e) => setAddress(e.target.value)} />
+        <input
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={address}
+          disabled={busy}
+          onChange={(e) => setAddress(e.target.value)}
+        />
       </label>
       <LoginPasswordField value={password} onChange={setPassword} disabled={busy} />
       {sentTo === trimmed && (
         <label className="acc-field">
           Code sent to {sentTo}
-          <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(recoveryCodeInput(e.target.value))} />
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            value={code}
+            disabled={busy}
+            onChange={(e) => setCode(recoveryCodeInput(e.target.value))}
+          />
         </label>
       )}
       {sentTo === trimmed && current && (
         <label className="acc-field">
           Code sent to {current}
-          <input inputMode="numeric" autoComplete="off" maxLength={4} value={oldCode} disabled={busy} onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))} />
+          <input
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={oldCode}
+            disabled={busy}
+            onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))}
+          />
         </label>
       )}
       <FormMessage feedback={feedback} />
       {sentTo === trimmed ? (
-        <FormActions submit={replacing ? 'Change e-mail address' : 'Add e-mail address'} busy={busy} onCancel={onCancel}>
+        <FormActions
+          submit={replacing ? 'Change e-mail address' : 'Add e-mail address'}
+          busy={busy}
+          onCancel={onCancel}
+        >
           <button type="button" className="gl-btn" onClick={send} disabled={busy}>
             Send the code again
           </button>
@@ -202,7 +286,17 @@ function EmailForm({ replacing, current, onDone, onCancel }: { replacing: boolea
  * people write it at home (08121325873 in Nigeria: the trunk 0 is dropped), the login password, the
  * code sent to the new number and, when one is bound, the code sent to the current number.
  */
-function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: string; countryId?: number; onDone: (text: string, change: Partial<User>) => void; onCancel: () => void }) {
+function WhatsAppForm({
+  current,
+  countryId,
+  onDone,
+  onCancel,
+}: {
+  current: string;
+  countryId?: number;
+  onDone: (text: string, change: Partial<User>) => void;
+  onCancel: () => void;
+}) {
   const countries = useData(listCountries, []);
   const [dial, setDial] = useState('');
   const [number, setNumber] = useState('');
@@ -238,7 +332,9 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
     if (!sentTo) return send();
     const problem = validateOtp(code) || (current ? validateOtp(oldCode) : undefined);
     if (problem) return setFeedback({ kind: 'error', text: problem });
-    const text = current ? `Your WhatsApp number is now ${sentTo}. We told your old number.` : `${sentTo} is now your WhatsApp number.`;
+    const text = current
+      ? `Your WhatsApp number is now ${sentTo}. We told your old number.`
+      : `${sentTo} is now your WhatsApp number.`;
     const ok = await run(async () => {
       await bindWhatsapp({ whatsapp: sentTo, code, password, ...(current ? { old_code: oldCode } : {}) });
       return text;
@@ -248,12 +344,23 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
 
   const waiting = sentTo !== null;
   return (
-    <form className="acc-form" onSubmit={submit} noValidate aria-label={current ? 'Change WhatsApp number' : 'Add a WhatsApp number'}>
+    <form
+      className="acc-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={current ? 'Change WhatsApp number' : 'Add a WhatsApp number'}
+    >
       <div className="acc-phone">
         <label className="acc-field">
           Country code
-          <select value={dialCode} disabled={busy || countries.status !== 'ready'} onChange={(e) => setDial(e.target.value)}>
-            {countries.status !== 'ready' && <option value="">{countries.status === 'loading' ? 'Loading…' : '–'}</option>}
+          <select
+            value={dialCode}
+            disabled={busy || countries.status !== 'ready'}
+            onChange={(e) => setDial(e.target.value)}
+          >
+            {countries.status !== 'ready' && (
+              <option value="">{countries.status === 'loading' ? 'Loading…' : '–'}</option>
+            )}
             {list.map((c) => (
               <option key={c.id} value={c.area_number}>
                 {c.name} ({c.area_number.startsWith('+') ? c.area_number : `+${c.area_number}`})
@@ -263,7 +370,15 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
         </label>
         <label className="acc-field">
           New WhatsApp number
-          <input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="08012345678" value={number} disabled={busy} onChange={(e) => setNumber(e.target.value)} />
+          <input
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="08012345678"
+            value={number}
+            disabled={busy}
+            onChange={(e) => setNumber(e.target.value)}
+          />
         </label>
       </div>
       {countries.status === 'error' && <LoadErrorText />}
@@ -271,18 +386,36 @@ function WhatsAppForm({ current, countryId, onDone, onCancel }: { current: strin
       {waiting && (
         <label className="acc-field">
           Code sent to {sentTo}
-          <input inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={code} disabled={busy} onChange={(e) => setCode(recoveryCodeInput(e.target.value))} />
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            value={code}
+            disabled={busy}
+            onChange={(e) => setCode(recoveryCodeInput(e.target.value))}
+          />
         </label>
       )}
       {waiting && current && (
         <label className="acc-field">
           Code sent to {current}
-          <input inputMode="numeric" autoComplete="off" maxLength={4} value={oldCode} disabled={busy} onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))} />
+          <input
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            value={oldCode}
+            disabled={busy}
+            onChange={(e) => setOldCode(recoveryCodeInput(e.target.value))}
+          />
         </label>
       )}
       <FormMessage feedback={feedback} />
       {waiting ? (
-        <FormActions submit={current ? 'Change WhatsApp number' : 'Add WhatsApp number'} busy={busy} onCancel={onCancel}>
+        <FormActions
+          submit={current ? 'Change WhatsApp number' : 'Add WhatsApp number'}
+          busy={busy}
+          onCancel={onCancel}
+        >
           <button type="button" className="gl-btn" onClick={send} disabled={busy}>
             Send the code again
           </button>
@@ -310,9 +443,14 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const rules = validateResetPassword(next, confirm);
-    const found = { current: current === '' ? validatePassword('') : undefined, next: rules.newPassword, confirm: rules.confirmPassword };
+    const found = {
+      current: current === '' ? validatePassword('') : undefined,
+      next: rules.newPassword,
+      confirm: rules.confirmPassword,
+    };
     setErrors(found);
-    if (found.current || found.next || found.confirm) return setFeedback({ kind: 'error', text: rules.form ?? found.current! });
+    if (found.current || found.next || found.confirm)
+      return setFeedback({ kind: 'error', text: rules.form ?? found.current! });
     const ok = await run(async () => {
       await changePassword(current, next);
       return 'Your password is changed. Any other device signed in to your account has been signed out.';
@@ -325,7 +463,13 @@ export function PasswordSettings({ hasPassword }: { hasPassword: boolean }) {
   };
 
   // The error sits beside the label, not inside it, so it is announced as a description, not the name.
-  const field = (key: 'current' | 'next' | 'confirm', label: string, value: string, set: (v: string) => void, auto: string) => (
+  const field = (
+    key: 'current' | 'next' | 'confirm',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    auto: string,
+  ) => (
     <div className="acc-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input

@@ -53,32 +53,47 @@ export function SessionsSettings() {
       {sessions.status === 'error' && <LoadError error={sessions.error} retry={sessions.retry} what="your devices" />}
       {sessions.status === 'ready' && (
         <ul className="acc-list" aria-label="Signed-in devices">
-          {sessions.data.filter((s) => !gone.has(s.session_id)).map((s) => (
-            <li key={s.session_id} className="acc-session">
-              <div className="acc-session__text">
-                <strong>
-                  {s.device}
-                  {s.current && <span className="acc-session__this"> · this device</span>}
-                </strong>
-                <span className="acc-muted">
-                  {s.place} · last used {formatDateTime(s.last_seen_time)}
-                </span>
-              </div>
-              {!s.current && (
-                <button type="button" className="gl-btn" disabled={busy !== null} aria-label={`Sign out ${s.device}, last used ${formatDateTime(s.last_seen_time)}`} onClick={() => void revoke(s)}>
-                  {busy === s.session_id ? 'Signing out…' : 'Sign out'}
-                </button>
-              )}
-            </li>
-          ))}
+          {sessions.data
+            .filter((s) => !gone.has(s.session_id))
+            .map((s) => (
+              <li key={s.session_id} className="acc-session">
+                <div className="acc-session__text">
+                  <strong>
+                    {s.device}
+                    {s.current && <span className="acc-session__this"> · this device</span>}
+                  </strong>
+                  <span className="acc-muted">
+                    {s.place} · last used {formatDateTime(s.last_seen_time)}
+                  </span>
+                </div>
+                {!s.current && (
+                  <button
+                    type="button"
+                    className="gl-btn"
+                    disabled={busy !== null}
+                    aria-label={`Sign out ${s.device}, last used ${formatDateTime(s.last_seen_time)}`}
+                    onClick={() => void revoke(s)}
+                  >
+                    {busy === s.session_id ? 'Signing out…' : 'Sign out'}
+                  </button>
+                )}
+              </li>
+            ))}
         </ul>
       )}
       <FormMessage feedback={feedback} />
       {confirming ? (
         <div className="acc-note" role="group" aria-label="Sign out everywhere">
-          <p style={{ marginTop: 0 }}>Every device will be signed out, this one too. You will need your password to sign in again.</p>
+          <p style={{ marginTop: 0 }}>
+            Every device will be signed out, this one too. You will need your password to sign in again.
+          </p>
           <div className="acc-actions">
-            <button type="button" className="gl-btn gl-btn--primary" disabled={busy !== null} onClick={() => void everywhere()}>
+            <button
+              type="button"
+              className="gl-btn gl-btn--primary"
+              disabled={busy !== null}
+              onClick={() => void everywhere()}
+            >
               {busy === 'all' ? 'Signing out…' : 'Yes, sign out everywhere'}
             </button>
             <button type="button" className="gl-btn" disabled={busy !== null} onClick={() => setConfirming(false)}>

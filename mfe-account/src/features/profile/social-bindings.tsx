@@ -3,7 +3,17 @@
 // page uses (shared-sdk/social-sign-in); the api verifies it and binds it. After a bind the view is
 // read again from user/userInfo, so what it shows is what the api holds.
 import { useId, useState } from 'react';
-import { ApiError, bindFailedMessage, NetworkError, NETWORK_ERROR_MESSAGE, PROVIDER_LABELS, providerBoundMessage, socialSettings, type SocialProvider, type User } from '@giftlane/shared-sdk';
+import {
+  ApiError,
+  bindFailedMessage,
+  NetworkError,
+  NETWORK_ERROR_MESSAGE,
+  PROVIDER_LABELS,
+  providerBoundMessage,
+  socialSettings,
+  type SocialProvider,
+  type User,
+} from '@giftlane/shared-sdk';
 import { PROVIDERS, SocialError, type SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 import { FormMessage, type Feedback } from '../../lib/form-message';
 import { bindSocial, readMe } from './api';

@@ -6,7 +6,10 @@ import { localCurrency } from '../../lib/session';
 export async function loadRewardSummary() {
   await localCurrency();
   const { rebate } = getSdk().api;
-  const [invite, wallet] = await Promise.all([rebate.inviteinfo(), rebate.rebateList({ type: 0, wallet_type: 1, page: 0, page_size: 1 })]);
+  const [invite, wallet] = await Promise.all([
+    rebate.inviteinfo(),
+    rebate.rebateList({ type: 0, wallet_type: 1, page: 0, page_size: 1 }),
+  ]);
   return { invite, wallet };
 }
 

@@ -21,4 +21,5 @@ export async function loadCatalog(walletType: 1 | 2): Promise<Catalog> {
   return { local, calc, tiers };
 }
 
-export const checkCoupon = (code: string, walletType: 1 | 2) => getSdk().api.order.checkCoupon({ coupon_code: code, wallet_type: walletType });
+export const checkCoupon = (code: string, walletType: 1 | 2) =>
+  getSdk().api.order.checkCoupon({ coupon_code: code, wallet_type: walletType });

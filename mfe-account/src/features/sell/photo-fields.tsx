@@ -18,8 +18,8 @@ export function PhotoFields({ id, photos, photoErrors, memo, busy, onPick, onRem
   return (
     <>
       <p className="acc-muted" id={`${id}-photo-hint`}>
-        Clear photos of the front and back (and the receipt if your card form needs one). {PHOTO_RULES.kinds}, up
-        to {PHOTO_RULES.sizeText} each, {PHOTO_RULES.maxCount} photos at most.
+        Clear photos of the front and back (and the receipt if your card form needs one). {PHOTO_RULES.kinds}, up to{' '}
+        {PHOTO_RULES.sizeText} each, {PHOTO_RULES.maxCount} photos at most.
       </p>
       {photos.length > 0 && (
         <ul className="acc-photos" aria-label="Photos to send">

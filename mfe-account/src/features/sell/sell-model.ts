@@ -2,11 +2,27 @@
 // made by the one pricing function (shared-sdk/pricing) from the same catalog the api prices
 // orders with, so the figure shown before submitting is the figure the order locks.
 import { tryParseMoney, type Coupon as CouponWire, type CurrencyCode } from '@giftlane/shared-sdk';
-import { estimate as priceCard, type CatalogCard, type Estimate, type EstimateInput } from '@giftlane/shared-sdk/card-catalog';
+import {
+  estimate as priceCard,
+  type CatalogCard,
+  type Estimate,
+  type EstimateInput,
+} from '@giftlane/shared-sdk/card-catalog';
 import type { Coupon } from '@giftlane/shared-sdk/pricing';
 
 // The catalog's choices, bands and ladder are the one model in shared-sdk (the rate calculator's too).
-export { bandLabel, bandsOf, brandsOf, choiceForCard, currenciesOf, FACE_DECIMALS, formsOf, ladderFor, type Brand, type Estimate } from '@giftlane/shared-sdk/card-catalog';
+export {
+  bandLabel,
+  bandsOf,
+  brandsOf,
+  choiceForCard,
+  currenciesOf,
+  FACE_DECIMALS,
+  formsOf,
+  ladderFor,
+  type Brand,
+  type Estimate,
+} from '@giftlane/shared-sdk/card-catalog';
 export { cardFormName as formName } from '@giftlane/shared-sdk';
 
 export type SellCard = CatalogCard;
@@ -29,7 +45,9 @@ export function pricingCoupon(c: CouponWire | null | undefined, payout: Currency
   }
   const value = tryParseMoney(c.discount_value, payout);
   if (!value) return null;
-  return Number(c.type) === 2 ? { kind: 'rate_add', rateMinor: value.amount_minor } : { kind: 'fixed', amountMinor: value.amount_minor };
+  return Number(c.type) === 2
+    ? { kind: 'rate_add', rateMinor: value.amount_minor }
+    : { kind: 'fixed', amountMinor: value.amount_minor };
 }
 
 /** The sell form's words when a card cannot be priced yet. */

@@ -1,7 +1,14 @@
 // Submitting a sell order (CONTRACT §5): presigned upload URLs from order/obsUrls, one PUT per
 // photo, then order/appadd with an idempotency key. Photos already uploaded keep their URL, and a
 // retry sends the same key and fields, so a lost reply or a double tap never makes two orders.
-import { errorMessage, getSdk, NetworkError, NETWORK_ERROR_MESSAGE, type OrderSell, type WalletType } from '@giftlane/shared-sdk';
+import {
+  errorMessage,
+  getSdk,
+  NetworkError,
+  NETWORK_ERROR_MESSAGE,
+  type OrderSell,
+  type WalletType,
+} from '@giftlane/shared-sdk';
 import { publicUrlOf, putPhoto, UploadError } from '../../lib/upload';
 
 export interface Photo {
@@ -27,7 +34,11 @@ export interface SellSubmission {
 export type SubmitStep = { kind: 'uploading'; done: number; total: number } | { kind: 'submitting' };
 
 /** Uploads the photos not uploaded yet; records each URL on its photo as soon as it is stored. */
-export async function uploadPhotos(photos: Photo[], onStep: (s: SubmitStep) => void, onUploaded: (id: string, url: string) => void): Promise<string[]> {
+export async function uploadPhotos(
+  photos: Photo[],
+  onStep: (s: SubmitStep) => void,
+  onUploaded: (id: string, url: string) => void,
+): Promise<string[]> {
   const todo = photos.filter((p) => !p.uploaded);
   const urls = new Map(photos.filter((p) => p.uploaded).map((p) => [p.id, p.uploaded as string]));
   if (todo.length) {
@@ -47,7 +58,11 @@ export async function uploadPhotos(photos: Photo[], onStep: (s: SubmitStep) => v
   return photos.map((p) => urls.get(p.id) as string);
 }
 
-export async function submitSell(s: SellSubmission, onStep: (s: SubmitStep) => void, onUploaded: (id: string, url: string) => void): Promise<OrderSell> {
+export async function submitSell(
+  s: SellSubmission,
+  onStep: (s: SubmitStep) => void,
+  onUploaded: (id: string, url: string) => void,
+): Promise<OrderSell> {
   const images = await uploadPhotos(s.photos, onStep, onUploaded);
   onStep({ kind: 'submitting' });
   return getSdk().api.order.appadd({
@@ -64,7 +79,8 @@ export async function submitSell(s: SellSubmission, onStep: (s: SubmitStep) => v
 
 /** What went wrong, in words a seller can act on. */
 export function submitErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return `${NETWORK_ERROR_MESSAGE} Your order was not lost: press Sell again and it will be sent once.`;
+  if (error instanceof NetworkError)
+    return `${NETWORK_ERROR_MESSAGE} Your order was not lost: press Sell again and it will be sent once.`;
   if (error instanceof UploadError) return error.message;
   return errorMessage(error, 'Something went wrong while sending your order. Please try again.');
 }

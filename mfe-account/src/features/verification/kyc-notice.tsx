@@ -11,10 +11,18 @@ export function kycNotes(s: KycStatus): string[] {
   for (const w of s.wallets) {
     if (!w.above_remaining_today) continue;
     if (s.level === 0) notes.push(`You have ${w.balance}. Verify your identity to withdraw it: it takes a minute.`);
-    else notes.push(`Your ${w.currency} balance, ${w.balance}, is more than you can withdraw today at level ${s.level} (${w.remaining_today} left today).`);
+    else
+      notes.push(
+        `Your ${w.currency} balance, ${w.balance}, is more than you can withdraw today at level ${s.level} ` +
+          `(${w.remaining_today} left today).`,
+      );
   }
   for (const w of s.wallets) {
-    if (w.above_threshold) notes.push(`Your ${w.currency} balance is above ${w.balance_threshold}, the most level ${s.level} is meant to hold. It is safe and yours; verify to level ${s.level + 1} to keep withdrawing freely.`);
+    if (w.above_threshold)
+      notes.push(
+        `Your ${w.currency} balance is above ${w.balance_threshold}, the most level ${s.level} is meant to hold. It ` +
+          `is safe and yours; verify to level ${s.level + 1} to keep withdrawing freely.`,
+      );
   }
   return notes;
 }

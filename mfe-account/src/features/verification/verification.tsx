@@ -24,7 +24,6 @@ const ID_HINTS: Record<KycIdType, { placeholder: string; hint: string }> = {
   ghana_card: { placeholder: 'GHA-123456789-0', hint: 'The Personal ID Number on the front of your Ghana Card.' },
 };
 
-
 function LevelSummary({ s }: { s: KycStatus }) {
   return (
     <>
@@ -36,7 +35,8 @@ function LevelSummary({ s }: { s: KycStatus }) {
             — verified as <strong>{s.verified_name}</strong>
             {s.id_masked && (
               <>
-                , {s.id_types.find((t) => t.type === s.id_type)?.label ?? 'ID'} <span className="acc-code">{s.id_masked}</span>
+                , {s.id_types.find((t) => t.type === s.id_type)?.label ?? 'ID'}{' '}
+                <span className="acc-code">{s.id_masked}</span>
               </>
             )}
           </>
@@ -75,12 +75,24 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const missing = !number.trim() ? 'Enter your ID number' : !first.trim() || !last.trim() ? 'Enter your first and last name as on your ID' : !dob ? 'Enter your date of birth' : undefined;
+    const missing = !number.trim()
+      ? 'Enter your ID number'
+      : !first.trim() || !last.trim()
+        ? 'Enter your first and last name as on your ID'
+        : !dob
+          ? 'Enter your date of birth'
+          : undefined;
     if (missing) return setFeedback({ kind: 'error', text: missing });
     setBusy(true);
     setFeedback(undefined);
     try {
-      await verifyId({ id_type: type, id_number: number, first_name: first.trim(), last_name: last.trim(), date_of_birth: dob });
+      await verifyId({
+        id_type: type,
+        id_number: number,
+        first_name: first.trim(),
+        last_name: last.trim(),
+        date_of_birth: dob,
+      });
       onDone(VERIFICATION_MESSAGES.level1);
     } catch (error) {
       setFeedback(failure(error, VERIFICATION_MESSAGES.failed));
@@ -96,7 +108,13 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
           <legend>Your ID</legend>
           {s.id_types.map((t) => (
             <label key={t.type} className="acc-choice">
-              <input type="radio" name={`${id}-type`} checked={type === t.type} disabled={busy} onChange={() => setType(t.type)} />
+              <input
+                type="radio"
+                name={`${id}-type`}
+                checked={type === t.type}
+                disabled={busy}
+                onChange={() => setType(t.type)}
+              />
               <span>{t.label}</span>
             </label>
           ))}
@@ -104,7 +122,14 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
       )}
       <label className="acc-field">
         Your {s.id_types.find((t) => t.type === type)?.label ?? 'ID number'}
-        <input inputMode={type === 'ghana_card' ? 'text' : 'numeric'} autoComplete="off" value={number} disabled={busy} placeholder={ID_HINTS[type].placeholder} onChange={(e) => setNumber(e.target.value)} />
+        <input
+          inputMode={type === 'ghana_card' ? 'text' : 'numeric'}
+          autoComplete="off"
+          value={number}
+          disabled={busy}
+          placeholder={ID_HINTS[type].placeholder}
+          onChange={(e) => setNumber(e.target.value)}
+        />
         <span className="acc-field__hint">{ID_HINTS[type].hint}</span>
       </label>
       <div className="acc-kyc__names">
@@ -119,9 +144,19 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
       </div>
       <label className="acc-field">
         Date of birth
-        <input type="date" autoComplete="bday" value={dob} disabled={busy} max={new Date().toISOString().slice(0, 10)} onChange={(e) => setDob(e.target.value)} />
+        <input
+          type="date"
+          autoComplete="bday"
+          value={dob}
+          disabled={busy}
+          max={new Date().toISOString().slice(0, 10)}
+          onChange={(e) => setDob(e.target.value)}
+        />
       </label>
-      <p className="acc-field__hint">As on your ID. Your number is encrypted and shown only as its last 4 digits. Attempts left today: {s.attempts_left}.</p>
+      <p className="acc-field__hint">
+        As on your ID. Your number is encrypted and shown only as its last 4 digits. Attempts left today:{' '}
+        {s.attempts_left}.
+      </p>
       <FormMessage feedback={feedback} />
       <FormActions submit="Verify" busyLabel="Checking…" busy={busy} />
     </form>
@@ -129,7 +164,23 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
 }
 
 /** One photo picked (checked at once, the card photos' rule), uploaded, then sent with `send`. */
-function PhotoStep({ title, label, capture, extra, submit, send, onDone }: { title: string; label: string; capture?: 'user' | 'environment'; extra?: (busy: boolean) => ReactNode; submit: string; send: (url: string) => Promise<string>; onDone: (text: string) => void }) {
+function PhotoStep({
+  title,
+  label,
+  capture,
+  extra,
+  submit,
+  send,
+  onDone,
+}: {
+  title: string;
+  label: string;
+  capture?: 'user' | 'environment';
+  extra?: (busy: boolean) => ReactNode;
+  submit: string;
+  send: (url: string) => Promise<string>;
+  onDone: (text: string) => void;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -143,7 +194,11 @@ function PhotoStep({ title, label, capture, extra, submit, send, onDone }: { tit
     try {
       onDone(await send(await uploadPhoto(file)));
     } catch (error) {
-      setFeedback(error instanceof UploadError ? { kind: 'error', text: error.message } : failure(error, VERIFICATION_MESSAGES.failed));
+      setFeedback(
+        error instanceof UploadError
+          ? { kind: 'error', text: error.message }
+          : failure(error, VERIFICATION_MESSAGES.failed),
+      );
     } finally {
       setBusy(false);
     }
@@ -172,7 +227,8 @@ function PhotoStep({ title, label, capture, extra, submit, send, onDone }: { tit
           }}
         />
         <span className="acc-field__hint">
-          {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}. Kept private: only you and our verification team can see it.
+          {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}. Kept private: only you and our verification team can see
+          it.
         </span>
       </label>
       {extra?.(busy)}
@@ -193,7 +249,13 @@ function DocumentsStep({ s, onDone }: { s: KycStatus; onDone: (text: string) => 
       extra={(busy) => (
         <label className="acc-field">
           Home address
-          <textarea rows={2} autoComplete="street-address" value={address} disabled={busy} onChange={(e) => setAddress(e.target.value)} />
+          <textarea
+            rows={2}
+            autoComplete="street-address"
+            value={address}
+            disabled={busy}
+            onChange={(e) => setAddress(e.target.value)}
+          />
         </label>
       )}
       send={async (url) => {
@@ -251,7 +313,8 @@ export function Verification() {
           )}
           {failed?.status === 'failed' && (
             <p className="acc-note acc-note--warn" role="alert" data-testid="kyc-failed">
-              Level {failed.level} was not verified ({formatDateTime(failed.created_time)}): {failed.reason}. You can try again below.
+              Level {failed.level} was not verified ({formatDateTime(failed.created_time)}): {failed.reason}. You can
+              try again below.
             </p>
           )}
           {failed?.status === 'pending' && failed.level === 3 && (
@@ -277,7 +340,11 @@ export function Verification() {
           {s.level === 3 && <p className="acc-muted">You are fully verified.</p>}
           {next <= 3 && s.levels[next - 1] && (
             <p className="acc-field__hint">
-              Level {next} lets you withdraw up to {Object.entries(s.levels[next - 1]!.limits).map(([c, l]) => `${Number(l.daily).toLocaleString('en-NG')} ${c}`).join(' or ')} a day.
+              Level {next} lets you withdraw up to{' '}
+              {Object.entries(s.levels[next - 1]!.limits)
+                .map(([c, l]) => `${Number(l.daily).toLocaleString('en-NG')} ${c}`)
+                .join(' or ')}{' '}
+              a day.
             </p>
           )}
         </>

@@ -11,4 +11,5 @@ export async function loadVip(): Promise<VipData> {
   return data;
 }
 
-export const vipPoints = (page: number, page_size: number): Promise<VipLogItem[]> => getSdk().api.vip.loglist({ page, page_size });
+export const vipPoints = (page: number, page_size: number): Promise<VipLogItem[]> =>
+  getSdk().api.vip.loglist({ page, page_size });

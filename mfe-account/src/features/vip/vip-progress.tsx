@@ -4,7 +4,13 @@ import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
 import { useStores } from '@giftlane/shared-sdk';
 
-export const VipProgress = observer(function VipProgress({ link = true, headingId = 'vip-h' }: { link?: boolean; headingId?: string }) {
+export const VipProgress = observer(function VipProgress({
+  link = true,
+  headingId = 'vip-h',
+}: {
+  link?: boolean;
+  headingId?: string;
+}) {
   const { user, vip } = useStores();
   const level = vip.vipLevel ?? user.vipLevel ?? 0;
   const exp = vip.vipExp ?? 0;
@@ -21,12 +27,20 @@ export const VipProgress = observer(function VipProgress({ link = true, headingI
           </Link>
         )}
       </div>
-      <div className="acc-progress" role="progressbar" aria-label="Progress to the next VIP level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div
+        className="acc-progress"
+        role="progressbar"
+        aria-label="Progress to the next VIP level"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+      >
         <span style={{ width: `${pct}%` }} />
       </div>
       <p className="acc-muted" style={{ marginBottom: 0 }}>
         {next > exp
-          ? `${exp.toLocaleString('en-GB')} of ${next.toLocaleString('en-GB')} points: ${toGo.toLocaleString('en-GB')} more to the next level. Higher levels add a bonus to every rate.`
+          ? `${exp.toLocaleString('en-GB')} of ${next.toLocaleString('en-GB')} points: ` +
+            `${toGo.toLocaleString('en-GB')} more to the next level. Higher levels add a bonus to every rate.`
           : 'You are at the top level.'}
       </p>
     </section>

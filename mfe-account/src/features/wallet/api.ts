@@ -13,10 +13,17 @@ export async function fetchBalance(): Promise<WalletBalance> {
 
 export type Wallet = 1 | 2;
 
-/** What the withdraw form needs for a wallet: the amounts and limits, the payout accounts, whether a PIN is set, what stops withdrawals. */
+/**
+ * What the withdraw form needs for a wallet: the amounts and limits, the payout accounts, whether a PIN is set, what
+ * stops withdrawals.
+ */
 export async function loadWithdraw(wallet: Wallet) {
   await localCurrency();
-  const [info, groups, me] = await Promise.all([api().withdraw.information({ wallet_type: wallet }), api().payment.list({ type: wallet }), api().user.userInfo()]);
+  const [info, groups, me] = await Promise.all([
+    api().withdraw.information({ wallet_type: wallet }),
+    api().payment.list({ type: wallet }),
+    api().user.userInfo(),
+  ]);
   const usdt = wallet === 2;
   return {
     currency: usdt ? 'USDT' : info.cashable_amount.currency,
@@ -39,7 +46,12 @@ export async function loadWithdraw(wallet: Wallet) {
 export const withdraw = (req: Parameters<ReturnType<typeof api>['withdraw']['apply']>[0]) => api().withdraw.apply(req);
 
 /** A page of the money log, decoded in the seller's currency. */
-export async function moneyLog(req: { type: MoneyLogFilter; wallet_type: 1 | 2; page: number; page_size: number }): Promise<MoneyLog[]> {
+export async function moneyLog(req: {
+  type: MoneyLogFilter;
+  wallet_type: 1 | 2;
+  page: number;
+  page_size: number;
+}): Promise<MoneyLog[]> {
   await localCurrency();
   return api().wallet.moneyLogList(req);
 }

@@ -31,7 +31,9 @@ export function Balances({ balance, compact = false }: { balance: WalletBalance;
           <dt>Rewards</dt>
           <dd data-testid="balance-rewards">
             {show(balance.rebate_amount)}
-            {balance.transfer_rebate && balance.transfer_rebate.amount_minor > 0n && <small>Moves to cash at {formatMoney(balance.transfer_rebate)}</small>}
+            {balance.transfer_rebate && balance.transfer_rebate.amount_minor > 0n && (
+              <small>Moves to cash at {formatMoney(balance.transfer_rebate)}</small>
+            )}
             <small>
               <Link to="/wallet/reward">Rewards and invites</Link>
             </small>

@@ -3,7 +3,16 @@
 import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, useStores, type MoneyLog, type MoneyLogDetail, type MoneyLogFilter, Loading, LoadError } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  useStores,
+  type MoneyLog,
+  type MoneyLogDetail,
+  type MoneyLogFilter,
+  Loading,
+  LoadError,
+} from '@giftlane/shared-sdk';
 import { moneyLog, moneyLogEntry } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { SignedChange } from '../../lib/signed-change';
@@ -27,21 +36,24 @@ export function logTone(status: string | undefined): 'success' | 'failed' | 'pen
 }
 
 function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data?: MoneyLogDetail; error?: unknown }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data?: MoneyLogDetail; error?: unknown }>(
+    { status: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
     moneyLogEntry(logId).then(
-        (data) => live && setState({ status: 'ready', data }),
-        (error: unknown) => live && setState({ status: 'error', error }),
-      );
+      (data) => live && setState({ status: 'ready', data }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
     return () => {
       live = false;
     };
   }, [logId, attempt]);
   if (state.status === 'loading') return <Loading label="Loading the details…" lines={2} />;
-  if (state.status === 'error') return <LoadError error={state.error} retry={() => setAttempt((n) => n + 1)} what="the details" />;
+  if (state.status === 'error')
+    return <LoadError error={state.error} retry={() => setAttempt((n) => n + 1)} what="the details" />;
   const d = state.data!;
   const withdrawal = Boolean(d.withdraw_no);
   const payout = logTone(d.order_status);
@@ -69,7 +81,11 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           {payout === 'failed' ? (
             <>
               <dt>Failed</dt>
-              <dd>{d.withdraw_deal_time ? `${formatDateTime(d.withdraw_deal_time)} — the amount went back to your wallet` : 'The amount went back to your wallet'}</dd>
+              <dd>
+                {d.withdraw_deal_time
+                  ? `${formatDateTime(d.withdraw_deal_time)} — the amount went back to your wallet`
+                  : 'The amount went back to your wallet'}
+              </dd>
             </>
           ) : (
             <>
@@ -126,7 +142,14 @@ export function LogRow({ log }: { log: MoneyLog }) {
           {tone && <span className={`acc-badge acc-badge--${tone}`}>{log.order_status}</span>}
         </div>
         <div>
-          <button type="button" className="gl-btn" style={{ minHeight: 36, padding: '0 12px' }} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="gl-btn"
+            style={{ minHeight: 36, padding: '0 12px' }}
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? 'Hide details' : 'Details'}
           </button>
         </div>
@@ -167,7 +190,11 @@ export function WalletHistory() {
         </label>
         <label className="acc-field" htmlFor={`${id}-wallet`}>
           <span>Wallet</span>
-          <select id={`${id}-wallet`} value={walletType} onChange={(e) => setWalletType(Number(e.target.value) === 2 ? 2 : 1)}>
+          <select
+            id={`${id}-wallet`}
+            value={walletType}
+            onChange={(e) => setWalletType(Number(e.target.value) === 2 ? 2 : 1)}
+          >
             <LocalWalletOption />
             <option value={2}>USDT wallet</option>
           </select>
@@ -182,7 +209,11 @@ export function WalletHistory() {
           ))}
         </ul>
       )}
-      <PagedFooter list={list} what="your wallet history" empty="Nothing here yet. Money in and out of this wallet will show here." />
+      <PagedFooter
+        list={list}
+        what="your wallet history"
+        empty="Nothing here yet. Money in and out of this wallet will show here."
+      />
     </div>
   );
 }

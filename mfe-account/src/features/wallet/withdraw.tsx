@@ -23,7 +23,6 @@ import { loadWithdraw, withdraw, type Wallet } from './api';
 import { accountLabel } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
 
-
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export function WithdrawPanel({ onDone }: { onDone: () => void }) {
@@ -33,7 +32,11 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string } | { status: 'done'; result: WithdrawResult; account: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    | { status: 'idle' | 'busy' }
+    | { status: 'error'; text: string; reference?: string }
+    | { status: 'done'; result: WithdrawResult; account: string }
+  >({ status: 'idle' });
   // Each field says what is wrong with it, all at once: an empty PIN never hides the amount's problem.
   const [fieldErrors, setFieldErrors] = useState<{ amount?: string; pin?: string }>({});
   const key = useRef<string | undefined>(undefined);
@@ -49,7 +52,8 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       <div className="acc-success" role="status">
         <p>
           <strong>Withdrawal requested.</strong> {formatMoney(state.result.withdraw_amount)} to {state.account}. Number{' '}
-          <span className="acc-code">{state.result.withdraw_no}</span>. The amount is held in your wallet until it is paid; you will be notified.
+          <span className="acc-code">{state.result.withdraw_no}</span>. The amount is held in your wallet until it is
+          paid; you will be notified.
         </p>
         <div className="acc-actions" style={{ marginTop: 10 }}>
           <Link className="gl-btn" to="/wallet/history">
@@ -73,7 +77,10 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
   }
 
   const d = data.status === 'ready' ? data.data : undefined;
-  const account = d?.accounts.find((a) => String(a.bank_id) === accountId) ?? d?.accounts.find((a) => Number(a.is_def) === 1) ?? d?.accounts[0];
+  const account =
+    d?.accounts.find((a) => String(a.bank_id) === accountId) ??
+    d?.accounts.find((a) => Number(a.is_def) === 1) ??
+    d?.accounts[0];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -81,8 +88,12 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
     const money = tryParseMoney(amount.trim(), d.currency);
     const amountProblem =
       (!money || money.amount_minor <= 0n ? 'Enter a valid amount' : undefined) ||
-      (money && d.minimum && d.minimum.amount_minor > 0n && money.amount_minor < d.minimum.amount_minor ? `The smallest withdrawal is ${formatMoney(d.minimum)}.` : undefined) ||
-      (money && money.amount_minor > d.withdrawable.amount_minor ? `You can withdraw at most ${formatMoney(d.withdrawable)}.` : undefined);
+      (money && d.minimum && d.minimum.amount_minor > 0n && money.amount_minor < d.minimum.amount_minor
+        ? `The smallest withdrawal is ${formatMoney(d.minimum)}.`
+        : undefined) ||
+      (money && money.amount_minor > d.withdrawable.amount_minor
+        ? `You can withdraw at most ${formatMoney(d.withdrawable)}.`
+        : undefined);
     const errors = { amount: amountProblem, pin: validatePin(pin) };
     setFieldErrors(errors);
     if (!account) return setState({ status: 'error', text: 'Add a payout account first.' });
@@ -90,14 +101,23 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
     key.current ??= newKey();
     setState({ status: 'busy' });
     try {
-      const result = await withdraw({ bank_id: account.bank_id, amount: money, password: pin, idempotency_key: key.current });
+      const result = await withdraw({
+        bank_id: account.bank_id,
+        amount: money,
+        password: pin,
+        idempotency_key: key.current,
+      });
       key.current = undefined;
       setPin('');
       setState({ status: 'done', result, account: accountLabel(account) });
       onDone();
     } catch (error) {
       // The PIN stays: after a wrong one the seller corrects it rather than typing it all again.
-      setState({ status: 'error', text: errorMessage(error, 'We could not request the withdrawal. Please try again.'), reference: errorRef(error) });
+      setState({
+        status: 'error',
+        text: errorMessage(error, 'We could not request the withdrawal. Please try again.'),
+        reference: errorRef(error),
+      });
     }
   };
 
@@ -141,12 +161,14 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
           )}
           {d.kyc && d.kyc.level > 0 && (
             <p className="acc-note" data-testid="withdraw-kyc">
-              Today you can withdraw up to <strong data-testid="withdraw-remaining">{formatMoney(d.kyc.remaining_today)}</strong> (level {d.kyc.level}: {formatMoney(d.kyc.daily_limit)} a day,{' '}
-              {formatMoney(d.kyc.single_limit)} at once).
+              Today you can withdraw up to{' '}
+              <strong data-testid="withdraw-remaining">{formatMoney(d.kyc.remaining_today)}</strong> (level{' '}
+              {d.kyc.level}: {formatMoney(d.kyc.daily_limit)} a day, {formatMoney(d.kyc.single_limit)} at once).
               {d.kyc.next_level && (
                 <>
                   {' '}
-                  <Link to="/settings#verification">Verify to level {d.kyc.next_level.level}</Link> for {formatMoney(d.kyc.next_level.daily_limit)} a day.
+                  <Link to="/settings#verification">Verify to level {d.kyc.next_level.level}</Link> for{' '}
+                  {formatMoney(d.kyc.next_level.daily_limit)} a day.
                 </>
               )}
             </p>
@@ -267,8 +289,16 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               Set a transaction password before your first withdrawal. <Link to="/settings">Set it in Settings</Link>.
             </p>
           )}
-          <FormMessage feedback={state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined} />
-          <button type="submit" className="gl-btn gl-btn--primary acc-submit" disabled={busy || !d.hasPin || d.accounts.length === 0 || d.kyc?.level === 0}>
+          <FormMessage
+            feedback={
+              state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined
+            }
+          />
+          <button
+            type="submit"
+            className="gl-btn gl-btn--primary acc-submit"
+            disabled={busy || !d.hasPin || d.accounts.length === 0 || d.kyc?.level === 0}
+          >
             {busy ? 'Requesting…' : 'Withdraw'}
           </button>
         </form>

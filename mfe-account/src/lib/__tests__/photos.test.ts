@@ -16,7 +16,10 @@ describe('card photos', () => {
 
   test('JPG and PNG up to 5 MB, at most 10 per order, each refusal explained', async () => {
     const big = file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1);
-    const { accepted, errors } = await checkPhotos([file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.gif', 'image/gif'), big], 0);
+    const { accepted, errors } = await checkPhotos(
+      [file('a.jpg', 'image/jpeg'), file('b.png', 'image/png'), file('c.gif', 'image/gif'), big],
+      0,
+    );
     expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.png']);
     expect(errors).toEqual([PHOTO_MESSAGES.type('c.gif'), PHOTO_MESSAGES.size('big.jpg')]);
     const many = await checkPhotos([file('x.jpg', 'image/jpeg'), file('y.jpg', 'image/jpeg')], 9);
@@ -24,12 +27,15 @@ describe('card photos', () => {
     expect(many.errors).toEqual([PHOTO_MESSAGES.count]);
   });
 
-  test('reads the kind from the content: an iPhone HEIC named .jpg (or typed image/jpeg) is refused when picked', async () => {
-    const heic = file('IMG_0001.jpg', 'image/jpeg', 1000, 'heic');
-    const untyped = file('IMG_0002.HEIC', '', 1000, 'heic');
-    const renamed = file('scan.heic', 'image/heic', 1000, 'image/png');
-    const { accepted, errors } = await checkPhotos([heic, untyped, renamed], 0);
-    expect(accepted.map((f) => f.name)).toEqual(['scan.heic']);
-    expect(errors).toEqual([PHOTO_MESSAGES.type('IMG_0001.jpg'), PHOTO_MESSAGES.type('IMG_0002.HEIC')]);
-  });
+  test(
+    'reads the kind from the content: an iPhone HEIC named .jpg (or typed image/jpeg) is refused when ' + 'picked',
+    async () => {
+      const heic = file('IMG_0001.jpg', 'image/jpeg', 1000, 'heic');
+      const untyped = file('IMG_0002.HEIC', '', 1000, 'heic');
+      const renamed = file('scan.heic', 'image/heic', 1000, 'image/png');
+      const { accepted, errors } = await checkPhotos([heic, untyped, renamed], 0);
+      expect(accepted.map((f) => f.name)).toEqual(['scan.heic']);
+      expect(errors).toEqual([PHOTO_MESSAGES.type('IMG_0001.jpg'), PHOTO_MESSAGES.type('IMG_0002.HEIC')]);
+    },
+  );
 });

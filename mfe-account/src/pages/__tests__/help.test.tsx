@@ -11,12 +11,34 @@ function Where() {
 
 const replies = {
   'ord/list': [
-    { order_no: 'GL2026112400017', card_name: 'Amazon US', status: 3, show_time: 1795400000, amount: 0, status_desc: 'Refused', wallet_type: 1, images: '', all_money: '0.00' },
-    { order_no: 'GL2026112400021', card_name: 'Steam', status: 1, show_time: 1795400100, amount: 0, status_desc: 'Pending', wallet_type: 1, images: '', all_money: '0.00' },
+    {
+      order_no: 'GL2026112400017',
+      card_name: 'Amazon US',
+      status: 3,
+      show_time: 1795400000,
+      amount: 0,
+      status_desc: 'Refused',
+      wallet_type: 1,
+      images: '',
+      all_money: '0.00',
+    },
+    {
+      order_no: 'GL2026112400021',
+      card_name: 'Steam',
+      status: 1,
+      show_time: 1795400100,
+      amount: 0,
+      status_desc: 'Pending',
+      wallet_type: 1,
+      images: '',
+      all_money: '0.00',
+    },
   ],
   'public/appinit': { whatsapp_phone: '+234 812 132 5873', email: 'help@giftlane.test' },
   'public/contact': null,
-  'faq/list': [{ id: 1, question: 'How long does a trade take?', answer: 'Minutes for most cards.', category_name: 'Trading' }],
+  'faq/list': [
+    { id: 1, question: 'How long does a trade take?', answer: 'Minutes for most cards.', category_name: 'Trading' },
+  ],
 };
 
 let api: TestApi;
@@ -27,8 +49,14 @@ beforeEach(() => {
 test('contact details come from appinit, the FAQ from faq/list', async () => {
   render(inRouter(<HelpPage />));
   const contact = await screen.findByRole('region', { name: 'Contact us' });
-  expect(await within(contact).findByRole('link', { name: '+234 812 132 5873' })).toHaveAttribute('href', 'https://wa.me/2348121325873');
-  expect(within(contact).getByRole('link', { name: 'help@giftlane.test' })).toHaveAttribute('href', 'mailto:help@giftlane.test');
+  expect(await within(contact).findByRole('link', { name: '+234 812 132 5873' })).toHaveAttribute(
+    'href',
+    'https://wa.me/2348121325873',
+  );
+  expect(within(contact).getByRole('link', { name: 'help@giftlane.test' })).toHaveAttribute(
+    'href',
+    'mailto:help@giftlane.test',
+  );
   expect(await screen.findByText('How long does a trade take?')).toBeInTheDocument();
   expect(api.callsTo('faq/list')).toEqual([expect.objectContaining({ page: '0', page_size: '50' })]);
 });
@@ -45,15 +73,25 @@ test('a message about a chosen order goes to public/contact with the order in th
   expect(api.callsTo('public/contact')).toHaveLength(0);
   await user.type(within(form).getByLabelText('Message'), 'Still processing after two hours.');
   await user.click(within(form).getByRole('button', { name: 'Send to support' }));
-  expect(await screen.findByRole('status')).toHaveTextContent('Your message about “Order GL2026112400021” has been sent.');
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Your message about “Order GL2026112400021” has been sent.',
+  );
   expect(api.callsTo('public/contact')).toEqual([
-    expect.objectContaining({ name: 'Amaka Obi', email: 'amaka@example.com', subject: 'Order GL2026112400021', message: 'Still processing after two hours.' }),
+    expect.objectContaining({
+      name: 'Amaka Obi',
+      email: 'amaka@example.com',
+      subject: 'Order GL2026112400021',
+      message: 'Still processing after two hours.',
+    }),
   ]);
 });
 
 test('a refused send keeps the message and says why; a bad e-mail is caught first', async () => {
   const user = userEvent.setup();
-  api = testApi({ ...replies, 'public/contact': new Refusal('Too many messages, please wait a minute.') }, { seller: { nickname: '', username: '', email: '', is_email_bind: false, whatsapp: '+2348121325873' } });
+  api = testApi(
+    { ...replies, 'public/contact': new Refusal('Too many messages, please wait a minute.') },
+    { seller: { nickname: '', username: '', email: '', is_email_bind: false, whatsapp: '+2348121325873' } },
+  );
   render(inRouter(<HelpPage />));
   const form = screen.getByRole('form', { name: 'Message support' });
   await user.type(within(form).getByLabelText('Message'), 'Where is my withdrawal?');
@@ -63,7 +101,10 @@ test('a refused send keeps the message and says why; a bad e-mail is caught firs
   await user.click(within(form).getByRole('button', { name: 'Send to support' }));
   expect(await within(form).findByRole('alert')).toHaveTextContent('Too many messages, please wait a minute.');
   expect(within(form).getByLabelText('Message')).toHaveValue('Where is my withdrawal?');
-  expect(api.callsTo('public/contact').at(-1)).toMatchObject({ subject: 'Help with my account', name: 'GiftLane seller' });
+  expect(api.callsTo('public/contact').at(-1)).toMatchObject({
+    subject: 'Help with my account',
+    name: 'GiftLane seller',
+  });
 });
 
 test('Start the tour asks the shell for a replay on Home', async () => {

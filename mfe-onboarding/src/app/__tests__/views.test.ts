@@ -1,8 +1,12 @@
 import { initialView, safeRedirect } from '../views';
 
 describe('initialView', () => {
-  const at = (pathname: string, search = '', remembered?: Parameters<typeof initialView>[0]['remembered'], navigated = false) =>
-    initialView({ pathname, search, remembered, navigated });
+  const at = (
+    pathname: string,
+    search = '',
+    remembered?: Parameters<typeof initialView>[0]['remembered'],
+    navigated = false,
+  ) => initialView({ pathname, search, remembered, navigated });
 
   it('takes LoginForm or SignUpForm from /login?view=', () => {
     expect(at('/login', '?view=SignUpForm')).toBe('SignUpForm');
@@ -44,7 +48,18 @@ describe('safeRedirect', () => {
   });
 
   it('refuses other sites, schemes, odd slashes and the login page itself', () => {
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'homes', '', null, '/login?x=1', '/sign-up', '/a\nb']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/x',
+      'javascript:alert(1)',
+      'homes',
+      '',
+      null,
+      '/login?x=1',
+      '/sign-up',
+      '/a\nb',
+    ]) {
       expect(safeRedirect(bad)).toBeUndefined();
     }
   });

@@ -1,7 +1,16 @@
 // SPEC §2 "Login form", §4 "Login", §8 "Login".
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { LOGIN_FAILED_MESSAGE, NetworkError, NETWORK_ERROR_MESSAGE, validateLogin, withProduct, type FormErrors, type LoginField, StoreBadges as StoreLinks } from '@giftlane/shared-sdk';
+import {
+  LOGIN_FAILED_MESSAGE,
+  NetworkError,
+  NETWORK_ERROR_MESSAGE,
+  validateLogin,
+  withProduct,
+  type FormErrors,
+  type LoginField,
+  StoreBadges as StoreLinks,
+} from '@giftlane/shared-sdk';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { HOME_PATH, safeRedirect } from '../../app/views';
@@ -31,12 +40,19 @@ export function LoginForm({ go }: ViewProps) {
     setLoading(true);
     try {
       // A WhatsApp number goes in its one form (+234…), however it was typed (08…, 8…, 234…).
-      const login = !username.includes('@') && (await isPhone(username)) ? ((await e164(username, await loadDialCodes())) ?? username.trim()) : username.trim();
+      const login =
+        !username.includes('@') && (await isPhone(username))
+          ? ((await e164(username, await loadDialCodes())) ?? username.trim())
+          : username.trim();
       await signInWithPassword(login, password);
       navigate(safeRedirect(params.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch (error) {
       setLoading(false);
-      setFailure(error instanceof NetworkError ? NETWORK_ERROR_MESSAGE : failureOf(error, LOGIN_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE));
+      setFailure(
+        error instanceof NetworkError
+          ? NETWORK_ERROR_MESSAGE
+          : failureOf(error, LOGIN_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE),
+      );
     }
   }
 

@@ -24,10 +24,26 @@ export function ForgetOtp({ go, flow }: ViewProps) {
   return (
     <>
       <BackButton onClick={() => go('ForgetPassword')} label="Back to forgot password" />
-      <ViewHeading sub={recovery ? <>Sent to <strong>{recovery.address}</strong>.</> : undefined}>Enter 4-digit recovery code</ViewHeading>
+      <ViewHeading
+        sub={
+          recovery ? (
+            <>
+              Sent to <strong>{recovery.address}</strong>.
+            </>
+          ) : undefined
+        }
+      >
+        Enter 4-digit recovery code
+      </ViewHeading>
       {recovery ? (
         <form className="ob-form" method="post" onSubmit={submit} noValidate>
-          <OtpBoxes value={boxes} onValue={setBoxes} error={error} errorId="ob-forget-otp-error" label="Recovery code" />
+          <OtpBoxes
+            value={boxes}
+            onValue={setBoxes}
+            error={error}
+            errorId="ob-forget-otp-error"
+            label="Recovery code"
+          />
           <FieldError id="ob-forget-otp-error" error={error} />
           <button type="submit" className="ob-btn ob-btn--primary ob-btn--block">
             Verify OTP

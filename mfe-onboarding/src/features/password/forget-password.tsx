@@ -134,7 +134,12 @@ export function ForgetPassword({ go, flow }: ViewProps) {
           value={code}
           onValue={(v) => setCode(recoveryCodeInput(v))}
           addon={
-            <button type="button" className="ob-addon-btn ob-addon-btn--send" onClick={() => void send()} disabled={sending || countdown.left > 0}>
+            <button
+              type="button"
+              className="ob-addon-btn ob-addon-btn--send"
+              onClick={() => void send()}
+              disabled={sending || countdown.left > 0}
+            >
               {countdown.left > 0 ? `${countdown.left}s` : 'Send'}
             </button>
           }

@@ -12,7 +12,11 @@ export function PasswordStatus({ go, flow }: ViewProps) {
       </div>
       <ViewHeading>{ok ? 'Success' : 'Failed'}</ViewHeading>
       <p className="ob-status__text">{ok ? PASSWORD_SET_SUCCESS_MESSAGE : PASSWORD_SET_FAILED_MESSAGE}</p>
-      <button type="button" className="ob-btn ob-btn--primary ob-btn--block" onClick={() => go('LoginForm', { status: undefined })}>
+      <button
+        type="button"
+        className="ob-btn ob-btn--primary ob-btn--block"
+        onClick={() => go('LoginForm', { status: undefined })}
+      >
         Continue to login
       </button>
     </div>

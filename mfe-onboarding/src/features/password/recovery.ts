@@ -17,10 +17,16 @@ export async function sendRecoveryCode(method: RecoveryMethod, address: string):
   }
 }
 
-export async function resetPassword(method: RecoveryMethod, address: string, code: string, password: string): Promise<Result> {
+export async function resetPassword(
+  method: RecoveryMethod,
+  address: string,
+  code: string,
+  password: string,
+): Promise<Result> {
   const { api } = getSdk();
   try {
-    if (method === 'email') await api.user.updatePasswordByEmail({ email: address, verify_code: code, new_password: password });
+    if (method === 'email')
+      await api.user.updatePasswordByEmail({ email: address, verify_code: code, new_password: password });
     else await api.user.updatePasswordByWhatsapp({ whatsapp: address, verify_code: code, new_password: password });
     return { ok: true };
   } catch (error) {

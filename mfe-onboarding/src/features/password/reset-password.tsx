@@ -47,9 +47,21 @@ export function ResetPassword({ go, flow }: ViewProps) {
       <BackButton onClick={() => go('ForgetOtp')} label="Back to recovery code" />
       <ViewHeading sub="Choose a new password of at least 8 characters.">Reset Password</ViewHeading>
       <form className="ob-form" method="post" onSubmit={submit} noValidate>
-        <PasswordField label="New Password" autoComplete="new-password" value={password} onValue={setPassword} error={errors.newPassword} />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.newPassword}
+        />
         <StrengthBar password={password} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" value={confirm} onValue={setConfirm} error={errors.confirmPassword} />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirmPassword}
+        />
         <FormAlert message={errors.form} />
         <button type="submit" className="ob-btn ob-btn--primary ob-btn--block" disabled={busy} aria-busy={busy}>
           Continue

@@ -88,7 +88,15 @@ export function OTPForm({ go }: ViewProps) {
   return (
     <>
       <BackButton onClick={() => go('SignUpForm')} label="Back to sign-up" />
-      <ViewHeading sub={<>Enter the 4-digit code we sent to <strong>{address}</strong>.</>}>OTP Verification</ViewHeading>
+      <ViewHeading
+        sub={
+          <>
+            Enter the 4-digit code we sent to <strong>{address}</strong>.
+          </>
+        }
+      >
+        OTP Verification
+      </ViewHeading>
       <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <OtpBoxes
           value={boxes}

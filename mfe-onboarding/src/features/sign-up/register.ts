@@ -14,9 +14,11 @@ import { failureOf, type Failure } from '../../lib/failure';
 import { toast } from '../../components/toast';
 
 /** The WhatsApp number of the draft in E.164, read with the picker's dial code (08…, 8…, 234… alike). */
-export const whatsappOf = async (draft: Pick<SignUpDraft, 'phone'>, dialCode: string): Promise<string> => (await e164(draft.phone, [dialCode])) ?? '';
+export const whatsappOf = async (draft: Pick<SignUpDraft, 'phone'>, dialCode: string): Promise<string> =>
+  (await e164(draft.phone, [dialCode])) ?? '';
 
-export const methodOf = (draft: Pick<SignUpDraft, 'register_type'>) => (draft.register_type === REGISTER_TYPE.whatsapp ? 'whatsapp' : 'email');
+export const methodOf = (draft: Pick<SignUpDraft, 'register_type'>) =>
+  draft.register_type === REGISTER_TYPE.whatsapp ? 'whatsapp' : 'email';
 
 export async function registerRequest(draft: SignUpDraft, dialCode: string, code?: string): Promise<RegisterRequest> {
   const method = methodOf(draft);
@@ -56,12 +58,18 @@ export async function register(draft: SignUpDraft, dialCode: string, code?: stri
     toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
     return { ok: true, user_id: String(user.user_id) };
   } catch (error) {
-    return { ok: false, message: failureOf(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE) };
+    return {
+      ok: false,
+      message: failureOf(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE),
+    };
   }
 }
 
 /** Sends the sign-up code to the chosen address; answers an error message, or undefined when sent. */
-export async function sendSignUpCode(draft: SignUpDraft, dialCode: string): Promise<{ ok: true } | { ok: false; error: unknown }> {
+export async function sendSignUpCode(
+  draft: SignUpDraft,
+  dialCode: string,
+): Promise<{ ok: true } | { ok: false; error: unknown }> {
   const { api } = getSdk();
   try {
     if (methodOf(draft) === 'email') await api.user.sendEmailVerifyCode({ email: draft.email.trim() });

@@ -2,7 +2,29 @@
 // change, so a reload (or a trip to the terms) keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { CODE_SEND_ERROR_MESSAGE, CODE_SEND_FAILED_MESSAGE, CODE_SENT_MESSAGE, EMPTY_SIGN_UP_DRAFT, getDeviceNo, passwordStrength, REGISTER_TYPE, strengthLabel, validateConfirmPassword, validateCountry, validateEmail, validatePassword, validatePhone, validateSignUp, validateTerms, withProduct, type FormErrors, type SignUpDraft, type SignUpField, StoreBadges as StoreLinks, useStores } from '@giftlane/shared-sdk';
+import {
+  CODE_SEND_ERROR_MESSAGE,
+  CODE_SEND_FAILED_MESSAGE,
+  CODE_SENT_MESSAGE,
+  EMPTY_SIGN_UP_DRAFT,
+  getDeviceNo,
+  passwordStrength,
+  REGISTER_TYPE,
+  strengthLabel,
+  validateConfirmPassword,
+  validateCountry,
+  validateEmail,
+  validatePassword,
+  validatePhone,
+  validateSignUp,
+  validateTerms,
+  withProduct,
+  type FormErrors,
+  type SignUpDraft,
+  type SignUpField,
+  StoreBadges as StoreLinks,
+  useStores,
+} from '@giftlane/shared-sdk';
 import { FieldError, FormAlert, PasswordField, SelectField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
@@ -93,7 +115,16 @@ export function SignUpForm({ go }: ViewProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(undefined);
-    const found = validateSignUp({ method, email: draft.email, phone: draft.phone, dialCode: dial, country: draft.country, password: draft.password, confirmPassword: draft.confirmPassword, termsAccepted: draft.termsAccepted });
+    const found = validateSignUp({
+      method,
+      email: draft.email,
+      phone: draft.phone,
+      dialCode: dial,
+      country: draft.country,
+      password: draft.password,
+      confirmPassword: draft.confirmPassword,
+      termsAccepted: draft.termsAccepted,
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // Keyboard and screen-reader users land on the first field to fix.
@@ -198,7 +229,9 @@ export function SignUpForm({ go }: ViewProps) {
           name="new-password"
           autoComplete="new-password"
           value={draft.password}
-          onValue={(v) => update({ password: v }, ['password', ...(touched.confirmPassword ? (['confirmPassword'] as const) : [])])}
+          onValue={(v) =>
+            update({ password: v }, ['password', ...(touched.confirmPassword ? (['confirmPassword'] as const) : [])])
+          }
           onBlur={() => blur('password')}
           error={errors.password}
         />

@@ -69,7 +69,15 @@ export function SocialSignupForm({ go }: ViewProps) {
   const email = params.get('email');
   return (
     <>
-      <ViewHeading sub={email ? <>Signing up as <strong>{email}</strong>.</> : undefined}>
+      <ViewHeading
+        sub={
+          email ? (
+            <>
+              Signing up as <strong>{email}</strong>.
+            </>
+          ) : undefined
+        }
+      >
         Authentication Successful please provide the following information to proceed
       </ViewHeading>
       <form className="ob-form" method="post" onSubmit={submit} noValidate>
@@ -80,13 +88,34 @@ export function SocialSignupForm({ go }: ViewProps) {
           options={countries.map((c) => ({ value: String(c.id), label: c.name }))}
           onValue={(v) => {
             setCountry(v);
-            setErrors((e) => ({ ...e, country: validateSocialSignUp({ password, confirmPassword: confirm, country: v, social_id: 'x', social_type: 'x' }).country }));
+            setErrors((e) => ({
+              ...e,
+              country: validateSocialSignUp({
+                password,
+                confirmPassword: confirm,
+                country: v,
+                social_id: 'x',
+                social_type: 'x',
+              }).country,
+            }));
           }}
           error={errors.country}
         />
-        <PasswordField label="Password" autoComplete="new-password" value={password} onValue={setPassword} error={errors.password} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
         <StrengthBar password={password} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" value={confirm} onValue={setConfirm} error={errors.confirmPassword} />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirmPassword}
+        />
         <TextField
           label="Referral Code (Optional)"
           autoCapitalize="characters"

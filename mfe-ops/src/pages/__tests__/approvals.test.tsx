@@ -8,8 +8,14 @@ import ApprovalsPage from '../approvals';
 describe('approvals', () => {
   jest.setTimeout(60_000);
 
-  test("lists what waits for a second operator, in naira, and approving one sends it", async () => {
-    const t = testOps({ 'GET /ops/api/approvals': [approval()], 'POST /ops/api/approvals/:id/approve': { ...approval({ status: 'approved' }), replayed: false } }, { staff: { role: 'reviewer' } });
+  test('lists what waits for a second operator, in naira, and approving one sends it', async () => {
+    const t = testOps(
+      {
+        'GET /ops/api/approvals': [approval()],
+        'POST /ops/api/approvals/:id/approve': { ...approval({ status: 'approved' }), replayed: false },
+      },
+      { staff: { role: 'reviewer' } },
+    );
     t.answer('GET /ops/api/approvals', [approval()], []);
     renderPage(ApprovalsPage, '/ops/approvals');
     const row = (await screen.findByRole('link', { name: 'GC200' })).closest('tr')!;
@@ -24,7 +30,13 @@ describe('approvals', () => {
   });
 
   test('rejecting asks for the reason and sends it', async () => {
-    const t = testOps({ 'GET /ops/api/approvals': [approval()], 'POST /ops/api/approvals/:id/reject': approval({ status: 'rejected' }) }, { staff: { role: 'reviewer' } });
+    const t = testOps(
+      {
+        'GET /ops/api/approvals': [approval()],
+        'POST /ops/api/approvals/:id/reject': approval({ status: 'rejected' }),
+      },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(ApprovalsPage, '/ops/approvals');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     await userEvent.type(await screen.findByLabelText('Reason'), 'The rate is a typo');

@@ -10,7 +10,30 @@ describe('audit log', () => {
 
   test('lists who did what to what and why; a search sends the words and the action', async () => {
     const t = testOps({});
-    t.answer('GET /ops/api/audit', [auditEntry(), auditEntry({ id: '299', action: 'login.failed', target_type: 'staff', target_id: '9', staff: null, staff_name: null, reason: 'wrong code' })], [auditEntry({ id: '250', action: 'withdrawal.paid', target_type: 'withdrawal', target_id: 'W900', reason: 'NIP-1' })]);
+    t.answer(
+      'GET /ops/api/audit',
+      [
+        auditEntry(),
+        auditEntry({
+          id: '299',
+          action: 'login.failed',
+          target_type: 'staff',
+          target_id: '9',
+          staff: null,
+          staff_name: null,
+          reason: 'wrong code',
+        }),
+      ],
+      [
+        auditEntry({
+          id: '250',
+          action: 'withdrawal.paid',
+          target_type: 'withdrawal',
+          target_id: 'W900',
+          reason: 'NIP-1',
+        }),
+      ],
+    );
     renderPage(AuditPage, '/ops/audit');
     const row = (await screen.findByText('order.decide')).closest('tr')!;
     expect(within(row).getByText('Ada Reviewer')).toBeInTheDocument();

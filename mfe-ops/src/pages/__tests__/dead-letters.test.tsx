@@ -5,11 +5,32 @@ import { renderPage } from '../../test/render';
 import DeadLettersPage, { type DeadLetter } from '../dead-letters';
 
 const letters: DeadLetter[] = [
-  { id: 7, kind: 'email', job: 'outbox_send', recipient: 's…@giftlane.ng', subject: '[Contact] Payout — Ada', attempts: 7, last_error: 'Greeting never received', failed_at: '2026-11-26T06:00:00.000Z' },
-  { id: 8, kind: 'whatsapp', job: 'outbox_send', recipient: '…678', subject: 'GiftLane: login password changed', attempts: 7, last_error: 'WhatsApp Cloud API answered 503', failed_at: '2026-11-26T06:05:00.000Z' },
+  {
+    id: 7,
+    kind: 'email',
+    job: 'outbox_send',
+    recipient: 's…@giftlane.ng',
+    subject: '[Contact] Payout — Ada',
+    attempts: 7,
+    last_error: 'Greeting never received',
+    failed_at: '2026-11-26T06:00:00.000Z',
+  },
+  {
+    id: 8,
+    kind: 'whatsapp',
+    job: 'outbox_send',
+    recipient: '…678',
+    subject: 'GiftLane: login password changed',
+    attempts: 7,
+    last_error: 'WhatsApp Cloud API answered 503',
+    failed_at: '2026-11-26T06:05:00.000Z',
+  },
 ];
 
-/** The console's dead letters: what failed, to whom (masked), attempts and the last error; an admin sends one again with a reason. */
+/**
+ * The console's dead letters: what failed, to whom (masked), attempts and the last error; an admin sends one again with
+ * a reason.
+ */
 describe('dead letters page', () => {
   jest.setTimeout(30_000);
 
@@ -32,7 +53,11 @@ describe('dead letters page', () => {
 
     expect(await screen.findByText('Put back in the queue: it is sent in a moment.')).toBeInTheDocument();
     expect(t.calls.filter((c) => c.route === 'POST /ops/api/dead-letters/:id/retry')).toEqual([
-      { route: 'POST /ops/api/dead-letters/:id/retry', path: '/dead-letters/7/retry', input: { reason: 'mail server is back' } },
+      {
+        route: 'POST /ops/api/dead-letters/:id/retry',
+        path: '/dead-letters/7/retry',
+        input: { reason: 'mail server is back' },
+      },
     ]);
     // Reloaded: the retried letter is gone.
     await screen.findByText('WhatsApp Cloud API answered 503');

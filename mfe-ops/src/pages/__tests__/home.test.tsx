@@ -11,7 +11,10 @@ describe('console home', () => {
   });
 
   test('a reviewer opening /ops gets the review queue', async () => {
-    testOps({ 'GET /ops/api/orders/queue': { fail_reasons: {}, brands: [], orders: [] } }, { staff: { role: 'reviewer' } });
+    testOps(
+      { 'GET /ops/api/orders/queue': { fail_reasons: {}, brands: [], orders: [] } },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(ConsoleHome);
     expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
   });

@@ -8,7 +8,22 @@ describe('identity checks', () => {
   jest.setTimeout(30_000);
 
   test('lists the level 3 requests oldest first, each opening its review', async () => {
-    testOps({ 'GET /ops/api/kyc': [{ id: 12, user_id: 41, username: 'chinedu', verified_name: 'CHINEDU EMEKA OKAFOR', country: 'Nigeria', created_at: T0, waiting_minutes: 3000 }] }, { staff: { role: 'reviewer' } });
+    testOps(
+      {
+        'GET /ops/api/kyc': [
+          {
+            id: 12,
+            user_id: 41,
+            username: 'chinedu',
+            verified_name: 'CHINEDU EMEKA OKAFOR',
+            country: 'Nigeria',
+            created_at: T0,
+            waiting_minutes: 3000,
+          },
+        ],
+      },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(KycQueuePage, '/ops/kyc');
     const link = await screen.findByRole('link', { name: 'CHINEDU EMEKA OKAFOR' });
     expect(link).toHaveAttribute('href', '/ops/kyc/12');

@@ -16,7 +16,13 @@ describe('payouts', () => {
 
   test('lists open withdrawals with what to pay in naira and the flags; Paid… sends the bank reference', async () => {
     const t = testOps(
-      { 'GET /ops/api/withdrawals': [withdrawal(), withdrawal({ withdraw_no: 'W901', user_frozen: true, user_unverified: true })], 'POST /ops/api/withdrawals/:withdraw_no/settle': { ...fields, status: 'paid', replayed: false } },
+      {
+        'GET /ops/api/withdrawals': [
+          withdrawal(),
+          withdrawal({ withdraw_no: 'W901', user_frozen: true, user_unverified: true }),
+        ],
+        'POST /ops/api/withdrawals/:withdraw_no/settle': { ...fields, status: 'paid', replayed: false },
+      },
       { staff: { role: 'finance' } },
     );
     renderPage(PayoutsPage, '/ops/payouts');
@@ -27,15 +33,22 @@ describe('payouts', () => {
     expect(within(flagged).getByText('frozen')).toBeInTheDocument();
     expect(within(flagged).getByText('not verified')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Paid…' }));
-    expect(within(await screen.findByRole('dialog')).getAllByText('Paid: ₦1,950.00 to CHINEDU EMEKA OKAFOR').length).toBeGreaterThan(0);
+    expect(
+      within(await screen.findByRole('dialog')).getAllByText('Paid: ₦1,950.00 to CHINEDU EMEKA OKAFOR').length,
+    ).toBeGreaterThan(0);
     await userEvent.type(screen.getByLabelText('Bank, mobile-money or chain reference'), 'NIP-000123');
     await userEvent.click(screen.getByRole('button', { name: 'Settle as paid' }));
     expect(await screen.findByRole('status')).toHaveTextContent('W900 settled as paid.');
-    expect(t.callsTo('POST /ops/api/withdrawals/:withdraw_no/settle')).toEqual([{ outcome: 'paid', reference: 'NIP-000123' }]);
+    expect(t.callsTo('POST /ops/api/withdrawals/:withdraw_no/settle')).toEqual([
+      { outcome: 'paid', reference: 'NIP-000123' },
+    ]);
   });
 
   test('the export asks for the currency and method chosen and says how many went out', async () => {
-    const t = testOps({ 'GET /ops/api/withdrawals': [], 'POST /ops/api/withdrawals/export': 'reference,amount\r\nW900,1950.00\r\n' }, { staff: { role: 'finance' } });
+    const t = testOps(
+      { 'GET /ops/api/withdrawals': [], 'POST /ops/api/withdrawals/export': 'reference,amount\r\nW900,1950.00\r\n' },
+      { staff: { role: 'finance' } },
+    );
     renderPage(PayoutsPage, '/ops/payouts');
     await screen.findByText('No open withdrawals');
     await userEvent.click(screen.getByRole('button', { name: 'Export pending as CSV' }));

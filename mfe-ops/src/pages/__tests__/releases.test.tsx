@@ -25,9 +25,7 @@ const counts = (loads: number, errors: number, remote_failures: number, gc_failu
 const dashboard: ReleaseDashboard = {
   configured: true,
   settings,
-  halts: [
-    { at: '2026-11-26T08:00:00.000Z', env: 'production', app: 'mfe-public', version: '0.1.0+bad', reason },
-  ],
+  halts: [{ at: '2026-11-26T08:00:00.000Z', env: 'production', app: 'mfe-public', version: '0.1.0+bad', reason }],
   envs: [
     {
       env: 'production',
@@ -78,7 +76,9 @@ describe('releases page', () => {
     expect(within(card).getByText('0.1.0+a1 (90 % of devices)')).toBeTruthy();
     expect(within(card).getByText(/0\.1\.0\+a2 \(10 % of devices\) since/)).toBeTruthy();
     expect(within(card).getByText('promoted when healthy (asked by Rae)')).toBeTruthy();
-    const canaryRow = within(card).getAllByRole('row').find((r) => within(r).queryByText('100'))!;
+    const canaryRow = within(card)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('100'))!;
     expect(within(canaryRow).getByText('3.00 %')).toBeTruthy();
     expect(within(card).getByText('1840 ms')).toBeTruthy();
     expect(within(card).getByText('canary 0.1.0+a2 at 10 %')).toBeTruthy();

@@ -20,7 +20,10 @@ describe('review screen', () => {
   jest.setTimeout(60_000);
 
   test('shows the order, its locked quote in naira and the seller a reviewer weighs', async () => {
-    testOps({ 'GET /ops/api/orders/:order_no': orderDetail(), 'GET /ops/api/rates': rates() }, { staff: { role: 'reviewer' } });
+    testOps(
+      { 'GET /ops/api/orders/:order_no': orderDetail(), 'GET /ops/api/rates': rates() },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(ReviewPage, AT, PATH);
     const s = await screen.findByRole('region', { name: 'Seller' });
     expect(screen.getByRole('heading', { level: 1, name: 'Order GC100' })).toBeInTheDocument();
@@ -39,13 +42,21 @@ describe('review screen', () => {
     const flagged = seller({
       kyc_level: 0,
       account_age_days: 0,
-      orders: { paid: { count: 0, amount: '0.00' }, partly: { count: 0, amount: '0.00' }, refused: { count: 0, amount: '0.00' }, pending: { count: 1 } },
+      orders: {
+        paid: { count: 0, amount: '0.00' },
+        partly: { count: 0, amount: '0.00' },
+        refused: { count: 0, amount: '0.00' },
+        pending: { count: 1 },
+      },
       withdrawals_frozen: true,
       withdrawals_frozen_reason: "staff: the owner said it wasn't them",
       linked_accounts: 2,
       linked_referrals: 1,
     });
-    testOps({ 'GET /ops/api/orders/:order_no': orderDetail({ seller: flagged }), 'GET /ops/api/rates': rates() }, { staff: { role: 'reviewer' } });
+    testOps(
+      { 'GET /ops/api/orders/:order_no': orderDetail({ seller: flagged }), 'GET /ops/api/rates': rates() },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(ReviewPage, AT, PATH);
     const s = await screen.findByRole('region', { name: 'Seller' });
     expect(within(s).getByText('Not verified')).toBeInTheDocument();
@@ -56,53 +67,76 @@ describe('review screen', () => {
     expect(within(s).getByText('2 linked accounts, 1 by referral')).toBeInTheDocument();
   });
 
-  test('review payout previews the decision (naming the first-order bonus), confirming sends it; the decided order shows its cards once and offers the next order', async () => {
-    const t = testOps(
-      {
-        'GET /ops/api/rates': rates(),
-        'POST /ops/api/orders/:order_no/preview': { status: 1, amount: '366000.00', currency: 'NGN', needs_approval: null, first_order_bonus: '2000.00' },
-        'POST /ops/api/orders/:order_no/decide': { ...decidedOrder, amount: '366000.00', status: 2, status_desc: 'Completed', replayed: false },
-        'POST /ops/api/orders/:order_no/claim': orderDetail({ order_no: 'GC101' }),
-      },
-      { staff: { role: 'reviewer' } },
-    );
-    t.answer('GET /ops/api/orders/:order_no', orderDetail(), decidedOrder, orderDetail({ order_no: 'GC101' }));
-    renderPage(ReviewPage, AT, PATH);
-    // The line starts from the quote: the card, its face value and rate.
-    expect(await screen.findByLabelText('Face value')).toHaveValue('100.00');
-    expect(screen.getByLabelText('Rate')).toHaveValue('1125.00');
-    await userEvent.type(screen.getByLabelText('Code'), 'X1');
-    await userEvent.click(screen.getByRole('button', { name: 'Review payout' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('preview-amount')).toHaveTextContent('₦366,000.00');
-    expect(within(dialog).getByText(/against the quote of ₦364,000\.00/)).toBeInTheDocument();
-    expect(within(dialog).getByTestId('preview-first-order-bonus')).toHaveTextContent("Includes the first-order bonus of ₦2,000.00: this is the seller's first paid order");
-    const sent = { lines: [{ status: 'success', card_id: 1, face_value: '100.00', rate: '1125.00', code: 'X1' }] };
-    expect(t.callsTo('POST /ops/api/orders/:order_no/preview')).toEqual([sent]);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Decided: ₦366,000.00 credited.');
-    expect(t.callsTo('POST /ops/api/orders/:order_no/decide')).toEqual([sent]);
+  test(
+    'review payout previews the decision (naming the first-order bonus), confirming sends it; the decided order ' +
+      'shows its cards once and offers the next order',
+    async () => {
+      const t = testOps(
+        {
+          'GET /ops/api/rates': rates(),
+          'POST /ops/api/orders/:order_no/preview': {
+            status: 1,
+            amount: '366000.00',
+            currency: 'NGN',
+            needs_approval: null,
+            first_order_bonus: '2000.00',
+          },
+          'POST /ops/api/orders/:order_no/decide': {
+            ...decidedOrder,
+            amount: '366000.00',
+            status: 2,
+            status_desc: 'Completed',
+            replayed: false,
+          },
+          'POST /ops/api/orders/:order_no/claim': orderDetail({ order_no: 'GC101' }),
+        },
+        { staff: { role: 'reviewer' } },
+      );
+      t.answer('GET /ops/api/orders/:order_no', orderDetail(), decidedOrder, orderDetail({ order_no: 'GC101' }));
+      renderPage(ReviewPage, AT, PATH);
+      // The line starts from the quote: the card, its face value and rate.
+      expect(await screen.findByLabelText('Face value')).toHaveValue('100.00');
+      expect(screen.getByLabelText('Rate')).toHaveValue('1125.00');
+      await userEvent.type(screen.getByLabelText('Code'), 'X1');
+      await userEvent.click(screen.getByRole('button', { name: 'Review payout' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByTestId('preview-amount')).toHaveTextContent('₦366,000.00');
+      expect(within(dialog).getByText(/against the quote of ₦364,000\.00/)).toBeInTheDocument();
+      expect(within(dialog).getByTestId('preview-first-order-bonus')).toHaveTextContent(
+        "Includes the first-order bonus of ₦2,000.00: this is the seller's first paid order",
+      );
+      const sent = { lines: [{ status: 'success', card_id: 1, face_value: '100.00', rate: '1125.00', code: 'X1' }] };
+      expect(t.callsTo('POST /ops/api/orders/:order_no/preview')).toEqual([sent]);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm and credit' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Decided: ₦366,000.00 credited.');
+      expect(t.callsTo('POST /ops/api/orders/:order_no/decide')).toEqual([sent]);
 
-    const outcome = await screen.findByRole('region', { name: 'Outcome' });
-    expect(within(outcome).getByText('Partly completed')).toBeInTheDocument();
-    expect(within(outcome).getByText('₦114,500.00')).toBeInTheDocument();
-    const rows = within(within(outcome).getByRole('region', { name: 'Cards' })).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('₦112,500.00')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('The card has already been used')).toBeInTheDocument();
-    expect(screen.getAllByText(/Decided:/)).toHaveLength(1);
+      const outcome = await screen.findByRole('region', { name: 'Outcome' });
+      expect(within(outcome).getByText('Partly completed')).toBeInTheDocument();
+      expect(within(outcome).getByText('₦114,500.00')).toBeInTheDocument();
+      const rows = within(within(outcome).getByRole('region', { name: 'Cards' })).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('₦112,500.00')).toBeInTheDocument();
+      expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
+      expect(within(rows[2]!).getByText('The card has already been used')).toBeInTheDocument();
+      expect(screen.getAllByText(/Decided:/)).toHaveLength(1);
 
-    await userEvent.click(within(outcome).getByRole('button', { name: 'Next order' }));
-    // The next order's screen, loaded: a fresh line from its quote.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Order GC101' })).toBeInTheDocument());
-    expect(await screen.findByLabelText('Face value')).toHaveValue('100.00');
-    expect(t.calls.filter((c) => c.route === 'POST /ops/api/orders/:order_no/claim').map((c) => c.path)).toEqual(['/orders/GC101/claim']);
-  });
+      await userEvent.click(within(outcome).getByRole('button', { name: 'Next order' }));
+      // The next order's screen, loaded: a fresh line from its quote.
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Order GC101' })).toBeInTheDocument());
+      expect(await screen.findByLabelText('Face value')).toHaveValue('100.00');
+      expect(t.calls.filter((c) => c.route === 'POST /ops/api/orders/:order_no/claim').map((c) => c.path)).toEqual([
+        '/orders/GC101/claim',
+      ]);
+    },
+  );
 
   test('the last order decided: no next one, the way back to the queue', async () => {
-    testOps({ 'GET /ops/api/orders/:order_no': { ...decidedOrder, next_order_no: null }, 'GET /ops/api/rates': rates() }, { staff: { role: 'reviewer' } });
+    testOps(
+      { 'GET /ops/api/orders/:order_no': { ...decidedOrder, next_order_no: null }, 'GET /ops/api/rates': rates() },
+      { staff: { role: 'reviewer' } },
+    );
     renderPage(ReviewPage, AT, PATH);
     const outcome = await screen.findByRole('region', { name: 'Outcome' });
     expect(within(outcome).getByText('No other order waits in the queue.')).toBeInTheDocument();
@@ -112,7 +146,14 @@ describe('review screen', () => {
 
   test('refusing the whole order sends the reason the seller is shown', async () => {
     const t = testOps(
-      { 'GET /ops/api/orders/:order_no': orderDetail(), 'GET /ops/api/rates': rates(), 'POST /ops/api/orders/:order_no/refuse': { ...orderDetail({ status: 3, status_desc: 'Refused' }), replayed: false } },
+      {
+        'GET /ops/api/orders/:order_no': orderDetail(),
+        'GET /ops/api/rates': rates(),
+        'POST /ops/api/orders/:order_no/refuse': {
+          ...orderDetail({ status: 3, status_desc: 'Refused' }),
+          replayed: false,
+        },
+      },
       { staff: { role: 'reviewer' } },
     );
     renderPage(ReviewPage, AT, PATH);

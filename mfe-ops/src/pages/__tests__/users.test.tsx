@@ -9,7 +9,20 @@ describe('users', () => {
   jest.setTimeout(30_000);
 
   test('finds a seller by what support was given and links to their page', async () => {
-    const found = { id: 41, username: 'chinedu', email: 'chinedu@example.ng', whatsapp: '+2348012345678', phone: null, nickname: 'Chinedu', country_id: 1, status: 'active', vip_level: 1, created_at: T0, last_login_at: T0, withdrawals_frozen: true };
+    const found = {
+      id: 41,
+      username: 'chinedu',
+      email: 'chinedu@example.ng',
+      whatsapp: '+2348012345678',
+      phone: null,
+      nickname: 'Chinedu',
+      country_id: 1,
+      status: 'active',
+      vip_level: 1,
+      created_at: T0,
+      last_login_at: T0,
+      withdrawals_frozen: true,
+    };
     const t = testOps({ 'GET /ops/api/users': [found] }, { staff: { role: 'finance' } });
     renderPage(UsersPage, '/ops/users');
     expect(t.calls).toEqual([]);

@@ -50,11 +50,7 @@ export function SellerCard({ seller: s, currency }: { seller: SellerSummary; cur
             'None'
           ) : (
             <>
-              {s.withdrawals_frozen && (
-                <Tag color="red">
-                  Withdrawals frozen{frozenWhy ? `: ${frozenWhy}` : ''}
-                </Tag>
-              )}
+              {s.withdrawals_frozen && <Tag color="red">Withdrawals frozen{frozenWhy ? `: ${frozenWhy}` : ''}</Tag>}
               {s.linked_accounts > 0 && (
                 <Tag color="orange">
                   {s.linked_accounts} linked account{s.linked_accounts === 1 ? '' : 's'}

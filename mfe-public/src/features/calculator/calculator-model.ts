@@ -3,7 +3,18 @@
 // the figure on the page is the figure an order would lock for the same card and amount.
 import { estimate as priceCard, type Estimate, type EstimateInput } from '@giftlane/shared-sdk/card-catalog';
 
-export { bandsOf, brandsOf, cardTitle, currenciesOf, FACE_DECIMALS, formsOf, ladderFor, type Brand, type CatalogCard as CalcCard, type Estimate } from '@giftlane/shared-sdk/card-catalog';
+export {
+  bandsOf,
+  brandsOf,
+  cardTitle,
+  currenciesOf,
+  FACE_DECIMALS,
+  formsOf,
+  ladderFor,
+  type Brand,
+  type CatalogCard as CalcCard,
+  type Estimate,
+} from '@giftlane/shared-sdk/card-catalog';
 
 export const PRESET_AMOUNTS = [25, 50, 100, 200, 500] as const;
 

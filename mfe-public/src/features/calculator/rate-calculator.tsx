@@ -2,7 +2,14 @@
 // phone with the api's pricing function (no round trip per keystroke on costly data).
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatMoney, money, type BonusTier, type CalculatorData, type CurrencyCode, cardFormName as formName } from '@giftlane/shared-sdk';
+import {
+  formatMoney,
+  money,
+  type BonusTier,
+  type CalculatorData,
+  type CurrencyCode,
+  cardFormName as formName,
+} from '@giftlane/shared-sdk';
 import { percentToBp } from '../../lib/amounts';
 import { bandsOf, brandsOf, currenciesOf, estimate, formsOf, ladderFor, PRESET_AMOUNTS } from './calculator-model';
 
@@ -18,7 +25,11 @@ export interface RateCalculatorProps {
  * The seller's last choice. Switching the country reloads the rates, which unmounts the calculator
  * while they load; the new one starts from this, so the card chosen stays chosen.
  */
-const lastChoice: { brand?: string; currency: string; form: string; amount: string } = { currency: '', form: '', amount: '100' };
+const lastChoice: { brand?: string; currency: string; form: string; amount: string } = {
+  currency: '',
+  form: '',
+  amount: '100',
+};
 
 /** Forgets the last choice (a fresh calculator starts from the first card again). */
 export function forgetCalculatorChoice(): void {
@@ -29,7 +40,9 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
   const id = useId();
   const brands = useMemo(() => brandsOf(data), [data]);
   const ladder = useMemo(() => ladderFor(tiers, payout), [tiers, payout]);
-  const [brandId, setBrandIdState] = useState<number | undefined>(() => (brands.find((b) => b.name === lastChoice.brand) ?? brands[0])?.id);
+  const [brandId, setBrandIdState] = useState<number | undefined>(
+    () => (brands.find((b) => b.name === lastChoice.brand) ?? brands[0])?.id,
+  );
   const [currencyChoice, setCurrencyState] = useState(lastChoice.currency);
   const [formChoice, setFormState] = useState(lastChoice.form);
   const [amount, setAmountState] = useState(lastChoice.amount);
@@ -105,7 +118,13 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
       </div>
       <div className="calc__presets" role="group" aria-label="Common amounts">
         {PRESET_AMOUNTS.map((a) => (
-          <button key={a} type="button" className="pub-chip" aria-pressed={amount.trim() === String(a)} onClick={() => setAmount(String(a))}>
+          <button
+            key={a}
+            type="button"
+            className="pub-chip"
+            aria-pressed={amount.trim() === String(a)}
+            onClick={() => setAmount(String(a))}
+          >
             {a}
           </button>
         ))}

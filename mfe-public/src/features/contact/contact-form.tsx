@@ -8,7 +8,6 @@ import { sendContact } from '../../lib/api';
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
-
 /** An order number in the real format (GC, the date as yymmdd, 18 digits), as the order's page shows it. */
 export const ORDER_NUMBER_EXAMPLE = 'GC250614803412775019386254';
 
@@ -16,7 +15,9 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
   const id = useId();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; msg: string; reference?: string }>({ kind: 'idle' });
+  const [state, setState] = useState<
+    { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; msg: string; reference?: string }
+  >({ kind: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
 
   const field = (key: keyof ContactDraft) => ({
@@ -24,7 +25,9 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
     name: key,
     value: draft[key],
     'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': [errors[key] && `${id}-${key}-error`, key === 'message' && `${id}-message-hint`].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [errors[key] && `${id}-${key}-error`, key === 'message' && `${id}-message-hint`].filter(Boolean).join(' ') ||
+      undefined,
     onChange: (e: { target: { value: string } }) => {
       setDraft((d) => ({ ...d, [key]: e.target.value }));
       if (errors[key]) setErrors((x) => ({ ...x, [key]: undefined }));
@@ -48,11 +51,20 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
     }
     setState({ kind: 'sending' });
     try {
-      await send({ name: draft.name.trim(), email: draft.email.trim(), subject: draft.subject.trim(), message: draft.message.trim() });
+      await send({
+        name: draft.name.trim(),
+        email: draft.email.trim(),
+        subject: draft.subject.trim(),
+        message: draft.message.trim(),
+      });
       setState({ kind: 'sent' });
       setDraft(EMPTY);
     } catch (err) {
-      setState({ kind: 'failed', msg: errorMessage(err, 'Your message was not sent. Please try again.'), reference: errorRef(err) });
+      setState({
+        kind: 'failed',
+        msg: errorMessage(err, 'Your message was not sent. Please try again.'),
+        reference: errorRef(err),
+      });
     }
   }
 
@@ -91,7 +103,8 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
         <textarea {...field('message')} />
         <span id={`${id}-message-hint`} className="pub-field__hint">
           Include your order number if your message is about an order: it starts with GC, like{' '}
-          <span className="pub-code">{ORDER_NUMBER_EXAMPLE}</span>, and is on the order’s page. Never send your password or PIN.
+          <span className="pub-code">{ORDER_NUMBER_EXAMPLE}</span>, and is on the order’s page. Never send your password
+          or PIN.
         </span>
         {error('message')}
       </div>

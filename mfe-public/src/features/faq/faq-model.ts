@@ -11,7 +11,10 @@ export function filterFaqs(items: readonly FaqItem[], category: string, search: 
 }
 
 /** Groups answers by category, in the order the categories are listed. */
-export function groupFaqs(items: readonly FaqItem[], categories: readonly string[]): Array<{ category: string; items: FaqItem[] }> {
+export function groupFaqs(
+  items: readonly FaqItem[],
+  categories: readonly string[],
+): Array<{ category: string; items: FaqItem[] }> {
   const order = [...categories, ...items.map((f) => f.category_name).filter((c) => !categories.includes(c))];
   return [...new Set(order)]
     .map((category) => ({ category, items: items.filter((f) => f.category_name === category) }))

@@ -4,7 +4,6 @@ import type { CurrencyCode, RatesData } from '@giftlane/shared-sdk';
 import { showMoney } from '../../lib/amounts';
 import { NO_FILTER, useRateSheet } from '@giftlane/shared-sdk/rate-table';
 
-
 export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyCode }) {
   const id = useId();
   const { rows, options, filter, set, found, shown, more } = useRateSheet(data);
@@ -15,7 +14,12 @@ export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyC
       <div className="pub-filters pub-filters--4" role="search">
         <label className="pub-field">
           <span>Search cards</span>
-          <input type="search" value={filter.search} placeholder="e.g. Steam GBP" onChange={(e) => set({ search: e.target.value })} />
+          <input
+            type="search"
+            value={filter.search}
+            placeholder="e.g. Steam GBP"
+            onChange={(e) => set({ search: e.target.value })}
+          />
         </label>
         <label className="pub-field">
           <span>Brand</span>

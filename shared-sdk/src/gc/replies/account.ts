@@ -1,8 +1,36 @@
 // The replies of the account area (orders, wallet, payouts, identity, rewards, notices) and of the
 // paths only the native apps call. The SDK loads this chunk on the first such call; see index.ts.
-import { array as arr, boolean as bool, none, nullable, number as num, object as obj, oneOf, optional as opt, record, string as str, union, unknown } from './schema';
+import {
+  array as arr,
+  boolean as bool,
+  none,
+  nullable,
+  number as num,
+  object as obj,
+  oneOf,
+  optional as opt,
+  record,
+  string as str,
+  union,
+  unknown,
+} from './schema';
 import { COUPON_USE_STATUS, ORDER_STATUS } from '../../statuses';
-import { amount, bonusTierOrTiers, bonusTiers, cardQuote, numStr, optAmount, optBool, optNum, optNumStr, optQuote, optStr, overdueTier, vipRates, walletType } from './public';
+import {
+  amount,
+  bonusTierOrTiers,
+  bonusTiers,
+  cardQuote,
+  numStr,
+  optAmount,
+  optBool,
+  optNum,
+  optNumStr,
+  optQuote,
+  optStr,
+  overdueTier,
+  vipRates,
+  walletType,
+} from './public';
 
 // ---- §3.7 Orders ------------------------------------------------------------------------------
 
@@ -73,7 +101,10 @@ export const orderDetailWire = obj({
   order_activity_result: opt(arr(unknown)),
   /** Our addition: every step with its Unix-second time. */
   timeline: opt(arr(obj({ status: str, time: num, note: optStr }))),
-  /** Our additions: the quote locked at submission (null without a card), the reason of a refusal, the operator's note on the payout. */
+  /**
+   * Our additions: the quote locked at submission (null without a card), the reason of a refusal, the operator's note
+   * on the payout.
+   */
   quote: optQuote,
   refused_reason: optStr,
   payout_note: optStr,
@@ -237,7 +268,9 @@ export const withdrawInformationWire = obj({
   currency_name: str,
   wallet_type: optStr,
   /** The default payout account of the wallet asked for; null without one. */
-  bank: opt(nullable(obj({ bank_id: numStr, bank_account: str, bank_name: str, bank_logo: optStr, bank_logo_image: optStr }))),
+  bank: opt(
+    nullable(obj({ bank_id: numStr, bank_account: str, bank_name: str, bank_logo: optStr, bank_logo_image: optStr })),
+  ),
   timeout_desc: optStr,
   overdue_time: optStr,
   overdue_data: opt(arr(overdueTier)),
@@ -297,7 +330,9 @@ export const kycStatus = obj({
   /** "•••••••2222" */
   id_masked: str,
   id_types: arr(obj({ type: kycIdType, label: str })),
-  levels: arr(obj({ level: num, needs: str, limits: record(obj({ single: str, daily: str, balance: nullable(str) })) })),
+  levels: arr(
+    obj({ level: num, needs: str, limits: record(obj({ single: str, daily: str, balance: nullable(str) })) }),
+  ),
   /** The latest check of each level. */
   checks: arr(kycCheck),
   attempts_left: num,
@@ -407,7 +442,10 @@ export const invitedUserWire = obj({
   amount,
   /** 0 invited, no trade yet · 1 reward claimable · 2 claimed. */
   status: oneOf(0, 1, 2),
-  /** false: this friend's sales earn nothing (their account is linked to the inviter's: same identity, payout account or device). */
+  /**
+   * false: this friend's sales earn nothing (their account is linked to the inviter's: same identity, payout account or
+   * device).
+   */
   eligible: optBool,
 });
 
@@ -422,7 +460,9 @@ export const inviteRankInfo = obj({
   success_order_user: optNum,
   notify: opt(arr(str)),
   my_top: opt(obj({ ...rankPlace, code: str, cnt: num, amount, top: num })),
-  top_list: opt(arr(obj({ ...rankPlace, user_id: num, NAME: str, CODE: str, total_amount: amount, cnt: num, rank: num }))),
+  top_list: opt(
+    arr(obj({ ...rankPlace, user_id: num, NAME: str, CODE: str, total_amount: amount, cnt: num, rank: num })),
+  ),
 });
 
 // ---- §2.7 Notices -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ export const GC_REPLIES: Readonly<Record<GcPath, Schema<unknown>>> = { ...PUBLIC
 export const isGcPath = (path: string): path is GcPath => has(GC_REPLIES, path);
 
 /** A reply's `data` checked against its path's schema: the decoded value, or every place it does not match. */
-export const checkReply = <P extends GcPath>(path: P, data: unknown) => parse(GC_REPLIES[path] as Schema<ReplyOf<P>>, data);
+export const checkReply = <P extends GcPath>(path: P, data: unknown) =>
+  parse(GC_REPLIES[path] as Schema<ReplyOf<P>>, data);
 
 export type { GcPath, ReplyOf };

@@ -22,7 +22,9 @@ export const has = (table: Table, path: string): boolean => Object.prototype.has
 
 let accountPart: Promise<Table> | undefined;
 
-/** The schema of a path's reply (loading the account part first when the path is there); undefined outside the contract. */
+/**
+ * The schema of a path's reply (loading the account part first when the path is there); undefined outside the contract.
+ */
 export async function replySchema(path: string): Promise<Schema<unknown> | undefined> {
   if (has(PUBLIC_REPLIES, path)) return (PUBLIC_REPLIES as Table)[path];
   accountPart ??= import(/* webpackChunkName: "gc-replies-account" */ './account').then(

@@ -1,7 +1,20 @@
 // The replies a visitor's first pages need (set-up, sign-in and sign-up, cards and rates, the public
 // pages), with the field types every group is written with. Part of the SDK chunk; the rest of the
 // contract (account.ts) is loaded with the account area. See index.ts.
-import { array as arr, boolean as bool, none, nullable, number as num, object as obj, oneOf, optional as opt, record, string as str, union, unknown } from './schema';
+import {
+  array as arr,
+  boolean as bool,
+  none,
+  nullable,
+  number as num,
+  object as obj,
+  oneOf,
+  optional as opt,
+  record,
+  string as str,
+  union,
+  unknown,
+} from './schema';
 
 export const optStr = opt(str);
 export const optNum = opt(num);
@@ -17,37 +30,40 @@ export const walletType = oneOf(1, 2, '1', '2');
 
 // ---- §3.1–3.2 Public set-up ------------------------------------------------------------------------
 
-export const initData = obj({
-  fqa_url: optStr,
-  vip_url: optStr,
-  share_link: optStr,
-  sell_link: optStr,
-  support_link: optStr,
-  widget_url: optStr,
-  service_phone: optStr,
-  whatsapp_phone: optStr,
-  vip_phone: optStr,
-  email: optStr,
-  have_notice: optBool,
-  notice_count: optNum,
-  social_media_links: opt(arr(obj({ code: str, platform: str, url: str }))),
-  hidden_flag: optStr,
-  comment_flag: optStr,
-  rating_flag: optStr,
-  /** Comma list of the sign-up methods on offer: `email`, `whatsapp`. */
-  register_type: optStr,
-  is_need_verify: optStr,
-  whatsapp_enable: optBool,
-  facebook_disable: optBool,
-  whatsapp_register: optBool,
-  auto_identify_card: optBool,
-  platform_fee: optStr,
-  recommend_fee: optStr,
-  google_login_enable: optBool,
-  facebook_login_enable: optBool,
-  apple_login_enable: optBool,
-  coupon_num: optNum,
-}, true);
+export const initData = obj(
+  {
+    fqa_url: optStr,
+    vip_url: optStr,
+    share_link: optStr,
+    sell_link: optStr,
+    support_link: optStr,
+    widget_url: optStr,
+    service_phone: optStr,
+    whatsapp_phone: optStr,
+    vip_phone: optStr,
+    email: optStr,
+    have_notice: optBool,
+    notice_count: optNum,
+    social_media_links: opt(arr(obj({ code: str, platform: str, url: str }))),
+    hidden_flag: optStr,
+    comment_flag: optStr,
+    rating_flag: optStr,
+    /** Comma list of the sign-up methods on offer: `email`, `whatsapp`. */
+    register_type: optStr,
+    is_need_verify: optStr,
+    whatsapp_enable: optBool,
+    facebook_disable: optBool,
+    whatsapp_register: optBool,
+    auto_identify_card: optBool,
+    platform_fee: optStr,
+    recommend_fee: optStr,
+    google_login_enable: optBool,
+    facebook_login_enable: optBool,
+    apple_login_enable: optBool,
+    coupon_num: optNum,
+  },
+  true,
+);
 
 export const country = obj({
   id: num,
@@ -215,7 +231,13 @@ export const blogPost = obj({
 
 export const cardCategory = obj({ category_id: num, category_name: str });
 
-export const cardCurrency = obj({ currency_id: num, currency_name: str, currency_symbol: str, currency_code: str, sort: optNum });
+export const cardCurrency = obj({
+  currency_id: num,
+  currency_name: str,
+  currency_symbol: str,
+  currency_code: str,
+  sort: optNum,
+});
 
 export const cardRate = obj({
   card_id: num,

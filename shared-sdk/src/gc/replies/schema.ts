@@ -37,7 +37,8 @@ export const unknown: Schema<unknown> = (value) => value;
 /** One of the given values (compared with ===). */
 export function oneOf<const T extends readonly (string | number)[]>(...values: T): Schema<T[number]> {
   return (value, at, issues) => {
-    if (!values.includes(value as T[number])) issues.push(`${at}: expected one of ${values.join(', ')}, got ${JSON.stringify(value)}`);
+    if (!values.includes(value as T[number]))
+      issues.push(`${at}: expected one of ${values.join(', ')}, got ${JSON.stringify(value)}`);
     return value as T[number];
   };
 }
@@ -70,7 +71,8 @@ export function array<T>(item: Schema<T>): Schema<T[]> {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An object with these fields (others are dropped from the decoded value, or kept when `loose`). */
 export function object<S extends Shape>(shape: S, loose?: boolean): Schema<ObjectOf<S>> {
@@ -113,7 +115,11 @@ export function union<S extends Schema<unknown>[]>(...schemas: S): Schema<Infer<
     // "expected number or string, got boolean" when each form said what it expected here; else every issue.
     const head = `${at}: expected `;
     const expected = found.map((issue) => issue.startsWith(head) && issue.slice(head.length).split(', got ')[0]);
-    issues.push(expected.every(Boolean) ? `${head}${expected.join(' or ')}, got ${typeName(value)}` : `${at}: matches none of its forms (${found.join('; ')})`);
+    issues.push(
+      expected.every(Boolean)
+        ? `${head}${expected.join(' or ')}, got ${typeName(value)}`
+        : `${at}: matches none of its forms (${found.join('; ')})`,
+    );
     return value as Infer<S[number]>;
   };
 }

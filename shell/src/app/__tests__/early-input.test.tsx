@@ -54,20 +54,29 @@ test('without the replay, React does not know what was typed (what this module i
   expect(state(c).name).toBe('');
 });
 
-test('typed text, a changed pre-filled value, a textarea, a ticked box and a chosen option reach the state', async () => {
-  const c = await hydrateAfterTyping((c) => {
-    field(c, 'name').value = 'Ada';
-    field(c, 'amount').value = '250';
-    (c.querySelector('textarea') as HTMLTextAreaElement).value = 'Where is my payout?';
-    field(c, 'agree').checked = true;
-    (field(c, 'card') as unknown as HTMLSelectElement).value = 'steam';
-  });
-  await act(async () => replayEarlyInput(c));
-  expect(state(c)).toEqual({ name: 'Ada', amount: '250', message: 'Where is my payout?', agreed: 'true', card: 'steam' });
-  expect(field(c, 'agree').checked).toBe(true);
-  expect((field(c, 'card') as unknown as HTMLSelectElement).value).toBe('steam');
-  expect([field(c, 'name').value, field(c, 'amount').value]).toEqual(['Ada', '250']);
-});
+test(
+  'typed text, a changed pre-filled value, a textarea, a ticked box and a chosen option reach the ' + 'state',
+  async () => {
+    const c = await hydrateAfterTyping((c) => {
+      field(c, 'name').value = 'Ada';
+      field(c, 'amount').value = '250';
+      (c.querySelector('textarea') as HTMLTextAreaElement).value = 'Where is my payout?';
+      field(c, 'agree').checked = true;
+      (field(c, 'card') as unknown as HTMLSelectElement).value = 'steam';
+    });
+    await act(async () => replayEarlyInput(c));
+    expect(state(c)).toEqual({
+      name: 'Ada',
+      amount: '250',
+      message: 'Where is my payout?',
+      agreed: 'true',
+      card: 'steam',
+    });
+    expect(field(c, 'agree').checked).toBe(true);
+    expect((field(c, 'card') as unknown as HTMLSelectElement).value).toBe('steam');
+    expect([field(c, 'name').value, field(c, 'amount').value]).toEqual(['Ada', '250']);
+  },
+);
 
 test('nothing typed: no event, nothing changes', async () => {
   const c = await hydrateAfterTyping(() => undefined);
@@ -78,43 +87,52 @@ test('nothing typed: no event, nothing changes', async () => {
   expect(state(c)).toEqual({ name: '', amount: '100', message: '', agreed: 'false', card: 'amazon' });
 });
 
-test('a form inside the app is never submitted by the browser, before or after its code runs; its handler still runs', async () => {
-  const app = document.createElement('div');
-  app.innerHTML = '<form method="post"><input name="password" value="secret"><button>Login</button></form>';
-  const outside = document.createElement('form');
-  document.body.append(app, outside);
-  keepFormsInPage(app);
-  const handled: boolean[] = [];
-  app.addEventListener('submit', (e) => handled.push(e.defaultPrevented));
-  const inside = app.querySelector('form')!;
-  const submit = (form: HTMLFormElement) => {
-    const event = new Event('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
-  expect(submit(inside)).toBe(true);
-  expect(handled).toEqual([true]);
-  expect(submit(outside)).toBe(false);
-});
+test(
+  'a form inside the app is never submitted by the browser, before or after its code runs; its handler ' + 'still runs',
+  async () => {
+    const app = document.createElement('div');
+    app.innerHTML = '<form method="post"><input name="password" value="secret"><button>Login</button></form>';
+    const outside = document.createElement('form');
+    document.body.append(app, outside);
+    keepFormsInPage(app);
+    const handled: boolean[] = [];
+    app.addEventListener('submit', (e) => handled.push(e.defaultPrevented));
+    const inside = app.querySelector('form')!;
+    const submit = (form: HTMLFormElement) => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      form.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit(inside)).toBe(true);
+    expect(handled).toEqual([true]);
+    expect(submit(outside)).toBe(false);
+  },
+);
 
-test('the last button tapped before the page is live is tapped again once it is; a link, a button outside, or a tap after the hand-over are not', async () => {
-  const app = document.createElement('div');
-  app.innerHTML = '<button id="google">Google</button><button id="apple">Apple</button><a href="#x"><span id="in-link">link</span></a>';
-  const outside = document.createElement('button');
-  document.body.append(app, outside);
-  const take = keepEarlyTap(app);
-  app.querySelector<HTMLButtonElement>('#google')!.click();
-  app.querySelector<HTMLButtonElement>('#apple')!.click();
-  outside.click();
-  app.querySelector<HTMLElement>('#in-link')!.click();
-  const tapped = take();
-  // Handed over (the hydration starts): React's own from here, not counted again.
-  app.querySelector<HTMLButtonElement>('#google')!.click();
-  const clicked: string[] = [];
-  app.addEventListener('click', (e) => clicked.push((e.target as Element).id));
-  tapAgain(tapped);
-  expect(clicked).toEqual(['apple']);
-});
+test(
+  'the last button tapped before the page is live is tapped again once it is; a link, a button outside, or a tap ' +
+    'after the hand-over are not',
+  async () => {
+    const app = document.createElement('div');
+    app.innerHTML =
+      '<button id="google">Google</button><button id="apple">Apple</button><a href="#x"><span ' +
+      'id="in-link">link</span></a>';
+    const outside = document.createElement('button');
+    document.body.append(app, outside);
+    const take = keepEarlyTap(app);
+    app.querySelector<HTMLButtonElement>('#google')!.click();
+    app.querySelector<HTMLButtonElement>('#apple')!.click();
+    outside.click();
+    app.querySelector<HTMLElement>('#in-link')!.click();
+    const tapped = take();
+    // Handed over (the hydration starts): React's own from here, not counted again.
+    app.querySelector<HTMLButtonElement>('#google')!.click();
+    const clicked: string[] = [];
+    app.addEventListener('click', (e) => clicked.push((e.target as Element).id));
+    tapAgain(tapped);
+    expect(clicked).toEqual(['apple']);
+  },
+);
 
 test('a button gone or disabled by then is not tapped', () => {
   const app = document.createElement('div');

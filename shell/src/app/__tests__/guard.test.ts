@@ -11,10 +11,14 @@ describe('auth guard', () => {
   });
 
   it('removes a leading /page prefix, and only a whole leading segment', () => {
-    expect(new URL(loginRedirectUrl(new URL('http://site/page/homes/vip')), 'http://x').searchParams.get('redirect')).toBe('/homes/vip');
+    expect(
+      new URL(loginRedirectUrl(new URL('http://site/page/homes/vip')), 'http://x').searchParams.get('redirect'),
+    ).toBe('/homes/vip');
     // Nothing to come back to: the plain login form.
     expect(loginRedirectUrl(new URL('http://site/page'))).toBe('/login?view=LoginForm');
-    expect(new URL(loginRedirectUrl(new URL('http://site/pages/x')), 'http://x').searchParams.get('redirect')).toBe('/pages/x');
+    expect(new URL(loginRedirectUrl(new URL('http://site/pages/x')), 'http://x').searchParams.get('redirect')).toBe(
+      '/pages/x',
+    );
   });
 
   it('lets a signed-in user through and redirects an anonymous one', () => {

@@ -5,14 +5,29 @@ const MANIFEST: EnvironmentManifest = {
   env: 'prod',
   shell: { version: '0.3.0+aaaaaaaaaaaa', bucket: 'live' },
   remotes: {
-    mfe_public: { version: '0.2.0+bbbbbbbbbbbb', entry: '/releases/mfe-public/0.2.0+bbbbbbbbbbbb/remoteEntry.js', mounts: [], bucket: 'canary' },
-    mfe_account: { version: '0.1.0+cccccccccccc', entry: 'https://cdn.example.com/mfe-account/0.1.0+cccccccccccc/remoteEntry.js', mounts: [], bucket: 'live' },
+    mfe_public: {
+      version: '0.2.0+bbbbbbbbbbbb',
+      entry: '/releases/mfe-public/0.2.0+bbbbbbbbbbbb/remoteEntry.js',
+      mounts: [],
+      bucket: 'canary',
+    },
+    mfe_account: {
+      version: '0.1.0+cccccccccccc',
+      entry: 'https://cdn.example.com/mfe-account/0.1.0+cccccccccccc/remoteEntry.js',
+      mounts: [],
+      bucket: 'live',
+    },
   },
 };
 
 function reporter(opts: { sample?: number; random?: number; currentApp?: string } = {}) {
   const sent: string[] = [];
-  const r = new TelemetryReporter({ sample: opts.sample ?? 1, random: () => opts.random ?? 0.5, send: (body) => sent.push(body), currentApp: () => opts.currentApp ?? 'shell' });
+  const r = new TelemetryReporter({
+    sample: opts.sample ?? 1,
+    random: () => opts.random ?? 0.5,
+    send: (body) => sent.push(body),
+    currentApp: () => opts.currentApp ?? 'shell',
+  });
   r.useManifest(MANIFEST);
   const batches = () => sent.map((b) => JSON.parse(b) as TelemetryBatch);
   return { r, sent, batches };
@@ -95,9 +110,16 @@ describe('the telemetry reporter', () => {
 
   it('says whose code threw by the chunk its stack names, else the shell', () => {
     const { r } = reporter();
-    const fromPublic = Object.assign(new TypeError('x'), { stack: 'TypeError: x\n    at Page (http://site/releases/mfe-public/0.2.0+bbbbbbbbbbbb/123.js:1:99)' });
-    const fromAccount = Object.assign(new Error('x'), { stack: 'Error: x\n    at https://cdn.example.com/mfe-account/0.1.0+cccccccccccc/__federation_expose_routes.js:2:3' });
-    const fromOldPublic = Object.assign(new Error('x'), { stack: 'Error: x\n    at http://site/releases/mfe-public/0.1.9+dddddddddddd/1.js:1:1' });
+    const fromPublic = Object.assign(new TypeError('x'), {
+      stack: 'TypeError: x\n    at Page (http://site/releases/mfe-public/0.2.0+bbbbbbbbbbbb/123.js:1:99)',
+    });
+    const fromAccount = Object.assign(new Error('x'), {
+      stack:
+        'Error: x\n    at https://cdn.example.com/mfe-account/0.1.0+cccccccccccc/__federation_expose_routes.js:2:3',
+    });
+    const fromOldPublic = Object.assign(new Error('x'), {
+      stack: 'Error: x\n    at http://site/releases/mfe-public/0.1.9+dddddddddddd/1.js:1:1',
+    });
     expect(r.appOfError(fromPublic)).toBe('mfe-public');
     expect(r.appOfError(fromAccount)).toBe('mfe-account');
     expect(r.appOfError(fromOldPublic)).toBe('shell');
@@ -113,7 +135,16 @@ describe('the telemetry reporter', () => {
     r.gcFailure('network');
     r.flush();
     const body = sent.join('');
-    for (const leak of ['ada@example.com', '8812345', 'secret-token', 'Cannot read', '/order', 'Wrong PIN', 'rejected with']) expect(body).not.toContain(leak);
+    for (const leak of [
+      'ada@example.com',
+      '8812345',
+      'secret-token',
+      'Cannot read',
+      '/order',
+      'Wrong PIN',
+      'rejected with',
+    ])
+      expect(body).not.toContain(leak);
     expect(batches()[0]!.events).toEqual([
       { t: 'error', app: 'shell', name: 'TypeError' },
       { t: 'error', app: 'shell', name: 'Error' },
@@ -137,44 +168,68 @@ describe('startTelemetry', () => {
     expect(startTelemetry({ manifest: dev, sample: 1, currentApp: () => 'shell' }).sampled).toBe(false);
   });
 
-  it('reports the page load, uncaught errors and rejections, failed /gc calls by kind, and sends when the page is hidden', async () => {
-    const beacons: string[] = [];
-    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: (url: string, body: string) => (beacons.push(`${url} ${body}`), true) });
-    let ok: (r: { data?: unknown }) => unknown = () => undefined;
-    let fail: (e: unknown) => Promise<never> = () => Promise.reject(new Error('unset'));
-    const http = { interceptors: { response: { use: (a: typeof ok, b: typeof fail) => ((ok = a), (fail = b), 0) } } };
-    startTelemetry({ manifest: MANIFEST, sample: 1, currentApp: () => 'mfe-public', http: http as never });
+  it(
+    'reports the page load, uncaught errors and rejections, failed /gc calls by kind, and sends when the page is ' +
+      'hidden',
+    async () => {
+      const beacons: string[] = [];
+      Object.defineProperty(navigator, 'sendBeacon', {
+        configurable: true,
+        value: (url: string, body: string) => (beacons.push(`${url} ${body}`), true),
+      });
+      let ok: (r: { data?: unknown }) => unknown = () => undefined;
+      let fail: (e: unknown) => Promise<never> = () => Promise.reject(new Error('unset'));
+      const http = { interceptors: { response: { use: (a: typeof ok, b: typeof fail) => ((ok = a), (fail = b), 0) } } };
+      startTelemetry({ manifest: MANIFEST, sample: 1, currentApp: () => 'mfe-public', http: http as never });
 
-    window.dispatchEvent(new ErrorEvent('error', { error: Object.assign(new SyntaxError('bad'), { stack: 'at /releases/mfe-public/0.2.0+bbbbbbbbbbbb/9.js:1:1' }) }));
-    // Not the page's errors: Chrome's resize-observer notice, an extension's code.
-    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
-    window.dispatchEvent(new ErrorEvent('error', { error: Object.assign(new Error('ext'), { stack: 'Error: ext\n    at chrome-extension://abcdef/content.js:1:1' }) }));
-    const rejection = new Event('unhandledrejection') as Event & { reason?: unknown };
-    rejection.reason = new TypeError('nope');
-    window.dispatchEvent(rejection);
-    ok({ data: { success: false, code: 'common.503', msg: 'busy', data: null } });
-    ok({ data: { success: false, code: 'common.001', msg: 'Wrong password', data: null } });
-    ok({ data: { success: false, code: 'common.004', msg: 'Token is no longer valid', data: null } });
-    ok({ data: { success: true, code: '0', msg: 'success', data: {} } });
-    ok({ data: '<html>bad gateway</html>' });
-    await fail({ code: 'ERR_NETWORK' }).catch(() => undefined);
-    await fail({ code: 'ECONNABORTED' }).catch(() => undefined);
-    await fail({ code: 'ERR_CANCELED' }).catch(() => undefined);
+      window.dispatchEvent(
+        new ErrorEvent('error', {
+          error: Object.assign(new SyntaxError('bad'), {
+            stack: 'at /releases/mfe-public/0.2.0+bbbbbbbbbbbb/9.js:1:1',
+          }),
+        }),
+      );
+      // Not the page's errors: Chrome's resize-observer notice, an extension's code.
+      window.dispatchEvent(
+        new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }),
+      );
+      window.dispatchEvent(
+        new ErrorEvent('error', {
+          error: Object.assign(new Error('ext'), {
+            stack: 'Error: ext\n    at chrome-extension://abcdef/content.js:1:1',
+          }),
+        }),
+      );
+      const rejection = new Event('unhandledrejection') as Event & { reason?: unknown };
+      rejection.reason = new TypeError('nope');
+      window.dispatchEvent(rejection);
+      ok({ data: { success: false, code: 'common.503', msg: 'busy', data: null } });
+      ok({ data: { success: false, code: 'common.001', msg: 'Wrong password', data: null } });
+      ok({ data: { success: false, code: 'common.004', msg: 'Token is no longer valid', data: null } });
+      ok({ data: { success: true, code: '0', msg: 'success', data: {} } });
+      ok({ data: '<html>bad gateway</html>' });
+      await fail({ code: 'ERR_NETWORK' }).catch(() => undefined);
+      await fail({ code: 'ECONNABORTED' }).catch(() => undefined);
+      await fail({ code: 'ERR_CANCELED' }).catch(() => undefined);
 
-    expect(beacons).toEqual([]);
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(beacons).toHaveLength(1);
-    const [url, body] = [beacons[0]!.slice(0, beacons[0]!.indexOf(' ')), beacons[0]!.slice(beacons[0]!.indexOf(' ') + 1)];
-    expect(url).toBe('/gc/telemetry');
-    expect((JSON.parse(body) as TelemetryBatch).events).toEqual([
-      { t: 'load', app: 'shell' },
-      { t: 'error', app: 'mfe-public', name: 'SyntaxError' },
-      { t: 'error', app: 'shell', name: 'TypeError' },
-      { t: 'gc_failure', app: 'mfe-public', kind: 'common.503' },
-      { t: 'gc_failure', app: 'mfe-public', kind: 'bad_reply' },
-      { t: 'gc_failure', app: 'mfe-public', kind: 'network' },
-      { t: 'gc_failure', app: 'mfe-public', kind: 'timeout' },
-    ]);
-  });
+      expect(beacons).toEqual([]);
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(beacons).toHaveLength(1);
+      const [url, body] = [
+        beacons[0]!.slice(0, beacons[0]!.indexOf(' ')),
+        beacons[0]!.slice(beacons[0]!.indexOf(' ') + 1),
+      ];
+      expect(url).toBe('/gc/telemetry');
+      expect((JSON.parse(body) as TelemetryBatch).events).toEqual([
+        { t: 'load', app: 'shell' },
+        { t: 'error', app: 'mfe-public', name: 'SyntaxError' },
+        { t: 'error', app: 'shell', name: 'TypeError' },
+        { t: 'gc_failure', app: 'mfe-public', kind: 'common.503' },
+        { t: 'gc_failure', app: 'mfe-public', kind: 'bad_reply' },
+        { t: 'gc_failure', app: 'mfe-public', kind: 'network' },
+        { t: 'gc_failure', app: 'mfe-public', kind: 'timeout' },
+      ]);
+    },
+  );
 });

@@ -94,7 +94,9 @@ describe('signed-in layout', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     expect(screen.getByTestId('sidebar-overlay')).toBeVisible();
-    await user.click(within(screen.getByRole('complementary', { name: 'Account' })).getByRole('link', { name: 'Order' }));
+    await user.click(
+      within(screen.getByRole('complementary', { name: 'Account' })).getByRole('link', { name: 'Order' }),
+    );
     expect(router.state.location.pathname).toBe('/order');
     expect(screen.getByTestId('sidebar-overlay')).not.toBeVisible();
   });
@@ -138,7 +140,10 @@ describe('signed-in layout', () => {
 
 describe('public layout', () => {
   it('has the SPEC menus and footer sections', async () => {
-    const router = createMemoryRouter([{ Component: PublicLayout, children: [{ path: '/home', element: <h1>home</h1> }] }], { initialEntries: ['/home'] });
+    const router = createMemoryRouter(
+      [{ Component: PublicLayout, children: [{ path: '/home', element: <h1>home</h1> }] }],
+      { initialEntries: ['/home'] },
+    );
     render(<RouterProvider router={router} />);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const user = userEvent.setup();
@@ -153,11 +158,17 @@ describe('public layout', () => {
     for (const heading of ['About', 'Rewards', 'Help Center', 'Legal', 'Payment Methods']) {
       expect(within(screen.getByRole('contentinfo')).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Get the app' })).toHaveAttribute('href', '/app');
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Get the app' })).toHaveAttribute(
+      'href',
+      '/app',
+    );
   });
 
   it('Escape closes the phone menu', async () => {
-    const router = createMemoryRouter([{ Component: PublicLayout, children: [{ path: '/home', element: <h1>home</h1> }] }], { initialEntries: ['/home'] });
+    const router = createMemoryRouter(
+      [{ Component: PublicLayout, children: [{ path: '/home', element: <h1>home</h1> }] }],
+      { initialEntries: ['/home'] },
+    );
     render(<RouterProvider router={router} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));

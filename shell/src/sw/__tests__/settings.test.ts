@@ -7,7 +7,10 @@ const u = (href: string) => new URL(href, origin);
 
 describe('service worker settings', () => {
   it('keeps versioned release files only, on this origin or the CDN the edge names', () => {
-    const here = swSettings({ version: 's1', releases: '/releases', offline: '/releases/shell/s1/offline.html' }, origin);
+    const here = swSettings(
+      { version: 's1', releases: '/releases', offline: '/releases/shell/s1/offline.html' },
+      origin,
+    );
     expect(here.isRelease(u('/releases/mfe-public/0.1.0+abc/remoteEntry.js'))).toBe(true);
     expect(here.isRelease(u('/releases/shell/s1/main.0123abcd.js'))).toBe(true);
     // Not a versioned file: the environment and anything outside /releases/.
@@ -24,11 +27,14 @@ describe('service worker settings', () => {
 
   it('leaves the api alone', () => {
     const s = swSettings(undefined, origin);
-    for (const p of ['/gc/wallet/balance', '/ops/api/orders/queue', '/uploads/abc', '/docs', '/docs/json']) expect(s.isApi(u(p))).toBe(true);
+    for (const p of ['/gc/wallet/balance', '/ops/api/orders/queue', '/uploads/abc', '/docs', '/docs/json'])
+      expect(s.isApi(u(p))).toBe(true);
     for (const p of ['/home', '/login', '/ops', '/wallet']) expect(s.isApi(u(p))).toBe(false);
   });
 
   it('escapes the address put into the offline page', () => {
-    expect(escapeHtml('https://x/sign-up?code=A&b="><script>')).toBe('https://x/sign-up?code=A&#38;b=&#34;&#62;&#60;script&#62;');
+    expect(escapeHtml('https://x/sign-up?code=A&b="><script>')).toBe(
+      'https://x/sign-up?code=A&#38;b=&#34;&#62;&#60;script&#62;',
+    );
   });
 });

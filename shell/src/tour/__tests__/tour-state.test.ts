@@ -119,7 +119,13 @@ describe('waitForTarget (SPEC §9: polling every 50 ms)', () => {
 
 describe('the steps (SPEC §2)', () => {
   it('are the five of the spec, with its buttons, ending on Home and pointing to Help', () => {
-    expect(TOUR_STEPS.map((s) => s.title)).toEqual(['Sell Card', 'My Wallet', 'Rate Calculator', 'Notification', 'Reward Center']);
+    expect(TOUR_STEPS.map((s) => s.title)).toEqual([
+      'Sell Card',
+      'My Wallet',
+      'Rate Calculator',
+      'Notification',
+      'Reward Center',
+    ]);
     expect(TOUR_STEPS.find((s) => s.title === 'Rate Calculator')!.path).toBe('/homes/sell-gift-card');
     expect(TOUR_STEPS.at(-1)!.path).toBe('/homes');
     expect(TOUR_STEPS.at(-1)!.content).toMatch(/revisit this tour .* from the Help section/);

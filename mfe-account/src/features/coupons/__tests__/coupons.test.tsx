@@ -29,31 +29,60 @@ describe('what a coupon gives (CONTRACT §6.5)', () => {
   it('reads the three kinds and the minimum', () => {
     expect(couponEffect(wire({}))).toBe('+2% on the rate');
     expect(couponEffect(wire({ discount_value: '0.025' }))).toBe('+2.5% on the rate');
-    expect(couponEffect(wire({ discount_type: 2, type: 1, discount_value: '1000.00', currency: 'NGN' }))).toBe('₦1,000.00 bonus on the trade');
-    expect(couponEffect(wire({ discount_type: 2, type: 2, discount_value: '10.00', currency: 'GHS' }))).toMatch(/^\+GH₵\s?10\.00 on the rate per card unit$/);
+    expect(couponEffect(wire({ discount_type: 2, type: 1, discount_value: '1000.00', currency: 'NGN' }))).toBe(
+      '₦1,000.00 bonus on the trade',
+    );
+    expect(couponEffect(wire({ discount_type: 2, type: 2, discount_value: '10.00', currency: 'GHS' }))).toMatch(
+      /^\+GH₵\s?10\.00 on the rate per card unit$/,
+    );
     expect(couponMinimum(wire({}))).toBe('');
     expect(couponMinimum(wire({ enough_money: '20000.00', currency: 'NGN' }))).toBe('On trades of ₦20,000.00 or more');
   });
 
   it('maps new_use_status to a state', () => {
-    expect([1, 2, 3, 4].map((n) => couponState({ new_use_status: n as Coupon['new_use_status'] }))).toEqual(['soon', 'usable', 'expired', 'used']);
+    expect([1, 2, 3, 4].map((n) => couponState({ new_use_status: n as Coupon['new_use_status'] }))).toEqual([
+      'soon',
+      'usable',
+      'expired',
+      'used',
+    ]);
   });
 });
 
 describe('/homes/coupon', () => {
   it('lists the coupons, ready ones with a link that opens the sell form with the code', async () => {
     const api = testApi({
-      'order/getAvailableCoupon': new WithEnvelope([wire({}), wire({ code: 'WELCOMENGN', name: 'Naira bonus', discount_type: 2, discount_value: '1000.00', currency: 'NGN', enough_money: '20000.00', new_use_status: 4, used_times: 1 })], { total: 2 }),
+      'order/getAvailableCoupon': new WithEnvelope(
+        [
+          wire({}),
+          wire({
+            code: 'WELCOMENGN',
+            name: 'Naira bonus',
+            discount_type: 2,
+            discount_value: '1000.00',
+            currency: 'NGN',
+            enough_money: '20000.00',
+            new_use_status: 4,
+            used_times: 1,
+          }),
+        ],
+        { total: 2 },
+      ),
     });
     render(inRouter(<CouponsPage />));
     const ready = await screen.findByRole('listitem', { name: 'Coupon WELCOME2' });
     expect(within(ready).getByText('Ready to use')).toBeInTheDocument();
-    expect(within(ready).getByRole('link', { name: 'Use on a sale' })).toHaveAttribute('href', '/homes/sell-gift-card?coupon=WELCOME2');
+    expect(within(ready).getByRole('link', { name: 'Use on a sale' })).toHaveAttribute(
+      'href',
+      '/homes/sell-gift-card?coupon=WELCOME2',
+    );
     const used = screen.getByRole('listitem', { name: 'Coupon WELCOMENGN' });
     expect(within(used).getByText('Used')).toBeInTheDocument();
     expect(within(used).getByText(/On trades of ₦20,000\.00 or more/)).toBeInTheDocument();
     expect(within(used).queryByRole('link', { name: 'Use on a sale' })).toBeNull();
-    expect(api.callsTo('order/getAvailableCoupon')).toEqual([expect.objectContaining({ type: '0', page: '0', page_size: '100' })]);
+    expect(api.callsTo('order/getAvailableCoupon')).toEqual([
+      expect.objectContaining({ type: '0', page: '0', page_size: '100' }),
+    ]);
   });
 
   it('says so when there are none, and offers Retry after a failure', async () => {

@@ -37,12 +37,42 @@ const detailWire: OrderDetailWire = {
   vip_bonus: 0,
   payout_note: 'One card was already used',
   quote: {
-    card_id: 12, face_value: '200.00', card_currency: 'USD', payout_currency: 'NGN', currency_symbol: '₦', rate: '1210.00', effective_rate: '1210.00',
-    vip_percent: '0', base_amount: '242000.00', vip_bonus: '0.00', coupon_bonus: '0.00', ladder_bonus: '0.00', amount: '242000.00',
+    card_id: 12,
+    face_value: '200.00',
+    card_currency: 'USD',
+    payout_currency: 'NGN',
+    currency_symbol: '₦',
+    rate: '1210.00',
+    effective_rate: '1210.00',
+    vip_percent: '0',
+    base_amount: '242000.00',
+    vip_bonus: '0.00',
+    coupon_bonus: '0.00',
+    ladder_bonus: '0.00',
+    amount: '242000.00',
   },
   keyList: [
-    { key: 'AAAA-1111', status: 'success', amount: 111000, facevalue: 100, purchase_rate: 1110, card_name: 'Apple $', card_currency: 'USD', currency_symbol: '$', fail_reason: '' },
-    { key: 'BBBB-2222', status: 'failed', amount: 0, facevalue: 0, purchase_rate: 0, card_name: '', card_currency: '', fail_reason: 'The card has already been used' },
+    {
+      key: 'AAAA-1111',
+      status: 'success',
+      amount: 111000,
+      facevalue: 100,
+      purchase_rate: 1110,
+      card_name: 'Apple $',
+      card_currency: 'USD',
+      currency_symbol: '$',
+      fail_reason: '',
+    },
+    {
+      key: 'BBBB-2222',
+      status: 'failed',
+      amount: 0,
+      facevalue: 0,
+      purchase_rate: 0,
+      card_name: '',
+      card_currency: '',
+      fail_reason: 'The card has already been used',
+    },
   ],
   imageList: [
     { url: 'https://site.test/uploads/orders/1/a', refused_reason: '' },
@@ -55,25 +85,31 @@ const detailWire: OrderDetailWire = {
   ],
 };
 
-
 describe('order list', () => {
-  test('shows each order with its card, amount, status and short number; loads more while pages come back full', async () => {
-    const api = testApi();
-    api.answer('ord/list', Array.from({ length: 10 }, (_, i) => listWire(i + 1)), [listWire(11, { status: 3, status_desc: 'Refused', amount: 0, refused_reason: 'Invalid card code' })]);
-    render(inRouter(<OrderList filter="all" />));
-    const items = await screen.findAllByRole('link', { name: /Apple \/ iTunes/ });
-    expect(items).toHaveLength(10);
-    expect(items[0]).toHaveTextContent('₦11,250.00');
-    expect(items[0]).toHaveTextContent('Pending');
-    expect(items[0]).toHaveTextContent('…00000000000001'); // the last 14 characters
-    expect(items[0]).toHaveAttribute('href', '/order/GC2611220000000000000001');
-    expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '0', page_size: '10' });
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Invalid card code')).toBeInTheDocument();
-    expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '1', page_size: '10' });
-    expect(screen.getAllByRole('link', { name: /Apple \/ iTunes/ })).toHaveLength(11);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-  });
+  test(
+    'shows each order with its card, amount, status and short number; loads more while pages come ' + 'back full',
+    async () => {
+      const api = testApi();
+      api.answer(
+        'ord/list',
+        Array.from({ length: 10 }, (_, i) => listWire(i + 1)),
+        [listWire(11, { status: 3, status_desc: 'Refused', amount: 0, refused_reason: 'Invalid card code' })],
+      );
+      render(inRouter(<OrderList filter="all" />));
+      const items = await screen.findAllByRole('link', { name: /Apple \/ iTunes/ });
+      expect(items).toHaveLength(10);
+      expect(items[0]).toHaveTextContent('₦11,250.00');
+      expect(items[0]).toHaveTextContent('Pending');
+      expect(items[0]).toHaveTextContent('…00000000000001'); // the last 14 characters
+      expect(items[0]).toHaveAttribute('href', '/order/GC2611220000000000000001');
+      expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '0', page_size: '10' });
+      await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText('Invalid card code')).toBeInTheDocument();
+      expect(api.callsTo('ord/list').at(-1)).toMatchObject({ status: 'all', page: '1', page_size: '10' });
+      expect(screen.getAllByRole('link', { name: /Apple \/ iTunes/ })).toHaveLength(11);
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    },
+  );
 
   test('an empty tab says so and offers to sell; a failure offers Retry', async () => {
     const api = testApi();
@@ -92,15 +128,23 @@ describe('order detail', () => {
 
   test('status, quote against payout with its reason, bonuses and the timeline', () => {
     render(inRouter(<OrderDetailView detail={detail} justSubmitted />));
-    expect(screen.getByRole('status')).toHaveTextContent('Order submitted. Your order number is GC261122000000000000012345');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Order submitted. Your order number is GC261122000000000000012345',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Partly completed' })).toBeInTheDocument();
     expect(screen.getByTestId('order-quote')).toHaveTextContent('₦242,000.00');
     expect(screen.getByTestId('order-paid')).toHaveTextContent('₦113,000.00');
-    expect(screen.getByText(/less than the quote/)).toHaveTextContent('Paid ₦129,000.00 less than the quote. Reason: One card was already used');
+    expect(screen.getByText(/less than the quote/)).toHaveTextContent(
+      'Paid ₦129,000.00 less than the quote. Reason: One card was already used',
+    );
     expect(screen.getByText('First-order bonus')).toBeInTheDocument();
     expect(screen.queryByText('VIP bonus')).not.toBeInTheDocument();
     const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
-    expect(timeline.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Submitted', 'Being reviewed', 'Partly completed']);
+    expect(timeline.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual([
+      'Submitted',
+      'Being reviewed',
+      'Partly completed',
+    ]);
   });
 
   test('each card line with face value, rate and amount, or why it failed; rejected photos with their reason', () => {
@@ -120,13 +164,29 @@ describe('order detail', () => {
   });
 
   test('a pending order says what happens next and that nothing is paid yet; a refused one offers support', () => {
-    const pending = decodeOrderDetail({ ...detailWire, status: 1, status_desc: 'Pending', amount: '0.00', finish_time: 0, keyList: [], first_order_bonus: 0, payout_note: '', timeline: detailWire.timeline!.slice(0, 1) }, 'NGN');
+    const pending = decodeOrderDetail(
+      {
+        ...detailWire,
+        status: 1,
+        status_desc: 'Pending',
+        amount: '0.00',
+        finish_time: 0,
+        keyList: [],
+        first_order_bonus: 0,
+        payout_note: '',
+        timeline: detailWire.timeline!.slice(0, 1),
+      },
+      'NGN',
+    );
     const { unmount } = render(inRouter(<OrderDetailView detail={pending} />));
     expect(screen.getByText(/waiting for an operator/)).toBeInTheDocument();
     expect(screen.getByTestId('order-paid')).toHaveTextContent('Not yet — waiting for review');
     expect(screen.getByText(/An operator adds each card here/)).toBeInTheDocument();
     unmount();
-    const refused = decodeOrderDetail({ ...detailWire, status: 3, status_desc: 'Refused', amount: '0.00', refused_reason: 'Invalid card code' }, 'NGN');
+    const refused = decodeOrderDetail(
+      { ...detailWire, status: 3, status_desc: 'Refused', amount: '0.00', refused_reason: 'Invalid card code' },
+      'NGN',
+    );
     render(inRouter(<OrderDetailView detail={refused} />));
     expect(screen.getByRole('heading', { level: 2, name: 'Refused' })).toBeInTheDocument();
     expect(screen.getByText('Invalid card code')).toBeInTheDocument();

@@ -36,7 +36,9 @@ describe('transaction password settings', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
     expect(await screen.findByText('Your transaction password is set.')).toBeInTheDocument();
-    expect(api.callsTo('withdraw/transactionPassword')).toEqual([{ password: '274915', login_password: 'My-password-1' }]);
+    expect(api.callsTo('withdraw/transactionPassword')).toEqual([
+      { password: '274915', login_password: 'My-password-1' },
+    ]);
     expect(screen.getByLabelText('Your login password')).toHaveValue('');
     // Now it can be changed or reset.
     expect(screen.getByLabelText('Current transaction password')).toBeInTheDocument();
@@ -55,6 +57,8 @@ describe('transaction password settings', () => {
     await userEvent.type(screen.getByLabelText('Repeat it'), '135790');
     await userEvent.click(screen.getByRole('button', { name: 'Reset transaction password' }));
     expect(await screen.findByText('Your transaction password is changed.')).toBeInTheDocument();
-    expect(api.callsTo('withdraw/resetTPassword')).toEqual([{ verify_code: '4821', new_password: '135790', login_password: 'My-password-1' }]);
+    expect(api.callsTo('withdraw/resetTPassword')).toEqual([
+      { verify_code: '4821', new_password: '135790', login_password: 'My-password-1' },
+    ]);
   });
 });

@@ -16,8 +16,23 @@ jest.mock('@giftlane/shared-sdk/social-sign-in', () => ({
   },
 }));
 
-const user = (over: Partial<User> = {}) => ({ user_id: 7, nickname: 'Ada', avatar: '', google_bind: false, facebook_bind: true, apple_bind: false, ...over }) as unknown as User;
-const credential = (provider: 'google' | 'facebook' | 'apple') => ({ provider, socialId: `${provider}-1`, email: 'ada@gmail.example', name: 'Ada Obi', token: 'proof' });
+const user = (over: Partial<User> = {}) =>
+  ({
+    user_id: 7,
+    nickname: 'Ada',
+    avatar: '',
+    google_bind: false,
+    facebook_bind: true,
+    apple_bind: false,
+    ...over,
+  }) as unknown as User;
+const credential = (provider: 'google' | 'facebook' | 'apple') => ({
+  provider,
+  socialId: `${provider}-1`,
+  email: 'ada@gmail.example',
+  name: 'Ada Obi',
+  token: 'proof',
+});
 
 let api: TestApi;
 beforeEach(() => {
@@ -35,23 +50,38 @@ describe('Settings: linked Google, Facebook and Apple', () => {
     expect(screen.getByTestId('binding-google')).not.toHaveTextContent('Bound');
     await userEvent.click(screen.getByRole('button', { name: 'Bind Google' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Google account bound successfully!');
-    expect(api.callsTo('social/socialBind')).toEqual([expect.objectContaining({ social_type: 'google', social_id: 'google-1', social_email: 'ada@gmail.example', social_name: 'Ada Obi', idToken: 'proof' })]);
+    expect(api.callsTo('social/socialBind')).toEqual([
+      expect.objectContaining({
+        social_type: 'google',
+        social_id: 'google-1',
+        social_email: 'ada@gmail.example',
+        social_name: 'Ada Obi',
+        idToken: 'proof',
+      }),
+    ]);
     expect(api.callsTo('user/userInfo')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('binding-google')).toHaveTextContent('Bound'));
     expect(screen.queryByRole('button', { name: 'Bind Google' })).not.toBeInTheDocument();
   });
 
-  it('Apple sends its token as apple_code; the server’s msg is shown, or Failed to bind {provider} account', async () => {
-    mockProviders.apple.mockResolvedValue(credential('apple'));
-    api.answer('social/socialBind', new Refusal('This Apple account is already bound to another user'), new Refusal(''));
-    render(<SocialBindings user={user()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This Apple account is already bound to another user');
-    expect(api.callsTo('social/socialBind').at(-1)).toMatchObject({ social_type: 'apple', apple_code: 'proof' });
-    await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to bind Apple account'));
-    expect(screen.getByTestId('binding-apple')).not.toHaveTextContent('Bound');
-  });
+  it(
+    'Apple sends its token as apple_code; the server’s msg is shown, or Failed to bind {provider} ' + 'account',
+    async () => {
+      mockProviders.apple.mockResolvedValue(credential('apple'));
+      api.answer(
+        'social/socialBind',
+        new Refusal('This Apple account is already bound to another user'),
+        new Refusal(''),
+      );
+      render(<SocialBindings user={user()} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This Apple account is already bound to another user');
+      expect(api.callsTo('social/socialBind').at(-1)).toMatchObject({ social_type: 'apple', apple_code: 'proof' });
+      await userEvent.click(screen.getByRole('button', { name: 'Bind Apple' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to bind Apple account'));
+      expect(screen.getByTestId('binding-apple')).not.toHaveTextContent('Bound');
+    },
+  );
 
   it('a provider that fails in the browser says so in its words, and nothing is sent', async () => {
     mockProviders.google.mockRejectedValue(new SocialError('Google login failed. Please try again.'));
@@ -88,7 +118,10 @@ describe('Settings: photo', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     await userEvent.upload(input, new File([png], 'me.png', { type: 'image/png' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your photo is changed.');
-    expect(fetchMock).toHaveBeenCalledWith('/uploads/u/7/a.png?expires=1&signature=s', expect.objectContaining({ method: 'PUT' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/uploads/u/7/a.png?expires=1&signature=s',
+      expect.objectContaining({ method: 'PUT' }),
+    );
     expect(api.callsTo('account/avatar')).toEqual([{ avatar: '/uploads/u/7/a.png' }]);
     expect(api.callsTo('user/userInfo').length).toBeGreaterThan(0);
     expect(screen.getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', '/uploads/u/7/a.png');

@@ -5,9 +5,25 @@ import { Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { PasswordSettings, ProfileSettings } from '../profile-settings';
 
 const user = (over: Partial<User> = {}) =>
-  ({ nickname: 'Ada Obi', email: 'ada@example.com', is_email_bind: true, whatsapp: '', country_id: 1, country_name: 'Nigeria', ...over }) as User;
+  ({
+    nickname: 'Ada Obi',
+    email: 'ada@example.com',
+    is_email_bind: true,
+    whatsapp: '',
+    country_id: 1,
+    country_name: 'Nigeria',
+    ...over,
+  }) as User;
 
-const CHANGES = ['modinickname', 'modipassword', 'sendEmailBindVerifyCode', 'changeEmail', 'bindEmail', 'sendWhatsAppCode', 'bindWhatsapp'];
+const CHANGES = [
+  'modinickname',
+  'modipassword',
+  'sendEmailBindVerifyCode',
+  'changeEmail',
+  'bindEmail',
+  'sendWhatsAppCode',
+  'bindWhatsapp',
+];
 let api: TestApi;
 beforeEach(() => {
   api = testApi({
@@ -62,8 +78,15 @@ describe('profile: e-mail', () => {
     await userEvent.type(address, 'Ada.New@Example.com ');
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
-    expect(await screen.findByText('We sent a 4-digit code to ada.new@example.com and another to ada@example.com. They are valid for 10 minutes.')).toBeInTheDocument();
-    expect(api.callsTo('user/sendEmailBindVerifyCode').at(-1)).toEqual({ email: 'ada.new@example.com', password: 'My-password-1' });
+    expect(
+      await screen.findByText(
+        'We sent a 4-digit code to ada.new@example.com and another to ada@example.com. They are valid for 10 minutes.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('user/sendEmailBindVerifyCode').at(-1)).toEqual({
+      email: 'ada.new@example.com',
+      password: 'My-password-1',
+    });
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada.new@example.com' }), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
@@ -73,8 +96,15 @@ describe('profile: e-mail', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the complete 4-digit OTP.');
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to ada@example.com' }), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }));
-    expect(await screen.findByText('Your e-mail address is now ada.new@example.com. We told your old address.')).toBeInTheDocument();
-    expect(api.callsTo('user/changeEmail').at(-1)).toEqual({ email: 'ada.new@example.com', verify_code: '1234', old_code: '5678', password: 'My-password-1' });
+    expect(
+      await screen.findByText('Your e-mail address is now ada.new@example.com. We told your old address.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('user/changeEmail').at(-1)).toEqual({
+      email: 'ada.new@example.com',
+      verify_code: '1234',
+      old_code: '5678',
+      password: 'My-password-1',
+    });
     expect(screen.getByText('ada.new@example.com')).toBeInTheDocument();
   });
 
@@ -87,7 +117,11 @@ describe('profile: e-mail', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Code sent to ada@example.com' }), '4321');
     await userEvent.click(screen.getByRole('button', { name: 'Add e-mail address' }));
     expect(await screen.findByText('ada@example.com is now your e-mail address.')).toBeInTheDocument();
-    expect(api.callsTo('user/bindEmail').at(-1)).toEqual({ email: 'ada@example.com', verify_code: '4321', password: 'My-password-1' });
+    expect(api.callsTo('user/bindEmail').at(-1)).toEqual({
+      email: 'ada@example.com',
+      verify_code: '4321',
+      password: 'My-password-1',
+    });
     expect(api.callsTo('user/changeEmail')).toHaveLength(0);
   });
 });
@@ -104,12 +138,21 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'New WhatsApp number' }), '1325873');
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
-    expect(await screen.findByText('We sent a 4-digit code to +2348121325873 on WhatsApp. It is valid for 10 minutes.')).toBeInTheDocument();
-    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({ whatsapp: '+2348121325873', password: 'My-password-1' });
+    expect(
+      await screen.findByText('We sent a 4-digit code to +2348121325873 on WhatsApp. It is valid for 10 minutes.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({
+      whatsapp: '+2348121325873',
+      password: 'My-password-1',
+    });
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +2348121325873' }), '2468');
     await userEvent.click(screen.getByRole('button', { name: 'Add WhatsApp number' }));
     expect(await screen.findByText('+2348121325873 is now your WhatsApp number.')).toBeInTheDocument();
-    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({ whatsapp: '+2348121325873', code: '2468', password: 'My-password-1' });
+    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({
+      whatsapp: '+2348121325873',
+      code: '2468',
+      password: 'My-password-1',
+    });
   });
 
   it('takes a number typed with its dial code (+234…) as it is', async () => {
@@ -120,7 +163,10 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
     await userEvent.click(screen.getByRole('button', { name: 'Send a code' }));
     expect(await screen.findByText(/We sent a 4-digit code to \+2348121325873 on WhatsApp/)).toBeInTheDocument();
-    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({ whatsapp: '+2348121325873', password: 'My-password-1' });
+    expect(api.callsTo('user/sendWhatsAppCode').at(-1)).toEqual({
+      whatsapp: '+2348121325873',
+      password: 'My-password-1',
+    });
   });
 
   it('changing a bound number asks for the code sent to it too, and shows the api refusal', async () => {
@@ -136,7 +182,12 @@ describe('profile: WhatsApp', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Code sent to +233241234567' }), '2222');
     await userEvent.click(screen.getByRole('button', { name: 'Change WhatsApp number' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The login password is incorrect, 4 attempts left');
-    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({ whatsapp: '+233201234567', code: '1111', old_code: '2222', password: 'wrong' });
+    expect(api.callsTo('user/bindWhatsapp').at(-1)).toEqual({
+      whatsapp: '+233201234567',
+      code: '1111',
+      old_code: '2222',
+      password: 'wrong',
+    });
   });
 });
 

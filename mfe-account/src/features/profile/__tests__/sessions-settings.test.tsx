@@ -5,8 +5,22 @@ import { SessionsSettings } from '../sessions-settings';
 
 const now = Math.floor(Date.now() / 1000);
 const sessions = [
-  { session_id: '11', device: 'Chrome on Android', place: '102.89.x.x', created_time: now - 90_000, last_seen_time: now - 60, current: true },
-  { session_id: '12', device: 'Chrome on Windows', place: '41.58.x.x', created_time: now - 9_000, last_seen_time: now - 3_600, current: false },
+  {
+    session_id: '11',
+    device: 'Chrome on Android',
+    place: '102.89.x.x',
+    created_time: now - 90_000,
+    last_seen_time: now - 60,
+    current: true,
+  },
+  {
+    session_id: '12',
+    device: 'Chrome on Windows',
+    place: '41.58.x.x',
+    created_time: now - 9_000,
+    last_seen_time: now - 3_600,
+    current: false,
+  },
 ];
 
 let api: TestApi;

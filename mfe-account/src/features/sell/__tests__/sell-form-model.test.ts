@@ -120,7 +120,10 @@ describe('the sell form’s state', () => {
       { type: 'photosPicked', accepted: [photo('a'), photo('b')], errors: ['d.gif: not a photo'] },
       { type: 'photoUploaded', id: 'b', url: 'https://u/b' },
     );
-    expect(s.photos.map((p) => [p.id, p.uploaded])).toEqual([['a', undefined], ['b', 'https://u/b']]);
+    expect(s.photos.map((p) => [p.id, p.uploaded])).toEqual([
+      ['a', undefined],
+      ['b', 'https://u/b'],
+    ]);
     s = run(s, { type: 'photoRemoved', id: 'a' });
     expect(s.photos.map((p) => p.id)).toEqual(['b']);
     expect(s.photoErrors).toEqual([]);

@@ -15,22 +15,77 @@ const calc: CalculatorData = {
       category_name: 'Apple / iTunes',
       category_id: 1,
       list: [
-        { card_id: 11, rate: '1100.00', usdt_rate: '0.7000', name: 'Apple', category_id: 1, category_name: 'Apple / iTunes', currency: 'USD', form: 'physical', min_face: 10, max_face: 99 },
-        { card_id: 12, rate: '1210.00', usdt_rate: '0.8000', name: 'Apple', category_id: 1, category_name: 'Apple / iTunes', currency: 'USD', form: 'physical', min_face: 100, max_face: 500 },
-        { card_id: 13, rate: '1000.00', usdt_rate: '0.6000', name: 'Apple', category_id: 1, category_name: 'Apple / iTunes', currency: 'USD', form: 'ecode', min_face: 10, max_face: 500 },
+        {
+          card_id: 11,
+          rate: '1100.00',
+          usdt_rate: '0.7000',
+          name: 'Apple',
+          category_id: 1,
+          category_name: 'Apple / iTunes',
+          currency: 'USD',
+          form: 'physical',
+          min_face: 10,
+          max_face: 99,
+        },
+        {
+          card_id: 12,
+          rate: '1210.00',
+          usdt_rate: '0.8000',
+          name: 'Apple',
+          category_id: 1,
+          category_name: 'Apple / iTunes',
+          currency: 'USD',
+          form: 'physical',
+          min_face: 100,
+          max_face: 500,
+        },
+        {
+          card_id: 13,
+          rate: '1000.00',
+          usdt_rate: '0.6000',
+          name: 'Apple',
+          category_id: 1,
+          category_name: 'Apple / iTunes',
+          currency: 'USD',
+          form: 'ecode',
+          min_face: 10,
+          max_face: 500,
+        },
       ],
     },
     {
       category_name: 'Steam',
       category_id: 2,
-      list: [{ card_id: 21, rate: '1300.00', usdt_rate: '0.9000', name: 'Steam', category_id: 2, category_name: 'Steam', currency: 'USD', form: 'ecode', min_face: 5, max_face: 200 }],
+      list: [
+        {
+          card_id: 21,
+          rate: '1300.00',
+          usdt_rate: '0.9000',
+          name: 'Steam',
+          category_id: 2,
+          category_name: 'Steam',
+          currency: 'USD',
+          form: 'ecode',
+          min_face: 5,
+          max_face: 200,
+        },
+      ],
     },
   ],
 };
 
 const fetchMock = jest.fn();
 
-const sold = { order_no: 'GC2611220000000001', create_time: '2026-11-22 10:00:00', images: '', is_firstorder: false, amount_order_bonus: [], left_transfer_rebate: 0, currency_symbol: '₦', overdue_msg: 0 };
+const sold = {
+  order_no: 'GC2611220000000001',
+  create_time: '2026-11-22 10:00:00',
+  images: '',
+  is_firstorder: false,
+  amount_order_bonus: [],
+  left_transfer_rebate: 0,
+  currency_symbol: '₦',
+  overdue_msg: 0,
+};
 let api: TestApi;
 beforeEach(() => {
   jest.clearAllMocks();
@@ -39,7 +94,10 @@ beforeEach(() => {
     'card/calculator': calc,
     'public/ladderConfig': [],
     'order/obsUrls': ({ image_count }: Record<string, string>) =>
-      Array.from({ length: Number(image_count) }, (_, i) => ({ objectName: `orders/1/o${i}`, url: `https://site.test/uploads/orders/1/o${i}?expires=1&signature=s` })),
+      Array.from({ length: Number(image_count) }, (_, i) => ({
+        objectName: `orders/1/o${i}`,
+        url: `https://site.test/uploads/orders/1/o${i}?expires=1&signature=s`,
+      })),
     'order/appadd': sold,
   });
   fetchMock.mockResolvedValue({ ok: true, json: async () => ({ success: true }) });
@@ -48,8 +106,7 @@ beforeEach(() => {
   URL.revokeObjectURL = jest.fn();
 });
 
-const renderForm = () =>
-  render(inRouter(<SellForm />, [{ path: '/order/:orderNo', element: <p>Order page</p> }]));
+const renderForm = () => render(inRouter(<SellForm />, [{ path: '/order/:orderNo', element: <p>Order page</p> }]));
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (name = 'front.png') => {
@@ -106,36 +163,42 @@ describe('sell form', () => {
     expect(await screen.findByText(PHOTO_MESSAGES.type('c.gif'))).toBeInTheDocument();
   });
 
-  test('uploads each photo to its presigned URL, submits once with an idempotency key and opens the order', async () => {
-    await ready();
-    await userEvent.type(screen.getByLabelText(/^Face value/), '100');
-    await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [png('front.png'), png('back.png')]);
-    await userEvent.type(screen.getByLabelText(/^Card codes/), 'ABCD-1234');
-    let release!: (v: unknown) => void;
-    api.answer('order/appadd', new Promise((r) => (release = r)));
-    const button = screen.getByRole('button', { name: /Sell card for/ });
-    await userEvent.click(button);
-    await userEvent.click(button); // a double tap while the first is on its way
-    await waitFor(() => expect(api.callsTo('order/appadd')).toHaveLength(1));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(fetchMock.mock.calls[0][0]).toBe('https://site.test/uploads/orders/1/o0?expires=1&signature=s');
-    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
-    const [sent] = api.callsTo('order/appadd');
-    expect(sent).toMatchObject({
-      images: 'https://site.test/uploads/orders/1/o0,https://site.test/uploads/orders/1/o1',
-      user_memo: 'ABCD-1234',
-      wallet_type: '1',
-      card_id: '12',
-      face_value: '100',
-      card_form: 'physical',
-      coupon_code: '',
-    });
-    expect(sent!.idempotency_key).toMatch(/^sell-[A-Za-z0-9-]{8,}$/);
-    expect(screen.getByRole('status')).toHaveTextContent('Sending your order…');
-    await act(async () => release(sold));
-    expect(await screen.findByText('Order page')).toBeInTheDocument();
-    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
-  });
+  test(
+    'uploads each photo to its presigned URL, submits once with an idempotency key and opens the ' + 'order',
+    async () => {
+      await ready();
+      await userEvent.type(screen.getByLabelText(/^Face value/), '100');
+      await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [
+        png('front.png'),
+        png('back.png'),
+      ]);
+      await userEvent.type(screen.getByLabelText(/^Card codes/), 'ABCD-1234');
+      let release!: (v: unknown) => void;
+      api.answer('order/appadd', new Promise((r) => (release = r)));
+      const button = screen.getByRole('button', { name: /Sell card for/ });
+      await userEvent.click(button);
+      await userEvent.click(button); // a double tap while the first is on its way
+      await waitFor(() => expect(api.callsTo('order/appadd')).toHaveLength(1));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(fetchMock.mock.calls[0][0]).toBe('https://site.test/uploads/orders/1/o0?expires=1&signature=s');
+      expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/png' } });
+      const [sent] = api.callsTo('order/appadd');
+      expect(sent).toMatchObject({
+        images: 'https://site.test/uploads/orders/1/o0,https://site.test/uploads/orders/1/o1',
+        user_memo: 'ABCD-1234',
+        wallet_type: '1',
+        card_id: '12',
+        face_value: '100',
+        card_form: 'physical',
+        coupon_code: '',
+      });
+      expect(sent!.idempotency_key).toMatch(/^sell-[A-Za-z0-9-]{8,}$/);
+      expect(screen.getByRole('status')).toHaveTextContent('Sending your order…');
+      await act(async () => release(sold));
+      expect(await screen.findByText('Order page')).toBeInTheDocument();
+      expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    },
+  );
 
   test('a lost reply is retried with the same key and the photos already uploaded', async () => {
     await ready();
@@ -157,7 +220,10 @@ describe('sell form', () => {
     await ready();
     await userEvent.type(screen.getByLabelText(/^Face value/), '100');
     await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, png('blurry.png'));
-    fetchMock.mockResolvedValueOnce({ ok: false, json: async () => ({ success: false, msg: 'Image is too small to read' }) });
+    fetchMock.mockResolvedValueOnce({
+      ok: false,
+      json: async () => ({ success: false, msg: 'Image is too small to read' }),
+    });
     await userEvent.click(screen.getByRole('button', { name: /Sell card for/ }));
     expect(await screen.findByText('blurry.png: Image is too small to read')).toBeInTheDocument();
     expect(api.callsTo('order/appadd')).toHaveLength(0);

@@ -3,7 +3,16 @@ import { quote } from '@giftlane/shared-sdk/pricing';
 import { choiceForCard, estimate, ladderFor, percentToBp, pricingCoupon, type SellCard } from '../sell-model';
 
 const card = (id: number, min: number, max: number, rate: string): SellCard => ({
-  card_id: id, rate, usdt_rate: '0.8000', name: 'Apple', category_id: 1, category_name: 'Apple', currency: 'USD', form: 'physical', min_face: min, max_face: max,
+  card_id: id,
+  rate,
+  usdt_rate: '0.8000',
+  name: 'Apple',
+  category_id: 1,
+  category_name: 'Apple',
+  currency: 'USD',
+  form: 'physical',
+  min_face: min,
+  max_face: max,
 });
 const bands = [card(1, 10, 49, '1100.00'), card(2, 50, 99, '1150.00'), card(3, 100, 500, '1210.00')];
 const base = { bands, currency: 'USD', payout: 'NGN' as const, vipBp: 0, ladder: [] };
@@ -30,10 +39,22 @@ describe('the sell quote', () => {
   });
 
   test('says in plain words what to fix', () => {
-    expect(estimate({ ...base, amount: '' })).toEqual({ ok: false, message: 'Enter the amount on your card (its face value).' });
-    expect(estimate({ ...base, amount: 'ten' })).toEqual({ ok: false, message: 'Enter the face value as a number, for example 100 or 25.50.' });
-    expect(estimate({ ...base, amount: '5' })).toEqual({ ok: false, message: 'We buy this card in these amounts: 10–49 USD, 50–99 USD, 100–500 USD.' });
-    expect(estimate({ ...base, bands: [], amount: '100' })).toEqual({ ok: false, message: 'Choose your card to see the quote.' });
+    expect(estimate({ ...base, amount: '' })).toEqual({
+      ok: false,
+      message: 'Enter the amount on your card (its face value).',
+    });
+    expect(estimate({ ...base, amount: 'ten' })).toEqual({
+      ok: false,
+      message: 'Enter the face value as a number, for example 100 or 25.50.',
+    });
+    expect(estimate({ ...base, amount: '5' })).toEqual({
+      ok: false,
+      message: 'We buy this card in these amounts: 10–49 USD, 50–99 USD, 100–500 USD.',
+    });
+    expect(estimate({ ...base, bands: [], amount: '100' })).toEqual({
+      ok: false,
+      message: 'Choose your card to see the quote.',
+    });
   });
 
   test('USDT payouts use the card’s USDT rate', () => {
@@ -58,16 +79,21 @@ describe('the sell quote', () => {
   });
 
   test('coupons of CONTRACT §6.5 become pricing coupons', () => {
-    const c = (discount_type: 1 | 2, type: number, discount_value: string) => ({ discount_type, type, discount_value }) as Coupon;
+    const c = (discount_type: 1 | 2, type: number, discount_value: string) =>
+      ({ discount_type, type, discount_value }) as Coupon;
     expect(pricingCoupon(c(1, 0, '0.05'), 'NGN')).toEqual({ kind: 'percent', bp: 500 });
-    expect(pricingCoupon(c(2, 1, '500'), 'NGN')).toEqual({ kind: 'fixed', amountMinor: parseMoney('500', 'NGN').amount_minor });
+    expect(pricingCoupon(c(2, 1, '500'), 'NGN')).toEqual({
+      kind: 'fixed',
+      amountMinor: parseMoney('500', 'NGN').amount_minor,
+    });
     expect(pricingCoupon(c(2, 2, '10.50'), 'NGN')).toEqual({ kind: 'rate_add', rateMinor: 1050n });
     expect(pricingCoupon(null, 'NGN')).toBeNull();
   });
 });
 
 describe('a card chosen from the card list', () => {
-  const card = (card_id: number, currency: string, form: string) => ({ card_id, currency, form, min_face: 10, max_face: 49 }) as SellCard;
+  const card = (card_id: number, currency: string, form: string) =>
+    ({ card_id, currency, form, min_face: 10, max_face: 49 }) as SellCard;
   const brands = [
     { id: 1, name: 'Steam', cards: [card(11, 'USD', 'ecode'), card(12, 'GBP', 'ecode')] },
     { id: 2, name: 'Apple / iTunes', cards: [card(21, 'USD', 'physical'), card(22, 'USD', 'ecode')] },

@@ -21,14 +21,26 @@ test('every balance with what it means', () => {
   expect(screen.getByTestId('balance-cash')).toHaveTextContent('₦125,000.50');
   expect(screen.getByTestId('balance-withdrawable')).toHaveTextContent('₦105,000.50');
   expect(screen.getByTestId('balance-held')).toHaveTextContent('₦20,000.00For withdrawals being paid out');
-  expect(screen.getByTestId('balance-rewards')).toHaveTextContent('₦350.00Moves to cash at ₦1,000.00Rewards and invites');
+  expect(screen.getByTestId('balance-rewards')).toHaveTextContent(
+    '₦350.00Moves to cash at ₦1,000.00Rewards and invites',
+  );
   expect(screen.getByRole('link', { name: 'Rewards and invites' })).toHaveAttribute('href', '/wallet/reward');
   expect(screen.getByTestId('balance-usdt')).toHaveTextContent('12.3400 USDT');
   expect(screen.getByTestId('balance-orders')).toHaveTextContent('2Paid in when approved');
 });
 
 test('a Ghanaian wallet is in cedis; the compact view shows the essentials', () => {
-  render(inRouter(<Balances balance={decodeWalletBalance({ ...wire, currency_name: 'GHS', total_amount: '80.25', withdraw_amount: undefined }, 'GHS')} compact />));
+  render(
+    inRouter(
+      <Balances
+        balance={decodeWalletBalance(
+          { ...wire, currency_name: 'GHS', total_amount: '80.25', withdraw_amount: undefined },
+          'GHS',
+        )}
+        compact
+      />,
+    ),
+  );
   expect(screen.getByTestId('balance-cash')).toHaveTextContent('GH₵80.25');
   expect(screen.getByTestId('balance-withdrawable')).toHaveTextContent('GH₵80.25');
   expect(screen.queryByTestId('balance-held')).not.toBeInTheDocument();

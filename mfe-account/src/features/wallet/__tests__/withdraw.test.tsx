@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { inRouter, NO_ANSWER, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { WithdrawPanel } from '../withdraw';
 
-const account = { bank_id: 7, is_def: 1 as const, bank_name: 'Access Bank', account_no: '0123456789', account_name: 'ADA OBI' };
+const account = {
+  bank_id: 7,
+  is_def: 1 as const,
+  bank_name: 'Access Bank',
+  account_no: '0123456789',
+  account_name: 'ADA OBI',
+};
 
 // CONTRACT §3.10 as the api sends it (amounts as text).
 const information = {
@@ -27,14 +33,25 @@ beforeEach(() => {
 describe('withdraw panel', () => {
   it('sends one idempotency key for one withdrawal, also when a lost reply makes the user press again', async () => {
     const onDone = jest.fn();
-    api.answer('withdraw/apply', NO_ANSWER, { withdraw_no: 'W123', withdraw_amount: '2000.00', fee: '0.00', total_amount: 48000, wallet_type: 1, log_id: 1 });
+    api.answer('withdraw/apply', NO_ANSWER, {
+      withdraw_no: 'W123',
+      withdraw_amount: '2000.00',
+      fee: '0.00',
+      total_amount: 48000,
+      wallet_type: 1,
+      log_id: 1,
+    });
     render(inRouter(<WithdrawPanel onDone={onDone} />));
     expect(await screen.findByTestId('withdrawable')).toHaveTextContent('₦50,000.00');
-    expect(screen.getByRole('combobox', { name: 'To' })).toHaveDisplayValue(/Access Bank · 0123456789 · ADA OBI \(default\)/);
+    expect(screen.getByRole('combobox', { name: 'To' })).toHaveDisplayValue(
+      /Access Bank · 0123456789 · ADA OBI \(default\)/,
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '2000');
     await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please check your network and try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred. Please check your network and try again.',
+    );
     await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Withdrawal requested.')).toBeInTheDocument();
@@ -68,7 +85,9 @@ describe('withdraw panel', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '60000');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
-    expect(alerts).toEqual(expect.arrayContaining(['You can withdraw at most ₦50,000.00.', expect.stringMatching(/Transaction password/)]));
+    expect(alerts).toEqual(
+      expect.arrayContaining(['You can withdraw at most ₦50,000.00.', expect.stringMatching(/Transaction password/)]),
+    );
     expect(screen.getByRole('textbox', { name: 'Amount (NGN)' })).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('withdraw/apply')).toHaveLength(0);
   });
@@ -90,7 +109,13 @@ describe('withdraw panel', () => {
   });
 
   it('asks for a PIN and an account first', async () => {
-    api = testApi({ 'withdraw/information': information, 'payment/list': [{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [] }] }, { seller: { t_password_null: true } });
+    api = testApi(
+      {
+        'withdraw/information': information,
+        'payment/list': [{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [] }],
+      },
+      { seller: { t_password_null: true } },
+    );
     render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
     expect(await screen.findByText(/No payout account for this wallet yet\./)).toBeInTheDocument();
     expect(screen.getByText(/Set a transaction password before your first withdrawal\./)).toBeInTheDocument();

@@ -35,7 +35,9 @@ describe('LoginForm', () => {
     release(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     expect(router.state.location.search).toBe('?tab=1');
-    expect(api.callsTo('user/applogin')).toEqual([expect.objectContaining({ username: 'ada@example.com', password: 'Secret123!' })]);
+    expect(api.callsTo('user/applogin')).toEqual([
+      expect.objectContaining({ username: 'ada@example.com', password: 'Secret123!' }),
+    ]);
     expect(store.session.token).toBe('tok-42');
     expect(sessionStorage.getItem('user_id')).toBe('42');
     expect(sessionStorage.getItem('giftlane_token')).toBe('tok-42');
@@ -58,13 +60,16 @@ describe('LoginForm', () => {
   });
 
   // Paths that normalise to //evil.example land Home, not on another site nor stuck on the form.
-  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example'])('goes Home for the redirect %j', async (bad) => {
-    freshTab().answer('user/applogin', user);
-    const { router } = renderAt(`/login?${new URLSearchParams({ redirect: bad, view: 'LoginForm' })}`);
-    await fillAndSubmit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
-    expect(screen.queryByRole('button', { name: 'Login to GiftLane' })).not.toBeInTheDocument();
-  });
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%5cevil.example', '/\t/evil.example'])(
+    'goes Home for the redirect %j',
+    async (bad) => {
+      freshTab().answer('user/applogin', user);
+      const { router } = renderAt(`/login?${new URLSearchParams({ redirect: bad, view: 'LoginForm' })}`);
+      await fillAndSubmit();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
+      expect(screen.queryByRole('button', { name: 'Login to GiftLane' })).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['the server’s msg', refused('Incorrect account or password'), 'Incorrect account or password'],

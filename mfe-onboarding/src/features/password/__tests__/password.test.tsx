@@ -47,7 +47,9 @@ describe('ForgetPassword', () => {
     await userEvent.type(field('New Password'), 'NewSecret1!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Password was set successfully!')).toBeInTheDocument();
-    expect(api.callsTo('user/updatePasswordByEmail')).toEqual([{ email: 'ada@example.com', verify_code: '1234', new_password: 'NewSecret1!' }]);
+    expect(api.callsTo('user/updatePasswordByEmail')).toEqual([
+      { email: 'ada@example.com', verify_code: '1234', new_password: 'NewSecret1!' },
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue to login' }));
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
@@ -114,23 +116,28 @@ describe('ForgetOtp and ResetPassword', () => {
     await userEvent.type(field('Confirm Password'), 'NewSecret1!');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Password was set successfully!')).toBeInTheDocument();
-    expect(api.callsTo('user/updatePasswordByWhatsapp')).toEqual([{ whatsapp: '+2348012345678', verify_code: '1234', new_password: 'NewSecret1!' }]);
+    expect(api.callsTo('user/updatePasswordByWhatsapp')).toEqual([
+      { whatsapp: '+2348012345678', verify_code: '1234', new_password: 'NewSecret1!' },
+    ]);
   });
 
-  it('back from the code screen returns to ForgetPassword; a failed reset goes there too with the message', async () => {
-    const api = await toForgetOtp();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to forgot password' }));
-    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Enter the code on its own screen' }));
-    api.answer('user/updatePasswordByWhatsapp', refused(''));
-    await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '1234');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
-    await userEvent.type(field('New Password'), 'NewSecret1!');
-    await userEvent.type(field('Confirm Password'), 'NewSecret1!');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
-    expect(screen.getByText('Failed to reset password.')).toBeInTheDocument();
-  });
+  it(
+    'back from the code screen returns to ForgetPassword; a failed reset goes there too with the ' + 'message',
+    async () => {
+      const api = await toForgetOtp();
+      await userEvent.click(screen.getByRole('button', { name: 'Back to forgot password' }));
+      expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Enter the code on its own screen' }));
+      api.answer('user/updatePasswordByWhatsapp', refused(''));
+      await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '1234');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
+      await userEvent.type(field('New Password'), 'NewSecret1!');
+      await userEvent.type(field('Confirm Password'), 'NewSecret1!');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+      expect(screen.getByText('Failed to reset password.')).toBeInTheDocument();
+    },
+  );
 });
 
 describe('PasswordSetup and TermsConditions', () => {
@@ -162,7 +169,12 @@ describe('PasswordSetup and TermsConditions', () => {
     await userEvent.click(continueButton);
     expect(screen.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(13);
-    for (const words of [/NGN\)|naira/, /no extra transaction fees/i, /under 13/i, /laws of the Federal Republic of Nigeria/]) {
+    for (const words of [
+      /NGN\)|naira/,
+      /no extra transaction fees/i,
+      /under 13/i,
+      /laws of the Federal Republic of Nigeria/,
+    ]) {
       expect(screen.getAllByText(words).length).toBeGreaterThan(0);
     }
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -25,7 +25,12 @@ describe('SignUpForm', () => {
     const api = freshTab();
     renderAt('/sign-up');
     await submit();
-    for (const text of ['Please enter a valid email address.', 'Country is required.', 'Password is required.', 'You must accept the Terms of Service.']) {
+    for (const text of [
+      'Please enter a valid email address.',
+      'Country is required.',
+      'Password is required.',
+      'You must accept the Terms of Service.',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     await userEvent.type(field('Enter Password'), 'short');
@@ -45,29 +50,33 @@ describe('SignUpForm', () => {
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
   });
 
-  it('WhatsApp: +234 by default, digits only, 8 to 15 digits, and the toggle clears the other error and sets register_type', async () => {
-    freshTab();
-    renderAt('/sign-up');
-    await userEvent.type(field('Email Address'), 'x');
-    await userEvent.tab();
-    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: 'WhatsApp' }));
-    expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
-    expect(JSON.parse(sessionStorage.getItem('formData')!).register_type).toBe('2');
-    expect(screen.getByLabelText('Country code')).toHaveValue('+234');
-    const phone = field('WhatsApp Number');
-    expect(phone).toHaveAttribute('placeholder', '8012345678');
-    await userEvent.click(phone);
-    await userEvent.tab();
-    expect(screen.getByText('Phone number is required.')).toBeInTheDocument();
-    await userEvent.type(phone, '80a12');
-    expect(phone).toHaveValue('8012');
-    expect(screen.getByText('Phone number too short (minimum 8 digits)')).toBeInTheDocument();
-    await userEvent.type(phone, '345678901234');
-    expect(screen.getByText('Phone number too long (maximum 15 digits)')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: 'Email' }));
-    expect(screen.queryByText('Phone number too long (maximum 15 digits)')).toBeNull();
-  });
+  it(
+    'WhatsApp: +234 by default, digits only, 8 to 15 digits, and the toggle clears the other error and sets ' +
+      'register_type',
+    async () => {
+      freshTab();
+      renderAt('/sign-up');
+      await userEvent.type(field('Email Address'), 'x');
+      await userEvent.tab();
+      expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('radio', { name: 'WhatsApp' }));
+      expect(screen.queryByText('Please enter a valid email address.')).toBeNull();
+      expect(JSON.parse(sessionStorage.getItem('formData')!).register_type).toBe('2');
+      expect(screen.getByLabelText('Country code')).toHaveValue('+234');
+      const phone = field('WhatsApp Number');
+      expect(phone).toHaveAttribute('placeholder', '8012345678');
+      await userEvent.click(phone);
+      await userEvent.tab();
+      expect(screen.getByText('Phone number is required.')).toBeInTheDocument();
+      await userEvent.type(phone, '80a12');
+      expect(phone).toHaveValue('8012');
+      expect(screen.getByText('Phone number too short (minimum 8 digits)')).toBeInTheDocument();
+      await userEvent.type(phone, '345678901234');
+      expect(screen.getByText('Phone number too long (maximum 15 digits)')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('radio', { name: 'Email' }));
+      expect(screen.queryByText('Phone number too long (maximum 15 digits)')).toBeNull();
+    },
+  );
 
   it('the dial code follows the chosen country', async () => {
     freshTab();
@@ -95,35 +104,46 @@ describe('SignUpForm', () => {
     expect(field('Email Address')).toHaveValue('kept@example.com');
   });
 
-  it('sends the code, then the OTP view registers, clears the draft and opens Home with the profile overlay', async () => {
-    const api = freshTab();
-    const { store } = api;
-    api.answer('user/sendEmailVerifyCode', null);
-    api.answer('user/appregister', newUser);
-    const { router } = renderAt('/sign-up?code=REF1');
-    await fillEmailForm();
-    await submit();
-    expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
-    expect(api.callsTo('user/sendEmailVerifyCode')).toEqual([{ email: 'ada@example.com' }]);
-    expect(screen.getByText('Verification code sent successfully')).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText(/Resend code in 60s/)).toBeInTheDocument();
+  it(
+    'sends the code, then the OTP view registers, clears the draft and opens Home with the profile ' + 'overlay',
+    async () => {
+      const api = freshTab();
+      const { store } = api;
+      api.answer('user/sendEmailVerifyCode', null);
+      api.answer('user/appregister', newUser);
+      const { router } = renderAt('/sign-up?code=REF1');
+      await fillEmailForm();
+      await submit();
+      expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
+      expect(api.callsTo('user/sendEmailVerifyCode')).toEqual([{ email: 'ada@example.com' }]);
+      expect(screen.getByText('Verification code sent successfully')).toBeInTheDocument();
+      expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+      expect(screen.getByText(/Resend code in 60s/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
-    expect(screen.getByText('Please enter the complete 4-digit OTP.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '1234');
-    expect(screen.getByLabelText('Digit 4 of 4')).toHaveValue('4');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
-    expect(router.state.location.search).toBe('?showProfileOverlay=true');
-    expect(api.callsTo('user/appregister')).toEqual([
-      expect.objectContaining({ register_type: '1', country_id: '1', username: 'ada@example.com', email: 'ada@example.com', password: PASSWORD, recommend_code: 'REF1', code: '1234' }),
-    ]);
-    expect(store.session.token).toBe('tok-7');
-    expect(sessionStorage.getItem('isNewUser')).toBe('true');
-    expect(sessionStorage.getItem('formData')).toBeNull();
-    expect(screen.getByText('Registration successful!')).toBeInTheDocument();
-  });
+      await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
+      expect(screen.getByText('Please enter the complete 4-digit OTP.')).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '1234');
+      expect(screen.getByLabelText('Digit 4 of 4')).toHaveValue('4');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
+      expect(router.state.location.search).toBe('?showProfileOverlay=true');
+      expect(api.callsTo('user/appregister')).toEqual([
+        expect.objectContaining({
+          register_type: '1',
+          country_id: '1',
+          username: 'ada@example.com',
+          email: 'ada@example.com',
+          password: PASSWORD,
+          recommend_code: 'REF1',
+          code: '1234',
+        }),
+      ]);
+      expect(store.session.token).toBe('tok-7');
+      expect(sessionStorage.getItem('isNewUser')).toBe('true');
+      expect(sessionStorage.getItem('formData')).toBeNull();
+      expect(screen.getByText('Registration successful!')).toBeInTheDocument();
+    },
+  );
 
   it('WhatsApp sign-up sends the number with its dial code', async () => {
     const api = freshTab();
@@ -143,7 +163,12 @@ describe('SignUpForm', () => {
     await userEvent.type(screen.getByLabelText('Digit 1 of 4'), '9876');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
     await waitFor(() => expect(api.callsTo('user/appregister')).toHaveLength(1));
-    expect(api.callsTo('user/appregister')[0]).toMatchObject({ register_type: '2', whatsapp: '+2348012345678', username: '+2348012345678', code: '9876' });
+    expect(api.callsTo('user/appregister')[0]).toMatchObject({
+      register_type: '2',
+      whatsapp: '+2348012345678',
+      username: '+2348012345678',
+      code: '9876',
+    });
   });
 
   it.each([
@@ -185,7 +210,9 @@ describe('SignUpForm', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?startTour=true'));
     expect(router.state.location.pathname).toBe('/homes');
     expect(api.callsTo('user/sendEmailVerifyCode')).toHaveLength(0);
-    expect(tracker.trackRegistration).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', method: 'email' }));
+    expect(tracker.trackRegistration).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'ada@example.com', method: 'email' }),
+    );
     expect(sessionStorage.getItem('justLoggedIn')).toBe('true');
   });
 });
@@ -222,32 +249,35 @@ describe('OTPForm', () => {
     expect(field('Email Address')).toHaveValue('ada@example.com');
   });
 
-  it('back, then Signup again within 60 s: straight to the code boxes with the code already sent, no second send', async () => {
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
-      const { sends } = await toOtp();
-      await act(async () => {
-        jest.advanceTimersByTime(15_000);
-      });
-      await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
-      await submit();
-      expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
-      expect(sends()).toBe(1);
-      expect(screen.queryByRole('alert')).toBeNull();
-      // The wait goes on from where it was.
-      expect(screen.getByText(/Resend code in (4[4-6])s/)).toBeInTheDocument();
-      // After the wait, Signup sends a new code again.
-      await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
-      await act(async () => {
-        jest.advanceTimersByTime(60_000);
-      });
-      await submit();
-      await screen.findByRole('heading', { name: 'OTP Verification' });
-      expect(sends()).toBe(2);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+  it(
+    'back, then Signup again within 60 s: straight to the code boxes with the code already sent, no ' + 'second send',
+    async () => {
+      jest.useFakeTimers({ advanceTimers: true });
+      try {
+        const { sends } = await toOtp();
+        await act(async () => {
+          jest.advanceTimersByTime(15_000);
+        });
+        await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
+        await submit();
+        expect(await screen.findByRole('heading', { name: 'OTP Verification' })).toBeInTheDocument();
+        expect(sends()).toBe(1);
+        expect(screen.queryByRole('alert')).toBeNull();
+        // The wait goes on from where it was.
+        expect(screen.getByText(/Resend code in (4[4-6])s/)).toBeInTheDocument();
+        // After the wait, Signup sends a new code again.
+        await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));
+        await act(async () => {
+          jest.advanceTimersByTime(60_000);
+        });
+        await submit();
+        await screen.findByRole('heading', { name: 'OTP Verification' });
+        expect(sends()).toBe(2);
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
 
   it('resend is allowed at zero and its failures use SPEC’s words', async () => {
     jest.useFakeTimers({ advanceTimers: true });
@@ -262,13 +292,19 @@ describe('OTPForm', () => {
       // A refusal, then no answer, from the api.
       api.answer('user/sendEmailVerifyCode', refused(''), NO_ANSWER);
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('There was an issue sending the OTP. Please try again.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'There was an issue sending the OTP. Please try again.',
+      );
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to resend OTP. Please try again.'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('Failed to resend OTP. Please try again.'),
+      );
       // A fault in the client itself, which no reply can cause.
       jest.spyOn(api.sdk.api.user, 'sendEmailVerifyCode').mockRejectedValueOnce(new Error('boom'));
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
-      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while resending OTP. Please try again.'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while resending OTP. Please try again.'),
+      );
       api.answer('user/sendEmailVerifyCode', null);
       await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
       expect(await screen.findByText(/Resend code in 60s/)).toBeInTheDocument();

@@ -40,14 +40,25 @@ describe('social sign-in', () => {
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-1' });
     const token = idToken({ sub: 'g-1', email: 'ada@example.com', name: 'Ada' });
     fakeScripts(() => {
-      window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: token }), 0), prompt: () => undefined } } };
+      window.google = {
+        accounts: {
+          id: { initialize: (o) => setTimeout(() => o.callback({ credential: token }), 0), prompt: () => undefined },
+        },
+      };
       return 'load';
     });
     api.answer('social/googleLogin', { is_social_bind: true, token: 'tok-g', user_id: 5 });
     const { router } = renderAt('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/homes'));
-    expect(api.callsTo('social/googleLogin')).toEqual([expect.objectContaining({ social_id: 'g-1', social_email: 'ada@example.com', idToken: token, is_validate_email: '0' })]);
+    expect(api.callsTo('social/googleLogin')).toEqual([
+      expect.objectContaining({
+        social_id: 'g-1',
+        social_email: 'ada@example.com',
+        idToken: token,
+        is_validate_email: '0',
+      }),
+    ]);
     expect(store.session.token).toBe('tok-g');
     expect(screen.getByText('Google login successful!')).toBeInTheDocument();
   });
@@ -56,10 +67,23 @@ describe('social sign-in', () => {
     const api = freshTab();
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-2' });
     fakeScripts(() => {
-      window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: idToken({ sub: 'g-2', email: 'new@example.com' }) }), 0), prompt: () => undefined } } };
+      window.google = {
+        accounts: {
+          id: {
+            initialize: (o) =>
+              setTimeout(() => o.callback({ credential: idToken({ sub: 'g-2', email: 'new@example.com' }) }), 0),
+            prompt: () => undefined,
+          },
+        },
+      };
       return 'load';
     });
-    api.answer('social/googleLogin', { is_social_bind: false, social_id: 'g-2', social_type: 'google', social_email: 'new@example.com' });
+    api.answer('social/googleLogin', {
+      is_social_bind: false,
+      social_id: 'g-2',
+      social_type: 'google',
+      social_email: 'new@example.com',
+    });
     const { router } = renderAt('/sign-up');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/social-signup'));
@@ -67,14 +91,25 @@ describe('social sign-in', () => {
     expect(sessionStorage.getItem('social_id')).toBe('g-2');
     expect(sessionStorage.getItem('social_type')).toBe('google');
     expect(sessionStorage.getItem('social_email')).toBe('new@example.com');
-    expect(await screen.findByRole('heading', { name: 'Authentication Successful please provide the following information to proceed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Authentication Successful please provide the following information to proceed',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('Google: the server’s refusal, or its fallback, is shown', async () => {
     const api = freshTab();
     settings({ googleClientId: 'client-1', googleScriptUrl: 'https://accounts.google.com/gsi/client?e2e-3' });
     fakeScripts(() => {
-      window.google = { accounts: { id: { initialize: (o) => setTimeout(() => o.callback({ credential: idToken({ sub: 'g-3' }) }), 0), prompt: () => undefined } } };
+      window.google = {
+        accounts: {
+          id: {
+            initialize: (o) => setTimeout(() => o.callback({ credential: idToken({ sub: 'g-3' }) }), 0),
+            prompt: () => undefined,
+          },
+        },
+      };
       return 'load';
     });
     api.answer('social/googleLogin', refused(''), NO_ANSWER);
@@ -108,7 +143,9 @@ describe('social sign-in', () => {
     freshTab();
     settings({ appleClientId: 'apple-1', appleScriptUrl: 'https://appleid.cdn-apple.com/x.js?e2e-6' });
     fakeScripts(() => {
-      window.AppleID = { auth: { init: () => undefined, signIn: () => Promise.reject(new Error('popup_closed_by_user')) } };
+      window.AppleID = {
+        auth: { init: () => undefined, signIn: () => Promise.reject(new Error('popup_closed_by_user')) },
+      };
       return 'load';
     });
     renderAt('/login');
@@ -140,7 +177,11 @@ describe('social sign-in', () => {
     jest.restoreAllMocks();
     settings({ facebookAppId: 'fb-1', facebookScriptUrl: 'https://connect.facebook.net/sdk.js?e2e-9' });
     fakeScripts(() => {
-      window.FB = { init: () => undefined, login: (cb) => cb({ status: 'unknown', authResponse: null }), api: () => undefined };
+      window.FB = {
+        init: () => undefined,
+        login: (cb) => cb({ status: 'unknown', authResponse: null }),
+        api: () => undefined,
+      };
       return 'load';
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Facebook' })).toBeEnabled());
@@ -199,7 +240,14 @@ describe('SocialSignupForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.search).toBe('?startTour=true'));
     const [sent] = api.callsTo('user/appregister');
-    expect(sent).toMatchObject({ social_id: 'g-9', social_type: 'google', email: 'new@example.com', username: 'new@example.com', recommend_code: 'REF9', country_id: '2' });
+    expect(sent).toMatchObject({
+      social_id: 'g-9',
+      social_type: 'google',
+      email: 'new@example.com',
+      username: 'new@example.com',
+      recommend_code: 'REF9',
+      country_id: '2',
+    });
     expect(sent!.device_no).toMatch(/^device-/);
     expect(store.session.token).toBe('tok-9');
     expect(sessionStorage.getItem('social_id')).toBeNull();

@@ -35,7 +35,11 @@ const CATALOG = data([
       card({ card_id: 5, currency: 'GBP', form: 'physical', min_face: 100, max_face: 500, rate: '1530.00' }),
     ],
   },
-  { category_id: 2, category_name: 'Steam', list: [card({ card_id: 9, category_id: 2, category_name: 'Steam', form: 'ecode', rate: '1200.00' })] },
+  {
+    category_id: 2,
+    category_name: 'Steam',
+    list: [card({ card_id: 9, category_id: 2, category_name: 'Steam', form: 'ecode', rate: '1200.00' })],
+  },
 ]);
 
 const ui = (props: Partial<Parameters<typeof RateCalculator>[0]> = {}) =>
@@ -47,16 +51,19 @@ const amountBox = () => screen.getByLabelText(/Amount on the card/);
 describe('rate calculator', () => {
   beforeEach(() => forgetCalculatorChoice());
 
-  test('keeps the chosen card when it is shown again for another country (it remounts while the rates load)', async () => {
-    const first = ui();
-    await userEvent.selectOptions(screen.getByLabelText('Gift card'), 'Steam');
-    await userEvent.click(screen.getByRole('button', { name: '200' }));
-    first.unmount();
-    const ghana = { ...CATALOG, payout_currency: 'GHS', currency_symbol: 'GH₵' };
-    render(inRouter(<RateCalculator data={ghana} tiers={[]} payout="GHS" />));
-    expect(screen.getByLabelText('Gift card')).toHaveDisplayValue('Steam');
-    expect(amountBox()).toHaveValue('200');
-  });
+  test(
+    'keeps the chosen card when it is shown again for another country (it remounts while the rates ' + 'load)',
+    async () => {
+      const first = ui();
+      await userEvent.selectOptions(screen.getByLabelText('Gift card'), 'Steam');
+      await userEvent.click(screen.getByRole('button', { name: '200' }));
+      first.unmount();
+      const ghana = { ...CATALOG, payout_currency: 'GHS', currency_symbol: 'GH₵' };
+      render(inRouter(<RateCalculator data={ghana} tiers={[]} payout="GHS" />));
+      expect(screen.getByLabelText('Gift card')).toHaveDisplayValue('Steam');
+      expect(amountBox()).toHaveValue('200');
+    },
+  );
 
   // The public calculator has no coupon field: it is checked against every vector without one.
   const vectors = PRICING_VECTORS.filter((v) => !v.input.coupon);
@@ -68,7 +75,10 @@ describe('rate calculator', () => {
       order_amount: money(t.orderAmountMinor, 'NGN'),
       bonus_amount: money(t.bonusAmountMinor, 'NGN'),
     }));
-    const only = data([{ category_id: 1, category_name: 'Apple / iTunes', list: [card({ rate, min_face: 1, max_face: 1000 })] }], vipPercent);
+    const only = data(
+      [{ category_id: 1, category_name: 'Apple / iTunes', list: [card({ rate, min_face: 1, max_face: 1000 })] }],
+      vipPercent,
+    );
     render(inRouter(<RateCalculator data={only} tiers={tiers} payout="NGN" />));
     await userEvent.clear(amountBox());
     await userEvent.type(amountBox(), face);
@@ -86,13 +96,25 @@ describe('rate calculator', () => {
     await userEvent.click(screen.getByRole('button', { name: '200' }));
     expect(total()).toBe('₦306,000.00');
     await userEvent.selectOptions(screen.getByLabelText('Gift card'), 'Steam');
-    expect(within(screen.getByLabelText('Card form')).getAllByRole('option').map((o) => o.textContent)).toEqual(['E-code']);
+    expect(
+      within(screen.getByLabelText('Card form'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['E-code']);
     expect(total()).toBe('₦240,000.00');
   });
 
   test('reads rates and the VIP percent sent as JSON numbers (how the api sends them, for the apps)', () => {
-    const numeric = data([{ category_id: 1, category_name: 'Apple / iTunes', list: [card({ card_id: 3, rate: 1210, usdt_rate: 0.78, min_face: 100, max_face: 500 })] }]);
-    render(inRouter(<RateCalculator data={{ ...numeric, vip_detail: { level: 1, rate: 1.5 } }} tiers={[]} payout="NGN" />));
+    const numeric = data([
+      {
+        category_id: 1,
+        category_name: 'Apple / iTunes',
+        list: [card({ card_id: 3, rate: 1210, usdt_rate: 0.78, min_face: 100, max_face: 500 })],
+      },
+    ]);
+    render(
+      inRouter(<RateCalculator data={{ ...numeric, vip_detail: { level: 1, rate: 1.5 } }} tiers={[]} payout="NGN" />),
+    );
     expect(total()).toBe('₦122,815.00'); // $100 at ₦1,210 × 1.015
   });
 

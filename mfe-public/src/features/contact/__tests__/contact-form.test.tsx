@@ -4,7 +4,9 @@ import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError, VALIDATION_MESSAGES } fr
 import { ContactForm } from '../contact-form';
 import { CONTACT_MESSAGES, validateContact } from '../contact-rules';
 
-const fill = async (values: Partial<Record<'Your name' | 'Email address' | 'Subject (optional)' | 'Message', string>>) => {
+const fill = async (
+  values: Partial<Record<'Your name' | 'Email address' | 'Subject (optional)' | 'Message', string>>,
+) => {
   for (const [label, value] of Object.entries(values)) await userEvent.type(screen.getByLabelText(label), value);
 };
 
@@ -15,14 +17,20 @@ describe('contact form rules', () => {
       email: CONTACT_MESSAGES.emailRequired,
       message: CONTACT_MESSAGES.messageRequired,
     });
-    expect(validateContact({ name: 'A'.repeat(101), email: 'ada@', subject: 'x'.repeat(201), message: 'short' })).toEqual({
+    expect(
+      validateContact({ name: 'A'.repeat(101), email: 'ada@', subject: 'x'.repeat(201), message: 'short' }),
+    ).toEqual({
       name: CONTACT_MESSAGES.nameTooLong,
       email: VALIDATION_MESSAGES.emailInvalid,
       subject: CONTACT_MESSAGES.subjectTooLong,
       message: CONTACT_MESSAGES.messageTooShort,
     });
-    expect(validateContact({ name: 'Ada', email: 'ada@example.com', subject: '', message: 'x'.repeat(5001) })).toEqual({ message: CONTACT_MESSAGES.messageTooLong });
-    expect(validateContact({ name: 'Ada', email: 'ada@example.com', subject: '', message: 'My order is late.' })).toEqual({});
+    expect(validateContact({ name: 'Ada', email: 'ada@example.com', subject: '', message: 'x'.repeat(5001) })).toEqual({
+      message: CONTACT_MESSAGES.messageTooLong,
+    });
+    expect(
+      validateContact({ name: 'Ada', email: 'ada@example.com', subject: '', message: 'My order is late.' }),
+    ).toEqual({});
   });
 });
 
@@ -45,12 +53,20 @@ describe('contact form', () => {
     render(<ContactForm send={send} />);
     await fill({ 'Your name': ' Ada ', 'Email address': 'ada@example.com', Message: 'Where is my payout for GL123?' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', subject: '', message: 'Where is my payout for GL123?' });
+    expect(send).toHaveBeenCalledWith({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: '',
+      message: 'Where is my payout for GL123?',
+    });
     expect(await screen.findByText('Thank you, your message has been sent.')).toBeInTheDocument();
   });
 
   test('a failure says so, keeps what was typed and can be sent again', async () => {
-    const send = jest.fn().mockRejectedValueOnce(new NetworkError('down')).mockRejectedValueOnce(new ApiError('Too many requests, please wait', 'x', 'public/contact'));
+    const send = jest
+      .fn()
+      .mockRejectedValueOnce(new NetworkError('down'))
+      .mockRejectedValueOnce(new ApiError('Too many requests, please wait', 'x', 'public/contact'));
     render(<ContactForm send={send} />);
     await fill({ 'Your name': 'Ada', 'Email address': 'ada@example.com', Message: 'Where is my payout?' });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));

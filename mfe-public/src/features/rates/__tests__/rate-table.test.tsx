@@ -4,7 +4,15 @@ import type { RatesData } from '@giftlane/shared-sdk';
 import { RateTable } from '../rate-table';
 import { filterRows, NO_FILTER, rowsOf } from '@giftlane/shared-sdk/rate-table';
 
-const rate = (card_id: number, currency: string, form: string, form_name: string, min: number, max: number, r: string) => ({
+const rate = (
+  card_id: number,
+  currency: string,
+  form: string,
+  form_name: string,
+  min: number,
+  max: number,
+  r: string,
+) => ({
   card_id,
   name: `card ${card_id}`,
   currency,
@@ -26,7 +34,13 @@ const DATA: RatesData = {
       category_name: 'Apple / iTunes',
       timeout_seconds: '10min',
       list: [
-        { currency: 'USD', list: [rate(1, 'USD', 'physical', 'Physical card', 100, 500, '1210.00'), rate(2, 'USD', 'ecode', 'E-code', 100, 500, '1150.00')] },
+        {
+          currency: 'USD',
+          list: [
+            rate(1, 'USD', 'physical', 'Physical card', 100, 500, '1210.00'),
+            rate(2, 'USD', 'ecode', 'E-code', 100, 500, '1150.00'),
+          ],
+        },
         { currency: 'GBP', list: [rate(3, 'GBP', 'physical', 'Physical card', 100, 500, '1530.00')] },
       ],
     },
