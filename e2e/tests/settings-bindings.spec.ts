@@ -86,7 +86,9 @@ test('a Google account bound to someone else is refused in the api’s words', a
   await page.goto('/settings');
   const linked = page.getByRole('region', { name: 'Linked accounts' });
   await linked.getByRole('button', { name: 'Bind Google' }).click();
-  await expect(linked.getByRole('alert')).toHaveText('This Google account is already bound to another user');
+  await expect(linked.getByRole('alert')).toHaveText(
+    withReference('This Google account is already bound to another user'),
+  );
   await expect(linked.getByTestId('binding-google')).not.toContainText('Bound');
 });
 

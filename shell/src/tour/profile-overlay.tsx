@@ -3,12 +3,14 @@
 // Either way the product tour follows.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, NICKNAME_MAX_LENGTH, PRODUCT_NAME, useStores, validateNickname } from '@giftlane/shared-sdk';
+import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 
 export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
+  const [reference, setReference] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { user } = useStores();
 
@@ -26,12 +28,14 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
     }
     setBusy(true);
     setError(undefined);
+    setReference(undefined);
     try {
       // The greeting reads the session's user: the store reloads it with the new name.
       await user.rename(name.trim());
       onDone();
     } catch (err) {
       setError(errorMessage(err, 'We could not save your nickname. Please try again.'));
+      setReference(errorRef(err));
       setBusy(false);
     }
   };
@@ -78,6 +82,7 @@ export default function ProfileOverlay({ onDone }: { onDone: () => void }) {
             {error}
           </p>
         )}
+        {error && <ErrorReference reference={reference} />}
         <div className="gl-dialog__actions">
           <button type="button" className="gl-btn" onClick={onDone} disabled={busy}>
             Skip for now

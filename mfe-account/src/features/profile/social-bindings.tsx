@@ -16,6 +16,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { PROVIDERS, SocialError, type SocialCredential } from '@giftlane/shared-sdk/social-sign-in';
 import { FormMessage, type Feedback } from '../../lib/form-message';
+import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { bindSocial, readMe } from './api';
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'apple'];
@@ -61,7 +62,7 @@ export function SocialBindings({ user }: { user: User }) {
       const me = await readMe().catch(() => undefined);
       setBound(me ? boundOf(me) : (b) => ({ ...b, [provider]: true }));
     } catch (error) {
-      setFeedback({ kind: 'error', text: bindErrorMessage(error, provider) });
+      setFeedback({ kind: 'error', text: bindErrorMessage(error, provider), reference: errorRef(error) });
     } finally {
       setBusy(undefined);
     }

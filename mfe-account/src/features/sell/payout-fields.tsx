@@ -1,6 +1,7 @@
 // Step 3 of the sell form: the wallet the order pays into, and a coupon checked for that wallet.
 import { observer } from 'mobx-react-lite';
 import { useStores, type CurrencyCode } from '@giftlane/shared-sdk';
+import { ErrorReference } from '@giftlane/shared-sdk/error-reference';
 import { couponNote, walletName, type CouponState, type WalletChoice } from './sell-form-model';
 
 /** The local wallet's name: the catalog's currency once loaded, else the seller's (read in an observer). */
@@ -64,6 +65,7 @@ export function PayoutFields(props: PayoutFieldsProps) {
           className={note.error ? 'acc-field__error' : 'acc-field__hint'}
         >
           {note.text}
+          <ErrorReference reference={note.reference} />
         </span>
       </div>
     </>

@@ -22,7 +22,7 @@ export type CouponState =
   | { status: 'idle' }
   | { status: 'checking' }
   | { status: 'ok'; coupon: CouponWire }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; reference?: string };
 export type SubmitState =
   | { status: 'idle' }
   | { status: 'busy'; step?: SubmitStep }
@@ -65,7 +65,7 @@ export type SellAction =
   | { type: 'cardChosen'; brandId: number; currency: string; form: string }
   | { type: 'couponChecking' }
   | { type: 'couponChecked'; coupon: CouponWire }
-  | { type: 'couponRefused'; message: string }
+  | { type: 'couponRefused'; message: string; reference?: string }
   | { type: 'photosPicked'; accepted: Photo[]; errors: string[] }
   | { type: 'photoRemoved'; id: string }
   | { type: 'photoUploaded'; id: string; url: string }
@@ -126,7 +126,7 @@ export function sellReducer(s: SellState, a: SellAction): SellState {
       if (a.coupon.new_use_status !== 2) return { ...s, coupon: { status: 'error', message: COUPON_MESSAGES.notNow } };
       return { ...s, coupon: { status: 'ok', coupon: a.coupon } };
     case 'couponRefused':
-      return { ...s, coupon: { status: 'error', message: a.message } };
+      return { ...s, coupon: { status: 'error', message: a.message, reference: a.reference } };
     case 'photosPicked':
       if (!a.accepted.length) return { ...s, photoErrors: a.errors };
       return { ...edited(s), photos: [...s.photos, ...a.accepted], photoErrors: a.errors };
@@ -217,8 +217,8 @@ export const walletName = (local: CurrencyCode) =>
   local === 'GHS' ? 'Cedi wallet (GHS)' : local === 'NGN' ? 'Naira wallet (NGN)' : `${local} wallet`;
 
 /** The coupon line under its field: the refusal, or that it is priced in. */
-export function couponNote(c: CouponState): { text: string; error: boolean } {
-  if (c.status === 'error') return { text: c.message, error: true };
+export function couponNote(c: CouponState): { text: string; error: boolean; reference?: string } {
+  if (c.status === 'error') return { text: c.message, error: true, reference: c.reference };
   return { text: c.status === 'ok' ? `Coupon ${c.coupon.code} applied to your quote.` : '', error: false };
 }
 

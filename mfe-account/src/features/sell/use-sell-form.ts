@@ -83,7 +83,11 @@ export function useSellForm({ initialCoupon, initialCardId }: SellFormOptions) {
     try {
       dispatch({ type: 'couponChecked', coupon: await checkCoupon(code, state.walletType) });
     } catch (error) {
-      dispatch({ type: 'couponRefused', message: errorMessage(error, COUPON_MESSAGES.checkFailed) });
+      dispatch({
+        type: 'couponRefused',
+        message: errorMessage(error, COUPON_MESSAGES.checkFailed),
+        reference: errorRef(error),
+      });
     }
   };
 
