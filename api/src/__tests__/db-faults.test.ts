@@ -623,14 +623,21 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
         await sleep(700);
         const recover = await fault(cluster);
         // While the database is away: /readyz says not ready (within its bound), requests get "busy".
+        // Each probe answers within its bound; on a loaded machine the first may time out (0) while
+        // the process is busy with the fault, so it asks again, a bounded number of times, for the 503.
         const whileDown: number[] = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < (name === 'restarted' ? 3 : 8) && !whileDown.includes(503); i++) {
           const t0 = Date.now();
           whileDown.push(await readyz());
           expect(Date.now() - t0).toBeLessThan(1600);
           await sleep(200);
         }
-        if (name !== 'restarted') expect(whileDown).toContain(503);
+        if (name !== 'restarted' && !whileDown.includes(503)) {
+          await recover();
+          throw new Error(
+            `/readyz never said 503 while down (${whileDown.join(', ')}); the api said: ${output.slice(-3000)}`,
+          );
+        }
         await recover();
         const back = Date.now();
         // Serving again soon after the database is back.
