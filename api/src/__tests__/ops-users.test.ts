@@ -4,10 +4,9 @@ import path from 'node:path';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { PAYOUT_MESSAGES } from '../modules/ops/payout-routes.js';
 import { USER_MESSAGES } from '../modules/ops/user-routes.js';
-import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { SECURITY_MESSAGES } from '../modules/security/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, upload, verifyIdentity } from '../test/money.js';
+import { makeStaff, opsCall, sellerWithPendingWithdrawal, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -31,41 +30,7 @@ describe.each(targets())('support: users on %s', (target) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A seller with ₦50,000, a PIN, a bank account and one pending withdrawal of ₦20,000. */
-  async function sellerWithWithdrawal() {
-    const u = await makeUser(t);
-    await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
-    expect(
-      (
-        await t.call('/withdraw/transactionPassword', {
-          token: u.token,
-          login_password: TEST_PASSWORD,
-          password: '246810',
-        })
-      ).success,
-    ).toBe(true);
-    const acct = '012345678' + nubanCheckDigit('058', '012345678');
-    const added = await t.call<{ bank_id: number }>('/payment/add', {
-      token: u.token,
-      password: TEST_PASSWORD,
-      t_password: '246810',
-      payment_id: '1',
-      bank_id: '107',
-      account_no: acct,
-      account_name: '',
-    });
-    expect(added.success).toBe(true);
-    await verifyIdentity(t, u.id);
-    const w = await t.call<{ withdraw_no: string }>('/withdraw/apply', {
-      token: u.token,
-      bank_id: String(added.data.bank_id),
-      amount: '20000',
-      password: '246810',
-      channel_type: '3',
-    });
-    expect(w.success).toBe(true);
-    return { ...u, bankId: added.data.bank_id, withdrawNo: w.data.withdraw_no };
-  }
+  const sellerWithWithdrawal = () => sellerWithPendingWithdrawal(t, ledger);
 
   test(
     'support finds a seller by e-mail, id, order or withdrawal number and sees balances, ledger, withdrawals, ' +

@@ -9,7 +9,6 @@ import type { Jobs } from '../modules/jobs/jobs.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { ApiMetrics } from '../modules/metrics/metrics.js';
 import { USER_MESSAGES } from '../modules/ops/user-routes.js';
-import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { ConfigError, loadConfig } from '../config/env.js';
 import {
   freshDb,
@@ -21,7 +20,7 @@ import {
   type TestDb,
 } from '../test/harness.js';
 import { scrape, sample } from '../test/metrics.js';
-import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity } from '../test/money.js';
+import { makeStaff, makeUser, opsCall, sellerWithPendingWithdrawal } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -243,37 +242,7 @@ describe.each(targets())('request ids and metrics on %s', (target) => {
 
       await post('/public/countrylist', {});
       await post('/user/applogin', { username: 'x@example.com', password: 'wrong-password-1' });
-      const u = await makeUser(t);
-      await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
-      expect(
-        (
-          await t.call('/withdraw/transactionPassword', {
-            token: u.token,
-            login_password: TEST_PASSWORD,
-            password: '246810',
-          })
-        ).success,
-      ).toBe(true);
-      const acct = '012345678' + nubanCheckDigit('058', '012345678');
-      const added = await t.call<{ bank_id: number }>('/payment/add', {
-        token: u.token,
-        password: TEST_PASSWORD,
-        t_password: '246810',
-        payment_id: '1',
-        bank_id: '107',
-        account_no: acct,
-        account_name: '',
-      });
-      expect(added.success).toBe(true);
-      await verifyIdentity(t, u.id);
-      const w = await t.call('/withdraw/apply', {
-        token: u.token,
-        bank_id: String(added.data.bank_id),
-        amount: '20000',
-        password: '246810',
-        channel_type: '3',
-      });
-      expect(w.success).toBe(true);
+      const u = await sellerWithPendingWithdrawal(t, ledger);
       const { method } = (
         await t.db.query<{ method: string }>('select method from withdrawals where user_id = $1', [u.id])
       ).rows[0]!;

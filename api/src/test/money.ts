@@ -201,3 +201,48 @@ export async function accountNoNamed(name: string, bankCode = '044', from = 300_
   }
   throw new Error(`no account named ${name}`);
 }
+
+/**
+ * A verified seller with ₦50,000, a transaction password, a bank account and one pending withdrawal
+ * of ₦20,000, each made through the api as a seller would (a step the api refuses fails the test).
+ */
+export async function sellerWithPendingWithdrawal(t: TestApp, ledger: Ledger) {
+  const u = await makeUser(t);
+  await t.db.tx((q) => fund(q, ledger, u.id, 'NGN', 50_000_00n));
+  const step = <T>(what: string, r: { success: boolean; msg: string; data: T }): T => {
+    if (!r.success) throw new Error(`${what}: ${r.msg}`);
+    return r.data;
+  };
+  step(
+    'setting the transaction password',
+    await t.call('/withdraw/transactionPassword', {
+      token: u.token,
+      login_password: TEST_PASSWORD,
+      password: '246810',
+    }),
+  );
+  const added = step(
+    'adding the bank account',
+    await t.call<{ bank_id: number }>('/payment/add', {
+      token: u.token,
+      password: TEST_PASSWORD,
+      t_password: '246810',
+      payment_id: '1',
+      bank_id: '107',
+      account_no: '012345678' + nubanCheckDigit('058', '012345678'),
+      account_name: '',
+    }),
+  );
+  await verifyIdentity(t, u.id);
+  const w = step(
+    'withdrawing',
+    await t.call<{ withdraw_no: string }>('/withdraw/apply', {
+      token: u.token,
+      bank_id: String(added.bank_id),
+      amount: '20000',
+      password: '246810',
+      channel_type: '3',
+    }),
+  );
+  return { ...u, bankId: added.bank_id, withdrawNo: w.withdraw_no };
+}
