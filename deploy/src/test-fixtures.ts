@@ -3,6 +3,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SharedDependency } from './types';
+import { APP_ID, APP_KEY, APP_VERSION } from '@giftlane/shared-sdk/config';
+import { computeSign } from '@giftlane/shared-sdk/sign';
+import { API_BEHIND_EDGE } from './edge/server';
 
 export const SHARED: SharedDependency[] = [
   { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
@@ -29,4 +32,47 @@ export async function fakeDist(label: string, shared: SharedDependency[] = SHARE
   );
   await writeFile(path.join(dir, 'mounts.json'), JSON.stringify([{ path: `/${label}`, layout: 'app' }]));
   return dir;
+}
+
+/**
+ * The real api in this process, as the edge expects it behind itself (its host, trusting the edge's
+ * address): on PGlite in `dir` unless a PostgreSQL `databaseUrl` is given, without Redis.
+ */
+export async function apiBehindEdge(
+  dir: string,
+  o: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const { startApi } = (await import('@giftlane/api/start')) as {
+    startApi: (o: {
+      port: number;
+      host: string;
+      databaseUrl?: string;
+      dataDir?: string;
+      logLevel?: 'silent';
+      env?: Record<string, string>;
+    }) => Promise<{ url: string; close: () => Promise<void> }>;
+  };
+  return startApi({
+    port: 0,
+    host: API_BEHIND_EDGE.host,
+    databaseUrl: o.databaseUrl,
+    dataDir: path.join(dir, 'data'),
+    logLevel: 'silent',
+    env: {
+      ...API_BEHIND_EDGE.env,
+      NODE_ENV: 'test',
+      PUBLIC_ORIGIN: 'http://127.0.0.1',
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      REDIS_URL: '',
+      ...(o.databaseUrl ? {} : { DATABASE_URL: '' }),
+      ...o.env,
+    },
+  });
+}
+
+/** A `/gc` form body signed as the web app signs it. */
+export function signedForm(fields: Record<string, string>): string {
+  const all: Record<string, string> = { ...fields, appid: APP_ID, app_version: APP_VERSION };
+  all.sign = computeSign(all, APP_KEY);
+  return new URLSearchParams(all).toString();
 }

@@ -7,11 +7,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { computeSign } from '@giftlane/shared-sdk/sign';
-import { APP_ID, APP_KEY, APP_VERSION } from '@giftlane/shared-sdk/config';
 import { ReleaseStore } from '../release-store';
+import { apiBehindEdge, signedForm } from '../test-fixtures';
 import { readDeploySettings } from '../settings';
-import { API_BEHIND_EDGE, apiDocsOf, buildEdge } from './server';
+import { apiDocsOf, buildEdge } from './server';
 
 jest.setTimeout(120_000);
 
@@ -20,11 +19,7 @@ let api: { url: string; close: () => Promise<void> };
 let edge: FastifyInstance;
 let productionEdge: FastifyInstance;
 
-const form = (fields: Record<string, string>) => {
-  const all: Record<string, string> = { ...fields, appid: APP_ID, app_version: APP_VERSION };
-  all.sign = computeSign(all, APP_KEY);
-  return new URLSearchParams(all).toString();
-};
+const form = signedForm;
 const gc = (app: FastifyInstance, action: string, fields: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
@@ -35,29 +30,7 @@ const gc = (app: FastifyInstance, action: string, fields: Record<string, string>
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-privacy-'));
-  const { startApi } = (await import('@giftlane/api/start')) as {
-    startApi: (o: {
-      port: number;
-      host: string;
-      dataDir?: string;
-      logLevel?: 'silent';
-      env?: Record<string, string>;
-    }) => Promise<{ url: string; close: () => Promise<void> }>;
-  };
-  api = await startApi({
-    port: 0,
-    host: API_BEHIND_EDGE.host,
-    dataDir: path.join(dir, 'data'),
-    logLevel: 'silent',
-    env: {
-      ...API_BEHIND_EDGE.env,
-      NODE_ENV: 'test',
-      PUBLIC_ORIGIN: 'http://127.0.0.1',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      REDIS_URL: '',
-      DATABASE_URL: '',
-    },
-  });
+  api = await apiBehindEdge(dir);
   const store = new ReleaseStore(path.join(dir, 'releases'));
   edge = await buildEdge({ store, env: 'test', apiUrl: api.url, apiDocs: true });
   productionEdge = await buildEdge({ store, env: 'test', apiUrl: api.url, apiDocs: false });

@@ -6,13 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat, { type Family } from 'parse-prometheus-text-format';
-import { APP_ID, APP_KEY, APP_VERSION } from '@giftlane/shared-sdk/config';
 import { CROCKFORD, refOf } from '@giftlane/shared-sdk/request-id';
-import { computeSign } from '@giftlane/shared-sdk/sign';
 import { ReleaseStore } from '../release-store';
+import { apiBehindEdge, fakeDist, signedForm } from '../test-fixtures';
 import { ReleaseManager } from '../releases';
-import { fakeDist } from '../test-fixtures';
-import { API_BEHIND_EDGE, buildEdge } from './server';
+import { buildEdge } from './server';
 
 jest.setTimeout(120_000);
 
@@ -22,11 +20,7 @@ let edge: FastifyInstance;
 let behindProxy: FastifyInstance;
 
 const OWN_ID = new RegExp(`^[${CROCKFORD}]{20}$`);
-const form = (fields: Record<string, string>) => {
-  const all: Record<string, string> = { ...fields, appid: APP_ID, app_version: APP_VERSION };
-  all.sign = computeSign(all, APP_KEY);
-  return new URLSearchParams(all).toString();
-};
+const form = signedForm;
 const failedLogin = (app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress = '203.0.113.9') =>
   app.inject({
     method: 'POST',
@@ -52,29 +46,7 @@ const sample = (families: Family[], name: string, labels: Record<string, string>
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-observe-'));
-  const { startApi } = (await import('@giftlane/api/start')) as {
-    startApi: (o: {
-      port: number;
-      host: string;
-      dataDir?: string;
-      logLevel?: 'silent';
-      env?: Record<string, string>;
-    }) => Promise<{ url: string; close: () => Promise<void> }>;
-  };
-  api = await startApi({
-    port: 0,
-    host: API_BEHIND_EDGE.host,
-    dataDir: path.join(dir, 'data'),
-    logLevel: 'silent',
-    env: {
-      ...API_BEHIND_EDGE.env,
-      NODE_ENV: 'test',
-      PUBLIC_ORIGIN: 'http://127.0.0.1',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      REDIS_URL: '',
-      DATABASE_URL: '',
-    },
-  });
+  api = await apiBehindEdge(dir);
   const store = new ReleaseStore(path.join(dir, 'releases'));
   const manager = new ReleaseManager(store, 'test');
   for (const [app, version] of [

@@ -9,10 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { computeSign } from '@giftlane/shared-sdk/sign';
-import { APP_ID, APP_KEY, APP_VERSION } from '@giftlane/shared-sdk/config';
 import { ReleaseStore } from '../release-store';
-import { API_BEHIND_EDGE, buildEdge } from './server';
+import { apiBehindEdge, signedForm } from '../test-fixtures';
+import { buildEdge } from './server';
 
 jest.setTimeout(120_000);
 
@@ -117,11 +116,7 @@ function send(opts: {
   });
 }
 
-const form = (fields: Record<string, string>) => {
-  const all: Record<string, string> = { ...fields, appid: APP_ID, app_version: APP_VERSION };
-  all.sign = computeSign(all, APP_KEY);
-  return new URLSearchParams(all).toString();
-};
+const form = signedForm;
 const gc = (
   action: string,
   fields: Record<string, string>,
@@ -144,31 +139,9 @@ const wrongLogin = (from: string, headers: Record<string, string> = {}) =>
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'gl-edge-transport-'));
   db = await scratchDatabase();
-  const { startApi } = (await import('@giftlane/api/start')) as {
-    startApi: (o: {
-      port: number;
-      host: string;
-      databaseUrl?: string;
-      dataDir?: string;
-      logLevel?: 'silent';
-      env?: Record<string, string>;
-    }) => Promise<{ url: string; close: () => Promise<void> }>;
-  };
-  api = await startApi({
-    port: 0,
-    host: API_BEHIND_EDGE.host,
+  api = await apiBehindEdge(dir, {
     databaseUrl: (db as { url?: string }).url,
-    dataDir: path.join(dir, 'data'),
-    logLevel: 'silent',
-    env: {
-      ...API_BEHIND_EDGE.env,
-      NODE_ENV: 'test',
-      PUBLIC_ORIGIN: 'http://127.0.0.1',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      RATE_LIMIT_AUTH_PER_MIN: String(PER_IP),
-      RATE_LIMIT_CODE_PER_MIN: '1000',
-      REDIS_URL: '',
-    },
+    env: { RATE_LIMIT_AUTH_PER_MIN: String(PER_IP), RATE_LIMIT_CODE_PER_MIN: '1000' },
   });
   // Short timeouts so the slow-client test stops itself quickly (the defaults are 10/30/15 s).
   edge = await buildEdge({
