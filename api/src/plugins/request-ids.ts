@@ -11,6 +11,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import fp from 'fastify-plugin';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { isAcceptableRequestId, newRequestId, refOf } from '@giftlane/shared-sdk/request-id';
+import { BUSY_CODE } from '../lib/envelope.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -95,8 +96,9 @@ export const requestIdsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', async (req, reply) => {
     if (!req.failure) return;
     const path = routeOf(req);
-    // Unknown paths (scanners) are in the log only.
-    if (path === 'unmatched') return;
+    // Unknown paths (scanners) are in the log only; so is "busy": it means the database is away or
+    // overloaded, and a write per refusal would only add to the queue for its connections.
+    if (path === 'unmatched' || req.failure.code === BUSY_CODE) return;
     await app.requestRefs.record({
       ref: req.ref,
       requestId: req.id,
