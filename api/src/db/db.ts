@@ -334,6 +334,12 @@ export async function openPostgres(url: string, options: number | PostgresOption
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query gets a fresh connection.
   pool.on('error', () => {});
+  // And every connection listens for its own loss from the moment it opens. The pool stops listening
+  // when it hands a connection out, and a transaction starts only after the hand-over has resolved:
+  // a server that says "ready" and "terminating" in one read (a shutdown just after the connection
+  // opened) would emit 'error' on a connection nobody listens to, and end the process. Its queries
+  // still fail on their own, and the pool drops it when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const asResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? 0 });
   const pooled = async <T>(sql: string, params?: unknown[]) =>
     asResult<T>(await pool.query(timed(sql, params, readTimeout)));
