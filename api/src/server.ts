@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp, serverOptions } from './app.js';
+import { surviveStrayRejections } from './lib/process-guard.js';
 
 /** `npm start`: the api on API_HOST:API_PORT, closed gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = Fastify(serverOptions(config));
+  surviveStrayRejections(app.log);
   await app.register(buildApp(config));
 
   let closing = false;

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { loadConfig, type Config } from './config/env.js';
 import { buildApp, serverOptions, type AppDeps } from './app.js';
+import { surviveStrayRejections } from './lib/process-guard.js';
 
 export interface StartOptions {
   port?: number;
@@ -39,6 +40,7 @@ export async function startApi(opts: StartOptions = {}): Promise<RunningApi> {
     logLevel: opts.logLevel ?? base.logLevel,
   };
   const app = Fastify(serverOptions(config));
+  surviveStrayRejections(app.log);
   await app.register(buildApp(config, { releases: opts.releases }));
   const address = await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
