@@ -350,7 +350,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
           new ExpoPush(config.push.url, config.push.accessToken, deps.fetch, config.providerTimeoutMs),
         ),
       );
-      const push = new PushDispatcher(db, messenger, app.log, jobs);
+      const push = new PushDispatcher(db, messenger, app.log, jobs, config.security.siteUrl);
       push.register(config.push.intervalMs);
       app.decorate('push', push);
       const desk = new ReleaseDesk(

@@ -9,6 +9,7 @@ import { AvatarSettings } from '../features/profile/avatar-settings';
 import { SocialBindings } from '../features/profile/social-bindings';
 import { CloseAccount } from '../features/profile/close-account';
 import { SessionsSettings } from '../features/profile/sessions-settings';
+import { AlertSettings } from '../features/profile/alert-settings';
 import { DataDownload } from '../features/profile/data-download';
 import { Verification } from '../features/verification/verification';
 import { readMe } from '../features/profile/api';
@@ -30,6 +31,7 @@ export default function SettingsPage() {
       <PayoutAccounts />
       {me.status === 'ready' && <PinSettings hasPin={!me.data.t_password_null} emailBound={!!me.data.is_email_bind} />}
       {me.status === 'ready' && <PasswordSettings hasPassword={!me.data.password_null} />}
+      <AlertSettings />
       <SessionsSettings />
       {me.status === 'ready' && <AvatarSettings user={me.data} />}
       {me.status === 'ready' && <SocialBindings user={me.data} />}

@@ -67,6 +67,7 @@ import type {
   RebateInfoWire,
   SavedPaymentGroup,
   SessionInfo,
+  AlertChannels,
   SocialLoginResult,
   User,
   UserWire,
@@ -207,6 +208,10 @@ export function createApiModules(ctx: ApiContext) {
     sessionList: (): Promise<SessionInfo[]> => call('user/sessionList'),
     /** Signs one device out. */
     revokeSession: (req: { session_id: string }): Promise<Empty> => call('user/revokeSession', req),
+    /** Where updates about the seller's money go beside the app: verified e-mail and WhatsApp, each on or off. */
+    alertChannels: (): Promise<AlertChannels> => call('user/alertChannels'),
+    setAlertChannels: (req: { email_on: boolean; whatsapp_on: boolean }): Promise<AlertChannels> =>
+      call('user/setAlertChannels', { email_on: req.email_on ? '1' : '0', whatsapp_on: req.whatsapp_on ? '1' : '0' }),
     /** Signs out every device, this one too. */
     logoutAll: (): Promise<Empty> => call('user/logoutAll'),
     cancellation: (req: { password: string }): Promise<Empty> => call('user/cancellation', req),

@@ -221,6 +221,7 @@ export type KycStatus = Infer<typeof A.kycStatus>;
 
 export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;
+export type AlertChannels = Infer<typeof P.alertChannels>;
 export type WithdrawInformation = Omit<
   WithdrawInformationWire,
   | 'cashable_amount'

@@ -34,15 +34,42 @@ export interface NewNotice {
   params: Record<string, string>;
   orderNo: string | null;
   security: boolean;
+  alert: boolean;
+}
+
+/** Where a seller is told of updates about their money beside the app (Settings, "Updates about your money"). */
+export interface AlertChannels {
+  email: string | null;
+  email_verified: boolean;
+  alert_email: boolean;
+  whatsapp: string | null;
+  whatsapp_verified: boolean;
+  alert_whatsapp: boolean;
 }
 
 export const noticeRepo = {
   async insert(q: Queryable, n: NewNotice): Promise<void> {
     await q.query(
-      'insert into notices (user_id, kind, title, content, action, params, order_no, security) values ' +
-        '($1,$2,$3,$4,$5,$6,$7,$8)',
-      [n.userId, n.kind, n.title, n.content, n.action, JSON.stringify(n.params), n.orderNo, n.security],
+      'insert into notices (user_id, kind, title, content, action, params, order_no, security, alert) values ' +
+        '($1,$2,$3,$4,$5,$6,$7,$8,$9)',
+      [n.userId, n.kind, n.title, n.content, n.action, JSON.stringify(n.params), n.orderNo, n.security, n.alert],
     );
+  },
+
+  async alertChannels(q: Queryable, userId: number): Promise<AlertChannels | null> {
+    const r = await q.query<AlertChannels>(
+      'select email, email_verified, alert_email, whatsapp, whatsapp_verified, alert_whatsapp from users where id = $1',
+      [userId],
+    );
+    return r.rows[0] ?? null;
+  },
+
+  async setAlertChannels(q: Queryable, userId: number, c: { email: boolean; whatsapp: boolean }): Promise<void> {
+    await q.query('update users set alert_email = $2, alert_whatsapp = $3 where id = $1', [
+      userId,
+      c.email,
+      c.whatsapp,
+    ]);
   },
 
   /** Newest first, with the order each one is about. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/envelope.js';
-import { int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
+import { emptyBody, int, oneOf, optInt, page, pageSize } from '../../lib/fields.js';
 import { gcRoute } from '../../lib/route.js';
 import { noticeRepo, type NoticeFilter, type NoticeRow } from './repo.js';
+import { alertChannels, setAlertChannels } from './service.js';
 
 const view = (n: NoticeRow) => ({
   id: Number(n.id),
@@ -75,5 +76,26 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError('Notification not found');
       return list(userId, { unreadOnly: true, page: 0, size: 100 });
     },
+  });
+
+  gcRoute(app, {
+    path: '/user/alertChannels',
+    summary: "Where updates about the seller's money go beside the app: verified e-mail and WhatsApp, each on or off",
+    auth: 'required',
+    body: emptyBody,
+    handler: async (req) => alertChannels(app.db, { userId: req.auth!.userId }),
+  });
+
+  gcRoute(app, {
+    path: '/user/setAlertChannels',
+    summary: 'Turn e-mail and WhatsApp updates about orders, payouts and cases on or off',
+    auth: 'required',
+    body: z.object({ email_on: oneOf('email_on', ['0', '1']), whatsapp_on: oneOf('whatsapp_on', ['0', '1']) }),
+    handler: async (req) =>
+      setAlertChannels(app.db, {
+        userId: req.auth!.userId,
+        email: req.body.email_on === '1',
+        whatsapp: req.body.whatsapp_on === '1',
+      }),
   });
 }

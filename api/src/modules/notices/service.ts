@@ -19,6 +19,11 @@ export interface NoticeInput {
   orderNo?: string;
   /** A security notice (sign-in, account change): stays unread until opened, never marked read in bulk. */
   security?: boolean;
+  /**
+   * An update about the seller's money or a conversation with us (an order decided or late, a payout, an
+   * offer, an appeal, a case reply): also sent to their verified e-mail and WhatsApp, each unless turned off.
+   */
+  alert?: boolean;
 }
 
 /**
@@ -35,5 +40,25 @@ export async function notify(q: Queryable, n: NoticeInput): Promise<void> {
     params: n.params ?? {},
     orderNo: n.orderNo ?? null,
     security: n.security ?? false,
+    alert: n.alert ?? false,
   });
+}
+
+/** The seller's channels for updates about their money, as Settings shows them (user/alertChannels). */
+export async function alertChannels(q: Queryable, input: { userId: number }) {
+  const c = await noticeRepo.alertChannels(q, input.userId);
+  return {
+    email: c?.email ?? '',
+    email_verified: Boolean(c?.email && c.email_verified),
+    email_on: c?.alert_email ?? false,
+    whatsapp: c?.whatsapp ? `+${c.whatsapp}` : '',
+    whatsapp_verified: Boolean(c?.whatsapp && c.whatsapp_verified),
+    whatsapp_on: c?.alert_whatsapp ?? false,
+  };
+}
+
+/** Turns e-mail and WhatsApp updates on or off; answers the channels as they now are. */
+export async function setAlertChannels(q: Queryable, input: { userId: number; email: boolean; whatsapp: boolean }) {
+  await noticeRepo.setAlertChannels(q, input.userId, { email: input.email, whatsapp: input.whatsapp });
+  return alertChannels(q, input);
 }

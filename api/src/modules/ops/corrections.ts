@@ -72,6 +72,7 @@ export async function applyCorrection(
     });
     await notify(q, {
       userId,
+      alert: true,
       title: 'Balance corrected',
       content:
         `Your ${cur.code} wallet was ${amount > 0n ? 'credited' : 'debited'} ` +

@@ -490,6 +490,7 @@ export async function decideOrder(
     await orderRepo.addEvent(q, o.id, { status: 'refused', note: reason, actor });
     await notify(q, {
       userId: o.user_id,
+      alert: true,
       title: 'Order refused',
       content: `Your order ${o.order_no} was refused: ${sentenceEnd(reason)}`,
       action: 'app_orderdetail',
@@ -593,6 +594,7 @@ export async function decideOrder(
   });
   await notify(q, {
     userId: o.user_id,
+    alert: true,
     title: status === ORDER_STATUS.succeeded ? 'Order completed' : 'Order partly completed',
     content: `${amount} from order ${o.order_no} is in your wallet.${
       status === ORDER_STATUS.partlySucceeded ? ' Some cards ' + 'failed: see the order for the reasons.' : ''
@@ -626,6 +628,7 @@ export async function refuseOrder(
   await orderRepo.addEvent(q, o.id, { status: 'refused', note: input.reason, actor: `staff:${input.staff.id}` });
   await notify(q, {
     userId: o.user_id,
+    alert: true,
     title: 'Order refused',
     content: `Your order ${o.order_no} was refused: ${sentenceEnd(input.reason)}`,
     action: 'app_orderdetail',

@@ -122,7 +122,9 @@ export class PushSender implements Sender {
 }
 
 /**
- * Sends each new notice to the devices of its user, once. Notices are written in the transaction of
+ * Sends each new notice to the devices of its user, once, and a notice marked `alert` (an update about
+ * the seller's money or a case) to their verified e-mail address and WhatsApp number, once per channel,
+ * unless they turned that channel off in Settings. Notices are written in the transaction of
  * their event; the scan reads committed ones past a cursor kept in the database (`job_cursors`,
  * locked while it moves, so two processes never take the same notices), claims each in
  * push_deliveries and writes its push message to the outbox with its sending job, all in one
@@ -139,6 +141,8 @@ export class PushDispatcher {
     private readonly messenger: Messenger,
     private readonly log: FastifyBaseLogger,
     private readonly jobs: Jobs | null = null,
+    /** The site's address, for the link under an e-mail or WhatsApp update. */
+    private readonly siteUrl = '',
   ) {}
 
   /** Registers the scan job (before the queue starts). */
@@ -197,8 +201,9 @@ export class PushDispatcher {
         await jobsRepo.setCursor(q, CURSOR, top);
         return [];
       }
-      // Only notices of accounts that registered a device: the web's notices (most of them) cost no
-      // delivery row. Past those, the cursor moves to the newest notice seen.
+      // Only notices of accounts that registered a device, or alerts for a verified address that
+      // is on: the web's other notices (most of them) cost no delivery row. Past those, the cursor
+      // moves to the newest notice seen.
       const notices = await q.query<{
         id: bigint;
         user_id: number;
@@ -206,14 +211,55 @@ export class PushDispatcher {
         content: string;
         action: string;
         params: Record<string, string>;
+        order_no: string | null;
+        device: boolean;
+        email: string | null;
+        whatsapp: string | null;
       }>(
-        `select n.id, n.user_id, n.title, n.content, n.action, n.params from notices n
-          where n.id > $1 and n.id <= $2 and exists (select 1 from push_tokens t where t.user_id = n.user_id) order ` +
-          `by n.id limit 200`,
+        `select n.id, n.user_id, n.title, n.content, n.action, n.params, n.order_no, d.device,
+                case when n.alert and u.alert_email and u.email_verified then u.email end as email,
+                case when n.alert and u.alert_whatsapp and u.whatsapp_verified then u.whatsapp end as whatsapp
+           from notices n join users u on u.id = n.user_id
+           cross join lateral (select exists (select 1 from push_tokens t where t.user_id = n.user_id) as device) d
+          where n.id > $1 and n.id <= $2
+            and (d.device or n.alert and (u.alert_email and u.email_verified and u.email is not null
+                 or u.alert_whatsapp and u.whatsapp_verified and u.whatsapp is not null))
+          order by n.id limit 200`,
         [String(cursor), String(top)],
       );
       const ids: bigint[] = [];
+      const claim = async (noticeId: bigint, channel: 'email' | 'whatsapp') =>
+        (
+          await q.query(
+            'insert into notice_messages (notice_id, channel) values ($1, $2) on conflict do nothing returning ' +
+              'notice_id',
+            [String(noticeId), channel],
+          )
+        ).rows.length > 0;
       for (const n of notices.rows) {
+        const link = `${this.siteUrl}${n.order_no ? `/order/${encodeURIComponent(n.order_no)}` : '/notification'}`;
+        const text = `${n.content}\n\n${link}`;
+        if (n.email && (await claim(n.id, 'email')))
+          ids.push(
+            await this.messenger.queue(q, {
+              channel: 'email',
+              to: n.email,
+              subject: n.title,
+              text,
+              ref: `notice:${n.id}:email`,
+            }),
+          );
+        if (n.whatsapp && (await claim(n.id, 'whatsapp')))
+          ids.push(
+            await this.messenger.queue(q, {
+              channel: 'whatsapp',
+              to: `+${n.whatsapp}`,
+              subject: n.title,
+              text: `${n.title}\n${text}`,
+              ref: `notice:${n.id}:whatsapp`,
+            }),
+          );
+        if (!n.device) continue;
         const claimed = await q.query(
           'insert into push_deliveries (notice_id) values ($1) on conflict do nothing returning notice_id',
           [String(n.id)],

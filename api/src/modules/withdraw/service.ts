@@ -249,6 +249,7 @@ export async function settleWithdrawal(
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, {
     userId: w.user_id,
+    alert: true,
     title: outcome === 'paid' ? 'Withdrawal successful' : 'Withdrawal failed',
     content:
       outcome === 'paid'

@@ -58,3 +58,8 @@ export async function closeAccount(password: string): Promise<void> {
 }
 
 export const myData = () => api().user.exportData();
+
+/** Where updates about the seller's money go beside the app. */
+export const myAlertChannels = () => api().user.alertChannels();
+
+export const saveAlertChannels = (req: { email_on: boolean; whatsapp_on: boolean }) => api().user.setAlertChannels(req);

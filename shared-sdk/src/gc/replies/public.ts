@@ -142,6 +142,18 @@ export const sessionInfo = obj({
   current: bool,
 });
 
+/**
+ * Where updates about the seller's money go beside the app (user/alertChannels); an address is usable once verified.
+ */
+export const alertChannels = obj({
+  email: str,
+  email_verified: bool,
+  email_on: bool,
+  whatsapp: str,
+  whatsapp_verified: bool,
+  whatsapp_on: bool,
+});
+
 // ---- Public pages ------------------------------------------------------------------------------
 
 export const homeBanner = obj({
@@ -384,6 +396,8 @@ export const PUBLIC_REPLIES = {
   'user/sendWithdrawalPasswordResetEmail': none,
   'user/resetWithdrawalPasswordByEmail': none,
   'user/sessionList': arr(sessionInfo),
+  'user/alertChannels': alertChannels,
+  'user/setAlertChannels': alertChannels,
   'user/updatePasswordByEmail': none,
   'user/updatePasswordByWhatsapp': none,
   'user/updateUsername': none,
