@@ -103,30 +103,36 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
     return r.data;
   };
   const journals = async (key: string) =>
-    (await t.db.query<{ n: number }>('select count(*)::int as n from ledger_journals where idempotency_key = $1', [key]))
-      .rows[0]!.n;
+    (
+      await t.db.query<{ n: number }>('select count(*)::int as n from ledger_journals where idempotency_key = $1', [
+        key,
+      ])
+    ).rows[0]!.n;
   const orderId = async (orderNo: string) =>
     (await t.db.query<{ id: string }>('select id::text as id from orders where order_no = $1', [orderNo])).rows[0]!.id;
   const minor = (amount: string) => BigInt(Math.round(Number(amount) * 100));
 
-  test('every order is promised by its card category (the minutes the catalog shows), queued for its breach notice', async () => {
-    const seller = await makeUser(t);
-    const sold = await submitted(seller);
-    const d = await detail(seller, sold.order_no);
-    const minutes = (
-      await t.db.query<{ m: number }>(
-        'select k.timeout_minutes as m from cards c join card_categories k on k.id = c.category_id where c.id = 1',
-      )
-    ).rows[0]!.m;
-    expect(sold.overdue_msg).toBe(minutes);
-    expect(d.promised_time - d.create_time).toBeGreaterThanOrEqual(minutes * 60 - 1);
-    expect(d.promised_time - d.create_time).toBeLessThanOrEqual(minutes * 60 + 1);
-    const job = await t.db.query<{ n: number }>(
-      'select count(*)::int as n from pgboss.job where name = $1 and singleton_key = $2',
-      [DELAY_BREACH_JOB, `delay:order:${await orderId(sold.order_no)}`],
-    );
-    expect(job.rows[0]!.n).toBe(1);
-  });
+  test(
+    'every order is promised by its card category (the minutes the catalog shows), queued for its breach ' + 'notice',
+    async () => {
+      const seller = await makeUser(t);
+      const sold = await submitted(seller);
+      const d = await detail(seller, sold.order_no);
+      const minutes = (
+        await t.db.query<{ m: number }>(
+          'select k.timeout_minutes as m from cards c join card_categories k on k.id = c.category_id where c.id = 1',
+        )
+      ).rows[0]!.m;
+      expect(sold.overdue_msg).toBe(minutes);
+      expect(d.promised_time - d.create_time).toBeGreaterThanOrEqual(minutes * 60 - 1);
+      expect(d.promised_time - d.create_time).toBeLessThanOrEqual(minutes * 60 + 1);
+      const job = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from pgboss.job where name = $1 and singleton_key = $2',
+        [DELAY_BREACH_JOB, `delay:order:${await orderId(sold.order_no)}`],
+      );
+      expect(job.rows[0]!.n).toBe(1);
+    },
+  );
 
   test('decided on time: no compensation', async () => {
     const seller = await makeUser(t);
@@ -146,9 +152,15 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
     const r = await decide(reviewer, no, [ok()]);
     expect(r.success).toBe(true);
     const d = await detail(seller, no);
-    expect(d.delay_compensation).toMatchObject({ percent: '1', minutes_late: 42, line: 'Delay compensation 1 % — 42 min late' });
+    expect(d.delay_compensation).toMatchObject({
+      percent: '1',
+      minutes_late: 42,
+      line: 'Delay compensation 1 % — 42 min late',
+    });
     expect(minor(d.delay_compensation!.amount)).toBe(minor(d.amount) / 100n);
-    expect(d.timeline.some((e) => e.status === 'compensated' && e.note.startsWith('Delay compensation 1 %'))).toBe(true);
+    expect(d.timeline.some((e) => e.status === 'compensated' && e.note.startsWith('Delay compensation 1 %'))).toBe(
+      true,
+    );
     const log = await t.call<{ name: string; memo: string; amount: number; order_no: string }[]>(
       '/wallet/moneyLogList',
       { token: seller.token, type: 'all' },
@@ -156,11 +168,12 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
     const line = log.data.find((x) => x.name === 'Delay compensation');
     expect(line).toMatchObject({ order_no: no, amount: Number(d.delay_compensation!.amount) });
     expect(line!.memo).toContain('Delay compensation 1 % — 42 min late');
-    const list = await t.call<{ order_no: string; delay_compensation?: string; promised_time: number }[]>(
-      '/ord/list',
-      { token: seller.token },
-    );
-    expect(list.data.find((o) => o.order_no === no)).toMatchObject({ delay_compensation: d.delay_compensation!.amount });
+    const list = await t.call<{ order_no: string; delay_compensation?: string; promised_time: number }[]>('/ord/list', {
+      token: seller.token,
+    });
+    expect(list.data.find((o) => o.order_no === no)).toMatchObject({
+      delay_compensation: d.delay_compensation!.amount,
+    });
   });
 
   test('a failed card earns nothing; a partly failed order is compensated on its paid part only', async () => {

@@ -9,7 +9,8 @@ import { withdrawDelaySettings } from '../seed/money.js';
  * journal kind (key delay:<subject>:<id>, UNIQUE like every key) from the platform's `compensation`
  * account. Rows made before this migration have no promise (null) and earn none.
  */
-export const sql = /* sql */ `
+export const sql =
+  /* sql */ `
 alter table orders add column promised_at timestamptz;
 alter table orders add column breach_noticed_at timestamptz;
 alter table withdrawals add column promised_at timestamptz;
@@ -49,10 +50,9 @@ create index delay_compensations_user_idx on delay_compensations (user_id, id de
 
 export async function up(q: Queryable): Promise<void> {
   await q.exec(sql);
-  await q.query(
-    `update settings set value = value || $1::jsonb where key = 'withdraw'`,
-    [JSON.stringify(withdrawDelaySettings)],
-  );
+  await q.query(`update settings set value = value || $1::jsonb where key = 'withdraw'`, [
+    JSON.stringify(withdrawDelaySettings),
+  ]);
   // An order without a chosen card (photos or codes only) is promised this many minutes.
   await q.query(
     `update settings set value = value || '{"promise_minutes_without_card": 30}'::jsonb where key = 'sell_page'`,

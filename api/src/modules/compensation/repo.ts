@@ -72,10 +72,10 @@ export const delayRepo = {
 
   async of(q: Queryable, subject: DelaySubject, id: bigint): Promise<DelayCompensationRow | undefined> {
     return (
-      await q.query<DelayCompensationRow>(
-        'select * from delay_compensations where subject = $1 and subject_id = $2',
-        [subject, id],
-      )
+      await q.query<DelayCompensationRow>('select * from delay_compensations where subject = $1 and subject_id = $2', [
+        subject,
+        id,
+      ])
     ).rows[0];
   },
 
@@ -90,10 +90,7 @@ export const delayRepo = {
     ).rows;
   },
 
-  async insert(
-    q: Queryable,
-    c: Omit<DelayCompensationRow, 'id' | 'created_at'>,
-  ): Promise<DelayCompensationRow> {
+  async insert(q: Queryable, c: Omit<DelayCompensationRow, 'id' | 'created_at'>): Promise<DelayCompensationRow> {
     const r = await q.query<DelayCompensationRow>(
       `insert into delay_compensations (subject, subject_id, user_id, currency_code, promised_at, answered_at,
          minutes_late, percent, base_minor, amount_minor, journal_id)

@@ -83,7 +83,8 @@ async function credit(
 ): Promise<DelayCredit | null> {
   const { subject, target } = input;
   const prior = await delayRepo.of(q, subject, target.id);
-  if (prior) return { compensation: prior, line: delayLine({ ...prior, minutesLate: prior.minutes_late }), replayed: true };
+  if (prior)
+    return { compensation: prior, line: delayLine({ ...prior, minutesLate: prior.minutes_late }), replayed: true };
   if (!target.promised_at) return null;
   const answeredAt = input.answeredAt ?? (await delayRepo.now(q));
   const award = delayAward(input.rules, { promisedAt: target.promised_at, answeredAt, baseMinor: input.baseMinor });

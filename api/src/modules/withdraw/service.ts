@@ -252,7 +252,8 @@ export async function settleWithdrawal(
     by: input.actor,
   });
   // Paid after its promised time: the delay compensation on the withdrawal's amount, once.
-  if (outcome === 'paid') await creditWithdrawalDelay(q, deps, { withdrawNo: w.withdraw_no, amountMinor: w.amount_minor });
+  if (outcome === 'paid')
+    await creditWithdrawalDelay(q, deps, { withdrawNo: w.withdraw_no, amountMinor: w.amount_minor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, {
