@@ -178,7 +178,8 @@ export type MoneyLogType =
   | 'rank'
   | 'platform'
   | 'recommend'
-  | 'vip';
+  | 'vip'
+  | 'compensation';
 export type MoneyLogFilter = 'all' | 'withdraw' | 'order' | 'transfer' | 'other';
 
 export type MoneyLogWire = Infer<typeof A.moneyLogWire>;

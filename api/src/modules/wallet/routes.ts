@@ -20,7 +20,7 @@ const LOG_TYPE: Record<string, string> = {
   correction: 'admin',
   reward: 'activity',
   reward_transfer: 'transfer',
-  delay_compensation: 'activity',
+  delay_compensation: 'compensation',
 };
 const LOG_NAME: Record<string, string> = {
   order_credit: 'Gift card sold',
