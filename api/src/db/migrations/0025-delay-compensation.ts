@@ -1,5 +1,15 @@
 import type { Queryable } from '../db.js';
+import { faqs } from '../seed/content.js';
 import { withdrawDelaySettings } from '../seed/money.js';
+
+const TRADE_TIME = 'How long does a trade take?';
+/** The Ghana guide's words on late payouts, before and after what does and does not count was said. */
+const PAYOUT_LATE = [
+  'Withdrawals to mobile money usually arrive within minutes. If a payout runs late, compensation is added ' +
+    'automatically.',
+  'Withdrawals to mobile money usually arrive within minutes. Each withdrawal shows the time we promise; if we pay ' +
+    'it later, delay compensation on its amount is added to your wallet automatically.',
+] as const;
 
 /**
  * Delay compensation: the time promised to the seller, stored with every order and withdrawal when
@@ -53,6 +63,10 @@ export async function up(q: Queryable): Promise<void> {
   await q.query(`update settings set value = value || $1::jsonb where key = 'withdraw'`, [
     JSON.stringify(withdrawDelaySettings),
   ]);
+  // The public words say what counts as our delay (the seeds of a fresh database already do).
+  const faq = faqs.find((f) => f.question === TRADE_TIME);
+  if (faq) await q.query('update faqs set answer = $1 where question = $2', [faq.answer, TRADE_TIME]);
+  await q.query('update blog_posts set html = replace(html, $1, $2)', [...PAYOUT_LATE]);
   // An order without a chosen card (photos or codes only) is promised this many minutes.
   await q.query(
     `update settings set value = value || '{"promise_minutes_without_card": 30}'::jsonb where key = 'sell_page'`,
