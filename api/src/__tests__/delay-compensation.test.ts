@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
-import { DELAY_BREACH_JOB, sendBreachNotice } from '../modules/compensation/service.js';
+import { creditOrderDelay, DELAY_BREACH_JOB, sendBreachNotice } from '../modules/compensation/service.js';
 import { BREACH_MESSAGES, delayAward } from '../modules/compensation/tiers.js';
 import { freshDb, targets, testApp, type Target, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, sellerWithPendingWithdrawal } from '../test/money.js';
@@ -258,6 +258,103 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
     );
     expect(info.data).toMatchObject({ overdue_time: '30', overdue_max_percent: '3' });
     expect(info.data.overdue_data).toHaveLength(4);
+  });
+
+  test('the breach notice job runs at the promised time: a notice in the app and an e-mail, once', async () => {
+    const seller = await makeUser(t);
+    const { order_no } = await submitted(seller);
+    const id = await orderId(order_no);
+    // The order's promise, and its queued job, brought to now (as if its minutes had passed).
+    await lateBy(order_no, 1);
+    await t.db.query('update pgboss.job set start_after = now() where name = $1 and singleton_key = $2', [
+      DELAY_BREACH_JOB,
+      `delay:order:${id}`,
+    ]);
+    t.app.jobs.kick(DELAY_BREACH_JOB);
+    const told = async () =>
+      (
+        await t.db.query<{ n: number }>('select count(*)::int as n from notices where order_no = $1 and title = $2', [
+          order_no,
+          BREACH_MESSAGES.orderTitle,
+        ])
+      ).rows[0]!.n;
+    for (let i = 0; i < 100 && (await told()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await told()).toBe(1);
+    const mail = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from outbox where channel = 'email' and recipient = $1 and subject like $2",
+      [seller.email, '%compensation is now accruing%'],
+    );
+    expect(mail.rows[0]!.n).toBe(1);
+  });
+
+  test('a late decision held for a second operator is compensated when it is approved, once', async () => {
+    const strict = await testApp(tdb, {
+      security: { coolingOffMs: 0, siteUrl: 'http://site.test', reauthGraceMs: 0 },
+      review: { rateTolerancePercent: 5, fourEyesAbove: { NGN: '10000' }, dailyCap: {} },
+    });
+    try {
+      const seller = await makeUser(strict);
+      const reviewer = await makeStaff(strict, 'reviewer');
+      const admin = await makeStaff(strict, 'admin');
+      const add = await strict.call<{ order_no: string }>('/order/appadd', {
+        token: seller.token,
+        user_memo: 'CODE-4EYES',
+        wallet_type: '1',
+        card_id: '1',
+        face_value: '40',
+      });
+      const no = add.data.order_no;
+      expect((await opsCall(strict, reviewer.token, 'POST', `/ops/api/orders/${no}/claim`)).success).toBe(true);
+      await lateBy(no, 20);
+      const asked = await opsCall<{ awaiting_approval?: { id: number } }>(
+        strict,
+        reviewer.token,
+        'POST',
+        `/ops/api/orders/${no}/decide`,
+        { lines: [ok()] },
+      );
+      expect(asked.data.awaiting_approval).toBeDefined();
+      expect(await journals(`delay:order:${await orderId(no)}`)).toBe(0);
+      const approve = () =>
+        opsCall(strict, admin.token, 'POST', `/ops/api/approvals/${asked.data.awaiting_approval!.id}/approve`, {
+          note: 'checked',
+        });
+      expect((await approve()).success).toBe(true);
+      await approve();
+      expect(await journals(`delay:order:${await orderId(no)}`)).toBe(1);
+      expect((await detail(seller, no)).delay_compensation).toMatchObject({ percent: '0.5', minutes_late: 20 });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test('creditOrderDelay (a counter-offer accepted later): the clock stops at our answer, credited once', async () => {
+    const seller = await makeUser(t);
+    const { order_no } = await submitted(seller);
+    await lateBy(order_no, 180);
+    const promised = (
+      await t.db.query<{ p: Date }>('select promised_at as p from orders where order_no = $1', [order_no])
+    ).rows[0]!.p;
+    const deps = { ledger, ref: t.app.ref };
+    // Our offer went out 20 minutes after the promise; the seller answered two hours later.
+    const answeredAt = new Date(promised.getTime() + 20 * 60_000);
+    const first = await t.db.tx((q) =>
+      creditOrderDelay(q, deps, { orderNo: order_no, answeredAt, creditedMinor: 100_000n }),
+    );
+    expect(first).toMatchObject({ line: 'Delay compensation 0.5 % — 20 min late', replayed: false });
+    expect(first!.compensation.amount_minor).toBe(500n);
+    const again = await t.db.tx((q) =>
+      creditOrderDelay(q, deps, { orderNo: order_no, answeredAt: new Date(), creditedMinor: 100_000n }),
+    );
+    expect(again).toMatchObject({ replayed: true });
+    expect(await journals(`delay:order:${await orderId(order_no)}`)).toBe(1);
+    // Answered before the promise: nothing.
+    const other = await submitted(seller);
+    expect(
+      await t.db.tx((q) =>
+        creditOrderDelay(q, deps, { orderNo: other.order_no, answeredAt: new Date(), creditedMinor: 100_000n }),
+      ),
+    ).toBeNull();
   });
 
   test('the breach notice tells the seller once, and nothing once the order is decided', async () => {
