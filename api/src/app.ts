@@ -43,6 +43,7 @@ import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { registerDelayJobs } from './modules/compensation/jobs.js';
+import { delayDevRoutes } from './modules/compensation/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './shared/reference.js';
 import { socialRoutes } from './modules/user/social-routes.js';
@@ -562,6 +563,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(privacyRoutes);
       await app.register(opsRoutes, { ledger, store, provider });
       await app.register(payoutWebhookRoutes, { ledger, provider });
+      await app.register(delayDevRoutes);
       if (outbox) {
         app.get('/__dev/outbox', { schema: { hide: true } }, async () => outbox.list());
         app.delete('/__dev/outbox', { schema: { hide: true } }, async () => {

@@ -148,6 +148,17 @@ export const delayRepo = {
     ).rows[0];
   },
 
+  /** Outside production only (the e2e suite): moves a promise `minutes` into the past. */
+  async movePromise(q: Queryable, subject: DelaySubject, no: string, minutes: number): Promise<boolean> {
+    const r = await q.query(
+      subject === 'order'
+        ? 'update orders set promised_at = now() - make_interval(mins => $2) where order_no = $1 returning id'
+        : 'update withdrawals set promised_at = now() - make_interval(mins => $2) where withdraw_no = $1 returning id',
+      [no, minutes],
+    );
+    return r.rows.length > 0;
+  },
+
   async contacts(q: Queryable, userId: number): Promise<Contacts | undefined> {
     return (
       await q.query<Contacts>('select email, email_verified, whatsapp, whatsapp_verified from users where id = $1', [

@@ -246,3 +246,12 @@ export async function sendBreachNotice(
       .catch((err: unknown) => deps.log.warn({ err, ...input, id: String(input.id) }, 'breach notice not dispatched'));
   return told;
 }
+
+/**
+ * Outside production only: makes an order or withdrawal late by moving its promised time back, so
+ * the e2e suite, whose embedded database only the api opens, can take a late order through the real
+ * decision. Never a clock: the decision still compares real times.
+ */
+export async function movePromise(db: Db, input: { subject: DelaySubject; no: string; minutes: number }) {
+  return delayRepo.movePromise(db, input.subject, input.no, input.minutes);
+}

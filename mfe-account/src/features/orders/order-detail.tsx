@@ -139,11 +139,17 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           ))}
           {delay && (
             <>
-              <dt>{delay.line}</dt>
+              <dt>Delay compensation</dt>
               <dd data-testid="order-delay-compensation">+{formatMoney(delay.amount)}</dd>
             </>
           )}
         </dl>
+        {delay && (
+          <p className="acc-note" data-testid="order-delay-line">
+            <strong>{delay.line}.</strong> We decided after the time we promised, so {formatMoney(delay.amount)} was
+            added to your wallet automatically.
+          </p>
+        )}
         {/* A refused order says why above; the gap to the quote is told only for money paid. */}
         {finished && tone !== 'failed' && quoted && diff !== 0n && (
           <p className={diff < 0n ? 'acc-warn' : 'acc-note'} style={{ marginBottom: 0 }}>

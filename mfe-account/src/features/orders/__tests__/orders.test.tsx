@@ -226,7 +226,7 @@ describe('order detail', () => {
       'NGN',
     );
     render(inRouter(<OrderDetailView detail={paid} />));
-    expect(screen.getByText('Delay compensation 1 % — 42 min late')).toBeInTheDocument();
+    expect(screen.getByTestId('order-delay-line')).toHaveTextContent(/^Delay compensation 1 % — 42 min late\./);
     expect(screen.getByTestId('order-delay-compensation')).toHaveTextContent('+₦1,130.00');
   });
 });
