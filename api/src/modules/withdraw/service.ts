@@ -91,6 +91,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       is_firstwithdraw: after.first,
       whatsapp_bind: after.whatsapp,
       log_id: after.logId,
+      promised_time: w.promised_at ? Math.floor(w.promised_at.getTime() / 1000) : 0,
     };
   };
   if (key) {

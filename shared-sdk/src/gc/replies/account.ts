@@ -311,6 +311,8 @@ export const withdrawResultWire = obj({
   is_firstwithdraw: optBool,
   whatsapp_bind: optBool,
   log_id: numStr,
+  /** Our addition: when the withdrawal is promised to be paid (Unix seconds). */
+  promised_time: optNum,
 });
 
 // ---- Identity verification (kyc/*) ----------------------------------------------
