@@ -330,24 +330,30 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
 
   test('creditOrderDelay (a counter-offer accepted later): the clock stops at our answer, credited once', async () => {
     const seller = await makeUser(t);
-    const { order_no } = await submitted(seller);
-    await lateBy(order_no, 180);
-    const promised = (
-      await t.db.query<{ p: Date }>('select promised_at as p from orders where order_no = $1', [order_no])
-    ).rows[0]!.p;
+    const reviewer = await makeStaff(t, 'reviewer');
+    // Credited on time by its decision (nothing owed then); the lead's counter-offer acceptance calls
+    // creditOrderDelay in the transaction that credits the order, with the time the offer was sent.
+    const no = await claimed(seller, reviewer);
+    expect((await decide(reviewer, no, [ok()])).success).toBe(true);
+    expect(await journals(`delay:order:${await orderId(no)}`)).toBe(0);
+    const promised = (await t.db.query<{ p: Date }>('select promised_at as p from orders where order_no = $1', [no]))
+      .rows[0]!.p;
     const deps = { ledger, ref: t.app.ref };
-    // Our offer went out 20 minutes after the promise; the seller answered two hours later.
+    // Our offer went out 20 minutes after the promise; however long the seller took to accept, 20 minutes count.
     const answeredAt = new Date(promised.getTime() + 20 * 60_000);
-    const first = await t.db.tx((q) =>
-      creditOrderDelay(q, deps, { orderNo: order_no, answeredAt, creditedMinor: 100_000n }),
-    );
+    const first = await t.db.tx((q) => creditOrderDelay(q, deps, { orderNo: no, answeredAt, creditedMinor: 100_000n }));
     expect(first).toMatchObject({ line: 'Delay compensation 0.5 % — 20 min late', replayed: false });
     expect(first!.compensation.amount_minor).toBe(500n);
     const again = await t.db.tx((q) =>
-      creditOrderDelay(q, deps, { orderNo: order_no, answeredAt: new Date(), creditedMinor: 100_000n }),
+      creditOrderDelay(q, deps, {
+        orderNo: no,
+        answeredAt: new Date(promised.getTime() + 300 * 60_000),
+        creditedMinor: 100_000n,
+      }),
     );
     expect(again).toMatchObject({ replayed: true });
-    expect(await journals(`delay:order:${await orderId(order_no)}`)).toBe(1);
+    expect(again!.compensation.amount_minor).toBe(500n);
+    expect(await journals(`delay:order:${await orderId(no)}`)).toBe(1);
     // Answered before the promise: nothing.
     const other = await submitted(seller);
     expect(
@@ -356,6 +362,46 @@ describe.each(targets())('delay compensation on %s', (target: Target) => {
       ),
     ).toBeNull();
   });
+
+  test(
+    'a withdrawal past its promise, still unpaid: the seller is told once; a ledger check sees a stray ' + 'journal',
+    async () => {
+      const s = await sellerWithPendingWithdrawal(t, ledger);
+      await t.db.query("update withdrawals set promised_at = now() - interval '1 minute' where withdraw_no = $1", [
+        s.withdrawNo,
+      ]);
+      const w = (
+        await t.db.query<{ id: string }>('select id::text as id from withdrawals where withdraw_no = $1', [
+          s.withdrawNo,
+        ])
+      ).rows[0]!;
+      const deps = { messenger: t.app.messenger, log: t.app.log, productName: 'GiftLane' };
+      expect(await sendBreachNotice(t.db, deps, { subject: 'withdrawal', id: BigInt(w.id) })).toBe(true);
+      expect(await sendBreachNotice(t.db, deps, { subject: 'withdrawal', id: BigInt(w.id) })).toBe(false);
+      const n = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from notices where user_id = $1 and title = $2',
+        [s.id, BREACH_MESSAGES.withdrawalTitle],
+      );
+      expect(n.rows[0]!.n).toBe(1);
+      // A compensation journal without its row (money moved outside the service) is a breach of the books:
+      // made in a transaction that is rolled back once the check has seen it.
+      const seen = await t.db
+        .tx(async (q) => {
+          const user = await ledger.userAccount(q, { userId: s.id, kind: 'cash', currency: 'NGN' });
+          await ledger.transfer(q, {
+            key: `stray:${w.id}`,
+            kind: 'delay_compensation',
+            legs: [
+              { account: user, amountMinor: 100n },
+              { account: await ledger.platformAccount(q, 'compensation', 'NGN'), amountMinor: -100n },
+            ],
+          });
+          throw Object.assign(new Error('roll back'), { breaches: await checkLedger(q) });
+        })
+        .catch((err: { breaches?: { invariant: string }[] }) => err.breaches ?? []);
+      expect(seen.map((b) => b.invariant)).toEqual([expect.stringMatching(/^a delay compensation is one journal/)]);
+    },
+  );
 
   test('the breach notice tells the seller once, and nothing once the order is decided', async () => {
     const seller = await makeUser(t);
