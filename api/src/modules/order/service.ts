@@ -349,7 +349,19 @@ export function rateCeiling(catalogRate: bigint, lockedRate: bigint | null, tole
 export async function decideOrder(
   q: Queryable,
   deps: DecisionDeps,
-  input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string; approvedBy?: number },
+  input: {
+    orderNo: string;
+    staff: Staff;
+    lines: LineInput[];
+    payoutNote?: string;
+    note?: string;
+    approvedBy?: number;
+    /**
+     * When we gave the seller our answer, if earlier than now (an offer they accepted later): the
+     * delay compensation's clock stops there. Default: this decision.
+     */
+    answeredAt?: Date;
+  },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const hash = paramsHash({
     op: 'decide',
@@ -609,7 +621,7 @@ export async function decideOrder(
     orderNo: o.order_no,
   });
   // Late: the delay compensation, on what this decision credited (failed cards add nothing to it).
-  await creditOrderDelay(q, deps, { orderNo: o.order_no, creditedMinor: total });
+  await creditOrderDelay(q, deps, { orderNo: o.order_no, creditedMinor: total, answeredAt: input.answeredAt });
   await addVipExp(q, deps, { userId: o.user_id, exp: succeeded.reduce((a, l) => a + l.exp, 0n), orderNo: o.order_no });
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
   await creditReferral(q, deps, {
