@@ -42,6 +42,8 @@ import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
+import { registerDelayJobs } from './modules/compensation/jobs.js';
+import { delayDevRoutes } from './modules/compensation/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './shared/reference.js';
 import { socialRoutes } from './modules/user/social-routes.js';
@@ -338,6 +340,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
+      // An order or withdrawal past its promised time: the seller is told compensation is accruing.
+      registerDelayJobs(jobs, db, { messenger, log: app.log, productName: config.productName });
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
@@ -559,6 +563,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(privacyRoutes);
       await app.register(opsRoutes, { ledger, store, provider });
       await app.register(payoutWebhookRoutes, { ledger, provider });
+      await app.register(delayDevRoutes);
       if (outbox) {
         app.get('/__dev/outbox', { schema: { hide: true } }, async () => outbox.list());
         app.delete('/__dev/outbox', { schema: { hide: true } }, async () => {

@@ -30,8 +30,10 @@ export default function AboutPage() {
             with the time of each step.
           </li>
           <li>
-            <strong>We pay when we are late.</strong> If we take longer than we should, compensation is added to your
-            payout automatically.
+            <strong>We pay when we are late.</strong> Every order and withdrawal shows the time we promise. If we decide
+            the order or pay the withdrawal after it, compensation is added to your wallet automatically, as its own
+            line. The clock stops when we give our answer (a decision or an offer): time waiting for your reply does not
+            count, and a failed card earns nothing.
           </li>
           <li>
             <strong>No extra transaction fees.</strong> What the calculator shows is what lands in your wallet.

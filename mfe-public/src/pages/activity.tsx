@@ -75,8 +75,9 @@ export default function ActivityPage() {
                 <li>
                   <h3>Delay compensation</h3>
                   <p>
-                    If we take longer than usual, we add up to {d.overdue_max_percent ?? '0'}% to your payout
-                    automatically.
+                    If we decide your order after the time promised for its card, we add up to{' '}
+                    {d.overdue_max_percent ?? '0'}% of what it paid to your wallet automatically. Time waiting for your
+                    reply does not count, and a failed card earns nothing.
                   </p>
                 </li>
               </ul>

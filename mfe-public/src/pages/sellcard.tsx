@@ -84,7 +84,10 @@ const SellCardPage = observer(function SellCardPage() {
       </section>
       <section className="pub-section" aria-labelledby="sell-times">
         <h2 id="sell-times">Typical payout times</h2>
-        <p>Gaming cards are usually paid within minutes; store cards can take an hour or two.</p>
+        <p>
+          The time below is the time we promise for each card, and your order shows it when you submit. Gaming cards are
+          usually paid within minutes; store cards can take an hour or two.
+        </p>
         <Async state={rates} what="payout times">
           {(data) => (
             <div className="pub-scroll">
@@ -117,8 +120,8 @@ const SellCardPage = observer(function SellCardPage() {
             d.overdue_data && d.overdue_data.length > 0 ? (
               <>
                 <p>
-                  When an order takes longer than the usual time for its card, we add a percentage of your payout, up to{' '}
-                  {d.overdue_max_percent}%:
+                  When we decide an order after the time promised for its card, we add a percentage of what it paid to
+                  your wallet automatically, up to {d.overdue_max_percent}%:
                 </p>
                 <div className="pub-scroll">
                   <table className="pub-table">
@@ -140,6 +143,11 @@ const SellCardPage = observer(function SellCardPage() {
                     </tbody>
                   </table>
                 </div>
+                <p>
+                  What does not count as our delay: the clock stops when we give our answer (a decision or an offer), so
+                  time waiting for your reply does not count. A failed card earns nothing; when only some cards fail,
+                  compensation is paid on the part we paid.
+                </p>
               </>
             ) : (
               <p>Delay compensation is not running at the moment.</p>

@@ -106,6 +106,7 @@ export function decodeOrderListItem(wire: OrderListItemWire, local: CurrencyCode
     amount: req(wire.amount, currency),
     order_rebate: opt(wire.order_rebate, currency),
     all_money: opt(wire.all_money, currency),
+    delay_compensation: opt(wire.delay_compensation, currency),
   };
 }
 
@@ -121,6 +122,9 @@ export function decodeOrderDetail(wire: OrderDetailWire, local: CurrencyCode): O
     vip_bonus: opt(wire.vip_bonus, currency),
     // Card lines pay out in local currency (CONTRACT §3.7).
     keyList: (wire.keyList ?? []).map((line) => ({ ...line, amount: req(line.amount, local) })),
+    delay_compensation: wire.delay_compensation
+      ? { ...wire.delay_compensation, amount: req(wire.delay_compensation.amount, currency) }
+      : wire.delay_compensation,
   };
 }
 

@@ -101,11 +101,15 @@ export type OrderStatus = Infer<typeof A.orderStatus>;
 export type OrderListFilter = 'all' | 'inprocess' | 'done';
 
 export type OrderListItemWire = Infer<typeof A.orderListItemWire>;
-export type OrderListItem = Omit<OrderListItemWire, 'amount' | 'order_rebate' | 'all_money'> & {
+export type OrderListItem = Omit<OrderListItemWire, 'amount' | 'order_rebate' | 'all_money' | 'delay_compensation'> & {
   amount: Money;
   order_rebate?: Money;
   all_money?: Money;
+  delay_compensation?: Money;
 };
+
+export type DelayCompensationWire = Infer<typeof A.delayCompensationWire>;
+export type DelayCompensation = Omit<DelayCompensationWire, 'amount'> & { amount: Money };
 
 export type OrderKeyLineWire = Infer<typeof A.orderKeyLineWire>;
 export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
@@ -120,6 +124,7 @@ export type OrderDetail = Omit<
   | 'full_amount_bonus'
   | 'vip_bonus'
   | 'keyList'
+  | 'delay_compensation'
 > & {
   amount: Money;
   coupon_amount?: Money;
@@ -128,6 +133,7 @@ export type OrderDetail = Omit<
   full_amount_bonus?: Money;
   vip_bonus?: Money;
   keyList: OrderKeyLine[];
+  delay_compensation?: DelayCompensation | null;
 };
 
 // ---- §3.8 Coupons -----------------------------------------------------------------------------
@@ -172,7 +178,8 @@ export type MoneyLogType =
   | 'rank'
   | 'platform'
   | 'recommend'
-  | 'vip';
+  | 'vip'
+  | 'compensation';
 export type MoneyLogFilter = 'all' | 'withdraw' | 'order' | 'transfer' | 'other';
 
 export type MoneyLogWire = Infer<typeof A.moneyLogWire>;

@@ -22,6 +22,7 @@ import { sql as sessionClient } from './0021-session-client.js';
 import { sql as requestRefs } from './0022-request-refs.js';
 import { sql as telemetry } from './0023-telemetry.js';
 import { sql as releaseManager } from './0024-release-manager.js';
+import { up as delayCompensation } from './0025-delay-compensation.js';
 import { sql as noticeAlerts } from './0030-notice-alerts.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -82,5 +83,6 @@ export const migrations: Migration[] = [
   { id: '0022-request-refs', up: runSql(requestRefs) },
   { id: '0023-telemetry', up: runSql(telemetry) },
   { id: '0024-release-manager', up: runSql(releaseManager) },
+  { id: '0025-delay-compensation', up: delayCompensation },
   { id: '0030-notice-alerts', up: runSql(noticeAlerts) },
 ];

@@ -67,7 +67,9 @@ export const faqs: { category: string; question: string; answer: string }[] = [
     question: 'How long does a trade take?',
     answer:
       'Gaming cards such as Steam and Razer Gold are usually paid within 5 to 15 minutes; store cards such as ' +
-      'Amazon or Nordstrom can take 1 to 2 hours. If we run late, you are compensated automatically.',
+      'Amazon or Nordstrom can take 1 to 2 hours. Your order shows the time we promise for its card; if we decide ' +
+      'it later, delay compensation is added to your wallet automatically. The clock stops when we give our answer ' +
+      '(a decision or an offer), and a failed card earns nothing.',
   },
   {
     category: 'Selling cards',
@@ -235,8 +237,8 @@ export const blogPosts = [
           '(formerly Vodafone Cash) or AT Money (formerly AirtelTigo Money).',
       ),
       p(
-        'Withdrawals to mobile money usually arrive within minutes. If a payout runs late, compensation is added ' +
-          'automatically.',
+        'Withdrawals to mobile money usually arrive within minutes. Each withdrawal shows the time we promise; if ' +
+          'we pay it later, delay compensation on its amount is added to your wallet automatically.',
       ),
     ].join('\n'),
   },

@@ -101,3 +101,17 @@ export const withdrawLimits: Record<
 export const vipExpPerUnit: Record<string, number> = { USD: 1, GBP: 1.25, EUR: 1.1, CAD: 0.73, AUD: 0.65 };
 
 export const withdrawSettings = { timeout_desc: 'Usually within 30 minutes', overdue_time: '30' };
+
+/**
+ * A withdrawal's own delay compensation (merged into the `withdraw` setting): minutes late from the
+ * promised time (`overdue_time` after the request), the percent of the withdrawal's amount, and the cap.
+ */
+export const withdrawDelaySettings = {
+  overdue_max_percent: '3',
+  overdue_data: [
+    { name: '15–30 min late', value: '0.5', start: 15 },
+    { name: '30–60 min late', value: '1', start: 30 },
+    { name: '1–2 h late', value: '2', start: 60 },
+    { name: 'over 2 h late', value: '3', start: 120 },
+  ],
+};

@@ -122,6 +122,26 @@ const CHECKS: { invariant: string; sql: string }[] = [
            where j.kind = 'reward' and j.ref_type = 'referral' and not exists (select 1 from referral_rewards r ` +
       `where r.journal_id = j.id)`,
   },
+  {
+    invariant:
+      "a delay compensation is one journal paying the seller's cash wallet its amount, for a credited order or a " +
+      'paid withdrawal; every compensation journal has its row',
+    sql:
+      `select 'compensation ' || c.id as detail from delay_compensations c
+           left join orders o on c.subject = 'order' and o.id = c.subject_id
+           left join withdrawals w on c.subject = 'withdrawal' and w.id = c.subject_id
+           where (c.subject = 'order' and (o.id is null or o.user_id <> c.user_id or o.status not in ` +
+      `(${ORDER_CREDITED.join(', ')})))
+              or (c.subject = 'withdrawal' and (w.id is null or w.user_id <> c.user_id or w.status <> 'paid'))
+              or coalesce((select sum(p.amount_minor) from ledger_postings p
+                             join ledger_accounts a on a.id = p.account_id join ledger_journals j on j.id = p.journal_id
+                            where p.journal_id = c.journal_id and j.kind = 'delay_compensation' and a.user_id = ` +
+      `c.user_id and a.kind = 'cash'), 0) <> c.amount_minor
+          union all
+          select 'journal ' || j.id from ledger_journals j
+           where j.kind = 'delay_compensation' and not exists (select 1 from delay_compensations c where ` +
+      `c.journal_id = j.id)`,
+  },
 ];
 
 export async function checkLedger(q: Queryable): Promise<Breach[]> {

@@ -20,7 +20,8 @@ export type PlatformAccountKind =
   | 'withdrawals_in_flight'
   | 'withdrawals_paid'
   | 'fees'
-  | 'corrections';
+  | 'corrections'
+  | 'compensation';
 export type JournalKind =
   | 'order_credit'
   | 'withdraw_hold'
@@ -28,7 +29,8 @@ export type JournalKind =
   | 'withdraw_release'
   | 'correction'
   | 'reward'
-  | 'reward_transfer';
+  | 'reward_transfer'
+  | 'delay_compensation';
 
 export interface Account {
   id: bigint;

@@ -37,6 +37,9 @@ export interface OrderRow {
   params_hash: string;
   created_at: Date;
   finished_at: Date | null;
+  /** When the order is promised to be decided (null for an order made before promises were stored). */
+  promised_at: Date | null;
+  breach_noticed_at: Date | null;
 }
 
 export interface OrderLineRow {
@@ -218,12 +221,16 @@ export const orderRepo = {
       quoteTotalMinor: bigint | null;
       key: string | null;
       hash: string;
+      /** The promise: decided within this many minutes of now. */
+      promiseMinutes: number;
     },
   ): Promise<OrderRow> {
     const r = await q.query<OrderRow>(
       `insert into orders (order_no, user_id, wallet_type, currency_code, images, user_memo, coupon_code, ` +
-        `coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16) returning *`,
+        `coupon_id, card_id, card_form, face_minor, vip_bp, quote, quote_total_minor, idempotency_key, params_hash, ` +
+        `promised_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16, now() + make_interval(mins => $17)) ` +
+        `returning *`,
       [
         o.orderNo,
         o.userId,
@@ -241,6 +248,7 @@ export const orderRepo = {
         o.quoteTotalMinor,
         o.key,
         o.hash,
+        o.promiseMinutes,
       ],
     );
     return r.rows[0] as OrderRow;

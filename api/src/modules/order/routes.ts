@@ -5,6 +5,7 @@ import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } fro
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName } from '../catalog/service.js';
+import { delayOf, delaysOf } from '../compensation/service.js';
 import type { UploadStore } from '../uploads/store.js';
 import { orderRepo, type OrderRow } from './repo.js';
 import { statusDesc, submitOrder } from './service.js';
@@ -40,7 +41,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       })),
       left_transfer_rebate: 0,
       currency_symbol: cur.symbol,
-      overdue_msg: 0,
+      // The minutes the order is promised in (CONTRACT: a number the apps do not show).
+      overdue_msg: o.promised_at ? Math.round((o.promised_at.getTime() - o.created_at.getTime()) / 60_000) : 0,
       ...(o.quote ? { quote: o.quote.view } : {}),
     };
   };
@@ -67,7 +69,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       const b = req.body;
       const result = await submitOrder(
         db,
-        { ref, catalog, store: opts.store },
+        { ref, catalog, store: opts.store, jobs: app.jobs },
         {
           userId: req.auth!.userId,
           images: b.images,
@@ -110,9 +112,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         page: b.page,
         size: b.page_size,
       });
+      const delays = await delaysOf(db, { subject: 'order', ids: rows.map((o) => o.id) });
       return Promise.all(
         rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
+          const delay = delays.get(String(o.id));
           const shown = o.status === ORDER_STATUS.pending ? (o.quote_total_minor ?? 0n) : o.amount_minor;
           return {
             order_no: o.order_no,
@@ -129,6 +133,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
             show_time: unix(o.created_at),
             all_money: formatMinor(o.amount_minor, cur.decimals),
             currency_symbol: cur.symbol,
+            promised_time: unix(o.promised_at),
+            ...(delay ? { delay_compensation: formatMinor(delay.amount_minor, cur.decimals) } : {}),
           };
         }),
       );
@@ -145,7 +151,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       if (!o) throw new AppError('Order not found');
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const [lines, events] = await Promise.all([orderRepo.lines(db, o.id), orderRepo.events(db, o.id)]);
+      const [lines, events, delay] = await Promise.all([
+        orderRepo.lines(db, o.id),
+        orderRepo.events(db, o.id),
+        delayOf(db, { subject: 'order', id: o.id }),
+      ]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
       for (const l of lines)
@@ -196,6 +206,16 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         })),
         order_activity_result: [],
         timeline: events.map((e) => ({ status: e.status, time: unix(e.created_at), note: e.note })),
+        promised_time: unix(o.promised_at),
+        delay_compensation: delay
+          ? {
+              amount: f(delay.amount_minor),
+              percent: delay.percent,
+              minutes_late: delay.minutes_late,
+              line: delay.line,
+              time: unix(delay.created_at),
+            }
+          : null,
       };
     },
   });

@@ -16,6 +16,8 @@ import {
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { creditReferral } from '../referral/service.js';
+import { creditOrderDelay, orderPromiseMinutes, scheduleBreachNotice } from '../compensation/service.js';
+import type { Jobs } from '../jobs/jobs.js';
 import type { Reference } from '../../shared/reference.js';
 import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
@@ -82,6 +84,8 @@ export interface SubmitDeps {
   ref: Reference;
   catalog: Catalog;
   store: Pick<UploadStore, 'objectNameOf'>;
+  /** The breach notice is queued on it at the promised time, in the submission's transaction. */
+  jobs: Pick<Jobs, 'send'>;
 }
 
 /**
@@ -162,6 +166,7 @@ export async function submitOrder(
     if (coupon)
       await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
     const before = await orderRepo.countOf(q, u.id);
+    const promiseMinutes = await orderPromiseMinutes(q, deps, input.cardId || null);
     const o = await orderRepo.insert(q, {
       orderNo: newOrderNo(),
       userId: u.id,
@@ -179,7 +184,9 @@ export async function submitOrder(
       quoteTotalMinor: quoteTotal,
       key,
       hash,
+      promiseMinutes,
     });
+    await scheduleBreachNotice(q, deps, { subject: 'order', id: o.id, at: o.promised_at as Date });
     const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
     await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
     await notify(q, {
@@ -342,7 +349,19 @@ export function rateCeiling(catalogRate: bigint, lockedRate: bigint | null, tole
 export async function decideOrder(
   q: Queryable,
   deps: DecisionDeps,
-  input: { orderNo: string; staff: Staff; lines: LineInput[]; payoutNote?: string; note?: string; approvedBy?: number },
+  input: {
+    orderNo: string;
+    staff: Staff;
+    lines: LineInput[];
+    payoutNote?: string;
+    note?: string;
+    approvedBy?: number;
+    /**
+     * When we gave the seller our answer, if earlier than now (an offer they accepted later): the
+     * delay compensation's clock stops there. Default: this decision.
+     */
+    answeredAt?: Date;
+  },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const hash = paramsHash({
     op: 'decide',
@@ -603,6 +622,8 @@ export async function decideOrder(
     params: { order_no: o.order_no },
     orderNo: o.order_no,
   });
+  // Late: the delay compensation, on what this decision credited (failed cards add nothing to it).
+  await creditOrderDelay(q, deps, { orderNo: o.order_no, creditedMinor: total, answeredAt: input.answeredAt });
   await addVipExp(q, deps, { userId: o.user_id, exp: succeeded.reduce((a, l) => a + l.exp, 0n), orderNo: o.order_no });
   // The inviter's reward, in this same transaction: it exists exactly when this credit does.
   await creditReferral(q, deps, {

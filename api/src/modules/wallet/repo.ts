@@ -30,6 +30,7 @@ export interface LogRow {
   w_reference: string | null;
   w_wallet_type: number | null;
   bank_logo: string | null;
+  w_promised: Date | null;
 }
 
 const LOG_SELECT =
@@ -40,7 +41,8 @@ const LOG_SELECT =
   `as w_bank,
          w.account_no as w_account_no, w.account_name as w_account_name, w.created_at as w_created, w.settled_at as ` +
   `w_settled,
-         w.fail_reason as w_reason, w.reference as w_reference, w.wallet_type as w_wallet_type, b.logo as bank_logo
+         w.fail_reason as w_reason, w.reference as w_reference, w.wallet_type as w_wallet_type, b.logo as bank_logo,
+         w.promised_at as w_promised
     from ledger_postings p
     join ledger_accounts a on a.id = p.account_id
     join ledger_journals j on j.id = p.journal_id

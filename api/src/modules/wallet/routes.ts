@@ -20,6 +20,7 @@ const LOG_TYPE: Record<string, string> = {
   correction: 'admin',
   reward: 'activity',
   reward_transfer: 'transfer',
+  delay_compensation: 'compensation',
 };
 const LOG_NAME: Record<string, string> = {
   order_credit: 'Gift card sold',
@@ -29,6 +30,7 @@ const LOG_NAME: Record<string, string> = {
   correction: 'Balance correction',
   reward: 'Reward',
   reward_transfer: 'Rewards moved to cash',
+  delay_compensation: 'Delay compensation',
 };
 
 /** The wallet (CONTRACT §3.9): balances from the ledger, the money log from the user's postings. */
@@ -66,6 +68,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       bank_name: r.w_bank ?? '',
       bank_logo: r.bank_logo ?? '',
       wallet_type: String(r.w_wallet_type ?? walletType),
+      promised_time: r.w_promised ? Math.floor(r.w_promised.getTime() / 1000) : 0,
     };
   };
 
@@ -127,7 +130,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         withdraw: ['withdraw_hold', 'withdraw_release', 'withdraw_post'],
         order: ['order_credit'],
         transfer: ['reward_transfer'],
-        other: ['correction', 'reward'],
+        other: ['correction', 'reward', 'delay_compensation'],
       };
       const k = kinds[req.body.type] ?? null;
       const rows = await walletRepo.cashLog(db, u.id, cur.code, k, req.body.page, req.body.page_size);

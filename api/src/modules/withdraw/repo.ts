@@ -36,6 +36,9 @@ export interface WithdrawRow {
   provider_ref: string;
   sent_at: Date | null;
   sent_by: string;
+  /** When it is promised to be paid (null for a withdrawal made before promises were stored). */
+  promised_at: Date | null;
+  breach_noticed_at: Date | null;
 }
 
 export const withdrawRepo = {
@@ -109,12 +112,14 @@ export const withdrawRepo = {
       holdId: bigint;
       key: string | null;
       hash: string;
+      /** The promise: paid within this many minutes of now. */
+      promiseMinutes: number;
     },
   ): Promise<WithdrawRow> {
     const r = await q.query<WithdrawRow>(
       `insert into withdrawals (withdraw_no, user_id, payout_account_id, wallet_type, currency_code, amount_minor, ` +
-        `fee_minor, hold_id, bank_name, account_no, account_name, method, idempotency_key, params_hash)
-       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) returning *`,
+        `fee_minor, hold_id, bank_name, account_no, account_name, method, idempotency_key, params_hash, promised_at)
+       values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14, now() + make_interval(mins => $15)) returning *`,
       [
         w.withdrawNo,
         w.userId,
@@ -130,6 +135,7 @@ export const withdrawRepo = {
         w.target.method,
         w.key,
         w.hash,
+        w.promiseMinutes,
       ],
     );
     return r.rows[0] as WithdrawRow;

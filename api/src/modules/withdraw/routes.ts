@@ -6,6 +6,7 @@ import { AppError } from '../../lib/envelope.js';
 import { idempotencyKeyField, int, optInt, optText, otp as otpField, reauthText } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
+import { withdrawalDelayRules } from '../compensation/service.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { findUserById } from '../user/repo.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
@@ -158,8 +159,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const local = await limitsFor(ref, u.local.code);
       const usdt = await limitsFor(ref, 'USDT');
       const cur = walletCurrency(u, req.body.wallet_type);
-      const settings = await ref.setting<{ timeout_desc?: string; overdue_time?: string }>('withdraw', {});
-      const page = await ref.setting<{ overdue_data?: unknown[]; overdue_max_percent?: string }>('sell_page', {});
+      const settings = await ref.setting<{ timeout_desc?: string }>('withdraw', {});
+      // The withdrawal's own promise and tiers: the ones settleWithdrawal pays by.
+      const delay = await withdrawalDelayRules(ref);
       const wantCoin = cur.code === 'USDT';
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
       const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: d?.id ?? null });
@@ -196,9 +198,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
             }
           : null,
         timeout_desc: settings.timeout_desc ?? '',
-        overdue_time: settings.overdue_time ?? '',
-        overdue_data: page.overdue_data ?? [],
-        overdue_max_percent: page.overdue_max_percent ?? '0',
+        overdue_time: String(delay.minutes),
+        overdue_data: delay.tiers,
+        overdue_max_percent: delay.maxPercent,
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
         security_hold: block
           ? {
@@ -254,6 +256,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
           security,
           kyc: app.kyc,
           duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes,
+          jobs: app.jobs,
         },
         {
           userId: req.auth!.userId,

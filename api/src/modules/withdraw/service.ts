@@ -11,6 +11,8 @@ import type { PinGuard } from './pin.js';
 import { payoutRepo } from './payout-repo.js';
 import { withdrawRepo, type WithdrawRow } from './repo.js';
 import { notify } from '../notices/service.js';
+import { creditWithdrawalDelay, scheduleBreachNotice, withdrawalDelayRules } from '../compensation/service.js';
+import type { Jobs } from '../jobs/jobs.js';
 import type { Reference } from '../../shared/reference.js';
 
 export interface Limits {
@@ -48,6 +50,8 @@ export interface ApplyDeps {
    * account younger than this many minutes, not failed, makes this one a duplicate (WITHDRAW_DUPLICATE_MINUTES).
    */
   duplicateWindowMinutes: number;
+  /** The breach notice is queued on it at the promised time, in the withdrawal's transaction. */
+  jobs: Pick<Jobs, 'send'>;
 }
 
 /** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
@@ -87,6 +91,7 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       is_firstwithdraw: after.first,
       whatsapp_bind: after.whatsapp,
       log_id: after.logId,
+      promised_time: w.promised_at ? Math.floor(w.promised_at.getTime() / 1000) : 0,
     };
   };
   if (key) {
@@ -163,7 +168,9 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
       holdId: held.holdId,
       key,
       hash,
+      promiseMinutes: (await withdrawalDelayRules(ref)).minutes,
     });
+    await scheduleBreachNotice(q, deps, { subject: 'withdrawal', id: w.id, at: w.promised_at as Date });
     await notify(q, {
       userId: u.id,
       title: 'Withdrawal submitted',
@@ -245,6 +252,9 @@ export async function settleWithdrawal(
     reference: input.reference ?? '',
     by: input.actor,
   });
+  // Paid after its promised time: the delay compensation on the withdrawal's amount, once.
+  if (outcome === 'paid')
+    await creditWithdrawalDelay(q, deps, { withdrawNo: w.withdraw_no, amountMinor: w.amount_minor });
   const cur = await ref.currency(w.currency_code);
   const amount = moneyText(w.amount_minor - (outcome === 'paid' ? w.fee_minor : 0n), cur);
   await notify(q, {

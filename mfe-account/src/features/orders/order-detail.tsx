@@ -11,6 +11,7 @@ import {
   type OrderDetail,
 } from '@giftlane/shared-sdk';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
+import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
 
 function quotedMoney(detail: OrderDetail): Money | undefined {
   const q = detail.quote;
@@ -41,6 +42,9 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
   const shownBonuses = bonuses.filter(([, m]) => positive(m)) as Array<[string, Money]>;
   const rejected = detail.imageList.filter((img) => img.refused_reason);
   const timeline = detail.timeline ?? [{ status: 'submitted', time: detail.create_time }];
+  const promised = promisedTime(detail.promised_time);
+  const late = !finished && pastPromise(detail.promised_time);
+  const delay = detail.delay_compensation;
 
   return (
     <div className="acc-page">
@@ -67,11 +71,22 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           </p>
         )}
         <p>{nextStep(detail.status, detail.status_desc)}</p>
+        {late && (
+          <p className="acc-warn" role="status">
+            {ACCRUING_NOTE}
+          </p>
+        )}
         <dl className="acc-dl">
           <dt>Order number</dt>
           <dd className="acc-code">{detail.order_no}</dd>
           <dt>Submitted</dt>
           <dd>{formatDateTime(detail.create_time)}</dd>
+          {promised && (
+            <>
+              <dt>Promised by</dt>
+              <dd data-testid="order-promised">{promised}</dd>
+            </>
+          )}
           {detail.finish_time > 0 && (
             <>
               <dt>Finished</dt>
@@ -122,7 +137,19 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
               <dd>{formatMoney(m)}</dd>
             </div>
           ))}
+          {delay && (
+            <>
+              <dt>Delay compensation</dt>
+              <dd data-testid="order-delay-compensation">+{formatMoney(delay.amount)}</dd>
+            </>
+          )}
         </dl>
+        {delay && (
+          <p className="acc-note" data-testid="order-delay-line">
+            <strong>{delay.line}.</strong> We decided after the time we promised, so {formatMoney(delay.amount)} was
+            added to your wallet automatically.
+          </p>
+        )}
         {/* A refused order says why above; the gap to the quote is told only for money paid. */}
         {finished && tone !== 'failed' && quoted && diff !== 0n && (
           <p className={diff < 0n ? 'acc-warn' : 'acc-note'} style={{ marginBottom: 0 }}>

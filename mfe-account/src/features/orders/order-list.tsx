@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney, type OrderListFilter, type OrderListItem }
 import { fetchOrders, ORDER_PAGE_SIZE } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
+import { pastPromise, promisedTime } from '../../lib/promised';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string }> = [
@@ -39,6 +40,15 @@ export function OrderRow({ order }: { order: OrderListItem }) {
         </span>
         {order.status === ORDER_STATUS.pending && (
           <span className="acc-muted">Quoted amount, locked at submission</span>
+        )}
+        {order.status === ORDER_STATUS.pending && order.promised_time ? (
+          <span className={pastPromise(order.promised_time) ? 'acc-error-text' : 'acc-muted'}>
+            Promised by {promisedTime(order.promised_time)}
+            {pastPromise(order.promised_time) ? ' — late: compensation is accruing' : ''}
+          </span>
+        ) : null}
+        {order.delay_compensation && order.delay_compensation.amount_minor > 0n && (
+          <span className="acc-muted">Includes delay compensation of {formatMoney(order.delay_compensation)}</span>
         )}
         {order.refused_reason && <span className="acc-error-text">{order.refused_reason}</span>}
       </span>

@@ -43,7 +43,7 @@ export function nextStep(status: OrderStatus | number, desc?: string): string {
     default:
       return /processing/i.test(desc ?? '')
         ? 'An operator is checking your cards now. You will be paid as soon as they are approved.'
-        : 'Your order is waiting for an operator. Gaming cards usually take 5–10 minutes, store cards 1–2 hours.';
+        : 'Your order is waiting for an operator.';
   }
 }
 
@@ -54,6 +54,7 @@ const EVENT_LABELS: Record<string, string> = {
   partly_completed: 'Partly completed',
   refused: 'Refused',
   cancelled: 'Cancelled',
+  compensated: 'Delay compensation',
 };
 
 export const eventLabel = (status: string): string =>

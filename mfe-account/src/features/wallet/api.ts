@@ -32,6 +32,9 @@ export async function loadWithdraw(wallet: Wallet) {
     maximum: usdt ? info.maximum_amount_usd : info.maximum_amount,
     fee: usdt ? info.usdt_fee : info.fee,
     timeout: info.timeout_desc,
+    // The withdrawal's promise and its delay compensation (the api pays by the same settings).
+    promiseMinutes: info.overdue_time ?? '',
+    lateMaxPercent: info.overdue_max_percent ?? '',
     accounts: groups.flatMap((g) => g.data_list),
     hasPin: !me.t_password_null,
     // What stops withdrawals now, said first: a cooling-off (a security change, a new payout account)

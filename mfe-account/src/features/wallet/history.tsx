@@ -16,6 +16,7 @@ import {
 import { moneyLog, moneyLogEntry } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { SignedChange } from '../../lib/signed-change';
+import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
 
 export const LOG_PAGE_SIZE = 20;
 export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
@@ -93,6 +94,15 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
               <dd>{payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
             </>
           )}
+          {d.promised_time ? (
+            <>
+              <dt>Promised by</dt>
+              <dd>
+                {promisedTime(d.promised_time)}
+                {payout === 'pending' && pastPromise(d.promised_time) ? ` — ${ACCRUING_NOTE}` : ''}
+              </dd>
+            </>
+          ) : null}
         </>
       )}
       {d.bank_name && (
@@ -137,10 +147,18 @@ export function LogRow({ log }: { log: MoneyLog }) {
           <span className="acc-item__title">{log.name || log.memo || log.type}</span>
           <SignedChange credit={credit} text={formatMoney(log.amount)} />
         </div>
+        {/* A delay compensation says its tier and how late we were: "Delay compensation 1 % — 42 min late". */}
+        {log.type === 'compensation' && log.memo && <span className="acc-muted">{log.memo}</span>}
         <div className="acc-row">
           <span className="acc-muted">{formatDateTime(log.create_time)}</span>
           {tone && <span className={`acc-badge acc-badge--${tone}`}>{log.order_status}</span>}
         </div>
+        {tone === 'pending' && log.promised_time ? (
+          <span className={pastPromise(log.promised_time) ? 'acc-error-text' : 'acc-muted'}>
+            Promised by {promisedTime(log.promised_time)}
+            {pastPromise(log.promised_time) ? ' — late: compensation is accruing' : ''}
+          </span>
+        ) : null}
         <div>
           <button
             type="button"

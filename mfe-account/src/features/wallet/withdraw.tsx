@@ -22,6 +22,7 @@ import {
 import { loadWithdraw, withdraw, type Wallet } from './api';
 import { accountLabel } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
+import { promisedTime } from '../../lib/promised';
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -54,6 +55,13 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
           <strong>Withdrawal requested.</strong> {formatMoney(state.result.withdraw_amount)} to {state.account}. Number{' '}
           <span className="acc-code">{state.result.withdraw_no}</span>. The amount is held in your wallet until it is
           paid; you will be notified.
+          {state.result.promised_time ? (
+            <>
+              {' '}
+              <span data-testid="withdraw-promised">Promised by {promisedTime(state.result.promised_time)}</span>: if we
+              pay it later, delay compensation is added to your wallet automatically.
+            </>
+          ) : null}
         </p>
         <div className="acc-actions" style={{ marginTop: 10 }}>
           <Link className="gl-btn" to="/wallet/history">
@@ -200,6 +208,14 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
                 <dd>{d.timeout}</dd>
               </>
             )}
+            {d.lateMaxPercent && Number(d.lateMaxPercent) > 0 && d.promiseMinutes ? (
+              <>
+                <dt>If we are late</dt>
+                <dd data-testid="withdraw-late">
+                  Not paid within {d.promiseMinutes} min: up to {d.lateMaxPercent} % added automatically
+                </dd>
+              </>
+            ) : null}
           </dl>
           {d.accounts.length === 0 ? (
             <p className="acc-empty">

@@ -42,7 +42,18 @@ export const orderSellWire = obj({
   amount_order_bonus: bonusTiers,
   left_transfer_rebate: optAmount,
   currency_symbol: optStr,
+  /** The minutes the order is promised in (our value; the apps do not show it). */
   overdue_msg: optNum,
+});
+
+/** Our addition: an order's or withdrawal's delay compensation, credited once when it was answered late. */
+export const delayCompensationWire = obj({
+  amount,
+  percent: str,
+  minutes_late: num,
+  /** "Delay compensation 1 % — 42 min late". */
+  line: str,
+  time: num,
 });
 
 export const orderStatus = oneOf(...Object.values(ORDER_STATUS));
@@ -60,6 +71,9 @@ export const orderListItemWire = obj({
   is_multi: optNum,
   show_time: num,
   all_money: optAmount,
+  /** Our additions: when the order is promised to be decided (Unix seconds, 0 for none), its delay compensation. */
+  promised_time: optNum,
+  delay_compensation: optAmount,
 });
 
 export const orderKeyLineWire = obj({
@@ -109,6 +123,9 @@ export const orderDetailWire = obj({
   refused_reason: optStr,
   payout_note: optStr,
   currency_symbol: optStr,
+  /** Our additions: when the order is promised to be decided (Unix seconds, 0 for none), its delay compensation. */
+  promised_time: optNum,
+  delay_compensation: opt(nullable(delayCompensationWire)),
 });
 
 const upload = obj({ objectName: str, url: str });
@@ -185,6 +202,8 @@ const moneyLogFields = {
   bank_name: optStr,
   bank_logo: optStr,
   wallet_type: opt(walletType),
+  /** Our addition: a withdrawal's promised payment time (Unix seconds; 0 for none or another entry). */
+  promised_time: optNum,
 };
 export const moneyLogWire = obj(moneyLogFields);
 
@@ -292,6 +311,8 @@ export const withdrawResultWire = obj({
   is_firstwithdraw: optBool,
   whatsapp_bind: optBool,
   log_id: numStr,
+  /** Our addition: when the withdrawal is promised to be paid (Unix seconds). */
+  promised_time: optNum,
 });
 
 // ---- Identity verification (kyc/*) ----------------------------------------------

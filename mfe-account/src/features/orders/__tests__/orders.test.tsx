@@ -192,4 +192,41 @@ describe('order detail', () => {
     expect(screen.getByText('Invalid card code')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support about this order' })).toHaveAttribute('href', '/contact');
   });
+
+  test('the promised time; a late pending order says compensation is accruing; a late decision shows its line', () => {
+    const now = Date.now() / 1000;
+    const late = decodeOrderDetail(
+      {
+        ...detailWire,
+        status: 1,
+        status_desc: 'Pending',
+        amount: '0.00',
+        finish_time: 0,
+        keyList: [],
+        promised_time: Math.floor(now - 600),
+      },
+      'NGN',
+    );
+    const { unmount } = render(inRouter(<OrderDetailView detail={late} />));
+    expect(screen.getByTestId('order-promised')).not.toHaveTextContent(/^$/);
+    expect(screen.getByRole('status')).toHaveTextContent(/delay compensation is now accruing/);
+    unmount();
+    const paid = decodeOrderDetail(
+      {
+        ...detailWire,
+        promised_time: Math.floor(now - 3600),
+        delay_compensation: {
+          amount: '1130.00',
+          percent: '1',
+          minutes_late: 42,
+          line: 'Delay compensation 1 % — 42 min late',
+          time: Math.floor(now),
+        },
+      },
+      'NGN',
+    );
+    render(inRouter(<OrderDetailView detail={paid} />));
+    expect(screen.getByTestId('order-delay-line')).toHaveTextContent(/^Delay compensation 1 % — 42 min late\./);
+    expect(screen.getByTestId('order-delay-compensation')).toHaveTextContent('+₦1,130.00');
+  });
 });

@@ -20,6 +20,8 @@ const information = {
   maximum_amount: '5000000.00',
   fee: '0.00',
   timeout_desc: 'Usually within 30 minutes',
+  overdue_time: '30',
+  overdue_max_percent: '3',
 };
 
 let api: TestApi;
@@ -40,9 +42,13 @@ describe('withdraw panel', () => {
       total_amount: 48000,
       wallet_type: 1,
       log_id: 1,
+      promised_time: Math.floor(Date.now() / 1000) + 1800,
     });
     render(inRouter(<WithdrawPanel onDone={onDone} />));
     expect(await screen.findByTestId('withdrawable')).toHaveTextContent('₦50,000.00');
+    expect(screen.getByTestId('withdraw-late')).toHaveTextContent(
+      'Not paid within 30 min: up to 3 % added automatically',
+    );
     expect(screen.getByRole('combobox', { name: 'To' })).toHaveDisplayValue(
       /Access Bank · 0123456789 · ADA OBI \(default\)/,
     );
@@ -55,6 +61,7 @@ describe('withdraw panel', () => {
     await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Withdrawal requested.')).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-promised')).toHaveTextContent(/^Promised by \d{2}:\d{2}|^Promised by \d/);
     const [first, second] = api.callsTo('withdraw/apply');
     expect(first!.idempotency_key).toMatch(/^wd-/);
     expect(second!.idempotency_key).toBe(first!.idempotency_key);
