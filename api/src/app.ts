@@ -341,7 +341,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
       // An order or withdrawal past its promised time: the seller is told compensation is accruing.
-      registerDelayJobs(jobs, db, { messenger, log: app.log, productName: config.productName });
+      registerDelayJobs(jobs, db);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());

@@ -30,13 +30,6 @@ export interface DelayTarget {
   promised_at: Date | null;
 }
 
-export interface Contacts {
-  email: string | null;
-  email_verified: boolean;
-  whatsapp: string | null;
-  whatsapp_verified: boolean;
-}
-
 export const delayRepo = {
   /** The minutes the catalog promises for a card (its category's), or undefined for an unknown card. */
   async cardMinutes(q: Queryable, cardId: number): Promise<number | undefined> {
@@ -157,13 +150,5 @@ export const delayRepo = {
       [no, minutes],
     );
     return r.rows.length > 0;
-  },
-
-  async contacts(q: Queryable, userId: number): Promise<Contacts | undefined> {
-    return (
-      await q.query<Contacts>('select email, email_verified, whatsapp, whatsapp_verified from users where id = $1', [
-        userId,
-      ])
-    ).rows[0];
   },
 };

@@ -2,12 +2,10 @@
 // the compensation credited once when it is answered late, and the notice that it has started to
 // accrue. The clock stops when we give our answer (a decision, an offer or a payment); a failed card
 // earns nothing because only what is credited is the base.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/db.js';
 import { moneyText } from '../../lib/money.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Ledger } from '../ledger/ledger.js';
-import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../../shared/reference.js';
 import { delayRepo, type DelayCompensationRow, type DelaySubject, type DelayTarget } from './repo.js';
@@ -189,62 +187,31 @@ export async function delaysOf(q: Queryable, input: { subject: DelaySubject; ids
   return new Map((await delayRepo.ofMany(q, input.subject, input.ids)).map((c) => [String(c.subject_id), c]));
 }
 
-export interface BreachDeps {
-  messenger: Pick<Messenger, 'queue' | 'dispatch'>;
-  log: FastifyBaseLogger;
-  productName: string;
-}
-
 /**
  * The breach notice, run by its job at the promised time: when the order is still undecided (or
- * the withdrawal unpaid) and the seller was not told yet, a notice in the app (which the push scan
- * sends to their devices) and a message to their verified e-mail and WhatsApp. Does nothing
- * otherwise, so a job run twice, or after a restart, tells the seller once.
+ * the withdrawal unpaid) and the seller was not told yet, an alert — a notice in the app, which the
+ * notice scan sends to their devices and, as they chose in Settings, to their verified e-mail and
+ * WhatsApp. Does nothing otherwise, so a job run twice, or after a restart, tells the seller once.
  */
-export async function sendBreachNotice(
-  db: Db,
-  deps: BreachDeps,
-  input: { subject: DelaySubject; id: bigint },
-): Promise<boolean> {
-  const ids: bigint[] = [];
-  const told = await db.tx(async (q) => {
+export async function sendBreachNotice(db: Db, input: { subject: DelaySubject; id: bigint }): Promise<boolean> {
+  return db.tx(async (q) => {
     const t =
       input.subject === 'order'
         ? await delayRepo.markOrderBreach(q, input.id)
         : await delayRepo.markWithdrawalBreach(q, input.id);
     if (!t || !t.promised_at) return false;
     const when = promisedText(t.promised_at);
-    const title = input.subject === 'order' ? BREACH_MESSAGES.orderTitle : BREACH_MESSAGES.withdrawalTitle;
-    const content =
-      input.subject === 'order' ? BREACH_MESSAGES.order(t.no, when) : BREACH_MESSAGES.withdrawal(t.no, when);
     await notify(q, {
       userId: t.user_id,
-      title,
-      content,
+      alert: true,
+      title: input.subject === 'order' ? BREACH_MESSAGES.orderTitle : BREACH_MESSAGES.withdrawalTitle,
+      content: input.subject === 'order' ? BREACH_MESSAGES.order(t.no, when) : BREACH_MESSAGES.withdrawal(t.no, when),
       action: input.subject === 'order' ? 'app_orderdetail' : 'app_withdrawdetail',
       params: input.subject === 'order' ? { order_no: t.no } : { withdraw_no: t.no },
       ...(input.subject === 'order' ? { orderNo: t.no } : {}),
     });
-    const c = await delayRepo.contacts(q, t.user_id);
-    const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
-    if (c?.email && c.email_verified) to.push({ channel: 'email', address: c.email });
-    if (c?.whatsapp && c.whatsapp_verified) to.push({ channel: 'whatsapp', address: `+${c.whatsapp}` });
-    for (const x of to)
-      ids.push(
-        await deps.messenger.queue(q, {
-          channel: x.channel,
-          to: x.address,
-          subject: `${deps.productName}: ${title.toLowerCase()}`,
-          text: content,
-        }),
-      );
     return true;
   });
-  if (ids.length)
-    await deps.messenger
-      .dispatch(ids)
-      .catch((err: unknown) => deps.log.warn({ err, ...input, id: String(input.id) }, 'breach notice not dispatched'));
-  return told;
 }
 
 /**
