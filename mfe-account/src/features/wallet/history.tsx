@@ -16,6 +16,7 @@ import {
 import { moneyLog, moneyLogEntry } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { SignedChange } from '../../lib/signed-change';
+import { WithdrawWait } from './withdraw-wait';
 
 export const LOG_PAGE_SIZE = 20;
 export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
@@ -90,7 +91,10 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           ) : (
             <>
               <dt>Paid out</dt>
-              <dd>{payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
+              <dd>
+                {payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}
+                {payout === 'pending' && d.withdraw_no && <WithdrawWait withdrawNo={d.withdraw_no} />}
+              </dd>
             </>
           )}
         </>
