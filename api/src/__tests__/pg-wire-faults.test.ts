@@ -72,7 +72,7 @@ async function fakePostgres() {
           continue;
         }
         if (buffered.length < 5) return;
-        const type = String.fromCharCode(buffered[0]);
+        const type = String.fromCharCode(buffered[0]!);
         const length = buffered.readInt32BE(1);
         if (buffered.length < length + 1) return;
         buffered = buffered.subarray(length + 1);
