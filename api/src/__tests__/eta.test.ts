@@ -217,134 +217,138 @@ describe.each(targets())('live waits on %s', (target) => {
     expect(w).toMatchObject({ success: false, msg: ETA_MESSAGES.withdrawalNotFound });
   });
 
-  test('a withdrawal’s estimate: payouts ahead on its rail; the status board; staff mark and clear a rail', async () => {
-    const first = await sellerWithPendingWithdrawal(t, ledger);
-    const second = await sellerWithPendingWithdrawal(t, ledger);
-    const wEta = (s: { token: string; withdrawNo: string }) =>
-      t.call<Array<Record<string, unknown>>>('/withdraw/eta', { token: s.token, withdraw_no: s.withdrawNo });
-    const r1 = await wEta(first);
-    expect(r1.success).toBe(true);
-    expect(r1.data[0]).toMatchObject({
-      withdraw_no: first.withdrawNo,
-      status: 'pending',
-      finished: false,
-      ahead: 0,
-      rail: 'BANK-1',
-      rail_name: 'Bank transfer, Nigeria',
-      rail_notice: '',
-      basis: 'usual',
-      typical_minutes: 30,
-    });
-    expect((await wEta(second)).data[0]).toMatchObject({ ahead: 1 });
-    // Another seller's withdrawal is not theirs to read.
-    expect(await t.call('/withdraw/eta', { token: second.token, withdraw_no: first.withdrawNo })).toMatchObject({
-      success: false,
-      msg: ETA_MESSAGES.withdrawalNotFound,
-    });
+  test(
+    'a withdrawal’s estimate: payouts ahead on its rail; the status board; staff mark and clear ' + 'a rail',
+    async () => {
+      const first = await sellerWithPendingWithdrawal(t, ledger);
+      const second = await sellerWithPendingWithdrawal(t, ledger);
+      const wEta = (s: { token: string; withdrawNo: string }) =>
+        t.call<Array<Record<string, unknown>>>('/withdraw/eta', { token: s.token, withdraw_no: s.withdrawNo });
+      const r1 = await wEta(first);
+      expect(r1.success).toBe(true);
+      expect(r1.data[0]).toMatchObject({
+        withdraw_no: first.withdrawNo,
+        status: 'pending',
+        finished: false,
+        ahead: 0,
+        rail: 'BANK-1',
+        rail_name: 'Bank transfer, Nigeria',
+        rail_notice: '',
+        basis: 'usual',
+        typical_minutes: 30,
+      });
+      expect((await wEta(second)).data[0]).toMatchObject({ ahead: 1 });
+      // Another seller's withdrawal is not theirs to read.
+      expect(await t.call('/withdraw/eta', { token: second.token, withdraw_no: first.withdrawNo })).toMatchObject({
+        success: false,
+        msg: ETA_MESSAGES.withdrawalNotFound,
+      });
 
-    const board = async () => (await t.call<Board>('/public/status', {})).data;
-    let b = await board();
-    const names = b.rails.map((r) => r.name);
-    for (const n of ['Bank transfer, Nigeria', 'Bank transfer, Ghana', 'MTN MoMo', 'Telecel Cash', 'AT Money'])
-      expect(names).toContain(n);
-    expect(names.filter((n) => n.startsWith('USDT')).length).toBe(3);
-    expect(b.rails.find((r) => r.code === 'BANK-1')).toMatchObject({ state: 'normal', message: '', waiting: 2 });
-    expect(b.families.length).toBeGreaterThan(5);
-    expect(b.families[0]).toEqual(
-      expect.objectContaining({ name: expect.any(String), review_minutes: expect.any(Number) }),
-    );
+      const board = async () => (await t.call<Board>('/public/status', {})).data;
+      let b = await board();
+      const names = b.rails.map((r) => r.name);
+      for (const n of ['Bank transfer, Nigeria', 'Bank transfer, Ghana', 'MTN MoMo', 'Telecel Cash', 'AT Money'])
+        expect(names).toContain(n);
+      expect(names.filter((n) => n.startsWith('USDT')).length).toBe(3);
+      expect(b.rails.find((r) => r.code === 'BANK-1')).toMatchObject({ state: 'normal', message: '', waiting: 2 });
+      expect(b.families.length).toBeGreaterThan(5);
+      expect(b.families[0]).toEqual(
+        expect.objectContaining({ name: expect.any(String), review_minutes: expect.any(Number) }),
+      );
 
-    // From data: a payout on the rail older than the promised 30 minutes makes it delayed.
-    await t.db.query(`update withdrawals set created_at = now() - interval '45 minutes' where withdraw_no = $1`, [
-      first.withdrawNo,
-    ]);
-    b = await board();
-    expect(b.rails.find((r) => r.code === 'BANK-1')).toMatchObject({
-      state: 'delayed',
-      message: ETA_MESSAGES.railSlow,
-    });
-    expect(b.rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'normal' });
+      // From data: a payout on the rail older than the promised 30 minutes makes it delayed.
+      await t.db.query(`update withdrawals set created_at = now() - interval '45 minutes' where withdraw_no = $1`, [
+        first.withdrawNo,
+      ]);
+      b = await board();
+      expect(b.rails.find((r) => r.code === 'BANK-1')).toMatchObject({
+        state: 'delayed',
+        message: ETA_MESSAGES.railSlow,
+      });
+      expect(b.rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'normal' });
 
-    // Staff: finance marks MTN MoMo delayed; the board, the withdraw form's accounts and the estimate say so.
-    const finance = await makeStaff(t, 'finance');
-    const admin = await makeStaff(t, 'admin');
-    const reviewer = await makeStaff(t, 'reviewer');
-    const message = 'MTN MoMo payouts are slow because of an MTN outage; we expect them to resume by 15:00.';
-    const marked = await opsCall<{ rail: { delay_message: string; marked_by: number }; changed: boolean }>(
-      t,
-      finance.token,
-      'POST',
-      '/ops/api/rails/MOMO-MTN/delay',
-      { message, reason: 'MTN status page' },
-    );
-    expect(marked).toMatchObject({ success: true, data: { changed: true, rail: { delay_message: message } } });
-    expect(marked.data.rail.marked_by).toBe(finance.id);
-    b = await board();
-    expect(b.rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'delayed', message });
-    expect(b.rails.find((r) => r.code === 'MOMO-MTN')!.since).toBeGreaterThan(0);
-    const audits = async () =>
-      (
-        await t.db.query<{ staff_id: number; action: string; reason: string; details: { after: string } }>(
-          `select staff_id, action, reason, details from audit_log where target_type = 'payout_rail' order by id`,
-        )
-      ).rows;
-    expect(await audits()).toEqual([
-      {
-        staff_id: finance.id,
-        action: 'rail.delayed',
-        reason: 'MTN status page',
-        details: { before: '', after: message },
-      },
-    ]);
+      // Staff: finance marks MTN MoMo delayed; the board, the withdraw form's accounts and the estimate say so.
+      const finance = await makeStaff(t, 'finance');
+      const admin = await makeStaff(t, 'admin');
+      const reviewer = await makeStaff(t, 'reviewer');
+      const message = 'MTN MoMo payouts are slow because of an MTN outage; we expect them to resume by 15:00.';
+      const marked = await opsCall<{ rail: { delay_message: string; marked_by: number }; changed: boolean }>(
+        t,
+        finance.token,
+        'POST',
+        '/ops/api/rails/MOMO-MTN/delay',
+        { message, reason: 'MTN status page' },
+      );
+      expect(marked).toMatchObject({ success: true, data: { changed: true, rail: { delay_message: message } } });
+      expect(marked.data.rail.marked_by).toBe(finance.id);
+      b = await board();
+      expect(b.rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'delayed', message });
+      expect(b.rails.find((r) => r.code === 'MOMO-MTN')!.since).toBeGreaterThan(0);
+      const audits = async () =>
+        (
+          await t.db.query<{ staff_id: number; action: string; reason: string; details: { after: string } }>(
+            `select staff_id, action, reason, details from audit_log where target_type = 'payout_rail' order by id`,
+          )
+        ).rows;
+      expect(await audits()).toEqual([
+        {
+          staff_id: finance.id,
+          action: 'rail.delayed',
+          reason: 'MTN status page',
+          details: { before: '', after: message },
+        },
+      ]);
 
-    // The same again changes nothing and writes no second row.
-    const again = await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message });
-    expect(again).toMatchObject({ success: true, data: { changed: false } });
-    expect(await audits()).toHaveLength(1);
+      // The same again changes nothing and writes no second row.
+      const again = await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message });
+      expect(again).toMatchObject({ success: true, data: { changed: false } });
+      expect(await audits()).toHaveLength(1);
 
-    // A Ghanaian seller's MoMo account carries the notice in payment/list (the withdraw form).
-    const gh = await makeUser(t, { country: 2 });
-    await t.db.query(
-      `insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default)
+      // A Ghanaian seller's MoMo account carries the notice in payment/list (the withdraw form).
+      const gh = await makeUser(t, { country: 2 });
+      await t.db.query(
+        `insert into payout_accounts (user_id, method, bank_id, account_no, account_name, is_default)
        values ($1, 'MOMO', (select id from banks where rail = 'MOMO-MTN'), '0241234567', 'Ama Mensah', true),
               ($1, 'MOMO', (select id from banks where rail = 'MOMO-AT'), '0271234567', 'Ama Mensah', false)`,
-      [gh.id],
-    );
-    const list = await t.call<Array<{ code: string; data_list: Array<{ account_no: string; rail_notice?: string }> }>>(
-      '/payment/list',
-      { token: gh.token, type: 1 },
-    );
-    const accounts = list.data.flatMap((g) => g.data_list);
-    expect(accounts.find((a) => a.account_no === '0241234567')?.rail_notice).toBe(message);
-    expect(accounts.find((a) => a.account_no === '0271234567')?.rail_notice).toBe('');
+        [gh.id],
+      );
+      const list = await t.call<
+        Array<{ code: string; data_list: Array<{ account_no: string; rail_notice?: string }> }>
+      >('/payment/list', { token: gh.token, type: 1 });
+      const accounts = list.data.flatMap((g) => g.data_list);
+      expect(accounts.find((a) => a.account_no === '0241234567')?.rail_notice).toBe(message);
+      expect(accounts.find((a) => a.account_no === '0271234567')?.rail_notice).toBe('');
 
-    // Other roles are refused; an admin may clear it; bad input is told plainly.
-    const refused = await opsCall(t, reviewer.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x' });
-    expect(refused).toMatchObject({ success: false, msg: ROLE_REFUSED });
-    expect((await opsCall(t, reviewer.token, 'GET', '/ops/api/rails')).success).toBe(false);
-    expect(await opsCall(t, 'forged-token', 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x' })).toMatchObject({
-      success: false,
-    });
-    expect(
-      await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x'.repeat(301) }),
-    ).toMatchObject({ success: false, msg: expect.stringContaining(RAIL_MESSAGES.messageTooLong) });
-    const unknown = await opsCall(t, finance.token, 'POST', '/ops/api/rails/NOPE/delay', { message: 'x' });
-    expect(unknown).toMatchObject({ success: false, msg: ETA_MESSAGES.railNotFound });
-    expect(unknown.status).toBeLessThan(500);
-    const noBody = await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { text: 1 });
-    expect(noBody.success).toBe(false);
-    expect(noBody.status).toBeLessThan(500);
+      // Other roles are refused; an admin may clear it; bad input is told plainly.
+      const refused = await opsCall(t, reviewer.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x' });
+      expect(refused).toMatchObject({ success: false, msg: ROLE_REFUSED });
+      expect((await opsCall(t, reviewer.token, 'GET', '/ops/api/rails')).success).toBe(false);
+      expect(await opsCall(t, 'forged-token', 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x' })).toMatchObject(
+        {
+          success: false,
+        },
+      );
+      expect(
+        await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: 'x'.repeat(301) }),
+      ).toMatchObject({ success: false, msg: expect.stringContaining(RAIL_MESSAGES.messageTooLong) });
+      const unknown = await opsCall(t, finance.token, 'POST', '/ops/api/rails/NOPE/delay', { message: 'x' });
+      expect(unknown).toMatchObject({ success: false, msg: ETA_MESSAGES.railNotFound });
+      expect(unknown.status).toBeLessThan(500);
+      const noBody = await opsCall(t, finance.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { text: 1 });
+      expect(noBody.success).toBe(false);
+      expect(noBody.status).toBeLessThan(500);
 
-    const cleared = await opsCall(t, admin.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: '  ' });
-    expect(cleared).toMatchObject({ success: true, data: { changed: true, rail: { delay_message: '' } } });
-    expect((await board()).rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'normal', message: '' });
-    expect((await audits()).map((a) => [a.staff_id, a.action])).toEqual([
-      [finance.id, 'rail.delayed'],
-      [admin.id, 'rail.cleared'],
-    ]);
-    const listed = await opsCall<Array<{ code: string }>>(t, finance.token, 'GET', '/ops/api/rails');
-    expect(listed.data.map((r) => r.code)).toContain('USDT-TRC20');
-  });
+      const cleared = await opsCall(t, admin.token, 'POST', '/ops/api/rails/MOMO-MTN/delay', { message: '  ' });
+      expect(cleared).toMatchObject({ success: true, data: { changed: true, rail: { delay_message: '' } } });
+      expect((await board()).rails.find((r) => r.code === 'MOMO-MTN')).toMatchObject({ state: 'normal', message: '' });
+      expect((await audits()).map((a) => [a.staff_id, a.action])).toEqual([
+        [finance.id, 'rail.delayed'],
+        [admin.id, 'rail.cleared'],
+      ]);
+      const listed = await opsCall<Array<{ code: string }>>(t, finance.token, 'GET', '/ops/api/rails');
+      expect(listed.data.map((r) => r.code)).toContain('USDT-TRC20');
+    },
+  );
 
   test('the board reads recent decision times per family', async () => {
     const f = family();

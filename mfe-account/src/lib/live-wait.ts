@@ -78,7 +78,6 @@ export function minutesText(minutes: number): string {
 
 /** "About 12 min — 3 orders ahead of yours" / "About 4 min — yours is next". */
 export function waitText(e: { eta_minutes: number; ahead: number }, noun: { one: string; many: string }): string {
-  const ahead =
-    e.ahead === 0 ? 'yours is next' : `${e.ahead} ${e.ahead === 1 ? noun.one : noun.many} ahead of yours`;
+  const ahead = e.ahead === 0 ? 'yours is next' : `${e.ahead} ${e.ahead === 1 ? noun.one : noun.many} ahead of yours`;
   return `About ${minutesText(e.eta_minutes)} — ${ahead}`;
 }

@@ -24,7 +24,11 @@ function Payouts({ board }: { board: StatusBoard }) {
           <h3>{g.title}</h3>
           <ul className="pub-status" aria-label={g.title}>
             {g.rails.map((r) => (
-              <li key={r.code} className={`pub-status__item pub-status__item--${r.state}`} data-testid={`rail-${r.code}`}>
+              <li
+                key={r.code}
+                className={`pub-status__item pub-status__item--${r.state}`}
+                data-testid={`rail-${r.code}`}
+              >
                 <div className="pub-status__row">
                   <span className="pub-status__name">{r.name}</span>
                   <span className={`pub-status__state pub-status__state--${r.state}`}>{railStateText(r)}</span>
@@ -92,7 +96,10 @@ export default function StatusPage() {
         'Live GiftLane status: how long gift card reviews take right now, and whether bank transfer, MTN MoMo, ' +
         'Telecel Cash, AT Money and USDT payouts are paying normally.'
       }
-      lead="Live from our queue: how long card reviews take right now, and whether each payout network is paying normally."
+      lead={
+        'Live from our queue: how long card reviews take right now, and whether each payout network is paying ' +
+        'normally.'
+      }
     >
       <Async state={board} what="the status" lines={8}>
         {(b) => (

@@ -23,7 +23,9 @@ export interface WithdrawalWaitRow {
   delay_message: string | null;
 }
 
-/** One recent decision or payment: from submission to the end, and the time staff held it (null: never claimed or sent). */
+/**
+ * One recent decision or payment: from submission to the end, and the time staff held it (null: never claimed or sent).
+ */
 export interface DoneTimeRow {
   total_s: number;
   handling_s: number | null;
@@ -52,7 +54,8 @@ export interface RailQueueRow {
 }
 
 /** The withdrawals still to be paid, on their rails. */
-const OPEN_WITHDRAWALS = `withdrawals w join payout_accounts pa on pa.id = w.payout_account_id join banks b on b.id = pa.bank_id`;
+const OPEN_WITHDRAWALS =
+  `withdrawals w join payout_accounts pa on pa.id = w.payout_account_id join banks b on b.id ` + `= pa.bank_id`;
 const OPEN = `w.status in ('pending', 'processing')`;
 const PAID = `w.status = 'paid'`;
 const seconds = (to: string, from: string) => `extract(epoch from (${to} - ${from}))::float8`;
@@ -89,7 +92,8 @@ export const etaRepo = {
     q: Queryable,
     a: { categoryId: number | null; since: Date; limit: number },
   ): Promise<DoneTimeRow[]> {
-    const cols = `${seconds('finished_at', 'created_at')} as total_s, ${seconds('finished_at', 'claimed_at')} as handling_s`;
+    const cols =
+      `${seconds('finished_at', 'created_at')} as total_s, ${seconds('finished_at', 'claimed_at')} as ` + `handling_s`;
     const r =
       a.categoryId === null
         ? await q.query<DoneTimeRow>(
@@ -99,7 +103,8 @@ export const etaRepo = {
           )
         : await q.query<DoneTimeRow>(
             `select ${cols} from orders
-              where finished_at is not null and finished_at > $1 and card_id in (select id from cards where category_id = $3)
+              where finished_at is not null and finished_at > $1 and card_id in (select id from cards where ` +
+              `category_id = $3)
               order by finished_at desc limit $2`,
             [a.since, a.limit, a.categoryId],
           );
@@ -163,7 +168,8 @@ export const etaRepo = {
   /** The newest payments on a rail since `since`, newest first. */
   async payoutTimes(q: Queryable, a: { rail: string; since: Date; limit: number }): Promise<DoneTimeRow[]> {
     const r = await q.query<DoneTimeRow>(
-      `select ${seconds('w.settled_at', 'w.created_at')} as total_s, ${seconds('w.settled_at', 'w.sent_at')} as handling_s
+      `select ${seconds('w.settled_at', 'w.created_at')} as total_s, ${seconds('w.settled_at', 'w.sent_at')} as ` +
+        `handling_s
          from ${OPEN_WITHDRAWALS}
         where ${PAID} and w.settled_at > $2 and b.rail = $1 order by w.settled_at desc limit $3`,
       [a.rail, a.since, a.limit],
@@ -217,7 +223,8 @@ export const etaRepo = {
   /** Sets or clears (an empty message) what staff say about a rail. */
   async setRailMessage(q: Queryable, a: { code: string; message: string; staffId: number }): Promise<RailRow> {
     const r = await q.query<RailRow>(
-      `update payout_rails set delay_message = $2, marked_by = $3, marked_at = case when $2 = '' then null else now() end
+      `update payout_rails set delay_message = $2, marked_by = $3, marked_at = case when $2 = '' then null else ` +
+        `now() end
         where code = $1 returning code, method, name, delay_message, marked_by, marked_at`,
       [a.code, a.message, a.staffId],
     );

@@ -1,7 +1,13 @@
 // The seller's orders, newest first, with All / In progress / Done tabs (ord/list, pages from 0).
 // A page that comes back full means there may be more: "Load more" fetches the next one.
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, type OrderEta, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  type OrderEta,
+  type OrderListFilter,
+  type OrderListItem,
+} from '@giftlane/shared-sdk';
 import { fetchOrderEtas, fetchOrders, ORDER_PAGE_SIZE } from './api';
 import { useLiveWait } from '../../lib/live-wait';
 import { orderWaitText } from './order-wait';

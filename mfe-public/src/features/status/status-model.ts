@@ -35,5 +35,7 @@ export const delayedCount = (board: StatusBoard) => board.rails.filter((r) => r.
 export function summary(board: StatusBoard): string {
   const n = delayedCount(board);
   if (n === 0) return 'All payout networks are paying normally.';
-  return n === 1 ? 'One payout network is delayed. The others are paying normally.' : `${n} payout networks are delayed.`;
+  return n === 1
+    ? 'One payout network is delayed. The others are paying normally.'
+    : `${n} payout networks are delayed.`;
 }
