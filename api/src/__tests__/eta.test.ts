@@ -2,6 +2,8 @@
 // from its payout rail's, the public status board, and staff marking a rail delayed (audited).
 import { randomBytes } from 'node:crypto';
 import { Ledger } from '../modules/ledger/ledger.js';
+import type { Queryable, QueryResult } from '../db/db.js';
+import { etaRepo } from '../modules/eta/repo.js';
 import { ETA_MESSAGES, median, minutesLeft, typicalFrom } from '../modules/eta/service.js';
 import { RAIL_MESSAGES } from '../modules/ops/rail-service.js';
 import { ROLE_REFUSED } from '../modules/ops/route.js';
@@ -369,6 +371,39 @@ describe.each(targets())('live waits on %s', (target) => {
   });
 
   if (target === 'postgres') {
+    test('with thousands of orders, the estimate reads through indexes, never a scan of every order', async () => {
+      const f = family();
+      const someone = await makeUser(t);
+      // 6,000 orders over two days: most decided, some open, across every family.
+      await t.db.query(
+        `insert into orders (order_no, user_id, wallet_type, currency_code, card_id, params_hash, created_at, status,
+                             finished_at, refused_reason)
+         select 'B' || g, $1, 1, 'NGN', (select id from cards order by id offset (g % 40) limit 1), 'x',
+                now() - make_interval(mins => g % 2880), case when g % 10 = 0 then 1 else 3 end,
+                case when g % 10 = 0 then null else now() - make_interval(mins => g % 2880) + interval '5 minutes' end,
+                case when g % 10 = 0 then '' else 'bulk' end
+           from generate_series(1, 6000) g`,
+        [someone.id],
+      );
+      await t.db.query('analyze orders');
+      const plans: string[] = [];
+      const explaining: Queryable = {
+        query: async <T>(sql: string, params?: unknown[]) => {
+          const r = await t.db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
+          plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+          return r as unknown as QueryResult<T>;
+        },
+        exec: async () => undefined,
+      };
+      const since = new Date(Date.now() - 24 * 3600_000);
+      await etaRepo.ordersAhead(explaining, { pending: 1, categoryId: f.category, before: new Date() });
+      await etaRepo.ordersAhead(explaining, { pending: 1, categoryId: null, before: new Date() });
+      await etaRepo.decisionTimes(explaining, { categoryId: f.category, since, limit: 20 });
+      await etaRepo.decisionTimes(explaining, { categoryId: null, since, limit: 20 });
+      await etaRepo.familyDecisionTimes(explaining, { since, limit: 20 });
+      for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on orders/);
+    });
+
     test('parallel marks of one rail: each change is audited once, the rail ends in one of them', async () => {
       const finance = await makeStaff(t, 'finance');
       const msgs = Array.from({ length: 8 }, (_, i) => `Telecel Cash is slow (${i % 2})`);

@@ -6,7 +6,7 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { Async, formatDateTime, type StatusBoard } from '@giftlane/shared-sdk';
 import { Page } from '../lib/page';
 import { useStatusBoard } from '../lib/api';
-import { basisText, minutesText, railGroups, railStateText, summary } from '../features/status/status-model';
+import { minutesText, payTimeText, railGroups, railStateText, summary } from '../features/status/status-model';
 
 /** Times in GMT, the same on the edge and in the browser (Ghana's time; Nigeria is an hour ahead). */
 const gmt = (seconds: number) => `${formatDateTime(seconds, { timeZone: 'UTC' })} GMT`;
@@ -35,7 +35,7 @@ function Payouts({ board }: { board: StatusBoard }) {
                 </div>
                 {r.state === 'delayed' && r.message && <p className="pub-status__message">{r.message}</p>}
                 <p className="pub-muted pub-status__meta">
-                  Paid in about {minutesText(r.pay_minutes)} ({basisText(r.basis, 'payouts')})
+                  {payTimeText(r)}
                   {r.waiting > 0 ? ` · ${r.waiting} waiting` : ''}
                   {r.state === 'delayed' && r.since > 0 ? ` · since ${gmt(r.since)}` : ''}
                 </p>

@@ -87,25 +87,32 @@ export const etaRepo = {
     return r.rows[0]?.n ?? 0;
   },
 
-  /** The newest decisions since `since` (of a family, or of every order), newest first. */
+  /**
+   * The newest decisions since `since` (of a family, or of every order), newest first. A family's are
+   * read card by card through (card_id, finished_at), at most `limit` each, so the work stays bounded
+   * by the family's cards however many orders the table holds.
+   */
   async decisionTimes(
     q: Queryable,
     a: { categoryId: number | null; since: Date; limit: number },
   ): Promise<DoneTimeRow[]> {
-    const cols =
-      `${seconds('finished_at', 'created_at')} as total_s, ${seconds('finished_at', 'claimed_at')} as ` + `handling_s`;
+    const cols = (o: string) =>
+      `${seconds(`${o}.finished_at`, `${o}.created_at`)} as total_s, ` +
+      `${seconds(`${o}.finished_at`, `${o}.claimed_at`)} as handling_s`;
     const r =
       a.categoryId === null
         ? await q.query<DoneTimeRow>(
-            `select ${cols} from orders where finished_at is not null and finished_at > $1
-              order by finished_at desc limit $2`,
+            `select ${cols('o')} from orders o where o.finished_at is not null and o.finished_at > $1
+              order by o.finished_at desc limit $2`,
             [a.since, a.limit],
           )
         : await q.query<DoneTimeRow>(
-            `select ${cols} from orders
-              where finished_at is not null and finished_at > $1 and card_id in (select id from cards where ` +
-              `category_id = $3)
-              order by finished_at desc limit $2`,
+            `select d.total_s, d.handling_s from cards c cross join lateral (
+               select o.finished_at, ${cols('o')} from orders o
+                where o.card_id = c.id and o.finished_at is not null and o.finished_at > $1
+                order by o.finished_at desc limit $2) d
+              where c.category_id = $3
+              order by d.finished_at desc limit $2`,
             [a.since, a.limit, a.categoryId],
           );
     return r.rows;
@@ -129,17 +136,19 @@ export const etaRepo = {
     return new Map(r.rows.map((x) => [x.category_id, x.n]));
   },
 
-  /** Up to `limit` newest decisions since `since` per family. */
+  /** Up to `limit` newest decisions since `since` per family (read card by card, as above). */
   async familyDecisionTimes(
     q: Queryable,
     a: { since: Date; limit: number },
   ): Promise<Array<{ category_id: number; total_s: number }>> {
     const r = await q.query<{ category_id: number; total_s: number }>(
       `select category_id, total_s from (
-         select c.category_id, ${seconds('o.finished_at', 'o.created_at')} as total_s,
-                row_number() over (partition by c.category_id order by o.finished_at desc) as n
-           from orders o join cards c on c.id = o.card_id
-          where o.finished_at is not null and o.finished_at > $1) d
+         select c.category_id, d.total_s, row_number() over (partition by c.category_id order by d.finished_at ` +
+        `desc) as n
+           from cards c cross join lateral (
+             select o.finished_at, ${seconds('o.finished_at', 'o.created_at')} as total_s from orders o
+              where o.card_id = c.id and o.finished_at is not null and o.finished_at > $1
+              order by o.finished_at desc limit $2) d) x
         where n <= $2`,
       [a.since, a.limit],
     );

@@ -25,9 +25,11 @@ export function minutesText(minutes: number): string {
   return rest ? `${Math.floor(m / 60)} h ${rest} min` : `${Math.floor(m / 60)} h`;
 }
 
-/** How a rail's or a family's time was found: recent history, or the usual time when there is none. */
-export const basisText = (basis: 'recent' | 'usual', what: string) =>
-  basis === 'recent' ? `median of recent ${what}` : `usual time (no recent ${what})`;
+/** A rail's payout time in words: from its recent payments, or its promised time when it had none lately. */
+export const payTimeText = (r: Pick<StatusRail, 'basis' | 'pay_minutes'>) =>
+  r.basis === 'recent'
+    ? `Paid in about ${minutesText(r.pay_minutes)} lately`
+    : `Usually paid within ${minutesText(r.pay_minutes)}`;
 
 export const delayedCount = (board: StatusBoard) => board.rails.filter((r) => r.state === 'delayed').length;
 

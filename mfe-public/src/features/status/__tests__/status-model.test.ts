@@ -1,5 +1,5 @@
 import type { StatusBoard } from '@giftlane/shared-sdk';
-import { minutesText, railGroups, railStateText, summary } from '../status-model';
+import { minutesText, payTimeText, railGroups, railStateText, summary } from '../status-model';
 
 const rail = (code: string, method: 'BANK' | 'MOMO' | 'USDT', state: 'normal' | 'delayed' = 'normal') => ({
   code,
@@ -37,4 +37,6 @@ test('state and summary in words', () => {
     '2 payout networks are delayed.',
   );
   expect(minutesText(90)).toBe('1 h 30 min');
+  expect(payTimeText({ basis: 'recent', pay_minutes: 25 })).toBe('Paid in about 25 min lately');
+  expect(payTimeText({ basis: 'usual', pay_minutes: 30 })).toBe('Usually paid within 30 min');
 });
