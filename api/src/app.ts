@@ -65,6 +65,7 @@ import { staffGate } from './modules/ops/gate.js';
 import { resolveStaff } from './modules/ops/staff.js';
 import { payoutWebhookRoutes } from './modules/payment/webhook-routes.js';
 import { orderRoutes } from './modules/order/routes.js';
+import { etaRoutes } from './modules/eta/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from './modules/payment/provider.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -554,6 +555,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store });
+      await app.register(etaRoutes);
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });

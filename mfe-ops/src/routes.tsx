@@ -19,6 +19,7 @@ export const routes: RemoteRoute[] = [
       area('kyc', () => import('./pages/kyc')),
       area('kyc/:id', () => import('./pages/kyc-review')),
       area('payouts', () => import('./pages/payouts')),
+      area('rails', () => import('./pages/rails')),
       area('rates', () => import('./pages/rates')),
       area('users', () => import('./pages/users')),
       area('users/:id', () => import('./pages/user')),

@@ -34,6 +34,7 @@ export const routes: RemoteRoute[] = [
   pub('/contact', () => import('./pages/contact')),
   pub('/job', () => import('./pages/job')),
   pub('/faq', () => import('./pages/faq')),
+  pub('/status', () => import('./pages/status')),
   pub('/blog', () => import('./pages/blog')),
   pub('/blogs', () => import('./pages/blog')),
   pub('/blog/post', () => import('./pages/blog')),

@@ -3,7 +3,7 @@
 // (public/contact, signed in so support sees who wrote), and the WhatsApp and e-mail support use
 // (appinit settings, never hard-coded).
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
+import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { Async, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
 import { fetchOrders } from '../features/orders/api';
 import { failure, FormActions, FormMessage, type Feedback } from '../lib/form-message';
@@ -29,6 +29,16 @@ export default function HelpPage() {
             Start the tour
           </button>
         </div>
+      </section>
+      <section className="acc-card" aria-labelledby="help-status-h">
+        <h2 id="help-status-h">Is something slow?</h2>
+        <p className="acc-muted" style={{ marginBottom: 0 }}>
+          See today’s review time for each card and whether each payout network is paying normally on the{' '}
+          <Link className="acc-link" to="/status">
+            service status page
+          </Link>
+          .
+        </p>
       </section>
       <OrderSupport />
       <ContactDetails />

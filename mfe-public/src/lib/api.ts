@@ -46,6 +46,9 @@ export const useBlogPosts = (page: number, size: number) =>
 /** One blog post (a route loader; it rejects with the api's "not found" for an unknown slug). */
 export const loadBlogPost = (slug: string) => api().public.blogPost({ slug });
 
+/** The status board: review time per card family, and each payout rail's state. */
+export const useStatusBoard = () => useData(() => api().public.status(), []);
+
 export const useCountries = () => useData(() => api().public.countrylist(), []);
 
 /** Support's contacts and the app's settings. */

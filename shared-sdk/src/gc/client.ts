@@ -54,6 +54,7 @@ import type {
   NoticeListType,
   OrderDetail,
   OrderDetailWire,
+  OrderEta,
   OrderListFilter,
   OrderListItem,
   OrderListItemWire,
@@ -69,6 +70,7 @@ import type {
   SessionInfo,
   AlertChannels,
   SocialLoginResult,
+  StatusBoard,
   User,
   UserWire,
   VipDataWire,
@@ -76,6 +78,7 @@ import type {
   WalletBalance,
   WalletBalanceWire,
   WalletType,
+  WithdrawEta,
   WithdrawInformation,
   WithdrawInformationWire,
   WithdrawResult,
@@ -265,6 +268,8 @@ export function createApiModules(ctx: ApiContext) {
     vipActivityDes: (): Promise<OrderSellDetail> => call('public/vipActivityDes'),
     blogList: (req: Paging): Promise<BlogListItem[]> => call('public/blogList', req),
     blogPost: (req: { slug: string }): Promise<BlogPost> => call('public/blogPost', req),
+    /** The public status board: review time per card family, and whether each payout rail pays normally. */
+    status: (): Promise<StatusBoard> => call('public/status'),
   };
 
   const order = {
@@ -307,6 +312,8 @@ export function createApiModules(ctx: ApiContext) {
       (await call<OrderListItemWire[]>('ord/list', req)).map((item) => decodeOrderListItem(item, ctx.local())),
     detail: async (req: { order_no: string }): Promise<OrderDetail> =>
       decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
+    /** Live estimates of the seller's orders (up to 20, comma-joined): minutes left and orders ahead. */
+    eta: (req: { order_no: string }): Promise<OrderEta[]> => call('ord/eta', req),
   };
 
   const finder = {
@@ -363,6 +370,8 @@ export function createApiModules(ctx: ApiContext) {
   };
 
   const withdraw = {
+    /** Live estimates of the seller's withdrawals (up to 20, comma-joined): minutes left and payouts ahead. */
+    eta: (req: { withdraw_no: string }): Promise<WithdrawEta[]> => call('withdraw/eta', req),
     information: async (req: { wallet_type: WalletType }): Promise<WithdrawInformation> =>
       decodeWithdrawInformation(await call<WithdrawInformationWire>('withdraw/information', req), ctx.local()),
     /**

@@ -301,6 +301,17 @@ export type InvitedUser = Omit<InvitedUserWire, 'amount'> & { amount: Money };
 
 export type InviteRankInfo = Infer<typeof A.inviteRankInfo>;
 
+// ---- Live waits ------------------------------------------------------------------------------
+
+/** One order's live estimate (ord/eta). */
+export type OrderEta = Infer<typeof A.orderEta>;
+/** One withdrawal's live estimate (withdraw/eta). */
+export type WithdrawEta = Infer<typeof A.withdrawEta>;
+/** The public status board (public/status). */
+export type StatusBoard = Infer<typeof A.statusBoard>;
+export type StatusRail = StatusBoard['rails'][number];
+export type StatusFamily = StatusBoard['families'][number];
+
 // ---- §2.7 Notices -----------------------------------------------------------------------------
 
 export type Notice = Infer<typeof A.notice>;

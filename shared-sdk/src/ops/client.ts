@@ -291,6 +291,12 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       settle: (withdrawNo: string, body: { outcome: 'paid' | 'failed'; reason?: string; reference?: string }) =>
         call('POST /ops/api/withdrawals/:withdraw_no/settle', { withdraw_no: withdrawNo }, { body }),
     },
+    rails: {
+      list: () => call('GET /ops/api/rails'),
+      /** Marks the rail delayed with a message the sellers read; an empty message clears it. */
+      mark: (code: string, body: { message: string; reason?: string }) =>
+        call('POST /ops/api/rails/:code/delay', { code }, { body }),
+    },
     corrections: {
       request: (body: Correction) => call('POST /ops/api/corrections', {}, { body }),
     },

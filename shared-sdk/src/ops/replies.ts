@@ -526,6 +526,18 @@ export const releaseDashboard = obj({
 
 export const releaseOutcome = obj({ changed: bool, note: opt(str), entry: opt(releaseHistoryLine) });
 
+// ---- Payout rails --------------------------------------------------------------------------------
+
+/** A payout rail and what staff say about it ('' when it pays normally). */
+export const payoutRail = obj({
+  code: str,
+  method: oneOf('BANK', 'MOMO', 'USDT'),
+  name: str,
+  delay_message: str,
+  marked_by: maybeNum,
+  marked_at: maybeTime,
+});
+
 /**
  * Every operator route, `METHOD /ops/api/path` (as registered, `:name` for a path parameter), with
  * the schema of its success reply's `data`. The CSV export answers a file: its schema is the text.
@@ -553,6 +565,9 @@ export const OPS_REPLIES = {
   'POST /ops/api/withdrawals/:withdraw_no/send': obj({ ...withdrawalFields, note: opt(str) }),
   'POST /ops/api/withdrawals/export': str,
   'POST /ops/api/withdrawals/:withdraw_no/settle': obj({ ...withdrawalFields, replayed: bool }),
+
+  'GET /ops/api/rails': arr(payoutRail),
+  'POST /ops/api/rails/:code/delay': obj({ rail: payoutRail, changed: bool }),
 
   'POST /ops/api/corrections': obj({ approval, replayed: bool }),
   'GET /ops/api/coupons': arr(coupon),

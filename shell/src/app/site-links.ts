@@ -65,6 +65,7 @@ export const FOOTER_COLUMNS: NavGroup[] = [
       { label: 'Get the app', to: '/app' },
       { label: 'Rate Sheet', to: '/ratesheet' },
       { label: 'How to sell', to: '/sellcard' },
+      { label: 'Service status', to: '/status' },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { opsDeps, type OpsOptions } from './context.js';
 import { deadLetterRoutes } from './dead-letter-routes.js';
 import { kycReviewRoutes } from './kyc-routes.js';
 import { payoutRoutes } from './payout-routes.js';
+import { railRoutes } from './rail-routes.js';
 import { rateRoutes } from './rate-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
@@ -23,6 +24,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   staffRoutes(app, deps);
   reviewRoutes(app, deps);
   payoutRoutes(app, deps);
+  railRoutes(app, deps);
   adminRoutes(app, deps);
   approvalRoutes(app, deps);
   rateRoutes(app, deps);

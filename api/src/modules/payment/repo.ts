@@ -21,6 +21,8 @@ export interface SavedAccountRow {
   account_no: string;
   account_name: string;
   is_default: boolean;
+  /** The payout rail the account's money travels on (banks.rail). */
+  rail: string;
 }
 
 /** SQL: the account's wallet is the same as that of method $2 (USDT, or local). */
@@ -103,7 +105,7 @@ export const paymentRepo = {
   /** A user's saved accounts of some methods, the default first. */
   async list(q: Queryable, userId: number, methods: string[]): Promise<SavedAccountRow[]> {
     const r = await q.query<SavedAccountRow>(
-      `select p.id, p.method, b.name as bank_name, b.logo, p.account_no, p.account_name, p.is_default
+      `select p.id, p.method, b.name as bank_name, b.logo, p.account_no, p.account_name, p.is_default, b.rail
          from payout_accounts p join banks b on b.id = p.bank_id
         where p.user_id = $1 and p.deleted_at is null and p.method = any($2::text[]) order by p.is_default desc, p.id`,
       [userId, methods],

@@ -10,6 +10,7 @@ import { isValidNuban, momoNumberError, normalizeMomo, usdtAddressError } from '
 import type { PayoutProvider } from './provider.js';
 import { paymentRepo, type BankRow } from './repo.js';
 import { checkNewPayoutName } from '../kyc/service.js';
+import { railNotices } from '../eta/service.js';
 import { accountOwner, confirmPassword, payoutUsableFrom, securityChanged } from '../security/service.js';
 
 export const PAYMENT_MESSAGES = {
@@ -262,7 +263,7 @@ export async function paymentRoutes(
       const u = await user(req.auth!.userId);
       const codes = methodsFor(u, req.body.type);
       const timeout = (await ref.setting<{ timeout_desc?: string }>('withdraw', {})).timeout_desc ?? '';
-      const saved = await paymentRepo.list(db, u.id, codes);
+      const [saved, notices] = await Promise.all([paymentRepo.list(db, u.id, codes), railNotices(db)]);
       return codes.map((code) => {
         const m = methodByCode(code);
         return {
@@ -280,6 +281,8 @@ export async function paymentRoutes(
               account_no: x.account_no,
               account_name: x.account_name,
               timeout_desc: timeout,
+              // What staff say about the account's rail now: the withdraw form shows it before an amount is typed.
+              rail_notice: notices.get(x.rail) ?? '',
             })),
         };
       });

@@ -12,6 +12,7 @@ import {
 } from '@giftlane/shared-sdk';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
 import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
+import { OrderWait } from './order-wait';
 
 function quotedMoney(detail: OrderDetail): Money | undefined {
   const q = detail.quote;
@@ -26,7 +27,16 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
 }
 
-export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail; justSubmitted?: boolean }) {
+export function OrderDetailView({
+  detail,
+  justSubmitted,
+  onDecided,
+}: {
+  detail: OrderDetail;
+  justSubmitted?: boolean;
+  /** The live estimate saw the order decided: the page reads it again. */
+  onDecided?: () => void;
+}) {
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -76,6 +86,7 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
             {ACCRUING_NOTE}
           </p>
         )}
+        {!finished && <OrderWait orderNo={detail.order_no} onFinished={onDecided} />}
         <dl className="acc-dl">
           <dt>Order number</dt>
           <dd className="acc-code">{detail.order_no}</dd>

@@ -1,8 +1,16 @@
 // The seller's orders, newest first, with All / In progress / Done tabs (ord/list, pages from 0).
 // A page that comes back full means there may be more: "Load more" fetches the next one.
 import { Link } from '@giftlane/shared-sdk/router';
-import { formatDateTime, formatMoney, type OrderListFilter, type OrderListItem } from '@giftlane/shared-sdk';
-import { fetchOrders, ORDER_PAGE_SIZE } from './api';
+import {
+  formatDateTime,
+  formatMoney,
+  type OrderEta,
+  type OrderListFilter,
+  type OrderListItem,
+} from '@giftlane/shared-sdk';
+import { fetchOrderEtas, fetchOrders, ORDER_PAGE_SIZE } from './api';
+import { useLiveWait } from '../../lib/live-wait';
+import { orderWaitText } from './order-wait';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { orderLabel, orderTone, shortOrderNo } from './order-status';
 import { pastPromise, promisedTime } from '../../lib/promised';
@@ -14,7 +22,7 @@ export const ORDER_TABS: ReadonlyArray<{ filter: OrderListFilter; label: string 
   { filter: 'done', label: 'Done' },
 ];
 
-export function OrderRow({ order }: { order: OrderListItem }) {
+export function OrderRow({ order, eta }: { order: OrderListItem; eta?: OrderEta }) {
   const tone = orderTone(order.status);
   const title = order.card_name || 'Gift card order';
   return (
@@ -50,6 +58,11 @@ export function OrderRow({ order }: { order: OrderListItem }) {
         {order.delay_compensation && order.delay_compensation.amount_minor > 0n && (
           <span className="acc-muted">Includes delay compensation of {formatMoney(order.delay_compensation)}</span>
         )}
+        {order.status === ORDER_STATUS.pending && eta && !eta.finished && (
+          <span className="acc-wait" data-testid="order-eta">
+            {orderWaitText(eta)}
+          </span>
+        )}
         {order.refused_reason && <span className="acc-error-text">{order.refused_reason}</span>}
       </span>
     </Link>
@@ -61,13 +74,17 @@ export function OrderList({ filter }: { filter: OrderListFilter }) {
     filter,
   ]);
   const { items } = list;
+  // One call for every open order shown, kept fresh while the list is on screen.
+  const open = items.filter((o) => o.status === ORDER_STATUS.pending).map((o) => o.order_no);
+  const etas = useLiveWait(open.join(','), () => fetchOrderEtas(open));
+  const etaOf = new Map((etas ?? []).map((e) => [e.order_no, e]));
   return (
     <div className="acc-page" style={{ gap: 12 }}>
       {items.length > 0 && (
         <ul className="acc-list" aria-label="Orders">
           {items.map((o) => (
             <li key={o.order_no}>
-              <OrderRow order={o} />
+              <OrderRow order={o} eta={etaOf.get(o.order_no)} />
             </li>
           ))}
         </ul>

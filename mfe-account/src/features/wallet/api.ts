@@ -1,6 +1,6 @@
 // Every call the wallet's screens make to the api: balances, the history, withdrawing.
 // The components call these, never the SDK itself (lint).
-import { getSdk, type MoneyLog, type MoneyLogFilter, type WalletBalance } from '@giftlane/shared-sdk';
+import { getSdk, type MoneyLog, type MoneyLogFilter, type WalletBalance, type WithdrawEta } from '@giftlane/shared-sdk';
 import { localCurrency } from '../../lib/session';
 
 const api = () => getSdk().api;
@@ -60,3 +60,7 @@ export async function moneyLog(req: {
 }
 
 export const moneyLogEntry = (logId: MoneyLog['log_id']) => api().wallet.moneyLogDetail({ log_id: logId });
+
+/** A withdrawal's live estimate: minutes left, payouts ahead on its rail, what staff say about the rail. */
+export const fetchWithdrawEtas = (withdrawNos: string[]): Promise<WithdrawEta[]> =>
+  api().withdraw.eta({ withdraw_no: withdrawNos.join(',') });

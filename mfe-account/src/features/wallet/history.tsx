@@ -17,6 +17,7 @@ import { moneyLog, moneyLogEntry } from './api';
 import { PagedFooter, usePaged } from '../../lib/paged';
 import { SignedChange } from '../../lib/signed-change';
 import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
+import { WithdrawWait } from './withdraw-wait';
 
 export const LOG_PAGE_SIZE = 20;
 export const LOG_FILTERS: ReadonlyArray<{ value: MoneyLogFilter; label: string }> = [
@@ -91,7 +92,10 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           ) : (
             <>
               <dt>Paid out</dt>
-              <dd>{payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}</dd>
+              <dd>
+                {payout === 'success' && d.withdraw_deal_time ? formatDateTime(d.withdraw_deal_time) : 'Not yet'}
+                {payout === 'pending' && d.withdraw_no && <WithdrawWait withdrawNo={d.withdraw_no} />}
+              </dd>
             </>
           )}
           {d.promised_time ? (

@@ -23,6 +23,7 @@ import { loadWithdraw, withdraw, type Wallet } from './api';
 import { accountLabel } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
 import { promisedTime } from '../../lib/promised';
+import { WithdrawWait } from './withdraw-wait';
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -63,6 +64,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
             </>
           ) : null}
         </p>
+        <WithdrawWait withdrawNo={state.result.withdraw_no} />
         <div className="acc-actions" style={{ marginTop: 10 }}>
           <Link className="gl-btn" to="/wallet/history">
             See it in your history
@@ -240,6 +242,12 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
                 ))}
               </select>
             </label>
+          )}
+          {/* Staff marked this account's payout rail delayed: said before an amount is typed. */}
+          {account?.rail_notice && (
+            <p className="acc-rail-notice" role="status" data-testid="withdraw-rail-notice">
+              <strong>Payouts delayed:</strong> {account.rail_notice}
+            </p>
           )}
           <label className="acc-field">
             Amount ({d.currency})

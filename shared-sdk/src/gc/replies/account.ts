@@ -227,6 +227,8 @@ export const payoutAccount = obj({
   account_no: str,
   account_name: optStr,
   timeout_desc: optStr,
+  /** What staff say about this account's payout rail now (a delay); absent or '' when it pays normally. */
+  rail_notice: optStr,
 });
 
 export const savedPaymentGroup = obj({ payment_id: num, code: str, name: str, data_list: arr(payoutAccount) });
@@ -542,6 +544,69 @@ const promotions = obj({
   ),
 });
 
+// ---- Live waits: an order's or a withdrawal's estimate, and the public status board ----------------
+
+const etaBasis = oneOf('recent', 'usual');
+
+/** One open (or just decided) order's wait: minutes left, orders ahead in its card family. */
+export const orderEta = obj({
+  order_no: str,
+  status: orderStatus,
+  finished: bool,
+  eta_minutes: num,
+  eta_time: num,
+  ahead: num,
+  family: str,
+  typical_minutes: num,
+  basis: etaBasis,
+  sample: num,
+  poll_seconds: num,
+});
+
+export const withdrawStatus = oneOf('pending', 'processing', 'paid', 'failed');
+
+/** One pending (or just settled) withdrawal's wait: minutes left, payouts ahead on its rail. */
+export const withdrawEta = obj({
+  withdraw_no: str,
+  status: withdrawStatus,
+  finished: bool,
+  eta_minutes: num,
+  eta_time: num,
+  ahead: num,
+  rail: str,
+  rail_name: str,
+  rail_notice: str,
+  typical_minutes: num,
+  basis: etaBasis,
+  sample: num,
+  poll_seconds: num,
+});
+
+export const railMethod = oneOf('BANK', 'MOMO', 'USDT');
+
+/**
+ * The public /status page's data. Not a first page: its schema rides in this chunk, so the SDK chunk
+ * every visitor downloads stays as it is.
+ */
+export const statusBoard = obj({
+  updated_at: num,
+  promised_payout_minutes: num,
+  families: arr(obj({ category_id: num, name: str, review_minutes: num, basis: etaBasis, waiting: num })),
+  rails: arr(
+    obj({
+      code: str,
+      method: railMethod,
+      name: str,
+      state: oneOf('normal', 'delayed'),
+      message: str,
+      since: num,
+      pay_minutes: num,
+      basis: etaBasis,
+      waiting: num,
+    }),
+  ),
+});
+
 /** The reply `data` of each account-area and native-only path (the path without `/gc/`). */
 export const ACCOUNT_REPLIES = {
   'account/avatar': none,
@@ -559,6 +624,7 @@ export const ACCOUNT_REPLIES = {
   'kyc/status': kycStatus,
   'kyc/verifyId': obj({ level: num, name: str }),
   'ord/detail': orderDetailWire,
+  'ord/eta': arr(orderEta),
   'ord/list': arr(orderListItemWire),
   'order/appadd': orderSellWire,
   'order/checkCoupon': coupon,
@@ -574,6 +640,7 @@ export const ACCOUNT_REPLIES = {
   'payment/setDef': none,
   'payment/verify': obj({ user_name: str }),
   'public/lead': obj({ status: num, title: str, value: str }),
+  'public/status': statusBoard,
   'public/popConfig': obj({ pop: bool, data: obj({ image: str, url: str, jump_type: num, condition: unknown }) }),
   'rebate/getInvitingDetails': arr(invitedUserWire),
   'rebate/getReferralUsers': arr(invitedUserWire),
@@ -591,6 +658,7 @@ export const ACCOUNT_REPLIES = {
   'wallet/moneyLogList': arr(moneyLogWire),
   'withdraw/apply': withdrawResultWire,
   'withdraw/changeTPassword': none,
+  'withdraw/eta': arr(withdrawEta),
   'withdraw/information': withdrawInformationWire,
   'withdraw/resetTPassword': none,
   'withdraw/sendResetCode': none,
