@@ -42,6 +42,7 @@ import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
+import { registerOfferJobs } from './modules/order/offer-service.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './shared/reference.js';
 import { socialRoutes } from './modules/user/social-routes.js';
@@ -338,6 +339,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
+      registerOfferJobs(jobs, db);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
@@ -549,7 +551,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(appRoutes);
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });
-      await app.register(orderRoutes, { store });
+      await app.register(orderRoutes, { store, ledger });
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });
