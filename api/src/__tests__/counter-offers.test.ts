@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkLedger } from '../modules/ledger/check.js';
-import { OFFER_EXPIRE_JOB, OFFER_MESSAGES, expireOffer, hasDeclinedCounterOffer } from '../modules/order/offer-service.js';
+import {
+  OFFER_EXPIRE_JOB,
+  OFFER_MESSAGES,
+  expireOffer,
+  hasDeclinedCounterOffer,
+} from '../modules/order/offer-service.js';
 import { ORDER_MESSAGES, WAITING_FOR_ANSWER } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
@@ -89,7 +94,8 @@ describe.each(targets())('counter-offers on %s', (target) => {
   const credits = async (orderNo: string) =>
     (
       await t.db.query<{ n: number }>(
-        "select count(*)::int as n from ledger_journals j join orders o on j.ref_id = o.id::text and j.ref_type = 'order' " +
+        'select count(*)::int as n from ledger_journals j join orders o on j.ref_id = o.id::text and j.ref_type = ' +
+          "'order' " +
           'where o.order_no = $1',
         [orderNo],
       )
@@ -97,27 +103,30 @@ describe.each(targets())('counter-offers on %s', (target) => {
   const balance = async (token: string) =>
     (await t.call<{ total_amount: number }>('/wallet/balance', { token })).data.total_amount;
 
-  test('a valid card is not paid below its quote: the decision is refused and points to the counter-offer', async () => {
-    const { reviewer, orderNo } = await claimedOrder();
-    const decide = (lines: unknown[], extra: Record<string, unknown> = {}) =>
-      opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines, ...extra });
-    // A lower denomination, with or without a payout note; a lower rate; the same through the preview.
-    for (const r of [
-      await decide([{ status: 'success', card_id: 1, face_value: '20' }]),
-      await decide([{ status: 'success', card_id: 1, face_value: '20' }], { payout_note: 'it is a $20 card' }),
-      await decide([{ status: 'success', card_id: 1, face_value: '40', rate: '1' }]),
-      await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/preview`, {
-        lines: [{ status: 'success', card_id: 1, face_value: '20' }],
-      }),
-    ])
-      expect(r).toMatchObject({ success: false, msg: ORDER_MESSAGES.belowQuote });
-    expect(ORDER_MESSAGES.belowQuote).toMatch(/counter-offer/);
-    // A failed card is still decided with its reason and proof.
-    expect(await decide([{ status: 'failed', fail_reason: 'already_used' }])).toMatchObject({
-      success: true,
-      data: { status: 3 },
-    });
-  });
+  test(
+    'a valid card is not paid below its quote: the decision is refused and points to the ' + 'counter-offer',
+    async () => {
+      const { reviewer, orderNo } = await claimedOrder();
+      const decide = (lines: unknown[], extra: Record<string, unknown> = {}) =>
+        opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, { lines, ...extra });
+      // A lower denomination, with or without a payout note; a lower rate; the same through the preview.
+      for (const r of [
+        await decide([{ status: 'success', card_id: 1, face_value: '20' }]),
+        await decide([{ status: 'success', card_id: 1, face_value: '20' }], { payout_note: 'it is a $20 card' }),
+        await decide([{ status: 'success', card_id: 1, face_value: '40', rate: '1' }]),
+        await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/preview`, {
+          lines: [{ status: 'success', card_id: 1, face_value: '20' }],
+        }),
+      ])
+        expect(r).toMatchObject({ success: false, msg: ORDER_MESSAGES.belowQuote });
+      expect(ORDER_MESSAGES.belowQuote).toMatch(/counter-offer/);
+      // A failed card is still decided with its reason and proof.
+      expect(await decide([{ status: 'failed', fail_reason: 'already_used' }])).toMatchObject({
+        success: true,
+        data: { status: 3 },
+      });
+    },
+  );
 
   test('the quote paid in full, and a valid card with a failed one, still decide', async () => {
     const a = await claimedOrder();
@@ -131,130 +140,135 @@ describe.each(targets())('counter-offers on %s', (target) => {
     ).toMatchObject({ success: true, data: { status: 4 } });
   });
 
-  test('sent: the seller sees it waiting, is told, and the expiry is queued once; staff cannot decide over it', async () => {
-    const { seller, photo, reviewer, orderNo } = await claimedOrder();
-    const sent = await send(reviewer.token, orderNo, offerBody(photo));
-    expect(sent).toMatchObject({ success: true, data: { status: 1, counter_offer: { status: 'open' } } });
-    const d = await detail(seller.token, orderNo);
-    expect(d.data.status).toBe(1);
-    expect(d.data.status_desc).toBe(WAITING_FOR_ANSWER);
-    const offer = d.data.counter_offer!;
-    expect(Number(offer.amount)).toBeGreaterThan(0);
-    expect(Number(offer.amount)).toBeLessThan(Number(offer.quote_amount));
-    expect(offer.images[0]!.startsWith(`${photo}?expires=`)).toBe(true);
-    expect(offer.expire_time - offer.sent_time).toBe(24 * 3600);
-    expect(d.data.timeline.map((e) => e.status)).toEqual(['submitted', 'processing', 'offer_sent']);
-    const list = await t.call<{ order_no: string; status_desc: string }[]>('/ord/list', {
-      token: seller.token,
-      status: 'inprocess',
-    });
-    expect(list.data[0]).toMatchObject({ order_no: orderNo, status_desc: WAITING_FOR_ANSWER });
-    const notices = await t.db.query<{ title: string }>(
-      'select title from notices where order_no = $1 order by id',
-      [orderNo],
-    );
-    expect(notices.rows.map((n) => n.title)).toContain('Counter-offer: waiting for your answer');
-    // The expiry job, at the deadline, with its singleton key.
-    const jobs = await t.db.query<{ start_after: Date; singleton_key: string }>(
-      'select start_after, singleton_key from pgboss.job where name = $1 and data->>$2 = ' +
-        "(select f.id::text from order_offers f join orders o on o.id = f.order_id where o.order_no = $3)",
-      [OFFER_EXPIRE_JOB, 'offerId', orderNo],
-    );
-    expect(jobs.rows).toHaveLength(1);
-    expect(Math.abs(new Date(jobs.rows[0]!.start_after).getTime() / 1000 - offer.expire_time)).toBeLessThan(2);
-    // Audited in the same transaction.
-    const audit = await t.db.query('select 1 from audit_log where action = $1 and target_id = $2', [
-      'order.counter_offer',
-      orderNo,
-    ]);
-    expect(audit.rows).toHaveLength(1);
-    // The queue shows it waiting for the seller.
-    const queue = await opsCall<{ orders: { order_no: string; waiting_for_seller: boolean }[] }>(
-      t,
-      reviewer.token,
-      'GET',
-      '/ops/api/orders/queue',
-    );
-    expect(queue.data.orders.find((o) => o.order_no === orderNo)?.waiting_for_seller).toBe(true);
-    // No decision, refusal, release or second offer over it.
-    const dec = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, {
-      lines: [{ status: 'failed', fail_reason: 'invalid_code' }],
-    });
-    expect(dec).toMatchObject({ success: false, msg: ORDER_MESSAGES.waitingForSeller });
-    expect(
-      await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/refuse`, { reason: 'x' }),
-    ).toMatchObject({ success: false, msg: ORDER_MESSAGES.waitingForSeller });
-    expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/release`)).toMatchObject({
-      success: false,
-      msg: ORDER_MESSAGES.waitingForSeller,
-    });
-    expect(await send(reviewer.token, orderNo, offerBody(photo, '10'))).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.open,
-    });
-  });
-
-  test('refused offers: not in review, no quote, at or above the quote, zero, bad reason, foreign proof, roles', async () => {
-    const { seller, photo, reviewer, orderNo } = await claimedOrder();
-    const rival = await makeStaff(t, 'reviewer');
-    expect(await send(rival.token, orderNo, offerBody(photo))).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.notInReview,
-    });
-    for (const role of ['finance', 'release_manager'] as const) {
-      const s = await makeStaff(t, role);
-      expect((await send(s.token, orderNo, offerBody(photo))).success).toBe(false);
-    }
-    expect((await send('forged', orderNo, offerBody(photo))).success).toBe(false);
-    expect(await send(reviewer.token, orderNo, offerBody(photo, '40'))).toMatchObject({
-      success: false,
-      msg: expect.stringMatching(/below the locked quote/),
-    });
-    expect(await send(reviewer.token, orderNo, offerBody(photo, '50'))).toMatchObject({ success: false });
-    expect(await send(reviewer.token, orderNo, offerBody(photo, '0'))).toMatchObject({
-      success: false,
-      msg: ORDER_MESSAGES.lineFace,
-    });
-    expect(await send(reviewer.token, orderNo, { ...offerBody(photo), reason: 'cheaper' })).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.reason,
-    });
-    expect(await send(reviewer.token, orderNo, { ...offerBody(photo), reason: 'other', note: '' })).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.otherNote,
-    });
-    expect(
-      await send(reviewer.token, orderNo, {
-        ...offerBody(photo),
+  test(
+    'sent: the seller sees it waiting, is told, and the expiry is queued once; staff cannot decide ' + 'over it',
+    async () => {
+      const { seller, photo, reviewer, orderNo } = await claimedOrder();
+      const sent = await send(reviewer.token, orderNo, offerBody(photo));
+      expect(sent).toMatchObject({ success: true, data: { status: 1, counter_offer: { status: 'open' } } });
+      const d = await detail(seller.token, orderNo);
+      expect(d.data.status).toBe(1);
+      expect(d.data.status_desc).toBe(WAITING_FOR_ANSWER);
+      const offer = d.data.counter_offer!;
+      expect(Number(offer.amount)).toBeGreaterThan(0);
+      expect(Number(offer.amount)).toBeLessThan(Number(offer.quote_amount));
+      expect(offer.images[0]!.startsWith(`${photo}?expires=`)).toBe(true);
+      expect(offer.expire_time - offer.sent_time).toBe(24 * 3600);
+      expect(d.data.timeline.map((e) => e.status)).toEqual(['submitted', 'processing', 'offer_sent']);
+      const list = await t.call<{ order_no: string; status_desc: string }[]>('/ord/list', {
+        token: seller.token,
+        status: 'inprocess',
+      });
+      expect(list.data[0]).toMatchObject({ order_no: orderNo, status_desc: WAITING_FOR_ANSWER });
+      const notices = await t.db.query<{ title: string }>('select title from notices where order_no = $1 order by id', [
+        orderNo,
+      ]);
+      expect(notices.rows.map((n) => n.title)).toContain('Counter-offer: waiting for your answer');
+      // The expiry job, at the deadline, with its singleton key.
+      const jobs = await t.db.query<{ start_after: Date; singleton_key: string }>(
+        'select start_after, singleton_key from pgboss.job where name = $1 and data->>$2 = ' +
+          '(select f.id::text from order_offers f join orders o on o.id = f.order_id where o.order_no = $3)',
+        [OFFER_EXPIRE_JOB, 'offerId', orderNo],
+      );
+      expect(jobs.rows).toHaveLength(1);
+      expect(Math.abs(new Date(jobs.rows[0]!.start_after).getTime() / 1000 - offer.expire_time)).toBeLessThan(2);
+      // Audited in the same transaction.
+      const audit = await t.db.query('select 1 from audit_log where action = $1 and target_id = $2', [
+        'order.counter_offer',
+        orderNo,
+      ]);
+      expect(audit.rows).toHaveLength(1);
+      // The queue shows it waiting for the seller.
+      const queue = await opsCall<{ orders: { order_no: string; waiting_for_seller: boolean }[] }>(
+        t,
+        reviewer.token,
+        'GET',
+        '/ops/api/orders/queue',
+      );
+      expect(queue.data.orders.find((o) => o.order_no === orderNo)?.waiting_for_seller).toBe(true);
+      // No decision, refusal, release or second offer over it.
+      const dec = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, {
         lines: [{ status: 'failed', fail_reason: 'invalid_code' }],
-      }),
-    ).toMatchObject({ success: false, msg: OFFER_MESSAGES.noValidLine });
-    const victim = await makeUser(t);
-    const theirs = await upload(t, victim.token);
-    expect(await send(reviewer.token, orderNo, { ...offerBody(photo), proof_images: [theirs] })).toMatchObject({
-      success: false,
-      msg: ORDER_MESSAGES.proof,
-    });
-    expect(
-      await send(reviewer.token, orderNo, { ...offerBody(photo), proof_images: Array(6).fill(photo) }),
-    ).toMatchObject({ success: false, msg: 'At most 5 proof photos' });
-    // Huge bodies are refused in the envelope, never a 500.
-    const huge = await send(reviewer.token, orderNo, { ...offerBody(photo), note: 'x'.repeat(100_000) });
-    expect(huge.success).toBe(false);
-    expect(huge.status).toBeLessThan(500);
-    expect((await detail(seller.token, orderNo)).data.counter_offer).toBeNull();
-    // An order without a quote, and one that is finished.
-    const noQuote = await claimedOrder({ quote: false });
-    expect(await send(noQuote.reviewer.token, noQuote.orderNo, offerBody(noQuote.photo))).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.noQuote,
-    });
-    await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/refuse`, { reason: 'Unreadable' });
-    expect(await send(reviewer.token, orderNo, offerBody(photo))).toMatchObject({
-      success: false,
-      msg: OFFER_MESSAGES.notInReview,
-    });
-  });
+      });
+      expect(dec).toMatchObject({ success: false, msg: ORDER_MESSAGES.waitingForSeller });
+      expect(
+        await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/refuse`, { reason: 'x' }),
+      ).toMatchObject({ success: false, msg: ORDER_MESSAGES.waitingForSeller });
+      expect(await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/release`)).toMatchObject({
+        success: false,
+        msg: ORDER_MESSAGES.waitingForSeller,
+      });
+      expect(await send(reviewer.token, orderNo, offerBody(photo, '10'))).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.open,
+      });
+    },
+  );
+
+  test(
+    'refused offers: not in review, no quote, at or above the quote, zero, bad reason, foreign proof, ' + 'roles',
+    async () => {
+      const { seller, photo, reviewer, orderNo } = await claimedOrder();
+      const rival = await makeStaff(t, 'reviewer');
+      expect(await send(rival.token, orderNo, offerBody(photo))).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.notInReview,
+      });
+      for (const role of ['finance', 'release_manager'] as const) {
+        const s = await makeStaff(t, role);
+        expect((await send(s.token, orderNo, offerBody(photo))).success).toBe(false);
+      }
+      expect((await send('forged', orderNo, offerBody(photo))).success).toBe(false);
+      expect(await send(reviewer.token, orderNo, offerBody(photo, '40'))).toMatchObject({
+        success: false,
+        msg: expect.stringMatching(/below the locked quote/),
+      });
+      expect(await send(reviewer.token, orderNo, offerBody(photo, '50'))).toMatchObject({ success: false });
+      expect(await send(reviewer.token, orderNo, offerBody(photo, '0'))).toMatchObject({
+        success: false,
+        msg: ORDER_MESSAGES.lineFace,
+      });
+      expect(await send(reviewer.token, orderNo, { ...offerBody(photo), reason: 'cheaper' })).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.reason,
+      });
+      expect(await send(reviewer.token, orderNo, { ...offerBody(photo), reason: 'other', note: '' })).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.otherNote,
+      });
+      expect(
+        await send(reviewer.token, orderNo, {
+          ...offerBody(photo),
+          lines: [{ status: 'failed', fail_reason: 'invalid_code' }],
+        }),
+      ).toMatchObject({ success: false, msg: OFFER_MESSAGES.noValidLine });
+      const victim = await makeUser(t);
+      const theirs = await upload(t, victim.token);
+      expect(await send(reviewer.token, orderNo, { ...offerBody(photo), proof_images: [theirs] })).toMatchObject({
+        success: false,
+        msg: ORDER_MESSAGES.proof,
+      });
+      expect(
+        await send(reviewer.token, orderNo, { ...offerBody(photo), proof_images: Array(6).fill(photo) }),
+      ).toMatchObject({ success: false, msg: 'At most 5 proof photos' });
+      // Huge bodies are refused in the envelope, never a 500.
+      const huge = await send(reviewer.token, orderNo, { ...offerBody(photo), note: 'x'.repeat(100_000) });
+      expect(huge.success).toBe(false);
+      expect(huge.status).toBeLessThan(500);
+      expect((await detail(seller.token, orderNo)).data.counter_offer).toBeNull();
+      // An order without a quote, and one that is finished.
+      const noQuote = await claimedOrder({ quote: false });
+      expect(await send(noQuote.reviewer.token, noQuote.orderNo, offerBody(noQuote.photo))).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.noQuote,
+      });
+      await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/refuse`, { reason: 'Unreadable' });
+      expect(await send(reviewer.token, orderNo, offerBody(photo))).toMatchObject({
+        success: false,
+        msg: OFFER_MESSAGES.notInReview,
+      });
+    },
+  );
 
   test('accept: credited at once, once; a replay answers the first; nobody else can answer', async () => {
     const { seller, photo, reviewer, orderNo } = await claimedOrder();

@@ -54,6 +54,7 @@ import type {
   NoticeListType,
   OrderDetail,
   OrderDetailWire,
+  OfferAnswer,
   OrderListFilter,
   OrderListItem,
   OrderListItemWire,
@@ -302,6 +303,9 @@ export function createApiModules(ctx: ApiContext) {
       (await call<OrderListItemWire[]>('ord/list', req)).map((item) => decodeOrderListItem(item, ctx.local())),
     detail: async (req: { order_no: string }): Promise<OrderDetail> =>
       decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
+    /** Answers the order's counter-offer: accept (credited at once) or decline (closed unpaid). */
+    answerOffer: (req: { order_no: string; answer: 'accept' | 'decline' }): Promise<OfferAnswer> =>
+      call('ord/answerOffer', req),
   };
 
   const finder = {

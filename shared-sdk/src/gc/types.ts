@@ -110,6 +110,9 @@ export type OrderListItem = Omit<OrderListItemWire, 'amount' | 'order_rebate' | 
 export type OrderKeyLineWire = Infer<typeof A.orderKeyLineWire>;
 export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 
+export type CounterOffer = Infer<typeof A.counterOfferWire>;
+export type OfferAnswer = Infer<typeof A.offerAnswerWire>;
+
 export type OrderDetailWire = Infer<typeof A.orderDetailWire>;
 export type OrderDetail = Omit<
   OrderDetailWire,

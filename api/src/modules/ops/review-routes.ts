@@ -1,16 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './context.js';
-import {
-  claim,
-  counterOffer,
-  decide,
-  orderDetail,
-  preview,
-  refuse,
-  release,
-  reviewQueue,
-} from './review-service.js';
+import { claim, counterOffer, decide, orderDetail, preview, refuse, release, reviewQueue } from './review-service.js';
 import { opsRoute } from './route.js';
 
 const line = z.object({

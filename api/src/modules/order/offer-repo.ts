@@ -1,11 +1,21 @@
 // The SQL of counter-offers: one open offer per order at most, answered once.
 import type { Queryable } from '../../db/db.js';
-import type { LineInput } from './service.js';
+import type { OrderRow } from './repo.js';
 
 export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired';
 
 /** A card line of an offer: what the reviewer decided (rate fixed) and what the seller is shown. */
-export interface OfferLine extends LineInput {
+export interface OfferLine {
+  /** The decision's own line (service.ts LineInput), its rate fixed at pricing. */
+  card_id?: number;
+  code?: string;
+  face_value?: string;
+  rate?: string;
+  status: 'success' | 'failed';
+  fail_reason?: string;
+  fail_note?: string;
+  proof_image?: string;
+  image_index?: number;
   shown: { card_name: string; card_currency: string; face_minor: string; amount_minor: string };
 }
 
@@ -30,9 +40,8 @@ export interface OfferRow {
 export const offerRepo = {
   /** The order's open offer, if any. */
   async openOf(q: Queryable, orderId: bigint): Promise<OfferRow | undefined> {
-    return (
-      await q.query<OfferRow>("select * from order_offers where order_id = $1 and status = 'open'", [orderId])
-    ).rows[0];
+    return (await q.query<OfferRow>("select * from order_offers where order_id = $1 and status = 'open'", [orderId]))
+      .rows[0];
   },
 
   /** The order's latest offer, if any. */
@@ -40,6 +49,11 @@ export const offerRepo = {
     return (
       await q.query<OfferRow>('select * from order_offers where order_id = $1 order by id desc limit 1', [orderId])
     ).rows[0];
+  },
+
+  /** The offer's order, its row locked until the transaction ends (as an answer locks it). */
+  async lockOrder(q: Queryable, orderId: bigint): Promise<OrderRow | undefined> {
+    return (await q.query<OrderRow>('select * from orders where id = $1 for update', [orderId])).rows[0];
   },
 
   async byId(q: Queryable, id: bigint | string): Promise<OfferRow | undefined> {
@@ -98,7 +112,8 @@ export const offerRepo = {
     a: { status: Exclude<OfferStatus, 'open'>; journalId?: bigint | null },
   ): Promise<OfferRow | undefined> {
     const r = await q.query<OfferRow>(
-      "update order_offers set status = $2, answered_at = now(), credit_journal_id = $3 where id = $1 and status = 'open' " +
+      'update order_offers set status = $2, answered_at = now(), credit_journal_id = $3 where id = $1 and status = ' +
+        "'open' " +
         'returning *',
       [id, a.status, a.journalId ?? null],
     );
@@ -107,7 +122,9 @@ export const offerRepo = {
 
   /** Whether the offer's answer time has come (by the database's clock). */
   async due(q: Queryable, id: bigint): Promise<boolean> {
-    const r = await q.query<{ due: boolean }>('select expires_at <= now() as due from order_offers where id = $1', [id]);
+    const r = await q.query<{ due: boolean }>('select expires_at <= now() as due from order_offers where id = $1', [
+      id,
+    ]);
     return r.rows[0]?.due ?? false;
   },
 };

@@ -36,8 +36,7 @@ export const OFFER_MESSAGES = {
     `A counter-offer is below the locked quote (${quote}): at the quote or above, decide the order instead`,
   zero: 'A counter-offer must be above 0',
   proofs: 'At most 5 proof photos',
-  secondPair: (why: string) =>
-    `This counter-offer needs a second operator (${why}): ask an admin to review this order`,
+  secondPair: (why: string) => `This counter-offer needs a second operator (${why}): ask an admin to review this order`,
   none: 'This order has no counter-offer waiting for your answer',
   answered: (status: string) =>
     status === 'accepted'
@@ -323,7 +322,7 @@ export async function expireOffer(db: Db, input: { offerId: string }): Promise<'
   return db.tx(async (q) => {
     const first = await offerRepo.byId(q, input.offerId);
     if (!first) return 'answered';
-    const o = (await q.query<OrderRow>('select * from orders where id = $1 for update', [first.order_id])).rows[0];
+    const o = await offerRepo.lockOrder(q, first.order_id);
     const offer = await offerRepo.byId(q, input.offerId);
     if (!o || !offer || offer.status !== 'open') return 'answered';
     if (!(await offerRepo.due(q, offer.id))) return 'not_due';
@@ -357,10 +356,7 @@ export async function hasDeclinedCounterOffer(q: Queryable, orderId: bigint): Pr
 }
 
 /** The offer as the seller and the console see it. */
-export async function offerView(
-  deps: { ref: Reference; view: (key: string) => string },
-  offer: OfferRow | undefined,
-) {
+export async function offerView(deps: { ref: Reference; view: (key: string) => string }, offer: OfferRow | undefined) {
   if (!offer) return null;
   const cur = await deps.ref.currency(offer.currency_code);
   const currencies = await deps.ref.currencies();

@@ -235,7 +235,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     handler: async (req) => {
       const input = { userId: req.auth!.userId, orderNo: req.body.order_no };
       const out =
-        req.body.answer === 'accept' ? await acceptOffer(db, offerDeps, input) : await declineOffer(db, offerDeps, input);
+        req.body.answer === 'accept'
+          ? await acceptOffer(db, offerDeps, input)
+          : await declineOffer(db, offerDeps, input);
       const cur = await ref.currency(out.order.currency_code);
       return {
         order_no: out.order.order_no,

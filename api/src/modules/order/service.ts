@@ -212,8 +212,8 @@ export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'> & { offer_
     ? o.offer_open
       ? WAITING_FOR_ANSWER
       : o.claimed_by
-      ? ORDER_STATUS_DESC.processing
-      : ORDER_STATUS_DESC.pending
+        ? ORDER_STATUS_DESC.processing
+        : ORDER_STATUS_DESC.pending
     : ORDER_STATUS_DESC[o.status];
 
 export interface LineInput {

@@ -18,3 +18,9 @@ export async function fetchOrder(orderNo: string): Promise<OrderDetail> {
   await localCurrency();
   return getSdk().api.ord.detail({ order_no: orderNo });
 }
+
+/** Answers the order's counter-offer: accept (credited at once) or decline (closed unpaid). */
+export async function answerOffer(orderNo: string, answer: 'accept' | 'decline') {
+  await localCurrency();
+  return getSdk().api.ord.answerOffer({ order_no: orderNo, answer });
+}

@@ -10,6 +10,7 @@ import {
   type Money,
   type OrderDetail,
 } from '@giftlane/shared-sdk';
+import { CounterOfferCard } from './counter-offer';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
 
 function quotedMoney(detail: OrderDetail): Money | undefined {
@@ -25,7 +26,8 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
 }
 
-export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail; justSubmitted?: boolean }) {
+export function OrderDetailView(props: { detail: OrderDetail; justSubmitted?: boolean; onChanged?: () => void }) {
+  const { detail, justSubmitted, onChanged } = props;
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -97,6 +99,10 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
         )}
       </section>
 
+      {detail.counter_offer && (
+        <CounterOfferCard orderNo={detail.order_no} offer={detail.counter_offer} onAnswered={() => onChanged?.()} />
+      )}
+
       <section className="acc-card" aria-labelledby="order-money-h">
         <h2 id="order-money-h">Quote and payout</h2>
         <dl className="acc-dl">
@@ -114,7 +120,13 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           )}
           <dt>{finished ? 'Paid to your wallet' : 'Paid so far'}</dt>
           <dd data-testid="order-paid">
-            <strong>{finished ? formatMoney(detail.amount) : 'Not yet — waiting for review'}</strong>
+            <strong>
+              {finished
+                ? formatMoney(detail.amount)
+                : detail.counter_offer?.status === 'open'
+                  ? 'Not yet — waiting for your answer'
+                  : 'Not yet — waiting for review'}
+            </strong>
           </dd>
           {shownBonuses.map(([label, m]) => (
             <div key={label} style={{ display: 'contents' }}>
@@ -152,7 +164,7 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
               {e.note && <div>{e.note}</div>}
             </li>
           ))}
-          {!finished && (
+          {!finished && detail.counter_offer?.status !== 'open' && (
             <li className="acc-timeline--next">
               <span className="acc-muted">
                 Next: an operator approves your cards and the payout reaches your wallet.
