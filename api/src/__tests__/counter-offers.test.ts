@@ -345,6 +345,35 @@ describe.each(targets())('counter-offers on %s', (target) => {
     });
   });
 
+  test('the expiry runs on the job queue, after a restart of the api too', async () => {
+    const { seller, photo, reviewer, orderNo } = await claimedOrder();
+    await send(reviewer.token, orderNo, offerBody(photo));
+    // The api stops and starts again (a new process over the same database): the job is still there.
+    await t.close();
+    t = await testApp(tdb, { uploadDir: dir, publicUrl: 'http://api.test' });
+    const id = (
+      await t.db.query<{ id: string }>(
+        'select f.id::text as id from order_offers f join orders o on o.id = f.order_id where o.order_no = $1',
+        [orderNo],
+      )
+    ).rows[0]!.id;
+    // Its deadline comes (moved, rather than waiting 24 h).
+    await t.db.query("update order_offers set expires_at = now() - interval '1 second' where id = $1", [id]);
+    await t.db.query("update pgboss.job set start_after = now() where name = $1 and data->>'offerId' = $2", [
+      OFFER_EXPIRE_JOB,
+      id,
+    ]);
+    const deadline = Date.now() + 60_000;
+    let status = 'open';
+    while (status === 'open' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await t.db.query<{ status: string }>('select status from order_offers where id = $1', [id])).rows[0]!
+        .status;
+    }
+    expect(status).toBe('expired');
+    expect((await detail(seller.token, orderNo)).data.status).toBe(3);
+  });
+
   if (target === 'postgres') {
     test('parallel: accepting five times credits once', async () => {
       const { seller, photo, reviewer, orderNo } = await claimedOrder();
@@ -382,7 +411,7 @@ describe.each(targets())('counter-offers on %s', (target) => {
       }
     });
 
-    test('parallel: two reviewers’ offers on one order (and a retry) leave one open offer', async () => {
+    test('parallel: the same offer sent four times at once leaves one open offer', async () => {
       const { photo, reviewer, orderNo } = await claimedOrder();
       const rs = await Promise.all(Array.from({ length: 4 }, () => send(reviewer.token, orderNo, offerBody(photo))));
       expect(rs.filter((r) => r.success)).toHaveLength(1);
