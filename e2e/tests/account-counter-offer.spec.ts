@@ -67,11 +67,12 @@ test('counter-offer from the console → the seller accepts → credited at once
   await expect(c.getByRole('alert')).toContainText('Send a counter-offer');
   await c.getByRole('button', { name: 'Send counter-offer' }).click();
   const dialog = c.getByRole('dialog', { name: 'Send a counter-offer' });
+  await expect(dialog.getByTestId('offer-price')).toContainText(`instead of ${quoteText}`);
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await c.getByText('The card is another denomination than the one you chose').click();
   await dialog.getByLabel('Note for the seller').fill('The card is a $50 card');
   await dialog.getByRole('combobox', { name: 'Proof photos' }).click();
-  await c.getByRole('option', { name: 'Photo 1' }).click();
+  await c.getByTitle('Photo 1', { exact: true }).click();
   await c.keyboard.press('Escape');
   await c.screenshot({ path: info.outputPath('console-counter-offer-dialog-1024.png') });
   await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
@@ -87,7 +88,7 @@ test('counter-offer from the console → the seller accepts → credited at once
 
   // The seller, at 360 px: why, the proof, the offer against the quote, the deadline.
   await page.goto(`/order/${orderNo}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Waiting for your answer' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Waiting for your answer', exact: true })).toBeVisible();
   const card = page.getByRole('region', { name: 'Counter-offer: waiting for your answer' });
   await expect(card.getByText(/another denomination than the one you chose — The card is a \$50 card/)).toBeVisible();
   await expect(card.getByTestId('offer-amount')).toHaveText(offered);

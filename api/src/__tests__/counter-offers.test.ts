@@ -144,12 +144,25 @@ describe.each(targets())('counter-offers on %s', (target) => {
     'sent: the seller sees it waiting, is told, and the expiry is queued once; staff cannot decide ' + 'over it',
     async () => {
       const { seller, photo, reviewer, orderNo } = await claimedOrder();
+      const priced = await opsCall<{ amount: string; quote_amount: string }>(
+        t,
+        reviewer.token,
+        'POST',
+        `/ops/api/orders/${orderNo}/counter-offer/preview`,
+        offerBody(photo),
+      );
+      expect(priced.success).toBe(true);
+      expect((await detail(seller.token, orderNo)).data.counter_offer).toBeNull();
       const sent = await send(reviewer.token, orderNo, offerBody(photo));
       expect(sent).toMatchObject({ success: true, data: { status: 1, counter_offer: { status: 'open' } } });
       const d = await detail(seller.token, orderNo);
       expect(d.data.status).toBe(1);
       expect(d.data.status_desc).toBe(WAITING_FOR_ANSWER);
       const offer = d.data.counter_offer!;
+      expect({ amount: offer.amount, quote_amount: offer.quote_amount }).toEqual({
+        amount: priced.data.amount,
+        quote_amount: priced.data.quote_amount,
+      });
       expect(Number(offer.amount)).toBeGreaterThan(0);
       expect(Number(offer.amount)).toBeLessThan(Number(offer.quote_amount));
       expect(offer.images[0]!.startsWith(`${photo}?expires=`)).toBe(true);

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CounterOffer } from '@giftlane/shared-sdk/ops/client';
 import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
 import { amount, ops, type OpsReply } from '../lib/api';
@@ -42,6 +43,7 @@ export default function ReviewPage() {
   const [preview, setPreview] = useState<Preview | null>(null);
   const { run, busy, notice } = useOutcome();
   const [offering, setOffering] = useState(false);
+  const priceOffer = useCallback((offer: CounterOffer) => ops().orders.counterOfferPreview(orderNo, offer), [orderNo]);
   const o = order.data;
 
   const rateOf = (cardId: number | undefined) =>
@@ -140,7 +142,9 @@ export default function ReviewPage() {
     <RoleGate roles={['reviewer']}>
       <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
       <Space wrap className="ops-gap">
-        <Tag>{o.status_desc}</Tag>
+        <Tag color={waitingForSeller ? 'blue' : undefined}>
+          {waitingForSeller ? 'Waiting for the seller' : o.status_desc}
+        </Tag>
         {o.quote && (
           <span>
             Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face{' '}
@@ -321,17 +325,15 @@ export default function ReviewPage() {
         open={offering}
         order={o}
         lines={body.lines}
-        busy={busy}
-        notice={offering ? notice : null}
         onCancel={() => setOffering(false)}
-        onSend={(offer) =>
-          run(async () => {
-            const r = await ops().orders.counterOffer(orderNo, offer);
-            setOffering(false);
-            order.reload();
-            return `Counter-offer sent: ${amount(r.counter_offer?.amount, o.currency)}; the seller is asked to answer.`;
-          })
-        }
+        onPrice={priceOffer}
+        onSend={async (offer) => {
+          const r = await ops().orders.counterOffer(orderNo, offer);
+          setOffering(false);
+          order.reload();
+          const sent = amount(r.counter_offer?.amount, o.currency);
+          await run(async () => `Counter-offer sent: ${sent}; the seller is asked to answer.`);
+        }}
       />
       <Modal
         open={Boolean(preview)}

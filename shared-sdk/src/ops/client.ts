@@ -291,6 +291,8 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
         call('POST /ops/api/orders/:order_no/refuse', { order_no: orderNo }, { body }),
       counterOffer: (orderNo: string, body: CounterOffer) =>
         call('POST /ops/api/orders/:order_no/counter-offer', { order_no: orderNo }, { body }),
+      counterOfferPreview: (orderNo: string, body: CounterOffer) =>
+        call('POST /ops/api/orders/:order_no/counter-offer/preview', { order_no: orderNo }, { body }),
     },
     withdrawals: {
       list: () => call('GET /ops/api/withdrawals'),

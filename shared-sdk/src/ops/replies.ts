@@ -572,6 +572,7 @@ export const OPS_REPLIES = {
   'POST /ops/api/orders/:order_no/preview': preview,
   'POST /ops/api/orders/:order_no/decide': decided,
   'POST /ops/api/orders/:order_no/counter-offer': orderDetail,
+  'POST /ops/api/orders/:order_no/counter-offer/preview': obj({ amount: money, quote_amount: money, currency: str }),
   'POST /ops/api/orders/:order_no/refuse': refused,
 
   'GET /ops/api/withdrawals': arr(openWithdrawal),

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './context.js';
-import { claim, counterOffer, decide, orderDetail, preview, refuse, release, reviewQueue } from './review-service.js';
+import {
+  claim,
+  counterOffer,
+  counterOfferPreview,
+  decide,
+  orderDetail,
+  preview,
+  refuse,
+  release,
+  reviewQueue,
+} from './review-service.js';
 import { opsRoute } from './route.js';
 
 const line = z.object({
@@ -117,5 +127,16 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     params: orderParams,
     body: offer,
     handler: ({ staff, params, body }) => counterOffer(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
+  });
+
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/orders/:order_no/counter-offer/preview',
+    roles: ['reviewer'],
+    summary: 'What a counter-offer would pay, against the quote, without sending it (the same pricing and checks)',
+    params: orderParams,
+    body: offer,
+    handler: ({ staff, params, body }) =>
+      counterOfferPreview(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
   });
 }

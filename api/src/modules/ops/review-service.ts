@@ -353,6 +353,29 @@ export interface CounterOfferInput {
   proof_images?: string[];
 }
 
+/** What a counter-offer would pay, against the quote, without sending it (the same pricing and checks). */
+export async function counterOfferPreview(
+  db: Db,
+  deps: OpsDeps,
+  input: CounterOfferInput & { staff: Actor; orderNo: string },
+) {
+  await deps.warm();
+  const priced = await priceOffer(db, offerDeps(deps), {
+    orderNo: input.orderNo,
+    staff: input.staff,
+    lines: input.lines,
+    reason: input.reason,
+    note: input.note ?? '',
+    proofImages: input.proof_images ?? [],
+  });
+  const cur = await deps.ref.currency(priced.currency);
+  return {
+    amount: formatMinor(priced.amountMinor, cur.decimals),
+    quote_amount: formatMinor(priced.quoteTotalMinor, cur.decimals),
+    currency: cur.code,
+  };
+}
+
 const offerDeps = (deps: OpsDeps): OfferDeps => ({ decisions: deps.decisions, ref: deps.ref, jobs: deps.jobs });
 
 /**

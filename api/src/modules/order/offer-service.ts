@@ -88,6 +88,8 @@ function checkOrder(o: OrderRow | undefined, staff: Staff): asserts o is OrderRo
 export interface PricedOffer {
   /** The trade the offer pays (without a first-order bonus, which acceptance adds as any decision does). */
   amountMinor: bigint;
+  quoteTotalMinor: bigint;
+  currency: string;
   lines: OfferLine[];
 }
 
@@ -132,7 +134,11 @@ export async function priceOffer(db: Db, deps: OfferDeps, input: OfferInput): Pr
       });
       // What the card is worth, to set against the quote: the first-order bonus is the platform's
       // gift, never part of a quote, and is paid on acceptance as on any decision.
-      throw new Priced({ amountMinor: out.order.amount_minor - out.order.first_order_bonus_minor, lines });
+      const amount = out.order.amount_minor - out.order.first_order_bonus_minor;
+      if (amount <= 0n) throw new AppError(OFFER_MESSAGES.zero);
+      if (amount >= o.quote_total_minor)
+        throw new AppError(OFFER_MESSAGES.notBelow(moneyText(o.quote_total_minor, cur)));
+      throw new Priced({ amountMinor: amount, quoteTotalMinor: o.quote_total_minor, currency: cur.code, lines });
     });
   } catch (err) {
     if (err instanceof Priced) return err.out;

@@ -187,6 +187,11 @@ describe('review screen', () => {
           'GET /ops/api/orders/:order_no': orderDetail(),
           'GET /ops/api/rates': rates(),
           'POST /ops/api/orders/:order_no/counter-offer': waiting,
+          'POST /ops/api/orders/:order_no/counter-offer/preview': {
+            amount: '182000.00',
+            quote_amount: '364000.00',
+            currency: 'NGN',
+          },
         },
         { staff: { role: 'reviewer' } },
       );
@@ -198,6 +203,10 @@ describe('review screen', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Send counter-offer' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(/against the locked quote of ₦364,000\.00/)).toBeInTheDocument();
+      // Priced by the api before it is sent.
+      expect(await within(dialog).findByTestId('offer-price')).toHaveTextContent(
+        'The seller is offered ₦182,000.00 instead of ₦364,000.00.',
+      );
       await userEvent.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
       await userEvent.click(await screen.findByText('The card is another denomination than the one you chose'));
       await userEvent.type(within(dialog).getByLabelText('Note for the seller'), 'A $50 card');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Image, Input, Modal, Select, Tag } from 'antd';
 import type { CounterOffer, DecisionLine } from '@giftlane/shared-sdk/ops/client';
 import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
@@ -59,15 +59,50 @@ export function SendCounterOffer(props: {
   open: boolean;
   order: Pick<OrderDetail, 'images' | 'offer_reasons' | 'quote' | 'currency'>;
   lines: DecisionLine[];
-  busy: boolean;
-  notice?: React.ReactNode;
   onCancel: () => void;
-  onSend: (offer: CounterOffer) => void;
+  /** Sends it; a refusal stays in the dialog with the api's words. */
+  onSend: (offer: CounterOffer) => Promise<void>;
+  /** What the offer would pay against the quote (the api's pricing), shown before it is sent. */
+  onPrice: (offer: CounterOffer) => Promise<{ amount: string; quote_amount: string; currency: string }>;
 }) {
   const { order: o, lines } = props;
   const [reason, setReason] = useState<string | undefined>();
   const [note, setNote] = useState('');
   const [proofs, setProofs] = useState<number[]>([]);
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const [priced, setPriced] = useState<{ amount: string; quote_amount: string; currency: string } | null>(null);
+  const { open, onPrice } = props;
+  const linesKey = JSON.stringify(lines);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setPriced(null);
+    setError('');
+    onPrice({ lines: JSON.parse(linesKey) as DecisionLine[], reason: 'other', note: 'price' }).then(
+      (p) => live && setPriced(p),
+      (err: unknown) => live && setError((err as Error).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, linesKey, onPrice]);
+  const send = async () => {
+    setSending(true);
+    setError('');
+    try {
+      await props.onSend({
+        lines,
+        reason: reason ?? '',
+        note: note || undefined,
+        proof_images: proofs.map((i) => o.images[i]).filter((x): x is string => !!x),
+      });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
   const reasons = Object.entries(o.offer_reasons ?? {}).map(([value, label]) => ({ value, label }));
   const paid = lines.filter((l) => l.status === 'success');
   return (
@@ -75,19 +110,15 @@ export function SendCounterOffer(props: {
       open={props.open}
       title="Send a counter-offer"
       okText="Send counter-offer"
-      okButtonProps={{ disabled: !reason || !paid.length }}
-      confirmLoading={props.busy}
-      onCancel={props.onCancel}
-      onOk={() =>
-        props.onSend({
-          lines,
-          reason: reason ?? '',
-          note: note || undefined,
-          proof_images: proofs.map((i) => o.images[i]).filter((x): x is string => !!x),
-        })
-      }
+      okButtonProps={{ disabled: !reason || !priced }}
+      confirmLoading={sending}
+      onCancel={() => {
+        setError('');
+        props.onCancel();
+      }}
+      onOk={() => void send()}
     >
-      {props.notice}
+      {error && <Alert type="error" showIcon title={error} role="alert" className="ops-gap" />}
       <p>
         The card is valid but worth less than the seller chose. The offer is priced from the card lines on the review
         screen ({paid.map((l) => `face ${l.face_value ?? '?'}`).join(', ') || 'no card to pay'}), against the locked
@@ -95,6 +126,12 @@ export function SendCounterOffer(props: {
         declined.
       </p>
       {!paid.length && <Alert type="warning" showIcon title="Add the valid card as a Pay line first." />}
+      {priced && (
+        <p data-testid="offer-price">
+          The seller is offered <strong>{amount(priced.amount, priced.currency)}</strong> instead of{' '}
+          {amount(priced.quote_amount, priced.currency)}.
+        </p>
+      )}
       <Select
         aria-label="Reason"
         placeholder="Reason"
