@@ -61,7 +61,7 @@ export function CounterOfferCard(props: { orderNo: string; offer: CounterOffer; 
       <dl className="acc-dl">
         <dt>Quote you locked</dt>
         <dd data-testid="offer-quote">{money(offer.quote_amount)}</dd>
-        <dt>We offer</dt>
+        <dt>{open ? 'We offer' : 'Offered'}</dt>
         <dd data-testid="offer-amount">
           <strong>{money(offer.amount)}</strong>
         </dd>

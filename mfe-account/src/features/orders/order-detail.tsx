@@ -68,7 +68,12 @@ export function OrderDetailView(props: { detail: OrderDetail; justSubmitted?: bo
             {detail.card_name}
           </p>
         )}
-        <p>{nextStep(detail.status, detail.status_desc)}</p>
+        <p>
+          {detail.counter_offer && ['declined', 'expired'].includes(detail.counter_offer.status)
+            ? 'The lower offer was not accepted, so nothing was paid and your card was not redeemed. The reason and ' +
+              'the proof are below.'
+            : nextStep(detail.status, detail.status_desc)}
+        </p>
         <dl className="acc-dl">
           <dt>Order number</dt>
           <dd className="acc-code">{detail.order_no}</dd>
