@@ -44,6 +44,7 @@ import { Jobs } from './modules/jobs/jobs.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { registerDelayJobs } from './modules/compensation/jobs.js';
 import { delayDevRoutes } from './modules/compensation/routes.js';
+import { registerOfferJobs } from './modules/order/offer-service.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './shared/reference.js';
 import { socialRoutes } from './modules/user/social-routes.js';
@@ -343,6 +344,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       registerRateJobs(jobs, db, catalog);
       // An order or withdrawal past its promised time: the seller is told compensation is accruing.
       registerDelayJobs(jobs, db);
+      registerOfferJobs(jobs, db);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
@@ -554,7 +556,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(appRoutes);
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });
-      await app.register(orderRoutes, { store });
+      await app.register(orderRoutes, { store, ledger });
       await app.register(etaRoutes);
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });

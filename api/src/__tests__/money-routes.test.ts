@@ -7,7 +7,7 @@ import { Ledger } from '../modules/ledger/ledger.js';
 import { isValidNuban, nubanCheckDigit } from '../modules/payment/nuban.js';
 import { PIN_MESSAGES } from '../modules/withdraw/pin.js';
 import { WITHDRAW_MESSAGES } from '../modules/withdraw/service.js';
-import { APPADD_MESSAGES } from '../modules/order/service.js';
+import { APPADD_MESSAGES, ORDER_MESSAGES } from '../modules/order/service.js';
 import { COUPON_MESSAGES } from '../modules/coupon/service.js';
 import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
@@ -109,12 +109,12 @@ describe.each(targets())('money routes on %s', (target) => {
       success: false,
       msg: 'Another operator is working on this order',
     });
-    // Below the quote without a reason is refused.
+    // A valid card below its quote is refused (that needs the seller's consent: a counter-offer).
     expect(
       await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, {
         lines: [{ status: 'success', card_id: 1, face_value: '20' }],
       }),
-    ).toMatchObject({ success: false, msg: 'A payout below the locked quote needs a reason (payout_note)' });
+    ).toMatchObject({ success: false, msg: ORDER_MESSAGES.belowQuote });
     expect(
       await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/decide`, {
         lines: [{ status: 'failed', fail_reason: 'nope' }],

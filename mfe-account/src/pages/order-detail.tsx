@@ -17,7 +17,7 @@ export default function OrderDetailPage() {
         </Link>
       </p>
       <Async state={detail} what="this order" lines={6}>
-        {(d) => <OrderDetailView detail={d} justSubmitted={submitted} onDecided={detail.retry} />}
+        {(d) => <OrderDetailView detail={d} justSubmitted={submitted} onChanged={detail.retry} />}
       </Async>
     </section>
   );

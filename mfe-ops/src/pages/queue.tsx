@@ -76,7 +76,7 @@ export default function QueuePage() {
       {(error || q.error) && <Alert type="error" showIcon title={error || q.error} className="ops-gap" />}
       <Table<QueueOrder>
         rowKey="order_no"
-        rowClassName={(o) => (o.awaiting_approval ? 'ops-row-waiting' : '')}
+        rowClassName={(o) => (o.awaiting_approval || o.waiting_for_seller ? 'ops-row-waiting' : '')}
         loading={q.loading}
         dataSource={q.data?.orders ?? []}
         pagination={false}
@@ -96,6 +96,16 @@ export default function QueuePage() {
                   </Tag>
                   <div className="ops-muted">
                     approved first by {o.approval_requested_by_name ?? o.claimed_by_name ?? 'another operator'}
+                  </div>
+                </>
+              ) : o.waiting_for_seller ? (
+                <>
+                  <Tag color="blue" className="ops-waiting">
+                    Waiting for the seller
+                  </Tag>
+                  <div className="ops-muted">
+                    counter-offer by {o.claimed_by_name ?? 'an operator'}
+                    {o.offer_expires_at ? `, answer by ${new Date(o.offer_expires_at).toLocaleString('en-GB')}` : ''}
                   </div>
                 </>
               ) : (

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CounterOffer } from '@giftlane/shared-sdk/ops/client';
 import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
 import { amount, ops, type OpsReply } from '../lib/api';
@@ -8,6 +9,7 @@ import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import { DecidedOrder } from './parts/decided-order';
+import { CounterOfferPanel, SendCounterOffer } from './parts/counter-offer';
 import { SellerCard } from './parts/seller-card';
 
 interface Line {
@@ -40,6 +42,8 @@ export default function ReviewPage() {
   const [note, setNote] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
   const { run, busy, notice } = useOutcome();
+  const [offering, setOffering] = useState(false);
+  const priceOffer = useCallback((offer: CounterOffer) => ops().orders.counterOfferPreview(orderNo, offer), [orderNo]);
   const o = order.data;
 
   const rateOf = (cardId: number | undefined) =>
@@ -132,12 +136,15 @@ export default function ReviewPage() {
     );
   const cardOptions = (rates.data?.cards ?? []).map((c) => ({ value: c.card_id, label: c.name }));
   const reasonOptions = Object.entries(o.fail_reasons ?? {}).map(([value, label]) => ({ value, label }));
-  const open = o.status === ORDER_STATUS.pending;
+  const waitingForSeller = o.counter_offer?.status === 'open';
+  const open = o.status === ORDER_STATUS.pending && !waitingForSeller;
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
       <Space wrap className="ops-gap">
-        <Tag>{o.status_desc}</Tag>
+        <Tag color={waitingForSeller ? 'blue' : undefined}>
+          {waitingForSeller ? 'Waiting for the seller' : o.status_desc}
+        </Tag>
         {o.quote && (
           <span>
             Locked quote: <strong>{amount(o.quote.amount, o.currency)}</strong> (rate {o.quote.rate}, face{' '}
@@ -161,6 +168,7 @@ export default function ReviewPage() {
         <section aria-label="Decision" className="ops-decision">
           {notice}
           {o.seller && <SellerCard seller={o.seller} currency={o.currency} />}
+          {o.counter_offer && <CounterOfferPanel offer={o.counter_offer} />}
           {open && (
             <>
               <Table<Line>
@@ -288,7 +296,7 @@ export default function ReviewPage() {
               </Space>
               <Input.TextArea
                 aria-label="Payout note"
-                placeholder="Payout note (needed below the quote; the seller sees it)"
+                placeholder="Payout note (the seller sees it)"
                 rows={2}
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
@@ -298,6 +306,11 @@ export default function ReviewPage() {
                 <Button type="primary" loading={busy} onClick={() => void check()}>
                   Review payout
                 </Button>
+                {o.quote && (
+                  <Button onClick={() => setOffering(true)} title="The card is valid but worth less than quoted">
+                    Send counter-offer
+                  </Button>
+                )}
                 <Button danger onClick={refuse}>
                   Refuse order
                 </Button>
@@ -305,9 +318,23 @@ export default function ReviewPage() {
               </Space>
             </>
           )}
-          {!open && <DecidedOrder order={o} busy={busy} onNext={(no) => void next(no)} />}
+          {!open && !waitingForSeller && <DecidedOrder order={o} busy={busy} onNext={(no) => void next(no)} />}
         </section>
       </div>
+      <SendCounterOffer
+        open={offering}
+        order={o}
+        lines={body.lines}
+        onCancel={() => setOffering(false)}
+        onPrice={priceOffer}
+        onSend={async (offer) => {
+          const r = await ops().orders.counterOffer(orderNo, offer);
+          setOffering(false);
+          order.reload();
+          const sent = amount(r.counter_offer?.amount, o.currency);
+          await run(async () => `Counter-offer sent: ${sent}; the seller is asked to answer.`);
+        }}
+      />
       <Modal
         open={Boolean(preview)}
         title="Confirm the decision"

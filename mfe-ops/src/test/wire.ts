@@ -36,6 +36,8 @@ export const queueOrder = (o: Partial<QueueItem> = {}): QueueItem => ({
   awaiting_approval: false,
   approval_requested_by: null,
   approval_requested_by_name: null,
+  waiting_for_seller: false,
+  offer_expires_at: null,
   ...o,
 });
 
@@ -60,12 +62,20 @@ export const seller = (o: Partial<Seller> = {}): Seller => ({
 export const orderDetail = (o: Partial<Detail0> = {}): Detail0 => {
   const queued = queueOrder({ claimed_by: 7 });
   const { waiting_minutes: _w, claimed_by_name: _c, brand: _b, awaiting_approval: _a, ...rest } = queued;
-  const { approval_requested_by: _r, approval_requested_by_name: _n, ...base } = rest;
+  const {
+    approval_requested_by: _r,
+    approval_requested_by_name: _n,
+    waiting_for_seller: _ws,
+    offer_expires_at: _oe,
+    ...base
+  } = rest;
   return {
     ...base,
     lines: [],
     timeline: [],
     fail_reasons: { used: 'The card has already been used', unclear: 'The photo is unclear' },
+    offer_reasons: { other_denomination: 'The card is another denomination than the one you chose', other: 'Other' },
+    counter_offer: null,
     seller: seller(),
     next_order_no: null,
     ...o,

@@ -55,6 +55,7 @@ import type {
   OrderDetail,
   OrderDetailWire,
   OrderEta,
+  OfferAnswer,
   OrderListFilter,
   OrderListItem,
   OrderListItemWire,
@@ -314,6 +315,9 @@ export function createApiModules(ctx: ApiContext) {
       decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
     /** Live estimates of the seller's orders (up to 20, comma-joined): minutes left and orders ahead. */
     eta: (req: { order_no: string }): Promise<OrderEta[]> => call('ord/eta', req),
+    /** Answers the order's counter-offer: accept (credited at once) or decline (closed unpaid). */
+    answerOffer: (req: { order_no: string; answer: 'accept' | 'decline' }): Promise<OfferAnswer> =>
+      call('ord/answerOffer', req),
   };
 
   const finder = {

@@ -114,6 +114,9 @@ export type DelayCompensation = Omit<DelayCompensationWire, 'amount'> & { amount
 export type OrderKeyLineWire = Infer<typeof A.orderKeyLineWire>;
 export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 
+export type CounterOffer = Infer<typeof A.counterOfferWire>;
+export type OfferAnswer = Infer<typeof A.offerAnswerWire>;
+
 export type OrderDetailWire = Infer<typeof A.orderDetailWire>;
 export type OrderDetail = Omit<
   OrderDetailWire,

@@ -140,6 +140,13 @@ export interface Decision {
   payout_note?: string;
   note?: string;
 }
+/** A counter-offer: the card lines as found, a reason (from the order's offer_reasons), a note, proof photos. */
+export interface CounterOffer {
+  lines: DecisionLine[];
+  reason: string;
+  note?: string;
+  proof_images?: string[];
+}
 export interface QueueFilter {
   brand?: number;
   currency?: 'NGN' | 'GHS' | 'USDT';
@@ -282,6 +289,10 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
         call('POST /ops/api/orders/:order_no/decide', { order_no: orderNo }, { body }),
       refuse: (orderNo: string, body: Reason) =>
         call('POST /ops/api/orders/:order_no/refuse', { order_no: orderNo }, { body }),
+      counterOffer: (orderNo: string, body: CounterOffer) =>
+        call('POST /ops/api/orders/:order_no/counter-offer', { order_no: orderNo }, { body }),
+      counterOfferPreview: (orderNo: string, body: CounterOffer) =>
+        call('POST /ops/api/orders/:order_no/counter-offer/preview', { order_no: orderNo }, { body }),
     },
     withdrawals: {
       list: () => call('GET /ops/api/withdrawals'),

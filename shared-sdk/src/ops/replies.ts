@@ -121,6 +121,9 @@ export const queueOrder = obj({
   /** Who asked for that approval (the first operator), while one waits. */
   approval_requested_by: maybeNum,
   approval_requested_by_name: maybeStr,
+  /** A counter-offer waits for the seller's answer until offer_expires_at. */
+  waiting_for_seller: bool,
+  offer_expires_at: maybeTime,
 });
 
 export const queue = obj({ fail_reasons: record(str), brands: arr(brand), orders: arr(queueOrder) });
@@ -158,11 +161,32 @@ export const sellerSummary = obj({
   linked_referrals: num,
 });
 
+/** A counter-offer (the same shape the seller's order page shows): the amount against the quote, why, the proof. */
+export const counterOffer = obj({
+  status: oneOf('open', 'accepted', 'declined', 'expired'),
+  amount: money,
+  quote_amount: money,
+  currency: str,
+  reason: str,
+  reason_text: str,
+  note: str,
+  images: arr(str),
+  cards: arr(obj({ card_name: str, face_value: str, amount: money })),
+  /** Unix seconds; answer_time 0 while open. */
+  sent_time: num,
+  expire_time: num,
+  answer_time: num,
+});
+
 export const orderDetail = obj({
   ...orderFields,
   lines: arr(orderLine),
   timeline: arr(obj({ status: str, note: str, actor: str, created_at: time })),
   fail_reasons: record(str),
+  /** The reasons a counter-offer may give. */
+  offer_reasons: record(str),
+  /** The order's latest counter-offer, or null. */
+  counter_offer: nullable(counterOffer),
   seller: sellerSummary,
   /** The oldest order this operator could review next (null when the queue has none). */
   next_order_no: maybeStr,
@@ -559,6 +583,8 @@ export const OPS_REPLIES = {
   'POST /ops/api/orders/:order_no/release': order,
   'POST /ops/api/orders/:order_no/preview': preview,
   'POST /ops/api/orders/:order_no/decide': decided,
+  'POST /ops/api/orders/:order_no/counter-offer': orderDetail,
+  'POST /ops/api/orders/:order_no/counter-offer/preview': obj({ amount: money, quote_amount: money, currency: str }),
   'POST /ops/api/orders/:order_no/refuse': refused,
 
   'GET /ops/api/withdrawals': arr(openWithdrawal),

@@ -24,6 +24,7 @@ import { sql as telemetry } from './0023-telemetry.js';
 import { sql as releaseManager } from './0024-release-manager.js';
 import { up as delayCompensation } from './0025-delay-compensation.js';
 import { sql as eta } from './0026-eta.js';
+import { sql as counterOffers } from './0027-counter-offers.js';
 import { sql as noticeAlerts } from './0030-notice-alerts.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -86,5 +87,6 @@ export const migrations: Migration[] = [
   { id: '0024-release-manager', up: runSql(releaseManager) },
   { id: '0025-delay-compensation', up: delayCompensation },
   { id: '0026-eta', up: runSql(eta) },
+  { id: '0027-counter-offers', up: runSql(counterOffers) },
   { id: '0030-notice-alerts', up: runSql(noticeAlerts) },
 ];

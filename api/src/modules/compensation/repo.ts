@@ -122,6 +122,8 @@ export const delayRepo = {
       await q.query<DelayTarget>(
         `update orders set breach_noticed_at = now()
           where id = $1 and breach_noticed_at is null and status = $2 and promised_at is not null
+            -- An offer sent is our answer: the wait since is the seller's, not ours.
+            and not exists (select 1 from order_offers f where f.order_id = orders.id)
           returning id, order_no as no, user_id, currency_code, promised_at`,
         [id, ORDER_STATUS.pending],
       )

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OpsDeps } from './context.js';
-import { claim, decide, orderDetail, preview, refuse, release, reviewQueue } from './review-service.js';
+import {
+  claim,
+  counterOffer,
+  counterOfferPreview,
+  decide,
+  orderDetail,
+  preview,
+  refuse,
+  release,
+  reviewQueue,
+} from './review-service.js';
 import { opsRoute } from './route.js';
 
 const line = z.object({
@@ -21,6 +31,12 @@ const decision = z.object({
   note: z.string().max(500).optional(),
 });
 const orderParams = z.object({ order_no: z.string().max(64) });
+const offer = z.object({
+  lines: z.array(line).min(1).max(50),
+  reason: z.string().min(1, 'Choose a reason for the counter-offer').max(40),
+  note: z.string().max(500).optional(),
+  proof_images: z.array(z.string().max(1000)).max(5, 'At most 5 proof photos').optional(),
+});
 const amountQuery = (name: string) =>
   z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${name}: an amount such as 50000 or 1250.50`);
 
@@ -99,5 +115,28 @@ export function reviewRoutes(app: FastifyInstance, deps: OpsDeps): void {
     body: z.object({ reason: z.string().min(1).max(500) }),
     handler: ({ staff, params, body }) =>
       refuse(deps.db, deps, { staff, orderNo: params.order_no, reason: body.reason }),
+  });
+
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/orders/:order_no/counter-offer',
+    roles: ['reviewer'],
+    summary:
+      'A counter-offer on a valid card worth less than quoted: the card lines as found (priced like a decision), a ' +
+      'reason, a note and proof photos; the seller accepts or declines',
+    params: orderParams,
+    body: offer,
+    handler: ({ staff, params, body }) => counterOffer(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
+  });
+
+  opsRoute(app, {
+    method: 'POST',
+    path: '/ops/api/orders/:order_no/counter-offer/preview',
+    roles: ['reviewer'],
+    summary: 'What a counter-offer would pay, against the quote, without sending it (the same pricing and checks)',
+    params: orderParams,
+    body: offer,
+    handler: ({ staff, params, body }) =>
+      counterOfferPreview(deps.db, deps, { ...body, staff, orderNo: params.order_no }),
   });
 }

@@ -14,6 +14,8 @@ import {
   type LineInput,
 } from '../order/service.js';
 import type { OrderRow } from '../order/repo.js';
+import { offerRepo } from '../order/offer-repo.js';
+import { OFFER_REASONS, offerView, priceOffer, sendOffer, type OfferDeps } from '../order/offer-service.js';
 import { accountLinks } from '../referral/links.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import type { Db } from '../../db/db.js';
@@ -86,6 +88,8 @@ export async function reviewQueue(db: Db, deps: OpsDeps, input: QueueFilter & { 
         claimed_by_name: o.claimed_by_name,
         brand: o.brand,
         awaiting_approval: !!waitingOf(o.order_no),
+        waiting_for_seller: o.offer_expires_at !== null,
+        offer_expires_at: o.offer_expires_at,
         approval_requested_by: waitingOf(o.order_no)?.requested_by ?? null,
         approval_requested_by_name: waitingOf(o.order_no)?.requested_by_name ?? null,
       })),
@@ -131,17 +135,20 @@ export async function orderDetail(db: Db, deps: OpsDeps, input: { staff: Actor; 
   const { staff, orderNo } = input;
   const o = await orderRepo.byNo(db, orderNo);
   if (!o) throw new AppError('Order not found');
-  const [lines, events, seller, next] = await Promise.all([
+  const [lines, events, seller, next, offer] = await Promise.all([
     orderRepo.lines(db, o.id),
     orderRepo.events(db, o.id),
     sellerSummary(db, deps, o),
     opsRepo.nextOrder(db, staff.id, o.order_no),
+    offerRepo.latestOf(db, o.id),
   ]);
   return {
     ...(await orderView(deps, o)),
     lines: await linesView(deps, o, lines),
     timeline: events,
     fail_reasons: FAIL_REASONS,
+    offer_reasons: OFFER_REASONS,
+    counter_offer: await offerView(deps, offer),
     seller,
     next_order_no: next,
   };
@@ -336,4 +343,78 @@ export async function refuse(db: Db, deps: OpsDeps, input: { staff: Actor; order
     return out;
   });
   return { ...(await afterDecision(db, deps, { staff, order: res.order })), replayed: res.replay };
+}
+
+/** What a counter-offer is sent with: the card lines as found, a reason from the list, a note and proof photos. */
+export interface CounterOfferInput {
+  lines: DecisionInput['lines'];
+  reason: string;
+  note?: string;
+  proof_images?: string[];
+}
+
+/** What a counter-offer would pay, against the quote, without sending it (the same pricing and checks). */
+export async function counterOfferPreview(
+  db: Db,
+  deps: OpsDeps,
+  input: CounterOfferInput & { staff: Actor; orderNo: string },
+) {
+  await deps.warm();
+  const priced = await priceOffer(db, offerDeps(deps), {
+    orderNo: input.orderNo,
+    staff: input.staff,
+    lines: input.lines,
+    reason: input.reason,
+    note: input.note ?? '',
+    proofImages: input.proof_images ?? [],
+  });
+  const cur = await deps.ref.currency(priced.currency);
+  return {
+    amount: formatMinor(priced.amountMinor, cur.decimals),
+    quote_amount: formatMinor(priced.quoteTotalMinor, cur.decimals),
+    currency: cur.code,
+  };
+}
+
+const offerDeps = (deps: OpsDeps): OfferDeps => ({ decisions: deps.decisions, ref: deps.ref, jobs: deps.jobs });
+
+/**
+ * A counter-offer on a valid card worth less than quoted: priced like a decision (rolled back),
+ * then sent in one transaction with its audit row; the seller answers it on the order page.
+ */
+export async function counterOffer(
+  db: Db,
+  deps: OpsDeps,
+  input: CounterOfferInput & { staff: Actor; orderNo: string },
+) {
+  const { staff, orderNo } = input;
+  await deps.warm();
+  const offer = {
+    orderNo,
+    staff,
+    lines: input.lines,
+    reason: input.reason,
+    note: input.note ?? '',
+    proofImages: input.proof_images ?? [],
+  };
+  const priced = await priceOffer(db, offerDeps(deps), offer);
+  await db.tx(async (q) => {
+    if ((await lockOrderForReview(q, orderNo)).waiting) throw new AppError(FOUR_EYES_MESSAGES.waiting);
+    const out = await sendOffer(q, offerDeps(deps), { ...offer, priced });
+    await audit(q, {
+      staffId: staff.id,
+      action: 'order.counter_offer',
+      targetType: 'order',
+      targetId: orderNo,
+      reason: `${input.reason}${offer.note ? `: ${offer.note}` : ''}`,
+      details: {
+        offer_id: String(out.offer.id),
+        amount_minor: out.offer.amount_minor,
+        quote_total_minor: out.offer.quote_total_minor,
+        lines: input.lines,
+      },
+      ip: staff.ip,
+    });
+  });
+  return orderDetail(db, deps, { staff, orderNo });
 }

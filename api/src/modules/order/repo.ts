@@ -104,9 +104,10 @@ export const orderRepo = {
     userId: number,
     f: { statuses: number[]; from: number; to: number; page: number; size: number },
   ) {
-    const r = await q.query<OrderRow & { card_names: string | null; lines: number }>(
+    const r = await q.query<OrderRow & { card_names: string | null; lines: number; offer_open: boolean }>(
       `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and ` +
         `l.card_name <> '') as card_names,
+              exists (select 1 from order_offers f where f.order_id = o.id and f.status = 'open') as offer_open,
               (select count(*)::int from order_lines l where l.order_id = o.id) as lines
          from orders o where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3) and ` +
         `o.created_at <= to_timestamp($4)
@@ -130,10 +131,17 @@ export const orderRepo = {
   /** The review queue: pending orders, oldest first, unclaimed or claimed by this reviewer. */
   async queue(q: Queryable, f: QueueFilter) {
     const r = await q.query<
-      OrderRow & { waiting_minutes: number; claimed_by_name: string | null; brand: string | null }
+      OrderRow & {
+        waiting_minutes: number;
+        claimed_by_name: string | null;
+        brand: string | null;
+        offer_expires_at: Date | null;
+      }
     >(
       `select o.*, floor(extract(epoch from now() - o.created_at) / 60)::int as waiting_minutes, s.name as ` +
-        `claimed_by_name, k.name as brand
+        `claimed_by_name, k.name as brand,
+              (select f.expires_at from order_offers f where f.order_id = o.id and f.status = 'open') as ` +
+        `offer_expires_at
          from orders o left join staff s on s.id = o.claimed_by left join cards c on c.id = o.card_id left join ` +
         `card_categories k on k.id = c.category_id
         where o.status = $8 and (o.claimed_by is null or o.claimed_by = $1 or $2)

@@ -6,7 +6,10 @@ import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName } from '../catalog/service.js';
 import { delayOf, delaysOf } from '../compensation/service.js';
+import type { Ledger } from '../ledger/ledger.js';
 import type { UploadStore } from '../uploads/store.js';
+import { offerRepo } from './offer-repo.js';
+import { acceptOffer, declineOffer, offerView, type OfferDeps } from './offer-service.js';
 import { orderRepo, type OrderRow } from './repo.js';
 import { statusDesc, submitOrder } from './service.js';
 import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
@@ -14,9 +17,21 @@ import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-export async function orderRoutes(app: FastifyInstance, opts: { store: UploadStore }): Promise<void> {
+export async function orderRoutes(app: FastifyInstance, opts: { store: UploadStore; ledger: Ledger }): Promise<void> {
   const { db, ref } = app;
   const { catalog } = app;
+  /** What the seller's answer to a counter-offer runs with (acceptance decides and credits the order). */
+  const offerDeps: OfferDeps = {
+    ref,
+    jobs: app.jobs,
+    decisions: {
+      ledger: opts.ledger,
+      ref,
+      catalog,
+      rateTolerancePercent: app.config.review.rateTolerancePercent,
+    },
+  };
+  const view = (key: string) => opts.store.viewUrl(key);
   /**
    * The name of the card an order was submitted for (the same words as the catalog's), so a
    * pending or refused order, which has no approved card lines yet, still says what was sold.
@@ -151,10 +166,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       if (!o) throw new AppError('Order not found');
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const [lines, events, delay] = await Promise.all([
+      const [lines, events, delay, offer] = await Promise.all([
         orderRepo.lines(db, o.id),
         orderRepo.events(db, o.id),
         delayOf(db, { subject: 'order', id: o.id }),
+        offerRepo.latestOf(db, o.id),
       ]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
@@ -169,7 +185,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         currency_symbol: cur.symbol,
         amount: f(o.amount_minor),
         status: o.status,
-        status_desc: statusDesc(o),
+        status_desc: statusDesc({ ...o, offer_open: offer?.status === 'open' }),
         wallet_type: o.wallet_type,
         create_time: unix(o.created_at),
         finish_time: unix(o.finished_at),
@@ -216,6 +232,37 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
               time: unix(delay.created_at),
             }
           : null,
+        /** Our addition: the order's counter-offer (null without one), which an open one asks the seller to answer. */
+        counter_offer: await offerView({ ref, view }, offer),
+      };
+    },
+  });
+
+  gcRoute(app, {
+    path: '/ord/answerOffer',
+    summary: 'Answer an order’s counter-offer: accept (credited at once) or decline (the order is closed unpaid)',
+    description:
+      'answer is accept or decline. The same answer sent again answers the first (replayed: true); an offer that ' +
+      'was answered otherwise, or has expired, is refused.',
+    auth: 'required',
+    body: z.object({
+      order_no: text('order_no', 64, 'order_no is required'),
+      answer: oneOf('answer', ['accept', 'decline']),
+    }),
+    handler: async (req) => {
+      const input = { userId: req.auth!.userId, orderNo: req.body.order_no };
+      const out =
+        req.body.answer === 'accept'
+          ? await acceptOffer(db, offerDeps, input)
+          : await declineOffer(db, offerDeps, input);
+      const cur = await ref.currency(out.order.currency_code);
+      return {
+        order_no: out.order.order_no,
+        status: out.order.status,
+        status_desc: statusDesc(out.order),
+        amount: formatMinor(out.order.amount_minor, cur.decimals),
+        offer_status: out.offer.status,
+        replayed: out.replay,
       };
     },
   });

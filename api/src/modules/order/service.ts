@@ -23,6 +23,7 @@ import { addVipExp } from '../vip/service.js';
 import { uploadRepo } from '../uploads/repo.js';
 import { IMAGE_LIMITS, uploadNameOf, type UploadStore } from '../uploads/store.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
+import { offerRepo } from './offer-repo.js';
 import { orderRepo, type OrderRow } from './repo.js';
 import { ORDER_STATUS, ORDER_STATUS_DESC } from '@giftlane/shared-sdk/statuses';
 
@@ -44,7 +45,10 @@ export const ORDER_MESSAGES = {
   finished: 'This order has already been finished',
   claimedByOther: 'Another operator is working on this order',
   claimFirst: 'Claim the order before deciding it',
-  belowQuote: 'A payout below the locked quote needs a reason (payout_note)',
+  belowQuote:
+    'This card is valid: it cannot be paid below its locked quote without the seller’s consent. ' +
+    'Send a counter-offer (the amount, a reason and proof) instead, or fail the card with its reason and proof',
+  waitingForSeller: 'This order is waiting for the seller’s answer to a counter-offer',
   noLines: 'Add at least one card line',
   lineCard: 'Each approved card line needs a card_id',
   lineFace: 'Each approved card line needs a face value above 0',
@@ -207,11 +211,16 @@ export function newOrderNo(now = new Date()): string {
   return `GC${d}${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
 }
 
-export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'>): string =>
+/** What an order waiting for the seller's answer to a counter-offer says. */
+export const WAITING_FOR_ANSWER = 'Waiting for your answer';
+
+export const statusDesc = (o: Pick<OrderRow, 'status' | 'claimed_by'> & { offer_open?: boolean }): string =>
   o.status === ORDER_STATUS.pending
-    ? o.claimed_by
-      ? ORDER_STATUS_DESC.processing
-      : ORDER_STATUS_DESC.pending
+    ? o.offer_open
+      ? WAITING_FOR_ANSWER
+      : o.claimed_by
+        ? ORDER_STATUS_DESC.processing
+        : ORDER_STATUS_DESC.pending
     : ORDER_STATUS_DESC[o.status];
 
 export interface LineInput {
@@ -277,12 +286,13 @@ export async function releaseOrder(
   if (o.status !== ORDER_STATUS.pending) throw new AppError(ORDER_MESSAGES.finished);
   if (o.claimed_by === null) return o;
   if (o.claimed_by !== staff.id && !input.anyone) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  if (await offerRepo.openOf(q, o.id)) throw new AppError(ORDER_MESSAGES.waitingForSeller);
   return orderRepo.setClaim(q, o.id, null);
 }
 
 async function lockForDecision(
   q: Queryable,
-  { orderNo, staff, hash }: { orderNo: string; staff: Staff; hash: string },
+  { orderNo, staff, hash, offer }: { orderNo: string; staff: Staff; hash: string; offer?: CounterOfferMode },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const o = await orderRepo.lockByNo(q, orderNo);
   if (!o) throw new AppError(ORDER_MESSAGES.notFound);
@@ -290,10 +300,20 @@ async function lockForDecision(
     if (o.decision_hash === hash) return { order: o, replay: true };
     throw new AppError(ORDER_MESSAGES.finished);
   }
+  // The seller's acceptance decides the order its offer was sent on, whoever holds the claim.
+  if (offer === 'accept') return { order: o, replay: false };
   if (o.claimed_by === null) throw new AppError(ORDER_MESSAGES.claimFirst);
   if (o.claimed_by !== staff.id) throw new AppError(ORDER_MESSAGES.claimedByOther);
+  if (await offerRepo.openOf(q, o.id)) throw new AppError(ORDER_MESSAGES.waitingForSeller);
   return { order: o, replay: false };
 }
+
+/**
+ * How a decision is made for a counter-offer: 'price' prices the card as the reviewer found it
+ * (in a transaction that is rolled back; four-eyes still asked), 'accept' makes it when the seller
+ * accepts. Both skip the binding-quote rule: the seller consents to this amount.
+ */
+export type CounterOfferMode = 'price' | 'accept';
 
 export interface DecisionDeps {
   ledger: Ledger;
@@ -361,6 +381,7 @@ export async function decideOrder(
      * delay compensation's clock stops there. Default: this decision.
      */
     answeredAt?: Date;
+    counterOffer?: CounterOfferMode;
   },
 ): Promise<{ order: OrderRow; replay: boolean }> {
   const hash = paramsHash({
@@ -370,7 +391,12 @@ export async function decideOrder(
     payoutNote: input.payoutNote ?? '',
     note: input.note ?? '',
   });
-  const { order: o, replay } = await lockForDecision(q, { orderNo: input.orderNo, staff: input.staff, hash });
+  const { order: o, replay } = await lockForDecision(q, {
+    orderNo: input.orderNo,
+    staff: input.staff,
+    hash,
+    offer: input.counterOffer,
+  });
   if (replay) return { order: o, replay };
   if (!input.lines.length) throw new AppError(ORDER_MESSAGES.noLines);
 
@@ -554,9 +580,9 @@ export async function decideOrder(
     }
   }
   const total = base + vip + couponBonus + ladder + firstBonus;
-  if (o.quote_total_minor !== null && total < o.quote_total_minor && !input.payoutNote)
+  if (o.quote_total_minor !== null && !input.counterOffer && paysBelowQuote(o, lines, total - firstBonus))
     throw new AppError(ORDER_MESSAGES.belowQuote);
-  if (deps.secondPair) {
+  if (deps.secondPair && input.counterOffer !== 'accept') {
     // The first-order bonus is the platform's, not the reviewer's: the quote never included it.
     // Asked for an approved decision too: the rule takes the reviewer's daily lock, so an approved
     // payout and the reviewer's own decisions are counted one after the other.
@@ -633,6 +659,27 @@ export async function decideOrder(
     payoutCurrency: payout.code,
   });
   return { order: credited, replay: false };
+}
+
+/**
+ * The binding quote: whether a decision pays a valid card below the quote the seller locked. A
+ * valid line of the quoted card at a lower rate does; so does a trade below the quote's total when
+ * no card failed, or when a valid line is another card than the one quoted (the card is worth
+ * less than chosen: that is a counter-offer, which the seller answers). Failed cards lower the
+ * total with their reason and proof, as before.
+ */
+export function paysBelowQuote(
+  o: Pick<OrderRow, 'card_id' | 'quote' | 'quote_total_minor'>,
+  lines: { card_id: number | null; rate: bigint; status: string }[],
+  trade: bigint,
+): boolean {
+  if (o.quote_total_minor === null) return false;
+  const locked = (o.quote?.rate_minor as string | undefined) ?? null;
+  const valid = lines.filter((l) => l.status === 'success');
+  if (locked !== null && valid.some((l) => l.card_id === o.card_id && l.rate < BigInt(locked))) return true;
+  if (trade >= o.quote_total_minor) return false;
+  const someFailed = valid.length < lines.length;
+  return !someFailed || valid.some((l) => l.card_id !== o.card_id);
 }
 
 /** Refuses a whole order (status 3) with one reason. */

@@ -28,3 +28,8 @@ export async function fetchOrder(orderNo: string): Promise<OrderDetail> {
 /** The live estimates of some open orders (a page of the list at most): minutes left, orders ahead. */
 export const fetchOrderEtas = (orderNos: string[]): Promise<OrderEta[]> =>
   getSdk().api.ord.eta({ order_no: orderNos.join(',') });
+/** Answers the order's counter-offer: accept (credited at once) or decline (closed unpaid). */
+export async function answerOffer(orderNo: string, answer: 'accept' | 'decline') {
+  await localCurrency();
+  return getSdk().api.ord.answerOffer({ order_no: orderNo, answer });
+}

@@ -10,6 +10,7 @@ import {
   type Money,
   type OrderDetail,
 } from '@giftlane/shared-sdk';
+import { CounterOfferCard } from './counter-offer';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
 import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
 import { OrderWait } from './order-wait';
@@ -27,16 +28,8 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
 }
 
-export function OrderDetailView({
-  detail,
-  justSubmitted,
-  onDecided,
-}: {
-  detail: OrderDetail;
-  justSubmitted?: boolean;
-  /** The live estimate saw the order decided: the page reads it again. */
-  onDecided?: () => void;
-}) {
+export function OrderDetailView(props: { detail: OrderDetail; justSubmitted?: boolean; onChanged?: () => void }) {
+  const { detail, justSubmitted, onChanged } = props;
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -53,6 +46,7 @@ export function OrderDetailView({
   const rejected = detail.imageList.filter((img) => img.refused_reason);
   const timeline = detail.timeline ?? [{ status: 'submitted', time: detail.create_time }];
   const promised = promisedTime(detail.promised_time);
+  const offerOpen = detail.counter_offer?.status === 'open';
   const late = !finished && pastPromise(detail.promised_time);
   const delay = detail.delay_compensation;
 
@@ -80,13 +74,18 @@ export function OrderDetailView({
             {detail.card_name}
           </p>
         )}
-        <p>{nextStep(detail.status, detail.status_desc)}</p>
-        {late && (
+        <p>
+          {detail.counter_offer && ['declined', 'expired'].includes(detail.counter_offer.status)
+            ? 'The lower offer was not accepted, so nothing was paid and your card was not redeemed. The reason and ' +
+              'the proof are below.'
+            : nextStep(detail.status, detail.status_desc)}
+        </p>
+        {late && !offerOpen && (
           <p className="acc-warn" role="status">
             {ACCRUING_NOTE}
           </p>
         )}
-        {!finished && <OrderWait orderNo={detail.order_no} onFinished={onDecided} />}
+        {!finished && !offerOpen && <OrderWait orderNo={detail.order_no} onFinished={onChanged} />}
         <dl className="acc-dl">
           <dt>Order number</dt>
           <dd className="acc-code">{detail.order_no}</dd>
@@ -123,6 +122,10 @@ export function OrderDetailView({
         )}
       </section>
 
+      {detail.counter_offer && (
+        <CounterOfferCard orderNo={detail.order_no} offer={detail.counter_offer} onAnswered={() => onChanged?.()} />
+      )}
+
       <section className="acc-card" aria-labelledby="order-money-h">
         <h2 id="order-money-h">Quote and payout</h2>
         <dl className="acc-dl">
@@ -140,7 +143,13 @@ export function OrderDetailView({
           )}
           <dt>{finished ? 'Paid to your wallet' : 'Paid so far'}</dt>
           <dd data-testid="order-paid">
-            <strong>{finished ? formatMoney(detail.amount) : 'Not yet — waiting for review'}</strong>
+            <strong>
+              {finished
+                ? formatMoney(detail.amount)
+                : detail.counter_offer?.status === 'open'
+                  ? 'Not yet — waiting for your answer'
+                  : 'Not yet — waiting for review'}
+            </strong>
           </dd>
           {shownBonuses.map(([label, m]) => (
             <div key={label} style={{ display: 'contents' }}>
@@ -190,7 +199,7 @@ export function OrderDetailView({
               {e.note && <div>{e.note}</div>}
             </li>
           ))}
-          {!finished && (
+          {!finished && detail.counter_offer?.status !== 'open' && (
             <li className="acc-timeline--next">
               <span className="acc-muted">
                 Next: an operator approves your cards and the payout reaches your wallet.

@@ -41,6 +41,11 @@ export function nextStep(status: OrderStatus | number, desc?: string): string {
         'disagree.'
       );
     default:
+      if (/waiting for your answer/i.test(desc ?? ''))
+        return (
+          'Your card is worth less than quoted. Nothing is paid below the quote without your consent: answer the ' +
+          'counter-offer below.'
+        );
       return /processing/i.test(desc ?? '')
         ? 'An operator is checking your cards now. You will be paid as soon as they are approved.'
         : 'Your order is waiting for an operator.';
@@ -55,12 +60,17 @@ const EVENT_LABELS: Record<string, string> = {
   refused: 'Refused',
   cancelled: 'Cancelled',
   compensated: 'Delay compensation',
+  offer_sent: 'Counter-offer sent',
+  offer_accepted: 'Counter-offer accepted',
+  offer_declined: 'Counter-offer declined',
+  offer_expired: 'Counter-offer expired',
 };
 
 export const eventLabel = (status: string): string =>
   EVENT_LABELS[status] ?? status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-export const isFailedEvent = (status: string) => status === 'refused' || status === 'cancelled';
+export const isFailedEvent = (status: string) =>
+  status === 'refused' || status === 'cancelled' || status === 'offer_declined' || status === 'offer_expired';
 
 /** The last 14 characters, as the orders list shows them (CONTRACT §3.7). */
 export const shortOrderNo = (orderNo: string) => (orderNo.length > 14 ? `…${orderNo.slice(-14)}` : orderNo);

@@ -96,4 +96,26 @@ describe('review queue', () => {
     renderPage(QueuePage);
     expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
   });
+
+  test('an order waiting for the seller’s answer to a counter-offer stands out, with its deadline', async () => {
+    testOps(
+      {
+        'GET /ops/api/orders/queue': queue([
+          queueOrder({
+            order_no: 'GC103',
+            claimed_by: 7,
+            claimed_by_name: 'Ada Reviewer',
+            waiting_for_seller: true,
+            offer_expires_at: '2026-11-27T08:00:00.000Z',
+          }),
+        ]),
+      },
+      { staff: { role: 'reviewer' } },
+    );
+    renderPage(QueuePage);
+    const row = (await screen.findByText('GC103')).closest('tr')!;
+    expect(row).toHaveClass('ops-row-waiting');
+    expect(within(row).getByText('Waiting for the seller')).toBeInTheDocument();
+    expect(within(row).getByText(/counter-offer by Ada Reviewer, answer by/)).toBeInTheDocument();
+  });
 });

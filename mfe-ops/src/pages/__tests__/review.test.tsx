@@ -163,4 +163,70 @@ describe('review screen', () => {
     expect(await screen.findByText('Refused: the seller is told the reason.')).toBeInTheDocument();
     expect(t.callsTo('POST /ops/api/orders/:order_no/refuse')).toEqual([{ reason: 'The photo is of another card' }]);
   });
+
+  test(
+    'Send counter-offer sends the card as found, a reason, a note and proof; the offer then waits for the ' + 'seller',
+    async () => {
+      const offer = {
+        status: 'open' as const,
+        amount: '182000.00',
+        quote_amount: '364000.00',
+        currency: 'NGN',
+        reason: 'other_denomination',
+        reason_text: 'The card is another denomination than the one you chose',
+        note: 'A $50 card',
+        images: ['/photos/a.png'],
+        cards: [{ card_name: 'Apple', face_value: '50.00', amount: '182000.00' }],
+        sent_time: 1_795_302_000,
+        expire_time: 1_795_388_400,
+        answer_time: 0,
+      };
+      const waiting = orderDetail({ status_desc: 'Waiting for your answer', counter_offer: offer });
+      const t = testOps(
+        {
+          'GET /ops/api/orders/:order_no': orderDetail(),
+          'GET /ops/api/rates': rates(),
+          'POST /ops/api/orders/:order_no/counter-offer': waiting,
+          'POST /ops/api/orders/:order_no/counter-offer/preview': {
+            amount: '182000.00',
+            quote_amount: '364000.00',
+            currency: 'NGN',
+          },
+        },
+        { staff: { role: 'reviewer' } },
+      );
+      t.answer('GET /ops/api/orders/:order_no', orderDetail(), waiting);
+      renderPage(ReviewPage, AT, PATH);
+      const face = await screen.findByLabelText('Face value');
+      await userEvent.clear(face);
+      await userEvent.type(face, '50');
+      await userEvent.click(screen.getByRole('button', { name: 'Send counter-offer' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/against the locked quote of ₦364,000\.00/)).toBeInTheDocument();
+      // Priced by the api before it is sent.
+      expect(await within(dialog).findByTestId('offer-price')).toHaveTextContent(
+        'The seller is offered ₦182,000.00 instead of ₦364,000.00.',
+      );
+      await userEvent.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+      await userEvent.click(await screen.findByText('The card is another denomination than the one you chose'));
+      await userEvent.type(within(dialog).getByLabelText('Note for the seller'), 'A $50 card');
+      await userEvent.click(within(dialog).getByRole('combobox', { name: 'Proof photos' }));
+      await userEvent.click(await screen.findByText('Photo 1'));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send counter-offer' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Counter-offer sent: ₦182,000.00');
+      expect(t.callsTo('POST /ops/api/orders/:order_no/counter-offer')).toEqual([
+        {
+          lines: [{ status: 'success', card_id: 1, face_value: '50', rate: '1125.00' }],
+          reason: 'other_denomination',
+          note: 'A $50 card',
+          proof_images: ['/photos/a.png'],
+        },
+      ]);
+      const panel = await screen.findByRole('region', { name: 'Counter-offer' });
+      expect(within(panel).getByText('Waiting for the seller')).toBeInTheDocument();
+      expect(within(panel).getByTestId('offer-amount')).toHaveTextContent('₦182,000.00');
+      // While the seller answers, no decision can be made from this screen.
+      expect(screen.queryByRole('button', { name: 'Review payout' })).toBeNull();
+    },
+  );
 });

@@ -92,6 +92,32 @@ export const orderKeyLineWire = obj({
   card_image: optStr,
 });
 
+/** A counter-offer: what the card was found to be and what it is worth, against the locked quote. */
+export const counterOfferWire = obj({
+  status: oneOf('open', 'accepted', 'declined', 'expired'),
+  amount,
+  quote_amount: amount,
+  currency: str,
+  reason: str,
+  reason_text: str,
+  note: optStr,
+  images: arr(str),
+  cards: arr(obj({ card_name: optStr, face_value: str, amount })),
+  sent_time: num,
+  expire_time: num,
+  answer_time: num,
+});
+
+/** The answer to a counter-offer: the order as it now stands. */
+export const offerAnswerWire = obj({
+  order_no: str,
+  status: orderStatus,
+  status_desc: str,
+  amount,
+  offer_status: oneOf('open', 'accepted', 'declined', 'expired'),
+  replayed: bool,
+});
+
 export const orderDetailWire = obj({
   order_no: str,
   /** Our addition: the card the order was submitted for ('' without one). */
@@ -126,6 +152,11 @@ export const orderDetailWire = obj({
   /** Our additions: when the order is promised to be decided (Unix seconds, 0 for none), its delay compensation. */
   promised_time: optNum,
   delay_compensation: opt(nullable(delayCompensationWire)),
+  /**
+   * Our addition: the order's counter-offer (null or absent without one). While `status` is open the seller
+   * answers it (ord/answerOffer) before `expire_time` (Unix seconds); no answer counts as declined.
+   */
+  counter_offer: opt(nullable(counterOfferWire)),
 });
 
 const upload = obj({ objectName: str, url: str });
@@ -623,6 +654,7 @@ export const ACCOUNT_REPLIES = {
   'kyc/selfie': obj({ level: num }),
   'kyc/status': kycStatus,
   'kyc/verifyId': obj({ level: num, name: str }),
+  'ord/answerOffer': offerAnswerWire,
   'ord/detail': orderDetailWire,
   'ord/eta': arr(orderEta),
   'ord/list': arr(orderListItemWire),

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { decodeOrderDetail, type OrderDetailWire, type OrderListItemWire } from '@giftlane/shared-sdk';
-import { inRouter, NO_ANSWER, testApi } from '@giftlane/shared-sdk/testing';
+import { inRouter, NO_ANSWER, Refusal, testApi } from '@giftlane/shared-sdk/testing';
 import { OrderDetailView } from '../order-detail';
 import { OrderList } from '../order-list';
 
@@ -228,5 +228,79 @@ describe('order detail', () => {
     render(inRouter(<OrderDetailView detail={paid} />));
     expect(screen.getByTestId('order-delay-line')).toHaveTextContent(/^Delay compensation 1 % — 42 min late\./);
     expect(screen.getByTestId('order-delay-compensation')).toHaveTextContent('+₦1,130.00');
+  });
+
+  const offerWire = {
+    ...detailWire,
+    status: 1 as const,
+    status_desc: 'Waiting for your answer',
+    amount: '0.00',
+    finish_time: 0,
+    keyList: [],
+    first_order_bonus: 0,
+    payout_note: '',
+    timeline: [
+      ...detailWire.timeline!.slice(0, 2),
+      { status: 'offer_sent', time: 1_795_302_000, note: 'Counter-offer: ₦121,000.00 instead of ₦242,000.00.' },
+    ],
+    counter_offer: {
+      status: 'open' as const,
+      amount: '121000.00',
+      quote_amount: '242000.00',
+      currency: 'NGN',
+      reason: 'other_denomination',
+      reason_text: 'The card is another denomination than the one you chose',
+      note: 'It is a $100 card',
+      images: ['https://site.test/uploads/orders/1/a?expires=1'],
+      cards: [{ card_name: 'Apple $', face_value: '100.00', amount: '121000.00' }],
+      sent_time: 1_795_302_000,
+      expire_time: 1_795_388_400,
+      answer_time: 0,
+    },
+  };
+
+  test(
+    'a counter-offer: why, the proof, the offer against the quote, the deadline; accept is confirmed ' + 'first',
+    async () => {
+      const api = testApi();
+      api.answer('ord/answerOffer', {
+        order_no: offerWire.order_no,
+        status: 2,
+        status_desc: 'Succeed',
+        amount: '121000.00',
+        offer_status: 'accepted',
+        replayed: false,
+      });
+      const answered = jest.fn();
+      render(inRouter(<OrderDetailView detail={decodeOrderDetail(offerWire, 'NGN')} onChanged={answered} />));
+      const card = screen.getByRole('region', { name: 'Counter-offer: waiting for your answer' });
+      expect(
+        within(card).getByText(/another denomination than the one you chose — It is a \$100 card/),
+      ).toBeInTheDocument();
+      expect(within(card).getByTestId('offer-amount')).toHaveTextContent('₦121,000.00');
+      expect(within(card).getByTestId('offer-quote')).toHaveTextContent('₦242,000.00');
+      expect(within(card).getByTestId('offer-deadline')).not.toBeEmptyDOMElement();
+      expect(within(card).getByRole('img', { name: 'Proof photo 1' })).toBeInTheDocument();
+      expect(screen.getByTestId('order-paid')).toHaveTextContent('Not yet — waiting for your answer');
+      expect(screen.getByText('Counter-offer sent')).toBeInTheDocument();
+      await userEvent.click(within(card).getByRole('button', { name: 'Accept ₦121,000.00' }));
+      expect(api.callsTo('ord/answerOffer')).toHaveLength(0);
+      expect(within(card).getByRole('alertdialog')).toHaveTextContent('instead of ₦242,000.00');
+      await userEvent.click(within(card).getByRole('button', { name: 'Yes, accept' }));
+      expect(api.callsTo('ord/answerOffer')).toEqual([expect.objectContaining({ answer: 'accept' })]);
+      expect(answered).toHaveBeenCalled();
+    },
+  );
+
+  test('declining is confirmed too, and a refusal shows the api’s words', async () => {
+    const api = testApi();
+    api.answer('ord/answerOffer', new Refusal('This counter-offer has expired: it was not answered in time'));
+    render(inRouter(<OrderDetailView detail={decodeOrderDetail(offerWire, 'NGN')} />));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, decline' }));
+    expect(api.callsTo('ord/answerOffer')).toEqual([expect.objectContaining({ answer: 'decline' })]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('expired');
   });
 });
