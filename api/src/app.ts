@@ -57,6 +57,7 @@ import { accountOwner, securityChanged, type SecurityDeps } from './modules/secu
 import { securityRoutes } from './modules/security/routes.js';
 import { describeDevice, maskIp } from './shared/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
+import { appealRoutes } from './modules/appeal/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { staffGate } from './modules/ops/gate.js';
@@ -550,6 +551,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store });
+      await app.register(appealRoutes, { store });
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });

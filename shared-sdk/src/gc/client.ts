@@ -79,6 +79,8 @@ import type {
   WithdrawInformationWire,
   WithdrawResult,
   WithdrawResultWire,
+  AppealWire,
+  EvidencePack,
 } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
@@ -304,6 +306,14 @@ export function createApiModules(ctx: ApiContext) {
       decodeOrderDetail(await call<OrderDetailWire>('ord/detail', req), ctx.local()),
   };
 
+  const appeal = {
+    /** The evidence pack of an order: per failed card its reason, proof photos, reviewer's note, time; its appeal. */
+    detail: (req: { order_no: string }): Promise<EvidencePack> => call('appeal/detail', req),
+    /** Opens an appeal on a decided order: a note and up to 5 uploaded photos (their urls from order/obsUrls). */
+    apply: (req: { order_no: string; note: string; images?: string[] }): Promise<AppealWire> =>
+      call('appeal/apply', { ...req, images: req.images?.length ? req.images : undefined }),
+  };
+
   const finder = {
     allNoticeWithoutRead: (
       req: Paging & { start_time: number | string; end_time: number | string },
@@ -458,6 +468,7 @@ export function createApiModules(ctx: ApiContext) {
     public: publicApi,
     order,
     ord,
+    appeal,
     finder,
     rebate,
     payment,

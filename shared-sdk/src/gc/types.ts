@@ -110,6 +110,10 @@ export type OrderListItem = Omit<OrderListItemWire, 'amount' | 'order_rebate' | 
 export type OrderKeyLineWire = Infer<typeof A.orderKeyLineWire>;
 export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 
+/** Evidence and appeal (our addition): amounts stay decimal strings in the order's currency. */
+export type AppealWire = Infer<typeof A.appealWire>;
+export type EvidencePack = Infer<typeof A.evidencePackWire>;
+
 export type OrderDetailWire = Infer<typeof A.orderDetailWire>;
 export type OrderDetail = Omit<
   OrderDetailWire,

@@ -6,6 +6,7 @@ import { deadLetterRoutes } from './dead-letter-routes.js';
 import { kycReviewRoutes } from './kyc-routes.js';
 import { payoutRoutes } from './payout-routes.js';
 import { rateRoutes } from './rate-routes.js';
+import { appealRoutes } from './appeal-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
 import { userRoutes } from './user-routes.js';
@@ -22,6 +23,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   const deps = opsDeps(app, opts);
   staffRoutes(app, deps);
   reviewRoutes(app, deps);
+  appealRoutes(app, deps);
   payoutRoutes(app, deps);
   adminRoutes(app, deps);
   approvalRoutes(app, deps);
