@@ -1,6 +1,7 @@
 // One order, told honestly: where it stands (timeline), the quote locked at submission against
 // what was paid (and why they differ), each card line with its face value, rate, amount or the
 // reason it failed, the photos an operator rejected, and every bonus.
+import type { ReactNode } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
   formatDateTime,
@@ -25,7 +26,16 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
 }
 
-export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail; justSubmitted?: boolean }) {
+export function OrderDetailView({
+  detail,
+  justSubmitted,
+  evidence,
+}: {
+  detail: OrderDetail;
+  justSubmitted?: boolean;
+  /** The evidence pack and appeal of an order with a failed card, shown under its status. */
+  evidence?: ReactNode;
+}) {
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -96,6 +106,8 @@ export function OrderDetailView({ detail, justSubmitted }: { detail: OrderDetail
           </div>
         )}
       </section>
+
+      {evidence}
 
       <section className="acc-card" aria-labelledby="order-money-h">
         <h2 id="order-money-h">Quote and payout</h2>

@@ -54,6 +54,9 @@ const EVENT_LABELS: Record<string, string> = {
   partly_completed: 'Partly completed',
   refused: 'Refused',
   cancelled: 'Cancelled',
+  appeal_opened: 'Appeal opened',
+  appeal_upheld: 'Appeal answered: decision upheld',
+  appeal_overturned: 'Appeal accepted',
 };
 
 export const eventLabel = (status: string): string =>
