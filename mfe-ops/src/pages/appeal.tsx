@@ -80,11 +80,11 @@ export default function AppealPage() {
               (the failed cards at the locked quote {amount(a.order.quote_total, a.currency)}, less{' '}
               {amount(a.order.amount, a.currency)} paid)
             </Descriptions.Item>
-            {a.resolution && (
+            {a.resolution ? (
               <Descriptions.Item label="Resolution" span={2}>
                 {a.resolution}
               </Descriptions.Item>
-            )}
+            ) : null}
           </Descriptions>
           {a.images.length > 0 && (
             <div>

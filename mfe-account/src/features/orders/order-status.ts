@@ -36,10 +36,7 @@ export function nextStep(status: OrderStatus | number, desc?: string): string {
     case 'partial':
       return 'Some cards were approved and paid into your wallet; the others failed — see the reason on each card.';
     case 'failed':
-      return (
-        'No card could be approved, so nothing was credited. The reason is shown below; contact support if you ' +
-        'disagree.'
-      );
+      return 'No card could be approved, so nothing was credited. The reason and the proof are shown below.';
     default:
       return /processing/i.test(desc ?? '')
         ? 'An operator is checking your cards now. You will be paid as soon as they are approved.'
