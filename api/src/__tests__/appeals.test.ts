@@ -274,7 +274,7 @@ describe.each(targets())('appeals on %s', (target) => {
 
   if (target === 'postgres') {
     test('parallel: two staff overturning at once credit once; two appeals at once open one', async () => {
-      const { seller, orderNo } = await decidedOrder();
+      const { seller, reviewer, orderNo } = await decidedOrder();
       const opened = await Promise.all(Array.from({ length: 4 }, () => apply(seller.token, orderNo)));
       expect(opened.filter((r) => r.success)).toHaveLength(1);
       expect(opened.filter((r) => !r.success).map((r) => r.msg)).toEqual(Array(3).fill(APPEAL_MESSAGES.open));
@@ -282,6 +282,11 @@ describe.each(targets())('appeals on %s', (target) => {
 
       const staff = await Promise.all([makeStaff(t, 'reviewer'), makeStaff(t, 'reviewer'), makeStaff(t, 'admin')]);
       const before = await cash(seller.id);
+      // The deciding reviewer races too, taking and resolving: refused every time.
+      const own = Promise.all([
+        opsCall(t, reviewer.token, 'POST', `/ops/api/appeals/${no}/take`),
+        opsCall(t, reviewer.token, 'POST', `/ops/api/appeals/${no}/resolve`, { outcome: 'upheld', reason: 'Mine' }),
+      ]);
       const results = await Promise.all(
         staff.flatMap((s) =>
           [1, 2].map(() =>
@@ -292,6 +297,7 @@ describe.each(targets())('appeals on %s', (target) => {
           ),
         ),
       );
+      for (const r of await own) expect(r).toMatchObject({ success: false, msg: APPEAL_MESSAGES.ownDecision });
       const firsts = results.filter((r) => r.success && r.data.replayed === false);
       expect(firsts).toHaveLength(1);
       const journals = await t.db.query('select id from ledger_journals where idempotency_key like $1', [`appeal:%`]);

@@ -182,8 +182,8 @@ export interface AppealStaff {
 export async function takeAppeal(q: Queryable, input: { appealNo: string; staff: AppealStaff }): Promise<AppealRow> {
   const a = await appealRepo.lockByNo(q, input.appealNo);
   if (!a) throw new AppError(APPEAL_MESSAGES.appealNotFound);
-  if (a.status !== 'open') throw new AppError(APPEAL_MESSAGES.resolved);
   if (a.decided_by === input.staff.id) throw new AppError(APPEAL_MESSAGES.ownDecision);
+  if (a.status !== 'open') throw new AppError(APPEAL_MESSAGES.resolved);
   if (a.assigned_to === input.staff.id) return a;
   if (a.assigned_to !== null) throw new AppError(APPEAL_MESSAGES.takenByOther);
   return appealRepo.assign(q, a.id, input.staff.id);
