@@ -41,6 +41,7 @@ import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
+import { registerAppealClock } from './modules/appeal/clock.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { Reference } from './shared/reference.js';
@@ -339,6 +340,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
+      registerAppealClock(jobs, db);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());

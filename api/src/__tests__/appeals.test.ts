@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { APPEAL_CLOCK_JOB, recordAppealBreach } from '../modules/appeal/clock.js';
 import { APPEAL_MESSAGES } from '../modules/appeal/rules.js';
 import { checkLedger } from '../modules/ledger/check.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
@@ -269,6 +270,38 @@ describe.each(targets())('appeals on %s', (target) => {
         "select decided_by from order_appeals where appeal_no = 'APFORGED1'",
       );
       expect(row.rows[0]!.decided_by).toBe(fresh.reviewer.id);
+    },
+  );
+
+  test(
+    'the appeal clock is a job queued for the due time; at due time an open appeal’s breach is ' + 'recorded once',
+    async () => {
+      const { seller, orderNo } = await decidedOrder();
+      const a = await apply(seller.token, orderNo);
+      const no = a.data.appeal_no;
+      const job = await t.db.query<{ start_after: Date }>(
+        'select start_after from pgboss.job where name = $1 and singleton_key = $2',
+        [APPEAL_CLOCK_JOB, no],
+      );
+      expect(job.rows).toHaveLength(1);
+      const due = await t.db.query<{ due_at: Date }>('select due_at from order_appeals where appeal_no = $1', [no]);
+      expect(new Date(job.rows[0]!.start_after).getTime()).toBe(new Date(due.rows[0]!.due_at).getTime());
+      // Not due yet: nothing recorded.
+      expect(await recordAppealBreach(t.db, no)).toBe(false);
+      await t.db.query("update order_appeals set due_at = now() - interval '1 minute' where appeal_no = $1", [no]);
+      expect(await recordAppealBreach(t.db, no)).toBe(true);
+      expect(await recordAppealBreach(t.db, no)).toBe(false);
+      const audit = await t.db.query(
+        "select 1 from audit_log where action = 'appeal.clock_breached' and target_id = $1",
+        [no],
+      );
+      expect(audit.rows).toHaveLength(1);
+      const staff = await makeStaff(t, 'reviewer');
+      const queue = await opsCall<{ appeals: Detail[] }>(t, staff.token, 'GET', '/ops/api/appeals');
+      expect(queue.data.appeals.find((x) => x.appeal_no === no)).toMatchObject({ breached: true });
+      // Breached first, then the others.
+      const flags = queue.data.appeals.map((x) => x.breached);
+      expect(flags).toEqual([...flags].sort((x, y) => Number(y) - Number(x)));
     },
   );
 

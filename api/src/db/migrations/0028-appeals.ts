@@ -25,6 +25,8 @@ create table order_appeals (
   credit_minor bigint not null default 0 check (credit_minor >= 0),
   credit_journal_id bigint unique references ledger_journals(id),
   due_at timestamptz not null,
+  -- Set once by the appeal clock's job when the appeal was still open at due_at.
+  breached_at timestamptz,
   created_at timestamptz not null default now(),
   check (assigned_to is null or assigned_to <> decided_by),
   check (resolved_by is null or resolved_by <> decided_by),

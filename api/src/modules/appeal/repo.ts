@@ -23,6 +23,7 @@ export interface AppealRow {
   credit_minor: bigint;
   credit_journal_id: bigint | null;
   due_at: Date;
+  breached_at: Date | null;
   created_at: Date;
 }
 
@@ -46,7 +47,7 @@ export interface AppealStatsRow {
 
 const QUEUE_SELECT = `
   select a.*, o.order_no, o.currency_code, d.name as decided_by_name, s.name as assigned_to_name,
-         (a.status = 'open' and a.due_at <= now()) as breached
+         (a.status = 'open' and (a.breached_at is not null or a.due_at <= now())) as breached
     from order_appeals a
     join orders o on o.id = a.order_id
     join staff d on d.id = a.decided_by
@@ -142,6 +143,16 @@ export const appealRepo = {
         group by s.id, s.name order by count(a.id) desc, s.id`,
     );
     return r.rows;
+  },
+
+  /** The breach of an appeal still open at its due time, set once. */
+  async markBreached(q: Queryable, appealNo: string): Promise<AppealRow | undefined> {
+    const r = await q.query<AppealRow>(
+      `update order_appeals set breached_at = now()
+        where appeal_no = $1 and status = 'open' and breached_at is null and due_at <= now() returning *`,
+      [appealNo],
+    );
+    return r.rows[0];
   },
 
   /** The order an appeal is on, locked while it is resolved. */

@@ -14,7 +14,7 @@ const photos = z
 /** The seller's side of evidence and appeal: the evidence pack of an order, and opening an appeal on it. */
 export async function appealRoutes(app: FastifyInstance, opts: { store: UploadStore }): Promise<void> {
   const { db, ref } = app;
-  const deps = { ref, view: (p: string) => opts.store.viewUrl(p), store: opts.store };
+  const deps = { ref, view: (p: string) => opts.store.viewUrl(p), store: opts.store, jobs: app.jobs };
 
   gcRoute(app, {
     path: '/appeal/detail',

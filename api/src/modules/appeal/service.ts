@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
+import type { Jobs } from '../jobs/jobs.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
 import { FAIL_REASONS } from '../order/service.js';
@@ -12,6 +13,7 @@ import { orderRepo, type OrderLineRow, type OrderRow } from '../order/repo.js';
 import { uploadRepo } from '../uploads/repo.js';
 import type { UploadStore } from '../uploads/store.js';
 import type { Reference } from '../../shared/reference.js';
+import { scheduleAppealClock } from './clock.js';
 import { appealRepo, type AppealRow } from './repo.js';
 import {
   APPEAL_DEFAULTS,
@@ -127,7 +129,7 @@ export function newAppealNo(now = new Date()): string {
  */
 export async function openAppeal(
   db: Db,
-  deps: AppealDeps & { store: Pick<UploadStore, 'objectNameOf'> },
+  deps: AppealDeps & { store: Pick<UploadStore, 'objectNameOf'>; jobs?: Jobs },
   input: { userId: number; orderNo: string; note: string; images: string[] },
 ) {
   const settings = await appealSettings(deps.ref);
@@ -157,6 +159,7 @@ export async function openAppeal(
       reviewHours: settings.review_hours,
     });
     if (!a) throw new AppError(APPEAL_MESSAGES.open);
+    if (deps.jobs) await scheduleAppealClock(q, deps.jobs, { appealNo: a.appeal_no, at: a.due_at });
     await appealRepo.addOrderEvent(q, o.id, {
       status: 'appeal_opened',
       note:
