@@ -305,6 +305,29 @@ describe.each(targets())('appeals on %s', (target) => {
     },
   );
 
+  test('abuse: a seller token or a finance role on the appeal queue, a huge note, an unknown appeal', async () => {
+    const { seller, orderNo } = await decidedOrder();
+    const a = await apply(seller.token, orderNo);
+    expect((await opsCall(t, seller.token, 'GET', '/ops/api/appeals')).status).toBe(401);
+    const finance = await makeStaff(t, 'finance');
+    const refused = await opsCall(t, finance.token, 'POST', `/ops/api/appeals/${a.data.appeal_no}/resolve`, {
+      outcome: 'overturned',
+      reason: 'x',
+    });
+    expect(refused.status).toBe(403);
+    const other = await decidedOrder();
+    const huge = await apply(other.seller.token, other.orderNo, { note: 'x'.repeat(5000) });
+    expect(huge).toMatchObject({ success: false, msg: 'note is too long (maximum 1000 characters)' });
+    const staff = await makeStaff(t, 'reviewer');
+    expect((await opsCall(t, staff.token, 'POST', '/ops/api/appeals/AP000/take')).msg).toBe(
+      APPEAL_MESSAGES.appealNotFound,
+    );
+    expect(
+      (await opsCall(t, staff.token, 'POST', `/ops/api/appeals/${a.data.appeal_no}/resolve`, { outcome: 'maybe' }))
+        .success,
+    ).toBe(false);
+  });
+
   if (target === 'postgres') {
     test('parallel: two staff overturning at once credit once; two appeals at once open one', async () => {
       const { seller, reviewer, orderNo } = await decidedOrder();
