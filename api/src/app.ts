@@ -41,6 +41,7 @@ import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
+import { registerAppealClock } from './modules/appeal/clock.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
 import { registerDelayJobs } from './modules/compensation/jobs.js';
 import { delayDevRoutes } from './modules/compensation/routes.js';
@@ -60,6 +61,7 @@ import { accountOwner, securityChanged, type SecurityDeps } from './modules/secu
 import { securityRoutes } from './modules/security/routes.js';
 import { describeDevice, maskIp } from './shared/sessions.js';
 import { Ledger } from './modules/ledger/ledger.js';
+import { appealRoutes } from './modules/appeal/routes.js';
 import { noticeRoutes } from './modules/notices/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { staffGate } from './modules/ops/gate.js';
@@ -345,6 +347,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // An order or withdrawal past its promised time: the seller is told compensation is accruing.
       registerDelayJobs(jobs, db);
       registerOfferJobs(jobs, db);
+      registerAppealClock(jobs, db);
       // A rate change in any api process reaches this one's catalog at once.
       const unlisten = await db.listen(CATALOG_CHANNEL, () => catalog.invalidate());
       app.addHook('onClose', () => unlisten());
@@ -558,6 +561,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(uploadRoutes, { store });
       await app.register(orderRoutes, { store, ledger });
       await app.register(etaRoutes);
+      await app.register(appealRoutes, { store });
       await app.register(couponRoutes);
       await app.register(referralRoutes, { ledger });
       await app.register(walletRoutes, { ledger });

@@ -336,6 +336,58 @@ describe.each(targets())('counter-offers on %s', (target) => {
     expect(await answer(seller.token, orderNo, 'decline')).toMatchObject({ success: true, data: { replayed: true } });
   });
 
+  test(
+    'a declined offer is appealed as such: the reviewer who sent it cannot take the appeal; another overturns it ' +
+      'and the locked quote is credited, once',
+    async () => {
+      const { seller, photo, reviewer, orderNo } = await claimedOrder();
+      await send(reviewer.token, orderNo, offerBody(photo));
+      const quote = (await detail(seller.token, orderNo)).data.counter_offer!.quote_amount;
+      await answer(seller.token, orderNo, 'decline');
+      const pack = await t.call<{ can_appeal: boolean }>('/appeal/detail', { token: seller.token, order_no: orderNo });
+      expect(pack.data.can_appeal).toBe(true);
+      const opened = await t.call<{ appeal_no: string; outcome: string }>('/appeal/apply', {
+        token: seller.token,
+        order_no: orderNo,
+        note: 'It was the $40 card I chose',
+        images: '',
+      });
+      expect(opened).toMatchObject({ success: true, data: { outcome: 'declined_offer' } });
+      const appealNo = opened.data.appeal_no;
+      expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/appeals/${appealNo}/take`)).success).toBe(false);
+      const second = await makeStaff(t, 'reviewer');
+      const before = await balance(seller.token);
+      const resolve = () =>
+        opsCall<{ credit_amount: string }>(t, second.token, 'POST', `/ops/api/appeals/${appealNo}/resolve`, {
+          outcome: 'overturned',
+          reason: 'The card was the $40 card the seller chose',
+        });
+      const [a, b] = await Promise.all([resolve(), resolve()]);
+      expect([a, b].filter((r) => r.success)).not.toHaveLength(0);
+      expect((a.success ? a : b).data.credit_amount).toBe(quote);
+      expect((await balance(seller.token)) - before).toBeCloseTo(Number(quote), 2);
+    },
+  );
+
+  test('an offer sent before the promised time and accepted after it earns no delay compensation', async () => {
+    const { seller, photo, reviewer, orderNo } = await claimedOrder();
+    await send(reviewer.token, orderNo, offerBody(photo));
+    // The seller answers long after the promise: that wait is theirs, not ours.
+    await t.db.query("update orders set promised_at = now() - interval '1 minute' where order_no = $1", [orderNo]);
+    await t.db.query(
+      "update order_offers set sent_at = now() - interval '2 minutes' where order_id = " +
+        '(select id from orders where order_no = $1)',
+      [orderNo],
+    );
+    expect(await answer(seller.token, orderNo, 'accept')).toMatchObject({ success: true });
+    const paid = await t.db.query(
+      'select 1 from delay_compensations c join orders o on o.id = c.subject_id where c.subject = $1 and ' +
+        'o.order_no = $2',
+      ['order', orderNo],
+    );
+    expect(paid.rows).toHaveLength(0);
+  });
+
   test('no answer by the deadline counts as declined (the job before its time does nothing)', async () => {
     const { seller, photo, reviewer, orderNo } = await claimedOrder();
     await send(reviewer.token, orderNo, offerBody(photo));

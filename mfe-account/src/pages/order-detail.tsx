@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from '@giftlane/shared-sdk/router';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { OrderDetailView } from '../features/orders/order-detail';
 import { fetchOrder } from '../features/orders/api';
+import { EvidenceAndAppeal } from '../features/orders/appeal';
 
 export default function OrderDetailPage() {
   const { orderNo = '' } = useParams();
@@ -17,7 +18,18 @@ export default function OrderDetailPage() {
         </Link>
       </p>
       <Async state={detail} what="this order" lines={6}>
-        {(d) => <OrderDetailView detail={d} justSubmitted={submitted} onChanged={detail.retry} />}
+        {(d) => (
+          <OrderDetailView
+            detail={d}
+            justSubmitted={submitted}
+            onChanged={detail.retry}
+            evidence={
+              d.keyList.some((l) => l.status === 'failed') ? (
+                <EvidenceAndAppeal orderNo={d.order_no} currency={d.amount.currency} onChanged={detail.retry} />
+              ) : undefined
+            }
+          />
+        )}
       </Async>
     </section>
   );

@@ -9,6 +9,7 @@ import { ThemeRoot } from './theme-root';
 const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops', label: 'Review queue', roles: ['reviewer'] },
   { to: '/ops/approvals', label: 'Approvals', roles: ['reviewer'] },
+  { to: '/ops/appeals', label: 'Appeals', roles: ['reviewer'] },
   { to: '/ops/kyc', label: 'Identity checks', roles: ['reviewer'] },
   { to: '/ops/payouts', label: 'Payouts', roles: ['finance'] },
   { to: '/ops/rails', label: 'Payout rails', roles: ['finance'] },

@@ -8,11 +8,13 @@ import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 
 type Staff = OpsReply<'GET /ops/api/staff'>[number];
+type AppealStat = OpsReply<'GET /ops/api/appeals/stats'>[number];
 type Balance = OpsReply<'GET /ops/api/ledger/balances'>[number];
 
 /** Admin: operators (add, deactivate, reset a lost second factor), corrections, the ledger. */
 export default function AdminPage() {
   const staff = useOps(() => ops().staff.list(), 'staff');
+  const appeals = useOps(() => ops().appeals.stats(), 'appeal-stats');
   const balances = useOps(() => ops().ledger.balances(), 'balances');
   const { run, notice } = useOutcome();
   const [check, setCheck] = useState<OpsReply<'GET /ops/api/ledger/check'> | null>(null);
@@ -122,6 +124,27 @@ export default function AdminPage() {
         </Form.Item>
         <Button htmlType="submit">Add</Button>
       </Form>
+      <Typography.Title level={2} className="ops-gap">
+        Appeals per reviewer
+      </Typography.Title>
+      <Table<AppealStat>
+        rowKey="staff_id"
+        size="small"
+        pagination={false}
+        loading={appeals.loading}
+        dataSource={appeals.data ?? []}
+        data-testid="appeal-stats"
+        columns={[
+          { title: 'Reviewer', dataIndex: 'name' },
+          { title: 'Decided with a failed card', dataIndex: 'decided', align: 'right' },
+          { title: 'Appealed', dataIndex: 'appealed', align: 'right' },
+          { title: 'Appeal rate', align: 'right', render: (_, s) => `${s.appeal_rate}%` },
+          { title: 'Open', dataIndex: 'open', align: 'right' },
+          { title: 'Upheld', dataIndex: 'upheld', align: 'right' },
+          { title: 'Overturned', dataIndex: 'overturned', align: 'right' },
+          { title: 'Overturn rate', align: 'right', render: (_, s) => `${s.overturn_rate}%` },
+        ]}
+      />
       <Typography.Title level={2} className="ops-gap">
         Correct a wallet
       </Typography.Title>

@@ -84,6 +84,8 @@ import type {
   WithdrawInformationWire,
   WithdrawResult,
   WithdrawResultWire,
+  AppealWire,
+  EvidencePack,
 } from './types';
 
 export interface ApiClientOptions extends TransportOptions {
@@ -320,6 +322,14 @@ export function createApiModules(ctx: ApiContext) {
       call('ord/answerOffer', req),
   };
 
+  const appeal = {
+    /** The evidence pack of an order: per failed card its reason, proof photos, reviewer's note, time; its appeal. */
+    detail: (req: { order_no: string }): Promise<EvidencePack> => call('appeal/detail', req),
+    /** Opens an appeal on a decided order: a note and up to 5 uploaded photos (their urls from order/obsUrls). */
+    apply: (req: { order_no: string; note: string; images?: string[] }): Promise<AppealWire> =>
+      call('appeal/apply', { ...req, images: req.images?.length ? req.images : undefined }),
+  };
+
   const finder = {
     allNoticeWithoutRead: (
       req: Paging & { start_time: number | string; end_time: number | string },
@@ -476,6 +486,7 @@ export function createApiModules(ctx: ApiContext) {
     public: publicApi,
     order,
     ord,
+    appeal,
     finder,
     rebate,
     payment,

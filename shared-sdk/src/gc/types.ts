@@ -116,6 +116,9 @@ export type OrderKeyLine = Omit<OrderKeyLineWire, 'amount'> & { amount: Money };
 
 export type CounterOffer = Infer<typeof A.counterOfferWire>;
 export type OfferAnswer = Infer<typeof A.offerAnswerWire>;
+/** Evidence and appeal (our addition): amounts stay decimal strings in the order's currency. */
+export type AppealWire = Infer<typeof A.appealWire>;
+export type EvidencePack = Infer<typeof A.evidencePackWire>;
 
 export type OrderDetailWire = Infer<typeof A.orderDetailWire>;
 export type OrderDetail = Omit<

@@ -269,6 +269,14 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       logout: () => call('POST /ops/api/logout'),
       me: () => call('GET /ops/api/me'),
     },
+    appeals: {
+      queue: () => call('GET /ops/api/appeals'),
+      stats: () => call('GET /ops/api/appeals/stats'),
+      get: (appealNo: string) => call('GET /ops/api/appeals/:appeal_no', { appeal_no: appealNo }),
+      take: (appealNo: string) => call('POST /ops/api/appeals/:appeal_no/take', { appeal_no: appealNo }),
+      resolve: (appealNo: string, body: { outcome: 'upheld' | 'overturned'; reason: string }) =>
+        call('POST /ops/api/appeals/:appeal_no/resolve', { appeal_no: appealNo }, { body }),
+    },
     staff: {
       list: () => call('GET /ops/api/staff'),
       create: (body: { email: string; name: string; role: Role; password: string }) =>

@@ -33,6 +33,71 @@ export const ROLES = ['admin', 'reviewer', 'finance', 'release_manager'] as cons
 export const role = oneOf(...ROLES);
 export const orderStatus = oneOf(1, 2, 3, 4);
 
+// ---- Appeals --------------------------------------------------------------------------------------
+
+export const APPEAL_STATUSES = ['open', 'upheld', 'overturned'] as const;
+const appealStatus = oneOf(...APPEAL_STATUSES);
+const appealItem = {
+  appeal_no: str,
+  order_no: str,
+  /** What is appealed: 'failed_cards' or 'declined_offer' (the order closed unpaid after a lower offer). */
+  outcome: str,
+  status: appealStatus,
+  currency: str,
+  decided_by: num,
+  decided_by_name: str,
+  decided_at: time,
+  assigned_to: maybeNum,
+  assigned_to_name: maybeStr,
+  created_at: time,
+  due_at: time,
+  breached: bool,
+};
+export const appealQueue = obj({ review_hours: num, appeals: arr(obj(appealItem)) });
+const failedCard = obj({
+  seq: num,
+  code: str,
+  reason: str,
+  reviewer_note: str,
+  proof_images: arr(str),
+  decided_time: num,
+});
+const appealDetailFields = {
+  ...appealItem,
+  note: str,
+  images: arr(str),
+  resolution: str,
+  credit_amount: money,
+  overturn_amount: money,
+  failed_cards: arr(failedCard),
+  order: obj({
+    order_no: str,
+    status: orderStatus,
+    amount: money,
+    quote_total: nullable(money),
+    currency: str,
+    refused_reason: str,
+    payout_note: str,
+    images: arr(str),
+    lines: arr(obj({ seq: num, status: str, card_name: str, amount: money, fail_reason: str })),
+    timeline: arr(obj({ status: str, note: str, actor: str, created_at: time })),
+  }),
+};
+export const appealDetail = obj(appealDetailFields);
+export const appealStats = arr(
+  obj({
+    staff_id: num,
+    name: str,
+    decided: num,
+    appealed: num,
+    open: num,
+    upheld: num,
+    overturned: num,
+    appeal_rate: num,
+    overturn_rate: num,
+  }),
+);
+
 // ---- Staff ----------------------------------------------------------------------------------------
 
 export const loginReply = obj({
@@ -586,6 +651,12 @@ export const OPS_REPLIES = {
   'POST /ops/api/orders/:order_no/counter-offer': orderDetail,
   'POST /ops/api/orders/:order_no/counter-offer/preview': obj({ amount: money, quote_amount: money, currency: str }),
   'POST /ops/api/orders/:order_no/refuse': refused,
+
+  'GET /ops/api/appeals': appealQueue,
+  'GET /ops/api/appeals/stats': appealStats,
+  'GET /ops/api/appeals/:appeal_no': appealDetail,
+  'POST /ops/api/appeals/:appeal_no/take': appealDetail,
+  'POST /ops/api/appeals/:appeal_no/resolve': obj({ ...appealDetailFields, replayed: bool }),
 
   'GET /ops/api/withdrawals': arr(openWithdrawal),
   'POST /ops/api/withdrawals/:withdraw_no/send': obj({ ...withdrawalFields, note: opt(str) }),

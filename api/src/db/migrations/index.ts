@@ -25,6 +25,7 @@ import { sql as releaseManager } from './0024-release-manager.js';
 import { up as delayCompensation } from './0025-delay-compensation.js';
 import { sql as eta } from './0026-eta.js';
 import { sql as counterOffers } from './0027-counter-offers.js';
+import { sql as appeals } from './0028-appeals.js';
 import { sql as noticeAlerts } from './0030-notice-alerts.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -88,5 +89,6 @@ export const migrations: Migration[] = [
   { id: '0025-delay-compensation', up: delayCompensation },
   { id: '0026-eta', up: runSql(eta) },
   { id: '0027-counter-offers', up: runSql(counterOffers) },
+  { id: '0028-appeals', up: runSql(appeals) },
   { id: '0030-notice-alerts', up: runSql(noticeAlerts) },
 ];

@@ -142,6 +142,21 @@ const CHECKS: { invariant: string; sql: string }[] = [
            where j.kind = 'delay_compensation' and not exists (select 1 from delay_compensations c where ` +
       `c.journal_id = j.id)`,
   },
+  {
+    invariant:
+      "an overturned appeal is one journal crediting the seller's cash its amount; every appeal journal has its " +
+      'appeal; nothing else credits an appeal',
+    sql:
+      `select 'appeal ' || a.appeal_no as detail from order_appeals a
+           where (a.status = 'overturned' and a.credit_minor > 0 and coalesce((select sum(p.amount_minor)
+                    from ledger_postings p join ledger_accounts ac on ac.id = p.account_id
+                   where p.journal_id = a.credit_journal_id and ac.user_id = a.user_id and ac.kind = 'cash'), 0) ` +
+      `<> a.credit_minor)
+              or (a.status <> 'overturned' and a.credit_journal_id is not null)
+          union all
+          select 'journal ' || j.id from ledger_journals j
+           where j.ref_type = 'appeal' and not exists (select 1 from order_appeals a where a.credit_journal_id = j.id)`,
+  },
 ];
 
 export async function checkLedger(q: Queryable): Promise<Breach[]> {

@@ -7,6 +7,7 @@ import { kycReviewRoutes } from './kyc-routes.js';
 import { payoutRoutes } from './payout-routes.js';
 import { railRoutes } from './rail-routes.js';
 import { rateRoutes } from './rate-routes.js';
+import { appealRoutes } from './appeal-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
 import { userRoutes } from './user-routes.js';
@@ -23,6 +24,7 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   const deps = opsDeps(app, opts);
   staffRoutes(app, deps);
   reviewRoutes(app, deps);
+  appealRoutes(app, deps);
   payoutRoutes(app, deps);
   railRoutes(app, deps);
   adminRoutes(app, deps);

@@ -181,6 +181,7 @@ export async function sendOffer(
     actor: `staff:${input.staff.id}`,
   });
   await notify(q, {
+    alert: true,
     userId: o.user_id,
     title: 'Counter-offer: waiting for your answer',
     content:
@@ -294,6 +295,7 @@ async function closeUnpaid(
     actor: status === 'declined' ? `user:${o.user_id}` : 'system',
   });
   await notify(q, {
+    alert: true,
     userId: o.user_id,
     title: status === 'declined' ? 'Order closed unpaid' : 'Counter-offer expired',
     content: `Order ${o.order_no}: ${reason}. You can appeal from the order page.`,

@@ -2,11 +2,14 @@
 // currency. Screens call these, never the SDK itself (lint).
 import {
   getSdk,
+  type AppealWire,
+  type EvidencePack,
   type OrderDetail,
   type OrderEta,
   type OrderListFilter,
   type OrderListItem,
 } from '@giftlane/shared-sdk';
+import { publicUrlOf, putPhoto, UploadError } from '../../lib/upload';
 import { localCurrency } from '../../lib/session';
 
 export const ORDER_PAGE_SIZE = 10;
@@ -32,4 +35,24 @@ export const fetchOrderEtas = (orderNos: string[]): Promise<OrderEta[]> =>
 export async function answerOffer(orderNo: string, answer: 'accept' | 'decline') {
   await localCurrency();
   return getSdk().api.ord.answerOffer({ order_no: orderNo, answer });
+}
+
+/** The evidence pack of an order (every failed card's reason, proof, reviewer's note, time) and its appeal. */
+export function fetchEvidence(orderNo: string): Promise<EvidencePack> {
+  return getSdk().api.appeal.detail({ order_no: orderNo });
+}
+
+/** Opens an appeal: the photos go up first through the presigned flow (order/obsUrls), then the appeal. */
+export async function submitAppeal(orderNo: string, note: string, files: File[]): Promise<AppealWire> {
+  const images: string[] = [];
+  if (files.length) {
+    const slots = await getSdk().api.order.obsUrls({ image_count: files.length });
+    if (slots.length < files.length) throw new UploadError('We could not prepare the upload. Please try again.');
+    for (const [i, file] of files.entries()) {
+      const slot = slots[i]!;
+      await putPhoto(slot.url, file);
+      images.push(publicUrlOf(slot.url));
+    }
+  }
+  return getSdk().api.appeal.apply({ order_no: orderNo, note: note.trim(), images });
 }

@@ -1,6 +1,7 @@
 // One order, told honestly: where it stands (timeline), the quote locked at submission against
 // what was paid (and why they differ), each card line with its face value, rate, amount or the
 // reason it failed, the photos an operator rejected, and every bonus.
+import type { ReactNode } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
   formatDateTime,
@@ -28,8 +29,14 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
 }
 
-export function OrderDetailView(props: { detail: OrderDetail; justSubmitted?: boolean; onChanged?: () => void }) {
-  const { detail, justSubmitted, onChanged } = props;
+export function OrderDetailView(props: {
+  detail: OrderDetail;
+  justSubmitted?: boolean;
+  onChanged?: () => void;
+  /** The evidence pack and appeal of an order with a failed card or a declined offer, shown under its status. */
+  evidence?: ReactNode;
+}) {
+  const { detail, justSubmitted, onChanged, evidence } = props;
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -125,6 +132,7 @@ export function OrderDetailView(props: { detail: OrderDetail; justSubmitted?: bo
       {detail.counter_offer && (
         <CounterOfferCard orderNo={detail.order_no} offer={detail.counter_offer} onAnswered={() => onChanged?.()} />
       )}
+      {evidence}
 
       <section className="acc-card" aria-labelledby="order-money-h">
         <h2 id="order-money-h">Quote and payout</h2>

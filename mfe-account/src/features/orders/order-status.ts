@@ -36,10 +36,7 @@ export function nextStep(status: OrderStatus | number, desc?: string): string {
     case 'partial':
       return 'Some cards were approved and paid into your wallet; the others failed — see the reason on each card.';
     case 'failed':
-      return (
-        'No card could be approved, so nothing was credited. The reason is shown below; contact support if you ' +
-        'disagree.'
-      );
+      return 'No card could be approved, so nothing was credited. The reason and the proof are shown below.';
     default:
       if (/waiting for your answer/i.test(desc ?? ''))
         return (
@@ -64,6 +61,9 @@ const EVENT_LABELS: Record<string, string> = {
   offer_accepted: 'Counter-offer accepted',
   offer_declined: 'Counter-offer declined',
   offer_expired: 'Counter-offer expired',
+  appeal_opened: 'Appeal opened',
+  appeal_upheld: 'Appeal answered: decision upheld',
+  appeal_overturned: 'Appeal accepted',
 };
 
 export const eventLabel = (status: string): string =>

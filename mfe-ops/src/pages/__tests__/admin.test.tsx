@@ -21,8 +21,25 @@ describe('staff and ledger', () => {
           { account: 'user_cash', currency: 'NGN', balance: '1523300.50', accounts: 12 },
         ],
         'GET /ops/api/ledger/check': { ok: true, breaches: [] },
+        'GET /ops/api/appeals/stats': [
+          {
+            staff_id: 7,
+            name: 'Bola Reviewer',
+            decided: 10,
+            appealed: 3,
+            open: 0,
+            upheld: 2,
+            overturned: 1,
+            appeal_rate: 30,
+            overturn_rate: 33.3,
+          },
+        ],
       });
       renderPage(AdminPage, '/ops/admin');
+      // Appeals per reviewer, with the overturn rate.
+      const bolaAppeals = (await screen.findByText('Bola Reviewer')).closest('tr')!;
+      expect(within(bolaAppeals).getByText('33.3%')).toBeInTheDocument();
+      expect(within(bolaAppeals).getByText('30%')).toBeInTheDocument();
       const me = (await screen.findByText('admin@giftlane.ng')).closest('tr')!;
       expect(within(me).getByText('you: another admin changes your account')).toBeInTheDocument();
       const bola = screen.getByText('bola@giftlane.ng').closest('tr')!;

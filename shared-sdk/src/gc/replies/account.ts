@@ -159,6 +159,39 @@ export const orderDetailWire = obj({
   counter_offer: opt(nullable(counterOfferWire)),
 });
 
+// ---- Evidence and appeal (our addition) -------------------------------------------------------
+
+export const APPEAL_STATUS = ['open', 'upheld', 'overturned'] as const;
+
+/** A seller's appeal on an order; times are Unix seconds (0: not yet), credit_amount in the order's currency. */
+export const appealWire = obj({
+  appeal_no: str,
+  outcome: str,
+  status: oneOf(...APPEAL_STATUS),
+  note: str,
+  images: arr(str),
+  create_time: num,
+  due_time: num,
+  resolve_time: num,
+  resolution: str,
+  credit_amount: amount,
+});
+
+/** The evidence pack of an order: per failed card the reason, proof photos, reviewer's note and time. */
+export const evidencePackWire = obj({
+  order_no: str,
+  decided_time: num,
+  failed_cards: arr(
+    obj({ seq: num, code: str, reason: str, reviewer_note: str, proof_images: arr(str), decided_time: num }),
+  ),
+  can_appeal: bool,
+  appeal_refused_reason: str,
+  appeal_deadline: num,
+  window_hours: num,
+  max_photos: num,
+  appeal: nullable(appealWire),
+});
+
 const upload = obj({ objectName: str, url: str });
 
 // ---- §3.8 Coupons -----------------------------------------------------------------------------
@@ -655,6 +688,8 @@ export const ACCOUNT_REPLIES = {
   'kyc/status': kycStatus,
   'kyc/verifyId': obj({ level: num, name: str }),
   'ord/answerOffer': offerAnswerWire,
+  'appeal/apply': appealWire,
+  'appeal/detail': evidencePackWire,
   'ord/detail': orderDetailWire,
   'ord/eta': arr(orderEta),
   'ord/list': arr(orderListItemWire),
