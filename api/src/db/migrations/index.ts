@@ -22,6 +22,7 @@ import { sql as sessionClient } from './0021-session-client.js';
 import { sql as requestRefs } from './0022-request-refs.js';
 import { sql as telemetry } from './0023-telemetry.js';
 import { sql as releaseManager } from './0024-release-manager.js';
+import { seedCases, sql as cases } from './0029-cases.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
 export interface MigrationContext {
@@ -81,4 +82,11 @@ export const migrations: Migration[] = [
   { id: '0022-request-refs', up: runSql(requestRefs) },
   { id: '0023-telemetry', up: runSql(telemetry) },
   { id: '0024-release-manager', up: runSql(releaseManager) },
+  {
+    id: '0029-cases',
+    up: async (q) => {
+      await q.exec(cases);
+      await seedCases(q);
+    },
+  },
 ];
