@@ -10,6 +10,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops', label: 'Review queue', roles: ['reviewer'] },
   { to: '/ops/approvals', label: 'Approvals', roles: ['reviewer'] },
   { to: '/ops/kyc', label: 'Identity checks', roles: ['reviewer'] },
+  { to: '/ops/cases', label: 'Cases', roles: ['reviewer', 'finance'] },
   { to: '/ops/payouts', label: 'Payouts', roles: ['finance'] },
   { to: '/ops/rates', label: 'Rates', roles: ['reviewer', 'finance'] },
   { to: '/ops/users', label: 'Users', roles: ['reviewer', 'finance'] },

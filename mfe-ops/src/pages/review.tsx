@@ -9,6 +9,7 @@ import { RoleGate } from '../app/console';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import { DecidedOrder } from './parts/decided-order';
 import { SellerCard } from './parts/seller-card';
+import { OrderCases } from './parts/order-cases';
 
 interface Line {
   key: number;
@@ -136,6 +137,7 @@ export default function ReviewPage() {
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
+      <OrderCases orderNo={o.order_no} />
       <Space wrap className="ops-gap">
         <Tag>{o.status_desc}</Tag>
         {o.quote && (
