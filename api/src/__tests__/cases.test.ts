@@ -79,113 +79,123 @@ describe.each(targets())('cases on %s', (target) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('a case about an order: seller asks, staff take it, reply with a photo, solve; asking again reopens', async () => {
-    const u = await makeUser(t);
-    const orderNo = await order(u.token);
-    const photo = await upload(t, u.token);
-    const opened = await open(u.token, {
-      about: 'order',
-      order_no: orderNo,
-      subject: 'My card',
-      message: 'My card is still pending',
-      images: photo,
-    });
-    expect(opened).toMatchObject({ success: true, data: { existing: false } });
-    const caseNo = opened.data.case_no;
-    expect(caseNo).toMatch(/^CS-[A-Z2-9]{8}$/);
-    // Asking again about the same order adds to the open case.
-    expect(await open(u.token, { about: 'order', order_no: orderNo, message: 'Any news?' })).toMatchObject({
-      success: true,
-      data: { case_no: caseNo, existing: true },
-    });
-    const mine = await detail(u.token, caseNo);
-    expect(mine.data).toMatchObject({ status: 'waiting_us', status_text: 'Waiting for us', first_response_late: false });
-    expect(mine.data.messages.map((m) => m.body)).toEqual(['My card is still pending', 'Any news?']);
-    // The photo is a short-lived signed link that shows it; the bare URL does not.
-    const link = mine.data.messages[0]!.images[0]!;
-    expect(link).toContain('signature=');
-    expect((await t.app.inject({ method: 'GET', url: link.replace('http://api.test', '') })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: photo.replace('http://api.test', '') })).statusCode).toBe(403);
+  test(
+    'a case about an order: seller asks, staff take it, reply with a photo, solve; asking again ' + 'reopens',
+    async () => {
+      const u = await makeUser(t);
+      const orderNo = await order(u.token);
+      const photo = await upload(t, u.token);
+      const opened = await open(u.token, {
+        about: 'order',
+        order_no: orderNo,
+        subject: 'My card',
+        message: 'My card is still pending',
+        images: photo,
+      });
+      expect(opened).toMatchObject({ success: true, data: { existing: false } });
+      const caseNo = opened.data.case_no;
+      expect(caseNo).toMatch(/^CS-[A-Z2-9]{8}$/);
+      // Asking again about the same order adds to the open case.
+      expect(await open(u.token, { about: 'order', order_no: orderNo, message: 'Any news?' })).toMatchObject({
+        success: true,
+        data: { case_no: caseNo, existing: true },
+      });
+      const mine = await detail(u.token, caseNo);
+      expect(mine.data).toMatchObject({
+        status: 'waiting_us',
+        status_text: 'Waiting for us',
+        first_response_late: false,
+      });
+      expect(mine.data.messages.map((m) => m.body)).toEqual(['My card is still pending', 'Any news?']);
+      // The photo is a short-lived signed link that shows it; the bare URL does not.
+      const link = mine.data.messages[0]!.images[0]!;
+      expect(link).toContain('signature=');
+      expect((await t.app.inject({ method: 'GET', url: link.replace('http://api.test', '') })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: photo.replace('http://api.test', '') })).statusCode).toBe(403);
 
-    // Staff: the queue shows it with its clocks; take it, reply with a photo, solve.
-    const staff = await makeStaff(t, 'reviewer');
-    const other = await makeStaff(t, 'finance');
-    const queue = await opsCall<StaffCase[]>(t, staff.token, 'GET', '/ops/api/cases');
-    const row = queue.data.find((c) => c.case_no === caseNo)!;
-    expect(row).toMatchObject({ status: 'waiting_us', owner_id: null, messages: 2 });
-    expect(row.first_response.breached).toBe(false);
-    expect(
-      await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/assign`, { owner_id: other.id }),
-    ).toMatchObject({ success: true, data: { owner_id: other.id } });
-    const links = await opsCall<{ url: string; public_url: string }[]>(
-      t,
-      staff.token,
-      'POST',
-      `/ops/api/cases/${caseNo}/photo-links`,
-      { count: 1 },
-    );
-    expect(links.success).toBe(true);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: links.data[0]!.url.replace('http://api.test', ''),
-      headers: { 'content-type': 'image/png' },
-      payload: await pngImage(),
-    });
-    expect(put.statusCode).toBe(200);
-    const replied = await opsCall<StaffCase>(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/reply`, {
-      message: 'We are checking your card now.',
-      photos: [links.data[0]!.public_url],
-    });
-    expect(replied).toMatchObject({ success: true, data: { status: 'waiting_you' } });
-    expect(replied.data.first_response.met_at).not.toBeNull();
+      // Staff: the queue shows it with its clocks; take it, reply with a photo, solve.
+      const staff = await makeStaff(t, 'reviewer');
+      const other = await makeStaff(t, 'finance');
+      const queue = await opsCall<StaffCase[]>(t, staff.token, 'GET', '/ops/api/cases');
+      const row = queue.data.find((c) => c.case_no === caseNo)!;
+      expect(row).toMatchObject({ status: 'waiting_us', owner_id: null, messages: 2 });
+      expect(row.first_response.breached).toBe(false);
+      expect(
+        await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/assign`, { owner_id: other.id }),
+      ).toMatchObject({ success: true, data: { owner_id: other.id } });
+      const links = await opsCall<{ url: string; public_url: string }[]>(
+        t,
+        staff.token,
+        'POST',
+        `/ops/api/cases/${caseNo}/photo-links`,
+        { count: 1 },
+      );
+      expect(links.success).toBe(true);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: links.data[0]!.url.replace('http://api.test', ''),
+        headers: { 'content-type': 'image/png' },
+        payload: await pngImage(),
+      });
+      expect(put.statusCode).toBe(200);
+      const replied = await opsCall<StaffCase>(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/reply`, {
+        message: 'We are checking your card now.',
+        photos: [links.data[0]!.public_url],
+      });
+      expect(replied).toMatchObject({ success: true, data: { status: 'waiting_you' } });
+      expect(replied.data.first_response.met_at).not.toBeNull();
 
-    // The seller reads it, in the case and as a notice (and an e-mail to their verified address).
-    const seen = await detail(u.token, caseNo);
-    expect(seen.data.status_text).toBe('Waiting for you');
-    const reply = seen.data.messages[2]!;
-    expect(reply).toMatchObject({ from: 'staff', body: 'We are checking your card now.' });
-    expect(reply.images).toHaveLength(1);
-    const notices = await t.db.query<{ title: string }>('select title from notices where user_id = $1', [u.id]);
-    expect(notices.rows.map((n) => n.title)).toContain(`Reply on your case ${caseNo}`);
-    const outbox = await t.db.query<{ recipient: string; subject: string }>(
-      'select * from outbox where subject like $1',
-      [`%Reply on your case ${caseNo}%`],
-    );
-    expect(outbox.rows.length).toBe(1);
+      // The seller reads it, in the case and as a notice (and an e-mail to their verified address).
+      const seen = await detail(u.token, caseNo);
+      expect(seen.data.status_text).toBe('Waiting for you');
+      const reply = seen.data.messages[2]!;
+      expect(reply).toMatchObject({ from: 'staff', body: 'We are checking your card now.' });
+      expect(reply.images).toHaveLength(1);
+      const notices = await t.db.query<{ title: string }>('select title from notices where user_id = $1', [u.id]);
+      expect(notices.rows.map((n) => n.title)).toContain(`Reply on your case ${caseNo}`);
+      const outbox = await t.db.query<{ recipient: string; subject: string }>(
+        'select * from outbox where subject like $1',
+        [`%Reply on your case ${caseNo}%`],
+      );
+      expect(outbox.rows.length).toBe(1);
 
-    // Solving needs a resolution; solved, the seller reads it; a second solve is refused.
-    expect(
-      await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/solve`, { resolution: '  ' }),
-    ).toMatchObject({ success: false, msg: CASE_MESSAGES.resolutionRequired });
-    expect(
-      await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/solve`, {
+      // Solving needs a resolution; solved, the seller reads it; a second solve is refused.
+      expect(
+        await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/solve`, { resolution: '  ' }),
+      ).toMatchObject({ success: false, msg: CASE_MESSAGES.resolutionRequired });
+      expect(
+        await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/solve`, {
+          resolution: 'Your card was approved and paid.',
+        }),
+      ).toMatchObject({ success: true, data: { status: 'solved' } });
+      expect((await detail(u.token, caseNo)).data).toMatchObject({
+        status_text: 'Solved',
         resolution: 'Your card was approved and paid.',
-      }),
-    ).toMatchObject({ success: true, data: { status: 'solved' } });
-    expect((await detail(u.token, caseNo)).data).toMatchObject({
-      status_text: 'Solved',
-      resolution: 'Your card was approved and paid.',
-    });
-    expect(
-      await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/reply`, { message: 'late' }),
-    ).toMatchObject({ success: false, msg: CASE_MESSAGES.alreadySolved });
-    // Every staff action is audited.
-    const audit = await t.db.query<{ action: string }>(
-      "select action from audit_log where target_type = 'case' and target_id = $1 order by id",
-      [caseNo],
-    );
-    expect(audit.rows.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['case.view', 'case.assign', 'case.photo_links', 'case.reply', 'case.solve']),
-    );
+      });
+      expect(
+        await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/reply`, { message: 'late' }),
+      ).toMatchObject({
+        success: false,
+        msg: CASE_MESSAGES.alreadySolved,
+      });
+      // Every staff action is audited.
+      const audit = await t.db.query<{ action: string }>(
+        "select action from audit_log where target_type = 'case' and target_id = $1 order by id",
+        [caseNo],
+      );
+      expect(audit.rows.map((a) => a.action)).toEqual(
+        expect.arrayContaining(['case.view', 'case.assign', 'case.photo_links', 'case.reply', 'case.solve']),
+      );
 
-    // The seller answers the solved case: it opens again, waiting for us.
-    const again = await t.call<Detail>('/case/reply', { token: u.token, case_no: caseNo, message: 'Not paid yet' });
-    expect(again).toMatchObject({ success: true, data: { status: 'waiting_us' } });
-    expect(again.data.timeline.map((e) => e.kind)).toContain('reopened');
-    // The console's order page finds the cases about the order.
-    const about = await opsCall<StaffCase[]>(t, staff.token, 'GET', `/ops/api/cases?order_no=${orderNo}`);
-    expect(about.data.map((c) => c.case_no)).toEqual([caseNo]);
-  });
+      // The seller answers the solved case: it opens again, waiting for us.
+      const again = await t.call<Detail>('/case/reply', { token: u.token, case_no: caseNo, message: 'Not paid yet' });
+      expect(again).toMatchObject({ success: true, data: { status: 'waiting_us' } });
+      expect(again.data.timeline.map((e) => e.kind)).toContain('reopened');
+      // The console's order page finds the cases about the order.
+      const about = await opsCall<StaffCase[]>(t, staff.token, 'GET', `/ops/api/cases?order_no=${orderNo}`);
+      expect(about.data.map((c) => c.case_no)).toEqual([caseNo]);
+    },
+  );
 
   test('another seller’s case, order, withdrawal and photos are refused', async () => {
     const a = await makeUser(t);
@@ -195,9 +205,10 @@ describe.each(targets())('cases on %s', (target) => {
     const c = await open(a.token, { about: 'order', order_no: orderNo, message: 'Where is my money?' });
     expect(c.success).toBe(true);
     expect(await detail(b.token, c.data.case_no)).toMatchObject({ success: false, msg: CASE_MESSAGES.notFound });
-    expect(
-      await t.call('/case/reply', { token: b.token, case_no: c.data.case_no, message: 'hello' }),
-    ).toMatchObject({ success: false, msg: CASE_MESSAGES.notFound });
+    expect(await t.call('/case/reply', { token: b.token, case_no: c.data.case_no, message: 'hello' })).toMatchObject({
+      success: false,
+      msg: CASE_MESSAGES.notFound,
+    });
     expect(await open(b.token, { about: 'order', order_no: orderNo, message: 'mine?' })).toMatchObject({
       success: false,
       msg: CASE_MESSAGES.orderNotFound,
@@ -290,16 +301,16 @@ describe.each(targets())('cases on %s', (target) => {
     expect(row.rows).toHaveLength(1);
     const caseNo = row.rows[0]!.case_no;
     const staff = await makeStaff(t, 'reviewer');
-    expect(
-      await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/photo-links`, { count: 1 }),
-    ).toMatchObject({ success: false, msg: CASE_MESSAGES.guestPhotos });
+    expect(await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/photo-links`, { count: 1 })).toMatchObject({
+      success: false,
+      msg: CASE_MESSAGES.guestPhotos,
+    });
     expect(
       await opsCall(t, staff.token, 'POST', `/ops/api/cases/${caseNo}/reply`, { message: 'Yes, we do.' }),
     ).toMatchObject({ success: true });
-    const mails = await t.db.query<{ subject: string }>(
-      'select subject from outbox where recipient = $1 order by id',
-      [email],
-    );
+    const mails = await t.db.query<{ subject: string }>('select subject from outbox where recipient = $1 order by id', [
+      email,
+    ]);
     expect(mails.rows.map((m) => m.subject)).toEqual([
       expect.stringContaining(`we received your message (${caseNo})`),
       expect.stringContaining(`Reply on your case ${caseNo}`),
@@ -363,7 +374,7 @@ describe.each(targets())('cases on %s', (target) => {
       expect(solves.filter((r) => r.success)).toHaveLength(1);
       expect(solves.find((r) => !r.success)).toMatchObject({ msg: CASE_MESSAGES.alreadySolved });
       const solvedEvents = await t.db.query(
-        "select 1 from support_case_events e join support_cases c on c.id = e.case_id where c.case_no = $1 and " +
+        'select 1 from support_case_events e join support_cases c on c.id = e.case_id where c.case_no = $1 and ' +
           "e.kind = 'solved'",
         [caseNo],
       );
@@ -378,7 +389,9 @@ describe.each(targets())('cases on %s', (target) => {
         expect(many.find((r) => !r.success)!.msg).toContain(CASE_MESSAGES.tooManyOpens);
         const first = many.find((r) => r.success)!.data.case_no;
         const replies = await Promise.all(
-          Array.from({ length: 7 }, (_, i) => t.call('/case/reply', { token: v.token, case_no: first, message: `m${i}` })),
+          Array.from({ length: 7 }, (_, i) =>
+            t.call('/case/reply', { token: v.token, case_no: first, message: `m${i}` }),
+          ),
         );
         expect(replies.filter((r) => r.success)).toHaveLength(4);
         expect(replies.find((r) => !r.success)!.msg).toContain(CASE_MESSAGES.tooManyMessages);

@@ -303,7 +303,9 @@ describe.each(targets())('contract, public data and catalog on %s', (target) => 
     expect((await t.call('/user/sendEmailVerifyCode', { email })).success).toBe(true);
     const caseNo = row.rows[0]!.case_no;
     expect(
-      await mailed((m) => m.to === 'ada@example.com' && m.body.includes(caseNo) && m.body.includes('Where is my payout?')),
+      await mailed(
+        (m) => m.to === 'ada@example.com' && m.body.includes(caseNo) && m.body.includes('Where is my payout?'),
+      ),
     ).toBeDefined();
     const code = (await mailed((m) => m.to === email))?.body.match(/code is (\d{4})/)?.[1];
     expect(code).toMatch(/^\d{4}$/);

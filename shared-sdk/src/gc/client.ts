@@ -431,8 +431,7 @@ export function createApiModules(ctx: ApiContext) {
     list: (req: Paging): Promise<CaseListItem[]> => call('case/list', req),
     detail: (req: { case_no: string }): Promise<CaseDetail> => call('case/detail', req),
     /** Writes on a case (a solved one opens again); answers the case as it is now. */
-    reply: (req: { case_no: string; message: string; images?: string }): Promise<CaseDetail> =>
-      call('case/reply', req),
+    reply: (req: { case_no: string; message: string; images?: string }): Promise<CaseDetail> => call('case/reply', req),
   };
 
   const security = {

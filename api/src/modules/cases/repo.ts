@@ -123,7 +123,8 @@ export const caseRepo = {
 
   async ofUser(q: Queryable, userId: number, page: number, pageSize: number): Promise<CaseRow[]> {
     const r = await q.query<CaseRow>(
-      `select ${CASE_COLUMNS} ${FROM} where c.user_id = $1 order by c.status = 'solved', c.updated_at desc, c.id desc ` +
+      `select ${CASE_COLUMNS} ${FROM} where c.user_id = $1 order by c.status = 'solved', c.updated_at desc, c.id ` +
+        `desc ` +
         'limit $2 offset $3',
       [userId, pageSize, page * pageSize],
     );
@@ -249,9 +250,8 @@ export const caseRepo = {
   },
 
   async withdrawalOwner(q: Queryable, withdrawNo: string): Promise<number | undefined> {
-    return (
-      await q.query<{ user_id: number }>('select user_id from withdrawals where withdraw_no = $1', [withdrawNo])
-    ).rows[0]?.user_id;
+    return (await q.query<{ user_id: number }>('select user_id from withdrawals where withdraw_no = $1', [withdrawNo]))
+      .rows[0]?.user_id;
   },
 
   /** Where a seller is told (verified addresses only). */
@@ -262,7 +262,7 @@ export const caseRepo = {
     return (
       await q.query<{ email: string | null; whatsapp: string | null; name: string }>(
         'select case when email_verified then email end as email, case when whatsapp_verified then whatsapp end as ' +
-          'whatsapp, coalesce(nullif(nickname, \'\'), username) as name from users where id = $1',
+          "whatsapp, coalesce(nullif(nickname, ''), username) as name from users where id = $1",
         [userId],
       )
     ).rows[0];
@@ -271,7 +271,8 @@ export const caseRepo = {
   /** How many of these photos are the user's stored uploads. */
   async storedPhotosOf(q: Queryable, userId: number, names: string[]): Promise<number> {
     const r = await q.query<{ n: number }>(
-      "select count(*)::int as n from uploads where object_name = any($1::text[]) and user_id = $2 and status = 'stored'",
+      'select count(*)::int as n from uploads where object_name = any($1::text[]) and user_id = $2 and status = ' +
+        "'stored'",
       [names, userId],
     );
     return r.rows[0]?.n ?? 0;

@@ -109,4 +109,3 @@ export async function caseRoutes(app: FastifyInstance, opts: { deps: CaseDeps })
     },
   });
 }
-

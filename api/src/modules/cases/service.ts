@@ -175,7 +175,13 @@ export async function openCase(
 }
 
 async function sellerMessage(q: Queryable, m: { caseRow: CaseRow; body: string; photos: string[] }): Promise<void> {
-  await caseRepo.addMessage(q, { caseId: m.caseRow.id, author: 'seller', staffId: null, body: m.body, photos: m.photos });
+  await caseRepo.addMessage(q, {
+    caseId: m.caseRow.id,
+    author: 'seller',
+    staffId: null,
+    body: m.body,
+    photos: m.photos,
+  });
   await caseRepo.addEvent(q, { caseId: m.caseRow.id, kind: 'seller_message' });
   await caseRepo.setStatus(q, m.caseRow.id, 'waiting_us');
 }
@@ -239,10 +245,14 @@ const SELLER_TIMELINE: Record<string, (e: CaseEventRow) => string> = {
 };
 
 /** A seller's case with its messages (photos as short-lived links) and timeline; another's is not found. */
-export async function caseDetail(q: Queryable, deps: Pick<CaseDeps, 'store' | 'now'>, input: {
-  userId: number;
-  caseNo: string;
-}) {
+export async function caseDetail(
+  q: Queryable,
+  deps: Pick<CaseDeps, 'store' | 'now'>,
+  input: {
+    userId: number;
+    caseNo: string;
+  },
+) {
   const c = await caseRepo.byNo(q, input.caseNo);
   if (!c || c.user_id !== input.userId) throw new AppError(CASE_MESSAGES.notFound);
   const [messages, events] = await Promise.all([caseRepo.messages(q, c.id), caseRepo.events(q, c.id)]);
@@ -281,7 +291,11 @@ function messageView(store: UploadStore, m: CaseMessageRow, side: 'seller' | 'st
     images: m.photos.map((p) => store.viewUrl(store.publicUrl(p))),
   };
   return side === 'seller'
-    ? { ...base, name: m.author === 'staff' ? (m.staff_name ?? 'GiftLane support') : 'You', create_time: unix(m.created_at) }
+    ? {
+        ...base,
+        name: m.author === 'staff' ? (m.staff_name ?? 'GiftLane support') : 'You',
+        create_time: unix(m.created_at),
+      }
     : { ...base, name: m.author === 'staff' ? (m.staff_name ?? '') : 'Seller', created_at: m.created_at.toISOString() };
 }
 
@@ -307,7 +321,11 @@ export async function staffReply(
   const c = input.caseRow;
   if (c.status === 'solved') throw new AppError(CASE_MESSAGES.alreadySolved);
   const s = await caseSettings(deps.ref);
-  const msg = await checkMessage(q, deps, s, { message: input.message, photos: input.photos ?? [], photoOwner: c.user_id });
+  const msg = await checkMessage(q, deps, s, {
+    message: input.message,
+    photos: input.photos ?? [],
+    photoOwner: c.user_id,
+  });
   await caseRepo.addMessage(q, { caseId: c.id, author: 'staff', staffId: input.staffId, ...msg });
   await caseRepo.firstResponse(q, c.id);
   await caseRepo.setStatus(q, c.id, 'waiting_you');
@@ -380,11 +398,11 @@ async function tellSeller(
   const link = `${deps.config.security.siteUrl}/homes/help/cases/${encodeURIComponent(c.case_no)}`;
   const text = `${m.text}\n\nSee your case: ${link}`;
   if (to?.email)
-    ids.push(await deps.messenger.queue(q, { channel: 'email', to: to.email, subject: `${product}: ${m.title}`, text }));
-  if (to?.whatsapp)
     ids.push(
-      await deps.messenger.queue(q, { channel: 'whatsapp', to: `+${to.whatsapp}`, subject: m.title, text }),
+      await deps.messenger.queue(q, { channel: 'email', to: to.email, subject: `${product}: ${m.title}`, text }),
     );
+  if (to?.whatsapp)
+    ids.push(await deps.messenger.queue(q, { channel: 'whatsapp', to: `+${to.whatsapp}`, subject: m.title, text }));
   return ids;
 }
 
@@ -435,7 +453,7 @@ function staffCaseView(c: CaseRow & { seller?: string }, now: number) {
     status: c.status,
     status_text: CASE_STATUS_TEXT[c.status],
     user_id: c.user_id,
-    seller: c.seller ?? (c.guest_email ?? ''),
+    seller: c.seller ?? c.guest_email ?? '',
     guest_email: c.guest_email,
     owner_id: c.owner_staff_id,
     owner_name: c.owner_name,
@@ -486,7 +504,11 @@ export async function staffCaseDetail(q: Queryable, deps: Pick<CaseDeps, 'store'
 }
 
 /** Cases about one order or withdrawal (the console's order page links them). */
-export async function casesAbout(q: Queryable, deps: Pick<CaseDeps, 'now'>, f: { orderNo?: string; withdrawNo?: string }) {
+export async function casesAbout(
+  q: Queryable,
+  deps: Pick<CaseDeps, 'now'>,
+  f: { orderNo?: string; withdrawNo?: string },
+) {
   const now = nowOf(deps);
   return (await caseRepo.about(q, f)).map((c) => staffCaseView(c, now));
 }

@@ -15,8 +15,7 @@ export function AskForm({ orderNo, withdrawNo }: { orderNo?: string; withdrawNo?
   const cases = useData(loadCases, []);
   const open = cases.data?.find(
     (c) =>
-      c.status !== 'solved' &&
-      ((orderNo && c.order_no === orderNo) || (withdrawNo && c.withdraw_no === withdrawNo)),
+      c.status !== 'solved' && ((orderNo && c.order_no === orderNo) || (withdrawNo && c.withdraw_no === withdrawNo)),
   );
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -47,7 +46,11 @@ export function AskForm({ orderNo, withdrawNo }: { orderNo?: string; withdrawNo?
   };
 
   const heading =
-    about === 'order' ? `Ask about order ${orderNo}` : about === 'withdrawal' ? `Ask about withdrawal ${withdrawNo}` : 'Get help';
+    about === 'order'
+      ? `Ask about order ${orderNo}`
+      : about === 'withdrawal'
+        ? `Ask about withdrawal ${withdrawNo}`
+        : 'Get help';
   return (
     <section className="acc-card" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} style={{ overflowWrap: 'anywhere' }}>
@@ -55,7 +58,11 @@ export function AskForm({ orderNo, withdrawNo }: { orderNo?: string; withdrawNo?
       </h2>
       {open ? (
         <p className="acc-note">
-          You already have an open case about this: <Link className="acc-link" to={`/homes/help/cases/${encodeURIComponent(open.case_no)}`}>{open.case_no}</Link>. What you send here is added to it.
+          You already have an open case about this:{' '}
+          <Link className="acc-link" to={`/homes/help/cases/${encodeURIComponent(open.case_no)}`}>
+            {open.case_no}
+          </Link>
+          . What you send here is added to it.
         </p>
       ) : (
         <p className="acc-muted">

@@ -79,7 +79,7 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
           <dt>Withdrawal</dt>
           <dd>
             <span className="acc-code">{d.withdraw_no}</span>{' '}
-            <Link className="acc-link" to={`/homes/help/ask?withdrawal=${encodeURIComponent(d.withdraw_no ?? "")}`}>
+            <Link className="acc-link" to={`/homes/help/ask?withdrawal=${encodeURIComponent(d.withdraw_no ?? '')}`}>
               Ask about this withdrawal
             </Link>
           </dd>

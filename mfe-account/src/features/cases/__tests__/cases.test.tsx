@@ -47,9 +47,7 @@ test('the clock line says the promise the case is under, and says sorry when lat
 test('asking about an order opens a case about it and goes there', async () => {
   const user = userEvent.setup();
   const api = testApi({ 'case/list': [], 'case/open': { case_no: 'CS-ABCD2345', existing: false } });
-  render(
-    inRouter(<AskForm orderNo="GC2611260001" />, [{ path: '/homes/help/cases/:no', element: <Where /> }]),
-  );
+  render(inRouter(<AskForm orderNo="GC2611260001" />, [{ path: '/homes/help/cases/:no', element: <Where /> }]));
   expect(screen.getByRole('heading', { name: 'Ask about order GC2611260001' })).toBeInTheDocument();
   const form = screen.getByRole('form', { name: 'Ask us' });
   await user.click(within(form).getByRole('button', { name: 'Send' }));
