@@ -44,6 +44,9 @@ test('a case opened from an order, answered by staff, solved', async ({ browser,
   await expect(row).toContainText(`Order ${orderNo}`);
   await expect(row).toContainText('Waiting for us');
   await expect(row.getByText(/^Due in /).first()).toBeVisible();
+  await expect(row).toContainText(seller.email);
+  // The table's loading veil gone before the picture.
+  await expect(console.locator('.ant-spin-blur')).toHaveCount(0);
   await console.screenshot({ path: test.info().outputPath('case-queue-1024.png'), fullPage: true });
   await row.getByRole('link', { name: caseNo }).click();
   await expect(console.getByText('My card has been pending for two hours. Here is the receipt.')).toBeVisible();

@@ -184,8 +184,8 @@ export default function CasePage() {
           <Card title="Timeline" size="small">
             <Timeline
               items={c.timeline.map((e) => ({
-                children: `${when(e.created_at)} — ${e.text}${e.staff ? ` (${e.staff})` : ''}${
-                  e.note && e.kind !== 'solved' ? `: ${e.note}` : ''
+                children: `${when(e.created_at)} — ${e.text}${e.kind === 'assigned' ? ` to ${e.note}` : ''}${
+                  e.staff ? ` (by ${e.staff})` : ''
                 }`,
               }))}
             />

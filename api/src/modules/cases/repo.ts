@@ -22,6 +22,8 @@ export interface CaseRow {
   resolution: string;
   created_at: Date;
   updated_at: Date;
+  /** The seller's username (or e-mail), or a visitor's e-mail. */
+  seller: string;
 }
 
 export interface CaseMessageRow {
@@ -44,7 +46,6 @@ export interface CaseEventRow {
 }
 
 export interface QueueRow extends CaseRow {
-  seller: string;
   messages: number;
   last_message_at: Date | null;
 }
@@ -52,8 +53,9 @@ export interface QueueRow extends CaseRow {
 const CASE_COLUMNS =
   'c.id::text as id, c.case_no, c.user_id, c.guest_email, c.guest_name, c.about, c.order_no, c.withdraw_no, ' +
   'c.subject, c.status, c.owner_staff_id, s.name as owner_name, c.first_response_due, c.first_response_at, ' +
-  'c.resolution_due, c.solved_at, c.resolution, c.created_at, c.updated_at';
-const FROM = 'from support_cases c left join staff s on s.id = c.owner_staff_id';
+  "c.resolution_due, c.solved_at, c.resolution, c.created_at, c.updated_at, coalesce(nullif(u.username, ''), " +
+  "u.email, c.guest_email, '') as seller";
+const FROM = 'from support_cases c left join staff s on s.id = c.owner_staff_id left join users u on u.id = c.user_id';
 
 export const caseRepo = {
   async insert(
@@ -147,10 +149,10 @@ export const caseRepo = {
    */
   async queue(q: Queryable, f: { solved: boolean; ownerId?: number; limit: number }): Promise<QueueRow[]> {
     const r = await q.query<QueueRow>(
-      `select ${CASE_COLUMNS}, coalesce(u.username, c.guest_email, '') as seller, ` +
+      `select ${CASE_COLUMNS}, ` +
         '(select count(*)::int from support_case_messages m where m.case_id = c.id) as messages, ' +
         '(select max(m.created_at) from support_case_messages m where m.case_id = c.id) as last_message_at ' +
-        `${FROM} left join users u on u.id = c.user_id ` +
+        `${FROM} ` +
         `where (c.status = 'solved') = $1 and ($2::int is null or c.owner_staff_id = $2) ` +
         (f.solved
           ? 'order by c.solved_at desc '

@@ -437,7 +437,7 @@ const STAFF_TIMELINE: Record<string, string> = {
   resolution_breached: 'Resolution time passed',
 };
 
-function staffCaseView(c: CaseRow & { seller?: string }, now: number) {
+function staffCaseView(c: CaseRow, now: number) {
   const clocks = clocksOf(c, now);
   const clock = (k: keyof typeof clocks) => ({
     due: clocks[k].due.toISOString(),

@@ -65,9 +65,7 @@ export function AskForm({ orderNo, withdrawNo }: { orderNo?: string; withdrawNo?
           . What you send here is added to it.
         </p>
       ) : (
-        <p className="acc-muted">
-          A member of our team answers here and tells you in the app{about === 'other' ? '' : ', with this ' + about}.
-        </p>
+        <p className="acc-muted">A member of our team answers here, and we tell you in the app when we do.</p>
       )}
       <form className="acc-form" onSubmit={submit} noValidate aria-label="Ask us">
         {about === 'other' && (
