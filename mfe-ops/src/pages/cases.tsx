@@ -45,7 +45,14 @@ export default function CasesPage() {
         dataSource={list.data ?? []}
         locale={{ emptyText: view === 'solved' ? 'No solved case' : 'No open case' }}
         columns={[
-          { title: 'Case', render: (_, c) => <Link to={`/ops/cases/${c.case_no}`}>{c.case_no}</Link> },
+          {
+            title: 'Case',
+            render: (_, c) => (
+              <Link to={`/ops/cases/${c.case_no}`} style={{ whiteSpace: 'nowrap' }}>
+                {c.case_no}
+              </Link>
+            ),
+          },
           {
             title: 'About',
             render: (_, c) =>
