@@ -65,8 +65,10 @@ test('a case opened from an order, answered by staff, solved', async ({ browser,
   await console.getByRole('link', { name: new RegExp(caseNo) }).click();
   await expect(console.getByRole('heading', { level: 1, name: `Case ${caseNo}` })).toBeVisible();
 
-  // The seller reads the reply (and has a notice of it).
-  await page.reload();
+  // The seller has a notice of the reply, which opens the case.
+  await page.goto('/notification');
+  await page.getByRole('button', { name: new RegExp(`Reply on your case ${caseNo}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/homes/help/cases/${caseNo}$`));
   await expect(page.getByTestId('case-status')).toHaveText('Waiting for you');
   await expect(page.getByText('We are checking your card with the issuer now.')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('case-seller-reply-360.png'), fullPage: true });

@@ -151,8 +151,14 @@ describe.each(targets())('cases on %s', (target) => {
       const reply = seen.data.messages[2]!;
       expect(reply).toMatchObject({ from: 'staff', body: 'We are checking your card now.' });
       expect(reply.images).toHaveLength(1);
-      const notices = await t.db.query<{ title: string }>('select title from notices where user_id = $1', [u.id]);
-      expect(notices.rows.map((n) => n.title)).toContain(`Reply on your case ${caseNo}`);
+      const notices = await t.db.query<{ title: string; action: string }>(
+        'select title, action from notices where user_id = $1',
+        [u.id],
+      );
+      expect(notices.rows).toContainEqual({
+        title: `Reply on your case ${caseNo}`,
+        action: `/homes/help/cases/${caseNo}`,
+      });
       const outbox = await t.db.query<{ recipient: string; subject: string }>(
         'select * from outbox where subject like $1',
         [`%Reply on your case ${caseNo}%`],

@@ -391,6 +391,8 @@ async function tellSeller(
     title: m.title,
     content: m.text.length > 300 ? `${m.text.slice(0, 297)}…` : m.text,
     kind: 'system',
+    // The web opens a path it is given (Notifications); the apps' route codes have no case screen.
+    action: `/homes/help/cases/${encodeURIComponent(c.case_no)}`,
     orderNo: c.order_no ?? undefined,
     params: { case_no: c.case_no },
   });
