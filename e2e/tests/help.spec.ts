@@ -7,10 +7,7 @@ import { signInPage } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-test('Help: FAQ, contact details from settings, Get help opens a case, the tour again', async ({
-  page,
-  baseURL,
-}) => {
+test('Help: FAQ, contact details from settings, Get help opens a case, the tour again', async ({ page, baseURL }) => {
   const user = await createUser(baseURL!);
   await signInPage(page, user);
   await page.goto('/homes');
