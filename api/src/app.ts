@@ -1,3 +1,5 @@
+import { caseRoutes } from './modules/cases/routes.js';
+import { registerCaseClocks, type CaseDeps } from './modules/cases/service.js';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -431,6 +433,9 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         store,
       };
       app.decorate('kyc', kyc);
+      const cases: CaseDeps = { ref: app.ref, messenger, jobs, store, config };
+      app.decorate('cases', cases);
+      registerCaseClocks(jobs, db, cases);
 
       // The contract first: its error handler must cover every plugin registered after it. Then
       // the request ids, whose hooks must see every reply (a failed one gets its reference).
@@ -569,6 +574,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(withdrawRoutes, { ledger, pins });
       await app.register(kycRoutes, { ledger });
       await app.register(privacyRoutes);
+      await app.register(caseRoutes, { deps: cases });
       await app.register(opsRoutes, { ledger, store, provider });
       await app.register(payoutWebhookRoutes, { ledger, provider });
       await app.register(delayDevRoutes);

@@ -11,6 +11,7 @@ import type { PushDispatcher } from './modules/push/expo.js';
 import type { SecurityDeps } from './modules/security/service.js';
 import type { Catalog } from './modules/catalog/service.js';
 import type { KycDeps } from './modules/kyc/service.js';
+import type { CaseDeps } from './modules/cases/service.js';
 import type { Limits } from './lib/limits.js';
 import type { Jobs } from './modules/jobs/jobs.js';
 import type { RequestRefs } from './modules/request-refs/service.js';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     catalog: Catalog;
     /** Identity verification's pieces: tiers, the vault, the provider's client, the photo store. */
     kyc: KycDeps;
+    /** Support cases' pieces: settings, the messenger, the job queue (their clocks), the photo store. */
+    cases: CaseDeps;
     /** The rate limits' counters: shared in Redis, or in memory while it is away (lib/limits.ts). */
     limits: Limits;
     /** The job queue: register handlers at build time, send jobs at any time (api/src/modules/jobs/jobs.ts). */

@@ -1,19 +1,14 @@
 // Help in the signed-in area at 360 px: reached from the sidebar; the live FAQ; WhatsApp and e-mail
-// from the settings (appinit); a message to support about one of the seller's orders, through
-// public/contact; and the tour again.
+// from the settings (appinit); Get help opens a case, listed in Help; and the tour again.
 import { expect, test } from '@playwright/test';
-import { createUser, gc, outboxMessage } from '../support/api';
+import { createUser, gc } from '../support/api';
 import { makeOrder } from '../support/account-helpers';
 import { signInPage } from '../support/fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-test('Help: FAQ, contact details from settings, a message about an order, the tour again', async ({
-  page,
-  baseURL,
-}) => {
+test('Help: FAQ, contact details from settings, Get help opens a case, the tour again', async ({ page, baseURL }) => {
   const user = await createUser(baseURL!);
-  const orderNo = await makeOrder(baseURL!, user.token);
   await signInPage(page, user);
   await page.goto('/homes');
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -54,23 +49,19 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await page.screenshot({ path: test.info().outputPath('help-full.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  // A message about the seller's order.
-  const form = page.getByRole('form', { name: 'Message support' });
-  await form.getByLabel('Which order?').selectOption(orderNo);
-  await expect(form.getByLabel('Your e-mail for our reply')).toHaveValue(user.email);
-  await form.getByRole('button', { name: 'Send to support' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Please tell us a little more (at least 10 characters).');
-  await form.getByLabel('Message').fill('My card was refused but the code is valid. Please check again.');
-  await form.getByRole('button', { name: 'Send to support' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: `Your message about “Order ${orderNo}” has been sent.` }),
-  ).toBeVisible();
-  // Support received it, with the order in the subject.
-  await outboxMessage(
-    baseURL!,
-    (m) => Boolean(m.subject?.includes(`Order ${orderNo}`) && m.text?.includes('the code is valid')),
-    `support message about ${orderNo}`,
-  );
+  // Get help: a case about anything else, opened from Help and listed there.
+  await page.getByRole('link', { name: 'Get help' }).click();
+  await expect(page).toHaveURL(/\/homes\/help\/ask$/);
+  const form = page.getByRole('form', { name: 'Ask us' });
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please write your message.');
+  await form.getByLabel('Subject (optional)').fill('My account');
+  await form.getByLabel('Your message').fill('How do I change my payout bank?');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/homes\/help\/cases\/CS-/);
+  await expect(page.getByTestId('case-status')).toHaveText('Waiting for us');
+  await page.getByRole('link', { name: '← Help' }).click();
+  await expect(page.getByRole('list', { name: 'Your cases' }).getByRole('link', { name: /My account/ })).toBeVisible();
 
   // The tour again, from Help.
   await page.getByRole('button', { name: 'Start the tour' }).click();
@@ -78,10 +69,11 @@ test('Help: FAQ, contact details from settings, a message about an order, the to
   await expect(page.getByRole('alertdialog').getByRole('heading', { name: 'Sell Card' })).toBeVisible();
 });
 
-test('Help opened from an order keeps that order chosen', async ({ page, baseURL }) => {
+test('Help opened from an order asks about that order', async ({ page, baseURL }) => {
   const user = await createUser(baseURL!);
   const orderNo = await makeOrder(baseURL!, user.token);
   await signInPage(page, user);
   await page.goto(`/homes/help?order=${encodeURIComponent(orderNo)}`);
-  await expect(page.getByRole('form', { name: 'Message support' }).getByLabel('Which order?')).toHaveValue(orderNo);
+  await expect(page).toHaveURL(/\/homes\/help\/ask\?order=/);
+  await expect(page.getByRole('heading', { name: `Ask about order ${orderNo}` })).toBeVisible();
 });

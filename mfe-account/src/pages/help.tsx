@@ -1,19 +1,13 @@
 // /homes/help — Help inside the signed-in area (SPEC §2: the tour's last step points here): take the
-// tour again, quick answers (the live FAQ), a message to support about one of the seller's orders
-// (public/contact, signed in so support sees who wrote), and the WhatsApp and e-mail support use
-// (appinit settings, never hard-coded).
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
-import { Async, useData, validateEmail, type OrderListItem } from '@giftlane/shared-sdk';
-import { fetchOrders } from '../features/orders/api';
-import { failure, FormActions, FormMessage, type Feedback } from '../lib/form-message';
-import { readMe } from '../features/profile/api';
-import { helpAnswers, messageSupport, supportContacts } from '../features/help/api';
+// tour again, the seller's cases and "Get help" (a case about anything else), quick answers (the
+// live FAQ), and the WhatsApp and e-mail support use (appinit settings, never hard-coded).
+import { Link, Navigate, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
+import { Async, useData } from '@giftlane/shared-sdk';
+import { CaseList } from '../features/cases/case-list';
+import { helpAnswers, supportContacts } from '../features/help/api';
 
 /** The shell starts the tour again on Home when the address says so (the same way sign-up does). */
 const TOUR_REPLAY_PATH = '/homes?startTour=replay';
-const OTHER = '';
-const MESSAGE_MIN = 10;
 
 export default function HelpPage() {
   const navigate = useNavigate();
@@ -40,128 +34,34 @@ export default function HelpPage() {
           .
         </p>
       </section>
-      <OrderSupport />
+      <Cases />
       <ContactDetails />
       <Faq />
     </div>
   );
 }
 
-function OrderSupport() {
-  const id = useId();
+/** Help → cases: the seller's cases, and "Get help" for anything not about one order or withdrawal. */
+function Cases() {
   const [params] = useSearchParams();
-  const orders = useData(() => fetchOrders('all', 0, 20), []);
-  const me = useData(readMe, []);
-  const [orderNo, setOrderNo] = useState<string>(() => params.get('order') ?? OTHER);
-  const [email, setEmail] = useState<string>();
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
-  const [sent, setSent] = useState<string>();
-  const replyTo = email ?? me.data?.email ?? '';
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem =
-      validateEmail(replyTo) ??
-      (message.trim().length < MESSAGE_MIN
-        ? `Please tell us a little more (at least ${MESSAGE_MIN} characters).`
-        : undefined);
-    if (problem) return setFeedback({ kind: 'error', text: problem });
-    setBusy(true);
-    setFeedback(undefined);
-    try {
-      const subject = orderNo ? `Order ${orderNo}` : 'Help with my account';
-      await messageSupport({
-        name: me.data?.nickname || me.data?.username || 'GiftLane seller',
-        email: replyTo.trim(),
-        subject,
-        message: message.trim(),
-      });
-      setSent(subject);
-      setMessage('');
-    } catch (err) {
-      setFeedback(failure(err, 'Your message was not sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const order = params.get('order');
+  // The older link from an order ("/homes/help?order=…") asks about that order.
+  if (order) return <Navigate to={`/homes/help/ask?order=${encodeURIComponent(order)}`} replace />;
   return (
-    <section className="acc-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Get help with an order</h2>
-      {sent ? (
-        <div className="acc-success" role="status">
-          <p>
-            <strong>Your message about “{sent}” has been sent.</strong> We reply by e-mail to {replyTo}, usually within
-            a few hours.
-          </p>
-          <button type="button" className="gl-btn" onClick={() => setSent(undefined)}>
-            Write another message
-          </button>
-        </div>
-      ) : (
-        <form className="acc-form" onSubmit={submit} noValidate aria-label="Message support">
-          <div className="acc-field">
-            <label htmlFor={`${id}-order`}>Which order?</label>
-            <select id={`${id}-order`} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} disabled={busy}>
-              <option value={OTHER}>Not about an order</option>
-              {orderNo && !orders.data?.some((o) => o.order_no === orderNo) && (
-                <option value={orderNo}>{orderNo}</option>
-              )}
-              {orders.data?.map((o: OrderListItem) => (
-                <option key={o.order_no} value={o.order_no}>
-                  {orderLabel(o)}
-                </option>
-              ))}
-            </select>
-            {orders.status === 'loading' && <span className="acc-field__hint">Loading your orders…</span>}
-            {orders.status === 'error' && (
-              <span className="acc-field__hint">
-                Your orders could not load.{' '}
-                <button type="button" className="acc-link-btn" onClick={orders.retry}>
-                  Retry
-                </button>
-              </span>
-            )}
-          </div>
-          <div className="acc-field">
-            <label htmlFor={`${id}-email`}>Your e-mail for our reply</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={replyTo}
-              disabled={busy}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="acc-field">
-            <label htmlFor={`${id}-message`}>Message</label>
-            <textarea
-              id={`${id}-message`}
-              rows={5}
-              value={message}
-              disabled={busy}
-              maxLength={5000}
-              aria-describedby={`${id}-message-hint`}
-              onChange={(e) => setMessage(e.target.value)}
-            />
-            <span id={`${id}-message-hint`} className="acc-field__hint">
-              Never send your password, transaction password or a verification code: our staff will never ask for them.
-            </span>
-          </div>
-          <FormMessage feedback={feedback} />
-          <FormActions submit="Send to support" busyLabel="Sending…" busy={busy} />
-        </form>
-      )}
+    <section className="acc-card" aria-labelledby="help-cases-h">
+      <h2 id="help-cases-h">Your cases</h2>
+      <p className="acc-muted">
+        Each order and withdrawal has “Ask about this” on its page. For anything else, get help here: we answer in the
+        app and tell you when we do.
+      </p>
+      <div className="acc-actions">
+        <Link className="gl-btn gl-btn--primary" to="/homes/help/ask">
+          Get help
+        </Link>
+      </div>
+      <CaseList />
     </section>
   );
-}
-
-function orderLabel(o: OrderListItem): string {
-  return o.card_name ? `${o.card_name} · ${o.order_no}` : o.order_no;
 }
 
 function ContactDetails() {
@@ -173,7 +73,7 @@ function ContactDetails() {
         {(data) => {
           const whatsapp = data.whatsapp_phone;
           const email = data.email;
-          if (!whatsapp && !email) return <p className="acc-muted">Write to us with the form above.</p>;
+          if (!whatsapp && !email) return <p className="acc-muted">Use Get help above.</p>;
           return (
             <ul className="acc-bullets">
               {whatsapp && (
@@ -211,7 +111,7 @@ function Faq() {
               ))}
             </div>
           ) : (
-            <p className="acc-empty">No questions yet. Write to us with the form above.</p>
+            <p className="acc-empty">No questions yet. Use Get help above.</p>
           )
         }
       </Async>

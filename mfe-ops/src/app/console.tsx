@@ -11,6 +11,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops/approvals', label: 'Approvals', roles: ['reviewer'] },
   { to: '/ops/appeals', label: 'Appeals', roles: ['reviewer'] },
   { to: '/ops/kyc', label: 'Identity checks', roles: ['reviewer'] },
+  { to: '/ops/cases', label: 'Cases', roles: ['reviewer', 'finance'] },
   { to: '/ops/payouts', label: 'Payouts', roles: ['finance'] },
   { to: '/ops/rails', label: 'Payout rails', roles: ['finance'] },
   { to: '/ops/rates', label: 'Rates', roles: ['reviewer', 'finance'] },

@@ -11,6 +11,7 @@ import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import { DecidedOrder } from './parts/decided-order';
 import { CounterOfferPanel, SendCounterOffer } from './parts/counter-offer';
 import { SellerCard } from './parts/seller-card';
+import { OrderCases } from './parts/order-cases';
 
 interface Line {
   key: number;
@@ -141,6 +142,7 @@ export default function ReviewPage() {
   return (
     <RoleGate roles={['reviewer']}>
       <PageTitle tab={`Order ${o.order_no}`}>Order {o.order_no}</PageTitle>
+      <OrderCases orderNo={o.order_no} />
       <Space wrap className="ops-gap">
         <Tag color={waitingForSeller ? 'blue' : undefined}>
           {waitingForSeller ? 'Waiting for the seller' : o.status_desc}

@@ -43,6 +43,9 @@ import type {
   InviteInfoWire,
   KycIdType,
   KycStatus,
+  CaseAbout,
+  CaseDetail,
+  CaseListItem,
   InviteRankInfo,
   LadderTierWire,
   MoneyLog,
@@ -440,6 +443,25 @@ export function createApiModules(ctx: ApiContext) {
       call('kyc/documents', req),
   };
 
+  const cases = {
+    /**
+     * Opens a case about an order, a withdrawal or anything else; about an order or withdrawal that
+     * has an open case, the message joins it (`existing`). `images`: public URLs of uploads (order/obsUrl).
+     */
+    open: (req: {
+      about: CaseAbout;
+      order_no?: string;
+      withdraw_no?: string;
+      subject?: string;
+      message: string;
+      images?: string;
+    }): Promise<{ case_no: string; existing: boolean }> => call('case/open', req),
+    list: (req: Paging): Promise<CaseListItem[]> => call('case/list', req),
+    detail: (req: { case_no: string }): Promise<CaseDetail> => call('case/detail', req),
+    /** Writes on a case (a solved one opens again); answers the case as it is now. */
+    reply: (req: { case_no: string; message: string; images?: string }): Promise<CaseDetail> => call('case/reply', req),
+  };
+
   const security = {
     /** "This wasn't me": the token from the link in a security alert. Signs out everywhere and freezes withdrawals. */
     wasNotMe: (req: { link_token: string }): Promise<Empty> => call('security/wasNotMe', req),
@@ -493,6 +515,7 @@ export function createApiModules(ctx: ApiContext) {
     account,
     withdraw,
     kyc,
+    cases,
     security,
     wallet,
     card,

@@ -6,6 +6,7 @@ import type { Infer } from './replies/schema';
 import type { Money } from '../money';
 import type * as A from './replies/account';
 import type * as P from './replies/public';
+import type * as C from './replies/cases';
 
 /** The reply envelope (CONTRACT §0, §1.2). */
 export interface Envelope<T = unknown> {
@@ -231,6 +232,13 @@ export type KycIdType = Infer<typeof A.kycIdType>;
 export type KycCheck = Infer<typeof A.kycCheck>;
 export type KycWallet = Infer<typeof A.kycWallet>;
 export type KycStatus = Infer<typeof A.kycStatus>;
+
+/** Help → cases: what a case is about, its status, a row of the seller's list, one case. */
+export type CaseAbout = Infer<typeof C.caseAbout>;
+export type CaseStatus = Infer<typeof C.caseStatus>;
+export type CaseListItem = Infer<typeof C.caseListItem>;
+export type CaseDetail = Infer<typeof C.caseDetail>;
+export type CaseMessage = Infer<typeof C.caseMessage>;
 
 export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;

@@ -343,7 +343,7 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       list: () => call('GET /ops/api/rates'),
       change: (body: RateChanges) => call('POST /ops/api/rates', {}, { body }),
       history: (query: { card_id?: number; currency?: string } = {}) =>
-        call('GET /ops/api/rates/history', {}, { query }),
+        call('GET /ops/api/rates/history', {}, { query: { ...query } }),
       cancel: (id: number, body: Reason) => call('POST /ops/api/rates/changes/:id/cancel', { id }, { body }),
     },
     users: {
@@ -361,6 +361,20 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       reveal: (id: number | string, body: Reason) => call('POST /ops/api/kyc/:id/reveal', { id }, { body }),
       decide: (id: number | string, body: { outcome: 'verified' | 'failed'; reason?: string }) =>
         call('POST /ops/api/kyc/:id/decide', { id }, { body }),
+    },
+    cases: {
+      /** Open cases, the clock due first leading; `solved`, `mine`, or the cases about one order or withdrawal. */
+      list: (query: { solved?: '1'; mine?: '1'; order_no?: string; withdraw_no?: string } = {}) =>
+        call('GET /ops/api/cases', {}, { query: { ...query } }),
+      get: (caseNo: string) => call('GET /ops/api/cases/:case_no', { case_no: caseNo }),
+      assign: (caseNo: string, body: { owner_id?: number }) =>
+        call('POST /ops/api/cases/:case_no/assign', { case_no: caseNo }, { body }),
+      reply: (caseNo: string, body: { message: string; photos?: string[] }) =>
+        call('POST /ops/api/cases/:case_no/reply', { case_no: caseNo }, { body }),
+      solve: (caseNo: string, body: { resolution: string }) =>
+        call('POST /ops/api/cases/:case_no/solve', { case_no: caseNo }, { body }),
+      photoLinks: (caseNo: string, body: { count: number }) =>
+        call('POST /ops/api/cases/:case_no/photo-links', { case_no: caseNo }, { body }),
     },
     apps: {
       publishVersion: (body: Record<string, unknown>) => call('POST /ops/api/app-versions', {}, { body }),

@@ -631,7 +631,47 @@ export const payoutRail = obj({
  * Every operator route, `METHOD /ops/api/path` (as registered, `:name` for a path parameter), with
  * the schema of its success reply's `data`. The CSV export answers a file: its schema is the text.
  */
+// ---- Cases (one per order or withdrawal, or about anything else) ----------------------------------
+
+const caseClock = obj({ due: time, met_at: maybeTime, breached: bool });
+const caseFields = {
+  case_no: str,
+  about: oneOf('order', 'withdrawal', 'other'),
+  order_no: maybeStr,
+  withdraw_no: maybeStr,
+  subject: str,
+  status: oneOf('waiting_us', 'waiting_you', 'solved'),
+  status_text: str,
+  user_id: maybeNum,
+  /** The seller's username, or a visitor's e-mail. */
+  seller: str,
+  guest_email: maybeStr,
+  owner_id: maybeNum,
+  owner_name: maybeStr,
+  created_at: time,
+  updated_at: time,
+  first_response: caseClock,
+  resolution: caseClock,
+  resolution_text: str,
+};
+export const caseSummary = obj(caseFields);
+export const caseQueueItem = obj({ ...caseFields, messages: opt(num), last_message_at: opt(maybeTime) });
+export const caseDetail = obj({
+  ...caseFields,
+  messages: arr(
+    obj({ id: num, from: oneOf('seller', 'staff'), name: str, body: str, images: arr(str), created_at: time }),
+  ),
+  timeline: arr(obj({ kind: str, text: str, staff: maybeStr, note: str, created_at: time })),
+  staff: arr(obj({ id: num, name: str })),
+});
+
 export const OPS_REPLIES = {
+  'GET /ops/api/cases': arr(caseQueueItem),
+  'GET /ops/api/cases/:case_no': caseDetail,
+  'POST /ops/api/cases/:case_no/assign': caseDetail,
+  'POST /ops/api/cases/:case_no/reply': caseDetail,
+  'POST /ops/api/cases/:case_no/solve': caseDetail,
+  'POST /ops/api/cases/:case_no/photo-links': arr(obj({ object_name: str, url: str, public_url: str })),
   'POST /ops/api/login': loginReply,
   'POST /ops/api/login/second-factor': secondFactorReply,
   'POST /ops/api/logout': nothing,

@@ -26,6 +26,7 @@ import { up as delayCompensation } from './0025-delay-compensation.js';
 import { sql as eta } from './0026-eta.js';
 import { sql as counterOffers } from './0027-counter-offers.js';
 import { sql as appeals } from './0028-appeals.js';
+import { seedCases, sql as cases } from './0029-cases.js';
 import { sql as noticeAlerts } from './0030-notice-alerts.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
@@ -90,5 +91,12 @@ export const migrations: Migration[] = [
   { id: '0026-eta', up: runSql(eta) },
   { id: '0027-counter-offers', up: runSql(counterOffers) },
   { id: '0028-appeals', up: runSql(appeals) },
+  {
+    id: '0029-cases',
+    up: async (q) => {
+      await q.exec(cases);
+      await seedCases(q);
+    },
+  },
   { id: '0030-notice-alerts', up: runSql(noticeAlerts) },
 ];

@@ -12,6 +12,7 @@ import { reviewRoutes } from './review-routes.js';
 import { staffRoutes } from './staff-routes.js';
 import { userRoutes } from './user-routes.js';
 import { releaseRoutes } from './release-routes.js';
+import { caseRoutes } from './case-routes.js';
 
 /**
  * The operator API (JSON under /ops/api, `Authorization: Bearer <token>` from /ops/api/login): the
@@ -34,4 +35,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   kycReviewRoutes(app, deps);
   deadLetterRoutes(app, deps);
   releaseRoutes(app);
+  caseRoutes(app);
 }

@@ -9,6 +9,7 @@ import { usableCount } from '../coupon/service.js';
 import { countryView } from './views.js';
 import { findUserById } from '../user/repo.js';
 import { publicRepo } from './repo.js';
+import { openCase } from '../cases/service.js';
 
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
   gcRoute(app, {
@@ -148,7 +149,9 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
 
   gcRoute(app, {
     path: '/public/contact',
-    summary: 'Contact form: stored and mailed to support',
+    summary:
+      'Contact form: opens a case (a visitor’s is tied to their e-mail and answered by e-mail); its reference is ' +
+      'e-mailed to them',
     auth: 'optional',
     limit: 'code',
     body: z.object({
@@ -159,25 +162,14 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     }),
     handler: async (req) => {
       const b = req.body;
-      await publicRepo.saveContactMessage(app.db, {
-        name: b.name,
-        email: b.email,
-        subject: b.subject,
-        message: b.message,
+      await openCase(app.db, app.cases, {
         userId: req.auth?.userId ?? null,
-        ip: req.ip,
+        guest: { email: b.email, name: b.name },
+        about: 'other',
+        subject: b.subject || 'Contact form',
+        message: b.message,
+        acknowledge: true,
       });
-      try {
-        await app.messenger.send({
-          channel: 'email',
-          to: app.config.supportEmail,
-          subject: `[Contact] ${b.subject || 'Message'} — ${b.name}`,
-          text: `From: ${b.name} <${b.email}>\n\n${b.message}`,
-        });
-      } catch (err) {
-        // Stored either way: support reads the table even when mail is down.
-        req.log.warn({ err }, 'contact mail not sent');
-      }
       return null;
     },
   });

@@ -237,7 +237,13 @@ export class PushDispatcher {
           )
         ).rows.length > 0;
       for (const n of notices.rows) {
-        const link = `${this.siteUrl}${n.order_no ? `/order/${encodeURIComponent(n.order_no)}` : '/notification'}`;
+        // The notice's own web path (a case), else its order, else the notifications.
+        const path = n.action.startsWith('/')
+          ? n.action
+          : n.order_no
+            ? `/order/${encodeURIComponent(n.order_no)}`
+            : '/notification';
+        const link = `${this.siteUrl}${path}`;
         const text = `${n.content}\n\n${link}`;
         if (n.email && (await claim(n.id, 'email')))
           ids.push(

@@ -118,15 +118,13 @@ export function OrderDetailView(props: {
             <p style={{ margin: 0 }}>
               <strong>Reason:</strong> {detail.refused_reason}
             </p>
-            {tone === 'failed' && (
-              <p style={{ margin: '6px 0 0' }}>
-                <Link className="acc-link" to="/contact">
-                  Contact support about this order
-                </Link>
-              </p>
-            )}
           </div>
         )}
+        <div className="acc-actions">
+          <Link className="gl-btn" to={`/homes/help/ask?order=${encodeURIComponent(detail.order_no)}`}>
+            Ask about this order
+          </Link>
+        </div>
       </section>
 
       {detail.counter_offer && (

@@ -79,7 +79,12 @@ function LogDetail({ logId }: { logId: MoneyLog['log_id'] }) {
       {withdrawal && (
         <>
           <dt>Withdrawal</dt>
-          <dd className="acc-code">{d.withdraw_no}</dd>
+          <dd>
+            <span className="acc-code">{d.withdraw_no}</span>{' '}
+            <Link className="acc-link" to={`/homes/help/ask?withdrawal=${encodeURIComponent(d.withdraw_no ?? '')}`}>
+              Ask about this withdrawal
+            </Link>
+          </dd>
           {payout === 'failed' ? (
             <>
               <dt>Failed</dt>

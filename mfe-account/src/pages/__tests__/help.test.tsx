@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { inRouter, Refusal, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
+import { inRouter, testApi, type TestApi } from '@giftlane/shared-sdk/testing';
 import { useLocation } from '@giftlane/shared-sdk/router';
 import HelpPage from '../help';
 
@@ -35,7 +35,19 @@ const replies = {
     },
   ],
   'public/appinit': { whatsapp_phone: '+234 812 132 5873', email: 'help@giftlane.test' },
-  'public/contact': null,
+  'case/list': [
+    {
+      case_no: 'CS-ABCD2345',
+      about: 'order',
+      order_no: 'GL2026112400017',
+      withdraw_no: '',
+      subject: '',
+      status: 'waiting_you',
+      status_text: 'Waiting for you',
+      create_time: 1795400000,
+      update_time: 1795400500,
+    },
+  ],
   'faq/list': [
     { id: 1, question: 'How long does a trade take?', answer: 'Minutes for most cards.', category_name: 'Trading' },
   ],
@@ -61,50 +73,27 @@ test('contact details come from appinit, the FAQ from faq/list', async () => {
   expect(api.callsTo('faq/list')).toEqual([expect.objectContaining({ page: '0', page_size: '50' })]);
 });
 
-test('a message about a chosen order goes to public/contact with the order in the subject', async () => {
-  const user = userEvent.setup();
+test('the seller’s cases are listed with the status they understand; Get help asks about anything else', async () => {
   render(inRouter(<HelpPage />));
-  const form = screen.getByRole('form', { name: 'Message support' });
-  await screen.findByRole('option', { name: /Amazon US/ });
-  await user.selectOptions(within(form).getByLabelText('Which order?'), 'GL2026112400021');
-  expect(within(form).getByLabelText('Your e-mail for our reply')).toHaveValue('amaka@example.com');
-  await user.click(within(form).getByRole('button', { name: 'Send to support' }));
-  expect(within(form).getByRole('alert')).toHaveTextContent('Please tell us a little more (at least 10 characters).');
-  expect(api.callsTo('public/contact')).toHaveLength(0);
-  await user.type(within(form).getByLabelText('Message'), 'Still processing after two hours.');
-  await user.click(within(form).getByRole('button', { name: 'Send to support' }));
-  expect(await screen.findByRole('status')).toHaveTextContent(
-    'Your message about “Order GL2026112400021” has been sent.',
-  );
-  expect(api.callsTo('public/contact')).toEqual([
-    expect.objectContaining({
-      name: 'Amaka Obi',
-      email: 'amaka@example.com',
-      subject: 'Order GL2026112400021',
-      message: 'Still processing after two hours.',
-    }),
-  ]);
+  const cases = await screen.findByRole('list', { name: 'Your cases' });
+  const link = within(cases).getByRole('link', { name: /Order GL2026112400017/ });
+  expect(link).toHaveAttribute('href', '/homes/help/cases/CS-ABCD2345');
+  expect(within(link).getByText('Waiting for you')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Get help' })).toHaveAttribute('href', '/homes/help/ask');
 });
 
-test('a refused send keeps the message and says why; a bad e-mail is caught first', async () => {
-  const user = userEvent.setup();
-  api = testApi(
-    { ...replies, 'public/contact': new Refusal('Too many messages, please wait a minute.') },
-    { seller: { nickname: '', username: '', email: '', is_email_bind: false, whatsapp: '+2348121325873' } },
+test('the older link from an order asks about that order', async () => {
+  render(
+    inRouter(
+      <Where />,
+      [
+        { path: '/homes/help', element: <HelpPage /> },
+        { path: '/homes/help/ask', element: <Where /> },
+      ],
+      '/homes/help?order=GL2026112400021',
+    ),
   );
-  render(inRouter(<HelpPage />));
-  const form = screen.getByRole('form', { name: 'Message support' });
-  await user.type(within(form).getByLabelText('Message'), 'Where is my withdrawal?');
-  await user.click(within(form).getByRole('button', { name: 'Send to support' }));
-  expect(within(form).getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
-  await user.type(within(form).getByLabelText('Your e-mail for our reply'), 'me@example.com');
-  await user.click(within(form).getByRole('button', { name: 'Send to support' }));
-  expect(await within(form).findByRole('alert')).toHaveTextContent('Too many messages, please wait a minute.');
-  expect(within(form).getByLabelText('Message')).toHaveValue('Where is my withdrawal?');
-  expect(api.callsTo('public/contact').at(-1)).toMatchObject({
-    subject: 'Help with my account',
-    name: 'GiftLane seller',
-  });
+  expect(await screen.findByText('/homes/help/ask?order=GL2026112400021')).toBeInTheDocument();
 });
 
 test('Start the tour asks the shell for a replay on Home', async () => {

@@ -1,5 +1,6 @@
 // The contact form: checked on the phone first (clear message under each field), then sent to
-// public/contact. Success and failure are both said plainly; a failure keeps what was typed.
+// public/contact, which opens a case (a visitor's is tied to their e-mail and answered by e-mail). Success and failure
+// are both said plainly; a failure keeps what was typed.
 import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@giftlane/shared-sdk';
@@ -72,7 +73,8 @@ export function ContactForm({ send = sendContact }: { send?: (d: ContactDraft) =
     return (
       <div className="pub-success" role="status">
         <p>
-          <strong>Thank you, your message has been sent.</strong> We reply by email, usually within a few hours.
+          <strong>Thank you, your message has been sent.</strong> We opened a case for it and e-mailed you its
+          reference: quote it if you write to us again. We reply by email, usually within a few hours.
         </p>
         <button type="button" className="gl-btn" onClick={() => setState({ kind: 'idle' })}>
           Send another message

@@ -15,6 +15,7 @@ import {
   unknown,
 } from './schema';
 import { COUPON_USE_STATUS, ORDER_STATUS } from '../../statuses';
+import { CASE_REPLIES } from './cases';
 import {
   amount,
   bonusTierOrTiers,
@@ -673,6 +674,7 @@ export const statusBoard = obj({
 
 /** The reply `data` of each account-area and native-only path (the path without `/gc/`). */
 export const ACCOUNT_REPLIES = {
+  ...CASE_REPLIES,
   'account/avatar': none,
   'card/quote': cardQuote,
   /** The native apps' spelling of user/updatePasswordByWhatsapp. */

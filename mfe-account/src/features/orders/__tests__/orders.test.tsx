@@ -190,7 +190,11 @@ describe('order detail', () => {
     render(inRouter(<OrderDetailView detail={refused} />));
     expect(screen.getByRole('heading', { level: 2, name: 'Refused' })).toBeInTheDocument();
     expect(screen.getByText('Invalid card code')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact support about this order' })).toHaveAttribute('href', '/contact');
+    // Every order can be asked about: a case about it (Help → cases).
+    expect(screen.getByRole('link', { name: 'Ask about this order' })).toHaveAttribute(
+      'href',
+      `/homes/help/ask?order=${encodeURIComponent(refused.order_no)}`,
+    );
   });
 
   test('the promised time; a late pending order says compensation is accruing; a late decision shows its line', () => {
