@@ -138,7 +138,10 @@ test('counter-offer → the seller declines → the order is closed unpaid', asy
   await expect(page.getByRole('heading', { level: 2, name: 'You declined the counter-offer' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Refused' })).toBeVisible();
   await expect(page.getByText(/closed unpaid and your card was not redeemed/).first()).toBeVisible();
-  await expect(page.getByText(/Not redeemed: counter-offer declined/)).toBeVisible();
+  // The evidence pack shows the offer's reason and note: what the seller may appeal.
+  const pack = page.getByTestId('evidence-pack');
+  await expect(pack.getByText(/Counter-offer declined: The card is from another country/)).toBeVisible();
+  await expect(pack.getByRole('button', { name: 'Appeal this decision' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Counter-offer declined')).toBeVisible();
   await noOverflow(page);
   await page.screenshot({ path: info.outputPath('seller-counter-offer-declined-360.png'), fullPage: true });

@@ -344,8 +344,19 @@ describe.each(targets())('counter-offers on %s', (target) => {
       await send(reviewer.token, orderNo, offerBody(photo));
       const quote = (await detail(seller.token, orderNo)).data.counter_offer!.quote_amount;
       await answer(seller.token, orderNo, 'decline');
-      const pack = await t.call<{ can_appeal: boolean }>('/appeal/detail', { token: seller.token, order_no: orderNo });
+      const pack = await t.call<{
+        can_appeal: boolean;
+        failed_cards: { reason: string; reviewer_note: string; proof_images: string[] }[];
+      }>('/appeal/detail', { token: seller.token, order_no: orderNo });
       expect(pack.data.can_appeal).toBe(true);
+      // The evidence is the offer's: its reason, the reviewer's note and the proof photo.
+      expect(pack.data.failed_cards).toEqual([
+        expect.objectContaining({
+          reason: 'Counter-offer declined: The card is another denomination than the one you chose',
+          reviewer_note: 'The card is a $20 card',
+          proof_images: [expect.stringContaining('http')],
+        }),
+      ]);
       const opened = await t.call<{ appeal_no: string; outcome: string }>('/appeal/apply', {
         token: seller.token,
         order_no: orderNo,

@@ -8,6 +8,12 @@ import { RoleGate } from '../app/console';
 type Appeal = OpsReply<'GET /ops/api/appeals'>['appeals'][number];
 
 /** Sellers' appeals on decided orders, breached clock first, then oldest: answered by a different staff member. */
+/** What the seller contests, in the console's words. */
+const OUTCOME: Record<string, string> = {
+  failed_cards: 'Failed cards',
+  declined_offer: 'Declined counter-offer',
+};
+
 export default function AppealsPage() {
   const list = useOps(() => ops().appeals.queue(), 'appeals');
   const hours = list.data?.review_hours ?? 24;
@@ -31,6 +37,7 @@ export default function AppealsPage() {
             render: (_, a) => <Link to={`/ops/appeals/${a.appeal_no}`}>{a.appeal_no}</Link>,
           },
           { title: 'Order', dataIndex: 'order_no' },
+          { title: 'Appealed', render: (_, a) => OUTCOME[a.outcome] ?? a.outcome },
           { title: 'Decided by', dataIndex: 'decided_by_name' },
           { title: 'Opened', render: (_, a) => when(a.created_at) },
           {

@@ -8,7 +8,8 @@ import { formatMinor, moneyText } from '../../lib/money.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify, sentenceEnd } from '../notices/service.js';
-import { hasDeclinedCounterOffer } from '../order/offer-service.js';
+import { declinedCounterOffer, NOT_REDEEMED, OFFER_REASONS, type OfferReason } from '../order/offer-service.js';
+import type { OfferRow } from '../order/offer-repo.js';
 import { FAIL_REASONS } from '../order/service.js';
 import { orderRepo, type OrderLineRow, type OrderRow } from '../order/repo.js';
 import { uploadRepo } from '../uploads/repo.js';
@@ -52,13 +53,24 @@ export function reasonAndNote(text: string): { reason: string; note: string } {
   return { reason: FAIL_REASONS.other, note: text };
 }
 
-/** Per failed card: the reason, the reviewer's note, the proof photos and the time of the decision. */
-function failedCards(deps: AppealDeps, o: OrderRow, lines: OrderLineRow[]) {
+/**
+ * Per failed card: the reason, the reviewer's note, the proof photos and the time of the decision. A
+ * card not redeemed because its counter-offer was declined shows the offer's reason, note and proof.
+ */
+function failedCards(deps: AppealDeps, o: OrderRow, lines: OrderLineRow[], offer?: OfferRow) {
   return lines
     .filter((l) => l.status === 'failed')
     .map((l) => {
-      const { reason, note } = reasonAndNote(l.fail_reason);
-      const photos = [l.proof_image, l.image_index !== null ? (o.images[l.image_index] ?? '') : ''].filter(Boolean);
+      const fromOffer = offer && l.fail_reason === NOT_REDEEMED;
+      const { reason, note } = fromOffer
+        ? {
+            reason: `Counter-offer declined: ${OFFER_REASONS[offer.reason as OfferReason] ?? offer.reason}`,
+            note: offer.note,
+          }
+        : reasonAndNote(l.fail_reason);
+      const photos = fromOffer
+        ? offer.proof_images
+        : [l.proof_image, l.image_index !== null ? (o.images[l.image_index] ?? '') : ''].filter(Boolean);
       return {
         seq: l.seq,
         code: l.code,
@@ -94,12 +106,13 @@ async function appealView(deps: AppealDeps, a: AppealRow, currency: string) {
 export async function evidencePack(db: Db, deps: AppealDeps, input: { userId: number; orderNo: string }) {
   const o = await orderRepo.byNoOf(db, input.userId, input.orderNo);
   if (!o) throw new AppError(APPEAL_MESSAGES.notFound);
-  const [lines, appeal, settings] = await Promise.all([
+  const [lines, appeal, settings, offer] = await Promise.all([
     orderRepo.lines(db, o.id),
     appealRepo.ofOrder(db, o.id),
     appealSettings(deps.ref),
+    declinedCounterOffer(db, o.id),
   ]);
-  const eligible = appealableOutcome({ order: o, lines, declinedOffer: await hasDeclinedCounterOffer(db, o.id) });
+  const eligible = appealableOutcome({ order: o, lines, declinedOffer: !!offer });
   const deadline = o.finished_at ? appealDeadline(o.finished_at, settings) : null;
   let why = '';
   if ('refused' in eligible) why = eligible.refused;
@@ -108,7 +121,7 @@ export async function evidencePack(db: Db, deps: AppealDeps, input: { userId: nu
   return {
     order_no: o.order_no,
     decided_time: unix(o.finished_at),
-    failed_cards: failedCards(deps, o, lines),
+    failed_cards: failedCards(deps, o, lines, offer),
     can_appeal: why === '',
     appeal_refused_reason: why,
     appeal_deadline: 'outcome' in eligible ? unix(deadline) : 0,
@@ -148,7 +161,7 @@ export async function openAppeal(
     const eligible = appealableOutcome({
       order: o,
       lines: await orderRepo.lines(q, o.id),
-      declinedOffer: await hasDeclinedCounterOffer(q, o.id),
+      declinedOffer: !!(await declinedCounterOffer(q, o.id)),
     });
     if ('refused' in eligible) throw new AppError(eligible.refused);
     if (appealDeadline(o.finished_at as Date, settings).getTime() <= Date.now())
@@ -305,7 +318,11 @@ export async function staffAppealView(deps: AppealDeps & { db: Queryable }, appe
   const a = await appealRepo.byNo(deps.db, appealNo);
   if (!a) throw new AppError(APPEAL_MESSAGES.appealNotFound);
   const o = (await orderRepo.byNo(deps.db, a.order_no)) as OrderRow;
-  const [lines, events] = await Promise.all([orderRepo.lines(deps.db, o.id), orderRepo.events(deps.db, o.id)]);
+  const [lines, events, offer] = await Promise.all([
+    orderRepo.lines(deps.db, o.id),
+    orderRepo.events(deps.db, o.id),
+    declinedCounterOffer(deps.db, o.id),
+  ]);
   const cur = await deps.ref.currency(o.currency_code);
   const f = (m: bigint | null) => formatMinor(m ?? 0n, cur.decimals);
   return {
@@ -315,7 +332,7 @@ export async function staffAppealView(deps: AppealDeps & { db: Queryable }, appe
     resolution: a.resolution,
     credit_amount: f(a.credit_minor),
     overturn_amount: f(a.status === 'open' ? overturnMinor(a.outcome, o) : a.credit_minor),
-    failed_cards: failedCards(deps, o, lines),
+    failed_cards: failedCards(deps, o, lines, offer),
     order: {
       order_no: o.order_no,
       status: o.status,

@@ -16,6 +16,9 @@ import { decideOrder, NeedsApproval, proofOf, type DecisionDeps, type LineInput,
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 /** Why a card is worth less than the seller chose (the seller is shown these words). */
+/** The reason recorded on a card of an order closed unpaid after its counter-offer was declined. */
+export const NOT_REDEEMED = 'Not redeemed: counter-offer declined';
+
 export const OFFER_REASONS = {
   other_denomination: 'The card is another denomination than the one you chose',
   other_receipt: 'The card has another receipt type than the one you chose',
@@ -279,7 +282,7 @@ async function closeUnpaid(
       rateMinor: 0n,
       amountMinor: 0n,
       status: 'failed',
-      failReason: l.status === 'success' ? 'Not redeemed: counter-offer declined' : (l.fail_reason ?? ''),
+      failReason: l.status === 'success' ? NOT_REDEEMED : (l.fail_reason ?? ''),
       proofImage: '',
       imageIndex: l.image_index ?? null,
     });
