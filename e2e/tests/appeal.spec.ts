@@ -76,6 +76,7 @@ test('a failed card → the seller appeals → a second staff member overturns �
   expect(credit).toBe(owed);
   await page.reload();
   await expect(page.getByTestId('appeal-credit')).toContainText(credit);
+  await expect(page.getByTestId('order-appeal-credit')).toHaveText(`+${credit}`);
   await expect(
     page.getByRole('region', { name: 'Timeline' }).getByText('Appeal accepted', { exact: true }),
   ).toBeVisible();
@@ -139,6 +140,7 @@ test(
 
     await page.reload();
     await expect(page.getByTestId('appeal-credit')).toContainText(quote);
+    await expect(page.getByTestId('order-appeal-credit')).toHaveText(`+${quote}`);
     await page.goto('/wallet');
     await expect(page.getByTestId('balance-cash')).toHaveText(quote);
     await page.screenshot({ path: test.info().outputPath('offer-appeal-2-wallet-360.png'), fullPage: true });

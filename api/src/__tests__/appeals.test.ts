@@ -154,10 +154,12 @@ describe.each(targets())('appeals on %s', (target) => {
 
       const after = await pack(seller.token, orderNo);
       expect(after.data.appeal).toMatchObject({ status: 'overturned', credit_amount: owed });
-      const detail = await t.call<{ timeline: { status: string }[] }>('/ord/detail', {
+      const detail = await t.call<{ timeline: { status: string }[]; appeal_credit: string }>('/ord/detail', {
         token: seller.token,
         order_no: orderNo,
       });
+      // The order says what the appeal credited, beside its own payout.
+      expect(detail.data.appeal_credit).toBe(owed);
       expect(detail.data.timeline.map((e) => e.status)).toEqual(
         expect.arrayContaining(['appeal_opened', 'appeal_overturned']),
       );

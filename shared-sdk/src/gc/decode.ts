@@ -125,6 +125,7 @@ export function decodeOrderDetail(wire: OrderDetailWire, local: CurrencyCode): O
     delay_compensation: wire.delay_compensation
       ? { ...wire.delay_compensation, amount: req(wire.delay_compensation.amount, currency) }
       : wire.delay_compensation,
+    appeal_credit: opt(wire.appeal_credit, currency),
   };
 }
 

@@ -132,8 +132,11 @@ export type OrderDetail = Omit<
   | 'vip_bonus'
   | 'keyList'
   | 'delay_compensation'
+  | 'appeal_credit'
 > & {
   amount: Money;
+  /** What overturned appeals credited beside the order's own payout. */
+  appeal_credit?: Money;
   coupon_amount?: Money;
   first_order_bonus?: Money;
   reach_amount_bonus?: Money;

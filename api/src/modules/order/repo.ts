@@ -76,6 +76,15 @@ export interface QueueFilter {
 }
 
 export const orderRepo = {
+  /** What overturned appeals credited on the order, beside its own payout (0 for none). */
+  async appealCredit(q: Queryable, orderId: bigint): Promise<bigint> {
+    const r = await q.query<{ credit: bigint | null }>(
+      "select sum(credit_minor) as credit from order_appeals where order_id = $1 and status = 'overturned'",
+      [orderId],
+    );
+    return BigInt(r.rows[0]?.credit ?? 0);
+  },
+
   async byNo(q: Queryable, orderNo: string): Promise<OrderRow | undefined> {
     return (await q.query<OrderRow>('select * from orders where order_no = $1', [orderNo])).rows[0];
   },

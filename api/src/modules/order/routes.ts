@@ -166,11 +166,12 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       if (!o) throw new AppError('Order not found');
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const [lines, events, delay, offer] = await Promise.all([
+      const [lines, events, delay, offer, appealCredit] = await Promise.all([
         orderRepo.lines(db, o.id),
         orderRepo.events(db, o.id),
         delayOf(db, { subject: 'order', id: o.id }),
         offerRepo.latestOf(db, o.id),
+        orderRepo.appealCredit(db, o.id),
       ]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
@@ -232,6 +233,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
               time: unix(delay.created_at),
             }
           : null,
+        appeal_credit: f(appealCredit),
         /** Our addition: the order's counter-offer (null without one), which an open one asks the seller to answer. */
         counter_offer: await offerView({ ref, view }, offer),
       };

@@ -163,6 +163,12 @@ export function OrderDetailView(props: {
               <dd>{formatMoney(m)}</dd>
             </div>
           ))}
+          {detail.appeal_credit && detail.appeal_credit.amount_minor > 0n && (
+            <>
+              <dt>Credited on appeal</dt>
+              <dd data-testid="order-appeal-credit">+{formatMoney(detail.appeal_credit)}</dd>
+            </>
+          )}
           {delay && (
             <>
               <dt>Delay compensation</dt>

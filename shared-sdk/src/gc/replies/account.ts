@@ -153,6 +153,8 @@ export const orderDetailWire = obj({
   /** Our additions: when the order is promised to be decided (Unix seconds, 0 for none), its delay compensation. */
   promised_time: optNum,
   delay_compensation: opt(nullable(delayCompensationWire)),
+  /** Our addition: what an overturned appeal credited beside the order's own payout ("0.00" for none). */
+  appeal_credit: optAmount,
   /**
    * Our addition: the order's counter-offer (null or absent without one). While `status` is open the seller
    * answers it (ord/answerOffer) before `expire_time` (Unix seconds); no answer counts as declined.
