@@ -71,8 +71,16 @@ test('counter-offer from the console → the seller accepts → credited at once
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await c.getByText('The card is another denomination than the one you chose').click();
   await dialog.getByLabel('Note for the seller').fill('The card is a $50 card');
-  await dialog.getByRole('combobox', { name: 'Proof photos' }).click();
-  await c.getByTitle('Photo 1', { exact: true }).click();
+  // The photo is chosen as a person does: open the list, pick it, and see it chosen (a pick made while
+  // the list is still opening is lost, so it is picked again until it shows).
+  const chosen = dialog.locator('.ant-select-selection-item[title="Photo 1"]');
+  await expect(async () => {
+    if (!(await chosen.count())) {
+      await dialog.getByRole('combobox', { name: 'Proof photos' }).click();
+      await c.getByTitle('Photo 1', { exact: true }).click();
+    }
+    await expect(chosen).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await c.keyboard.press('Escape');
   await c.screenshot({ path: info.outputPath('console-counter-offer-dialog-1024.png') });
   await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
