@@ -258,10 +258,12 @@ describe.each(targets())('live waits on %s', (target) => {
         expect.objectContaining({ name: expect.any(String), review_minutes: expect.any(Number) }),
       );
 
-      // From data: a payout on the rail older than the promised 30 minutes makes it delayed.
-      await t.db.query(`update withdrawals set created_at = now() - interval '45 minutes' where withdraw_no = $1`, [
-        first.withdrawNo,
-      ]);
+      // From data: a payout on the rail past the time promised to its seller (30 minutes) makes it delayed.
+      await t.db.query(
+        "update withdrawals set created_at = now() - interval '45 minutes', promised_at = now() - interval '15 " +
+          "minutes' where withdraw_no = $1",
+        [first.withdrawNo],
+      );
       b = await board();
       expect(b.rails.find((r) => r.code === 'BANK-1')).toMatchObject({
         state: 'delayed',

@@ -50,7 +50,8 @@ export interface RailQueueRow {
   rail: string;
   waiting: number;
   overdue: number;
-  oldest: Date | null;
+  /** When the first of its late payouts passed its promise (null when none is late). */
+  late_since: Date | null;
 }
 
 /** The withdrawals still to be paid, on their rails. */
@@ -193,13 +194,17 @@ export const etaRepo = {
     return r.rows;
   },
 
-  /** Open withdrawals per rail: how many, how many made before `overdueBefore`, the oldest. */
-  async railQueues(q: Queryable, overdueBefore: Date): Promise<RailQueueRow[]> {
+  /**
+   * Open withdrawals per rail: how many, how many are past the time promised to their seller (a
+   * withdrawal made before promises were stored: `promiseMinutes` after it was made), and since when.
+   */
+  async railQueues(q: Queryable, a: { now: Date; promiseMinutes: number }): Promise<RailQueueRow[]> {
+    const promise = 'coalesce(w.promised_at, w.created_at + make_interval(mins => $2))';
     const r = await q.query<RailQueueRow>(
-      `select b.rail, count(*)::int as waiting, (count(*) filter (where w.created_at < $1))::int as overdue,
-              min(w.created_at) as oldest
+      `select b.rail, count(*)::int as waiting, (count(*) filter (where ${promise} < $1))::int as overdue,
+              min(${promise}) filter (where ${promise} < $1) as late_since
          from ${OPEN_WITHDRAWALS} where ${OPEN} group by b.rail`,
-      [overdueBefore],
+      [a.now, a.promiseMinutes],
     );
     return r.rows;
   },

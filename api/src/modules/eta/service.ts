@@ -4,6 +4,7 @@
 import type { Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Reference } from '../../shared/reference.js';
+import { withdrawalDelayRules } from '../compensation/service.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 import { etaRepo as repo, type DoneTimeRow, type RailRow } from './repo.js';
 
@@ -55,11 +56,8 @@ export async function etaSettings(ref: Reference): Promise<EtaSettings> {
   };
 }
 
-/** The promised payout time in minutes (the withdrawal setting the withdraw form shows). */
-export async function promisedPayoutMinutes(ref: Reference): Promise<number> {
-  const v = Number((await ref.setting<{ overdue_time?: string }>('withdraw', {})).overdue_time);
-  return Number.isFinite(v) && v > 0 ? v : 30;
-}
+/** The promised payout time in minutes: the one rule every withdrawal is promised by (compensation's). */
+const promisedPayoutMinutes = async (ref: Reference): Promise<number> => (await withdrawalDelayRules(ref)).minutes;
 
 export function median(values: number[]): number | null {
   const v = values.filter((x) => Number.isFinite(x) && x >= 0).sort((a, b) => a - b);
@@ -277,13 +275,12 @@ export async function statusBoard(q: Queryable, deps: { ref: Reference; now?: ()
   const promised = await promisedPayoutMinutes(deps.ref);
   const now = deps.now?.() ?? new Date();
   const since = new Date(now.getTime() - s.history_hours * 3600_000);
-  const overdueBefore = new Date(now.getTime() - promised * 60_000);
   const [families, queues, decisions, rails, railQueues, payments] = await Promise.all([
     repo.families(q),
     repo.familyQueues(q, ORDER_STATUS.pending),
     repo.familyDecisionTimes(q, { since, limit: s.history_count }),
     repo.rails(q),
-    repo.railQueues(q, overdueBefore),
+    repo.railQueues(q, { now, promiseMinutes: promised }),
     repo.railPayoutTimes(q, { since, limit: s.history_count }),
   ]);
   const group = <K, T>(rows: T[], key: (r: T) => K, val: (r: T) => number) => {
@@ -326,7 +323,7 @@ export async function statusBoard(q: Queryable, deps: { ref: Reference; now?: ()
       const queue = railQueue.get(r.code);
       const late = (queue?.overdue ?? 0) > 0;
       const marked = r.delay_message !== '';
-      const lateSince = late && queue?.oldest ? unix(queue.oldest) + promised * 60 : 0;
+      const lateSince = late && queue?.late_since ? unix(queue.late_since) : 0;
       return {
         code: r.code,
         method: r.method,
