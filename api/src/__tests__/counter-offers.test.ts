@@ -5,12 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkLedger } from '../modules/ledger/check.js';
-import {
-  OFFER_EXPIRE_JOB,
-  OFFER_MESSAGES,
-  expireOffer,
-  hasDeclinedCounterOffer,
-} from '../modules/order/offer-service.js';
+import { OFFER_EXPIRE_JOB, OFFER_MESSAGES, expireOffer, declinedCounterOffer } from '../modules/order/offer-service.js';
 import { ORDER_MESSAGES, WAITING_FOR_ANSWER } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
@@ -328,7 +323,7 @@ describe.each(targets())('counter-offers on %s', (target) => {
     expect(await balance(seller.token)).toBe(before);
     expect(await credits(orderNo)).toBe(0);
     const id = (await t.db.query<{ id: bigint }>('select id from orders where order_no = $1', [orderNo])).rows[0]!.id;
-    expect(await hasDeclinedCounterOffer(t.db, id)).toBe(true);
+    expect(await declinedCounterOffer(t.db, id)).toMatchObject({ status: 'declined' });
     expect(await answer(seller.token, orderNo, 'accept')).toMatchObject({
       success: false,
       msg: OFFER_MESSAGES.answered('declined'),

@@ -356,11 +356,6 @@ export async function declinedCounterOffer(q: Queryable, orderId: bigint): Promi
   return offerRepo.declinedOf(q, orderId);
 }
 
-/** The predicate form of declinedCounterOffer. */
-export async function hasDeclinedCounterOffer(q: Queryable, orderId: bigint): Promise<boolean> {
-  return !!(await offerRepo.declinedOf(q, orderId));
-}
-
 /** The offer as the seller and the console see it. */
 export async function offerView(deps: { ref: Reference; view: (key: string) => string }, offer: OfferRow | undefined) {
   if (!offer) return null;
