@@ -8,7 +8,7 @@ import { APPEAL_CLOCK_JOB, recordAppealBreach } from '../modules/appeal/clock.js
 import { APPEAL_MESSAGES } from '../modules/appeal/rules.js';
 import { checkLedger } from '../modules/ledger/check.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
+import { claimedOrder, makeStaff, makeUser, opsCall, upload } from '../test/money.js';
 
 jest.setTimeout(180_000);
 
@@ -51,20 +51,7 @@ describe.each(targets())('appeals on %s', (target) => {
 
   /** A seller's order with a locked quote, decided by a reviewer: every card failed, or (ok) paid. */
   async function decidedOrder(opts: { ok?: boolean } = {}) {
-    const seller = await makeUser(t);
-    const images = await upload(t, seller.token);
-    const add = await t.call<{ order_no: string }>('/order/appadd', {
-      token: seller.token,
-      images,
-      user_memo: 'CODE-1',
-      wallet_type: '1',
-      card_id: '1',
-      face_value: '40',
-    });
-    expect(add.success).toBe(true);
-    const orderNo = add.data.order_no;
-    const reviewer = await makeStaff(t, 'reviewer');
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).success).toBe(true);
+    const { seller, photo: images, reviewer, orderNo } = await claimedOrder(t);
     const lines = opts.ok
       ? [{ status: 'success', card_id: 1, face_value: '40' }]
       : [{ status: 'failed', fail_reason: 'already_used', fail_note: 'Redeemed on 2 May', proof_image: images }];

@@ -8,7 +8,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { OFFER_EXPIRE_JOB, OFFER_MESSAGES, expireOffer, declinedCounterOffer } from '../modules/order/offer-service.js';
 import { ORDER_MESSAGES, WAITING_FOR_ANSWER } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
+import { claimedOrder as claimed, makeStaff, makeUser, opsCall, upload } from '../test/money.js';
 
 jest.setTimeout(180_000);
 
@@ -49,22 +49,7 @@ describe.each(targets())('counter-offers on %s', (target) => {
   });
 
   /** A seller's order with a locked quote (card 1, face 40), claimed by a reviewer. */
-  async function claimedOrder(opts: { quote?: boolean } = {}) {
-    const seller = await makeUser(t);
-    const photo = await upload(t, seller.token);
-    const add = await t.call<{ order_no: string }>('/order/appadd', {
-      token: seller.token,
-      images: photo,
-      user_memo: 'CODE-1',
-      wallet_type: '1',
-      ...(opts.quote === false ? {} : { card_id: '1', face_value: '40' }),
-    });
-    expect(add.success).toBe(true);
-    const reviewer = await makeStaff(t, 'reviewer');
-    const orderNo = add.data.order_no;
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`)).success).toBe(true);
-    return { seller, photo, reviewer, orderNo };
-  }
+  const claimedOrder = (opts: { quote?: boolean } = {}) => claimed(t, opts);
   const offerBody = (photo: string, face = '20') => ({
     lines: [{ status: 'success', card_id: 1, face_value: face, code: 'CODE-1' }],
     reason: 'other_denomination',

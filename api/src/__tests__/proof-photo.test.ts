@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ORDER_MESSAGES } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
+import { claimedOrder as claimed, makeUser, opsCall, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -24,20 +24,7 @@ describe.each(targets())('proof photos on %s', (target) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function claimedOrder() {
-    const seller = await makeUser(t);
-    const photo = await upload(t, seller.token);
-    const add = await t.call<{ order_no: string }>('/order/appadd', {
-      token: seller.token,
-      images: photo,
-      user_memo: 'CODE-1',
-      wallet_type: '1',
-    });
-    expect(add.success).toBe(true);
-    const reviewer = await makeStaff(t, 'reviewer');
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
-    return { seller, photo, reviewer, orderNo: add.data.order_no };
-  }
+  const claimedOrder = () => claimed(t, { quote: false });
   const failLine = (proof: string) => ({
     lines: [{ status: 'failed', fail_reason: 'invalid_code', proof_image: proof }],
   });

@@ -5,7 +5,7 @@ import { checkLedger } from '../modules/ledger/check.js';
 import { FOUR_EYES_MESSAGES } from '../modules/ops/four-eyes.js';
 import { rateCeiling } from '../modules/order/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
-import { makeStaff, makeUser, opsCall, upload } from '../test/money.js';
+import { claimedOrder as claimed, makeStaff, opsCall, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
 
@@ -45,25 +45,13 @@ describe.each(targets())('reviewer controls on %s', (target) => {
     awaiting_approval?: { id: number; status: string; kind: string; target_id: string; reason: string };
   };
   async function claimedOrder(by?: { id: number; token: string }) {
-    const u = await makeUser(t);
-    const images = await upload(t, u.token);
-    const add = await t.call<{ order_no: string }>('/order/appadd', {
-      token: u.token,
-      images,
-      user_memo: 'CODE-1',
-      wallet_type: '1',
-      card_id: '1',
-      face_value: '40',
-    });
-    expect(add.success).toBe(true);
-    const reviewer = by ?? (await makeStaff(t, 'reviewer'));
-    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${add.data.order_no}/claim`)).success).toBe(true);
+    const { seller: u, reviewer, orderNo } = await claimed(t, { by });
     const catalog = await t.call<{ card_list: { list: { card_id: number; rate: string | number }[] }[] }>(
       '/card/calculator',
       { token: u.token, country_id: '1' },
     );
     const rate = catalog.data.card_list.flatMap((c) => c.list).find((c) => c.card_id === 1)!.rate;
-    return { u, reviewer, orderNo: add.data.order_no, rateMinor: BigInt(Math.round(Number(rate) * 100)) };
+    return { u, reviewer, orderNo, rateMinor: BigInt(Math.round(Number(rate) * 100)) };
   }
   const money = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
   const balance = async (token: string) =>

@@ -155,6 +155,28 @@ export async function upload(t: TestApp, token: string, data?: Buffer): Promise<
 }
 
 /** A valid NUBAN for a bank code (check digit computed). */
+/**
+ * A seller's order with a photo, claimed by a reviewer (a new one, or `by`): the start of every
+ * review, offer and appeal test. It locks a quote for card 1 at face 40 unless `quote` is false.
+ */
+export async function claimedOrder(t: TestApp, opts: { quote?: boolean; by?: { id: number; token: string } } = {}) {
+  const seller = await makeUser(t);
+  const photo = await upload(t, seller.token);
+  const add = await t.call<{ order_no: string }>('/order/appadd', {
+    token: seller.token,
+    images: photo,
+    user_memo: 'CODE-1',
+    wallet_type: '1',
+    ...(opts.quote === false ? {} : { card_id: '1', face_value: '40' }),
+  });
+  if (!add.success) throw new Error(`the order was refused: ${add.msg}`);
+  const orderNo = add.data.order_no;
+  const reviewer = opts.by ?? (await makeStaff(t, 'reviewer'));
+  const claim = await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${orderNo}/claim`);
+  if (!claim.success) throw new Error(`the claim was refused: ${claim.msg}`);
+  return { seller, photo, reviewer, orderNo };
+}
+
 export { nubanCheckDigit } from '../modules/payment/nuban.js';
 
 /**
