@@ -59,6 +59,21 @@ export async function etaSettings(ref: Reference): Promise<EtaSettings> {
 /** The promised payout time in minutes: the one rule every withdrawal is promised by (compensation's). */
 const promisedPayoutMinutes = async (ref: Reference): Promise<number> => (await withdrawalDelayRules(ref)).minutes;
 
+/** An open order's or withdrawal's wait as a screen is told it: minutes left, when, and how many are ahead. */
+function waiting(a: { now: Date; since: Date; typical: Typical; ahead: number }) {
+  const minutes = minutesLeft({
+    elapsedMinutes: (a.now.getTime() - a.since.getTime()) / 60_000,
+    typical: a.typical,
+    ahead: a.ahead,
+  });
+  return {
+    finished: false,
+    eta_minutes: minutes,
+    eta_time: unix(new Date(a.now.getTime() + minutes * 60_000)),
+    ahead: a.ahead,
+  };
+}
+
 export function median(values: number[]): number | null {
   const v = values.filter((x) => Number.isFinite(x) && x >= 0).sort((a, b) => a - b);
   if (v.length === 0) return null;
@@ -165,14 +180,7 @@ export async function orderEtas(
       categoryId: o.category_id,
       before: o.created_at,
     });
-    const minutes = minutesLeft({ elapsedMinutes: (now.getTime() - o.created_at.getTime()) / 60_000, typical, ahead });
-    out.push({
-      ...base,
-      finished: false,
-      eta_minutes: minutes,
-      eta_time: unix(new Date(now.getTime() + minutes * 60_000)),
-      ahead,
-    });
+    out.push({ ...base, ...waiting({ now, since: o.created_at, typical, ahead }) });
   }
   return out;
 }
@@ -232,14 +240,7 @@ export async function withdrawalEtas(
       continue;
     }
     const ahead = await repo.payoutsAhead(q, { rail: w.rail, before: w.created_at });
-    const minutes = minutesLeft({ elapsedMinutes: (now.getTime() - w.created_at.getTime()) / 60_000, typical, ahead });
-    out.push({
-      ...base,
-      finished: false,
-      eta_minutes: minutes,
-      eta_time: unix(new Date(now.getTime() + minutes * 60_000)),
-      ahead,
-    });
+    out.push({ ...base, ...waiting({ now, since: w.created_at, typical, ahead }) });
   }
   return out;
 }
