@@ -1,7 +1,7 @@
 // The operator console's staff in the suites: new operators added by the suite's admin through the
 // api, each enrolling their authenticator from the QR step on the first sign-in in the console.
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../../api/src/modules/ops/totp';
 import { operatorCredentials, operatorLogin, ops } from './account-helpers';
 
@@ -52,4 +52,20 @@ export async function staffPage(browser: Browser, baseURL: string, role: Role) {
   const creds = await newStaff(baseURL, role);
   await enrol(page, creds);
   return { page, creds };
+}
+
+/**
+ * Chooses an option of an antd select in `scope` (a form or dialog) as a person does: open the list,
+ * pick the option, see it chosen in the field. A pick made while the list is still opening is lost,
+ * so it is picked again until it shows (the list opens outside `scope`, so what shows there is chosen).
+ */
+export async function pick(page: Page, scope: Locator, select: string, option: string) {
+  const chosen = scope.getByTitle(option, { exact: true });
+  await expect(async () => {
+    if (!(await chosen.count())) {
+      await scope.getByRole('combobox', { name: select }).click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    }
+    await expect(chosen).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }

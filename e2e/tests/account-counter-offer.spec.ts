@@ -8,7 +8,7 @@ import { parseMoney } from '@giftlane/shared-sdk/money';
 import { createUser, gc, type TestUser } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { makeOrder, operatorLogin, ops } from '../support/account-helpers';
-import { enrol, newStaff } from '../support/ops-console';
+import { enrol, newStaff, pick } from '../support/ops-console';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -68,19 +68,9 @@ test('counter-offer from the console → the seller accepts → credited at once
   await c.getByRole('button', { name: 'Send counter-offer' }).click();
   const dialog = c.getByRole('dialog', { name: 'Send a counter-offer' });
   await expect(dialog.getByTestId('offer-price')).toContainText(`instead of ${quoteText}`);
-  await dialog.getByRole('combobox', { name: 'Reason' }).click();
-  await c.getByText('The card is another denomination than the one you chose').click();
+  await pick(c, dialog, 'Reason', 'The card is another denomination than the one you chose');
   await dialog.getByLabel('Note for the seller').fill('The card is a $50 card');
-  // The photo is chosen as a person does: open the list, pick it, and see it chosen (a pick made while
-  // the list is still opening is lost, so it is picked again until it shows).
-  const chosen = dialog.locator('.ant-select-selection-item[title="Photo 1"]');
-  await expect(async () => {
-    if (!(await chosen.count())) {
-      await dialog.getByRole('combobox', { name: 'Proof photos' }).click();
-      await c.getByTitle('Photo 1', { exact: true }).click();
-    }
-    await expect(chosen).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  await pick(c, dialog, 'Proof photos', 'Photo 1');
   await c.keyboard.press('Escape');
   await c.screenshot({ path: info.outputPath('console-counter-offer-dialog-1024.png') });
   await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
