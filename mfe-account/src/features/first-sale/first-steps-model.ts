@@ -42,7 +42,7 @@ export function firstSaleSteps(s: FirstSteps): Step[] {
     to: '/settings#payout',
     action: 'Add one',
     note: s.payout_wait
-      ? `A new payout account can be paid to ${s.payout_wait} after you add it, so add it before your first sale.`
+      ? `Money can be sent to a new payout account ${s.payout_wait} after you add it, so add it before your first sale.`
       : 'Your bank account or mobile money wallet, in your own name.',
   });
   steps.push({

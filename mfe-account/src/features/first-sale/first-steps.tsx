@@ -32,15 +32,19 @@ export function FirstSaleChecklist() {
                   {s.done ? '✓' : ''}
                 </span>
                 <div>
-                  <span className="acc-checklist__title">{s.title}</span>{' '}
-                  <span className={`acc-badge ${s.done ? 'acc-badge--success' : 'acc-badge--pending'}`}>
-                    {s.done ? 'Done' : 'To do'}
-                  </span>
+                  <div>
+                    <span className="acc-checklist__title">{s.title}</span>{' '}
+                    <span className={`acc-badge ${s.done ? 'acc-badge--success' : 'acc-badge--pending'}`}>
+                      {s.done ? 'Done' : 'To do'}
+                    </span>
+                  </div>
                   {!s.done && s.note && <p className="acc-muted">{s.note}</p>}
                   {!s.done && (
-                    <Link className="acc-link" to={s.to}>
-                      {s.action}
-                    </Link>
+                    <p>
+                      <Link className="acc-link" to={s.to}>
+                        {s.action}
+                      </Link>
+                    </p>
                   )}
                 </div>
               </li>

@@ -153,7 +153,8 @@ export function PayoutAccounts({
               <div className="acc-actions">
                 {data.data.wait && (
                   <p className="acc-muted" style={{ margin: 0, flexBasis: '100%' }}>
-                    A new payout account can be paid to {data.data.wait} after you add it: add it before you need it.
+                    Money can be sent to a new payout account {data.data.wait} after you add it: add it before you need
+                    it.
                   </p>
                 )}
                 <button type="button" className="gl-btn gl-btn--primary" onClick={() => setAdding(true)}>
@@ -358,8 +359,8 @@ function AddAccount({
           : 'To keep your money safe, confirm with your login password and choose your transaction password: six ' +
             'digits you will enter for every withdrawal. It is set together with this account.'}
         {wait
-          ? ` For your safety, a new account can be paid to ${wait} after it is added.`
-          : ' A new account can be paid to as soon as it is added.'}
+          ? ` For your safety, money can be sent to a new account ${wait} after it is added.`
+          : ' Money can be sent to a new account as soon as it is added.'}
       </p>
       <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
       <div className="acc-grid acc-grid--2">

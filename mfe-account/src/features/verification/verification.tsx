@@ -242,7 +242,7 @@ function PhotoStep({
               setFile(picked);
             }}
           />
-          <span className="gl-btn gl-btn--primary">{file ? `${pick} again` : pick}</span>
+          <span className={file ? 'gl-btn' : 'gl-btn gl-btn--primary'}>{file ? `${pick} again` : pick}</span>
         </label>
         {file && preview && (
           <img className="acc-photo-preview" src={preview} alt={`The photo you chose: ${file.name}`} />

@@ -52,7 +52,7 @@ describe('the first-sale checklist', () => {
     expect(within(items[2]!).getByRole('link', { name: 'Add one' })).toHaveAttribute('href', '/settings#payout');
     // The wait is said before the account is added, in the api's figure.
     expect(items[2]).toHaveTextContent(
-      'A new payout account can be paid to 24 hours after you add it, so add it before your first sale.',
+      'Money can be sent to a new payout account 24 hours after you add it, so add it before your first sale.',
     );
     expect(within(items[3]!).getByRole('link', { name: 'Sell a gift card' })).toHaveAttribute(
       'href',
@@ -62,7 +62,9 @@ describe('the first-sale checklist', () => {
 
   it('the wait is the one the api gives', async () => {
     const region = await show(steps({ payout_wait: '12 hours', payout_wait_hours: 12 }));
-    expect(step(region, 'Add a payout account')).toHaveTextContent('can be paid to 12 hours after you add it');
+    expect(step(region, 'Add a payout account')).toHaveTextContent(
+      'can be sent to a new payout account 12 hours after you add it',
+    );
   });
 
   it('done steps show as done, with no link; the rest stay to do', async () => {

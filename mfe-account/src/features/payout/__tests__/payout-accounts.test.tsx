@@ -126,10 +126,12 @@ describe('adding a payout account', () => {
       const onPinSet = jest.fn();
       render(inRouter(<PayoutAccounts onPinSet={onPinSet} />));
       // The wait is said before the account is added, in the api's words.
-      expect(await screen.findByText(/A new payout account can be paid to 24 hours after you add it/)).toBeVisible();
+      expect(
+        await screen.findByText(/Money can be sent to a new payout account 24 hours after you add it/),
+      ).toBeVisible();
       await userEvent.click(screen.getByRole('button', { name: 'Add a payout account' }));
       const form = screen.getByRole('form', { name: 'Add a payout account' });
-      expect(within(form).getByText(/a new account can be paid to 24 hours after it is added/)).toBeVisible();
+      expect(within(form).getByText(/money can be sent to a new account 24 hours after it is added/)).toBeVisible();
       await userEvent.selectOptions(await within(form).findByRole('combobox', { name: 'Bank' }), 'Access Bank');
       await userEvent.type(within(form).getByRole('textbox', { name: 'Account number' }), '0123456789');
       await userEvent.click(within(form).getByRole('button', { name: 'Look up account name' }));
