@@ -253,5 +253,21 @@ describe.each(targets())('a first sale without traps on %s', (target) => {
       );
       expect(n.rows[0]!.n).toBe(1);
     });
+
+    test('parallel first PINs set on their own write one PIN, announced once', async () => {
+      const u = await makeUser(t);
+      const replies = await Promise.all(
+        ['246810', '135790', '975310', '864200'].map((pin) =>
+          t.call('/withdraw/transactionPassword', { token: u.token, login_password: TEST_PASSWORD, password: pin }),
+        ),
+      );
+      expect(replies.filter((r) => r.success)).toHaveLength(1);
+      for (const r of replies.filter((x) => !x.success)) expect(r.msg).toBe(PIN_MESSAGES.alreadySet);
+      const n = await t.db.query<{ n: number }>(
+        "select count(*)::int as n from notices where user_id = $1 and title like 'Transaction password%'",
+        [u.id],
+      );
+      expect(n.rows[0]!.n).toBe(1);
+    });
   }
 });
