@@ -20,7 +20,7 @@ describe('transaction password settings', () => {
     expect(screen.getByLabelText('Choose a transaction password')).toHaveValue('1234');
     await userEvent.type(screen.getByLabelText('Repeat it'), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits');
+    expect(screen.getByRole('alert')).toHaveTextContent('Transaction password must be exactly 6 digits.');
     // A run is refused before it reaches the api.
     await userEvent.type(screen.getByLabelText('Choose a transaction password'), '56');
     await userEvent.type(screen.getByLabelText('Repeat it'), '56');
@@ -31,7 +31,7 @@ describe('transaction password settings', () => {
     await userEvent.type(screen.getByLabelText('Choose a transaction password'), '274915');
     await userEvent.type(screen.getByLabelText('Repeat it'), '274916');
     await userEvent.click(screen.getByRole('button', { name: 'Set transaction password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('The two transaction passwords do not match');
+    expect(screen.getByRole('alert')).toHaveTextContent('The two transaction passwords do not match.');
     await userEvent.clear(screen.getByLabelText('Repeat it'));
     await userEvent.type(screen.getByLabelText('Repeat it'), '274915');
     await userEvent.type(screen.getByLabelText('Your login password'), 'My-password-1');
