@@ -151,4 +151,11 @@ test('the settings index is one tab away and takes a keyboard user to the sectio
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings#alerts$/);
   await expect(page.getByRole('heading', { name: 'Updates about your money' })).toBeInViewport();
+  // At a desk: the index on one or two lines, the checklist beside nothing it overlaps.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/settings');
+  await page.screenshot({ path: test.info().outputPath('settings-index-1280.png') });
+  await page.goto('/homes');
+  await expect(page.getByRole('region', { name: 'Your first sale, step by step' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('dashboard-checklist-1280.png'), fullPage: true });
 });
