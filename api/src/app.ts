@@ -76,6 +76,7 @@ import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from '
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { photoBytes, UploadStore } from './modules/uploads/store.js';
 import { vipRoutes } from './modules/vip/routes.js';
+import { firstSaleRoutes } from './modules/first-sale/routes.js';
 import { walletHooks, walletRoutes } from './modules/wallet/routes.js';
 import { PinGuard } from './modules/withdraw/pin.js';
 import { withdrawRoutes } from './modules/withdraw/routes.js';
@@ -561,6 +562,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(telemetryRoutes);
       await app.register(noticeRoutes);
       await app.register(vipRoutes);
+      await app.register(firstSaleRoutes);
       await app.register(appRoutes);
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });

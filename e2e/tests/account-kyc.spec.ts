@@ -107,7 +107,7 @@ test(
 test(
   'level 2 by selfie and level 3 by documents: the request waits in the console’s Identity checks, a reviewer ' +
     'opens it (audited) and approves it',
-  async ({ page, browser, baseURL }) => {
+  async ({ page, browser, baseURL }, info) => {
     const opsToken = await operatorLogin(baseURL!, operatorCredentials()!);
     const { user } = await fundedSeller(baseURL!, opsToken);
     await page.setViewportSize({ width: 360, height: 780 });
@@ -115,13 +115,16 @@ test(
     await page.goto('/settings#verification');
     const section = page.getByRole('region', { name: 'Verification' });
     await expect(section.getByTestId('kyc-level')).toContainText('Level 1 of 3');
+    // A labelled "Take a selfie" control (the front camera on a phone), with a preview of the photo taken.
     await section
-      .getByLabel(/^A selfie/)
+      .getByLabel('Take a selfie', { exact: true })
       .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: tinyPng(200, 200) });
+    await expect(section.getByRole('img', { name: 'The photo you chose: selfie.png' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath('selfie-preview-360.png') });
     await section.getByRole('button', { name: 'Check my selfie' }).click();
     await expect(section.getByRole('status')).toHaveText('Your selfie matched your ID: you are at level 2.');
     await section
-      .getByLabel(/^Document photo/)
+      .getByLabel('Take a photo of your document', { exact: true })
       .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: tinyPng(300, 200) });
     await section.getByRole('textbox', { name: 'Home address' }).fill('12 Allen Avenue, Ikeja, Lagos');
     await section.getByRole('button', { name: 'Send for checking' }).click();

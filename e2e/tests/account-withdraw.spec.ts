@@ -60,13 +60,14 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.getByRole('button', { name: 'Set transaction password' }).click();
   await expect(
     page.getByText(
-      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
+      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or ' +
+        '654321.',
     ),
   ).toBeVisible();
   await page.getByLabel('Choose a transaction password').fill('246810');
   await page.getByLabel('Repeat it').fill('246811');
   await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('The two transaction passwords do not match')).toBeVisible();
+  await expect(page.getByText('The two transaction passwords do not match.')).toBeVisible();
   await page.getByLabel('Repeat it').fill('246810');
   const pinSection = page.getByRole('region', { name: 'Transaction password' });
   await pinSection.getByLabel('Your login password').fill(user.password);

@@ -6,6 +6,7 @@ import { Async, useData, useStores } from '@giftlane/shared-sdk';
 import { Balances } from '../features/wallet/balances';
 import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
+import { FirstSaleChecklist } from '../features/first-sale/first-steps';
 import { OrderRow } from '../features/orders/order-list';
 import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
@@ -33,6 +34,7 @@ export default function HomePage() {
         </div>
       </section>
 
+      <FirstSaleChecklist />
       <KycNotice />
 
       <section aria-labelledby="home-balance-h" data-tour="my-wallet">

@@ -43,6 +43,7 @@ import type {
   InviteInfoWire,
   KycIdType,
   KycStatus,
+  FirstSteps,
   CaseAbout,
   CaseDetail,
   CaseListItem,
@@ -219,6 +220,8 @@ export function createApiModules(ctx: ApiContext) {
     revokeSession: (req: { session_id: string }): Promise<Empty> => call('user/revokeSession', req),
     /** Where updates about the seller's money go beside the app: verified e-mail and WhatsApp, each on or off. */
     alertChannels: (): Promise<AlertChannels> => call('user/alertChannels'),
+    /** The checklist before a first payout: identity, PIN, payout account, a sale, and the new account's wait. */
+    firstSteps: (): Promise<FirstSteps> => call('user/firstSteps'),
     setAlertChannels: (req: { email_on: boolean; whatsapp_on: boolean }): Promise<AlertChannels> =>
       call('user/setAlertChannels', { email_on: req.email_on ? '1' : '0', whatsapp_on: req.whatsapp_on ? '1' : '0' }),
     /** Signs out every device, this one too. */
@@ -372,7 +375,9 @@ export function createApiModules(ctx: ApiContext) {
       account_no: string;
       account_name: string;
       password: string;
-      t_password: string;
+      /** The transaction password; or, for a seller who has none yet, `new_t_password` sets it in the same step. */
+      t_password?: string;
+      new_t_password?: string;
     }): Promise<{
       bank_id: number | string;
       is_def: 1 | 2;

@@ -235,6 +235,8 @@ export type KycIdType = Infer<typeof A.kycIdType>;
 export type KycCheck = Infer<typeof A.kycCheck>;
 export type KycWallet = Infer<typeof A.kycWallet>;
 export type KycStatus = Infer<typeof A.kycStatus>;
+/** The dashboard's checklist before a first payout. */
+export type FirstSteps = Infer<typeof A.firstSteps>;
 
 /** Help → cases: what a case is about, its status, a row of the seller's list, one case. */
 export type CaseAbout = Infer<typeof C.caseAbout>;

@@ -49,6 +49,7 @@ export type SecurityChange =
   | 'password'
   | 'password_reset'
   | 'pin'
+  | 'pin_set'
   | 'payout_account'
   | 'new_device';
 
@@ -75,8 +76,14 @@ const CHANGE_TEXT: Record<SecurityChange, { title: string; what: string; reason:
   },
   pin: {
     title: 'Transaction password changed',
-    what: 'Your withdrawal transaction password was set, changed or reset',
+    what: 'Your withdrawal transaction password was changed or reset',
     reason: 'your transaction password was changed',
+  },
+  // The first PIN: nothing was changed, so it is announced as set (and starts no cooling-off).
+  pin_set: {
+    title: 'Transaction password set',
+    what: 'Your withdrawal transaction password was set',
+    reason: 'your transaction password was set',
   },
   payout_account: {
     title: 'Payout account added',

@@ -48,10 +48,11 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     await pins.set({
       userId,
       pin,
+      first,
       inTx: async (q) => {
         await inTx?.(q);
         const before = await accountOwner(q, userId);
-        alert = await securityChanged(q, security, { before, change: 'pin', coolingOff: !first });
+        alert = await securityChanged(q, security, { before, change: first ? 'pin_set' : 'pin', coolingOff: !first });
       },
     });
     await alert?.();

@@ -411,6 +411,22 @@ export const kycWallet = obj({
   above_remaining_today: bool,
 });
 
+/** The dashboard's checklist before a first payout (user/firstSteps); `show` is false once a withdrawal was paid. */
+export const firstSteps = obj({
+  show: bool,
+  /** Whether identity verification is offered in the seller's country. */
+  identity_offered: bool,
+  identity_verified: bool,
+  pin_set: bool,
+  payout_accounts: num,
+  has_order: bool,
+  paid_out: bool,
+  /** The wait before a new payout account can be paid to: the cooling-off the withdrawal enforces. */
+  payout_wait_hours: num,
+  /** The same wait in words ("24 hours"); empty when there is none. */
+  payout_wait: str,
+});
+
 export const kycStatus = obj({
   /** Whether verification is offered in the seller's country. */
   offered: bool,
@@ -681,6 +697,7 @@ export const ACCOUNT_REPLIES = {
   'card/quote': cardQuote,
   /** The native apps' spelling of user/updatePasswordByWhatsapp. */
   'user/updatePasswordByWhatsApp': none,
+  'user/firstSteps': firstSteps,
   'config/getAppVersion': nullable(appVersion),
   'config/liveContentList': liveContent,
   'finder/allNotice': arr(notice),
