@@ -213,10 +213,13 @@ describe.each(targets())('accounts on %s', (target) => {
     const code = t.lastCode(email);
     const wrong = code === '0000' ? '1111' : '0000';
     const reg = { country_id: '1', email, password: 'Secret123!' };
+    // Each wrong try says how many are left, and the fifth burns the code.
+    expect(OTP_MESSAGES.wrongTriesLeft(4)).toBe('Invalid verification code: 4 tries left');
+    expect(OTP_MESSAGES.wrongTriesLeft(1)).toBe('Invalid verification code: 1 try left');
     for (let i = 0; i < 4; i++)
       expect(await t.call('/user/appregister', { ...reg, code: wrong })).toMatchObject({
         success: false,
-        msg: OTP_MESSAGES.wrong,
+        msg: OTP_MESSAGES.wrongTriesLeft(4 - i),
       });
     expect(await t.call('/user/appregister', { ...reg, code: wrong })).toMatchObject({
       success: false,
