@@ -33,7 +33,7 @@ export default function VipPage() {
         <Async state={sell} what="the VIP levels">
           {(d) => (
             // Below 480 px each level is a card of its own (labels beside the figures): nothing to scroll.
-            <div className="pub-scroll" tabIndex={0} role="region" aria-label="VIP levels and bonuses">
+            <div className="pub-scroll" tabIndex={0} role="region" aria-label="Table of VIP levels">
               <table className="pub-table pub-table--stack">
                 <thead>
                   <tr>
