@@ -51,6 +51,22 @@ test('the code screen: a long address breaks, "sent" is in the page, a wrong cod
   await expect(page).toHaveURL(/\/homes/);
 });
 
+test('forgot password: "code sent" is said by the code field, the back arrow stays clear', async ({ page }) => {
+  const email = `e2e-another-quite-long-mailbox-name-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+  await page.goto('/login');
+  await whenLive(page);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Verification code sent successfully' });
+  await expect(sent).toBeVisible();
+  await expect(page.locator('.gl-toast')).toHaveCount(0);
+  const back = (await page.getByRole('button', { name: 'Back to login' }).boundingBox())!;
+  expect((await sent.boundingBox())!.y).toBeGreaterThanOrEqual(back.y + back.height);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('forgot-sent.png') });
+});
+
 test('sign-up: the strength bar spans its field, and the Apple button has its logo', async ({ page }) => {
   await page.goto('/sign-up');
   await whenLive(page);
