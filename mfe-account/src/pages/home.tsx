@@ -11,9 +11,10 @@ import { OrderRow } from '../features/orders/order-list';
 import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
 
-const Greeting = observer(function Greeting() {
+/** "Hello, Ada" with the seller's own name; a seller who gave none (a WhatsApp sign-up) is greeted without one. */
+export const Greeting = observer(function Greeting() {
   const { user } = useStores();
-  return <h2 id="hero-h">Hello, {user.greetingName}</h2>;
+  return <h2 id="hero-h">{user.nickname?.trim() ? `Hello, ${user.greetingName}` : 'Hello'}</h2>;
 });
 
 export default function HomePage() {

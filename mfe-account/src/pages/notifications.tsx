@@ -112,7 +112,7 @@ export default function NotificationsPage() {
                 >
                   <span className="acc-item__main">
                     <span className="acc-row">
-                      <span className="acc-item__title">
+                      <span className="acc-item__title acc-item__title--wrap">
                         {fresh && <span className="acc-dot" aria-hidden="true" />}
                         {fresh && <span className="acc-sr">Unread: </span>}
                         {n.notice_title}

@@ -69,7 +69,10 @@ export const Navbar = observer(function Navbar() {
           </svg>
         )}
       </Link>
-      <span className="gl-greeting">Hi, {greetingName(store.user.nickname)}</span>
+      {/* A seller who gave no name (a WhatsApp sign-up) is greeted without one; Guest only until it is known. */}
+      <span className="gl-greeting">
+        {store.user.nickname?.trim() === '' ? 'Hi' : `Hi, ${greetingName(store.user.nickname)}`}
+      </span>
     </div>
   );
 });

@@ -8,6 +8,7 @@ import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../../shared/passwords.js';
 import { hashToken } from '../../shared/sessions.js';
+import { sellerTime, sellerZone } from '../../shared/seller-time.js';
 import { securityRepo, type Owner } from './repo.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
@@ -231,7 +232,8 @@ export async function securityChanged(
     change,
     expiresAt: new Date(now() + REPORT_TTL_MS),
   });
-  const when = new Date(now()).toISOString().replace('T', ' ').slice(0, 16);
+  // Every time the seller reads here is in their own zone, in the one format (sellerTime).
+  const when = sellerTime(new Date(now()), await sellerZone(q, before.id));
   const detail = input.detail ? ` ${input.detail}` : '';
   const waitNote =
     coolingOff && config.security.coolingOffMs > 0
@@ -241,7 +243,7 @@ export async function securityChanged(
     userId: before.id,
     title: text.title,
     content:
-      `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings ` +
+      `${text.what} on ${when}.${detail}${waitNote} If this was not you, sign out everywhere in Settings ` +
       `and change your password now.`,
     kind: 'system',
     action: 'app_mine',
@@ -250,7 +252,7 @@ export async function securityChanged(
   const link = `${config.security.siteUrl}/secure-account?token=${token}`;
   const product = config.productName;
   const body =
-    `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf ` +
+    `${text.what} on ${when}.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf ` +
     `this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until ` +
     `our support team has checked with you.\n${link}`;
   const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];

@@ -35,6 +35,8 @@ export const OTP_LIMITS = {
 
 export const OTP_MESSAGES = {
   wrong: 'Invalid verification code',
+  /** A wrong code that may still be tried: how many tries this code has left (never more than today's budget). */
+  wrongTriesLeft: (n: number) => `Invalid verification code: ${n} ${n === 1 ? 'try' : 'tries'} left`,
   expired: 'The verification code has expired, please request a new one',
   tooManyTries: 'Too many wrong attempts, please request a new code',
   tooSoon: (s: number) => `Please wait ${s} seconds before requesting another code`,
@@ -192,7 +194,7 @@ export class Otp {
    * (false) when the budget is spent or the subject is locked. A window older than a day
    * starts again.
    */
-  private async reserve(purpose: OtpPurpose, subject: string, now: Date): Promise<boolean> {
+  private async reserve(purpose: OtpPurpose, subject: string, now: Date): Promise<number | null> {
     const r = await this.db.query<{ failures: number }>(
       `insert into otp_guard (purpose, subject, failures, window_start) values ($1, $2, 1, $3)
        on conflict (purpose, subject) do update
@@ -203,7 +205,7 @@ export class Otp {
        returning failures`,
       [purpose, subject, now, new Date(now.getTime() - 86_400_000), OTP_LIMITS.failuresPerDay],
     );
-    return r.rows.length === 1;
+    return r.rows[0]?.failures ?? null;
   }
 
   /** Gives back reserved failures: the code was right, or no comparison took place. */
@@ -266,11 +268,15 @@ export class Otp {
     }
 
     const reserved: string[] = [];
+    // The address's failures today, this try included: what a wrong code's tries-left count is bounded by.
+    let addressFailures = 0;
     for (const subject of subjects) {
-      if (!(await this.reserve(purpose, subject, now))) {
+      const failures = await this.reserve(purpose, subject, now);
+      if (failures === null) {
         await this.release(purpose, reserved);
         throw new AppError(OTP_MESSAGES.locked);
       }
+      if (subject === subjects[0]) addressFailures = failures;
       reserved.push(subject);
     }
 
@@ -284,7 +290,10 @@ export class Otp {
       throw new AppError(OTP_MESSAGES.locked);
     if (row.attempts < OTP_LIMITS.maxAttempts && (await this.undelivered(address, purpose)))
       throw new AppError(OTP_MESSAGES.undelivered);
-    throw new AppError(row.attempts >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
+    // Only the code's own tries and the address's budget count here, never the account's: the same
+    // guess at an address answers the same whoever owns it.
+    const left = Math.min(OTP_LIMITS.maxAttempts - row.attempts, OTP_LIMITS.failuresPerDay - addressFailures);
+    throw new AppError(left > 0 ? OTP_MESSAGES.wrongTriesLeft(left) : OTP_MESSAGES.tooManyTries);
   }
 
   /**
