@@ -177,6 +177,6 @@ test('a WhatsApp seller who gave no name is greeted "Hello", not "Hello, user456
   await signInPage(page, { email: '', password: PASSWORD, token: reg.data.token, user_id: String(reg.data.user_id) });
   await page.goto('/homes');
   await expect(page.locator('#hero-h')).toHaveText('Hello');
-  await expect(page.locator('.gl-greeting')).toHaveText('Hi');
+  await expect(page.locator('.gl-greeting')).toHaveText('Hi, Guest'); // SPEC §9: the greeting's fallback name
   await expect(page.getByText(/user\d{4}/)).toHaveCount(0);
 });

@@ -69,10 +69,7 @@ export const Navbar = observer(function Navbar() {
           </svg>
         )}
       </Link>
-      {/* A seller who gave no name (a WhatsApp sign-up) is greeted without one; Guest only until it is known. */}
-      <span className="gl-greeting">
-        {store.user.nickname?.trim() === '' ? 'Hi' : `Hi, ${greetingName(store.user.nickname)}`}
-      </span>
+      <span className="gl-greeting">Hi, {greetingName(store.user.nickname)}</span>
     </div>
   );
 });

@@ -67,10 +67,10 @@ describe('signed-in layout', () => {
     expect(await screen.findByText('Hi, Chidinmaok...')).toBeInTheDocument();
   });
 
-  it('greets a seller who gave no name with a plain Hi, never a made-up name', async () => {
+  it("greets a seller who gave no name by SPEC's fallback name, never a made-up one", async () => {
     runInAction(() => (store.user.nickname = ''));
     renderApp('/homes');
-    await waitFor(() => expect(document.querySelector('.gl-greeting')).toHaveTextContent(/^Hi$/));
+    await waitFor(() => expect(document.querySelector('.gl-greeting')).toHaveTextContent(/^Hi, Guest$/));
   });
 
   it('shows the unread count only above 0, and the default avatar without one', async () => {
