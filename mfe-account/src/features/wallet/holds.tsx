@@ -50,7 +50,8 @@ const walletName = (s: WalletStanding) => (s.wallet_type === 2 ? 'USDT wallet' :
 
 /** The wallet's "Holds and limits": every wallet's figure available now and each hold on the rest. */
 export function HoldsAndLimits({ standing }: { standing: WalletStanding[] }) {
-  const shown = standing.filter((s, i) => i === 0 || s.balance.amount_minor > 0n || s.holds.length > 0);
+  // The USDT wallet only when it holds money: an empty one has nothing to hold back.
+  const shown = standing.filter((s, i) => i === 0 || s.balance.amount_minor > 0n || s.held.amount_minor > 0n);
   // The dashboard's "All holds and limits" opens the wallet here.
   const ref = useRef<HTMLElement>(null);
   const { hash } = useLocation();

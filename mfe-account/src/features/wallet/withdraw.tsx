@@ -105,7 +105,9 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
         ? `The smallest withdrawal is ${formatMoney(d.minimum)}.`
         : undefined) ||
       (money && d.available && money.amount_minor > d.available.amount_minor
-        ? `You can withdraw at most ${formatMoney(d.available)} now.`
+        ? d.available.amount_minor === 0n && d.holds[0]
+          ? d.holds[0].message // nothing can leave now: the first hold says why, in the api's words
+          : `You can withdraw at most ${formatMoney(d.available)} now.`
         : undefined);
     const errors = { amount: amountProblem, pin: validatePin(pin) };
     setFieldErrors(errors);

@@ -157,6 +157,12 @@ describe('withdraw panel', () => {
     await userEvent.click(other);
     expect(other).toBeChecked();
     expect(screen.getByText('CHINEDU EMEKA OKONKWO-ADEBAYO')).toHaveClass('acc-account__name');
+    // An amount while nothing can leave: the hold's own words, not "at most ₦0.00".
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '2000');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(cooling);
+    expect(api.callsTo('withdraw/apply')).toHaveLength(0);
   });
 
   it('asks for a PIN and an account first', async () => {
