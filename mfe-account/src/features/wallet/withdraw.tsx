@@ -16,6 +16,8 @@ import {
   tryParseMoney,
   useData,
   validatePin,
+  type Money,
+  type MoneyHold,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { loadWithdraw, withdraw, type Wallet } from './api';
@@ -27,6 +29,14 @@ import { HoldItems } from './holds';
 
 /** Said by the identity note below (the same api figures), so not repeated in the holds. */
 const KYC_HOLDS = new Set(['verify_identity', 'kyc_daily_limit', 'kyc_single_limit']);
+
+/**
+ * Why an amount above what is available now cannot leave, in the api's words: the first hold is what
+ * stops everything, or the tightest limit (the api lists them so); the bare figure without one.
+ */
+const tooMuch = (d: { available?: Money; holds: MoneyHold[] }) =>
+  d.holds.find((h) => h.kind !== 'pending_withdrawals')?.message ??
+  `You can withdraw at most ${d.available ? formatMoney(d.available) : ''} now.`;
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -104,11 +114,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       (money && d.minimum && d.minimum.amount_minor > 0n && money.amount_minor < d.minimum.amount_minor
         ? `The smallest withdrawal is ${formatMoney(d.minimum)}.`
         : undefined) ||
-      (money && d.available && money.amount_minor > d.available.amount_minor
-        ? d.available.amount_minor === 0n && d.holds[0]
-          ? d.holds[0].message // nothing can leave now: the first hold says why, in the api's words
-          : `You can withdraw at most ${formatMoney(d.available)} now.`
-        : undefined);
+      (money && d.available && money.amount_minor > d.available.amount_minor ? tooMuch(d) : undefined);
     const errors = { amount: amountProblem, pin: validatePin(pin) };
     setFieldErrors(errors);
     if (!account) return setState({ status: 'error', text: 'Add a payout account first.' });

@@ -87,6 +87,30 @@ describe('withdraw panel', () => {
     expect(api.callsTo('withdraw/apply')).toHaveLength(0);
   });
 
+  it('above what is available now, says the limit that holds it back in the api’s words', async () => {
+    const daily =
+      'You can withdraw ₦48,000.00 more today (your daily limit at level 1 is ₦50,000.00). The limit resets on 27 ' +
+      'Nov 2026, 00:00 Lagos time.';
+    api = testApi({
+      'withdraw/information': {
+        ...information,
+        available_now: '48000.00',
+        holds: [
+          { kind: 'pending_withdrawals', title: 'Being paid out', message: 'On its way', until: 1, amount: '2000' },
+          { kind: 'kyc_daily_limit', title: "Today's limit", message: daily, until: 1, amount: '2000.00' },
+        ],
+      },
+      'payment/list': [{ payment_id: 1, code: 'BANK', name: 'Bank account', data_list: [account] }],
+    });
+    render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
+    expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('₦48,000.00');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount (NGN)' }), '49000');
+    await userEvent.type(screen.getByLabelText('Transaction password'), '246810');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(daily);
+    expect(api.callsTo('withdraw/apply')).toHaveLength(0);
+  });
+
   it('shows the amount’s problem and the PIN’s at once (an empty PIN never hides the amount error)', async () => {
     render(inRouter(<WithdrawPanel onDone={jest.fn()} />));
     await screen.findByTestId('withdraw-available');
