@@ -2,6 +2,8 @@
 // moment ago, so nothing can leave yet. The dashboard, the wallet's "Holds and limits" and the
 // withdraw form say "Available now ₦0.00" and why, with the time the api enforces, in Lagos time;
 // nothing scrolls sideways.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
@@ -9,6 +11,20 @@ import { fundedSeller, operatorCredentials, operatorLogin } from '../support/acc
 
 const noOverflow = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/** axe-core's critical and serious findings on the page as it is now (rule and where). */
+const axeSerious = async (page: Page) => {
+  // Evaluated by the browser's tooling: the page's CSP (rightly) refuses an injected script tag.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run();
+    return r.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Unix seconds as a Lagos seller reads them, worked out by hand (Lagos is UTC+1 all year). */
@@ -53,6 +69,7 @@ test(
     await expect(page.getByTestId('balance-holds').getByTestId('hold-payout_account_cooling_off')).toHaveText(reason);
     await noOverflow(page, 360);
     await page.screenshot({ path: info.outputPath('dashboard-available-now-360.png'), fullPage: true });
+    expect(await axeSerious(page)).toEqual([]);
 
     // The wallet's Holds and limits lists it with the figure available now.
     await page.getByRole('link', { name: 'All holds and limits' }).click();
@@ -67,6 +84,7 @@ test(
     await expect(page.getByTestId('withdraw-holds')).not.toContainText('until');
     await noOverflow(page, 360);
     await page.screenshot({ path: info.outputPath('wallet-holds-360.png'), fullPage: true });
+    expect(await axeSerious(page)).toEqual([]);
     await page.getByLabel('Amount (NGN)').fill('2000');
     await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
