@@ -1,37 +1,65 @@
-// Times a seller reads in a notice, an alert or a message: always in their country's time zone, one
-// format everywhere, so a notice never shows Lagos time in its header and UTC in its text.
+/**
+ * Times as a seller reads them: in their country's time zone, with the zone named, the same way in
+ * every message and reply that says when something happens ("27 Nov 2026, 04:45 Lagos time").
+ */
 import type { Queryable } from '../db/db.js';
 
-/** The countries' time zones (by the country's short name): a seller's "today" and every time they read. */
-export const SELLER_ZONES: Record<string, string> = { NG: 'Africa/Lagos', GH: 'Africa/Accra' };
+/** The countries' time zones and the words that name them; elsewhere UTC. */
+const ZONES: Record<string, { zone: string; name: string }> = {
+  NG: { zone: 'Africa/Lagos', name: 'Lagos time' },
+  GH: { zone: 'Africa/Accra', name: 'Accra time' },
+};
 
-/** What a seller reads after a time: "Lagos time"; a country without a zone here reads UTC. */
-const ZONE_NAMES: Record<string, string> = { 'Africa/Lagos': 'Lagos time', 'Africa/Accra': 'Accra time' };
+export interface SellerZone {
+  /** IANA time zone. */
+  zone: string;
+  /** How a seller reads it: "Lagos time". */
+  name: string;
+}
 
-/** The time zone of a country (its short name: NG, GH); UTC for one we do not serve with a zone. */
-export const zoneOf = (countryCode: string | null | undefined): string => SELLER_ZONES[countryCode ?? ''] ?? 'UTC';
+export const sellerZone = (countryCode: string): SellerZone => ZONES[countryCode] ?? { zone: 'UTC', name: 'UTC' };
 
-/** "27 Nov 2026, 04:45 Lagos time": a moment as the seller reads it, in their zone and named. */
-export function sellerTime(at: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
+/** "27 Nov 2026, 04:45 Lagos time". */
+export function sellerTime(at: Date, zone: SellerZone): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    hour12: false,
+    timeZone: zone.zone,
+  }).format(at);
+  return `${text} ${zone.name}`;
+}
+
+/** The next midnight in the zone, when a seller's "today" ends. */
+export function nextMidnight(zone: SellerZone, now: Date): Date {
+  const parts: Record<string, number> = {};
+  for (const p of new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone.zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return (`${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ` +
-    `${ZONE_NAMES[zone] ?? 'UTC'}`);
+  }).formatToParts(now))
+    parts[p.type] = Number(p.value);
+  const part = (k: string) => parts[k] ?? 0;
+  // The zone's offset now, from its wall clock; the next local midnight in UTC by that offset.
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const offset = wall - Math.floor(now.getTime() / 1000) * 1000;
+  const midnight = Date.UTC(part('year'), part('month') - 1, part('day') + 1);
+  return new Date(midnight - offset);
 }
 
 /** The time zone of an account, from its country. */
-export async function sellerZone(q: Queryable, userId: number): Promise<string> {
+export async function accountZone(q: Queryable, userId: number): Promise<SellerZone> {
   const r = await q.query<{ short_name: string }>(
     'select c.short_name from users u join countries c on c.id = u.country_id where u.id = $1',
     [userId],
   );
-  return zoneOf(r.rows[0]?.short_name);
+  return sellerZone(r.rows[0]?.short_name ?? '');
 }

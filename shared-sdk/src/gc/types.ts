@@ -159,6 +159,18 @@ export interface CouponPage {
 
 // ---- §3.9 Wallet ------------------------------------------------------------------------------
 
+export type MoneyHoldWire = Infer<typeof A.moneyHoldWire>;
+/** A hold on a wallet's money, its amount in the wallet's currency. */
+export type MoneyHold = Omit<MoneyHoldWire, 'amount'> & { amount: Money };
+export type WalletStandingWire = Infer<typeof A.walletStandingWire>;
+/** A wallet's money: available now, and every hold on the rest. */
+export type WalletStanding = Omit<WalletStandingWire, 'available_now' | 'balance' | 'held' | 'holds'> & {
+  available_now: Money;
+  balance: Money;
+  held: Money;
+  holds: MoneyHold[];
+};
+
 export type WalletBalanceWire = Infer<typeof A.walletBalanceWire>;
 export type WalletBalance = Omit<
   WalletBalanceWire,
@@ -169,7 +181,10 @@ export type WalletBalance = Omit<
   | 'transfer_rebate'
   | 'rebate_amount'
   | 'usd_rebate_money'
+  | 'standing'
 > & {
+  /** Each wallet's standing (absent from an older api). */
+  standing?: WalletStanding[];
   total_amount: Money;
   usd_amount: Money;
   frozen_amount?: Money;
@@ -259,7 +274,12 @@ export type WithdrawInformation = Omit<
   | 'fee'
   | 'usdt_fee'
   | 'kyc'
+  | 'available_now'
+  | 'holds'
 > & {
+  /** In the currency of the wallet asked for (absent from an older api). */
+  available_now?: Money;
+  holds?: MoneyHold[];
   cashable_amount: Money;
   cashable_usd_amount: Money;
   minimum_amount?: Money;

@@ -8,7 +8,7 @@ import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../../shared/passwords.js';
 import { hashToken } from '../../shared/sessions.js';
-import { sellerTime, sellerZone } from '../../shared/seller-time.js';
+import { accountZone, sellerTime } from '../../shared/seller-time.js';
 import { securityRepo, type Owner } from './repo.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
@@ -111,12 +111,16 @@ export function waitText(ms: number): string {
 export interface CoolingOff {
   until: Date;
   message: string;
+  /** What started it: a security change (its reason in words), or the payout account being new. */
+  cause: { kind: 'security'; reason: string } | { kind: 'payout_account' };
 }
 
 /** Withdrawals frozen on the account (by staff, or by "this wasn't me") until staff lift it. */
 export interface WithdrawalFreeze {
   frozen: true;
   message: string;
+  /** The reason staff gave ('' for a freeze the seller's "this wasn't me" set). */
+  staffReason: string;
 }
 
 /** What stops a withdrawal now: a freeze or a cooling-off. */
@@ -233,7 +237,7 @@ export async function securityChanged(
     expiresAt: new Date(now() + REPORT_TTL_MS),
   });
   // Every time the seller reads here is in their own zone, in the one format (sellerTime).
-  const when = sellerTime(new Date(now()), await sellerZone(q, before.id));
+  const when = sellerTime(new Date(now()), await accountZone(q, before.id));
   const detail = input.detail ? ` ${input.detail}` : '';
   const waitNote =
     coolingOff && config.security.coolingOffMs > 0
@@ -288,7 +292,11 @@ export async function withdrawalBlock(
     const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE)
       ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length)
       : null;
-    return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
+    return {
+      frozen: true,
+      message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen,
+      staffReason: staff ?? '',
+    };
   }
   const now = deps.now();
   const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
@@ -297,12 +305,14 @@ export async function withdrawalBlock(
     return {
       until: userUntil,
       message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)),
+      cause: { kind: 'security', reason: u.withdraw_hold_reason },
     };
   }
   if (accountUntil)
     return {
       until: accountUntil,
       message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)),
+      cause: { kind: 'payout_account' },
     };
   return null;
 }

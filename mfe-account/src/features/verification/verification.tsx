@@ -5,7 +5,17 @@
 // withdrawals to them.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from '@giftlane/shared-sdk/router';
-import { formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  Loading,
+  LoadError,
+  toCurrencyCode,
+  tryParseMoney,
+  useData,
+  type KycIdType,
+  type KycStatus,
+} from '@giftlane/shared-sdk';
 import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
 import { uploadPhoto, UploadError } from '../../lib/upload';
@@ -366,7 +376,12 @@ export function Verification() {
             <p className="acc-field__hint">
               Level {next} lets you withdraw up to{' '}
               {Object.entries(s.levels[next - 1]!.limits)
-                .map(([c, l]) => `${Number(l.daily).toLocaleString('en-NG')} ${c}`)
+                .map(([c, l]) => {
+                  // The one money format of the account area ("₦200,000.00", "140.0000 USDT").
+                  const code = toCurrencyCode(c);
+                  const m = code && tryParseMoney(l.daily, code);
+                  return m ? formatMoney(m) : `${l.daily} ${c}`;
+                })
                 .join(' or ')}{' '}
               a day.
             </p>

@@ -226,6 +226,34 @@ export const coupon = obj({
 
 // ---- §3.9 Wallet ------------------------------------------------------------------------------
 
+/**
+ * One thing that keeps a wallet's money from leaving now (a freeze, a cooling-off, a limit, the
+ * minimum) or that is on its way out (pending withdrawals), in the api's words with what clears it
+ * and when. `kind` is open: a client shows a kind it does not know by its title and message.
+ */
+export const moneyHoldWire = obj({
+  kind: str,
+  title: str,
+  message: str,
+  /** Unix seconds when it ends by itself (0: it does not, or not at a known time). */
+  until: num,
+  /** How much of the wallet it keeps from leaving now; for pending withdrawals, the amount on its way. */
+  amount,
+});
+
+/** A wallet's money: what one withdrawal could take now, and every hold on the rest. */
+export const walletStandingWire = obj({
+  wallet_type: num,
+  currency_name: str,
+  /** Exactly what one withdrawal could take this minute (the api's withdrawal enforces the same rules). */
+  available_now: amount,
+  /** Cash in the wallet, not counting what pending withdrawals hold. */
+  balance: amount,
+  /** Held by pending withdrawals. */
+  held: amount,
+  holds: arr(moneyHoldWire),
+});
+
 export const walletBalanceWire = obj({
   total_amount: amount,
   usd_amount: amount,
@@ -243,6 +271,8 @@ export const walletBalanceWire = obj({
   currency_name: str,
   rate: optStr,
   point: optNum,
+  /** Our addition: each wallet's money available now and the holds on the rest (local first, then USDT). */
+  standing: opt(arr(walletStandingWire)),
 });
 
 const moneyLogFields = {
@@ -368,6 +398,10 @@ export const withdrawInformationWire = obj({
   security_hold: opt(nullable(withdrawalBlock)),
   /** The identity level's limits for this wallet; null where verification does not apply. */
   kyc: opt(nullable(withdrawKycLimitsWire)),
+  /** Our addition: what one withdrawal from the wallet asked for could take now (its currency). */
+  available_now: optAmount,
+  /** Our addition: every hold and limit on the rest of that wallet, with what clears it and when. */
+  holds: opt(arr(moneyHoldWire)),
 });
 
 export const withdrawResultWire = obj({
