@@ -99,7 +99,9 @@ export function cleanChannels(
       .toLowerCase()
       .replace(/\.$/, '')
       .replace(/^www\./, '');
-    if (!DOMAIN.test(domain) || !domain.includes('.')) return { ok: false, why: CHANNEL_MESSAGES.badDomain(d) };
+    // One label only for a local site (npm start's localhost).
+    if (!DOMAIN.test(domain) || (!domain.includes('.') && domain !== 'localhost'))
+      return { ok: false, why: CHANNEL_MESSAGES.badDomain(d) };
     domains.push(domain);
   }
   const socials: SocialChannel[] = [];
