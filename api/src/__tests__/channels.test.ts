@@ -155,6 +155,25 @@ describe.each(targets())('official channels on %s', (target) => {
     expect(await check('is this you?')).toMatchObject({ success: false, msg: CHANNEL_MESSAGES.unreadable });
   });
 
+  test('checks are limited per client address, in words, in a bucket of their own', async () => {
+    const strict = await testApp(tdb, { rateLimit: { authPerMin: 10_000, codePerMin: 10_000, lookupPerHour: 3 } });
+    try {
+      const ask = (ip: string) => strict.call('/public/channelCheck', { text: '0803 123 4567' }, { ip });
+      for (let i = 0; i < 3; i++) expect((await ask('10.9.8.7')).success).toBe(true);
+      expect(await ask('10.9.8.7')).toMatchObject({
+        status: 429,
+        success: false,
+        code: 'common.429',
+        msg: expect.stringMatching(/^Too many requests, please try again/),
+      });
+      expect((await ask('10.9.8.6')).success).toBe(true);
+      // The list itself is not held back by the checks.
+      expect((await strict.call('/public/channels', {}, { ip: '10.9.8.7' })).success).toBe(true);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test(
     'an admin’s edit shows on the list and in the checker at once, audited; other roles and bad values are ' +
       'refused',
