@@ -39,6 +39,7 @@ import {
   type Sender,
 } from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
+import { channelRoutes } from './modules/channels/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
@@ -340,7 +341,15 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('sessions', new Sessions(db, config.session));
       app.decorate(
         'otp',
-        new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour),
+        new Otp(
+          db,
+          messenger,
+          config.secretKey,
+          config.productName,
+          Date.now,
+          config.rateLimit.codesPerIpHour,
+          config.security.siteUrl,
+        ),
       );
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db, config.cacheTtlMs));
@@ -553,6 +562,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // Routes.
       await app.register(healthRoutes);
       await app.register(publicRoutes);
+      await app.register(channelRoutes);
       await app.register(contentRoutes);
       await app.register(catalogRoutes);
       await app.register(userRoutes);

@@ -51,6 +51,12 @@ export const useStatusBoard = () => useData(() => api().public.status(), []);
 
 export const useCountries = () => useData(() => api().public.countrylist(), []);
 
+/** Our official channels (the "Official channels" page). */
+export const useChannels = () => useData(() => api().public.channels(), []);
+
+/** Is this number, address or link ours? */
+export const checkChannel = (text: string) => api().public.channelCheck({ text });
+
 /** Support's contacts and the app's settings. */
 export const useAppInit = () => useData(() => api().public.appinit(), []);
 

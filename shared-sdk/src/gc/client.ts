@@ -26,6 +26,8 @@ import type {
   Bank,
   BlogListItem,
   BlogPost,
+  ChannelCheck,
+  OfficialChannels,
   CalculatorData,
   CardCategory,
   CardCurrency,
@@ -277,6 +279,8 @@ export function createApiModules(ctx: ApiContext) {
     vipActivityDes: (): Promise<OrderSellDetail> => call('public/vipActivityDes'),
     blogList: (req: Paging): Promise<BlogListItem[]> => call('public/blogList', req),
     blogPost: (req: { slug: string }): Promise<BlogPost> => call('public/blogPost', req),
+    channels: (): Promise<OfficialChannels> => call('public/channels'),
+    channelCheck: (req: { text: string }): Promise<ChannelCheck> => call('public/channelCheck', req),
     /** The public status board: review time per card family, and whether each payout rail pays normally. */
     status: (): Promise<StatusBoard> => call('public/status'),
   };

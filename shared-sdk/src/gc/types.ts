@@ -76,6 +76,8 @@ export type FaqItem = Infer<typeof P.faqItem>;
 export type BlogListItem = Infer<typeof P.blogListItem>;
 
 export type BlogPost = Infer<typeof P.blogPost>;
+export type OfficialChannels = Infer<typeof P.officialChannels>;
+export type ChannelCheck = Infer<typeof P.channelCheck>;
 
 // ---- §3.4–3.5 Cards ---------------------------------------------------------------------------
 

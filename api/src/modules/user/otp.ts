@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
+import { trustLine } from '../../shared/trust-line.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
 import { outboxRepo } from '../messaging/repo.js';
 import { notify } from '../notices/service.js';
@@ -82,6 +83,8 @@ export class Otp {
     private readonly now: () => number = Date.now,
     /** Codes one client address may ask for in an hour (OTP_LIMITS.perIpPerHour unless configured). */
     private readonly perIpPerHour: number = OTP_LIMITS.perIpPerHour,
+    /** The site whose "Official channels" page every code message names (none when empty). */
+    private readonly siteUrl = '',
   ) {}
 
   private hash(purpose: OtpPurpose, address: string, code: string): string {
@@ -159,15 +162,16 @@ export class Otp {
       );
       const codeId = row.rows[0]!.id;
       // Not a code: a failure to deliver it must not answer differently from a code that was sent.
+      const trust = this.siteUrl ? `\n\n${trustLine(this.siteUrl)}` : '';
       const message = instead
-        ? { channel, to, subject: instead.subject, text: instead.text }
+        ? { channel, to, subject: instead.subject, text: instead.text + trust }
         : {
             channel,
             to,
             subject: `Your ${this.productName} verification code`,
             text:
               `Your ${this.productName} code is ${fresh}. Use it to ${purposeText[purpose]}. It expires in 10 ` +
-              `minutes. Never share it with anyone, including our staff.`,
+              `minutes. Never share it with anyone, including our staff.${trust}`,
             code: fresh,
           };
       const id = await this.messenger.queue(q, { ...message, ref: `otp:${codeId}`, expiresAt: expires });
