@@ -68,7 +68,11 @@ const CardsPage = observer(function CardsPage() {
   const level = useStores().user.vipLevel;
   // The sell form's "Set a rate alert" names its card: /homes/cards?alert=12#rate-alerts.
   const alertFor = Number(new URLSearchParams(useLocation().search).get('alert')) || undefined;
-  const named = rows.map((r) => ({ id: r.cardId, name: `${r.brand} ${r.currency} ${r.formName} ${band(r)}` }));
+  const named = rows.map((r) => ({
+    id: r.cardId,
+    name: `${r.brand} ${r.currency} ${r.formName} ${band(r)}`,
+    base: show(r.baseRate, rates.status === 'ready' ? rates.data.payout : 'NGN'),
+  }));
 
   return (
     <section className="acc-page" aria-labelledby={`${id}-title`}>

@@ -11,6 +11,8 @@ import { addRateAlert, deleteRateAlert, loadRateAlerts } from './api';
 export interface AlertCard {
   id: number;
   name: string;
+  /** Its base rate now, before any VIP bonus (what an alert is compared with), as shown: "₦1,250.00". */
+  base?: string;
 }
 
 /** "₦1,250.00" from "1250.00" and the currency's symbol. */
@@ -39,6 +41,7 @@ export function RateAlerts({
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>();
   const data = answer ?? (loaded.status === 'ready' ? loaded.data : undefined);
+  const chosen = cards.find((c) => c.id === card);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -102,7 +105,12 @@ export function RateAlerts({
             placeholder="e.g. 1500"
             value={target}
             onChange={(e) => setTarget(e.target.value)}
+            aria-describedby={`${id}-base`}
           />
+          <span id={`${id}-base`} className="acc-field__hint">
+            {chosen?.base ? `Base rate now ${chosen.base}. ` : ''}
+            Alerts follow the base rate, before any VIP bonus.
+          </span>
         </label>
         <FormMessage feedback={feedback} />
         <div className="acc-actions">

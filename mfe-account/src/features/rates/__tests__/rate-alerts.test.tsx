@@ -7,7 +7,7 @@ import { RateAlerts } from '../rate-alerts';
 
 const CARDS = [
   { id: 1, name: 'Apple / iTunes USD Physical card 100–500 USD' },
-  { id: 4, name: 'Steam USD E-code 10–49 USD' },
+  { id: 4, name: 'Steam USD E-code 10–49 USD', base: '₦1,300.00' },
 ];
 
 const alert = (alert_id: number, card_id: number, target_rate: string, armed = true) => ({
@@ -38,6 +38,9 @@ describe('rate alerts', () => {
     expect(within(list).getByText('At ₦1,400.00 or more · now ₦1,300.00')).toBeVisible();
     expect(screen.getByText('1 of 10 alerts')).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Card' })).toHaveValue('4');
+    expect(screen.getByRole('textbox', { name: /Target rate/ })).toHaveAccessibleDescription(
+      'Base rate now ₦1,300.00. Alerts follow the base rate, before any VIP bonus.',
+    );
 
     const target = screen.getByRole('textbox', { name: /Target rate \(NGN/ });
     await userEvent.type(target, '1200');
