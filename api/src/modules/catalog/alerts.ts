@@ -183,7 +183,7 @@ export async function runRateAlerts(db: Db, deps: Deps, input: { cardId: number;
       for (const a of batch) {
         await notify(q, {
           userId: a.user_id,
-          title: `Rate alert: ${moneyText(rate, cur)} for ${card.category_name}`,
+          title: `Rate alert: ${moneyText(rate, cur)}`,
           content:
             `${name} now pays ${moneyText(rate, cur)} per ${card.symbol}1 in ${cur.code}, at or above your target of ` +
             `${moneyText(a.target_minor, cur)}. The rate is locked when you submit an order. We tell you again ` +
