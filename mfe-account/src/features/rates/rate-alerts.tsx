@@ -80,8 +80,10 @@ export function RateAlerts({
   };
 
   return (
-    <section id="rate-alerts" className="acc-card" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Rate alerts</h3>
+    <section id="rate-alerts" className="acc-card" style={{ display: 'grid', gap: 12 }} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} style={{ margin: 0 }}>
+        Rate alerts
+      </h3>
       <p className="acc-muted" style={{ margin: 0 }}>
         Tell me once when a card pays my target rate in {currency} or more — in the app, and by push, e-mail or WhatsApp
         as set in <Link to="/settings">Settings</Link>. After the rate falls below your target, the alert is set again.
