@@ -61,7 +61,9 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; da
 
 export function RateChart({ cards, cardId, currency, load }: RateChartProps) {
   const id = useId();
-  const [card, setCard] = useState(cardId ?? cards[0]?.id ?? 0);
+  // The card the page names (or its only card) is followed as the page changes it; a list may also be chosen from.
+  const named = cardId ?? (cards.length === 1 ? cards[0]!.id : undefined);
+  const [card, setCard] = useState(named ?? cards[0]?.id ?? 0);
   const [days, setDays] = useState<30 | 90>(30);
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -69,8 +71,8 @@ export function RateChart({ cards, cardId, currency, load }: RateChartProps) {
   const loader = useRef(load);
   loader.current = load;
   useEffect(() => {
-    if (cardId) setCard(cardId);
-  }, [cardId]);
+    if (named) setCard(named);
+  }, [named]);
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
