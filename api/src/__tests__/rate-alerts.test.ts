@@ -135,6 +135,16 @@ describe.each(targets())('rate history and rate alerts on %s', (target) => {
         data: { limit: RATE_ALERT_LIMIT, list: [{ card_id: 1, target_rate: target.toFixed(2), armed: true }] },
       });
 
+      // A closed account is never told.
+      const closed = await makeUser(t);
+      await t.call('/card/rateAlertAdd', {
+        token: closed.token,
+        card_id: '1',
+        currency: 'NGN',
+        target_rate: target.toFixed(2),
+      });
+      await t.db.query("update users set status = 'closed', closed_at = now() where id = $1", [closed.id]);
+
       await change(1, 'NGN', target - 50); // a rise short of the target
       await settled();
       expect(await rateNotices(u.token)).toHaveLength(0);
@@ -143,6 +153,10 @@ describe.each(targets())('rate history and rate alerts on %s', (target) => {
       await settled();
       const first = await rateNotices(u.token);
       expect(first).toHaveLength(1);
+      const closedTold = await t.db.query("select 1 from notices where user_id = $1 and title like 'Rate alert%'", [
+        closed.id,
+      ]);
+      expect(closedTold.rows).toEqual([]);
       expect(first[0]!.notice_content).toContain(`at or above your target of ₦${target.toLocaleString('en-US')}.00`);
       const alerts = await t.call<Alerts>('/card/rateAlerts', { token: u.token });
       expect(alerts.data.list[0]).toMatchObject({ armed: false, fired_at: expect.any(String) });

@@ -84,13 +84,15 @@ export const alertRepo = {
 
   /**
    * Claims up to `limit` armed alerts the rate has reached and marks them fired, in the caller's
-   * transaction (the one that writes their notices); rows another run holds are skipped.
+   * transaction (the one that writes their notices); rows another run holds are skipped, and a closed
+   * account's alerts are never fired.
    */
   async claimReached(q: Queryable, input: { cardId: number; currency: string; rateMinor: bigint; limit: number }) {
     const r = await q.query<RateAlertRow>(
       `update rate_alerts a set armed = false, fired_at = now()
         where a.id in (select id from rate_alerts where card_id = $1 and currency_code = $2 and armed and ` +
-        `target_minor <= $3 order by id limit $4 for update skip locked)
+        `target_minor <= $3 and user_id in (select id from users where status = 'active') ` +
+        `order by id limit $4 for update skip locked)
           and a.armed
         returning a.id, a.user_id, a.card_id, a.currency_code, a.target_minor, a.armed, a.fired_at, a.created_at`,
       [input.cardId, input.currency, input.rateMinor, input.limit],
