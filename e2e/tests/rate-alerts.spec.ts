@@ -1,7 +1,9 @@
 // Rate history and rate alerts against the real api. At 360 px: the rate sheet carries no chart
 // until "Rate history" is opened, then shows the card's series; a seller sets an alert on the card
 // rates page, an admin raises the rate in the console, and the seller is told in the app.
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
 import { staffPage } from '../support/ops-console';
@@ -10,7 +12,24 @@ test.use({ viewport: { width: 360, height: 780 } });
 // Enrolling an operator in the console takes a while on a busy machine.
 test.setTimeout(120_000);
 
-const noOverflow = async (page: import('@playwright/test').Page) => {
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Critical and serious axe-core violations inside one part of the page. */
+async function axeViolations(page: Page, selector: string) {
+  // Evaluated by the test, not added as a script: the site's policy refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run({ include: [sel] });
+    return r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id);
+  }, selector);
+}
+
+const noOverflow = async (page: Page) => {
   const { scroll, client } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     client: document.documentElement.clientWidth,
@@ -41,6 +60,7 @@ test('the rate sheet loads the rate history only when opened; it fits 360 px', a
   await expect(page.getByText(/^Over the last 90 days/)).toBeVisible();
   await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   await noOverflow(page);
+  expect(await axeViolations(page, '.gl-rate-history')).toEqual([]);
   await page.getByRole('group', { name: 'Period' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('ratesheet-history-360.png') });
 });
@@ -72,6 +92,7 @@ test('a seller sets a rate alert; an admin raises the rate in the console; the s
   await expect(alerts.getByRole('status')).toContainText('Alert set: we will tell you when');
   await expect(alerts.getByText('Waiting for the rate to reach your target.')).toBeVisible();
   await noOverflow(page);
+  expect(await axeViolations(page, '#rate-alerts')).toEqual([]);
   await alerts.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('rate-alerts-360.png') });
 
