@@ -27,6 +27,7 @@ import { listenMetrics } from './modules/metrics/server.js';
 import { parseForm } from './lib/sign.js';
 import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { rateAlertRoutes } from './modules/catalog/alert-routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -46,6 +47,7 @@ import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
 import { registerAppealClock } from './modules/appeal/clock.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
+import { registerRateAlertJobs } from './modules/catalog/alerts.js';
 import { registerDelayJobs } from './modules/compensation/jobs.js';
 import { delayDevRoutes } from './modules/compensation/routes.js';
 import { registerOfferJobs } from './modules/order/offer-service.js';
@@ -356,6 +358,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
+      registerRateAlertJobs(jobs, db, app.ref);
       // An order or withdrawal past its promised time: the seller is told compensation is accruing.
       registerDelayJobs(jobs, db);
       registerOfferJobs(jobs, db);
@@ -565,6 +568,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(channelRoutes);
       await app.register(contentRoutes);
       await app.register(catalogRoutes);
+      await app.register(rateAlertRoutes);
       await app.register(userRoutes);
       await app.register(securityRoutes);
       await app.register(socialRoutes);

@@ -27,7 +27,10 @@ export function noticeTarget(n: Notice): string | undefined {
     case 'app_withdrawdetail':
       return '/wallet/history';
     case 'app_sellcard':
-      return '/homes/sell-gift-card';
+      // A rate alert names its card: the sell form opens with it chosen.
+      return params.card_id
+        ? `/homes/sell-gift-card?card=${encodeURIComponent(params.card_id)}`
+        : '/homes/sell-gift-card';
     case 'app_vip':
       return '/homes/vip';
     case 'app_coupon':

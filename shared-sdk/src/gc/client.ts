@@ -40,6 +40,8 @@ import type {
   HomeBanner,
   InitData,
   InvitedUser,
+  RateAlerts,
+  RateHistory,
   InvitedUserWire,
   InviteInfo,
   InviteInfoWire,
@@ -499,6 +501,13 @@ export function createApiModules(ctx: ApiContext) {
     }): Promise<CalculatorData> => call('card/calculator', req),
     currencyList: (): Promise<CardCurrency[]> => call('card/currencyList'),
     category: (): Promise<CardCategory[]> => call('card/category'),
+    /** The rate series of a card in a payout currency over 30 or 90 days. */
+    rateHistory: (req: { card_id: number; currency: string; days: 30 | 90 }): Promise<RateHistory> =>
+      call('card/rateHistory', req),
+    rateAlerts: (): Promise<RateAlerts> => call('card/rateAlerts'),
+    rateAlertAdd: (req: { card_id: number; currency: string; target_rate: string }): Promise<RateAlerts> =>
+      call('card/rateAlertAdd', req),
+    rateAlertDelete: (req: { alert_id: number }): Promise<RateAlerts> => call('card/rateAlertDelete', req),
   };
 
   const vip = {

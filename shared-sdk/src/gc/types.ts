@@ -7,6 +7,7 @@ import type { Money } from '../money';
 import type * as A from './replies/account';
 import type * as P from './replies/public';
 import type * as C from './replies/cases';
+import type * as R from './replies/rates';
 
 /** The reply envelope (CONTRACT §0, §1.2). */
 export interface Envelope<T = unknown> {
@@ -261,6 +262,11 @@ export type CaseStatus = Infer<typeof C.caseStatus>;
 export type CaseListItem = Infer<typeof C.caseListItem>;
 export type CaseDetail = Infer<typeof C.caseDetail>;
 export type CaseMessage = Infer<typeof C.caseMessage>;
+
+/** A card's rate history (the chart's series) and a seller's rate alerts. */
+export type RateHistory = Infer<typeof R.rateHistory>;
+export type RateAlert = Infer<typeof R.rateAlert>;
+export type RateAlerts = Infer<typeof R.rateAlerts>;
 
 export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;

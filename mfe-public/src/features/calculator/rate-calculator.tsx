@@ -10,8 +10,19 @@ import {
   type CurrencyCode,
   cardFormName as formName,
 } from '@giftlane/shared-sdk';
+import { RateHistory } from '@giftlane/shared-sdk/ui/rate-history';
 import { percentToBp } from '../../lib/amounts';
-import { bandsOf, brandsOf, currenciesOf, estimate, formsOf, ladderFor, PRESET_AMOUNTS } from './calculator-model';
+import { loadRateHistory } from '../../lib/api';
+import {
+  bandsOf,
+  brandsOf,
+  cardTitle,
+  currenciesOf,
+  estimate,
+  formsOf,
+  ladderFor,
+  PRESET_AMOUNTS,
+} from './calculator-model';
 
 export interface RateCalculatorProps {
   data: CalculatorData;
@@ -149,6 +160,13 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
       <p className="calc__note">
         The rate is locked the moment you submit your order. Your first trade also earns the first-order bonus on top.
       </p>
+      {(result.ok ? result.card : bands[0]) && (
+        <RateHistory
+          cards={[{ id: (result.ok ? result.card : bands[0])!.card_id, name: cardTitle(brand, currency, form) }]}
+          currency={payout}
+          load={loadRateHistory}
+        />
+      )}
       <Link className="gl-btn gl-btn--primary calc__cta" to={signedIn ? '/homes/sell-gift-card' : '/sign-up'}>
         {signedIn ? 'Sell this card' : 'Sign up and sell this card'}
       </Link>

@@ -16,6 +16,7 @@ import {
 } from './schema';
 import { COUPON_USE_STATUS, ORDER_STATUS } from '../../statuses';
 import { CASE_REPLIES } from './cases';
+import { RATE_REPLIES } from './rates';
 import {
   amount,
   bonusTierOrTiers,
@@ -727,6 +728,7 @@ export const statusBoard = obj({
 /** The reply `data` of each account-area and native-only path (the path without `/gc/`). */
 export const ACCOUNT_REPLIES = {
   ...CASE_REPLIES,
+  ...RATE_REPLIES,
   'account/avatar': none,
   'card/quote': cardQuote,
   /** The native apps' spelling of user/updatePasswordByWhatsapp. */
