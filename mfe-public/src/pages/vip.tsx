@@ -32,7 +32,7 @@ export default function VipPage() {
         <h2 id="vip-levels">VIP levels and bonuses</h2>
         <Async state={sell} what="the VIP levels">
           {(d) => (
-            <div className="pub-scroll">
+            <div className="pub-scroll" tabIndex={0} role="region" aria-label="VIP levels table">
               <table className="pub-table">
                 <thead>
                   <tr>
