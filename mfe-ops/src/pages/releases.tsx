@@ -6,6 +6,7 @@ import { ops as getOps, when } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
+import { PageTitle } from '../lib/page';
 
 type Health = ReleaseApp['last_hour'][number];
 type Run = ReturnType<typeof useOutcome>['run'];
@@ -69,7 +70,7 @@ function Releases() {
     });
   return (
     <>
-      <Typography.Title level={2}>Releases</Typography.Title>
+      <PageTitle>Releases</PageTitle>
       {d.halts.map((h) => (
         <Alert
           key={`${String(h.at)}${h.app}`}
