@@ -3,13 +3,13 @@
 // No critical or serious violation anywhere; moderate and minor ones are printed. One browser context per role,
 // signed in once. The pages come from `support/axe-routes.ts`, which fails when a route table has a
 // path it does not open.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { gc } from '../support/api';
 import { createUser } from '../support/api';
 import { adminToken, enrol, newStaff } from '../support/ops-console';
 import { decide, makeOrder, ops, tinyPng, verifyAs } from '../support/account-helpers';
 import { signInPage } from '../support/fixtures';
-import { axeCheck, axeCounts, axeSummary, isBlocking, type AxePage } from '../support/axe';
+import { axeCheck, axeCounts, axeSummary, focusRing, isBlocking, type AxePage } from '../support/axe';
 import {
   ACCOUNT_AXE_ROUTES,
   NOT_FOUND_URL,
@@ -50,6 +50,14 @@ function report(app: string, pages: AxePage[]) {
   expect(axeSummary(pages, isBlocking), `critical and serious axe findings (${app})`).toBe('');
 }
 
+/** Focused from the keyboard, the control shows a ring at least 2 px wide, at 3:1 or more against white. */
+async function expectFocusRing(page: Page, target: Locator, what: string) {
+  const ring = await focusRing(page, target);
+  expect(ring.focusVisible, `${what} shows keyboard focus`).toBe(true);
+  expect(ring.outlineWidth, `the focus ring of ${what} (${ring.outline})`).toBeGreaterThanOrEqual(2);
+  expect(ring.contrastOnWhite, `the focus ring of ${what} against white (${ring.outline})`).toBeGreaterThanOrEqual(3);
+}
+
 test('every path of the route tables and mounts has a page in the accessibility check', () => {
   expect(uncoveredRoutes()).toEqual([]);
 });
@@ -63,6 +71,11 @@ test('public pages and the not-found page at 360 px', async ({ browser, baseURL 
     await open(page, route);
     pages.push(await axeCheck(page));
   }
+  await open(page, '/home');
+  await expectFocusRing(page, page.locator('main a[href]').first(), 'a link on /home');
+  await expectFocusRing(page, page.getByRole('contentinfo').getByRole('link').first(), 'a footer link');
+  await expectFocusRing(page, page.locator('main button').first(), 'a button on /home');
+  await expectFocusRing(page, page.locator('main select, main input').first(), 'a field on /home');
   await context.close();
   report('public', pages);
 });
@@ -97,6 +110,10 @@ test('onboarding’s ten views at 360 px', async ({ browser, baseURL }) => {
     await open(page, ONBOARDING_VIEW_PATHS[view]);
     await expect(page.locator(`[data-view="${view}"]`)).toBeVisible();
     pages.push({ ...(await axeCheck(page)), url: `${ONBOARDING_VIEW_PATHS[view]} (${view})` });
+    if (view === 'LoginForm') {
+      await expectFocusRing(page, page.locator('main input').first(), 'the first field of the login form');
+      await expectFocusRing(page, page.getByRole('button', { name: 'Continue with Google' }), 'the Google button');
+    }
     await page.close();
   }
   await context.close();
@@ -192,6 +209,12 @@ test('a signed-in seller’s pages at 360 px', async ({ browser, baseURL }) => {
     await expect(page.getByRole('complementary', { name: 'Account' })).toBeAttached();
     pages.push(await axeCheck(page));
   }
+  await open(page, '/settings');
+  await expectFocusRing(page, page.getByRole('button', { name: 'Add a photo' }), 'the photo button');
+  await page.screenshot({ path: test.info().outputPath('focus-photo-button-360.png') });
+  await expectFocusRing(page, page.locator('main input:not([type=file])').first(), 'a settings field');
+  const side = page.getByRole('complementary', { name: 'Account' });
+  await expectFocusRing(page, side.getByRole('link', { name: 'Order', exact: true }), 'the side menu’s Order link');
   await context.close();
   report('account', pages);
 });
@@ -210,12 +233,19 @@ test('the staff console at 1280 px: the sign-in, then every area as an admin', a
   await open(page, '/ops');
   await expect(page.getByLabel('E-mail')).toBeVisible();
   pages.push({ ...(await axeCheck(page)), url: '/ops (sign-in)' });
+  await expectFocusRing(page, page.getByLabel('E-mail'), 'the console’s e-mail field (antd)');
+  await expectFocusRing(page, page.getByRole('button', { name: 'Continue' }), 'the console’s Continue button (antd)');
   await enrol(page, await newStaff(baseURL!, 'admin'));
   for (const route of OPS_AXE_ROUTES) {
     await open(page, route.url(params));
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     pages.push(await axeCheck(page));
   }
+  await open(page, '/ops/payouts');
+  await expectFocusRing(page, page.getByRole('combobox').first(), 'a select (antd)');
+  await page.screenshot({ path: test.info().outputPath('focus-console-select-1280.png') });
+  await expectFocusRing(page, page.getByRole('link', { name: 'Rates' }), 'a console menu link');
+  await expectFocusRing(page, page.getByRole('button', { name: 'Sign out' }), 'the Sign out button (antd)');
   await context.close();
   report('ops', pages);
 });
