@@ -71,6 +71,11 @@ test('public pages and the not-found page at 360 px', async ({ browser, baseURL 
     await open(page, route);
     pages.push(await axeCheck(page));
   }
+  // What opens over a page: the phone's menu and a group of it.
+  await open(page, '/home');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).locator('button[aria-expanded]').first().click();
+  pages.push({ ...(await axeCheck(page)), url: '/home (menu and a group open)' });
   await open(page, '/home');
   await expectFocusRing(page, page.locator('main a[href]').first(), 'a link on /home');
   await expectFocusRing(page, page.getByRole('contentinfo').getByRole('link').first(), 'a footer link');
@@ -209,6 +214,13 @@ test('a signed-in seller’s pages at 360 px', async ({ browser, baseURL }) => {
     await expect(page.getByRole('complementary', { name: 'Account' })).toBeAttached();
     pages.push(await axeCheck(page));
   }
+  // What opens over a page: the side menu, then the logout question.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  pages.push({ ...(await axeCheck(page)), url: `${ACCOUNT_AXE_ROUTES.at(-1)!.url(params)} (menu open)` });
+  await page.getByRole('complementary', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  pages.push({ ...(await axeCheck(page)), url: 'logout dialog' });
+  await page.keyboard.press('Escape');
   await open(page, '/settings');
   await expectFocusRing(page, page.getByRole('button', { name: 'Add a photo' }), 'the photo button');
   await page.screenshot({ path: test.info().outputPath('focus-photo-button-360.png') });
@@ -241,6 +253,15 @@ test('the staff console at 1280 px: the sign-in, then every area as an admin', a
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     pages.push(await axeCheck(page));
   }
+  // A dialog of the console (antd's Modal).
+  await open(page, '/ops/rails');
+  await page
+    .getByRole('button', { name: /^Mark delayed: / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  pages.push({ ...(await axeCheck(page)), url: '/ops/rails (dialog open)' });
+  await page.keyboard.press('Escape');
   await open(page, '/ops/payouts');
   await expectFocusRing(page, page.getByRole('combobox').first(), 'a select (antd)');
   await page.screenshot({ path: test.info().outputPath('focus-console-select-1280.png') });
