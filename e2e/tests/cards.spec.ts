@@ -97,7 +97,7 @@ test('the card list shows the seller’s rates with the VIP bonus; a card opens 
   await page.getByLabel('Search cards').fill(`${card.brand} ${card.currency} ${card.form_name ?? ''}`);
   const row = list
     .getByRole('link', {
-      name: new RegExp(`^Sell ${card.brand.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')} ${card.currency}`),
+      name: new RegExp(`^${card.brand.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')} ${card.currency}`),
     })
     .filter({ hasText: naira(card.optimal_rate!) })
     .first();

@@ -73,7 +73,7 @@ test('staff mark MTN MoMo delayed: /status and the withdraw form say so; cleared
   await console.getByRole('link', { name: 'Payout rails' }).click();
   await expect(console.getByRole('heading', { level: 1, name: 'Payout rails' })).toBeVisible();
   const row = console.getByRole('row').filter({ hasText: 'MTN MoMo' });
-  await row.getByRole('button', { name: 'Mark MTN MoMo delayed' }).click();
+  await row.getByRole('button', { name: 'Mark delayed: MTN MoMo' }).click();
   const message = 'MTN MoMo payouts are slow because of an MTN outage; we expect them to resume by 15:00 GMT.';
   const dialog = console.getByRole('dialog');
   await dialog.getByLabel('Message sellers read').fill(message);
@@ -102,7 +102,7 @@ test('staff mark MTN MoMo delayed: /status and the withdraw form say so; cleared
   await page.screenshot({ path: info.outputPath('withdraw-rail-notice-360.png'), fullPage: true });
 
   // Cleared: both stop saying it.
-  await row.getByRole('button', { name: 'Clear MTN MoMo' }).click();
+  await row.getByRole('button', { name: 'Clear: MTN MoMo' }).click();
   await expect(console.getByText('MTN MoMo is back to paying normally.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('group', { name: 'To' })).toContainText('0247654321');

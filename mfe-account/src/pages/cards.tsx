@@ -37,20 +37,17 @@ function CardRow({ row, payout }: { row: RateRow; payout: CurrencyCode }) {
   const bonus = row.vipPercent !== '0' && row.baseRate !== row.rate;
   return (
     <li>
-      <Link
-        className="acc-item acc-item--plain acc-rate"
-        to={sellLink(row.cardId)}
-        aria-label={`Sell ${row.brand} ${row.currency} ${row.formName} ${band(row)} at ${show(row.rate, payout)}`}
-      >
+      {/* Named by what it shows (brand, card, rate, "Sell"): a voice user says what they see. */}
+      <Link className="acc-item acc-item--plain acc-rate" to={sellLink(row.cardId)}>
         <span className="acc-rate__card">
-          <span className="acc-item__title acc-item__title--wrap">{row.brand}</span>
+          <span className="acc-item__title acc-item__title--wrap">{row.brand}</span>{' '}
           <span className="acc-muted">
             {row.currency} · {row.formName} · {band(row)}
           </span>
-        </span>
+        </span>{' '}
         <span className="acc-rate__rate">
-          <strong>{show(row.rate, payout)}</strong>
-          {bonus && <span className="acc-muted">incl. VIP +{row.vipPercent}%</span>}
+          <strong>{show(row.rate, payout)}</strong>{' '}
+          {bonus && <span className="acc-muted">incl. VIP +{row.vipPercent}%</span>}{' '}
           <span className="acc-rate__sell">Sell</span>
         </span>
       </Link>

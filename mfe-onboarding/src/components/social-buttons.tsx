@@ -99,9 +99,15 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
             aria-busy={busy === provider}
             onClick={() => void signIn(provider)}
           >
-            <span className="ob-social__icon" aria-hidden="true">
-              {ICONS[provider]}
-            </span>
+            {/* A letter is drawn by CSS: as text it would be read into the button's visible words
+                ("G Google"), which its name ("Continue with Google") must contain. A logo is an SVG. */}
+            {typeof ICONS[provider] === 'string' ? (
+              <span className="ob-social__icon" aria-hidden="true" data-icon={ICONS[provider]} />
+            ) : (
+              <span className="ob-social__icon" aria-hidden="true">
+                {ICONS[provider]}
+              </span>
+            )}
             <span>{PROVIDER_LABELS[provider]}</span>
           </button>
         ))}

@@ -67,7 +67,7 @@ export default function AdminPage() {
           },
           { title: 'Recovery codes left', dataIndex: 'recovery_codes_left' },
           {
-            title: '',
+            title: 'Action',
             render: (_, s) =>
               s.id === staffSession.get()?.id ? (
                 <span className="ops-muted">you: another admin changes your account</span>

@@ -88,7 +88,7 @@ export default function AppealPage() {
           </Descriptions>
           {a.images.length > 0 && (
             <div>
-              <h3>Seller's photos</h3>
+              <h2 className="ops-h2">Seller's photos</h2>
               <Image.PreviewGroup>
                 <Space wrap>
                   {a.images.map((src, i) => (
@@ -99,7 +99,7 @@ export default function AppealPage() {
             </div>
           )}
           <div>
-            <h3>Evidence of the decision</h3>
+            <h2 className="ops-h2">Evidence of the decision</h2>
             {a.failed_cards.map((c) => (
               <Descriptions key={c.seq} bordered size="small" column={1} style={{ marginBottom: 8 }}>
                 <Descriptions.Item label={`Card ${c.seq}`}>
@@ -120,7 +120,7 @@ export default function AppealPage() {
             ))}
           </div>
           <div>
-            <h3>Original decision</h3>
+            <h2 className="ops-h2">Original decision</h2>
             <Table<Line>
               rowKey="seq"
               size="small"

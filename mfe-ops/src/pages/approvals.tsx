@@ -54,7 +54,7 @@ export default function ApprovalsPage() {
           { title: 'Asked by', dataIndex: 'requested_by_name' },
           { title: 'When', render: (_, a) => when(a.created_at) },
           {
-            title: '',
+            title: 'Action',
             render: (_, a) => (
               <Space>
                 <Button type="primary" onClick={() => void act(a, 'approve')}>

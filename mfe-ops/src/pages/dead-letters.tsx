@@ -72,7 +72,7 @@ function DeadLetters() {
           ...(isAdmin
             ? [
                 {
-                  title: '',
+                  title: 'Action',
                   render: (_: unknown, d: DeadLetter) => (
                     <Button size="small" disabled={busy} onClick={() => void retry(d)}>
                       Send again

@@ -106,7 +106,7 @@ export default function PayoutsPage() {
           },
           { title: 'Asked', render: (_, w) => when(w.created_at) },
           {
-            title: '',
+            title: 'Action',
             render: (_, w) => (
               <Space>
                 {w.status === 'pending' && w.method !== 'USDT' && (

@@ -113,7 +113,7 @@ export default function QueuePage() {
               ),
           },
           {
-            title: '',
+            title: 'Action',
             render: (_, o) => (
               <Space>
                 <Button type={o.awaiting_approval ? 'default' : 'primary'} onClick={() => void claim(o.order_no)}>

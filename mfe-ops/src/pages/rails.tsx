@@ -90,11 +90,17 @@ function Rails() {
             title: 'Action',
             render: (_, r) => (
               <Space>
-                <Button size="small" disabled={busy} onClick={() => open(r)} aria-label={`Mark ${r.name} delayed`}>
+                {/* Named by the visible words first, then the rail (a voice user says what they see). */}
+                <Button
+                  size="small"
+                  disabled={busy}
+                  onClick={() => open(r)}
+                  aria-label={`${r.delay_message ? 'Edit message' : 'Mark delayed'}: ${r.name}`}
+                >
                   {r.delay_message ? 'Edit message' : 'Mark delayed'}
                 </Button>
                 {r.delay_message && (
-                  <Button size="small" disabled={busy} onClick={() => void clear(r)} aria-label={`Clear ${r.name}`}>
+                  <Button size="small" disabled={busy} onClick={() => void clear(r)} aria-label={`Clear: ${r.name}`}>
                     Clear
                   </Button>
                 )}

@@ -157,7 +157,7 @@ export default function RatesPage() {
               ),
           })),
           {
-            title: '',
+            title: 'Action',
             render: (_: unknown, c: RateTable['cards'][number]) => (
               <Button size="small" onClick={() => setHistory(c.card_id)}>
                 History

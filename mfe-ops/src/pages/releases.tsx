@@ -6,6 +6,7 @@ import { ops as getOps, when } from '../lib/api';
 import { ask } from '../lib/prompt';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
+import { PageTitle } from '../lib/page';
 
 type Health = ReleaseApp['last_hour'][number];
 type Run = ReturnType<typeof useOutcome>['run'];
@@ -69,7 +70,7 @@ function Releases() {
     });
   return (
     <>
-      <Typography.Title level={2}>Releases</Typography.Title>
+      <PageTitle>Releases</PageTitle>
       {d.halts.map((h) => (
         <Alert
           key={`${String(h.at)}${h.app}`}
@@ -99,7 +100,7 @@ function Releases() {
           {notice}
           {d.envs.map((e) => (
             <section key={e.env} aria-label={`Environment ${e.env}`}>
-              <Typography.Title level={3}>
+              <Typography.Title level={2}>
                 {e.env} <span className="ops-muted">revision {e.revision}</span>
               </Typography.Title>
               {e.apps.map((a) => (
@@ -212,7 +213,9 @@ function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
           </Button>
         )}
       </Space>
-      <Typography.Title level={5}>Last hour, per version</Typography.Title>
+      <Typography.Title level={3} className="ops-h3">
+        Last hour, per version
+      </Typography.Title>
       <div className="ops-wide">
         <Table<Health>
           rowKey="version"
@@ -240,7 +243,9 @@ function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
           ]}
         />
       </div>
-      <Typography.Title level={5}>History</Typography.Title>
+      <Typography.Title level={3} className="ops-h3">
+        History
+      </Typography.Title>
       <div className="ops-wide">
         <Table<ReleaseHistoryLine>
           rowKey={(h) => `${h.at}${h.action}${h.to ?? ''}`}

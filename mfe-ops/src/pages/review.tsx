@@ -271,7 +271,7 @@ export default function ReviewPage() {
                     ),
                   },
                   {
-                    title: '',
+                    title: 'Action',
                     render: (_, l) =>
                       lines.length > 1 && (
                         <Button

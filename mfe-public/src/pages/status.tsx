@@ -56,7 +56,7 @@ function Reviews({ board }: { board: StatusBoard }) {
         From submission to decision, the median of each card’s recent orders; where a card had none lately, its usual
         time.
       </p>
-      <div className="pub-scroll" tabIndex={0} role="region" aria-label="Card review times">
+      <div className="pub-scroll" tabIndex={0} role="region" aria-label="Card review times table">
         <table className="pub-table">
           <thead>
             <tr>

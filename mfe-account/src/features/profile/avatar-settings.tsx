@@ -58,11 +58,15 @@ export function AvatarSettings({ user }: { user: User }) {
           <span className="acc-avatar__img acc-avatar__img--none" role="img" aria-label="No photo yet" />
         )}
         <div className="acc-avatar__pick">
+          {/* The button below opens it: out of the tab order and of the accessibility tree, so focus
+              never lands on an invisible control. */}
           <input
             ref={input}
             id={`${id}-file`}
             className="acc-sr"
             type="file"
+            tabIndex={-1}
+            aria-hidden="true"
             accept={PHOTO_RULES.accept}
             disabled={busy}
             onChange={(e) => void pick(e)}

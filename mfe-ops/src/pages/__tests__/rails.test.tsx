@@ -34,7 +34,7 @@ describe('payout rails page', () => {
     const row = (await screen.findByText('MTN MoMo')).closest('tr')!;
     expect(within(row).getByText('Normal')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Mark MTN MoMo delayed' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark delayed: MTN MoMo' }));
     const dialog = await screen.findByRole('dialog');
     // A message is required.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save and show to sellers' }));
@@ -47,7 +47,7 @@ describe('payout rails page', () => {
     const after = (await screen.findByText(message)).closest('tr')!;
     expect(within(after).getByText('Delayed')).toBeInTheDocument();
 
-    await userEvent.click(within(after).getByRole('button', { name: 'Clear MTN MoMo' }));
+    await userEvent.click(within(after).getByRole('button', { name: 'Clear: MTN MoMo' }));
     expect(await screen.findByText('MTN MoMo is back to paying normally.')).toBeInTheDocument();
     expect(t.calls.filter((c) => c.route === 'POST /ops/api/rails/:code/delay').map((c) => [c.path, c.input])).toEqual([
       ['/rails/MOMO-MTN/delay', { message, reason: 'MTN status page' }],
