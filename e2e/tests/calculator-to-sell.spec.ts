@@ -72,4 +72,17 @@ test('a card chosen on /home goes through sign-up to the sell form, whose quote 
     }),
   );
   expect(lineBoxes).toEqual([1, 1, 1]);
+
+  // Sent with a code: the order page shows the locked quote line by line, the bonus by its name.
+  await page.getByRole('textbox', { name: /^Card codes/ }).fill('STEAM-E2E-CODE-0001');
+  const total = formatMoney(parseMoney(q.data.total_amount, 'NGN'));
+  await page.getByRole('button', { name: `Sell card for ${total}` }).click();
+  await expect(page).toHaveURL(/\/order\/GC\d+/);
+  await expect(page.getByTestId('order-quote')).toHaveText(total);
+  await expect(page.getByTestId('order-quote-line-first_order')).toContainText('First-order bonus₦2,000.00');
+  await expect(page.getByTestId('order-quote-line-card')).toContainText(formatMoney(parseMoney(q.data.amount, 'NGN')));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page
+    .getByRole('region', { name: 'Quote and payout' })
+    .screenshot({ path: test.info().outputPath('order-quote-360.png') });
 });
