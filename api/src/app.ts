@@ -27,6 +27,7 @@ import { listenMetrics } from './modules/metrics/server.js';
 import { parseForm } from './lib/sign.js';
 import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { rateAlertRoutes } from './modules/catalog/alert-routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { couponRoutes } from './modules/coupon/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -39,12 +40,14 @@ import {
   type Sender,
 } from './modules/messaging/messenger.js';
 import { publicRoutes } from './modules/public/routes.js';
+import { channelRoutes } from './modules/channels/routes.js';
 import { referralRoutes } from './modules/referral/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { ExpoPush, PushDispatcher, PushSender } from './modules/push/expo.js';
 import { Jobs } from './modules/jobs/jobs.js';
 import { registerAppealClock } from './modules/appeal/clock.js';
 import { registerRateJobs } from './modules/catalog/rate-jobs.js';
+import { registerRateAlertJobs } from './modules/catalog/alerts.js';
 import { registerDelayJobs } from './modules/compensation/jobs.js';
 import { delayDevRoutes } from './modules/compensation/routes.js';
 import { registerOfferJobs } from './modules/order/offer-service.js';
@@ -76,6 +79,7 @@ import { DevPayoutProvider, PaystackPayoutProvider, type PayoutProvider } from '
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { photoBytes, UploadStore } from './modules/uploads/store.js';
 import { vipRoutes } from './modules/vip/routes.js';
+import { firstSaleRoutes } from './modules/first-sale/routes.js';
 import { walletHooks, walletRoutes } from './modules/wallet/routes.js';
 import { PinGuard } from './modules/withdraw/pin.js';
 import { withdrawRoutes } from './modules/withdraw/routes.js';
@@ -339,13 +343,22 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('sessions', new Sessions(db, config.session));
       app.decorate(
         'otp',
-        new Otp(db, messenger, config.secretKey, config.productName, Date.now, config.rateLimit.codesPerIpHour),
+        new Otp(
+          db,
+          messenger,
+          config.secretKey,
+          config.productName,
+          Date.now,
+          config.rateLimit.codesPerIpHour,
+          config.security.siteUrl,
+        ),
       );
       app.decorate('social', new SocialVerifier(config, deps.fetch));
       app.decorate('ref', new Reference(db, config.cacheTtlMs));
       const catalog = new Catalog(db, app.ref, config.cacheTtlMs);
       app.decorate('catalog', catalog);
       registerRateJobs(jobs, db, catalog);
+      registerRateAlertJobs(jobs, db, app.ref);
       // An order or withdrawal past its promised time: the seller is told compensation is accruing.
       registerDelayJobs(jobs, db);
       registerOfferJobs(jobs, db);
@@ -552,8 +565,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // Routes.
       await app.register(healthRoutes);
       await app.register(publicRoutes);
+      await app.register(channelRoutes);
       await app.register(contentRoutes);
       await app.register(catalogRoutes);
+      await app.register(rateAlertRoutes);
       await app.register(userRoutes);
       await app.register(securityRoutes);
       await app.register(socialRoutes);
@@ -561,6 +576,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       await app.register(telemetryRoutes);
       await app.register(noticeRoutes);
       await app.register(vipRoutes);
+      await app.register(firstSaleRoutes);
       await app.register(appRoutes);
       await app.register(pushRoutes);
       await app.register(uploadRoutes, { store });

@@ -20,6 +20,7 @@ export const PUBLIC_PAGE_CHECKS: PublicPageCheck[] = [
   { path: '/about', h1: /About GiftLane/ },
   { path: '/contact', h1: /Contact us/, live: /support@/ },
   { path: '/job', h1: /Work with us/ },
+  { path: '/verified-channels', h1: /Official channels/, live: /support@/ },
   { path: '/faq', h1: /Frequently asked questions/, live: /What is GiftLane\?/ },
   { path: '/blog', h1: /The GiftLane blog/, live: /Selling gift cards from Ghana/ },
   { path: '/blogs', h1: /The GiftLane blog/, live: /Selling gift cards from Ghana/ },

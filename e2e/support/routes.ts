@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES = [
   '/contact',
   '/job',
   '/faq',
+  '/verified-channels',
   '/blog',
   '/blogs',
   '/blog/post',

@@ -60,13 +60,14 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.getByRole('button', { name: 'Set transaction password' }).click();
   await expect(
     page.getByText(
-      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
+      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or ' +
+        '654321.',
     ),
   ).toBeVisible();
   await page.getByLabel('Choose a transaction password').fill('246810');
   await page.getByLabel('Repeat it').fill('246811');
   await page.getByRole('button', { name: 'Set transaction password' }).click();
-  await expect(page.getByText('The two transaction passwords do not match')).toBeVisible();
+  await expect(page.getByText('The two transaction passwords do not match.')).toBeVisible();
   await page.getByLabel('Repeat it').fill('246810');
   const pinSection = page.getByRole('region', { name: 'Transaction password' });
   await pinSection.getByLabel('Your login password').fill(user.password);
@@ -100,10 +101,11 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
 
   // The new account waits: the form says why and for how long before an amount is typed, and the api refuses.
   await page.goto('/wallet');
-  const coolingOff = page.getByTestId('withdraw-block');
+  const coolingOff = page.getByTestId('withdraw-holds');
   await expect(coolingOff).toContainText(
-    /a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/,
+    /a new payout account can be paid to 24 hours after it is added\. You can withdraw to .+ from \d{1,2} \w{3} \d{4}, \d\d:\d\d Lagos time\./,
   );
+  await expect(page.getByTestId('withdraw-available')).toHaveText('₦0.00');
   // On a phone the reason comes before the amount field.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
@@ -113,17 +115,20 @@ test('set the PIN, add a bank account, wait out the cooling-off, withdraw, and s
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('246810');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(
-    'For your safety, a new payout account can be used 24 hours after it is added',
+    'For your safety, a new payout account can be paid to 24 hours after it is added',
   );
 
   // Support ends the wait after checking with the owner; withdraw 2,000 naira.
   await endCoolingOff(baseURL!, opsToken, user.user_id);
   await page.reload();
-  await expect(page.getByTestId('withdrawable')).toBeVisible();
+  await expect(page.getByTestId('withdraw-available')).toBeVisible();
   await expect(coolingOff).toHaveCount(0);
-  const before = parseMoney((await page.getByTestId('withdrawable').textContent())!.replace(/[^\d.]/g, ''), 'NGN');
+  const before = parseMoney(
+    (await page.getByTestId('withdraw-available').textContent())!.replace(/[^\d.]/g, ''),
+    'NGN',
+  );
   expect(before.amount_minor).toBeGreaterThan(200_000n);
-  await expect(page.getByRole('combobox', { name: 'To' })).toContainText(nuban);
+  await expect(page.getByRole('group', { name: 'To' })).toContainText(nuban);
   await page.getByLabel('Amount (NGN)').fill('2000');
   await page.getByRole('textbox', { name: 'Transaction password', exact: true }).fill('999999');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();

@@ -1,5 +1,5 @@
 // Help in the signed-in area at 360 px: reached from the sidebar; the live FAQ; WhatsApp and e-mail
-// from the settings (appinit); Get help opens a case, listed in Help; and the tour again.
+// from the official channels (public/channels); Get help opens a case, listed in Help; and the tour again.
 import { expect, test } from '@playwright/test';
 import { createUser, gc } from '../support/api';
 import { makeOrder } from '../support/account-helpers';
@@ -27,23 +27,17 @@ test('Help: FAQ, contact details from settings, Get help opens a case, the tour 
   await first.locator('summary').click();
   await expect(first.getByText(faq.data[0]!.answer)).toBeVisible();
 
-  // Contact details are the settings' (appinit), not written into the page.
-  const init = await gc<{ whatsapp_phone?: string; email?: string }>(baseURL!, 'public/appinit', {
-    device_no: 'e2e',
-    channel_type: '3',
-  });
-  const contact = page.getByRole('region', { name: 'Contact us' });
-  if (init.data.whatsapp_phone) {
-    await expect(contact.getByRole('link', { name: init.data.whatsapp_phone })).toHaveAttribute(
-      'href',
-      `https://wa.me/${init.data.whatsapp_phone.replace(/\D/g, '')}`,
-    );
-  }
-  expect(init.data.email).toBeTruthy();
-  await expect(contact.getByRole('link', { name: init.data.email! })).toHaveAttribute(
-    'href',
-    `mailto:${init.data.email}`,
+  // Contact details are the official channels staff keep (public/channels), not written into the page.
+  const channels = await gc<{ whatsapp: Array<{ number: string; link: string }>; emails: Array<{ address: string }> }>(
+    baseURL!,
+    'public/channels',
   );
+  const contact = page.getByRole('region', { name: 'Contact us' });
+  const whatsapp = channels.data.whatsapp[0];
+  if (whatsapp)
+    await expect(contact.getByRole('link', { name: whatsapp.number })).toHaveAttribute('href', whatsapp.link);
+  const email = channels.data.emails[0]!.address;
+  await expect(contact.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
 
   await page.screenshot({ path: test.info().outputPath('help-top.png') });
   await page.screenshot({ path: test.info().outputPath('help-full.png'), fullPage: true });

@@ -19,6 +19,7 @@ const PAGES: { path: string; heading: string | RegExp }[] = [
   { path: '/job', heading: 'Work with us' },
   { path: '/faq', heading: 'Frequently asked questions' },
   { path: '/status', heading: 'Service status' },
+  { path: '/verified-channels', heading: 'Official channels' },
   { path: '/blog', heading: 'The GiftLane blog' },
   { path: '/blogs', heading: 'The GiftLane blog' },
   { path: '/blog/post/selling-from-ghana', heading: /^Selling gift cards from Ghana/ },

@@ -28,6 +28,7 @@ export const routes: RemoteRoute[] = [
       area('users', () => import('./pages/users')),
       area('users/:id', () => import('./pages/user')),
       area('coupons', () => import('./pages/coupons')),
+      area('channels', () => import('./pages/channels')),
       area('audit', () => import('./pages/audit')),
       area('dead-letters', () => import('./pages/dead-letters')),
       area('releases', () => import('./pages/releases')),

@@ -35,6 +35,7 @@ export const routes: RemoteRoute[] = [
   pub('/job', () => import('./pages/job')),
   pub('/faq', () => import('./pages/faq')),
   pub('/status', () => import('./pages/status')),
+  pub('/verified-channels', () => import('./pages/verified-channels')),
   pub('/blog', () => import('./pages/blog')),
   pub('/blogs', () => import('./pages/blog')),
   pub('/blog/post', () => import('./pages/blog')),

@@ -30,10 +30,10 @@ export const VALIDATION_MESSAGES = Object.freeze({
   // SPEC §5 says only that both login fields are required; this wording is ours.
   loginUsernameRequired: 'Please enter your Email Address/WhatsApp Number.',
   // The transaction password (`pin` in code; DESIGN §5, not in SPEC): our wording, the same in the web app and the api.
-  pinFormat: 'Transaction password must be exactly 6 digits',
-  pinsDoNotMatch: 'The two transaction passwords do not match',
+  pinFormat: 'Transaction password must be exactly 6 digits.',
+  pinsDoNotMatch: 'The two transaction passwords do not match.',
   pinTrivial:
-    'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321',
+    'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321.',
   // The nickname (Settings; not in SPEC): our wording, the same in the web app and the api.
   nicknameRequired: 'Please enter a nickname.',
   nicknameTooLong: 'Nickname is too long (maximum 40 characters)',

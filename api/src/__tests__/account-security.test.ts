@@ -5,6 +5,7 @@ import { Ledger } from '../modules/ledger/ledger.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { REAUTH_LIMITS, SECURITY_MESSAGES } from '../modules/security/service.js';
 import { SESSION_MESSAGES } from '../modules/security/routes.js';
+import { STANDING_MESSAGES } from '../modules/withdraw/standing.js';
 import { signedBody } from '../lib/sign.js';
 import { DEFAULT_APP_KEYS } from '../config/env.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
@@ -424,7 +425,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
       expect(held).toMatchObject({
         success: false,
         msg: expect.stringMatching(
-          /^For your safety, withdrawals are paused after a security change \(your login password was changed\)\. You can withdraw again in 2[34] hours?/,
+          /^For your safety, withdrawals are paused after a security change \(your login password was changed\)\. You can withdraw again from \d{1,2} \w{3} \d{4}, \d\d:\d\d Lagos time\.$/,
         ),
       });
       const info = await t.call<{ security_hold: { message: string; until: number; frozen: boolean } | null }>(
@@ -462,7 +463,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
       expect(await withdraw(s.token, fresh, '2003')).toMatchObject({
         success: false,
         msg: expect.stringMatching(
-          /^For your safety, a new payout account can be used 24 hours after it is added\. You can withdraw to this account in 2[34] hours?/,
+          /^For your safety, a new payout account can be paid to 24 hours after it is added\. You can withdraw to .+ \d{10} from \d{1,2} \w{3} \d{4}, \d\d:\d\d Lagos time\.$/,
         ),
       });
       expect((await withdraw(s.token, s.bankId, '2004')).success).toBe(true);
@@ -560,10 +561,14 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
         }),
       ) as Reply<{ token: string }>;
       await t.db.query('update users set withdraw_hold_until = null where id = $1', [s.id]);
-      expect(await withdraw(again.data.token, s.bankId, '2000')).toMatchObject({
-        success: false,
-        msg: SECURITY_MESSAGES.frozen,
-      });
+      // Said as the wallet's holds say it, with how to reach support.
+      const frozen = STANDING_MESSAGES.frozenNotMe(
+        STANDING_MESSAGES.contact(t.config.supportEmail, t.config.supportWhatsapp),
+      );
+      expect(frozen).toMatch(
+        /^Withdrawals are frozen because a change to your account was reported as not made by you/,
+      );
+      expect(await withdraw(again.data.token, s.bankId, '2000')).toMatchObject({ success: false, msg: frozen });
       expect(
         (
           await t.call<{ security_hold: { frozen: boolean } }>('/withdraw/information', {
@@ -571,7 +576,7 @@ describe.each(targets())('account changes and sessions on %s', (target) => {
             wallet_type: '1',
           })
         ).data.security_hold,
-      ).toMatchObject({ frozen: true, message: SECURITY_MESSAGES.frozen });
+      ).toMatchObject({ frozen: true, message: frozen });
       // Staff unfreeze (admin only, audited).
       const admin = await makeStaff(t, 'admin');
       expect(

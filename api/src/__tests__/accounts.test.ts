@@ -3,6 +3,7 @@ import { OTP_MESSAGES } from '../modules/user/otp.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
 import { VALIDATION_MESSAGES as M } from '../lib/rules.js';
 import { SECURITY_MESSAGES } from '../modules/security/service.js';
+import { sql as clearMadeUpNicknames } from '../db/migrations/0036-no-made-up-nicknames.js';
 
 jest.setTimeout(60_000);
 
@@ -172,13 +173,30 @@ describe.each(targets())('accounts on %s', (target) => {
       password: 'Secret123!',
       code: t.lastCode(phone),
     });
-    expect(r).toMatchObject({ success: true, data: { whatsapp: phone, whatsapp_bind: true } });
+    // No name was given: none is made up ("user4567"), so the screens greet without one.
+    expect(r).toMatchObject({ success: true, data: { whatsapp: phone, whatsapp_bind: true, nickname: '' } });
     expect((await t.call<User>('/user/applogin', { username: phone, password: 'Secret123!' })).success).toBe(true);
     expect(await t.call('/user/checkUsername', { username: phone })).toMatchObject({
       success: false,
       msg: USER_MESSAGES.accountTaken,
     });
     expect((await t.call('/user/checkUsername', { username: uniqueEmail() })).success).toBe(true);
+  });
+
+  test('the made-up nicknames of earlier WhatsApp sign-ups are cleared, chosen ones kept', async () => {
+    // Two older WhatsApp accounts: one with the made-up name, one that chose its own.
+    const phone = uniquePhone().replace('+', '');
+    const other = uniquePhone().replace('+', '');
+    const rows = await t.db.query<{ id: number }>(
+      `insert into users (username, whatsapp, country_id, register_type, invite_code, nickname) values
+         ($1, $1, 1, 2, $2, $3), ($4, $4, 1, 2, $5, 'Chinedu') returning id`,
+      [phone, `N${phone.slice(-7)}`, `user${phone.slice(-4)}`, other, `M${other.slice(-7)}`],
+    );
+    await t.db.exec(clearMadeUpNicknames);
+    const names = await t.db.query<{ nickname: string }>('select nickname from users where id = any($1) order by id', [
+      rows.rows.map((x) => x.id),
+    ]);
+    expect(names.rows.map((x) => x.nickname)).toEqual(['', 'Chinedu']);
   });
 
   test('referral code links the referrer; an unknown code is refused', async () => {
@@ -213,10 +231,13 @@ describe.each(targets())('accounts on %s', (target) => {
     const code = t.lastCode(email);
     const wrong = code === '0000' ? '1111' : '0000';
     const reg = { country_id: '1', email, password: 'Secret123!' };
+    // Each wrong try says how many are left, and the fifth burns the code.
+    expect(OTP_MESSAGES.wrongTriesLeft(4)).toBe('Invalid verification code: 4 tries left');
+    expect(OTP_MESSAGES.wrongTriesLeft(1)).toBe('Invalid verification code: 1 try left');
     for (let i = 0; i < 4; i++)
       expect(await t.call('/user/appregister', { ...reg, code: wrong })).toMatchObject({
         success: false,
-        msg: OTP_MESSAGES.wrong,
+        msg: OTP_MESSAGES.wrongTriesLeft(4 - i),
       });
     expect(await t.call('/user/appregister', { ...reg, code: wrong })).toMatchObject({
       success: false,

@@ -216,5 +216,7 @@ describe('amounts in messages', () => {
     expect(moneyText(99_999n, { symbol: '₦', decimals: 2 })).toBe('₦999.99');
     expect(moneyText(-250_000n, { symbol: '₦', decimals: 2 })).toBe('-₦2,500.00');
     expect(moneyText(12_345_678n, { symbol: 'USDT ', decimals: 4 })).toBe('USDT 1,234.5678');
+    // A code of letters goes after the amount, as the screens write it ("35.0000 USDT", never "USDT35.0000").
+    expect(moneyText(350_000n, { symbol: 'USDT', decimals: 4 })).toBe('35.0000 USDT');
   });
 });

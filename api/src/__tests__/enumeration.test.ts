@@ -2,7 +2,7 @@
 // address has an account, and take as long (a message goes out either way: a code, or a note that
 // serves the real owner). checkUsername keeps its contract — it tells — under a tight limit of its own.
 // Neither reply waits for the provider: both write their message to the outbox.
-import { OTP_MESSAGES } from '../modules/user/otp.js';
+import { OTP_LIMITS, OTP_MESSAGES } from '../modules/user/otp.js';
 import { USER_MESSAGES } from '../modules/user/service.js';
 import { hashPassword } from '../shared/passwords.js';
 import { freshDb, targets, testApp, uniqueEmail, uniquePhone, type TestApp, type TestDb } from '../test/harness.js';
@@ -104,18 +104,22 @@ describe.each(targets())('account enumeration on %s', (target) => {
       const note = (await messagesTo(known.email))[0]!;
       expect(note).toMatchObject({ code: null, subject: 'You already have a GiftLane account' });
       expect(note.text).toMatch(/already has an account.*Forgot Password\?/);
-      // A guess at the code that was never sent: the stranger hears what a wrong code hears.
+      // A guess at the code that was never sent: the stranger hears what a wrong code hears, tries
+      // left included (the note's address holds a code nobody was given, counted alike).
+      const guess = (await codeFor(fresh)) === '1234' ? '4321' : '1234';
       const reg = (email: string) =>
         t.call('/user/appregister', {
           register_type: '1',
           country_id: '1',
           email,
           password: 'Secret123!',
-          code: '1234',
+          code: guess,
         });
-      const [k, u] = [await reg(known.email), await reg(`x${fresh}`)];
+      const [k, u] = [await reg(known.email), await reg(fresh)];
       expect(seen(k)).toEqual(seen(u));
-      expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
+      expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrongTriesLeft(OTP_LIMITS.maxAttempts - 1) });
+      // An address nothing was sent to: the plain wrong-code answer.
+      expect(await reg(`x${fresh}`)).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
     },
   );
 
@@ -202,7 +206,7 @@ describe.each(targets())('account enumeration on %s', (target) => {
       await t.call('/user/updatePasswordByEmail', { email: unknown, verify_code: wrong, new_password: 'NewSecret1!' }),
     ];
     expect(seen(u)).toEqual(seen(k));
-    expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrong });
+    expect(k).toMatchObject({ success: false, msg: OTP_MESSAGES.wrongTriesLeft(OTP_LIMITS.maxAttempts - 1) });
     const phone = uniquePhone();
     await account({ whatsapp: phone });
     const byWa = (whatsapp: string) =>

@@ -1,10 +1,10 @@
+import { STANDING_MESSAGES } from '../modules/withdraw/standing.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { PAYOUT_MESSAGES } from '../modules/ops/payout-routes.js';
 import { USER_MESSAGES } from '../modules/ops/user-routes.js';
-import { SECURITY_MESSAGES } from '../modules/security/service.js';
 import { freshDb, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
 import { makeStaff, opsCall, sellerWithPendingWithdrawal, upload } from '../test/money.js';
 
@@ -111,10 +111,13 @@ describe.each(targets())('support: users on %s', (target) => {
       expect(
         await opsCall(t, finance.token, 'POST', `/ops/api/users/${s.id}/freeze`, { reason: 'again' }),
       ).toMatchObject({ success: false, msg: USER_MESSAGES.frozen });
-      const told = SECURITY_MESSAGES.frozenByStaff('Card reported stolen');
-      expect(told).toBe(
-        'Withdrawals are frozen on this account by our support team: Card reported stolen. Contact support to ' +
-          'unfreeze them',
+      // Said as the wallet's holds say it: the reason staff gave, and how to reach support.
+      const told = STANDING_MESSAGES.frozenByStaff(
+        'Card reported stolen',
+        STANDING_MESSAGES.contact(t.config.supportEmail, t.config.supportWhatsapp),
+      );
+      expect(told).toMatch(
+        /^Our support team froze withdrawals on your account: Card reported stolen\. Only they can /,
       );
       const info = await t.call<{ security_hold: { message: string; frozen: boolean } }>('/withdraw/information', {
         token: s.token,

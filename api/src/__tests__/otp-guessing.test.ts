@@ -73,7 +73,10 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
         ),
       );
       expect(replies.every((r) => !r.success)).toBe(true);
-      const wrong = replies.filter((r) => r.msg === OTP_MESSAGES.wrong).length;
+      const wrongReplies = replies.filter((r) => r.msg.startsWith(`${OTP_MESSAGES.wrong}:`)).map((r) => r.msg);
+      // Each wrong answer says how many tries the code has left: 4, 3, 2, 1, once each.
+      expect(wrongReplies.sort()).toEqual([1, 2, 3, 4].map((n) => OTP_MESSAGES.wrongTriesLeft(n)));
+      const wrong = wrongReplies.length;
       const burnt = replies.filter((r) => r.msg === OTP_MESSAGES.tooManyTries).length;
       // Four wrong answers, then the fifth comparison burns the code; every other guess met a burnt code.
       expect(wrong).toBe(OTP_LIMITS.maxAttempts - 1);
@@ -212,7 +215,12 @@ describe.each(targets())('one-time codes under attack on %s', (target) => {
       expect(await s.send()).toMatchObject({ success: true });
       const code = t.lastCode(s.to);
       const replies = await Promise.all(wrongFor(code, 100).map((g) => s.attempt(g)));
-      expect(replies.filter((r) => r.msg === OTP_MESSAGES.wrong)).toHaveLength(OTP_LIMITS.maxAttempts - 1);
+      expect(
+        replies
+          .filter((r) => r.msg.startsWith(`${OTP_MESSAGES.wrong}:`))
+          .map((r) => r.msg)
+          .sort(),
+      ).toEqual([1, 2, 3, 4].map((n) => OTP_MESSAGES.wrongTriesLeft(n)));
       expect(replies.filter((r) => r.msg === OTP_MESSAGES.tooManyTries)).toHaveLength(
         100 - (OTP_LIMITS.maxAttempts - 1),
       );

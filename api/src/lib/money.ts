@@ -13,13 +13,18 @@ export function formatMinor(minor: bigint, decimals: number): string {
   return `${neg ? '-' : ''}${whole}.${frac}`;
 }
 
-/** An amount for people to read in messages and notes: symbol, thousands grouped ("₦13,475.00"). */
+/**
+ * An amount for people to read in messages and notes, as the screens' formatMoney writes it: a sign
+ * before the amount ("₦13,475.00"), a code of letters after it ("35.0000 USDT").
+ */
 export function moneyText(minor: bigint, currency: { symbol: string; decimals: number }): string {
   const text = formatMinor(minor, currency.decimals);
   const neg = text.startsWith('-');
   const [whole = '0', frac] = (neg ? text.slice(1) : text).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}${currency.symbol}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  const number = `${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  if (/^[A-Za-z]+$/.test(currency.symbol)) return `${neg ? '-' : ''}${number} ${currency.symbol}`;
+  return `${neg ? '-' : ''}${currency.symbol}${number}`;
 }
 
 export type ParseResult = { ok: true; minor: bigint } | { ok: false; reason: 'format' | 'decimals' | 'range' };

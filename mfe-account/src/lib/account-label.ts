@@ -2,7 +2,9 @@
 // withdraw form and its receipt): the bank, the number (a long wallet address shortened), the name.
 import type { PayoutAccount } from '@giftlane/shared-sdk';
 
+/** An account number as shown: a long wallet address shortened to its ends. */
+export const accountNumber = (no: string) => (no.length > 14 ? `${no.slice(0, 6)}…${no.slice(-6)}` : no);
+
 export function accountLabel(a: Pick<PayoutAccount, 'bank_name' | 'account_no' | 'account_name'>): string {
-  const number = a.account_no.length > 14 ? `${a.account_no.slice(0, 6)}…${a.account_no.slice(-6)}` : a.account_no;
-  return `${a.bank_name} · ${number}${a.account_name ? ` · ${a.account_name}` : ''}`;
+  return `${a.bank_name} · ${accountNumber(a.account_no)}${a.account_name ? ` · ${a.account_name}` : ''}`;
 }

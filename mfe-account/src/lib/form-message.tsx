@@ -1,5 +1,5 @@
-// What a form says after an action: a failure as an alert (read out at once), a success as a status;
-// and the row of buttons a form ends with.
+// What a form says after an action: a failure as an alert (read out at once), a success as a status in a
+// green box (never grey helper text); and the row of buttons a form ends with.
 import type { ReactNode } from 'react';
 import { errorMessage } from '@giftlane/shared-sdk';
 import { ErrorReference, errorRef } from '@giftlane/shared-sdk/error-reference';
@@ -22,7 +22,7 @@ export function FormMessage({ feedback }: { feedback: Feedback }) {
       <ErrorReference reference={feedback.reference} />
     </p>
   ) : (
-    <p role="status" className="acc-muted">
+    <p role="status" className="acc-success acc-success--inline">
       {feedback.text}
     </p>
   );

@@ -4,7 +4,8 @@
 // leads to the sell form with that card chosen.
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Link } from '@giftlane/shared-sdk/router';
+import { Link, useLocation } from '@giftlane/shared-sdk/router';
+import { RateHistory } from '@giftlane/shared-sdk/ui/rate-history';
 import { useRateSheet, type RateRow } from '@giftlane/shared-sdk/rate-table';
 import {
   formatDateTime,
@@ -18,6 +19,8 @@ import {
   type CurrencyCode,
 } from '@giftlane/shared-sdk';
 import { loadRates } from '../features/rates/api';
+import { RateAlerts } from '../features/rates/rate-alerts';
+import { loadRateHistory } from '../lib/rate-history';
 
 const show = (value: AmountWire | undefined, currency: CurrencyCode) => {
   const m = value === undefined || value === '' ? undefined : tryParseMoney(value, currency);
@@ -63,6 +66,13 @@ const CardsPage = observer(function CardsPage() {
   );
   const vip = rows.find((r) => r.vipPercent !== '0')?.vipPercent;
   const level = useStores().user.vipLevel;
+  // The sell form's "Set a rate alert" names its card: /homes/cards?alert=12#rate-alerts.
+  const alertFor = Number(new URLSearchParams(useLocation().search).get('alert')) || undefined;
+  const named = rows.map((r) => ({
+    id: r.cardId,
+    name: `${r.brand} ${r.currency} ${r.formName} ${band(r)}`,
+    base: show(r.baseRate, rates.status === 'ready' ? rates.data.payout : 'NGN'),
+  }));
 
   return (
     <section className="acc-page" aria-labelledby={`${id}-title`}>
@@ -121,6 +131,17 @@ const CardsPage = observer(function CardsPage() {
             <button type="button" className="gl-btn" onClick={more}>
               Show more cards ({found.length - shown} left)
             </button>
+          )}
+          {named.length > 0 && (
+            <>
+              <RateHistory
+                cards={named}
+                cardId={alertFor ?? found[0]?.cardId}
+                currency={rates.data.payout}
+                load={loadRateHistory}
+              />
+              <RateAlerts cards={named} cardId={alertFor} currency={rates.data.payout} />
+            </>
           )}
         </>
       )}

@@ -16,7 +16,7 @@ export function CouponCard({ coupon }: { coupon: Coupon }) {
     <li className="acc-item acc-item--plain" aria-label={`Coupon ${coupon.code}`}>
       <div className="acc-item__main">
         <div className="acc-row">
-          <span className="acc-item__title">{couponEffect(coupon)}</span>
+          <span className="acc-item__title acc-item__title--wrap">{couponEffect(coupon)}</span>
           <span className={`acc-badge ${badge}`}>{STATE_LABEL[state]}</span>
         </div>
         {coupon.name && <span>{coupon.name}</span>}

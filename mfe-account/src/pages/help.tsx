@@ -1,10 +1,11 @@
 // /homes/help — Help inside the signed-in area (SPEC §2: the tour's last step points here): take the
 // tour again, the seller's cases and "Get help" (a case about anything else), quick answers (the
-// live FAQ), and the WhatsApp and e-mail support use (appinit settings, never hard-coded).
+// live FAQ), and support's WhatsApp line (with its hours) and e-mail from the official channels staff
+// keep (public/channels, never hard-coded), with the page that lists them all.
 import { Link, Navigate, useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { CaseList } from '../features/cases/case-list';
-import { helpAnswers, supportContacts } from '../features/help/api';
+import { helpAnswers, officialChannels } from '../features/help/api';
 
 /** The shell starts the tour again on Home when the address says so (the same way sign-up does). */
 const TOUR_REPLAY_PATH = '/homes?startTour=replay';
@@ -64,21 +65,23 @@ function Cases() {
   );
 }
 
+/** Support's WhatsApp line (with its hours) next to its e-mail, from the official channels staff keep. */
 function ContactDetails() {
-  const init = useData(supportContacts, []);
+  const channels = useData(officialChannels, []);
   return (
     <section className="acc-card" aria-labelledby="help-contact-h">
       <h2 id="help-contact-h">Contact us</h2>
-      <Async state={init} what="our contact details" lines={2}>
+      <Async state={channels} what="our contact details" lines={2}>
         {(data) => {
-          const whatsapp = data.whatsapp_phone;
-          const email = data.email;
+          const whatsapp = data.whatsapp.find((w) => /support/i.test(w.purpose)) ?? data.whatsapp[0];
+          const email = (data.emails.find((e) => /support/i.test(e.purpose)) ?? data.emails[0])?.address;
           if (!whatsapp && !email) return <p className="acc-muted">Use Get help above.</p>;
           return (
             <ul className="acc-bullets">
               {whatsapp && (
                 <li>
-                  WhatsApp: <a href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}>{whatsapp}</a>
+                  WhatsApp: <a href={whatsapp.link}>{whatsapp.number}</a>
+                  {whatsapp.hours && <span className="acc-muted"> · answered {whatsapp.hours}</span>}
                 </li>
               )}
               {email && (
@@ -90,6 +93,13 @@ function ContactDetails() {
           );
         }}
       </Async>
+      <p className="acc-muted" style={{ marginBottom: 0 }}>
+        Only trust channels listed on{' '}
+        <Link className="acc-link" to="/verified-channels">
+          our official channels page
+        </Link>
+        . We never ask for your PIN or codes.
+      </p>
     </section>
   );
 }

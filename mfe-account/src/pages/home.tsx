@@ -6,13 +6,15 @@ import { Async, useData, useStores } from '@giftlane/shared-sdk';
 import { Balances } from '../features/wallet/balances';
 import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
+import { FirstSaleChecklist } from '../features/first-sale/first-steps';
 import { OrderRow } from '../features/orders/order-list';
 import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
 
-const Greeting = observer(function Greeting() {
+/** "Hello, Ada" with the seller's own name; a seller who gave none (a WhatsApp sign-up) is greeted without one. */
+export const Greeting = observer(function Greeting() {
   const { user } = useStores();
-  return <h2 id="hero-h">Hello, {user.greetingName}</h2>;
+  return <h2 id="hero-h">{user.nickname?.trim() ? `Hello, ${user.greetingName}` : 'Hello'}</h2>;
 });
 
 export default function HomePage() {
@@ -33,6 +35,7 @@ export default function HomePage() {
         </div>
       </section>
 
+      <FirstSaleChecklist />
       <KycNotice />
 
       <section aria-labelledby="home-balance-h" data-tour="my-wallet">

@@ -27,7 +27,10 @@ export function noticeTarget(n: Notice): string | undefined {
     case 'app_withdrawdetail':
       return '/wallet/history';
     case 'app_sellcard':
-      return '/homes/sell-gift-card';
+      // A rate alert names its card: the sell form opens with it chosen.
+      return params.card_id
+        ? `/homes/sell-gift-card?card=${encodeURIComponent(params.card_id)}`
+        : '/homes/sell-gift-card';
     case 'app_vip':
       return '/homes/vip';
     case 'app_coupon':
@@ -112,7 +115,7 @@ export default function NotificationsPage() {
                 >
                   <span className="acc-item__main">
                     <span className="acc-row">
-                      <span className="acc-item__title">
+                      <span className="acc-item__title acc-item__title--wrap">
                         {fresh && <span className="acc-dot" aria-hidden="true" />}
                         {fresh && <span className="acc-sr">Unread: </span>}
                         {n.notice_title}

@@ -1,4 +1,5 @@
-// /wallet: balances, the way to the history, and the withdrawal form.
+// /wallet: balances, what can leave now with every hold and limit on the rest, the way to the
+// history, and the withdrawal form.
 import { useState } from 'react';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { Link } from '@giftlane/shared-sdk/router';
@@ -6,6 +7,7 @@ import { Balances } from '../features/wallet/balances';
 import { fetchBalance } from '../features/wallet/api';
 import { KycNotice } from '../features/verification/kyc-notice';
 import { WithdrawPanel } from '../features/wallet/withdraw';
+import { HoldsAndLimits } from '../features/wallet/holds';
 
 export default function WalletPage() {
   const balance = useData(fetchBalance, []);
@@ -17,7 +19,12 @@ export default function WalletPage() {
         Your balances
       </h2>
       <Async state={balance} what="your balances" lines={4}>
-        {(b) => <Balances balance={b} />}
+        {(b) => (
+          <>
+            <Balances balance={b} />
+            {b.standing && <HoldsAndLimits standing={b.standing} />}
+          </>
+        )}
       </Async>
       <KycNotice key={withdrawals} />
       <div className="acc-actions">

@@ -1,6 +1,6 @@
 // Four single-digit boxes (SPEC §2, §5): digits only, typing moves forward, Backspace or Delete
 // clears a box and moves back, a pasted 4-digit code fills them all.
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { digitsOnly, OTP_LENGTH, otpBoxValue } from '@giftlane/shared-sdk';
 
 interface OtpBoxesProps {
@@ -9,9 +9,11 @@ interface OtpBoxesProps {
   error?: string;
   errorId: string;
   label?: string;
+  /** Holds the first box, for the form to focus it (after a wrong code, to type it again). */
+  firstRef?: RefObject<HTMLInputElement | null>;
 }
 
-export function OtpBoxes({ value, onValue, error, errorId, label = 'Verification code' }: OtpBoxesProps) {
+export function OtpBoxes({ value, onValue, error, errorId, label = 'Verification code', firstRef }: OtpBoxesProps) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => refs.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))]?.focus();
 
@@ -64,6 +66,7 @@ export function OtpBoxes({ value, onValue, error, errorId, label = 'Verification
             key={i}
             ref={(el) => {
               refs.current[i] = el;
+              if (i === 0 && firstRef) firstRef.current = el;
             }}
             className={`ob-otp__box${error ? ' ob-otp__box--error' : ''}`}
             inputMode="numeric"

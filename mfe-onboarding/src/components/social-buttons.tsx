@@ -1,5 +1,5 @@
 // Google, Facebook and Apple sign-in (SPEC §2, §4 "Social login", §8 "Social").
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import {
   ApiError,
@@ -17,7 +17,22 @@ import { PROVIDERS, SocialError } from '@giftlane/shared-sdk/social-sign-in';
 import { socialSettings, useStores } from '@giftlane/shared-sdk';
 import { currentUser, socialSignIn } from '../lib/api';
 
-const ICONS: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
+/** Apple's logo (the Ant Design icon's outline, MIT), drawn inline: no request, no font. */
+const APPLE_LOGO = (
+  <svg viewBox="64 64 896 896" focusable="false" aria-hidden="true" data-testid="apple-logo">
+    <path
+      d={
+        'M747.4 535.7c-.4-68.2 30.5-119.6 92.9-157.5-34.9-50-87.7-77.5-157.3-82.8-65.9-5.2-138 38.4-164.4 38.4-27.9 ' +
+        '0-91.7-36.6-141.9-36.6C273.1 298.8 163 379.8 163 544.6c0 48.7 8.9 99 26.7 150.8 23.8 68.2 109.6 235.3 ' +
+        '199.1 232.6 46.8-1.1 79.9-33.2 140.8-33.2 59.1 0 89.7 33.2 141.9 33.2 90.3-1.3 167.9-153.2 190.5-221.6-' +
+        '121.1-57.1-114.6-167.2-114.6-170.7zm-105.1-305c50.7-60.2 46.1-115 44.6-134.7-44.8 2.6-96.6 30.5-126.1 ' +
+        '64.8-32.5 36.8-51.6 82.3-47.5 133.6 48.4 3.7 92.6-21.2 129-63.7z'
+      }
+    />
+  </svg>
+);
+
+const ICONS: Record<SocialProvider, ReactNode> = { google: 'G', facebook: 'f', apple: APPLE_LOGO };
 
 export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
   const navigate = useNavigate();

@@ -17,6 +17,7 @@ const AREAS: { to: string; label: string; roles: Role[] }[] = [
   { to: '/ops/rates', label: 'Rates', roles: ['reviewer', 'finance'] },
   { to: '/ops/users', label: 'Users', roles: ['reviewer', 'finance'] },
   { to: '/ops/coupons', label: 'Coupons', roles: [] },
+  { to: '/ops/channels', label: 'Official channels', roles: [] },
   { to: '/ops/audit', label: 'Audit log', roles: [] },
   { to: '/ops/dead-letters', label: 'Dead letters', roles: ['finance'] },
   { to: '/ops/releases', label: 'Releases', roles: ['release_manager'] },

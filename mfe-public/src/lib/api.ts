@@ -22,6 +22,10 @@ export const useCalculator = (countryId: number, signedIn: boolean) =>
 export const useRateSheet = (countryId: number, signedIn: boolean) =>
   useData(() => api().card.catalog({ country_id: countryId, page: 0, page_size: 1000 }), [countryId, signedIn]);
 
+/** A card's rate history (the "Rate history" chart loads it when opened). */
+export const loadRateHistory = (req: { card_id: number; currency: string; days: 30 | 90 }) =>
+  api().card.rateHistory(req);
+
 export const useBanners = () => useData(() => api().public.homebanner(), []);
 
 /** The sell page's settings (payout time, VIP and ladder bonuses). */
@@ -50,6 +54,12 @@ export const loadBlogPost = (slug: string) => api().public.blogPost({ slug });
 export const useStatusBoard = () => useData(() => api().public.status(), []);
 
 export const useCountries = () => useData(() => api().public.countrylist(), []);
+
+/** Our official channels (the "Official channels" page). */
+export const useChannels = () => useData(() => api().public.channels(), []);
+
+/** Is this number, address or link ours? */
+export const checkChannel = (text: string) => api().public.channelCheck({ text });
 
 /** Support's contacts and the app's settings. */
 export const useAppInit = () => useData(() => api().public.appinit(), []);

@@ -32,8 +32,9 @@ export default function VipPage() {
         <h2 id="vip-levels">VIP levels and bonuses</h2>
         <Async state={sell} what="the VIP levels">
           {(d) => (
-            <div className="pub-scroll">
-              <table className="pub-table">
+            // Below 480 px each level is a card of its own (labels beside the figures): nothing to scroll.
+            <div className="pub-scroll" tabIndex={0} role="region" aria-label="Table of VIP levels">
+              <table className="pub-table pub-table--stack">
                 <thead>
                   <tr>
                     <th scope="col">Level</th>
@@ -53,10 +54,16 @@ export default function VipPage() {
                     const bp = percentToBp(v.rate);
                     return (
                       <tr key={v.level}>
-                        <td>{v.level === 0 ? 'Member' : `VIP ${v.level}`}</td>
-                        <td className="pub-num">+{String(v.rate)}%</td>
-                        <td className="pub-num">+{exampleBonus(100_000n, 'NGN', bp)}</td>
-                        <td className="pub-num">+{exampleBonus(1_000n, 'GHS', bp)}</td>
+                        <td data-label="Level">{v.level === 0 ? 'Member' : `VIP ${v.level}`}</td>
+                        <td className="pub-num" data-label="Rate bonus">
+                          +{String(v.rate)}%
+                        </td>
+                        <td className="pub-num" data-label="On a ₦100,000 trade">
+                          +{exampleBonus(100_000n, 'NGN', bp)}
+                        </td>
+                        <td className="pub-num" data-label="On a GH₵1,000 trade">
+                          +{exampleBonus(1_000n, 'GHS', bp)}
+                        </td>
                       </tr>
                     );
                   })}

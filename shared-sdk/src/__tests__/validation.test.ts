@@ -229,16 +229,17 @@ describe('withdrawal PIN (our wording, shared with the api)', () => {
   it('is exactly six digits, confirmed', () => {
     expect(validatePin('123456')).toBeUndefined();
     for (const bad of ['', '12345', '1234567', '12345a', ' 123456'])
-      expect(validatePin(bad)).toBe('Transaction password must be exactly 6 digits');
+      expect(validatePin(bad)).toBe('Transaction password must be exactly 6 digits.');
     expect(validateNewPin('246810', '246810')).toBeUndefined();
-    expect(validateNewPin('246810', '246811')).toBe('The two transaction passwords do not match');
-    expect(validateNewPin('12', '12')).toBe('Transaction password must be exactly 6 digits');
+    expect(validateNewPin('246810', '246811')).toBe('The two transaction passwords do not match.');
+    expect(validateNewPin('12', '12')).toBe('Transaction password must be exactly 6 digits.');
     expect(pinInput('12-34 5678')).toBe('123456');
   });
 
   it('refuses a new PIN of one digit repeated or a run up or down', () => {
     const trivial =
-      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or 654321';
+      'This transaction password is too easy to guess: do not use one digit repeated or a run such as 123456 or ' +
+      '654321.';
     for (const pin of [
       '000000',
       '111111',

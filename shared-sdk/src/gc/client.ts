@@ -26,6 +26,8 @@ import type {
   Bank,
   BlogListItem,
   BlogPost,
+  ChannelCheck,
+  OfficialChannels,
   CalculatorData,
   CardCategory,
   CardCurrency,
@@ -38,11 +40,14 @@ import type {
   HomeBanner,
   InitData,
   InvitedUser,
+  RateAlerts,
+  RateHistory,
   InvitedUserWire,
   InviteInfo,
   InviteInfoWire,
   KycIdType,
   KycStatus,
+  FirstSteps,
   CaseAbout,
   CaseDetail,
   CaseListItem,
@@ -219,6 +224,8 @@ export function createApiModules(ctx: ApiContext) {
     revokeSession: (req: { session_id: string }): Promise<Empty> => call('user/revokeSession', req),
     /** Where updates about the seller's money go beside the app: verified e-mail and WhatsApp, each on or off. */
     alertChannels: (): Promise<AlertChannels> => call('user/alertChannels'),
+    /** The checklist before a first payout: identity, PIN, payout account, a sale, and the new account's wait. */
+    firstSteps: (): Promise<FirstSteps> => call('user/firstSteps'),
     setAlertChannels: (req: { email_on: boolean; whatsapp_on: boolean }): Promise<AlertChannels> =>
       call('user/setAlertChannels', { email_on: req.email_on ? '1' : '0', whatsapp_on: req.whatsapp_on ? '1' : '0' }),
     /** Signs out every device, this one too. */
@@ -274,6 +281,8 @@ export function createApiModules(ctx: ApiContext) {
     vipActivityDes: (): Promise<OrderSellDetail> => call('public/vipActivityDes'),
     blogList: (req: Paging): Promise<BlogListItem[]> => call('public/blogList', req),
     blogPost: (req: { slug: string }): Promise<BlogPost> => call('public/blogPost', req),
+    channels: (): Promise<OfficialChannels> => call('public/channels'),
+    channelCheck: (req: { text: string }): Promise<ChannelCheck> => call('public/channelCheck', req),
     /** The public status board: review time per card family, and whether each payout rail pays normally. */
     status: (): Promise<StatusBoard> => call('public/status'),
   };
@@ -372,7 +381,9 @@ export function createApiModules(ctx: ApiContext) {
       account_no: string;
       account_name: string;
       password: string;
-      t_password: string;
+      /** The transaction password; or, for a seller who has none yet, `new_t_password` sets it in the same step. */
+      t_password?: string;
+      new_t_password?: string;
     }): Promise<{
       bank_id: number | string;
       is_def: 1 | 2;
@@ -490,6 +501,13 @@ export function createApiModules(ctx: ApiContext) {
     }): Promise<CalculatorData> => call('card/calculator', req),
     currencyList: (): Promise<CardCurrency[]> => call('card/currencyList'),
     category: (): Promise<CardCategory[]> => call('card/category'),
+    /** The rate series of a card in a payout currency over 30 or 90 days. */
+    rateHistory: (req: { card_id: number; currency: string; days: 30 | 90 }): Promise<RateHistory> =>
+      call('card/rateHistory', req),
+    rateAlerts: (): Promise<RateAlerts> => call('card/rateAlerts'),
+    rateAlertAdd: (req: { card_id: number; currency: string; target_rate: string }): Promise<RateAlerts> =>
+      call('card/rateAlertAdd', req),
+    rateAlertDelete: (req: { alert_id: number }): Promise<RateAlerts> => call('card/rateAlertDelete', req),
   };
 
   const vip = {

@@ -11,6 +11,8 @@ import type {
   MoneyLogDetail,
   MoneyLogDetailWire,
   MoneyLogWire,
+  MoneyHold,
+  MoneyHoldWire,
   OrderDetail,
   OrderDetailWire,
   OrderListItem,
@@ -24,6 +26,8 @@ import type {
   VipDataWire,
   WalletBalance,
   WalletBalanceWire,
+  WalletStanding,
+  WalletStandingWire,
   WalletType,
   WithdrawInformation,
   WithdrawInformationWire,
@@ -62,6 +66,21 @@ export function decodeUser(wire: UserWire, local: CurrencyCode): User {
   };
 }
 
+const decodeHold =
+  (currency: CurrencyCode) =>
+  (h: MoneyHoldWire): MoneyHold => ({ ...h, amount: req(h.amount, currency) });
+
+function decodeWalletStanding(wire: WalletStandingWire, local: CurrencyCode): WalletStanding {
+  const currency = currencyOr(wire.currency_name, walletCurrency(wire.wallet_type, local));
+  return {
+    ...wire,
+    available_now: req(wire.available_now, currency),
+    balance: req(wire.balance, currency),
+    held: req(wire.held, currency),
+    holds: wire.holds.map(decodeHold(currency)),
+  };
+}
+
 export function decodeWalletBalance(wire: WalletBalanceWire, local: CurrencyCode): WalletBalance {
   const currency = currencyOr(wire.currency_name, local);
   return {
@@ -73,6 +92,7 @@ export function decodeWalletBalance(wire: WalletBalanceWire, local: CurrencyCode
     transfer_rebate: opt(wire.transfer_rebate, currency),
     rebate_amount: opt(wire.rebate_amount, currency),
     usd_rebate_money: opt(wire.usd_rebate_money, 'USDT'),
+    standing: wire.standing?.map((w) => decodeWalletStanding(w, currency)),
   };
 }
 
@@ -148,6 +168,8 @@ export function decodeWithdrawInformation(wire: WithdrawInformationWire, local: 
     maximum_amount_usd: opt(wire.maximum_amount_usd, 'USDT'),
     fee: opt(wire.fee, localWallet),
     usdt_fee: opt(wire.usdt_fee, 'USDT'),
+    available_now: opt(wire.available_now, named ?? localWallet),
+    holds: wire.holds?.map(decodeHold(named ?? localWallet)),
     kyc: wire.kyc
       ? {
           level: wire.kyc.level,

@@ -7,6 +7,7 @@ import type { Money } from '../money';
 import type * as A from './replies/account';
 import type * as P from './replies/public';
 import type * as C from './replies/cases';
+import type * as R from './replies/rates';
 
 /** The reply envelope (CONTRACT §0, §1.2). */
 export interface Envelope<T = unknown> {
@@ -76,6 +77,8 @@ export type FaqItem = Infer<typeof P.faqItem>;
 export type BlogListItem = Infer<typeof P.blogListItem>;
 
 export type BlogPost = Infer<typeof P.blogPost>;
+export type OfficialChannels = Infer<typeof P.officialChannels>;
+export type ChannelCheck = Infer<typeof P.channelCheck>;
 
 // ---- §3.4–3.5 Cards ---------------------------------------------------------------------------
 
@@ -159,6 +162,18 @@ export interface CouponPage {
 
 // ---- §3.9 Wallet ------------------------------------------------------------------------------
 
+export type MoneyHoldWire = Infer<typeof A.moneyHoldWire>;
+/** A hold on a wallet's money, its amount in the wallet's currency. */
+export type MoneyHold = Omit<MoneyHoldWire, 'amount'> & { amount: Money };
+export type WalletStandingWire = Infer<typeof A.walletStandingWire>;
+/** A wallet's money: available now, and every hold on the rest. */
+export type WalletStanding = Omit<WalletStandingWire, 'available_now' | 'balance' | 'held' | 'holds'> & {
+  available_now: Money;
+  balance: Money;
+  held: Money;
+  holds: MoneyHold[];
+};
+
 export type WalletBalanceWire = Infer<typeof A.walletBalanceWire>;
 export type WalletBalance = Omit<
   WalletBalanceWire,
@@ -169,7 +184,10 @@ export type WalletBalance = Omit<
   | 'transfer_rebate'
   | 'rebate_amount'
   | 'usd_rebate_money'
+  | 'standing'
 > & {
+  /** Each wallet's standing (absent from an older api). */
+  standing?: WalletStanding[];
   total_amount: Money;
   usd_amount: Money;
   frozen_amount?: Money;
@@ -235,6 +253,8 @@ export type KycIdType = Infer<typeof A.kycIdType>;
 export type KycCheck = Infer<typeof A.kycCheck>;
 export type KycWallet = Infer<typeof A.kycWallet>;
 export type KycStatus = Infer<typeof A.kycStatus>;
+/** The dashboard's checklist before a first payout. */
+export type FirstSteps = Infer<typeof A.firstSteps>;
 
 /** Help → cases: what a case is about, its status, a row of the seller's list, one case. */
 export type CaseAbout = Infer<typeof C.caseAbout>;
@@ -242,6 +262,11 @@ export type CaseStatus = Infer<typeof C.caseStatus>;
 export type CaseListItem = Infer<typeof C.caseListItem>;
 export type CaseDetail = Infer<typeof C.caseDetail>;
 export type CaseMessage = Infer<typeof C.caseMessage>;
+
+/** A card's rate history (the chart's series) and a seller's rate alerts. */
+export type RateHistory = Infer<typeof R.rateHistory>;
+export type RateAlert = Infer<typeof R.rateAlert>;
+export type RateAlerts = Infer<typeof R.rateAlerts>;
 
 export type WithdrawalBlock = Infer<typeof A.withdrawalBlock>;
 export type SessionInfo = Infer<typeof P.sessionInfo>;
@@ -257,7 +282,12 @@ export type WithdrawInformation = Omit<
   | 'fee'
   | 'usdt_fee'
   | 'kyc'
+  | 'available_now'
+  | 'holds'
 > & {
+  /** In the currency of the wallet asked for (absent from an older api). */
+  available_now?: Money;
+  holds?: MoneyHold[];
   cashable_amount: Money;
   cashable_usd_amount: Money;
   minimum_amount?: Money;

@@ -316,6 +316,11 @@ export function createOpsClient(transport: OpsTransport, onSignedOut: (message: 
       mark: (code: string, body: { message: string; reason?: string }) =>
         call('POST /ops/api/rails/:code/delay', { code }, { body }),
     },
+    channels: {
+      get: () => call('GET /ops/api/channels'),
+      /** Replaces the official channels sellers check against (admin). */
+      save: (body: OpsReply<'GET /ops/api/channels'>['channels']) => call('POST /ops/api/channels', {}, { body }),
+    },
     corrections: {
       request: (body: Correction) => call('POST /ops/api/corrections', {}, { body }),
     },

@@ -622,6 +622,14 @@ export const releaseOutcome = obj({ changed: bool, note: opt(str), entry: opt(re
 
 // ---- Payout rails --------------------------------------------------------------------------------
 
+/** Our official channels as staff edit them (the public page adds chat links and handles). */
+export const officialChannelSettings = obj({
+  whatsapp: arr(obj({ number: str, purpose: str, hours: str })),
+  emails: arr(obj({ address: str, purpose: str })),
+  domains: arr(str),
+  socials: arr(obj({ network: str, url: str })),
+});
+
 /** A payout rail and what staff say about it ('' when it pays normally). */
 export const payoutRail = obj({
   code: str,
@@ -710,6 +718,9 @@ export const OPS_REPLIES = {
 
   'GET /ops/api/rails': arr(payoutRail),
   'POST /ops/api/rails/:code/delay': obj({ rail: payoutRail, changed: bool }),
+
+  'GET /ops/api/channels': obj({ channels: officialChannelSettings }),
+  'POST /ops/api/channels': obj({ channels: officialChannelSettings, changed: bool }),
 
   'POST /ops/api/corrections': obj({ approval, replayed: bool }),
   'GET /ops/api/coupons': arr(coupon),

@@ -66,6 +66,7 @@ export const FOOTER_COLUMNS: NavGroup[] = [
       { label: 'Rate Sheet', to: '/ratesheet' },
       { label: 'How to sell', to: '/sellcard' },
       { label: 'Service status', to: '/status' },
+      { label: 'Official channels', to: '/verified-channels' },
     ],
   },
   {

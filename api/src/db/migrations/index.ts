@@ -28,6 +28,8 @@ import { sql as counterOffers } from './0027-counter-offers.js';
 import { sql as appeals } from './0028-appeals.js';
 import { seedCases, sql as cases } from './0029-cases.js';
 import { sql as noticeAlerts } from './0030-notice-alerts.js';
+import { sql as rateAlerts } from './0033-rate-alerts.js';
+import { sql as noMadeUpNicknames } from './0036-no-made-up-nicknames.js';
 
 /** What a migration may need beyond SQL: the key that seals identity data (KYC_DATA_KEY). */
 export interface MigrationContext {
@@ -99,4 +101,6 @@ export const migrations: Migration[] = [
     },
   },
   { id: '0030-notice-alerts', up: runSql(noticeAlerts) },
+  { id: '0033-rate-alerts', up: runSql(rateAlerts) },
+  { id: '0036-no-made-up-nicknames', up: runSql(noMadeUpNicknames) },
 ];

@@ -1,5 +1,7 @@
 import type { Db, Queryable } from '../../db/db.js';
 import type { Jobs } from '../jobs/jobs.js';
+import { alertRepo } from './alert-repo.js';
+import { queueRateAlerts, RATE_ALERT_JOB } from './alerts.js';
 import { rateRepo } from './rate-repo.js';
 import type { Catalog } from './service.js';
 
@@ -10,14 +12,22 @@ export const RATE_APPLY_JOB = 'rate_apply';
  * A scheduled rate change is in the table from the start and in force from its `effective_at` (the
  * rate in force is read by time, RATE_IN_FORCE). At that moment a job of the queue
  * announces it (NOTIFY catalog_changed): every api process's catalog, and the caches built on it,
- * reload at once rather than at their next expiry.
+ * reload at once rather than at their next expiry, and the rate alerts it may reach are checked.
  */
 export function registerRateJobs(jobs: Jobs, db: Db, catalog: Catalog): void {
   jobs.register<{ changes: number[] }>(
     RATE_APPLY_JOB,
-    async () => {
+    async ({ changes }) => {
       await rateRepo.announce(db);
       catalog.invalidate();
+      // The changes now in effect (not cancelled meanwhile) may reach sellers' rate alerts.
+      const pairs = await alertRepo.pairsOf(db, changes);
+      await queueRateAlerts(
+        db,
+        { jobs },
+        pairs.map((p) => ({ card_id: p.card_id, currency: p.currency_code })),
+      );
+      jobs.kick(RATE_ALERT_JOB);
     },
     { retryLimit: 5, retryDelaySeconds: 2 },
   );

@@ -9,7 +9,8 @@ import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../../shared/reference.js';
 import { delayRepo, type DelayCompensationRow, type DelaySubject, type DelayTarget } from './repo.js';
-import { BREACH_MESSAGES, delayAward, delayLine, promisedText, type DelayRules, type DelayTier } from './tiers.js';
+import { BREACH_MESSAGES, delayAward, delayLine, type DelayRules, type DelayTier } from './tiers.js';
+import { accountZone, sellerTime } from '../../shared/seller-time.js';
 
 /** The job that tells a seller their order or withdrawal passed its promised time. */
 export const DELAY_BREACH_JOB = 'delay_breach';
@@ -200,7 +201,7 @@ export async function sendBreachNotice(db: Db, input: { subject: DelaySubject; i
         ? await delayRepo.markOrderBreach(q, input.id)
         : await delayRepo.markWithdrawalBreach(q, input.id);
     if (!t || !t.promised_at) return false;
-    const when = promisedText(t.promised_at);
+    const when = sellerTime(t.promised_at, await accountZone(q, t.user_id));
     await notify(q, {
       userId: t.user_id,
       alert: true,

@@ -76,15 +76,10 @@ export const DELAY_RULES_TEXT =
 export const BREACH_MESSAGES = {
   orderTitle: 'Your order is late: compensation is now accruing',
   order: (orderNo: string, promised: string) =>
-    `Order ${orderNo} was promised by ${promised} UTC and is not decided yet. We are sorry: delay compensation is ` +
+    `Order ${orderNo} was promised by ${promised} and is not decided yet. We are sorry: delay compensation is ` +
     'now accruing and is added to your wallet automatically when we decide it.',
   withdrawalTitle: 'Your withdrawal is late: compensation is now accruing',
   withdrawal: (withdrawNo: string, promised: string) =>
-    `Withdrawal ${withdrawNo} was promised by ${promised} UTC and is not paid yet. We are sorry: delay compensation ` +
+    `Withdrawal ${withdrawNo} was promised by ${promised} and is not paid yet. We are sorry: delay compensation ` +
     'is now accruing and is added to your wallet automatically when it is paid.',
 } as const;
-
-/** "14:32" (UTC) or "26 Nov 14:32" when not today. */
-export function promisedText(at: Date): string {
-  return at.toISOString().slice(0, 16).replace('T', ' ');
-}

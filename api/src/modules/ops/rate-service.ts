@@ -3,6 +3,7 @@
 // (NOTIFY), whose catalog reloads.
 import { AppError } from '../../lib/envelope.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
+import { queueRateAlerts, RATE_ALERT_JOB } from '../catalog/alerts.js';
 import { scheduleRateApply } from '../catalog/rate-jobs.js';
 import { rateRepo } from '../catalog/rate-repo.js';
 import { cardName } from '../catalog/service.js';
@@ -119,9 +120,12 @@ export async function changeRates(db: Db, deps: OpsDeps, input: RateChanges & { 
     await rateRepo.announce(q);
     // A change for later is announced again when it takes effect (a job of the queue).
     if (at.getTime() > Date.now() + 1000) await scheduleRateApply(q, deps, { changes: made.map((m) => m.id), at });
+    // A change in effect now may reach sellers' rate alerts: a job checks them, this request does not wait.
+    else await queueRateAlerts(q, deps, made);
     return made;
   });
   deps.catalog.invalidate();
+  deps.jobs.kick(RATE_ALERT_JOB);
   return { effective_at: at, changes: out };
 }
 

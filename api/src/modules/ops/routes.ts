@@ -6,6 +6,7 @@ import { deadLetterRoutes } from './dead-letter-routes.js';
 import { kycReviewRoutes } from './kyc-routes.js';
 import { payoutRoutes } from './payout-routes.js';
 import { railRoutes } from './rail-routes.js';
+import { channelRoutes } from './channel-routes.js';
 import { rateRoutes } from './rate-routes.js';
 import { appealRoutes } from './appeal-routes.js';
 import { reviewRoutes } from './review-routes.js';
@@ -36,4 +37,5 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsOptions): Promise
   deadLetterRoutes(app, deps);
   releaseRoutes(app);
   caseRoutes(app);
+  channelRoutes(app, deps);
 }

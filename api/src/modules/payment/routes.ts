@@ -189,6 +189,9 @@ export async function paymentRoutes(
     body: z.object({
       password: reauthText('password'),
       t_password: reauthText('t_password', 20),
+      // A seller without a PIN sets it here, in the same step: the account and the PIN are saved together or not at
+      // all.
+      new_t_password: reauthText('new_t_password', 20),
       payment_id: idField('payment_id'),
       bank_id: idField('bank_id'),
       account_no: text('account_no', 64, 'Account number is required'),
@@ -200,8 +203,11 @@ export async function paymentRoutes(
       // password passes only from a session a native app signed in within the grace period (issue
       // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
       // too); wrong PINs count towards the PIN lock.
+      const newPin = req.body.new_t_password;
+      // A first PIN set here is checked by the PIN forms' rule before anything else, and needs the login password.
+      const pinHash = newPin === undefined ? undefined : await opts.pins.prepare(newPin);
       const via = await confirmPassword(db, app.security, { auth: req.auth!, password: req.body.password });
-      if (via === 'password' || req.body.t_password !== undefined)
+      if (pinHash === undefined && (via === 'password' || req.body.t_password !== undefined))
         await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);
       if (!method) throw new AppError(PAYMENT_MESSAGES.methodNotFound);
@@ -225,6 +231,18 @@ export async function paymentRoutes(
       const added = await db.tx(async (q) => {
         // One user's account list changes one request at a time (the count and default rules).
         await paymentRepo.lockOwner(q, u.id);
+        // The first PIN, written under the same lock: a second (parallel or replayed) first PIN is refused.
+        const pinAlert =
+          pinHash === undefined
+            ? undefined
+            : await (async () => {
+                await opts.pins.write(q, { userId: u.id, hash: pinHash, first: true });
+                return securityChanged(q, app.security, {
+                  before: await accountOwner(q, u.id),
+                  change: 'pin_set',
+                  coolingOff: false,
+                });
+              })();
         // Once the identity is verified, new bank and mobile-money accounts must be in that name.
         await checkNewPayoutName(q, app.kyc, { userId: u.id, method: bank.method, accountName });
         const existing = await paymentRepo.saved(q, u.id);
@@ -247,9 +265,12 @@ export async function paymentRoutes(
           coolingOff: false,
           detail: `${bank.name}, account ending ${accountNo.slice(-4)}. It can be paid to after the waiting time.`,
         });
-        return { reply: { bank_id: Number(id), is_def: hasDefault ? 2 : 1, account_name: accountName }, alert };
+        return {
+          reply: { bank_id: Number(id), is_def: hasDefault ? 2 : 1, account_name: accountName },
+          alerts: [pinAlert, alert],
+        };
       });
-      await added.alert();
+      for (const alert of added.alerts) await alert?.();
       return added.reply;
     },
   });

@@ -8,6 +8,7 @@ import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../../shared/passwords.js';
 import { hashToken } from '../../shared/sessions.js';
+import { accountZone, sellerTime } from '../../shared/seller-time.js';
 import { securityRepo, type Owner } from './repo.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
@@ -49,6 +50,7 @@ export type SecurityChange =
   | 'password'
   | 'password_reset'
   | 'pin'
+  | 'pin_set'
   | 'payout_account'
   | 'new_device';
 
@@ -75,8 +77,14 @@ const CHANGE_TEXT: Record<SecurityChange, { title: string; what: string; reason:
   },
   pin: {
     title: 'Transaction password changed',
-    what: 'Your withdrawal transaction password was set, changed or reset',
+    what: 'Your withdrawal transaction password was changed or reset',
     reason: 'your transaction password was changed',
+  },
+  // The first PIN: nothing was changed, so it is announced as set (and starts no cooling-off).
+  pin_set: {
+    title: 'Transaction password set',
+    what: 'Your withdrawal transaction password was set',
+    reason: 'your transaction password was set',
   },
   payout_account: {
     title: 'Payout account added',
@@ -103,12 +111,16 @@ export function waitText(ms: number): string {
 export interface CoolingOff {
   until: Date;
   message: string;
+  /** What started it: a security change (its reason in words), or the payout account being new. */
+  cause: { kind: 'security'; reason: string } | { kind: 'payout_account' };
 }
 
 /** Withdrawals frozen on the account (by staff, or by "this wasn't me") until staff lift it. */
 export interface WithdrawalFreeze {
   frozen: true;
   message: string;
+  /** The reason staff gave ('' for a freeze the seller's "this wasn't me" set). */
+  staffReason: string;
 }
 
 /** What stops a withdrawal now: a freeze or a cooling-off. */
@@ -224,7 +236,8 @@ export async function securityChanged(
     change,
     expiresAt: new Date(now() + REPORT_TTL_MS),
   });
-  const when = new Date(now()).toISOString().replace('T', ' ').slice(0, 16);
+  // Every time the seller reads here is in their own zone, in the one format (sellerTime).
+  const when = sellerTime(new Date(now()), await accountZone(q, before.id));
   const detail = input.detail ? ` ${input.detail}` : '';
   const waitNote =
     coolingOff && config.security.coolingOffMs > 0
@@ -234,7 +247,7 @@ export async function securityChanged(
     userId: before.id,
     title: text.title,
     content:
-      `${text.what} on ${when} UTC.${detail}${waitNote} If this was not you, sign out everywhere in Settings ` +
+      `${text.what} on ${when}.${detail}${waitNote} If this was not you, sign out everywhere in Settings ` +
       `and change your password now.`,
     kind: 'system',
     action: 'app_mine',
@@ -243,7 +256,7 @@ export async function securityChanged(
   const link = `${config.security.siteUrl}/secure-account?token=${token}`;
   const product = config.productName;
   const body =
-    `${text.what} on ${when} UTC.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf ` +
+    `${text.what} on ${when}.${detail}${waitNote}\n\nIf this was you, there is nothing to do.\n\nIf ` +
     `this was NOT you, open this link now: it signs your account out on every device and freezes withdrawals until ` +
     `our support team has checked with you.\n${link}`;
   const to: { channel: 'email' | 'whatsapp'; address: string }[] = [];
@@ -279,7 +292,11 @@ export async function withdrawalBlock(
     const staff = u.withdrawals_frozen_reason.startsWith(STAFF_FREEZE)
       ? u.withdrawals_frozen_reason.slice(STAFF_FREEZE.length)
       : null;
-    return { frozen: true, message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen };
+    return {
+      frozen: true,
+      message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen,
+      staffReason: staff ?? '',
+    };
   }
   const now = deps.now();
   const userUntil = u.withdraw_hold_until && u.withdraw_hold_until.getTime() > now ? u.withdraw_hold_until : null;
@@ -288,12 +305,14 @@ export async function withdrawalBlock(
     return {
       until: userUntil,
       message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)),
+      cause: { kind: 'security', reason: u.withdraw_hold_reason },
     };
   }
   if (accountUntil)
     return {
       until: accountUntil,
       message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)),
+      cause: { kind: 'payout_account' },
     };
   return null;
 }

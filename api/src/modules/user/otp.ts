@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
+import { trustLine } from '../../shared/trust-line.js';
 import type { Channel, Messenger } from '../messaging/messenger.js';
 import { outboxRepo } from '../messaging/repo.js';
 import { notify } from '../notices/service.js';
@@ -35,6 +36,8 @@ export const OTP_LIMITS = {
 
 export const OTP_MESSAGES = {
   wrong: 'Invalid verification code',
+  /** A wrong code that may still be tried: how many tries this code has left (never more than today's budget). */
+  wrongTriesLeft: (n: number) => `Invalid verification code: ${n} ${n === 1 ? 'try' : 'tries'} left`,
   expired: 'The verification code has expired, please request a new one',
   tooManyTries: 'Too many wrong attempts, please request a new code',
   tooSoon: (s: number) => `Please wait ${s} seconds before requesting another code`,
@@ -80,6 +83,8 @@ export class Otp {
     private readonly now: () => number = Date.now,
     /** Codes one client address may ask for in an hour (OTP_LIMITS.perIpPerHour unless configured). */
     private readonly perIpPerHour: number = OTP_LIMITS.perIpPerHour,
+    /** The site whose "Official channels" page every code message names (none when empty). */
+    private readonly siteUrl = '',
   ) {}
 
   private hash(purpose: OtpPurpose, address: string, code: string): string {
@@ -157,15 +162,16 @@ export class Otp {
       );
       const codeId = row.rows[0]!.id;
       // Not a code: a failure to deliver it must not answer differently from a code that was sent.
+      const trust = this.siteUrl ? `\n\n${trustLine(this.siteUrl)}` : '';
       const message = instead
-        ? { channel, to, subject: instead.subject, text: instead.text }
+        ? { channel, to, subject: instead.subject, text: instead.text + trust }
         : {
             channel,
             to,
             subject: `Your ${this.productName} verification code`,
             text:
               `Your ${this.productName} code is ${fresh}. Use it to ${purposeText[purpose]}. It expires in 10 ` +
-              `minutes. Never share it with anyone, including our staff.`,
+              `minutes. Never share it with anyone, including our staff.${trust}`,
             code: fresh,
           };
       const id = await this.messenger.queue(q, { ...message, ref: `otp:${codeId}`, expiresAt: expires });
@@ -192,7 +198,7 @@ export class Otp {
    * (false) when the budget is spent or the subject is locked. A window older than a day
    * starts again.
    */
-  private async reserve(purpose: OtpPurpose, subject: string, now: Date): Promise<boolean> {
+  private async reserve(purpose: OtpPurpose, subject: string, now: Date): Promise<number | null> {
     const r = await this.db.query<{ failures: number }>(
       `insert into otp_guard (purpose, subject, failures, window_start) values ($1, $2, 1, $3)
        on conflict (purpose, subject) do update
@@ -203,7 +209,7 @@ export class Otp {
        returning failures`,
       [purpose, subject, now, new Date(now.getTime() - 86_400_000), OTP_LIMITS.failuresPerDay],
     );
-    return r.rows.length === 1;
+    return r.rows[0]?.failures ?? null;
   }
 
   /** Gives back reserved failures: the code was right, or no comparison took place. */
@@ -266,11 +272,15 @@ export class Otp {
     }
 
     const reserved: string[] = [];
+    // The address's failures today, this try included: what a wrong code's tries-left count is bounded by.
+    let addressFailures = 0;
     for (const subject of subjects) {
-      if (!(await this.reserve(purpose, subject, now))) {
+      const failures = await this.reserve(purpose, subject, now);
+      if (failures === null) {
         await this.release(purpose, reserved);
         throw new AppError(OTP_MESSAGES.locked);
       }
+      if (subject === subjects[0]) addressFailures = failures;
       reserved.push(subject);
     }
 
@@ -284,7 +294,10 @@ export class Otp {
       throw new AppError(OTP_MESSAGES.locked);
     if (row.attempts < OTP_LIMITS.maxAttempts && (await this.undelivered(address, purpose)))
       throw new AppError(OTP_MESSAGES.undelivered);
-    throw new AppError(row.attempts >= OTP_LIMITS.maxAttempts ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.wrong);
+    // Only the code's own tries and the address's budget count here, never the account's: the same
+    // guess at an address answers the same whoever owns it.
+    const left = Math.min(OTP_LIMITS.maxAttempts - row.attempts, OTP_LIMITS.failuresPerDay - addressFailures);
+    throw new AppError(left > 0 ? OTP_MESSAGES.wrongTriesLeft(left) : OTP_MESSAGES.tooManyTries);
   }
 
   /**

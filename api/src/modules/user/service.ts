@@ -113,7 +113,8 @@ export async function register(db: Db, deps: AccountDeps, r: Registration): Prom
         whatsapp: r.whatsapp,
         whatsappVerified: r.byWhatsapp && needCode,
         countryId: country.id,
-        nickname: (pending?.name || (r.email ? r.email.split('@')[0] : `user${r.whatsapp?.slice(-4)}`))!.slice(0, 40),
+        // No name given (a WhatsApp sign-up): none is made up, the screens greet without one.
+        nickname: (pending?.name || (r.email ? r.email.split('@')[0]! : '')).slice(0, 40),
         passwordHash,
         registerType: r.social ? 3 : r.registerType,
         channelType: r.channelType || 3,

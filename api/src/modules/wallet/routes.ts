@@ -8,6 +8,7 @@ import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Reference } from '../../shared/reference.js';
 import { withdrawStatusText } from '../withdraw/service.js';
+import { moneyStanding, standingView } from '../withdraw/standing.js';
 import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { walletRepo, type LogRow } from './repo.js';
@@ -75,7 +76,9 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
   gcRoute(app, {
     path: '/wallet/balance',
     summary:
-      'Cash, held by pending withdrawals (`frozen_amount`), withdrawable and reward balances, and orders in progress',
+      'Cash, held by pending withdrawals (`frozen_amount`), withdrawable and reward balances, orders in ' +
+      'progress, and ' +
+      "each wallet's money available now with the holds on the rest (`standing`)",
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
@@ -86,6 +89,17 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
       const dealing = await walletRepo.pendingOrders(db, u.id);
+      const standingDeps = {
+        ref,
+        ledger,
+        security: app.security,
+        kyc: app.kyc,
+        contact: { email: app.config.supportEmail, whatsapp: app.config.supportWhatsapp },
+      };
+      // Each wallet's money available now and the holds on the rest: the one figure every screen shows.
+      const standing = [];
+      for (const walletType of [1, 2] as const)
+        standing.push(standingView(await moneyStanding(db, standingDeps, { userId: u.id, walletType, user: u })));
       const f = (m: bigint, d: number) => formatMinor(m, d);
       return {
         // total = what the user owns in the local wallet, held withdrawals included.
@@ -108,6 +122,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         currency_symbol: u.local.symbol,
         rate: '0',
         point: 0,
+        standing: u.local.code === 'USDT' ? standing.slice(0, 1) : standing,
       };
     },
   });

@@ -11,8 +11,8 @@ export const PIN_LIMITS = { maxFailures: 5, lockMs: 24 * 3600_000 } as const;
 export const PIN_MESSAGES = {
   format: VALIDATION_MESSAGES.pinFormat,
   trivial: VALIDATION_MESSAGES.pinTrivial,
-  notSet: 'Please set your transaction password first',
-  alreadySet: 'Your transaction password is already set; change it instead',
+  notSet: 'Please set your transaction password first.',
+  alreadySet: 'Your transaction password is already set; change it instead.',
   wrong: (left: number) => `Incorrect transaction password, ${left} attempt${left === 1 ? '' : 's'} left`,
   locked:
     'Too many wrong transaction password attempts: withdrawals are locked for 24 hours. Reset your transaction ' +
@@ -116,20 +116,47 @@ export class PinGuard {
     if (outcome.error) throw new AppError(outcome.error);
   }
 
-  /** Sets a new PIN (first time, change or reset): clears failures and the lock. */
-  async set(input: { userId: number; pin: string; inTx?: (q: Queryable) => Promise<void> }): Promise<void> {
-    const { userId, pin, inTx } = input;
-    // The rule of the PIN forms: six digits, not one repeated nor a run (the confirmation is the PIN itself here).
+  /**
+   * Checks a new PIN by the rule of the PIN forms (six digits, not one repeated nor a run) and hashes it; run before
+   * the transaction that writes it (argon2 is slow).
+   */
+  async prepare(pin: string): Promise<string> {
+    // The confirmation is the PIN itself here: the forms compare the two before they send.
     const problem = validateNewPin(pin, pin);
     if (problem) throw new AppError(problem);
-    const hash = await hashPassword(pin);
+    return hashPassword(pin);
+  }
+
+  /**
+   * Writes a prepared PIN inside the caller's transaction, under the user's row lock; a first PIN (`first`) is
+   * refused when one is set already, so parallel or replayed first sets write one PIN.
+   */
+  async write(q: Queryable, input: { userId: number; hash: string; first: boolean }): Promise<void> {
+    const { userId, hash, first } = input;
+    const r = await q.query<{ tpassword_hash: string | null }>(
+      'select tpassword_hash from users where id = $1 for update',
+      [userId],
+    );
+    if (first && r.rows[0]?.tpassword_hash) throw new AppError(PIN_MESSAGES.alreadySet);
+    await q.query(
+      'update users set tpassword_hash = $2, tpassword_failures = 0, tpassword_locked_until = null where id = $1',
+      [userId, hash],
+    );
+  }
+
+  /** Sets a new PIN (first time, change or reset): clears failures and the lock. */
+  async set(input: {
+    userId: number;
+    pin: string;
+    first?: boolean;
+    inTx?: (q: Queryable) => Promise<void>;
+  }): Promise<void> {
+    const { userId, pin, inTx } = input;
+    const hash = await this.prepare(pin);
     await this.db.tx(async (q) => {
-      await inTx?.(q);
+      await this.write(q, { userId, hash, first: input.first ?? false });
       // The caller's inTx records the change (notice, alert, cooling-off: the security module).
-      await q.query(
-        'update users set tpassword_hash = $2, tpassword_failures = 0, tpassword_locked_until = null where id = $1',
-        [userId, hash],
-      );
+      await inTx?.(q);
     });
   }
 }

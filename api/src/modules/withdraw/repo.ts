@@ -89,6 +89,38 @@ export const withdrawRepo = {
     return r.rows.length > 0;
   },
 
+  /** The user's saved payout accounts, with when each may first be paid to (null: at once). */
+  async accounts(q: Queryable, userId: number) {
+    const r = await q.query<{
+      id: bigint;
+      method: string;
+      account_no: string;
+      bank_name: string;
+      usable_from: Date | null;
+    }>(
+      `select p.id, p.method, p.account_no, b.name as bank_name, p.usable_from from payout_accounts p join banks b ` +
+        `on b.id = p.bank_id where p.user_id = $1 and p.deleted_at is null order by p.is_default desc, p.id`,
+      [userId],
+    );
+    return r.rows;
+  },
+
+  /** Withdrawals of a currency not yet paid or failed: how many, and the latest promised time. */
+  async unsettled(q: Queryable, userId: number, currency: string): Promise<{ n: number; promised: Date | null }> {
+    const r = await q.query<{ n: number; promised: Date | null }>(
+      `select count(*)::int as n, max(promised_at) as promised from withdrawals
+        where user_id = $1 and currency_code = $2 and status in ('pending', 'processing')`,
+      [userId, currency],
+    );
+    return r.rows[0] ?? { n: 0, promised: null };
+  },
+
+  /** When the server day of the platform's daily limits (today() below) ends. */
+  async dayEnd(q: Queryable): Promise<Date> {
+    const r = await q.query<{ at: Date }>("select date_trunc('day', now()) + interval '1 day' as at");
+    return (r.rows[0] as { at: Date }).at;
+  },
+
   /** Today's (server day) withdrawals of a currency that did not fail: how many, and their total. */
   async today(q: Queryable, userId: number, currency: string): Promise<{ n: number; total: bigint }> {
     const r = await q.query<{ n: number; total: bigint }>(

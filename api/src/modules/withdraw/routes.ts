@@ -13,6 +13,8 @@ import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
+import { blockHold, holdView, moneyStanding, type StandingDeps } from './standing.js';
+import { sellerZone } from '../../shared/seller-time.js';
 import { kycToday, kycUser } from '../kyc/service.js';
 import { accountOwner, confirmPassword, securityChanged, withdrawalBlock } from '../security/service.js';
 
@@ -32,6 +34,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
   const { db, ref } = app;
   const { ledger, pins } = opts;
   const { security } = app;
+  const contact = { email: app.config.supportEmail, whatsapp: app.config.supportWhatsapp };
+  const standingDeps: StandingDeps = { ref, ledger, security, kyc: app.kyc, contact };
 
   /**
    * Sets the PIN with the login password confirmed; the owner is told, and a change (not the first PIN) starts the
@@ -48,10 +52,11 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     await pins.set({
       userId,
       pin,
+      first,
       inTx: async (q) => {
         await inTx?.(q);
         const before = await accountOwner(q, userId);
-        alert = await securityChanged(q, security, { before, change: 'pin', coolingOff: !first });
+        alert = await securityChanged(q, security, { before, change: first ? 'pin_set' : 'pin', coolingOff: !first });
       },
     });
     await alert?.();
@@ -149,7 +154,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
 
   gcRoute(app, {
     path: '/withdraw/information',
-    summary: 'Withdrawable amounts, minimums, fee, default payout account and promised time',
+    summary:
+      'Balances, available now with every hold and limit on the rest, minimums, fee, default payout account and ' +
+      'promised time',
     auth: 'required',
     body: z.object({ wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
@@ -158,7 +165,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const cash = (code: string) => balances.find((b) => b.kind === 'cash' && b.currency === code)?.balanceMinor ?? 0n;
       const local = await limitsFor(ref, u.local.code);
       const usdt = await limitsFor(ref, 'USDT');
-      const cur = walletCurrency(u, req.body.wallet_type);
+      const wallet = req.body.wallet_type === 2 ? 2 : 1;
+      const cur = walletCurrency(u, wallet);
       const settings = await ref.setting<{ timeout_desc?: string }>('withdraw', {});
       // The withdrawal's own promise and tiers: the ones settleWithdrawal pays by.
       const delay = await withdrawalDelayRules(ref);
@@ -169,6 +177,16 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const who = await kycUser(db, app.kyc, u.id);
       const day = await kycToday(db, app.kyc, { user: who, currency: cur.code });
       const money = (m: bigint) => formatMinor(m, cur.decimals);
+      // What one withdrawal from this wallet could take now, and why the rest cannot leave yet.
+      const standing = await moneyStanding(db, standingDeps, { userId: u.id, walletType: wallet, user: u });
+      const held = block
+        ? blockHold(block, {
+            zone: sellerZone(u.country.short_name),
+            contact,
+            account: d ? `${d.name} ${d.account_no}` : undefined,
+            amountMinor: 0n,
+          })
+        : null;
       return {
         cashable_amount: Number(formatMinor(cash(u.local.code), u.local.decimals)),
         cashable_usd_amount: Number(formatMinor(cash('USDT'), u.usdt.decimals)),
@@ -204,7 +222,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
         security_hold: block
           ? {
-              message: block.message,
+              message: held?.message ?? block.message,
               until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0,
               frozen: 'frozen' in block,
             }
@@ -224,6 +242,8 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
                 : null,
             }
           : null,
+        available_now: money(standing.availableMinor),
+        holds: standing.holds.map(holdView(cur.decimals)),
       };
     },
   });
@@ -257,6 +277,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
           kyc: app.kyc,
           duplicateWindowMinutes: app.config.withdraw.duplicateWindowMinutes,
           jobs: app.jobs,
+          contact,
         },
         {
           userId: req.auth!.userId,

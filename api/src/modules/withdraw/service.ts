@@ -14,14 +14,11 @@ import { notify } from '../notices/service.js';
 import { creditWithdrawalDelay, scheduleBreachNotice, withdrawalDelayRules } from '../compensation/service.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Reference } from '../../shared/reference.js';
+import { limitsFor } from './limits.js';
+import { blockHold, type StandingDeps } from './standing.js';
+import { sellerZone } from '../../shared/seller-time.js';
 
-export interface Limits {
-  min: string;
-  max: string;
-  daily_max: string;
-  daily_count: number;
-  fee: string;
-}
+export { limitsFor, type Limits } from './limits.js';
 
 export const WITHDRAW_MESSAGES = {
   amountFormat: 'Enter a valid amount',
@@ -52,6 +49,8 @@ export interface ApplyDeps {
   duplicateWindowMinutes: number;
   /** The breach notice is queued on it at the promised time, in the withdrawal's transaction. */
   jobs: Pick<Jobs, 'send'>;
+  /** Where a frozen seller reaches us: a refusal for a freeze says it. */
+  contact: StandingDeps['contact'];
 }
 
 /** A seller's withdrawal request: a saved payout account, the amount as typed, the PIN. */
@@ -102,8 +101,14 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     }
   }
 
+  // Refused in the words the seller's money standing uses for the same hold, its time in their zone.
   const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: input.accountId });
-  if (block) throw new AppError(block.message);
+  if (block) {
+    const target = (await withdrawRepo.accounts(db, u.id)).find((a) => String(a.id) === String(input.accountId));
+    const zone = sellerZone(u.country.short_name);
+    const account = target ? `${target.bank_name} ${target.account_no}` : undefined;
+    throw new AppError(blockHold(block, { zone, contact: deps.contact, account, amountMinor: 0n }).message);
+  }
   await deps.pins.check(u.id, input.pin);
   await ref.warm();
 
@@ -181,21 +186,6 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     return w;
   });
   return view(created);
-}
-
-export async function limitsFor(
-  ref: Reference,
-  currency: string,
-): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
-  const all = await ref.setting<Record<string, Limits>>('withdraw_limits', {});
-  const l = all[currency] ?? { min: '1', max: '0', daily_max: '0', daily_count: 0, fee: '0' };
-  return {
-    min: BigInt(l.min),
-    max: BigInt(l.max),
-    dailyMax: BigInt(l.daily_max),
-    dailyCount: l.daily_count,
-    fee: BigInt(l.fee),
-  };
 }
 
 /** CONTRACT §6.11 display strings. */

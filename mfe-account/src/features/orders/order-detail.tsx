@@ -15,6 +15,7 @@ import { CounterOfferCard } from './counter-offer';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
 import { ACCRUING_NOTE, pastPromise, promisedTime } from '../../lib/promised';
 import { OrderWait } from './order-wait';
+import { OrderNumber } from './order-number';
 
 function quotedMoney(detail: OrderDetail): Money | undefined {
   const q = detail.quote;
@@ -63,8 +64,8 @@ export function OrderDetailView(props: {
       {justSubmitted && (
         <div className="acc-success" role="status">
           <p>
-            <strong>Order submitted.</strong> Your order number is <span className="acc-code">{detail.order_no}</span>.
-            We will notify you as it moves.
+            <strong>Order submitted.</strong> Your order number is{' '}
+            <span className="acc-code acc-nowrap">{detail.order_no}</span>. We will notify you as it moves.
           </p>
         </div>
       )}
@@ -95,8 +96,10 @@ export function OrderDetailView(props: {
         )}
         {!finished && !offerOpen && <OrderWait orderNo={detail.order_no} onFinished={onChanged} />}
         <dl className="acc-dl">
-          <dt>Order number</dt>
-          <dd className="acc-code">{detail.order_no}</dd>
+          <dt className="acc-dl__whole">Order number</dt>
+          <dd className="acc-dl__whole">
+            <OrderNumber orderNo={detail.order_no} />
+          </dd>
           <dt>Submitted</dt>
           <dd>{formatDateTime(detail.create_time)}</dd>
           {promised && (

@@ -42,7 +42,7 @@ export function OrderRow({ order, eta }: { order: OrderListItem; eta?: OrderEta 
         <span className="acc-row">
           <span className="acc-muted">
             <span className="acc-sr">Order </span>
-            {shortOrderNo(order.order_no)} · {formatDateTime(order.show_time)}
+            <span className="acc-nowrap">{shortOrderNo(order.order_no)}</span> · {formatDateTime(order.show_time)}
           </span>
           <span className={`acc-badge acc-badge--${tone}`}>{orderLabel(order.status, order.status_desc)}</span>
         </span>

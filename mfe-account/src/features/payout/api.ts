@@ -4,18 +4,25 @@ import { getSdk, type Api, type Bank, type PaymentMethod, type SavedPaymentGroup
 
 export type WalletKind = 1 | 2;
 
-/** The saved accounts of both wallets, and the methods the user may add, by wallet. */
+/**
+ * The saved accounts of both wallets, the methods the user may add, by wallet; whether a transaction password is set
+ * (the add form asks for it, or sets the first one) and the wait before a new account can be paid to, as the api
+ * enforces it ("24 hours"; empty when there is none).
+ */
 export async function loadAccounts(): Promise<{
   groups: SavedPaymentGroup[];
   methods: Array<PaymentMethod & { wallet: WalletKind }>;
+  pinSet: boolean;
+  wait: string;
 }> {
   const { api, store } = getSdk();
   const country_id = store.user.countryId ?? '';
-  const [local, usdt, localMethods, usdtMethods] = await Promise.all([
+  const [local, usdt, localMethods, usdtMethods, steps] = await Promise.all([
     api.payment.list({ type: 1 }),
     api.payment.list({ type: 2 }),
     api.payment.paymentList({ type: 1, country_id }),
     api.payment.paymentList({ type: 2, country_id }),
+    api.user.firstSteps(),
   ]);
   // A USDT-only country answers USDT for both wallets: show each method once.
   const seen = new Set<string>();
@@ -24,7 +31,7 @@ export async function loadAccounts(): Promise<{
     ...localMethods.map((m) => ({ ...m, wallet: 1 as const })),
     ...usdtMethods.map((m) => ({ ...m, wallet: 2 as const })),
   ].filter((m, i, all) => all.findIndex((x) => x.code === m.code) === i);
-  return { groups, methods };
+  return { groups, methods, pinSet: steps.pin_set, wait: steps.payout_wait };
 }
 
 /** The banks or mobile-money networks of the seller's country for a method, or the USDT networks; as select options. */

@@ -2,7 +2,10 @@
 // the default, remove one (refused by the api while a withdrawal to it is open), and add one. The
 // add form follows the api's form_list for the method: a bank account or a mobile money wallet is
 // looked up (payment/verify) and saved under the name the bank or network gives, never one the user
-// types; USDT needs the network and the address.
+// types; USDT needs the network and the address. A seller without a transaction password sets it in this
+// same form (new + repeat; the api saves both or neither), and the wait before a new account can be paid
+// to is said before it is added, in the api's figure. Where mobile money is offered (Ghana) it is the
+// method first chosen.
 import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -11,6 +14,7 @@ import {
   LoadError,
   pinInput,
   useData,
+  validateNewPin,
   validatePin,
   type PaymentMethod,
 } from '@giftlane/shared-sdk';
@@ -32,8 +36,17 @@ interface Option {
   label: string;
 }
 
-export function PayoutAccounts() {
+export function PayoutAccounts({
+  pinSet: pinSetOnPage = false,
+  onPinSet,
+}: {
+  /** Set elsewhere on the page since the accounts loaded. */
+  pinSet?: boolean;
+  /** Told when the first transaction password is set with an account here. */
+  onPinSet?: () => void;
+} = {}) {
   const data = useData(loadAccounts, []);
+  const [pinSetHere, setPinSetHere] = useState(false);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | undefined>();
   const [message, setMessage] = useState<Feedback>();
@@ -122,16 +135,28 @@ export function PayoutAccounts() {
           {adding ? (
             <AddAccount
               methods={data.data.methods}
+              hasPin={data.data.pinSet || pinSetOnPage || pinSetHere}
+              wait={data.data.wait}
               onCancel={() => setAdding(false)}
-              onSaved={(text) => {
+              onSaved={(text, pinWasSet) => {
                 setAdding(false);
                 setMessage({ kind: 'ok', text });
+                if (pinWasSet) {
+                  setPinSetHere(true);
+                  onPinSet?.();
+                }
                 data.retry();
               }}
             />
           ) : (
             data.data.methods.length > 0 && (
               <div className="acc-actions">
+                {data.data.wait && (
+                  <p className="acc-muted" style={{ margin: 0, flexBasis: '100%' }}>
+                    Money can be sent to a new payout account {data.data.wait} after you add it: add it before you need
+                    it.
+                  </p>
+                )}
                 <button type="button" className="gl-btn gl-btn--primary" onClick={() => setAdding(true)}>
                   Add a payout account
                 </button>
@@ -146,15 +171,20 @@ export function PayoutAccounts() {
 
 function AddAccount({
   methods,
+  hasPin,
+  wait,
   onCancel,
   onSaved,
 }: {
   methods: Array<PaymentMethod & { wallet: WalletKind }>;
+  hasPin: boolean;
+  wait: string;
   onCancel: () => void;
-  onSaved: (text: string) => void;
+  onSaved: (text: string, pinWasSet: boolean) => void;
 }) {
   const id = useId();
-  const [code, setCode] = useState(methods[0]?.code ?? '');
+  // Mobile money is offered in Ghana only, where most sellers are paid that way: it is chosen first there.
+  const [code, setCode] = useState((methods.find((m) => m.code === 'MOMO') ?? methods[0])?.code ?? '');
   const method = methods.find((m) => m.code === code) ?? methods[0];
   const field = (name: string) => method?.form_list.find((f) => f.code === name);
   const institutions = useData(async (): Promise<Option[]> => (method ? institutionsFor(method) : []), [method?.code]);
@@ -163,6 +193,7 @@ function AddAccount({
   const [verified, setVerified] = useState<string | undefined>();
   const [loginPassword, setLoginPassword] = useState('');
   const [pin, setPin] = useState('');
+  const [pinRepeat, setPinRepeat] = useState('');
   const [state, setState] = useState<
     { status: 'idle' | 'busy' } | { status: 'error'; text: string; reference?: string }
   >({ status: 'idle' });
@@ -209,7 +240,7 @@ function AddAccount({
       });
     if (looksUp && !verified)
       return setState({ status: 'error', text: 'Look up the account name first, so you can check it is yours.' });
-    const pinProblem = validatePin(pin);
+    const pinProblem = hasPin ? validatePin(pin) : validateNewPin(pin, pinRepeat);
     if (pinProblem) return setState({ status: 'error', text: pinProblem });
     setState({ status: 'busy' });
     try {
@@ -219,9 +250,10 @@ function AddAccount({
         account_no: accountNo.trim(),
         account_name: verified ?? '',
         password: loginPassword,
-        t_password: pin,
+        ...(hasPin ? { t_password: pin } : { new_t_password: pin }),
       });
-      onSaved(Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.');
+      const account = Number(saved.is_def) === 1 ? 'Account saved as your default.' : 'Account saved.';
+      onSaved(hasPin ? account : `Transaction password set. ${account}`, !hasPin);
     } catch (error) {
       setState({
         status: 'error',
@@ -232,6 +264,20 @@ function AddAccount({
   };
 
   const busy = state.status === 'busy';
+  const pinInputField = (label: string, value: string, set: (v: string) => void) => (
+    <label className="acc-field">
+      {label}
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete={hasPin ? 'off' : 'new-password'}
+        maxLength={6}
+        value={value}
+        disabled={busy}
+        onChange={(e) => set(pinInput(e.target.value))}
+      />
+    </label>
+  );
   return (
     <form className="acc-form" onSubmit={save} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>Add a payout account</h3>
@@ -308,30 +354,30 @@ function AddAccount({
         </div>
       )}
       <p className="acc-muted" style={{ margin: 0 }}>
-        To keep your money safe, confirm with your login password and transaction password. For your safety, a new
-        account can be paid to only after a waiting time; the withdrawal form tells you how long.
+        {hasPin
+          ? 'To keep your money safe, confirm with your login password and transaction password.'
+          : 'To keep your money safe, confirm with your login password and choose your transaction password: six ' +
+            'digits you will enter for every withdrawal. It is set together with this account.'}
+        {wait
+          ? ` For your safety, money can be sent to a new account ${wait} after it is added.`
+          : ' Money can be sent to a new account as soon as it is added.'}
       </p>
+      <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
       <div className="acc-grid acc-grid--2">
-        <LoginPasswordField value={loginPassword} onChange={setLoginPassword} disabled={busy} />
-        <label className="acc-field">
-          Transaction password
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={pin}
-            disabled={busy}
-            onChange={(e) => setPin(pinInput(e.target.value))}
-          />
-        </label>
+        {pinInputField(hasPin ? 'Transaction password' : 'Choose a transaction password', pin, setPin)}
+        {!hasPin && pinInputField('Repeat it', pinRepeat, setPinRepeat)}
       </div>
       <FormMessage
         feedback={
           state.status === 'error' ? { kind: 'error', text: state.text, reference: state.reference } : undefined
         }
       />
-      <FormActions submit="Save account" busyLabel="Please wait…" busy={busy} onCancel={onCancel} />
+      <FormActions
+        submit={hasPin ? 'Save account' : 'Set password and save account'}
+        busyLabel="Please wait…"
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

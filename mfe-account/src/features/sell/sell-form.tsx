@@ -4,6 +4,7 @@
 // rules are the model (sell-form-model.ts); this composes the form's parts.
 import { useId } from 'react';
 import { Loading, LoadError } from '@giftlane/shared-sdk';
+import { SellRateHistory } from './sell-rate-history';
 import { CardFields } from './card-fields';
 import { PayoutFields } from './payout-fields';
 import { PhotoFields } from './photo-fields';
@@ -37,6 +38,7 @@ export function SellForm(options: SellFormOptions = {}) {
           <>
             <CardFields id={id} brands={brands} quote={quote} amount={state.amount} dispatch={dispatch} />
             <QuoteSummary id={id} quote={quote} vipRate={data.calc.vip_detail?.rate} />
+            <SellRateHistory quote={quote} />
           </>
         )}
       </fieldset>

@@ -5,7 +5,17 @@
 // withdrawals to them.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from '@giftlane/shared-sdk/router';
-import { formatDateTime, Loading, LoadError, useData, type KycIdType, type KycStatus } from '@giftlane/shared-sdk';
+import {
+  formatDateTime,
+  formatMoney,
+  Loading,
+  LoadError,
+  toCurrencyCode,
+  tryParseMoney,
+  useData,
+  type KycIdType,
+  type KycStatus,
+} from '@giftlane/shared-sdk';
 import { failure, FormActions, FormMessage, type Feedback } from '../../lib/form-message';
 import { checkPhotos, PHOTO_RULES } from '../../lib/photos';
 import { uploadPhoto, UploadError } from '../../lib/upload';
@@ -163,10 +173,15 @@ function IdForm({ s, onDone }: { s: KycStatus; onDone: (text: string) => void })
   );
 }
 
-/** One photo picked (checked at once, the card photos' rule), uploaded, then sent with `send`. */
+/**
+ * One photo picked (checked at once, the card photos' rule), uploaded, then sent with `send`. The picker is a labelled
+ * button (`pick`: "Take a selfie"; the phone opens its front camera for `capture="user"`), with a preview of the
+ * photo and a way to take it again.
+ */
 function PhotoStep({
   title,
   label,
+  pick,
   capture,
   extra,
   submit,
@@ -175,6 +190,7 @@ function PhotoStep({
 }: {
   title: string;
   label: string;
+  pick: string;
   capture?: 'user' | 'environment';
   extra?: (busy: boolean) => ReactNode;
   submit: string;
@@ -183,7 +199,15 @@ function PhotoStep({
 }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // The preview's object URL lives as long as the picked file.
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') return setPreview(undefined);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
   const [feedback, setFeedback] = useState<Feedback>(undefined);
   const run = async (e: FormEvent) => {
     e.preventDefault();
@@ -206,31 +230,39 @@ function PhotoStep({
   return (
     <form className="acc-form" onSubmit={run} noValidate aria-labelledby={`${id}-t`}>
       <h3 id={`${id}-t`}>{title}</h3>
-      <label className="acc-field">
-        {label}
-        <input
-          type="file"
-          accept={PHOTO_RULES.accept}
-          capture={capture}
-          disabled={busy}
-          onChange={async (e) => {
-            const picked = e.target.files?.[0] ?? null;
-            setFeedback(undefined);
-            if (!picked) return setFile(null);
-            const { errors } = await checkPhotos([picked], 0);
-            if (errors.length) {
-              e.target.value = '';
-              setFile(null);
-              return setFeedback({ kind: 'error', text: errors[0]! });
-            }
-            setFile(picked);
-          }}
-        />
-        <span className="acc-field__hint">
+      <div className="acc-field">
+        <span id={`${id}-label`}>{label}</span>
+        <label className="acc-file">
+          <input
+            type="file"
+            accept={PHOTO_RULES.accept}
+            capture={capture}
+            disabled={busy}
+            aria-describedby={`${id}-label ${id}-hint`}
+            onChange={async (e) => {
+              const picked = e.target.files?.[0] ?? null;
+              setFeedback(undefined);
+              if (!picked) return setFile(null);
+              const { errors } = await checkPhotos([picked], 0);
+              if (errors.length) {
+                e.target.value = '';
+                setFile(null);
+                return setFeedback({ kind: 'error', text: errors[0]! });
+              }
+              setFile(picked);
+            }}
+          />
+          <span className={file ? 'gl-btn' : 'gl-btn gl-btn--primary'}>{file ? `${pick} again` : pick}</span>
+        </label>
+        {file && preview && (
+          <img className="acc-photo-preview" src={preview} alt={`The photo you chose: ${file.name}`} />
+        )}
+        {file && !preview && <span className="acc-muted">{file.name}</span>}
+        <span id={`${id}-hint`} className="acc-field__hint">
           {PHOTO_RULES.kinds}, up to {PHOTO_RULES.sizeText}. Kept private: only you and our verification team can see
           it.
         </span>
-      </label>
+      </div>
       {extra?.(busy)}
       <FormMessage feedback={feedback} />
       <FormActions submit={submit} busyLabel="Sending…" busy={busy} />
@@ -244,6 +276,7 @@ function DocumentsStep({ s, onDone }: { s: KycStatus; onDone: (text: string) => 
     <PhotoStep
       title={`Level 3: ${s.levels[2]?.needs}`}
       label="Document photo: your ID card, passport or licence, all four corners in the picture"
+      pick="Take a photo of your document"
       capture="environment"
       submit="Send for checking"
       extra={(busy) => (
@@ -327,6 +360,7 @@ export function Verification() {
             <PhotoStep
               title={`Level 2: ${s.levels[1]?.needs}`}
               label="A selfie: your face, in good light, no glasses or cap"
+              pick="Take a selfie"
               capture="user"
               submit="Check my selfie"
               send={async (url) => {
@@ -342,7 +376,12 @@ export function Verification() {
             <p className="acc-field__hint">
               Level {next} lets you withdraw up to{' '}
               {Object.entries(s.levels[next - 1]!.limits)
-                .map(([c, l]) => `${Number(l.daily).toLocaleString('en-NG')} ${c}`)
+                .map(([c, l]) => {
+                  // The one money format of the account area ("₦200,000.00", "140.0000 USDT").
+                  const code = toCurrencyCode(c);
+                  const m = code && tryParseMoney(l.daily, code);
+                  return m ? formatMoney(m) : `${l.daily} ${c}`;
+                })
                 .join(' or ')}{' '}
               a day.
             </p>

@@ -14,8 +14,8 @@ export async function fetchBalance(): Promise<WalletBalance> {
 export type Wallet = 1 | 2;
 
 /**
- * What the withdraw form needs for a wallet: the amounts and limits, the payout accounts, whether a PIN is set, what
- * stops withdrawals.
+ * What the withdraw form needs for a wallet: available now and the holds on the rest, the limits, the payout accounts,
+ * whether a PIN is set.
  */
 export async function loadWithdraw(wallet: Wallet) {
   await localCurrency();
@@ -27,7 +27,10 @@ export async function loadWithdraw(wallet: Wallet) {
   const usdt = wallet === 2;
   return {
     currency: usdt ? 'USDT' : info.cashable_amount.currency,
-    withdrawable: usdt ? info.cashable_usd_amount : info.cashable_amount,
+    // What one withdrawal could take now (the api's figure, by the rules that refuse a withdrawal), and
+    // every hold on the rest, in the wallet asked for.
+    available: info.available_now,
+    holds: info.holds ?? [],
     minimum: usdt ? info.minimum_amount_usd : info.minimum_amount,
     maximum: usdt ? info.maximum_amount_usd : info.maximum_amount,
     fee: usdt ? info.usdt_fee : info.fee,
@@ -37,9 +40,6 @@ export async function loadWithdraw(wallet: Wallet) {
     lateMaxPercent: info.overdue_max_percent ?? '',
     accounts: groups.flatMap((g) => g.data_list),
     hasPin: !me.t_password_null,
-    // What stops withdrawals now, said first: a cooling-off (a security change, a new payout account)
-    // or a freeze (staff, or "this wasn't me").
-    block: info.security_hold ?? null,
     // The identity level's limits for this wallet, shown before an amount is typed.
     kyc: info.kyc ?? null,
   };

@@ -1,14 +1,13 @@
-// Withdraw (CONTRACT §5): what can be withdrawn with its limits and fee, the payout account (the
-// default first), the amount and the transaction password. One withdrawal the user means carries one
-// idempotency key, so a retry after a lost reply returns the first withdrawal instead of paying twice;
-// changing any field makes it a new withdrawal. The api checks limits, balance and PIN; its words
+// Withdraw (CONTRACT §5): what can be withdrawn now (the api's figure) with every hold on the rest,
+// its limits and fee, the payout account (the default first), the amount and the transaction password. One withdrawal
+// the user means carries one idempotency key, so a retry after a lost reply returns the first withdrawal instead of
+// paying twice; changing any field makes it a new withdrawal. The api checks limits, balance and PIN; its words
 // are shown as they come.
 import { errorRef } from '@giftlane/shared-sdk/error-reference';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
 import {
   errorMessage,
-  formatDateTime,
   formatMoney,
   Loading,
   LoadError,
@@ -17,13 +16,27 @@ import {
   tryParseMoney,
   useData,
   validatePin,
+  type Money,
+  type MoneyHold,
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { loadWithdraw, withdraw, type Wallet } from './api';
-import { accountLabel } from '../../lib/account-label';
+import { accountLabel, accountNumber } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
 import { promisedTime } from '../../lib/promised';
 import { WithdrawWait } from './withdraw-wait';
+import { HoldItems } from './holds';
+
+/** Said by the identity note below (the same api figures), so not repeated in the holds. */
+const KYC_HOLDS = new Set(['verify_identity', 'kyc_daily_limit', 'kyc_single_limit']);
+
+/**
+ * Why an amount above what is available now cannot leave, in the api's words: the first hold is what
+ * stops everything, or the tightest limit (the api lists them so); the bare figure without one.
+ */
+const tooMuch = (d: { available?: Money; holds: MoneyHold[] }) =>
+  d.holds.find((h) => h.kind !== 'pending_withdrawals')?.message ??
+  `You can withdraw at most ${d.available ? formatMoney(d.available) : ''} now.`;
 
 const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -101,9 +114,7 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       (money && d.minimum && d.minimum.amount_minor > 0n && money.amount_minor < d.minimum.amount_minor
         ? `The smallest withdrawal is ${formatMoney(d.minimum)}.`
         : undefined) ||
-      (money && money.amount_minor > d.withdrawable.amount_minor
-        ? `You can withdraw at most ${formatMoney(d.withdrawable)}.`
-        : undefined);
+      (money && d.available && money.amount_minor > d.available.amount_minor ? tooMuch(d) : undefined);
     const errors = { amount: amountProblem, pin: validatePin(pin) };
     setFieldErrors(errors);
     if (!account) return setState({ status: 'error', text: 'Add a payout account first.' });
@@ -158,11 +169,8 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
       {data.status === 'error' && <LoadError error={data.error} retry={data.retry} what="your withdrawal details" />}
       {d && (
         <form className="acc-form" onSubmit={submit} noValidate>
-          {d.block && (
-            <p className="acc-note acc-note--warn" data-testid="withdraw-block">
-              {d.block.message}
-              {d.block.until > 0 && <> (until {formatDateTime(d.block.until)}).</>}
-            </p>
+          {d.holds.some((h) => !KYC_HOLDS.has(h.kind)) && (
+            <HoldItems holds={d.holds.filter((h) => !KYC_HOLDS.has(h.kind))} testId="withdraw-holds" />
           )}
           {d.kyc && d.kyc.level === 0 && (
             <p className="acc-note acc-note--warn" data-testid="withdraw-kyc">
@@ -184,8 +192,8 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
             </p>
           )}
           <dl className="acc-dl">
-            <dt>Withdrawable</dt>
-            <dd data-testid="withdrawable">{formatMoney(d.withdrawable)}</dd>
+            <dt>Available now</dt>
+            <dd data-testid="withdraw-available">{d.available ? formatMoney(d.available) : '–'}</dd>
             {d.minimum && (
               <>
                 <dt>Minimum</dt>
@@ -224,24 +232,32 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
               No payout account for this wallet yet. <Link to="/settings">Add one in Settings</Link>.
             </p>
           ) : (
-            <label className="acc-field">
-              To
-              <select
-                value={account ? String(account.bank_id) : ''}
-                disabled={busy}
-                onChange={(e) => {
-                  setAccountId(e.target.value);
-                  touch();
-                }}
-              >
-                {d.accounts.map((a) => (
-                  <option key={a.bank_id} value={String(a.bank_id)}>
-                    {accountLabel(a)}
-                    {Number(a.is_def) === 1 ? ' (default)' : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
+            // Each account whole, its holder's name on a line of its own: a phone's select cut it short.
+            <fieldset className="acc-accounts">
+              <legend>To</legend>
+              {d.accounts.map((a) => (
+                <label key={a.bank_id} className="acc-account">
+                  <input
+                    type="radio"
+                    name={`${id}-account`}
+                    value={String(a.bank_id)}
+                    checked={account?.bank_id === a.bank_id}
+                    disabled={busy}
+                    onChange={() => {
+                      setAccountId(String(a.bank_id));
+                      touch();
+                    }}
+                  />
+                  <span>
+                    <span className="acc-account__bank">
+                      {a.bank_name} · {accountNumber(a.account_no)}
+                      {Number(a.is_def) === 1 ? ' (default)' : ''}
+                    </span>
+                    {a.account_name && <span className="acc-account__name">{a.account_name}</span>}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
           )}
           {/* Staff marked this account's payout rail delayed: said before an amount is typed. */}
           {account?.rail_notice && (
@@ -275,9 +291,9 @@ export function WithdrawPanel({ onDone }: { onDone: () => void }) {
             <button
               type="button"
               className="gl-btn"
-              disabled={busy || d.withdrawable.amount_minor <= 0n}
+              disabled={busy || !d.available || d.available.amount_minor <= 0n}
               onClick={() => {
-                setAmount(moneyToDecimalString(d.withdrawable));
+                if (d.available) setAmount(moneyToDecimalString(d.available));
                 touch();
               }}
             >

@@ -34,7 +34,21 @@ const replies = {
       all_money: '0.00',
     },
   ],
-  'public/appinit': { whatsapp_phone: '+234 812 132 5873', email: 'help@giftlane.test' },
+  'public/channels': {
+    whatsapp: [
+      { number: '+2349000000001', purpose: 'Sales', hours: '', link: 'https://wa.me/2349000000001' },
+      {
+        number: '+2348121325873',
+        purpose: 'Support',
+        hours: 'Mon–Sat, 8:00–20:00 Lagos time',
+        link: 'https://wa.me/2348121325873',
+      },
+    ],
+    emails: [{ address: 'help@giftlane.test', purpose: 'Support' }],
+    domains: ['giftlane.test'],
+    socials: [],
+    page_url: 'https://giftlane.test/verified-channels',
+  },
   'case/list': [
     {
       case_no: 'CS-ABCD2345',
@@ -58,20 +72,30 @@ beforeEach(() => {
   api = testApi(replies, { seller: { nickname: 'Amaka Obi', email: 'amaka@example.com' } });
 });
 
-test('contact details come from appinit, the FAQ from faq/list', async () => {
-  render(inRouter(<HelpPage />));
-  const contact = await screen.findByRole('region', { name: 'Contact us' });
-  expect(await within(contact).findByRole('link', { name: '+234 812 132 5873' })).toHaveAttribute(
-    'href',
-    'https://wa.me/2348121325873',
-  );
-  expect(within(contact).getByRole('link', { name: 'help@giftlane.test' })).toHaveAttribute(
-    'href',
-    'mailto:help@giftlane.test',
-  );
-  expect(await screen.findByText('How long does a trade take?')).toBeInTheDocument();
-  expect(api.callsTo('faq/list')).toEqual([expect.objectContaining({ page: '0', page_size: '50' })]);
-});
+test(
+  'support’s WhatsApp line and its hours sit next to the e-mail (public/channels), the FAQ from ' + 'faq/list',
+  async () => {
+    render(inRouter(<HelpPage />));
+    const contact = await screen.findByRole('region', { name: 'Contact us' });
+    expect(await within(contact).findByRole('link', { name: '+2348121325873' })).toHaveAttribute(
+      'href',
+      'https://wa.me/2348121325873',
+    );
+    expect(within(contact).getByText(/answered Mon–Sat, 8:00–20:00 Lagos time/)).toBeInTheDocument();
+    expect(within(contact).queryByRole('link', { name: '+2349000000001' })).toBeNull();
+    expect(within(contact).getByRole('link', { name: 'our official channels page' })).toHaveAttribute(
+      'href',
+      '/verified-channels',
+    );
+    expect(contact).toHaveTextContent('We never ask for your PIN or codes.');
+    expect(within(contact).getByRole('link', { name: 'help@giftlane.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@giftlane.test',
+    );
+    expect(await screen.findByText('How long does a trade take?')).toBeInTheDocument();
+    expect(api.callsTo('faq/list')).toEqual([expect.objectContaining({ page: '0', page_size: '50' })]);
+  },
+);
 
 test('the seller’s cases are listed with the status they understand; Get help asks about anything else', async () => {
   render(inRouter(<HelpPage />));

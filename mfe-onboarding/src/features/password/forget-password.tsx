@@ -13,7 +13,6 @@ import {
 } from '@giftlane/shared-sdk';
 import { FormAlert, PasswordField, TextField } from '../../components/fields';
 import { BackButton, ViewHeading } from '../../components/heading';
-import { toast } from '../../components/toast';
 import { DialCodePicker, defaultDialCode } from '../../components/dial-code-picker';
 import { useCountries } from '../../lib/public-data';
 import { useCountdown } from '../../lib/use-countdown';
@@ -51,7 +50,6 @@ export function ForgetPassword({ go, flow }: ViewProps) {
     const result = await sendRecoveryCode(method, address);
     setSending(false);
     if (result.ok) {
-      toast(CODE_SENT_MESSAGE, 'success');
       setSentTo({ method, address });
       countdown.restart();
     } else setSendError(failureText(result.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
@@ -144,6 +142,10 @@ export function ForgetPassword({ go, flow }: ViewProps) {
             </button>
           }
         />
+        {/* Said here, by the code field, not in a toast over the back arrow. */}
+        <p className="ob-sent" role="status">
+          {sentTo && countdown.left > 0 ? CODE_SENT_MESSAGE : ''}
+        </p>
         {sentTo ? (
           <p className="ob-hint">
             Prefer one step at a time?{' '}

@@ -1,5 +1,5 @@
 // SPEC §2 "OTP form", §4 "Sign-up flow", §5 OTP, §8 "OTP resend".
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import {
   CODE_SENT_MESSAGE,
@@ -16,7 +16,6 @@ import {
 import { FieldError, FormAlert } from '../../components/fields';
 import { BackButton, ViewHeading } from '../../components/heading';
 import { emptyOtp, OtpBoxes } from '../../components/otp-boxes';
-import { toast } from '../../components/toast';
 import { useCountdown } from '../../lib/use-countdown';
 import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 import type { ViewProps } from '../../lib/view-props';
@@ -40,6 +39,7 @@ export function OTPForm({ go }: ViewProps) {
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string | Failure>();
   const [busy, setBusy] = useState(false);
+  const firstBox = useRef<HTMLInputElement>(null);
   const address = draft?.register_type === REGISTER_TYPE.whatsapp ? target.phone : target.email;
   // Back from here and Signup again: the wait goes on from where it was, not from 60 again.
   const countdown = useCountdown(address ? secondsUntilResend(address) : RESEND_COUNTDOWN_S);
@@ -73,6 +73,11 @@ export function OTPForm({ go }: ViewProps) {
     }
     setBusy(false);
     setFailure(outcome.message);
+    if (outcome.refused) {
+      // A wrong code (the api's words say how many tries are left): empty boxes to type it again.
+      setBoxes(emptyOtp());
+      firstBox.current?.focus();
+    }
   }
 
   async function resend() {
@@ -80,7 +85,6 @@ export function OTPForm({ go }: ViewProps) {
     const sent = await sendSignUpCode(forRequest, '');
     if (sent.ok) {
       rememberCodeSent(address!);
-      toast(CODE_SENT_MESSAGE, 'success');
       countdown.restart();
       setBoxes(emptyOtp());
     } else setFailure(resendFailure(sent.error));
@@ -98,6 +102,10 @@ export function OTPForm({ go }: ViewProps) {
       >
         OTP Verification
       </ViewHeading>
+      {/* In the page under the heading, not a toast over the back arrow: the code went less than 60 s ago. */}
+      <p className="ob-sent" role="status">
+        {countdown.left > 0 ? CODE_SENT_MESSAGE : ''}
+      </p>
       <form className="ob-form" method="post" onSubmit={submit} noValidate>
         <OtpBoxes
           value={boxes}
@@ -107,6 +115,7 @@ export function OTPForm({ go }: ViewProps) {
           }}
           error={error}
           errorId="ob-otp-error"
+          firstRef={firstBox}
         />
         <FieldError id="ob-otp-error" error={error} />
         <p className="ob-resend">

@@ -1,5 +1,6 @@
 // Creating the account from the sign-up draft (SPEC §4 "Sign-up flow" and its single-step variant).
 import {
+  ApiError,
   getDeviceNo,
   getSdk,
   REGISTER_TYPE,
@@ -36,7 +37,10 @@ export async function registerRequest(draft: SignUpDraft, dialCode: string, code
   };
 }
 
-export type RegisterOutcome = { ok: true; user_id: string } | { ok: false; message: string | Failure };
+/** A failure: `refused` when the api answered no (a wrong code among them), not when no answer came. */
+export type RegisterOutcome =
+  | { ok: true; user_id: string }
+  | { ok: false; message: string | Failure; refused: boolean };
 
 /**
  * Registers; on success the session holds the new user (token, user_id, isNewUser, justLoggedIn),
@@ -46,7 +50,7 @@ export async function register(draft: SignUpDraft, dialCode: string, code?: stri
   const { api, store, tracker } = getSdk();
   try {
     const user = await api.user.appregister(await registerRequest(draft, dialCode, code));
-    if (!user.token) return { ok: false, message: REGISTRATION_FAILED_RETRY_MESSAGE };
+    if (!user.token) return { ok: false, message: REGISTRATION_FAILED_RETRY_MESSAGE, refused: false };
     store.session.signIn({ token: user.token, user_id: user.user_id, isNewUser: true });
     store.onboarding.clearDraft();
     tracker.trackRegistration({
@@ -61,6 +65,7 @@ export async function register(draft: SignUpDraft, dialCode: string, code?: stri
     return {
       ok: false,
       message: failureOf(error, REGISTRATION_FAILED_RETRY_MESSAGE, REGISTRATION_ERROR_RETRY_MESSAGE),
+      refused: error instanceof ApiError,
     };
   }
 }

@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from '@giftlane/shared-sdk/router';
 import {
   CODE_SEND_ERROR_MESSAGE,
   CODE_SEND_FAILED_MESSAGE,
-  CODE_SENT_MESSAGE,
   EMPTY_SIGN_UP_DRAFT,
   getDeviceNo,
   passwordStrength,
@@ -28,7 +27,6 @@ import {
 import { FieldError, FormAlert, PasswordField, SelectField, TextField } from '../../components/fields';
 import { ViewHeading } from '../../components/heading';
 import { StrengthBar } from '../../components/strength-bar';
-import { toast } from '../../components/toast';
 import { DialCodePicker, defaultDialCode } from '../../components/dial-code-picker';
 import { loadInit, useCountries } from '../../lib/public-data';
 import { failureOf, type Failure } from '../../lib/failure';
@@ -175,8 +173,8 @@ export function SignUpForm({ go }: ViewProps) {
           setFailure(failureOf(sent.error, CODE_SEND_FAILED_MESSAGE, CODE_SEND_ERROR_MESSAGE));
           return;
         }
+        // The code screen says it was sent, in its page (a toast would cover its back arrow).
         rememberCodeSent(address);
-        toast(CODE_SENT_MESSAGE, 'success');
       }
       onboarding.saveDraft(draft);
       onboarding.setCodeTarget(method === 'email' ? { email: address } : { phone: address });

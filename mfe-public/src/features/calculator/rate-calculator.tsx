@@ -11,8 +11,19 @@ import {
   cardFormName as formName,
 } from '@giftlane/shared-sdk';
 import { sellChoiceQuery, sellFormPath, type SellChoice } from '@giftlane/shared-sdk/sell-choice';
+import { RateHistory } from '@giftlane/shared-sdk/ui/rate-history';
 import { percentToBp, wireMoney } from '../../lib/amounts';
-import { bandsOf, brandsOf, currenciesOf, estimate, formsOf, ladderFor, PRESET_AMOUNTS } from './calculator-model';
+import { loadRateHistory } from '../../lib/api';
+import {
+  bandsOf,
+  brandsOf,
+  cardTitle,
+  currenciesOf,
+  estimate,
+  formsOf,
+  ladderFor,
+  PRESET_AMOUNTS,
+} from './calculator-model';
 
 export interface RateCalculatorProps {
   data: CalculatorData;
@@ -163,6 +174,13 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
         )}
       </output>
       <p className="calc__note">The rate is locked the moment you submit your order.</p>
+      {(result.ok ? result.card : bands[0]) && (
+        <RateHistory
+          cards={[{ id: (result.ok ? result.card : bands[0])!.card_id, name: cardTitle(brand, currency, form) }]}
+          currency={payout}
+          load={loadRateHistory}
+        />
+      )}
       <Link className="gl-btn gl-btn--primary calc__cta" to={sellLink}>
         {signedIn ? 'Sell this card' : 'Sign up and sell this card'}
       </Link>

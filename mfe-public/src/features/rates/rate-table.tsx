@@ -3,6 +3,8 @@ import { useId } from 'react';
 import type { CurrencyCode, RatesData } from '@giftlane/shared-sdk';
 import { showMoney } from '../../lib/amounts';
 import { NO_FILTER, useRateSheet } from '@giftlane/shared-sdk/rate-table';
+import { RateHistory } from '@giftlane/shared-sdk/ui/rate-history';
+import { loadRateHistory } from '../../lib/api';
 
 export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyCode }) {
   const id = useId();
@@ -62,6 +64,17 @@ export function RateTable({ data, payout }: { data: RatesData; payout: CurrencyC
           </>
         )}
       </p>
+      {found.length > 0 && (
+        <RateHistory
+          cards={found.map((r) => ({
+            id: r.cardId,
+            name: `${r.brand} ${r.currency} ${r.formName} ${bandLabel(r.min, r.max, r.currency)}`,
+          }))}
+          cardId={found[0]!.cardId}
+          currency={payout}
+          load={loadRateHistory}
+        />
+      )}
       {found.length === 0 ? (
         <p className="pub-empty">No card matches. Try another brand or clear the filters.</p>
       ) : (

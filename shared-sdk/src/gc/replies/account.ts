@@ -16,6 +16,7 @@ import {
 } from './schema';
 import { COUPON_USE_STATUS, ORDER_STATUS } from '../../statuses';
 import { CASE_REPLIES } from './cases';
+import { RATE_REPLIES } from './rates';
 import {
   amount,
   bonusTierOrTiers,
@@ -229,6 +230,34 @@ export const coupon = obj({
 
 // ---- §3.9 Wallet ------------------------------------------------------------------------------
 
+/**
+ * One thing that keeps a wallet's money from leaving now (a freeze, a cooling-off, a limit, the
+ * minimum) or that is on its way out (pending withdrawals), in the api's words with what clears it
+ * and when. `kind` is open: a client shows a kind it does not know by its title and message.
+ */
+export const moneyHoldWire = obj({
+  kind: str,
+  title: str,
+  message: str,
+  /** Unix seconds when it ends by itself (0: it does not, or not at a known time). */
+  until: num,
+  /** How much of the wallet it keeps from leaving now; for pending withdrawals, the amount on its way. */
+  amount,
+});
+
+/** A wallet's money: what one withdrawal could take now, and every hold on the rest. */
+export const walletStandingWire = obj({
+  wallet_type: num,
+  currency_name: str,
+  /** Exactly what one withdrawal could take this minute (the api's withdrawal enforces the same rules). */
+  available_now: amount,
+  /** Cash in the wallet, not counting what pending withdrawals hold. */
+  balance: amount,
+  /** Held by pending withdrawals. */
+  held: amount,
+  holds: arr(moneyHoldWire),
+});
+
 export const walletBalanceWire = obj({
   total_amount: amount,
   usd_amount: amount,
@@ -246,6 +275,8 @@ export const walletBalanceWire = obj({
   currency_name: str,
   rate: optStr,
   point: optNum,
+  /** Our addition: each wallet's money available now and the holds on the rest (local first, then USDT). */
+  standing: opt(arr(walletStandingWire)),
 });
 
 const moneyLogFields = {
@@ -371,6 +402,10 @@ export const withdrawInformationWire = obj({
   security_hold: opt(nullable(withdrawalBlock)),
   /** The identity level's limits for this wallet; null where verification does not apply. */
   kyc: opt(nullable(withdrawKycLimitsWire)),
+  /** Our addition: what one withdrawal from the wallet asked for could take now (its currency). */
+  available_now: optAmount,
+  /** Our addition: every hold and limit on the rest of that wallet, with what clears it and when. */
+  holds: opt(arr(moneyHoldWire)),
 });
 
 export const withdrawResultWire = obj({
@@ -412,6 +447,22 @@ export const kycWallet = obj({
   balance_threshold: nullable(str),
   above_threshold: bool,
   above_remaining_today: bool,
+});
+
+/** The dashboard's checklist before a first payout (user/firstSteps); `show` is false once a withdrawal was paid. */
+export const firstSteps = obj({
+  show: bool,
+  /** Whether identity verification is offered in the seller's country. */
+  identity_offered: bool,
+  identity_verified: bool,
+  pin_set: bool,
+  payout_accounts: num,
+  has_order: bool,
+  paid_out: bool,
+  /** The wait before a new payout account can be paid to: the cooling-off the withdrawal enforces. */
+  payout_wait_hours: num,
+  /** The same wait in words ("24 hours"); empty when there is none. */
+  payout_wait: str,
 });
 
 export const kycStatus = obj({
@@ -680,10 +731,12 @@ export const statusBoard = obj({
 /** The reply `data` of each account-area and native-only path (the path without `/gc/`). */
 export const ACCOUNT_REPLIES = {
   ...CASE_REPLIES,
+  ...RATE_REPLIES,
   'account/avatar': none,
   'card/quote': cardQuote,
   /** The native apps' spelling of user/updatePasswordByWhatsapp. */
   'user/updatePasswordByWhatsApp': none,
+  'user/firstSteps': firstSteps,
   'config/getAppVersion': nullable(appVersion),
   'config/liveContentList': liveContent,
   'finder/allNotice': arr(notice),

@@ -363,6 +363,25 @@ export const calculatorData = obj({
   quote: optQuote,
 });
 
+// ---- Our official channels (the "Official channels" page, Help) ----------------------------------
+
+export const officialChannels = obj({
+  whatsapp: arr(obj({ number: str, purpose: str, hours: str, link: str })),
+  emails: arr(obj({ address: str, purpose: str })),
+  domains: arr(str),
+  socials: arr(obj({ network: str, url: str, handle: str })),
+  /** The page that lists them, on the configured site. */
+  page_url: str,
+});
+
+/** Whether a typed number, address or link is ours, and which of our channels it is. */
+export const channelCheck = obj({
+  kind: oneOf('phone', 'email', 'link'),
+  value: str,
+  ours: bool,
+  match: nullable(obj({ type: oneOf('whatsapp', 'email', 'domain', 'social'), value: str, label: str })),
+});
+
 /** The reply `data` of each path the first pages call (the path without `/gc/`). */
 export const PUBLIC_REPLIES = {
   'card/calculator': calculatorData,
@@ -374,6 +393,8 @@ export const PUBLIC_REPLIES = {
   'public/appinit': initData,
   'public/blogList': arr(blogListItem),
   'public/blogPost': blogPost,
+  'public/channelCheck': channelCheck,
+  'public/channels': officialChannels,
   'public/contact': none,
   'public/countrylist': arr(country),
   'public/homebanner': homeBanner,

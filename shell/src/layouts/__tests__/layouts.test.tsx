@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runInAction } from 'mobx';
 import { createMemoryRouter, RouterProvider, type RouteObject } from '@giftlane/shared-sdk/router';
@@ -65,6 +65,12 @@ describe('signed-in layout', () => {
     runInAction(() => (store.user.nickname = 'Chidinmaokafor Adeyemi'));
     renderApp('/homes');
     expect(await screen.findByText('Hi, Chidinmaok...')).toBeInTheDocument();
+  });
+
+  it("greets a seller who gave no name by SPEC's fallback name, never a made-up one", async () => {
+    runInAction(() => (store.user.nickname = ''));
+    renderApp('/homes');
+    await waitFor(() => expect(document.querySelector('.gl-greeting')).toHaveTextContent(/^Hi, Guest$/));
   });
 
   it('shows the unread count only above 0, and the default avatar without one', async () => {

@@ -175,6 +175,17 @@ describe('order detail', () => {
     expect(screen.queryByText(/than the quote/)).toBeNull();
   });
 
+  test('the order number is whole in one element (never broken between digits) and Copy copies it', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(inRouter(<OrderDetailView detail={detail} />));
+    expect(screen.getByTestId('order-number')).toHaveTextContent(/^GC261122000000000000012345$/);
+    expect(screen.getByTestId('order-number')).toHaveClass('acc-nowrap');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('GC261122000000000000012345');
+    expect(await screen.findByText('Order number copied.')).toBeInTheDocument();
+  });
+
   test('each card line with face value, rate and amount, or why it failed; rejected photos with their reason', () => {
     render(inRouter(<OrderDetailView detail={detail} />));
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);

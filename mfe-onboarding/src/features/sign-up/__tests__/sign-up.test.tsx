@@ -243,6 +243,33 @@ describe('OTPForm', () => {
     expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value).join('')).toBe('4321');
   });
 
+  it('says the code was sent in the page, not in a toast over the back arrow', async () => {
+    await toOtp();
+    expect(screen.getByRole('status')).toHaveTextContent('Verification code sent successfully');
+    expect(document.querySelector('.gl-toast')).toBeNull();
+  });
+
+  it('a wrong code: the api says how many tries are left, the boxes empty and the first has focus', async () => {
+    const { api } = await toOtp();
+    api.answer('user/appregister', refused('Invalid verification code: 4 tries left'));
+    const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`);
+    await userEvent.type(box(1), '9999');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code: 4 tries left');
+    expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value)).toEqual(['', '', '', '']);
+    expect(box(1)).toHaveFocus();
+  });
+
+  it('no answer from the api keeps the digits typed (nothing was refused)', async () => {
+    const { api } = await toOtp();
+    api.answer('user/appregister', NO_ANSWER);
+    const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`);
+    await userEvent.type(box(1), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Account' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect([1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value).join('')).toBe('1234');
+  });
+
   it('the back arrow returns to the form with the draft', async () => {
     await toOtp();
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign-up' }));

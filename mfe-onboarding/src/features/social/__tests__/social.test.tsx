@@ -130,6 +130,18 @@ describe('social sign-in', () => {
     expect(await screen.findByText('Google login failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('the Apple button shows its logo like the others, hidden from screen readers', async () => {
+    freshTab();
+    renderAt('/login');
+    const apple = await screen.findByRole('button', { name: /Apple/ });
+    const logo = apple.querySelector('svg');
+    expect(logo).not.toBeNull();
+    expect(logo!.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(logo!.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);
+    // The logo adds nothing to what the button is called or says.
+    expect(apple).toHaveTextContent(/^Apple$/);
+  });
+
   it('Apple: a script without AppleID says Apple SDK not loaded', async () => {
     freshTab();
     settings({ appleClientId: 'apple-1', appleScriptUrl: 'https://appleid.cdn-apple.com/x.js?e2e-5' });

@@ -1,0 +1,26 @@
+// The platform's withdrawal limits per currency (the withdraw_limits setting): one withdrawal's
+// minimum and maximum, the day's total and count, the fee.
+import type { Reference } from '../../shared/reference.js';
+
+export interface Limits {
+  min: string;
+  max: string;
+  daily_max: string;
+  daily_count: number;
+  fee: string;
+}
+
+export async function limitsFor(
+  ref: Reference,
+  currency: string,
+): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
+  const all = await ref.setting<Record<string, Limits>>('withdraw_limits', {});
+  const l = all[currency] ?? { min: '1', max: '0', daily_max: '0', daily_count: 0, fee: '0' };
+  return {
+    min: BigInt(l.min),
+    max: BigInt(l.max),
+    dailyMax: BigInt(l.daily_max),
+    dailyCount: l.daily_count,
+    fee: BigInt(l.fee),
+  };
+}

@@ -1,0 +1,338 @@
+// One truth about a seller's money: what a withdrawal could take this minute ("available now"), and
+// every hold and limit on the rest with what clears it and when. The wallet's balance, the withdraw
+// form, the native apps' withdraw/information and the withdrawal's own refusals all say it from here.
+import type { Queryable } from '../../db/db.js';
+import { formatMinor, moneyText } from '../../lib/money.js';
+import { moneyUser, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
+import type { Reference } from '../../shared/reference.js';
+import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { kycToday, kycUser, WITHDRAW_KYC_MESSAGES, type KycDeps } from '../kyc/service.js';
+import { withdrawalBlock, type SecurityDeps, type WithdrawalBlock } from '../security/service.js';
+import { withdrawRepo } from './repo.js';
+import { limitsFor } from './limits.js';
+
+/** What keeps money from leaving now. Open-ended on the wire: a client shows an unknown kind by its words. */
+export type HoldKind =
+  | 'freeze'
+  | 'security_cooling_off'
+  | 'payout_account_cooling_off'
+  | 'no_payout_account'
+  | 'verify_identity'
+  | 'kyc_daily_limit'
+  | 'kyc_single_limit'
+  | 'daily_limit'
+  | 'daily_count'
+  | 'single_limit'
+  | 'minimum'
+  | 'pending_withdrawals';
+
+export interface Hold {
+  kind: HoldKind;
+  /** A few words for a heading: "New payout account". */
+  title: string;
+  /** The reason in plain words, with what clears it and when (times in the seller's zone, named). */
+  message: string;
+  /** When it ends by itself (a cooling-off, a day's limit, a payout's promise), or null. */
+  until: Date | null;
+  /** How much of the wallet it keeps from leaving now (for pending withdrawals: the amount on its way). */
+  amountMinor: bigint;
+}
+
+export interface MoneyStanding {
+  walletType: 1 | 2;
+  currency: { code: string; symbol: string; decimals: number };
+  /** The cash in the wallet, not counting money held by pending withdrawals. */
+  balanceMinor: bigint;
+  /** Held by pending withdrawals: on its way out. */
+  heldMinor: bigint;
+  /** Exactly what one withdrawal could take this minute (0 while anything stops withdrawals). */
+  availableMinor: bigint;
+  /** Blocking reasons first, then the limits, then what is on its way. */
+  holds: Hold[];
+}
+
+const SETTINGS = 'Settings → Verification';
+
+export const STANDING_MESSAGES = {
+  frozenByStaff: (reason: string, contact: string) =>
+    `Our support team froze withdrawals on your account: ${reason.replace(/[.\s]+$/, '')}. Only they can lift the ` +
+    `freeze: ${contact}.`,
+  frozenNotMe: (contact: string) =>
+    `Withdrawals are frozen because a change to your account was reported as not made by you. To unfreeze them, ` +
+    `${contact}.`,
+  contact: (email: string, whatsapp: string) =>
+    `contact support at ${email}${whatsapp ? ` or on WhatsApp ${whatsapp}` : ''}`,
+  securityCoolingOff: (reason: string, from: string) =>
+    `For your safety, withdrawals are paused after a security change${reason ? ` (${reason})` : ''}. You can ` +
+    `withdraw again from ${from}.`,
+  accountCoolingOff: (account: string, from: string) =>
+    `For your safety, a new payout account can be paid to 24 hours after it is added. You can withdraw to ` +
+    `${account} from ${from}.`,
+  noAccount:
+    'Add a payout account in Settings to withdraw. For your safety, a new account can be paid to 24 hours after it ' +
+    'is added.',
+  kycDaily: (
+    level: number,
+    remaining: string,
+    daily: string,
+    resets: string,
+    next?: { level: number; daily: string },
+  ) =>
+    `You can withdraw ${remaining} more today (your daily limit at level ${level} is ${daily}). The limit resets on ` +
+    `${resets}.${next ? ` Verify to level ${next.level} in ${SETTINGS} to withdraw up to ${next.daily} a day.` : ''}`,
+  single: (max: string) => `One withdrawal can be at most ${max}. Withdraw the rest in another withdrawal.`,
+  daily: (left: string, daily: string, resets: string) =>
+    `You can withdraw ${left} more today (the daily limit is ${daily}). The limit resets on ${resets}.`,
+  dailyCount: (n: number, resets: string) =>
+    `You have made ${n} withdrawals today, the most allowed in a day. You can withdraw again from ${resets}.`,
+  minimum: (min: string) => `The smallest withdrawal is ${min}. You can withdraw once you have at least that much.`,
+  fee: (fee: string) => `A withdrawal must be more than its fee of ${fee}.`,
+  pending: (amount: string, n: number, by: string | null) =>
+    `${amount} is on its way to your payout account (${n} withdrawal${n === 1 ? '' : 's'})` +
+    `${by ? `, promised by ${by}` : ''}. It has left your cash balance; if a payout fails, it comes back to your ` +
+    `wallet.`,
+} as const;
+
+const TITLES: Record<HoldKind, string> = {
+  freeze: 'Withdrawals frozen',
+  security_cooling_off: 'Paused after a security change',
+  payout_account_cooling_off: 'New payout account',
+  no_payout_account: 'No payout account',
+  verify_identity: 'Identity not verified',
+  kyc_daily_limit: "Today's limit",
+  kyc_single_limit: 'Limit per withdrawal',
+  daily_limit: "Today's limit",
+  daily_count: 'Withdrawals today',
+  single_limit: 'Limit per withdrawal',
+  minimum: 'Below the minimum',
+  pending_withdrawals: 'Being paid out',
+};
+
+export interface StandingDeps {
+  ref: Reference;
+  ledger: Pick<Ledger, 'userBalances'>;
+  security: Pick<SecurityDeps, 'now'>;
+  kyc: Pick<KycDeps, 'ref' | 'tiers'>;
+  /** Where a frozen seller reaches us (the app's support settings). */
+  contact: { email: string; whatsapp: string };
+}
+
+/** The words of a withdrawal block (a freeze or a cooling-off), as the standing and the refusal both say them. */
+export function blockHold(
+  block: WithdrawalBlock,
+  input: { zone: SellerZone; contact: StandingDeps['contact']; account?: string; amountMinor: bigint },
+): Hold {
+  const { zone, amountMinor } = input;
+  if ('frozen' in block) {
+    const contact = STANDING_MESSAGES.contact(input.contact.email, input.contact.whatsapp);
+    return {
+      kind: 'freeze',
+      title: TITLES.freeze,
+      message: block.staffReason
+        ? STANDING_MESSAGES.frozenByStaff(block.staffReason, contact)
+        : STANDING_MESSAGES.frozenNotMe(contact),
+      until: null,
+      amountMinor,
+    };
+  }
+  const from = sellerTime(block.until, zone);
+  if (block.cause.kind === 'security')
+    return {
+      kind: 'security_cooling_off',
+      title: TITLES.security_cooling_off,
+      message: STANDING_MESSAGES.securityCoolingOff(block.cause.reason, from),
+      until: block.until,
+      amountMinor,
+    };
+  return {
+    kind: 'payout_account_cooling_off',
+    title: TITLES.payout_account_cooling_off,
+    message: STANDING_MESSAGES.accountCoolingOff(input.account ?? 'this account', from),
+    until: block.until,
+    amountMinor,
+  };
+}
+
+/** "GTBank 0123456789": how a payout account is named in a hold. */
+const accountName = (a: { bank_name: string; account_no: string }) => `${a.bank_name} ${a.account_no}`;
+
+/**
+ * A seller's money in one wallet (1: local, 2: USDT): the same checks applyWithdrawal makes, in its
+ * order, without an amount — the freeze and cooling-offs, a payout account that may be paid to now,
+ * the identity level, the platform's limits per withdrawal and per day, the balance, the minimum and
+ * the fee. `availableMinor` is the largest amount that passes them all (0 when one stops every
+ * amount); each limit that keeps money back is a hold. A read: the withdrawal checks again under its
+ * wallet lock, so parallel withdrawals can never take more than this together.
+ */
+export async function moneyStanding(
+  q: Queryable,
+  deps: StandingDeps,
+  input: { userId: number; walletType: 1 | 2; user?: MoneyUser },
+): Promise<MoneyStanding> {
+  const { ref, ledger, security, kyc } = deps;
+  const { walletType } = input;
+  const u = input.user ?? (await moneyUser(q, { ref }, input.userId));
+  const cur = walletCurrency(u, walletType);
+  const zone = sellerZone(u.country.short_name);
+  const now = new Date(security.now());
+  const money = (m: bigint) => moneyText(m, cur);
+  const time = (d: Date) => sellerTime(d, zone);
+
+  const balances = await ledger.userBalances(q, u.id);
+  const cash = balances.find((b) => b.kind === 'cash' && b.currency === cur.code);
+  const balanceMinor = cash?.balanceMinor ?? 0n;
+  const heldMinor = cash?.heldMinor ?? 0n;
+
+  const blocking: Hold[] = [];
+  const limits: Hold[] = [];
+  const hold = (kind: HoldKind, message: string, amountMinor: bigint, until: Date | null = null): Hold => ({
+    kind,
+    title: TITLES[kind],
+    message,
+    until,
+    amountMinor,
+  });
+
+  // The account's freeze or a security change's cooling-off: nothing leaves, whatever the account.
+  const block = await withdrawalBlock(q, security, { userId: u.id });
+  if (block) blocking.push(blockHold(block, { zone, contact: deps.contact, amountMinor: balanceMinor }));
+
+  // A payout account of this wallet that may be paid to now; otherwise when the first one may.
+  const accounts = (await withdrawRepo.accounts(q, u.id)).filter((a) => walletTypeOfMethod(u, a.method) === walletType);
+  const waiting = accounts.filter((a) => a.usable_from && a.usable_from.getTime() > now.getTime());
+  if (accounts.length === 0) blocking.push(hold('no_payout_account', STANDING_MESSAGES.noAccount, balanceMinor));
+  else if (waiting.length === accounts.length) {
+    const first = waiting.reduce((a, b) => ((a.usable_from as Date) <= (b.usable_from as Date) ? a : b));
+    const until = first.usable_from as Date;
+    blocking.push(
+      hold(
+        'payout_account_cooling_off',
+        STANDING_MESSAGES.accountCoolingOff(accountName(first), time(until)),
+        balanceMinor,
+        until,
+      ),
+    );
+  }
+
+  // Each limit as the largest amount it lets through.
+  const caps: { limit: bigint; hold: (kept: bigint) => Hold }[] = [];
+  const platform = await limitsFor(ref, cur.code);
+  caps.push({
+    limit: platform.max,
+    hold: (kept) => hold('single_limit', STANDING_MESSAGES.single(money(platform.max)), kept),
+  });
+  const today = await withdrawRepo.today(q, u.id, cur.code);
+  const dayEnd = await withdrawRepo.dayEnd(q);
+  if (today.n >= platform.dailyCount)
+    blocking.push(hold('daily_count', STANDING_MESSAGES.dailyCount(today.n, time(dayEnd)), balanceMinor, dayEnd));
+  const platformLeft = platform.dailyMax > today.total ? platform.dailyMax - today.total : 0n;
+  caps.push({
+    limit: platformLeft,
+    hold: (kept) =>
+      hold(
+        'daily_limit',
+        STANDING_MESSAGES.daily(money(platformLeft), money(platform.dailyMax), time(dayEnd)),
+        kept,
+        dayEnd,
+      ),
+  });
+
+  const who = await kycUser(q, kyc, u.id);
+  const tiers = kyc.tiers[who.countryCode];
+  if (tiers && who.level < 1) {
+    blocking.push(hold('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
+  } else if (tiers) {
+    const day = await kycToday(q, kyc, { user: who, currency: cur.code });
+    if (day) {
+      const resets = nextMidnight(zone, now);
+      caps.push({
+        limit: day.limits.singleMinor,
+        hold: (kept) =>
+          hold(
+            'kyc_single_limit',
+            WITHDRAW_KYC_MESSAGES.single(
+              who.level,
+              money(day.limits.singleMinor),
+              day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined,
+            ),
+            kept,
+          ),
+      });
+      caps.push({
+        limit: day.remaining,
+        hold: (kept) =>
+          hold(
+            'kyc_daily_limit',
+            STANDING_MESSAGES.kycDaily(
+              who.level,
+              money(day.remaining),
+              money(day.limits.dailyMinor),
+              time(resets),
+              day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined,
+            ),
+            kept,
+            resets,
+          ),
+      });
+    }
+  }
+
+  // The limits that keep part of the balance back, tightest first.
+  let available = balanceMinor;
+  for (const c of [...caps].sort((a, b) => (a.limit < b.limit ? -1 : a.limit > b.limit ? 1 : 0))) {
+    if (c.limit < balanceMinor) limits.push(c.hold(balanceMinor - c.limit));
+    if (c.limit < available) available = c.limit;
+  }
+  // Too little to make one withdrawal of: the minimum, and more than the fee.
+  if (available > 0n && blocking.length === 0) {
+    if (available < platform.min)
+      limits.push(hold('minimum', STANDING_MESSAGES.minimum(money(platform.min)), available));
+    else if (available <= platform.fee)
+      limits.push(hold('minimum', STANDING_MESSAGES.fee(money(platform.fee)), available));
+  }
+  if (blocking.length > 0 || limits.some((h) => h.kind === 'minimum')) available = 0n;
+
+  const pending: Hold[] = [];
+  if (heldMinor > 0n) {
+    const out = await withdrawRepo.unsettled(q, u.id, cur.code);
+    pending.push(
+      hold(
+        'pending_withdrawals',
+        STANDING_MESSAGES.pending(money(heldMinor), Math.max(out.n, 1), out.promised ? time(out.promised) : null),
+        heldMinor,
+        out.promised,
+      ),
+    );
+  }
+
+  return {
+    walletType,
+    currency: { code: cur.code, symbol: cur.symbol, decimals: cur.decimals },
+    balanceMinor,
+    heldMinor,
+    availableMinor: available,
+    holds: [...blocking, ...limits, ...pending],
+  };
+}
+
+/** A standing on the wire: amounts as decimal text in the wallet's currency, times as Unix seconds (0: none). */
+export function standingView(s: MoneyStanding) {
+  const amount = (m: bigint) => formatMinor(m, s.currency.decimals);
+  return {
+    wallet_type: s.walletType,
+    currency_name: s.currency.code,
+    available_now: amount(s.availableMinor),
+    balance: amount(s.balanceMinor),
+    held: amount(s.heldMinor),
+    holds: s.holds.map(holdView(s.currency.decimals)),
+  };
+}
+
+export const holdView = (decimals: number) => (h: Hold) => ({
+  kind: h.kind,
+  title: h.title,
+  message: h.message,
+  until: h.until ? Math.floor(h.until.getTime() / 1000) : 0,
+  amount: formatMinor(h.amountMinor, decimals),
+});

@@ -1,0 +1,65 @@
+/**
+ * Times as a seller reads them: in their country's time zone, with the zone named, the same way in
+ * every message and reply that says when something happens ("27 Nov 2026, 04:45 Lagos time").
+ */
+import type { Queryable } from '../db/db.js';
+
+/** The countries' time zones and the words that name them; elsewhere UTC. */
+const ZONES: Record<string, { zone: string; name: string }> = {
+  NG: { zone: 'Africa/Lagos', name: 'Lagos time' },
+  GH: { zone: 'Africa/Accra', name: 'Accra time' },
+};
+
+export interface SellerZone {
+  /** IANA time zone. */
+  zone: string;
+  /** How a seller reads it: "Lagos time". */
+  name: string;
+}
+
+export const sellerZone = (countryCode: string): SellerZone => ZONES[countryCode] ?? { zone: 'UTC', name: 'UTC' };
+
+/** "27 Nov 2026, 04:45 Lagos time". */
+export function sellerTime(at: Date, zone: SellerZone): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: zone.zone,
+  }).format(at);
+  return `${text} ${zone.name}`;
+}
+
+/** The next midnight in the zone, when a seller's "today" ends. */
+export function nextMidnight(zone: SellerZone, now: Date): Date {
+  const parts: Record<string, number> = {};
+  for (const p of new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone.zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now))
+    parts[p.type] = Number(p.value);
+  const part = (k: string) => parts[k] ?? 0;
+  // The zone's offset now, from its wall clock; the next local midnight in UTC by that offset.
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const offset = wall - Math.floor(now.getTime() / 1000) * 1000;
+  const midnight = Date.UTC(part('year'), part('month') - 1, part('day') + 1);
+  return new Date(midnight - offset);
+}
+
+/** The time zone of an account, from its country. */
+export async function accountZone(q: Queryable, userId: number): Promise<SellerZone> {
+  const r = await q.query<{ short_name: string }>(
+    'select c.short_name from users u join countries c on c.id = u.country_id where u.id = $1',
+    [userId],
+  );
+  return sellerZone(r.rows[0]?.short_name ?? '');
+}
