@@ -273,7 +273,7 @@ export default tseslint.config(
   {
     // A subpath module each remote bundles (not part of the singleton) reads the singleton's words
     // through the package's main entry, so the remotes carry no second copy of them.
-    files: ['shared-sdk/src/social-sign-in.ts', 'shared-sdk/src/card-catalog.ts'],
+    files: ['shared-sdk/src/social-sign-in.ts', 'shared-sdk/src/card-catalog.ts', 'shared-sdk/src/sell-choice.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -95,6 +95,8 @@ export interface EstimateInput {
   vipBp: number;
   ladder: LadderTier[];
   coupon?: Coupon | null;
+  /** The first-order bonus the seller would still earn (the calculator's `first_order_bonus`), payout minor units. */
+  firstOrderBonusMinor?: bigint;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface EstimateInput {
  * above zero is not priced.
  */
 export function estimate(
-  { bands, currency, amount, payout, vipBp, ladder, coupon }: EstimateInput,
+  { bands, currency, amount, payout, vipBp, ladder, coupon, firstOrderBonusMinor }: EstimateInput,
   messages: EstimateMessages,
 ): Estimate {
   if (bands.length === 0) return { ok: false, message: messages.noCard };
@@ -133,6 +135,7 @@ export function estimate(
     vipBp,
     ladder,
     coupon,
+    firstOrderBonusMinor,
   });
   return { ok: true, card, faceValue: text, faceMinor: face.amount_minor, rateMinor: rate.amount_minor, quote: q };
 }

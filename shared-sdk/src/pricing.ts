@@ -6,7 +6,8 @@
  * rates and bonuses in minor units of the payout currency, percentages in basis points.
  *
  *   per-unit rate = base rate × (1 + VIP % + coupon %) + rate-add coupon
- *   payout        = face value × per-unit rate + fixed coupon + ladder bonus, never below 0
+ *   payout        = face value × per-unit rate + fixed coupon + ladder bonus
+ *                   + first-order bonus (when the seller's first paid order is priced), never below 0
  *
  * Each line is rounded down on its own and the total is their sum, so the lines a user sees always
  * add up to the payout.
@@ -32,6 +33,51 @@ export interface QuoteInput {
   vipBp: number;
   coupon?: Coupon | null;
   ladder?: readonly LadderTier[];
+  /** The first-order bonus, in payout minor units, when this order is the seller's first paid one. */
+  firstOrderBonusMinor?: bigint;
+}
+
+/** What a payout is made of: the card's value at its rate, then each bonus that applies. */
+export type PayoutLineKind = 'card' | 'vip' | 'coupon' | 'ladder' | 'first_order';
+
+/** Each line's name, the same words on the quote, the order and the console. */
+export const PAYOUT_LINE_NAMES: Record<PayoutLineKind, string> = {
+  card: 'Card value',
+  vip: 'VIP bonus',
+  coupon: 'Coupon',
+  ladder: 'Big-trade bonus',
+  first_order: 'First-order bonus',
+};
+
+export interface PayoutLine {
+  kind: PayoutLineKind;
+  amountMinor: bigint;
+}
+
+export interface PayoutParts {
+  baseMinor: bigint;
+  vipBonusMinor: bigint;
+  couponBonusMinor: bigint;
+  ladderBonusMinor: bigint;
+  firstOrderBonusMinor: bigint;
+}
+
+/**
+ * The one sum of a payout: the card's value and each bonus above zero as a line, and their total
+ * (never below 0). The quote and the order's credit both add up through it, so the lines a seller
+ * is quoted are the lines the wallet is credited with.
+ */
+export function payoutLines(p: PayoutParts): { lines: PayoutLine[]; totalMinor: bigint } {
+  const all: PayoutLine[] = [
+    { kind: 'card', amountMinor: p.baseMinor },
+    { kind: 'vip', amountMinor: p.vipBonusMinor },
+    { kind: 'coupon', amountMinor: p.couponBonusMinor },
+    { kind: 'ladder', amountMinor: p.ladderBonusMinor },
+    { kind: 'first_order', amountMinor: p.firstOrderBonusMinor },
+  ];
+  const lines = all.filter((l) => l.kind === 'card' || l.amountMinor !== 0n);
+  const sum = lines.reduce((a, l) => a + l.amountMinor, 0n);
+  return { lines, totalMinor: sum < 0n ? 0n : sum };
 }
 
 export interface Quote {
@@ -39,7 +85,14 @@ export interface Quote {
   vipBonusMinor: bigint;
   couponBonusMinor: bigint;
   ladderBonusMinor: bigint;
+  /** 0 unless the input named a first-order bonus. */
+  firstOrderBonusMinor: bigint;
+  /** Everything the seller is paid: the trade and the first-order bonus. */
   totalMinor: bigint;
+  /** What the card itself earns (the total without the first-order bonus): what a locked quote binds. */
+  tradeMinor: bigint;
+  /** The total line by line (payoutLines). */
+  lines: PayoutLine[];
   /** The per-unit rate after VIP and coupon, in payout minor units (rounded down). */
   effectiveRateMinor: bigint;
 }
@@ -70,9 +123,12 @@ export function quote(input: QuoteInput): Quote {
     if (baseMinor >= t.orderAmountMinor && t.bonusAmountMinor > ladderBonusMinor) ladderBonusMinor = t.bonusAmountMinor;
   }
 
-  let totalMinor = baseMinor + vipBonusMinor + couponBonusMinor + ladderBonusMinor;
-  if (totalMinor < 0n) totalMinor = 0n;
+  const firstOrderBonusMinor = input.firstOrderBonusMinor ?? 0n;
+  if (firstOrderBonusMinor < 0n) throw new RangeError('the first-order bonus must not be negative');
+  const parts = { baseMinor, vipBonusMinor, couponBonusMinor, ladderBonusMinor };
+  const { lines, totalMinor } = payoutLines({ ...parts, firstOrderBonusMinor });
+  const tradeMinor = payoutLines({ ...parts, firstOrderBonusMinor: 0n }).totalMinor;
   const rateAdd = coupon?.kind === 'rate_add' ? coupon.rateMinor : 0n;
   const effectiveRateMinor = (baseRateMinor * (BP + BigInt(input.vipBp) + couponBp)) / BP + rateAdd;
-  return { baseMinor, vipBonusMinor, couponBonusMinor, ladderBonusMinor, totalMinor, effectiveRateMinor };
+  return { ...parts, firstOrderBonusMinor, totalMinor, tradeMinor, lines, effectiveRateMinor };
 }

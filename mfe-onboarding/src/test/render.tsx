@@ -21,8 +21,8 @@ import { loadPasswordViews, loadSignUpViews, warm } from '../lib/view-chunks';
 beforeAll(() => Promise.all([warm(loadSignUpViews), warm(loadPasswordViews)]));
 
 export const COUNTRIES: Country[] = [
-  { id: 1, name: 'Nigeria', area_number: '+234' },
-  { id: 2, name: 'Ghana', area_number: '+233' },
+  { id: 1, name: 'Nigeria', area_number: '+234', currency_name: 'NGN' },
+  { id: 2, name: 'Ghana', area_number: '+233', currency_name: 'GHS' },
 ];
 
 function Elsewhere() {

@@ -349,12 +349,26 @@ export default function ReviewPage() {
           <>
             <p>
               Payout: <strong data-testid="preview-amount">{amount(preview.amount, preview.currency)}</strong>
-              {o.quote && <> against the quote of {amount(o.quote.amount, o.currency)}</>}.
+              {o.quote && <> against the quote of {amount(o.quote.total_amount ?? o.quote.amount, o.currency)}</>}.
             </p>
+            {preview.lines && preview.lines.length > 0 && (
+              <table className="ops-payout-lines" data-testid="preview-lines">
+                <caption>The payout line by line</caption>
+                <tbody>
+                  {preview.lines.map((l) => (
+                    <tr key={l.kind}>
+                      <th scope="row">{l.name}</th>
+                      <td>{amount(l.amount, preview.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
             {Number(preview.first_order_bonus ?? 0) > 0 && (
               <p data-testid="preview-first-order-bonus">
                 Includes the <strong>first-order bonus</strong> of {amount(preview.first_order_bonus, preview.currency)}
-                : this is the seller&apos;s first paid order, and the platform adds it (it is not part of the quote).
+                : this is the seller&apos;s first paid order, and the platform adds it (the seller&apos;s quote named it
+                when it was the first order sent).
               </p>
             )}
             {preview.needs_approval && (

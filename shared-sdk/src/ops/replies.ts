@@ -146,6 +146,9 @@ export const orderQuote = obj(
     vip_percent: opt(str),
     card_currency: opt(str),
     payout_currency: opt(str),
+    /** The first-order bonus the quote named, and the quote's whole total with it (absent on older orders). */
+    first_order_bonus: opt(money),
+    total_amount: opt(money),
   },
   true,
 );
@@ -274,6 +277,8 @@ export const preview = obj({
   needs_approval: maybeStr,
   /** The part of amount that is the seller's first-order bonus ("0.00" for a later order). */
   first_order_bonus: opt(money),
+  /** The payout line by line as it would be credited: card value at the rate, then each bonus by its name. */
+  lines: opt(arr(obj({ kind: str, name: str, amount: money }))),
 });
 
 // ---- Withdrawals ----------------------------------------------------------------------------------

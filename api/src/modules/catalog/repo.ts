@@ -1,7 +1,7 @@
 // The SQL of the catalog as sellers read it: the active cards with the rate in force in a payout
 // currency, the categories, and when the next scheduled rate change takes effect.
 import type { Queryable } from '../../db/db.js';
-import { ORDER_CREDITED } from '@giftlane/shared-sdk/statuses';
+import { ORDER_CREDITED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export interface CardRow {
   id: number;
@@ -78,6 +78,15 @@ export const catalogRepo = {
     const r = await q.query('select 1 from orders where user_id = $1 and status = any($2::smallint[]) limit 1', [
       userId,
       ORDER_CREDITED,
+    ]);
+    return r.rows.length > 0;
+  },
+
+  /** Whether the seller has an order still in review (it would be the first paid one before a new order). */
+  async hasOrderInReview(q: Queryable, userId: number): Promise<boolean> {
+    const r = await q.query('select 1 from orders where user_id = $1 and status = $2 limit 1', [
+      userId,
+      ORDER_STATUS.pending,
     ]);
     return r.rows.length > 0;
   },

@@ -184,7 +184,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const vipBp = await app.ref.vipBp(vipLevel);
       const next = levels.find((l) => l.level === vipLevel + 1);
       const ladder = (await app.ref.ladder()).get(payoutCode) ?? [];
-      const firstBonus = await firstOrderBonusFor(app.db, app, { userId: req.auth?.userId, currency: payoutCode });
+      // The bonus a new order would get: none while an order in review would take it first.
+      const firstBonus = await firstOrderBonusFor(app.db, app, {
+        userId: req.auth?.userId,
+        currency: payoutCode,
+        newOrder: true,
+      });
       const cards = await catalog.cards(payoutCode);
       const currencies = await app.ref.currencies();
       const cats = new Map<number, CardRow[]>();
@@ -196,6 +201,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
               faceValue: b.face_value || undefined,
               payoutCurrency: payoutCode,
               vipLevel,
+              firstOrderBonusMinor: firstBonus,
             }),
             vipBp,
           )
@@ -251,7 +257,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   // Quote alone, for the sell form: the same pricing function the order will lock.
   gcRoute(app, {
     path: '/card/quote',
-    summary: 'Quote one card: face value × rate × (1 + VIP %) + ladder bonus, in the payout currency',
+    summary:
+      'Quote one card: face value × rate × (1 + VIP %) + ladder bonus (+ the first-order bonus), line by line, ' +
+      'in the payout currency',
     auth: 'optional',
     body: z.object({
       country_id: countryField,
@@ -263,8 +271,19 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       const b = req.body;
       const { country, vipLevel } = await viewer(app, req, b.country_id);
       const payoutCode = b.wallet_type === 2 ? 'USDT' : country.wallet_currency;
+      const firstBonus = await firstOrderBonusFor(app.db, app, {
+        userId: req.auth?.userId,
+        currency: payoutCode,
+        newOrder: true,
+      });
       return Catalog.quoteView(
-        await catalog.quoteCard({ cardId: b.card_id, faceValue: b.face_value, payoutCurrency: payoutCode, vipLevel }),
+        await catalog.quoteCard({
+          cardId: b.card_id,
+          faceValue: b.face_value,
+          payoutCurrency: payoutCode,
+          vipLevel,
+          firstOrderBonusMinor: firstBonus,
+        }),
         await app.ref.vipBp(vipLevel),
       );
     },

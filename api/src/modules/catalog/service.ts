@@ -3,7 +3,7 @@ import { keyedCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/envelope.js';
 import { bpToPercent, formatMinor, parseAmount } from '../../lib/money.js';
 import type { Currency, Reference } from '../../shared/reference.js';
-import { quote, type Coupon, type Quote } from './pricing.js';
+import { PAYOUT_LINE_NAMES, quote, type Coupon, type PayoutLine, type Quote, type QuoteInput } from './pricing.js';
 import { catalogRepo, type CardRow } from './repo.js';
 
 export const cardName = (
@@ -68,7 +68,9 @@ export class Catalog {
     payoutCurrency: string;
     vipLevel: number;
     coupon?: Coupon | null;
-  }): Promise<{ card: CardRow; quote: Quote; face: bigint; cardCurrency: Currency; payout: Currency }> {
+    /** The first-order bonus this quote includes (firstOrderBonusFor), payout minor units. */
+    firstOrderBonusMinor?: bigint;
+  }): Promise<QuotedCard> {
     const card = (await this.cards(args.payoutCurrency, { cardId: args.cardId }))[0];
     if (!card) throw new AppError('Card not found');
     const cardCurrency = await this.ref.currency(card.currency_code);
@@ -89,15 +91,22 @@ export class Catalog {
       );
     }
     const rate = args.payoutCurrency === 'USDT' ? card.usdt_rate_minor : card.rate_minor;
-    const q = quote({
+    const input: QuoteInput = {
       faceMinor: parsed.minor,
       faceDecimals: cardCurrency.decimals,
       baseRateMinor: rate,
       vipBp: await this.ref.vipBp(args.vipLevel),
       coupon: args.coupon ?? null,
       ladder: (await this.ref.ladder()).get(args.payoutCurrency) ?? [],
-    });
-    return { card, quote: q, face: parsed.minor, cardCurrency, payout };
+      firstOrderBonusMinor: args.firstOrderBonusMinor ?? 0n,
+    };
+    return { card, quote: quote(input), input, face: parsed.minor, cardCurrency, payout };
+  }
+
+  /** The same quote with the first-order bonus it includes set (decided once the order is written). */
+  static withFirstOrderBonus(r: QuotedCard, firstOrderBonusMinor: bigint): QuotedCard {
+    const input = { ...r.input, firstOrderBonusMinor };
+    return { ...r, input, quote: quote(input) };
   }
 
   /** The wire form of a quote (decimal strings in major units). */
@@ -119,10 +128,28 @@ export class Catalog {
       vip_bonus: formatMinor(r.quote.vipBonusMinor, d),
       coupon_bonus: formatMinor(r.quote.couponBonusMinor, d),
       ladder_bonus: formatMinor(r.quote.ladderBonusMinor, d),
-      amount: formatMinor(r.quote.totalMinor, d),
+      /** What the card earns (the order's binding quote), without the first-order bonus: unchanged for the apps. */
+      amount: formatMinor(r.quote.tradeMinor, d),
+      first_order_bonus: formatMinor(r.quote.firstOrderBonusMinor, d),
+      /** Everything the seller is paid, first-order bonus included: the sum of lines. */
+      total_amount: formatMinor(r.quote.totalMinor, d),
+      lines: payoutLinesView(r.quote.lines, d),
     };
   }
 }
+
+export type QuotedCard = {
+  card: CardRow;
+  quote: Quote;
+  input: QuoteInput;
+  face: bigint;
+  cardCurrency: Currency;
+  payout: Currency;
+};
+
+/** A payout line by line, on the wire: each line's kind, its name and its amount (a decimal string). */
+export const payoutLinesView = (lines: readonly PayoutLine[], decimals: number) =>
+  lines.map((l) => ({ kind: l.kind, name: PAYOUT_LINE_NAMES[l.kind], amount: formatMinor(l.amountMinor, decimals) }));
 
 /**
  * The first-order bonus a seller can still earn, in a payout currency's minor units: the setting's
@@ -131,12 +158,21 @@ export class Catalog {
 export async function firstOrderBonusFor(
   q: Queryable,
   deps: { ref: Reference },
-  input: { userId: number | undefined; currency: string },
+  input: {
+    userId: number | undefined;
+    currency: string;
+    /**
+     * For a new order's quote: 0 as well while another order is in review, which is paid first and
+     * takes the bonus (so two orders sent together are never both quoted with it).
+     */
+    newOrder?: boolean;
+  },
 ): Promise<bigint> {
   const { ref } = deps;
   const { userId, currency } = input;
   if (userId) {
     if (await catalogRepo.hasCreditedOrder(q, userId)) return 0n;
+    if (input.newOrder && (await catalogRepo.hasOrderInReview(q, userId))) return 0n;
   }
   return BigInt((await ref.setting<Record<string, string>>('first_order_bonus', {}))[currency] ?? '0');
 }

@@ -5,6 +5,7 @@ import { formatMinor, parseAmount } from '../../lib/money.js';
 import { orderRepo } from '../order/repo.js';
 import {
   claimOrder,
+  creditedLines,
   decideOrder,
   FAIL_REASONS,
   NeedsApproval,
@@ -14,6 +15,7 @@ import {
   type LineInput,
 } from '../order/service.js';
 import type { OrderRow } from '../order/repo.js';
+import { payoutLinesView } from '../catalog/service.js';
 import { offerRepo } from '../order/offer-repo.js';
 import { OFFER_REASONS, offerView, priceOffer, sendOffer, type OfferDeps } from '../order/offer-service.js';
 import { accountLinks } from '../referral/links.js';
@@ -306,6 +308,7 @@ export async function preview(db: Db, deps: OpsDeps, input: DecisionInput & { st
         currency: cur.code,
         needs_approval: null,
         first_order_bonus: formatMinor(err.order.first_order_bonus_minor, cur.decimals),
+        lines: payoutLinesView(creditedLines(err.order).lines, cur.decimals),
       };
     }
     if (err instanceof NeedsApproval) {
@@ -316,6 +319,7 @@ export async function preview(db: Db, deps: OpsDeps, input: DecisionInput & { st
         currency: cur.code,
         needs_approval: err.reason,
         first_order_bonus: formatMinor(err.firstOrderBonusMinor, cur.decimals),
+        lines: payoutLinesView(err.lines, cur.decimals),
       };
     }
     throw err;

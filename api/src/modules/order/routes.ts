@@ -4,15 +4,15 @@ import { AppError } from '../../lib/envelope.js';
 import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } from '../../lib/fields.js';
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
-import { cardName } from '../catalog/service.js';
+import { cardName, payoutLinesView } from '../catalog/service.js';
 import { delayOf, delaysOf } from '../compensation/service.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UploadStore } from '../uploads/store.js';
 import { offerRepo } from './offer-repo.js';
 import { acceptOffer, declineOffer, offerView, type OfferDeps } from './offer-service.js';
 import { orderRepo, type OrderRow } from './repo.js';
-import { statusDesc, submitOrder } from './service.js';
-import { ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { creditedLines, statusDesc, submitOrder } from './service.js';
+import { ORDER_CREDITED, ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const dateText = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -199,6 +199,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         refused_reason: o.refused_reason,
         payout_note: o.payout_note,
         quote: o.quote?.view ?? null,
+        /** Our addition: what a credited order paid, line by line (null before it is credited). */
+        paid_lines: ORDER_CREDITED.includes(o.status) ? payoutLinesView(creditedLines(o).lines, cur.decimals) : null,
         keyList: lines.map((l, i) => {
           const cc = currencies.get(l.card_currency);
           return {

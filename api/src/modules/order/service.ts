@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
-import { quote } from '../catalog/pricing.js';
-import { Catalog, cardName } from '../catalog/service.js';
+import { payoutLines, quote, type PayoutLine, type Quote } from '../catalog/pricing.js';
+import { Catalog, cardName, firstOrderBonusFor, type QuotedCard } from '../catalog/service.js';
 import {
   COUPON_MESSAGES,
   couponById,
@@ -120,31 +120,20 @@ export async function submitOrder(
   if (input.couponCode && !held) throw new AppError(COUPON_MESSAGES.notFound);
   const coupon = held ? couponFits(held, input.walletType, cur.code) : null;
 
-  let quoteJson: Record<string, unknown> | null = null;
-  let quoteTotal: bigint | null = null;
-  let faceMinor: bigint | null = null;
+  let quoted: QuotedCard | null = null;
   const vipBp = await ref.vipBp(u.vipLevel);
   if (input.cardId) {
     if (!input.faceValue) throw new AppError(APPADD_MESSAGES.faceRequired);
-    const q = await catalog.quoteCard({
+    quoted = await catalog.quoteCard({
       cardId: input.cardId,
       faceValue: input.faceValue,
       payoutCurrency: cur.code,
       vipLevel: u.vipLevel,
       coupon: coupon && pricingCoupon(coupon),
     });
-    if (input.cardForm && input.cardForm !== q.card.form_code) throw new AppError(APPADD_MESSAGES.form);
-    if (coupon && q.quote.baseMinor < coupon.enough_minor)
+    if (input.cardForm && input.cardForm !== quoted.card.form_code) throw new AppError(APPADD_MESSAGES.form);
+    if (coupon && quoted.quote.baseMinor < coupon.enough_minor)
       throw new AppError(APPADD_MESSAGES.couponMinimum(`${moneyText(coupon.enough_minor, cur)}`));
-    const rate = cur.code === 'USDT' ? q.card.usdt_rate_minor : q.card.rate_minor;
-    quoteJson = {
-      rate_minor: rate.toString(),
-      face_minor: q.face.toString(),
-      total_minor: q.quote.totalMinor.toString(),
-      view: Catalog.quoteView(q, vipBp),
-    };
-    quoteTotal = q.quote.totalMinor;
-    faceMinor = q.face;
   } else if (input.faceValue) {
     throw new AppError(APPADD_MESSAGES.faceWithoutCard);
   }
@@ -169,6 +158,16 @@ export async function submitOrder(
     }
     if (coupon)
       await takeCouponUse(q, { userId: u.id, code: coupon.code, walletType: input.walletType, currency: cur.code });
+    // The first-order bonus is quoted on one order only: decided here, after the submissions' lock, so
+    // of two first orders sent together only the first is quoted with it (the credit pays it once).
+    const locked = quoted
+      ? Catalog.withFirstOrderBonus(
+          quoted,
+          await firstOrderBonusFor(q, { ref }, { userId: u.id, currency: cur.code, newOrder: true }),
+        )
+      : null;
+    const quoteJson = locked && lockedQuote(locked, vipBp);
+    const quoteTotal = locked ? locked.quote.tradeMinor : null;
     const before = await orderRepo.countOf(q, u.id);
     const promiseMinutes = await orderPromiseMinutes(q, deps, input.cardId || null);
     const o = await orderRepo.insert(q, {
@@ -182,7 +181,7 @@ export async function submitOrder(
       couponId: coupon?.id ?? null,
       cardId: input.cardId || null,
       cardForm: input.cardForm,
-      faceMinor,
+      faceMinor: locked ? locked.face : null,
       vipBp,
       quote: quoteJson,
       quoteTotalMinor: quoteTotal,
@@ -191,7 +190,7 @@ export async function submitOrder(
       promiseMinutes,
     });
     await scheduleBreachNotice(q, deps, { subject: 'order', id: o.id, at: o.promised_at as Date });
-    const note = quoteTotal !== null ? `Quote locked: ${moneyText(quoteTotal, cur)}` : 'Order submitted';
+    const note = locked ? `Quote locked: ${quoteText(locked.quote, cur)}` : 'Order submitted';
     await orderRepo.addEvent(q, o.id, { status: 'submitted', note, actor: `user:${u.id}` });
     await notify(q, {
       userId: u.id,
@@ -205,11 +204,51 @@ export async function submitOrder(
   });
 }
 
+/**
+ * The order's stored quote: the rate it locked, what the card earns (total_minor, which binds a
+ * decision), the first-order bonus it includes, and the wire view line by line.
+ */
+function lockedQuote(r: QuotedCard, vipBp: number): Record<string, unknown> {
+  const rate = r.payout.code === 'USDT' ? r.card.usdt_rate_minor : r.card.rate_minor;
+  return {
+    rate_minor: rate.toString(),
+    face_minor: r.face.toString(),
+    total_minor: r.quote.tradeMinor.toString(),
+    first_order_bonus_minor: r.quote.firstOrderBonusMinor.toString(),
+    with_bonus_minor: r.quote.totalMinor.toString(),
+    view: Catalog.quoteView(r, vipBp),
+  };
+}
+
+/** "₦60,750.00 + ₦2,000.00 first-order bonus = ₦62,750.00", or the amount alone without a bonus. */
+function quoteText(qt: Quote, cur: { symbol: string; decimals: number }): string {
+  if (qt.firstOrderBonusMinor === 0n) return moneyText(qt.totalMinor, cur);
+  return (
+    `${moneyText(qt.tradeMinor, cur)} + ${moneyText(qt.firstOrderBonusMinor, cur)} first-order bonus = ` +
+    moneyText(qt.totalMinor, cur)
+  );
+}
+
 export function newOrderNo(now = new Date()): string {
   const d = now.toISOString().slice(2, 10).replace(/-/g, '');
   // 6 date digits then 18 random ones (about 60 bits): the UI shows the last 14, which stay unguessable.
   return `GC${d}${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
 }
+
+/** What a credited order paid, line by line: the same sum (payoutLines) the credit made. */
+export const creditedLines = (
+  o: Pick<
+    OrderRow,
+    'base_minor' | 'vip_bonus_minor' | 'coupon_amount_minor' | 'reach_amount_bonus_minor' | 'first_order_bonus_minor'
+  >,
+) =>
+  payoutLines({
+    baseMinor: o.base_minor,
+    vipBonusMinor: o.vip_bonus_minor,
+    couponBonusMinor: o.coupon_amount_minor,
+    ladderBonusMinor: o.reach_amount_bonus_minor,
+    firstOrderBonusMinor: o.first_order_bonus_minor,
+  });
 
 /** What an order waiting for the seller's answer to a counter-offer says. */
 export const WAITING_FOR_ANSWER = 'Waiting for your answer';
@@ -345,6 +384,8 @@ export class NeedsApproval extends Error {
     readonly currency: string,
     /** The part of amountMinor that is the seller's first-order bonus (0 for a later order). */
     readonly firstOrderBonusMinor = 0n,
+    /** The payout line by line (payoutLines), as it would be credited. */
+    readonly lines: PayoutLine[] = [],
   ) {
     super(reason);
   }
@@ -579,7 +620,15 @@ export async function decideOrder(
       couponNote = ` Coupon ${coupon.code} added ${moneyText(couponBonus, payout)}.`;
     }
   }
-  const total = base + vip + couponBonus + ladder + firstBonus;
+  // The one sum the quote is made with (payoutLines): the credit's lines are the quote's lines.
+  const paid = payoutLines({
+    baseMinor: base,
+    vipBonusMinor: vip,
+    couponBonusMinor: couponBonus,
+    ladderBonusMinor: ladder,
+    firstOrderBonusMinor: firstBonus,
+  });
+  const total = paid.totalMinor;
   if (o.quote_total_minor !== null && !input.counterOffer && paysBelowQuote(o, lines, total - firstBonus))
     throw new AppError(ORDER_MESSAGES.belowQuote);
   if (deps.secondPair && input.counterOffer !== 'accept') {
@@ -593,7 +642,7 @@ export async function decideOrder(
       quoteTotal: o.quote_total_minor,
       currency: payout,
     });
-    if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus);
+    if (why && input.approvedBy === undefined) throw new NeedsApproval(why, total, payout.code, firstBonus, paid.lines);
   }
 
   const user = await deps.ledger.userAccount(q, { userId: o.user_id, kind: 'cash', currency: payout.code });

@@ -20,7 +20,8 @@ import { OrderNumber } from './order-number';
 function quotedMoney(detail: OrderDetail): Money | undefined {
   const q = detail.quote;
   const currency = toCurrencyCode(q?.payout_currency) ?? detail.amount.currency;
-  return q ? tryParseMoney(q.amount, currency) : undefined;
+  // The whole quote, first-order bonus included (older orders' quotes have only the card's amount).
+  return q ? tryParseMoney(q.total_amount ?? q.amount, currency) : undefined;
 }
 
 const positive = (m: Money | undefined): m is Money => !!m && m.amount_minor > 0n;
@@ -140,6 +141,15 @@ export function OrderDetailView(props: {
         <dl className="acc-dl">
           <dt>Quote locked at submission</dt>
           <dd data-testid="order-quote">{quoted ? formatMoney(quoted) : 'No quote (no card chosen)'}</dd>
+          {/* The quote line by line when a bonus is in it: the card's value, then each bonus by name. */}
+          {quoted &&
+            (detail.quote?.lines?.length ?? 0) > 1 &&
+            detail.quote!.lines!.map((l) => (
+              <div key={l.kind} style={{ display: 'contents' }} data-testid={`order-quote-line-${l.kind}`}>
+                <dt className="acc-dl__sub">{l.name}</dt>
+                <dd>{formatMoney(tryParseMoney(l.amount, quoted.currency) ?? quoted)}</dd>
+              </div>
+            ))}
           {detail.quote && (
             <>
               <dt>Card</dt>

@@ -1,4 +1,7 @@
-// The quote the order would lock, line by line (card value, each bonus), or what to fix first.
+// The quote the order would lock, line by line (the card's value at its rate, each bonus by its
+// name, the first-order bonus included), or what to fix first. The lines are the pricing function's
+// own (the api credits with the same sum), so they always add up to the total.
+import { PAYOUT_LINE_NAMES, type PayoutLine } from '@giftlane/shared-sdk/pricing';
 import { showPayout, type SellQuote } from './sell-form-model';
 
 export interface QuoteSummaryProps {
@@ -11,6 +14,14 @@ export interface QuoteSummaryProps {
 export function QuoteSummary({ id, quote, vipRate }: QuoteSummaryProps) {
   const { result, currency, payout } = quote;
   const show = (minor: bigint) => showPayout(minor, payout);
+  const lineName = (l: PayoutLine) => {
+    if (!result.ok) return PAYOUT_LINE_NAMES[l.kind];
+    if (l.kind === 'card')
+      return `${PAYOUT_LINE_NAMES.card} (${result.faceValue} ${currency} at ${show(result.rateMinor)})`;
+    if (l.kind === 'vip') return `${PAYOUT_LINE_NAMES.vip} (+${vipRate}%)`;
+    if (l.kind === 'first_order') return `${PAYOUT_LINE_NAMES.first_order} (your first sale)`;
+    return PAYOUT_LINE_NAMES[l.kind];
+  };
   return (
     <section className="acc-quote" aria-labelledby={`${id}-quote`} aria-live="polite" data-tour="rate-calculator">
       <h3 id={`${id}-quote`}>Your quote</h3>
@@ -25,26 +36,12 @@ export function QuoteSummary({ id, quote, vipRate }: QuoteSummaryProps) {
               {quote.vipBp > 0 || quote.withCoupon ? ' (with bonuses)' : ''}
             </dt>
             <dd>{show(result.quote.effectiveRateMinor)}</dd>
-            <dt>Card value</dt>
-            <dd>{show(result.quote.baseMinor)}</dd>
-            {result.quote.vipBonusMinor > 0n && (
-              <>
-                <dt>VIP bonus (+{vipRate}%)</dt>
-                <dd>{show(result.quote.vipBonusMinor)}</dd>
-              </>
-            )}
-            {result.quote.couponBonusMinor > 0n && (
-              <>
-                <dt>Coupon</dt>
-                <dd>{show(result.quote.couponBonusMinor)}</dd>
-              </>
-            )}
-            {result.quote.ladderBonusMinor > 0n && (
-              <>
-                <dt>Big-trade bonus</dt>
-                <dd>{show(result.quote.ladderBonusMinor)}</dd>
-              </>
-            )}
+            {result.quote.lines.map((l) => (
+              <div key={l.kind} className="acc-quote__line" data-testid={`quote-line-${l.kind}`}>
+                <dt>{lineName(l)}</dt>
+                <dd>{show(l.amountMinor)}</dd>
+              </div>
+            ))}
           </dl>
         </>
       ) : (

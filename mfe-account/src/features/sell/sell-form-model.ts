@@ -1,7 +1,7 @@
 // The sell form as a model: its state, every change to it (the seller's edits and the api's answers)
 // as an action of one pure reducer, and what the form shows worked out from the state. The
 // components render this; use-sell-form.ts runs the calls. Tested without a browser.
-import { formatMoney, money, type Coupon as CouponWire, type CurrencyCode } from '@giftlane/shared-sdk';
+import { formatMoney, money, tryParseMoney, type Coupon as CouponWire, type CurrencyCode } from '@giftlane/shared-sdk';
 import type { LadderTier } from '@giftlane/shared-sdk/pricing';
 import type { SellDraft } from './draft';
 import {
@@ -62,7 +62,7 @@ export type SellAction =
   | { type: 'wallet'; walletType: WalletChoice }
   | { type: 'couponCode'; code: string }
   /** The card chosen from the card list once the catalog is in: where the form starts, not an edit. */
-  | { type: 'cardChosen'; brandId: number; currency: string; form: string }
+  | { type: 'cardChosen'; brandId: number; currency: string; form: string; amount?: string }
   | { type: 'couponChecking' }
   | { type: 'couponChecked'; coupon: CouponWire }
   | { type: 'couponRefused'; message: string; reference?: string }
@@ -119,7 +119,7 @@ export function sellReducer(s: SellState, a: SellAction): SellState {
     case 'couponCode':
       return { ...edited(s), couponCode: a.code, coupon: { status: 'idle' } };
     case 'cardChosen':
-      return { ...s, brandId: a.brandId, currency: a.currency, form: a.form };
+      return { ...s, brandId: a.brandId, currency: a.currency, form: a.form, amount: a.amount ?? s.amount };
     case 'couponChecking':
       return { ...edited(s), coupon: { status: 'checking' } };
     case 'couponChecked':
@@ -153,6 +153,8 @@ export interface QuoteCatalog {
   ladder: LadderTier[];
   /** The seller's VIP bonus, a percent ("1.5"). */
   vipRate?: string | number | null;
+  /** The first-order bonus the api says this seller's next order earns (the calculator's), in payout units. */
+  firstOrderBonus?: string | number | null;
 }
 
 export interface SellQuote {
@@ -183,7 +185,20 @@ export function sellQuote(s: SellState, catalog: QuoteCatalog, payout: CurrencyC
   const bands = bandsOf(brand, currency, form);
   const vipBp = percentToBp(catalog.vipRate);
   const coupon = s.coupon.status === 'ok' ? pricingCoupon(s.coupon.coupon, payout) : null;
-  const result = estimate({ bands, currency, amount: s.amount, payout, vipBp, ladder: catalog.ladder, coupon });
+  const bonus = catalog.firstOrderBonus;
+  const firstOrderBonusMinor =
+    (bonus === null || bonus === undefined || bonus === '' ? undefined : tryParseMoney(bonus, payout))?.amount_minor ??
+    0n;
+  const result = estimate({
+    bands,
+    currency,
+    amount: s.amount,
+    payout,
+    vipBp,
+    ladder: catalog.ladder,
+    coupon,
+    firstOrderBonusMinor: firstOrderBonusMinor > 0n ? firstOrderBonusMinor : 0n,
+  });
   return { payout, brand, currencies, currency, forms, form, bands, vipBp, withCoupon: coupon !== null, result };
 }
 

@@ -18,16 +18,19 @@ import {
   submitProblem,
 } from './sell-form-model';
 import { errorRef } from '@giftlane/shared-sdk/error-reference';
+import { forgetSellChoice } from '@giftlane/shared-sdk/sell-choice';
 import { newIdempotencyKey, submitErrorMessage, submitSell, type Photo } from './submit';
 
 export interface SellFormOptions {
   /** A code to fill in and check at once (the coupons page links here with one). */
   initialCoupon?: string;
-  /** The card to choose once the catalog is in (the card list links here with one). */
+  /** The card to choose once the catalog is in (the card list and the rate calculator link here with one). */
   initialCardId?: number;
+  /** The face value chosen in the rate calculator, filled in with its card (not without it). */
+  initialAmount?: string;
 }
 
-export function useSellForm({ initialCoupon, initialCardId }: SellFormOptions) {
+export function useSellForm({ initialCoupon, initialCardId, initialAmount }: SellFormOptions) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(sellReducer, undefined, () => initialSellState(readDraft(), initialCoupon));
   const photosRef = useRef(state.photos);
@@ -38,7 +41,8 @@ export function useSellForm({ initialCoupon, initialCardId }: SellFormOptions) {
   const payout = payoutOf(state.walletType, data?.local);
   const brands = useMemo(() => (data ? brandsOf(data.calc) : []), [data]);
   const ladder = useMemo(() => (data ? ladderFor(data.tiers, payout) : []), [data, payout]);
-  const quote = sellQuote(state, { brands, ladder, vipRate: data?.calc.vip_detail?.rate }, payout);
+  const firstOrderBonus = data?.calc.first_order_bonus;
+  const quote = sellQuote(state, { brands, ladder, vipRate: data?.calc.vip_detail?.rate, firstOrderBonus }, payout);
   const busy = state.submit.status === 'busy';
 
   // What survives a reload (photos do not: they are large, and costly to read again).
@@ -50,14 +54,16 @@ export function useSellForm({ initialCoupon, initialCardId }: SellFormOptions) {
   // Previews are blob: URLs; free them when the form goes away.
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
-  // Opened from a card in the card list: choose that card once the catalog is in.
+  // Opened from a card in the card list or the calculator: choose that card (and the amount chosen
+  // with it) once the catalog is in. A card no longer offered leaves the form as it was.
   const cardApplied = useRef(false);
   useEffect(() => {
     if (cardApplied.current || !initialCardId || !brands.length) return;
     cardApplied.current = true;
     const choice = choiceForCard(brands, initialCardId);
-    if (choice) dispatch({ type: 'cardChosen', ...choice });
-  }, [brands, initialCardId]);
+    if (choice) dispatch({ type: 'cardChosen', ...choice, ...(initialAmount ? { amount: initialAmount } : {}) });
+    forgetSellChoice();
+  }, [brands, initialCardId, initialAmount]);
 
   const addPhotos = async (e: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(e.target.files ?? []);

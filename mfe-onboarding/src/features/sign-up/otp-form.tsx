@@ -20,6 +20,7 @@ import { useCountdown } from '../../lib/use-countdown';
 import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
+import { afterSignUp } from './after-sign-up';
 import { register, sendSignUpCode } from './register';
 import type { Failure } from '../../lib/failure';
 
@@ -67,7 +68,7 @@ export function OTPForm({ go }: ViewProps) {
     setBusy(true);
     const outcome = await register(forRequest, '', boxes.join(''));
     if (outcome.ok) {
-      navigate(`${HOME_PATH}?showProfileOverlay=true`, { replace: true });
+      navigate(afterSignUp(`${HOME_PATH}?showProfileOverlay=true`), { replace: true });
       return;
     }
     setBusy(false);

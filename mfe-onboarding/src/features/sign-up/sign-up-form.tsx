@@ -35,6 +35,9 @@ import { HOME_PATH } from '../../app/views';
 import { SocialButtons } from '../../components/social-buttons';
 import { methodOf, register, sendSignUpCode, whatsappOf } from './register';
 import { rememberCodeSent, secondsUntilResend } from '../../lib/code-sent';
+import { readSellChoice, rememberSellChoice } from '@giftlane/shared-sdk/sell-choice';
+import { countryOfDial, countryOfPayout, splitDialCode } from '../../lib/phone';
+import { afterSignUp } from './after-sign-up';
 
 function startingDraft(saved: SignUpDraft | null | undefined, linkCode: string | null): SignUpDraft {
   const draft = { ...(saved ?? EMPTY_SIGN_UP_DRAFT) };
@@ -74,6 +77,34 @@ export function SignUpForm({ go }: ViewProps) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const method = methodOf(draft);
+
+  // From the rate calculator: its card goes on to the sell form after sign-up, and the country is
+  // the one whose currency the visitor was quoted in (unless one is chosen already).
+  const [choice] = useState(() => readSellChoice(params));
+  useEffect(() => {
+    if (choice) rememberSellChoice(choice);
+  }, [choice]);
+  useEffect(() => {
+    const country = countryOfPayout(countries, choice?.payout);
+    if (country && !draft.country) setDraft((d) => (d.country ? d : { ...d, country: Number(country.id) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [countries, choice]);
+
+  /** A dial code picked or typed: the country follows it when it names one country (+233 Ghana). */
+  function dialChosen(code: string, patch: Partial<SignUpDraft> = {}) {
+    setDialCode(code);
+    const country = countryOfDial(countries, code);
+    update(country ? { ...patch, country: Number(country.id) } : patch, country ? ['phone', 'country'] : ['phone']);
+  }
+
+  function phoneTyped(value: string) {
+    // A number typed or pasted with its country code (+233…, 00233…) sets the dial code and the country.
+    const split = splitDialCode(countries, value);
+    if (split) return dialChosen(split.dial, { phone: split.rest });
+    // A "+" stays while the code is typed ("+23"), until it names a country.
+    const digits = value.replace(/\D/g, '');
+    update({ phone: value.trim().startsWith('+') ? `+${digits}` : digits }, ['phone']);
+  }
 
   // The dial code follows the chosen country until the visitor picks one; else +234 (SPEC §2).
   const countryDial = countries.find((c) => String(c.id) === String(draft.country))?.area_number;
@@ -152,7 +183,7 @@ export function SignUpForm({ go }: ViewProps) {
     }
     const outcome = await register(draft, dial);
     if (outcome.ok) {
-      navigate(`${HOME_PATH}?startTour=true`, { replace: true });
+      navigate(afterSignUp(`${HOME_PATH}?startTour=true`), { replace: true });
       return;
     }
     setBusy(false);
@@ -204,13 +235,13 @@ export function SignUpForm({ go }: ViewProps) {
             type="tel"
             name="whatsapp"
             autoComplete="tel-national"
-            inputMode="numeric"
+            inputMode="tel"
             placeholder="8012345678"
             value={draft.phone}
-            onValue={(v) => update({ phone: v.replace(/\D/g, '') }, ['phone'])}
+            onValue={phoneTyped}
             onBlur={() => blur('phone')}
             error={errors.phone}
-            prefix={<DialCodePicker countries={countries} value={dial} onValue={setDialCode} />}
+            prefix={<DialCodePicker countries={countries} value={dial} onValue={(code) => dialChosen(code)} />}
           />
         )}
         <SelectField

@@ -20,6 +20,7 @@ import { useCountries } from '../../lib/public-data';
 import { failureOf, type Failure } from '../../lib/failure';
 import type { ViewProps } from '../../lib/view-props';
 import { HOME_PATH } from '../../app/views';
+import { afterSignUp } from './after-sign-up';
 
 export function SocialSignupForm({ go }: ViewProps) {
   const navigate = useNavigate();
@@ -59,7 +60,7 @@ export function SocialSignupForm({ go }: ViewProps) {
       store.onboarding.clearSocialPending();
       trackRegistration({ email, method: 'social', type: pending.social_type, provider: pending.social_type, country });
       toast(REGISTRATION_SUCCESSFUL_MESSAGE, 'success', { carry: true });
-      navigate(`${HOME_PATH}?startTour=true`, { replace: true });
+      navigate(afterSignUp(`${HOME_PATH}?startTour=true`), { replace: true });
     } catch (error) {
       setBusy(false);
       setFailure(failureOf(error, REGISTRATION_FAILED_MESSAGE, REGISTRATION_ERROR_MESSAGE));

@@ -80,6 +80,10 @@ describe('review screen', () => {
             currency: 'NGN',
             needs_approval: null,
             first_order_bonus: '2000.00',
+            lines: [
+              { kind: 'card', name: 'Card value', amount: '364000.00' },
+              { kind: 'first_order', name: 'First-order bonus', amount: '2000.00' },
+            ],
           },
           'POST /ops/api/orders/:order_no/decide': {
             ...decidedOrder,
@@ -102,6 +106,8 @@ describe('review screen', () => {
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByTestId('preview-amount')).toHaveTextContent('₦366,000.00');
       expect(within(dialog).getByText(/against the quote of ₦364,000\.00/)).toBeInTheDocument();
+      const lines = within(within(dialog).getByTestId('preview-lines')).getAllByRole('row');
+      expect(lines.map((r) => r.textContent)).toEqual(['Card value₦364,000.00', 'First-order bonus₦2,000.00']);
       expect(within(dialog).getByTestId('preview-first-order-bonus')).toHaveTextContent(
         "Includes the first-order bonus of ₦2,000.00: this is the seller's first paid order",
       );

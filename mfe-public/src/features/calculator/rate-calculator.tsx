@@ -10,8 +10,9 @@ import {
   type CurrencyCode,
   cardFormName as formName,
 } from '@giftlane/shared-sdk';
+import { sellChoiceQuery, sellFormPath, type SellChoice } from '@giftlane/shared-sdk/sell-choice';
 import { RateHistory } from '@giftlane/shared-sdk/ui/rate-history';
-import { percentToBp } from '../../lib/amounts';
+import { percentToBp, wireMoney } from '../../lib/amounts';
 import { loadRateHistory } from '../../lib/api';
 import {
   bandsOf,
@@ -72,8 +73,17 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
   const form = forms.includes(formChoice) ? formChoice : (forms[0] ?? '');
   const bands = bandsOf(brand, currency, form);
   const vipBp = percentToBp(data.vip_detail?.rate);
-  const result = estimate({ bands, currency, amount, payout, vipBp, ladder });
+  // The first-order bonus the api says this visitor (or seller) would still earn, priced in as a line.
+  const firstOrderBonusMinor = wireMoney(data.first_order_bonus, payout)?.amount_minor ?? 0n;
+  const result = estimate({ bands, currency, amount, payout, vipBp, ladder, firstOrderBonusMinor });
   const show = (minor: bigint) => formatMoney(money(minor, payout));
+  // The choice goes on with the button: the card of the amount's band (else the first band), the
+  // amount, and the payout currency (sign-up picks the country from it).
+  const chosenCard = result.ok ? result.card.card_id : bands[0]?.card_id;
+  const choice: SellChoice | undefined = chosenCard
+    ? { card: chosenCard, amount: result.ok ? result.faceValue : '', payout }
+    : undefined;
+  const sellLink = signedIn ? sellFormPath(choice) : choice ? `/sign-up?${sellChoiceQuery(choice)}` : '/sign-up';
 
   if (brands.length === 0) {
     return <p className="pub-error">No cards are open for trading right now. Please check back shortly.</p>;
@@ -152,14 +162,18 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
               {result.quote.vipBonusMinor > 0n && <> · VIP bonus {show(result.quote.vipBonusMinor)}</>}
               {result.quote.ladderBonusMinor > 0n && <> · big-trade bonus {show(result.quote.ladderBonusMinor)}</>}
             </span>
+            {result.quote.firstOrderBonusMinor > 0n && (
+              <span className="calc__line" data-testid="calc-first-order-bonus">
+                Card value {show(result.quote.tradeMinor)} + first-order bonus {show(result.quote.firstOrderBonusMinor)}{' '}
+                on your first sale
+              </span>
+            )}
           </>
         ) : (
           <span className="calc__hint">{result.message}</span>
         )}
       </output>
-      <p className="calc__note">
-        The rate is locked the moment you submit your order. Your first trade also earns the first-order bonus on top.
-      </p>
+      <p className="calc__note">The rate is locked the moment you submit your order.</p>
       {(result.ok ? result.card : bands[0]) && (
         <RateHistory
           cards={[{ id: (result.ok ? result.card : bands[0])!.card_id, name: cardTitle(brand, currency, form) }]}
@@ -167,7 +181,7 @@ export function RateCalculator({ data, tiers, payout, signedIn = false, headingL
           load={loadRateHistory}
         />
       )}
-      <Link className="gl-btn gl-btn--primary calc__cta" to={signedIn ? '/homes/sell-gift-card' : '/sign-up'}>
+      <Link className="gl-btn gl-btn--primary calc__cta" to={sellLink}>
         {signedIn ? 'Sell this card' : 'Sign up and sell this card'}
       </Link>
     </form>

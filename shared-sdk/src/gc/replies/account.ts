@@ -28,6 +28,7 @@ import {
   optNum,
   optNumStr,
   optQuote,
+  payoutLine,
   optStr,
   overdueTier,
   vipRates,
@@ -148,6 +149,8 @@ export const orderDetailWire = obj({
    * on the payout.
    */
   quote: optQuote,
+  /** Our addition: what a credited order paid, line by line (null before it is credited). */
+  paid_lines: opt(nullable(arr(payoutLine))),
   refused_reason: optStr,
   payout_note: optStr,
   currency_symbol: optStr,

@@ -297,6 +297,12 @@ export const ratesData = obj({
   currency_symbol: optStr,
 });
 
+/**
+ * One line of a payout: kind card (the card's value at its rate), vip, coupon, ladder (big-trade) or
+ * first_order; its name as the seller reads it; its amount, a decimal string in the payout currency.
+ */
+export const payoutLine = obj({ kind: str, name: str, amount: str });
+
 /** `card/calculator`'s `quote` (and `card/quote`): decimal strings in major units of the payout currency. */
 export const cardQuote = obj({
   card_id: num,
@@ -311,7 +317,12 @@ export const cardQuote = obj({
   vip_bonus: str,
   coupon_bonus: str,
   ladder_bonus: str,
+  /** What the card earns, without the first-order bonus (the binding quote the apps show). */
   amount: str,
+  /** Our additions: the first-order bonus this quote includes, the total paid with it, and the sum line by line. */
+  first_order_bonus: optStr,
+  total_amount: optStr,
+  lines: opt(arr(payoutLine)),
 });
 export const optQuote = opt(nullable(cardQuote));
 

@@ -147,6 +147,34 @@ describe('order detail', () => {
     ]);
   });
 
+  test('a locked quote with the first-order bonus: each line by its name, and the whole total as the quote', () => {
+    const withBonus = decodeOrderDetail(
+      {
+        ...detailWire,
+        status: 2,
+        status_desc: 'Completed',
+        amount: '244000.00',
+        payout_note: '',
+        quote: {
+          ...detailWire.quote!,
+          first_order_bonus: '2000.00',
+          total_amount: '244000.00',
+          lines: [
+            { kind: 'card', name: 'Card value', amount: '242000.00' },
+            { kind: 'first_order', name: 'First-order bonus', amount: '2000.00' },
+          ],
+        },
+      },
+      'NGN',
+    );
+    render(inRouter(<OrderDetailView detail={withBonus} />));
+    expect(screen.getByTestId('order-quote')).toHaveTextContent('₦244,000.00');
+    expect(screen.getByTestId('order-quote-line-card')).toHaveTextContent('Card value₦242,000.00');
+    expect(screen.getByTestId('order-quote-line-first_order')).toHaveTextContent('First-order bonus₦2,000.00');
+    // Paid what was quoted: no "more than the quote" for the bonus the quote already named.
+    expect(screen.queryByText(/than the quote/)).toBeNull();
+  });
+
   test('the order number is whole in one element (never broken between digits) and Copy copies it', async () => {
     const writeText = jest.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

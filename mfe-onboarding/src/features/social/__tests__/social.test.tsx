@@ -267,6 +267,22 @@ describe('SocialSignupForm', () => {
     expect(screen.getByText('Registration successful!')).toBeInTheDocument();
   });
 
+  it('after a Google sign-up started from the rate calculator, opens the sell form with its card', async () => {
+    const api = freshTab();
+    pending();
+    // The sign-up page kept the calculator's choice in this tab before the visitor went to Google.
+    sessionStorage.setItem('giftlane_sell_choice', JSON.stringify({ card: 21, amount: '50', payout: 'GHS' }));
+    api.answer('user/appregister', { user_id: 9, token: 'tok-9' });
+    const { router } = renderAt('/social-signup?email=new%40example.com');
+    await screen.findByRole('option', { name: 'Ghana' });
+    await userEvent.selectOptions(screen.getByLabelText('Country', { selector: 'select' }), 'Ghana');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'Secret123!');
+    await userEvent.type(screen.getByLabelText('Confirm Password', { selector: 'input' }), 'Secret123!');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/homes/sell-gift-card'));
+    expect(router.state.location.search).toBe('?card=21&amount=50&payout=GHS');
+  });
+
   it('without the social items says Missing required account information', async () => {
     freshTab();
     renderAt('/social-signup?email=x%40example.com');

@@ -134,6 +134,42 @@ describe('rate calculator', () => {
     await userEvent.click(screen.getByRole('button', { name: '200' }));
     expect(total()).toBe('₦243,000.00');
     expect(screen.getByRole('status')).toHaveTextContent('big-trade bonus ₦1,000.00');
-    expect(screen.getByRole('link', { name: 'Sell this card' })).toHaveAttribute('href', '/homes/sell-gift-card');
+    // The choice goes with the link: the card of the 100–500 band, the amount and the payout currency.
+    expect(screen.getByRole('link', { name: 'Sell this card' })).toHaveAttribute(
+      'href',
+      '/homes/sell-gift-card?card=3&amount=200&payout=NGN',
+    );
+  });
+
+  test('a visitor’s sign-up link carries the chosen card, amount and payout currency', async () => {
+    ui({ payout: 'GHS', data: { ...CATALOG, payout_currency: 'GHS', currency_symbol: 'GH₵' } });
+    await userEvent.selectOptions(screen.getByLabelText('Gift card'), 'Steam');
+    await userEvent.clear(amountBox());
+    await userEvent.type(amountBox(), '60.50');
+    expect(screen.getByRole('link', { name: 'Sign up and sell this card' })).toHaveAttribute(
+      'href',
+      '/sign-up?card=9&amount=60.50&payout=GHS',
+    );
+    // An amount outside every band still carries the card (its first band), without the amount.
+    await userEvent.clear(amountBox());
+    await userEvent.type(amountBox(), '5');
+    expect(screen.getByRole('link', { name: 'Sign up and sell this card' })).toHaveAttribute(
+      'href',
+      '/sign-up?card=9&payout=GHS',
+    );
+  });
+
+  test('the first-order bonus the api offers is a named line of the total', async () => {
+    ui({ data: { ...CATALOG, first_order_bonus: 2000 } });
+    expect(total()).toBe('₦123,000.00'); // $100 at ₦1,210 + ₦2,000
+    expect(screen.getByTestId('calc-first-order-bonus')).toHaveTextContent(
+      'Card value ₦121,000.00 + first-order bonus ₦2,000.00 on your first sale',
+    );
+  });
+
+  test('no first-order bonus line when the api offers none (a seller with a paid order)', () => {
+    ui({ data: { ...CATALOG, first_order_bonus: 0 } });
+    expect(total()).toBe('₦121,000.00');
+    expect(screen.queryByTestId('calc-first-order-bonus')).toBeNull();
   });
 });
