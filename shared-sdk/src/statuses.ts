@@ -29,6 +29,10 @@ export const ORDER_STATUS_DESC = {
   [ORDER_STATUS.partlySucceeded]: 'Partly completed',
 } as const;
 
+/** A `status_desc` as people read it: the contract's 'Succeed' is 'Succeeded' on every screen. */
+export const orderStatusWords = (desc: string): string =>
+  desc === ORDER_STATUS_DESC[ORDER_STATUS.succeeded] ? 'Succeeded' : desc;
+
 /** CONTRACT §6.5: a coupon's `new_use_status`. */
 export const COUPON_USE_STATUS = { notStarted: 1, usable: 2, expired: 3, usedUp: 4 } as const;
 export type CouponUseStatus = (typeof COUPON_USE_STATUS)[keyof typeof COUPON_USE_STATUS];

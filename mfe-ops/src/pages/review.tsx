@@ -7,7 +7,7 @@ import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
-import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { ORDER_STATUS, orderStatusWords } from '@giftlane/shared-sdk/statuses';
 import { DecidedOrder } from './parts/decided-order';
 import { CounterOfferPanel, SendCounterOffer } from './parts/counter-offer';
 import { SellerCard } from './parts/seller-card';
@@ -145,7 +145,7 @@ export default function ReviewPage() {
       <OrderCases orderNo={o.order_no} />
       <Space wrap className="ops-gap">
         <Tag color={waitingForSeller ? 'blue' : undefined}>
-          {waitingForSeller ? 'Waiting for the seller' : o.status_desc}
+          {waitingForSeller ? 'Waiting for the seller' : orderStatusWords(o.status_desc)}
         </Tag>
         {o.quote && (
           <span>

@@ -1,7 +1,7 @@
 // How an order's state reads to the seller (CONTRACT §6.4, DESIGN §5): the server's own label, a
 // tone, and what happens next in plain words.
 import type { OrderStatus } from '@giftlane/shared-sdk';
-import { ORDER_STATUS, ORDER_STATUS_DESC } from '@giftlane/shared-sdk/statuses';
+import { ORDER_STATUS, orderStatusWords } from '@giftlane/shared-sdk/statuses';
 
 export type Tone = 'pending' | 'success' | 'failed' | 'partial';
 
@@ -26,7 +26,7 @@ const FALLBACK_LABEL: Record<Tone, string> = {
 export function orderLabel(status: OrderStatus | number, desc?: string): string {
   const d = (desc ?? '').trim();
   if (!d) return FALLBACK_LABEL[orderTone(status)];
-  return d === ORDER_STATUS_DESC[ORDER_STATUS.succeeded] ? 'Succeeded' : d;
+  return orderStatusWords(d);
 }
 
 export function nextStep(status: OrderStatus | number, desc?: string): string {

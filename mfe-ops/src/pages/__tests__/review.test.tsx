@@ -150,6 +150,20 @@ describe('review screen', () => {
     expect(within(outcome).getByRole('link', { name: 'Back to the queue' })).toHaveAttribute('href', '/ops');
   });
 
+  test("a paid order's status reads Succeeded, not the contract's Succeed", async () => {
+    testOps(
+      {
+        'GET /ops/api/orders/:order_no': { ...decidedOrder, status: 2, status_desc: 'Succeed', next_order_no: null },
+        'GET /ops/api/rates': rates(),
+      },
+      { staff: { role: 'reviewer' } },
+    );
+    renderPage(ReviewPage, AT, PATH);
+    const outcome = await screen.findByRole('region', { name: 'Outcome' });
+    expect(within(outcome).getAllByText('Succeeded').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Succeed')).toBeNull();
+  });
+
   test('refusing the whole order sends the reason the seller is shown', async () => {
     const t = testOps(
       {

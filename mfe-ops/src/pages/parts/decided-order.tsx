@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Space, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
-import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
+import { ORDER_STATUS, orderStatusWords } from '@giftlane/shared-sdk/statuses';
 import type { OrderDetail } from '@giftlane/shared-sdk/ops/replies';
 import { amount, when } from '../../lib/api';
 import { OrderLines } from './order-lines';
@@ -30,7 +30,7 @@ export function DecidedOrder(props: { order: Decided; onNext: (orderNo: string) 
       <Descriptions bordered size="small" column={1} title="Outcome">
         <Descriptions.Item label="Decision">
           <Tag color={refused ? 'red' : o.status === ORDER_STATUS.partlySucceeded ? 'orange' : 'green'}>
-            {o.status_desc}
+            {orderStatusWords(o.status_desc)}
           </Tag>
           {o.finished_at && <span className="ops-muted">{when(o.finished_at)}</span>}
         </Descriptions.Item>
