@@ -134,6 +134,25 @@ describe.each(targets())('money available now on %s', (target: Target) => {
   );
 
   test(
+    'a payout account not in the verified name is not counted: nothing is available, the hold says why, and the ' +
+      'withdrawal refuses in the same words',
+    async () => {
+      const s = await newSeller();
+      await endCoolingOff(s.id);
+      await t.db.query("update payout_accounts set account_name = 'IBRAHIM DANSO' where user_id = $1", [s.id]);
+      const w = await standing(s.token);
+      expect(w.available_now).toBe('0.00');
+      const name = w.holds.find((h) => h.kind === 'payout_account_name')!;
+      expect(name).toMatchObject({ title: 'Payout account not in your name', amount: '62750.00' });
+      expect(name.message).toContain('IBRAHIM DANSO');
+      const refused = await withdraw(s, '1500');
+      expect(refused.success).toBe(false);
+      expect(refused.msg).toBe(name.message);
+      expect((await information(s.token)).available_now).toBe('0.00');
+    },
+  );
+
+  test(
     "KYC daily limit: available now is the day's rest, exactly what a withdrawal can take, partly " + 'used too',
     async () => {
       const s = await newSeller();

@@ -96,10 +96,12 @@ export const withdrawRepo = {
       method: string;
       account_no: string;
       bank_name: string;
+      account_name: string;
       usable_from: Date | null;
     }>(
-      `select p.id, p.method, p.account_no, b.name as bank_name, p.usable_from from payout_accounts p join banks b ` +
-        `on b.id = p.bank_id where p.user_id = $1 and p.deleted_at is null order by p.is_default desc, p.id`,
+      `select p.id, p.method, p.account_no, b.name as bank_name, p.account_name, p.usable_from ` +
+        `from payout_accounts p join banks b on b.id = p.bank_id where p.user_id = $1 and p.deleted_at is null ` +
+        `order by p.is_default desc, p.id`,
       [userId],
     );
     return r.rows;

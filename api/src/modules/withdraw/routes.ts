@@ -16,7 +16,7 @@ import { applyWithdrawal, limitsFor } from './service.js';
 import { blockHold, holdView, moneyStanding, type StandingDeps } from './standing.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { kycToday, kycUser } from '../kyc/service.js';
-import { accountOwner, confirmPassword, securityChanged, withdrawalBlock } from '../security/service.js';
+import { accountOwner, confirmPassword, securityChanged, waitText, withdrawalBlock } from '../security/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
 
@@ -185,6 +185,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
             contact,
             account: d ? `${d.name} ${d.account_no}` : undefined,
             amountMinor: 0n,
+            wait: waitText(security.config.security.coolingOffMs),
           })
         : null;
       return {

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from '../../lib/fields.js';
 import { formatMinor, moneyText, parseAmount } from '../../lib/money.js';
 import { LEDGER_MESSAGES, paramsHash, type Ledger } from '../ledger/ledger.js';
 import { checkWithdrawal, type KycDeps } from '../kyc/service.js';
-import { withdrawalBlock, type SecurityDeps } from '../security/service.js';
+import { waitText, withdrawalBlock, type SecurityDeps } from '../security/service.js';
 import { moneyUser, walletCurrency, walletTypeOfMethod } from '../../shared/money-user.js';
 import type { PinGuard } from './pin.js';
 import { payoutRepo } from './payout-repo.js';
@@ -107,7 +107,8 @@ export async function applyWithdrawal(db: Db, deps: ApplyDeps, input: ApplyInput
     const target = (await withdrawRepo.accounts(db, u.id)).find((a) => String(a.id) === String(input.accountId));
     const zone = sellerZone(u.country.short_name);
     const account = target ? `${target.bank_name} ${target.account_no}` : undefined;
-    throw new AppError(blockHold(block, { zone, contact: deps.contact, account, amountMinor: 0n }).message);
+    const wait = waitText(security.config.security.coolingOffMs);
+    throw new AppError(blockHold(block, { zone, contact: deps.contact, account, amountMinor: 0n, wait }).message);
   }
   await deps.pins.check(u.id, input.pin);
   await ref.warm();

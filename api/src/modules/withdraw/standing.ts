@@ -8,7 +8,8 @@ import type { Reference } from '../../shared/reference.js';
 import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { kycToday, kycUser, WITHDRAW_KYC_MESSAGES, type KycDeps } from '../kyc/service.js';
-import { withdrawalBlock, type SecurityDeps, type WithdrawalBlock } from '../security/service.js';
+import { namesMatch } from '../kyc/names.js';
+import { waitText, withdrawalBlock, type SecurityDeps, type WithdrawalBlock } from '../security/service.js';
 import { withdrawRepo } from './repo.js';
 import { limitsFor } from './limits.js';
 
@@ -18,6 +19,7 @@ export type HoldKind =
   | 'security_cooling_off'
   | 'payout_account_cooling_off'
   | 'no_payout_account'
+  | 'payout_account_name'
   | 'verify_identity'
   | 'kyc_daily_limit'
   | 'kyc_single_limit'
@@ -66,12 +68,13 @@ export const STANDING_MESSAGES = {
   securityCoolingOff: (reason: string, from: string) =>
     `For your safety, withdrawals are paused after a security change${reason ? ` (${reason})` : ''}. You can ` +
     `withdraw again from ${from}.`,
-  accountCoolingOff: (account: string, from: string) =>
-    `For your safety, a new payout account can be paid to 24 hours after it is added. You can withdraw to ` +
+  accountCoolingOff: (account: string, from: string, wait: string) =>
+    `For your safety, a new payout account can be paid to ${wait} after it is added. You can withdraw to ` +
     `${account} from ${from}.`,
-  noAccount:
-    'Add a payout account in Settings to withdraw. For your safety, a new account can be paid to 24 hours after it ' +
-    'is added.',
+  noAccount: (wait: string) =>
+    `Add a payout account in Settings to withdraw.${
+      wait ? ` For your safety, a new account can be paid to ${wait} ` + 'after it is added.' : ''
+    }`,
   kycDaily: (
     level: number,
     remaining: string,
@@ -99,6 +102,7 @@ const TITLES: Record<HoldKind, string> = {
   security_cooling_off: 'Paused after a security change',
   payout_account_cooling_off: 'New payout account',
   no_payout_account: 'No payout account',
+  payout_account_name: 'Payout account not in your name',
   verify_identity: 'Identity not verified',
   kyc_daily_limit: "Today's limit",
   kyc_single_limit: 'Limit per withdrawal',
@@ -112,7 +116,7 @@ const TITLES: Record<HoldKind, string> = {
 export interface StandingDeps {
   ref: Reference;
   ledger: Pick<Ledger, 'userBalances'>;
-  security: Pick<SecurityDeps, 'now'>;
+  security: Pick<SecurityDeps, 'now' | 'config'>;
   kyc: Pick<KycDeps, 'ref' | 'tiers'>;
   /** Where a frozen seller reaches us (the app's support settings). */
   contact: { email: string; whatsapp: string };
@@ -121,7 +125,14 @@ export interface StandingDeps {
 /** The words of a withdrawal block (a freeze or a cooling-off), as the standing and the refusal both say them. */
 export function blockHold(
   block: WithdrawalBlock,
-  input: { zone: SellerZone; contact: StandingDeps['contact']; account?: string; amountMinor: bigint },
+  input: {
+    zone: SellerZone;
+    contact: StandingDeps['contact'];
+    account?: string;
+    amountMinor: bigint;
+    /** How long a new payout account waits (the setting), in words. */
+    wait: string;
+  },
 ): Hold {
   const { zone, amountMinor } = input;
   if ('frozen' in block) {
@@ -148,7 +159,7 @@ export function blockHold(
   return {
     kind: 'payout_account_cooling_off',
     title: TITLES.payout_account_cooling_off,
-    message: STANDING_MESSAGES.accountCoolingOff(input.account ?? 'this account', from),
+    message: STANDING_MESSAGES.accountCoolingOff(input.account ?? 'this account', from, input.wait),
     until: block.until,
     amountMinor,
   };
@@ -196,19 +207,36 @@ export async function moneyStanding(
 
   // The account's freeze or a security change's cooling-off: nothing leaves, whatever the account.
   const block = await withdrawalBlock(q, security, { userId: u.id });
-  if (block) blocking.push(blockHold(block, { zone, contact: deps.contact, amountMinor: balanceMinor }));
+  const coolingOffMs = security.config.security.coolingOffMs;
+  const wait = waitText(coolingOffMs);
+  if (block) blocking.push(blockHold(block, { zone, contact: deps.contact, amountMinor: balanceMinor, wait }));
 
-  // A payout account of this wallet that may be paid to now; otherwise when the first one may.
+  // A payout account of this wallet that may be paid to now: in the verified name (as the withdrawal
+  // requires of bank and mobile-money accounts) and past its wait; otherwise when the first one may.
   const accounts = (await withdrawRepo.accounts(q, u.id)).filter((a) => walletTypeOfMethod(u, a.method) === walletType);
-  const waiting = accounts.filter((a) => a.usable_from && a.usable_from.getTime() > now.getTime());
-  if (accounts.length === 0) blocking.push(hold('no_payout_account', STANDING_MESSAGES.noAccount, balanceMinor));
-  else if (waiting.length === accounts.length) {
+  const verifiedName = (await kycUser(q, kyc, u.id)).name;
+  const payable = accounts.filter(
+    (a) => a.method === 'USDT' || !verifiedName || namesMatch(a.account_name, verifiedName),
+  );
+  const waiting = payable.filter((a) => a.usable_from && a.usable_from.getTime() > now.getTime());
+  if (accounts.length === 0) {
+    blocking.push(hold('no_payout_account', STANDING_MESSAGES.noAccount(coolingOffMs > 0 ? wait : ''), balanceMinor));
+  } else if (payable.length === 0) {
+    const first = accounts[0]!;
+    blocking.push(
+      hold(
+        'payout_account_name',
+        WITHDRAW_KYC_MESSAGES.payoutName(first.account_name, verifiedName ?? ''),
+        balanceMinor,
+      ),
+    );
+  } else if (waiting.length === payable.length) {
     const first = waiting.reduce((a, b) => ((a.usable_from as Date) <= (b.usable_from as Date) ? a : b));
     const until = first.usable_from as Date;
     blocking.push(
       hold(
         'payout_account_cooling_off',
-        STANDING_MESSAGES.accountCoolingOff(accountName(first), time(until)),
+        STANDING_MESSAGES.accountCoolingOff(accountName(first), time(until), wait),
         balanceMinor,
         until,
       ),
