@@ -87,6 +87,9 @@ describe.each(targets())('the quote line by line on %s', (target: Target) => {
       expect(kinds(locked.lines)).toEqual(['card', 'first_order']);
       expect(locked.first_order_bonus).toBe(naira(await bonusSetting()));
       expect(before.paid_lines).toBeNull();
+      // The order list shows a waiting order at the whole quote, the bonus included.
+      const listed = await t.call<{ order_no: string; amount: number }[]>('/ord/list', { token: seller.token });
+      expect(listed.data.find((o) => o.order_no === add.data.order_no)?.amount).toBe(Number(locked.total_amount));
 
       await claim(reviewer, add.data.order_no);
       const preview = await opsCall<{ amount: string; lines: Line[] }>(

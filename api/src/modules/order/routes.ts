@@ -11,7 +11,7 @@ import type { UploadStore } from '../uploads/store.js';
 import { offerRepo } from './offer-repo.js';
 import { acceptOffer, declineOffer, offerView, type OfferDeps } from './offer-service.js';
 import { orderRepo, type OrderRow } from './repo.js';
-import { creditedLines, statusDesc, submitOrder } from './service.js';
+import { creditedLines, quotedTotalMinor, statusDesc, submitOrder } from './service.js';
 import { ORDER_CREDITED, ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
@@ -132,7 +132,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
           const delay = delays.get(String(o.id));
-          const shown = o.status === ORDER_STATUS.pending ? (o.quote_total_minor ?? 0n) : o.amount_minor;
+          const shown = o.status === ORDER_STATUS.pending ? (quotedTotalMinor(o) ?? 0n) : o.amount_minor;
           return {
             order_no: o.order_no,
             amount: Number(formatMinor(shown, cur.decimals)),

@@ -220,6 +220,12 @@ function lockedQuote(r: QuotedCard, vipBp: number): Record<string, unknown> {
   };
 }
 
+/** What the seller was quoted in all, first-order bonus included (older quotes: the card's amount alone). */
+export function quotedTotalMinor(o: Pick<OrderRow, 'quote' | 'quote_total_minor'>): bigint | null {
+  const withBonus = o.quote?.with_bonus_minor;
+  return typeof withBonus === 'string' ? BigInt(withBonus) : o.quote_total_minor;
+}
+
 /** "₦60,750.00 + ₦2,000.00 first-order bonus = ₦62,750.00", or the amount alone without a bonus. */
 function quoteText(qt: Quote, cur: { symbol: string; decimals: number }): string {
   if (qt.firstOrderBonusMinor === 0n) return moneyText(qt.totalMinor, cur);

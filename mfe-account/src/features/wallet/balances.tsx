@@ -27,8 +27,8 @@ export function Balances({ balance, compact = false }: { balance: WalletBalance;
         )}
         <div className={local ? 'acc-stat' : 'acc-stat acc-stat--main'}>
           <dt>Cash balance</dt>
-          <dd data-testid="balance-cash">
-            {formatMoney(balance.total_amount)}
+          <dd>
+            <span data-testid="balance-cash">{formatMoney(balance.total_amount)}</span>
             {!compact && <small>In your wallet, withdrawals being paid out included</small>}
           </dd>
         </div>
