@@ -106,14 +106,16 @@ test('after an operator approves the card, the wallet shows the credit and the o
     user.token,
   );
   const paidText = formatMoney(parseMoney(paid.data.amount, paid.data.currency));
-  // A first sale also earns the first-order bonus, on top of the locked quote.
+  // A first sale's credit is the locked quote, its first-order bonus included.
   await page.goto('/wallet');
   await expect(page.getByTestId('balance-cash')).toHaveText(paidText);
   await page.goto(`/order/${orderNo}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Succeeded' })).toBeVisible();
   await expect(page.getByTestId('order-quote')).toHaveText(quoted);
   await expect(page.getByTestId('order-paid')).toHaveText(paidText);
-  if (paid.data.first_order_bonus > 0) await expect(page.getByText('First-order bonus')).toBeVisible();
+  // A first sale's quote names its bonus as a line of its own.
+  if (paid.data.first_order_bonus > 0)
+    await expect(page.getByTestId('order-quote-line-first_order')).toContainText('First-order bonus');
   await expect(page.getByRole('cell', { name: 'Approved' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Completed', { exact: true })).toBeVisible();
 });

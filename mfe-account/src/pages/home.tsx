@@ -38,8 +38,9 @@ export default function HomePage() {
       <FirstSaleChecklist />
       <KycNotice />
 
-      <section aria-labelledby="home-balance-h" data-tour="my-wallet">
-        <div className="acc-row">
+      <section aria-labelledby="home-balance-h">
+        {/* The tour points at the wallet's heading: the section with its holds can be taller than a phone's screen. */}
+        <div className="acc-row" data-tour="my-wallet">
           <h2 id="home-balance-h">Your wallet</h2>
           <Link className="acc-link" to="/wallet">
             Open wallet
