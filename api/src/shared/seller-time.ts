@@ -2,6 +2,7 @@
  * Times as a seller reads them: in their country's time zone, with the zone named, the same way in
  * every message and reply that says when something happens ("27 Nov 2026, 04:45 Lagos time").
  */
+import { formatDateTime } from '@giftlane/shared-sdk/format';
 import type { Queryable } from '../db/db.js';
 
 /** The countries' time zones and the words that name them; elsewhere UTC. */
@@ -19,18 +20,9 @@ export interface SellerZone {
 
 export const sellerZone = (countryCode: string): SellerZone => ZONES[countryCode] ?? { zone: 'UTC', name: 'UTC' };
 
-/** "27 Nov 2026, 04:45 Lagos time". */
+/** "27 Nov 2026, 04:45 Lagos time": the screens' date-time format, in the seller's zone and named. */
 export function sellerTime(at: Date, zone: SellerZone): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: zone.zone,
-  }).format(at);
-  return `${text} ${zone.name}`;
+  return `${formatDateTime(Math.floor(at.getTime() / 1000), { timeZone: zone.zone })} ${zone.name}`;
 }
 
 /** The next midnight in the zone, when a seller's "today" ends. */

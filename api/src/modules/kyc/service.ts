@@ -4,6 +4,7 @@ import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
 import type { Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
+import { sellerZone } from '../../shared/seller-time.js';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import {
@@ -71,9 +72,6 @@ export const WITHDRAW_KYC_MESSAGES = {
   addName: (accountName: string, verified: string) =>
     `The account name ${accountName} does not match your verified name ${verified}. Add an account in your own name`,
 } as const;
-
-/** The countries' time zones: "today" for a daily limit is the seller's day. */
-const ZONES: Record<string, string> = { NG: 'Africa/Lagos', GH: 'Africa/Accra' };
 
 export interface KycUser {
   id: number;
@@ -175,7 +173,7 @@ export function usedToday(
   q: Queryable,
   input: { userId: number; countryCode: string; currency: string },
 ): Promise<bigint> {
-  return repo.withdrawnToday(q, input.userId, input.currency, ZONES[input.countryCode] ?? 'UTC');
+  return repo.withdrawnToday(q, input.userId, input.currency, sellerZone(input.countryCode).zone);
 }
 
 /** Today's position for one wallet currency: the level's limits and what is left of the day's. */
@@ -278,7 +276,7 @@ export async function verifyId(
   const number = normaliseIdNumber(type, input.idNumber);
   if (!ID_FORMATS[type].re.test(number)) throw new AppError(ID_FORMATS[type].message);
   // A date that cannot be anyone's birth is refused here, before any look-up is claimed or counted.
-  const dobProblem = dateOfBirthProblem(input.dateOfBirth, ZONES[u.countryCode] ?? 'UTC');
+  const dobProblem = dateOfBirthProblem(input.dateOfBirth, sellerZone(u.countryCode).zone);
   if (dobProblem) throw new AppError(dobProblem);
   if (u.level >= 1) throw new AppError(KYC_MESSAGES.already);
 
