@@ -131,6 +131,26 @@ describe.each(targets())('the quote line by line on %s', (target: Target) => {
     expect(kinds(after.paid_lines)).toEqual(['card']);
   });
 
+  test('an order quoted without the bonus, decided before the one whose quote names it, does not take it', async () => {
+    const seller = await makeUser(t);
+    const reviewer = await makeStaff(t, 'reviewer');
+    const a = (await submit(seller)).data.order_no;
+    const b = (await submit(seller)).data.order_no;
+    const quotedA = (await detail(seller, a)).quote!;
+    expect(kinds(quotedA.lines)).toEqual(['card', 'first_order']);
+    expect(kinds((await detail(seller, b)).quote!.lines)).toEqual(['card']);
+
+    await claim(reviewer, b);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${b}/decide`, body())).success).toBe(true);
+    expect(kinds((await detail(seller, b)).paid_lines)).toEqual(['card']);
+
+    await claim(reviewer, a);
+    expect((await opsCall(t, reviewer.token, 'POST', `/ops/api/orders/${a}/decide`, body())).success).toBe(true);
+    const paidA = await detail(seller, a);
+    expect(paidA.paid_lines).toEqual(quotedA.lines);
+    expect(paidA.amount).toBe(quotedA.total_amount);
+  });
+
   test('while a first order is in review, a new quote does not promise the bonus again', async () => {
     const seller = await makeUser(t);
     await submit(seller);
@@ -157,7 +177,10 @@ describe.each(targets())('the quote line by line on %s', (target: Target) => {
       );
       expect(decided.every((d) => d.success)).toBe(true);
       const paid = await Promise.all(adds.map((a) => detail(seller, a.data.order_no)));
-      expect(paid.filter((d) => kinds(d.paid_lines).includes('first_order'))).toHaveLength(1);
+      // Paid to the order whose locked quote named it.
+      expect(paid.map((d) => kinds(d.paid_lines).includes('first_order'))).toEqual(
+        locked.map((q) => kinds(q.lines).includes('first_order')),
+      );
       const bonus = await t.db.query<{ n: number }>(
         'select count(*)::int as n from orders where user_id = (select user_id from orders where order_no = $1) ' +
           'and first_order_bonus_minor > 0',

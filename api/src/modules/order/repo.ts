@@ -212,6 +212,16 @@ export const orderRepo = {
     return r.rows.length > 0;
   },
 
+  /** Whether another order of the user still waits with a first-order bonus in its locked quote. */
+  async otherQuotedBonusWaiting(q: Queryable, userId: number, orderId: bigint | number): Promise<boolean> {
+    const r = await q.query<{ any: boolean }>(
+      'select exists (select 1 from orders where user_id = $1 and id <> $2 and status = $3 and coalesce((quote->>' +
+        "'first_order_bonus_minor')::bigint, 0) > 0) as any",
+      [userId, orderId, ORDER_STATUS.pending],
+    );
+    return r.rows[0]?.any ?? false;
+  },
+
   async countOf(q: Queryable, userId: number): Promise<number> {
     return (
       (await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1', [userId])).rows[0]?.n ??

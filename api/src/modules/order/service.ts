@@ -602,12 +602,19 @@ export async function decideOrder(
     vipBp: 0,
     ladder: (await deps.ref.ladder()).get(payout.code) ?? [],
   }).ladderBonusMinor;
-  // The user's first credited order: only the transaction that marks it (a conditional update, which
-  // waits for a parallel decision on the same user and then sees its mark) pays the bonus.
-  const first = await orderRepo.markFirstCredit(q, o.user_id);
-  const firstBonus = first
-    ? BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0')
-    : 0n;
+  // The first-order bonus is paid once, to the user's first credited order (only the transaction that
+  // marks it pays: a conditional update, which waits for a parallel decision on the same user and then
+  // sees its mark). A locked quote that names the bonus is kept at its figure; an order quoted without
+  // it is not paid it while the order whose quote names it still waits, so no quote is broken.
+  const quotedBonus =
+    typeof o.quote?.first_order_bonus_minor === 'string' ? BigInt(o.quote.first_order_bonus_minor) : null;
+  const mayBeFirst = quotedBonus !== 0n || !(await orderRepo.otherQuotedBonusWaiting(q, o.user_id, o.id));
+  const first = mayBeFirst && (await orderRepo.markFirstCredit(q, o.user_id));
+  const firstBonus = !first
+    ? 0n
+    : quotedBonus !== null && quotedBonus > 0n
+      ? quotedBonus
+      : BigInt((await deps.ref.setting<Record<string, string>>('first_order_bonus', {}))[payout.code] ?? '0');
   // DESIGN §5: a coupon is voided if an operator changes the order's card; below its minimum it
   // does not apply either. Either way the user gets the use back.
   let couponBonus = 0n;
