@@ -27,17 +27,6 @@ export const SECURITY_MESSAGES = {
   noPassword:
     'Your account has no login password yet. Set one first: sign out, choose “Forgot Password?” on the login page ' +
     'and use the code we send to your e-mail address or WhatsApp number',
-  frozen:
-    'Withdrawals are frozen on this account because a change was reported as not made by you. Contact support to ' +
-    'unfreeze them',
-  frozenByStaff: (reason: string) =>
-    `Withdrawals are frozen on this account by our support team: ${reason.replace(/[.\s]+$/, '')}. Contact support ` +
-    `to unfreeze them`,
-  coolingOff: (reason: string, wait: string) =>
-    `For your safety, withdrawals are paused after a security change (${reason}). You can withdraw again in ${wait}`,
-  newAccountCoolingOff: (wait: string) =>
-    `For your safety, a new payout account can be used 24 hours after it is added. You can withdraw to this account ` +
-    `in ${wait}`,
   oldCodeRequired: 'Enter the code we sent to your current address',
   reportInvalid:
     'This link is not valid or has expired. If you think someone else is using your account, contact support now',
@@ -110,7 +99,6 @@ export function waitText(ms: number): string {
 /** The wait before withdrawing after a security change, or to a new payout account. */
 export interface CoolingOff {
   until: Date;
-  message: string;
   /** What started it: a security change (its reason in words), or the payout account being new. */
   cause: { kind: 'security'; reason: string } | { kind: 'payout_account' };
 }
@@ -118,12 +106,11 @@ export interface CoolingOff {
 /** Withdrawals frozen on the account (by staff, or by "this wasn't me") until staff lift it. */
 export interface WithdrawalFreeze {
   frozen: true;
-  message: string;
   /** The reason staff gave ('' for a freeze the seller's "this wasn't me" set). */
   staffReason: string;
 }
 
-/** What stops a withdrawal now: a freeze or a cooling-off. */
+/** What stops a withdrawal now: a freeze or a cooling-off (its words: the money standing's `blockHold`). */
 export type WithdrawalBlock = CoolingOff | WithdrawalFreeze;
 
 /**
@@ -294,7 +281,6 @@ export async function withdrawalBlock(
       : null;
     return {
       frozen: true,
-      message: staff ? SECURITY_MESSAGES.frozenByStaff(staff) : SECURITY_MESSAGES.frozen,
       staffReason: staff ?? '',
     };
   }
@@ -304,14 +290,12 @@ export async function withdrawalBlock(
   if (userUntil && (!accountUntil || userUntil >= accountUntil)) {
     return {
       until: userUntil,
-      message: SECURITY_MESSAGES.coolingOff(u.withdraw_hold_reason, waitText(userUntil.getTime() - now)),
       cause: { kind: 'security', reason: u.withdraw_hold_reason },
     };
   }
   if (accountUntil)
     return {
       until: accountUntil,
-      message: SECURITY_MESSAGES.newAccountCoolingOff(waitText(accountUntil.getTime() - now)),
       cause: { kind: 'payout_account' },
     };
   return null;

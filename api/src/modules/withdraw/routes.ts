@@ -221,13 +221,14 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         overdue_data: delay.tiers,
         overdue_max_percent: delay.maxPercent,
         // Why withdrawals (to the default account) wait now, and until when: the form says so first.
-        security_hold: block
-          ? {
-              message: held?.message ?? block.message,
-              until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0,
-              frozen: 'frozen' in block,
-            }
-          : null,
+        security_hold:
+          block && held
+            ? {
+                message: held.message,
+                until: 'until' in block ? Math.floor(block.until.getTime() / 1000) : 0,
+                frozen: 'frozen' in block,
+              }
+            : null,
         kyc: day
           ? {
               level: who.level,
