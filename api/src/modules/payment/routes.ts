@@ -203,10 +203,11 @@ export async function paymentRoutes(
       // password passes only from a session a native app signed in within the grace period (issue
       // 27: never a web token). Every other call proves the PIN as well, whatever the method (USDT
       // too); wrong PINs count towards the PIN lock.
-      const newPin = req.body.new_t_password;
-      // A first PIN set here is checked by the PIN forms' rule before anything else, and needs the login password.
-      const pinHash = newPin === undefined ? undefined : await opts.pins.prepare(newPin);
       const via = await confirmPassword(db, app.security, { auth: req.auth!, password: req.body.password });
+      // A first PIN set here: once the login password is proved, checked by the PIN forms' rule and hashed (argon2 is
+      // slow: a wrong password never costs one).
+      const newPin = req.body.new_t_password;
+      const pinHash = newPin === undefined ? undefined : await opts.pins.prepare(newPin);
       if (pinHash === undefined && (via === 'password' || req.body.t_password !== undefined))
         await opts.pins.check(u.id, req.body.t_password ?? '');
       const method = methodById(req.body.payment_id);

@@ -214,7 +214,8 @@ export async function moneyStanding(
   // A payout account of this wallet that may be paid to now: in the verified name (as the withdrawal
   // requires of bank and mobile-money accounts) and past its wait; otherwise when the first one may.
   const accounts = (await withdrawRepo.accounts(q, u.id)).filter((a) => walletTypeOfMethod(u, a.method) === walletType);
-  const verifiedName = (await kycUser(q, kyc, u.id)).name;
+  const who = await kycUser(q, kyc, u.id);
+  const verifiedName = who.name;
   const payable = accounts.filter(
     (a) => a.method === 'USDT' || !verifiedName || namesMatch(a.account_name, verifiedName),
   );
@@ -266,7 +267,6 @@ export async function moneyStanding(
       ),
   });
 
-  const who = await kycUser(q, kyc, u.id);
   const tiers = kyc.tiers[who.countryCode];
   if (tiers && who.level < 1) {
     blocking.push(hold('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
