@@ -63,3 +63,20 @@ export function cached<T>(
   const cache = keyedCache<null, T>(db, async (_key, q) => ({ value: await load(q), until: Date.now() + ttlMs }));
   return Object.assign(() => cache.get(null), { clear: cache.clear });
 }
+
+/**
+ * Values built per key and kept for ttlMs, dropped at once when `generation()` moves (the catalog's,
+ * bumped on every rate change); at most `max` keys, all forgotten when the next one would pass it.
+ */
+export function generationCache<T>(opts: { ttlMs: number; max: number; generation: () => number }) {
+  const values = new Map<string, { at: number; generation: number; value: T }>();
+  return async (key: string, build: () => Promise<T>): Promise<T> => {
+    const hit = values.get(key);
+    if (hit && Date.now() - hit.at < opts.ttlMs && hit.generation === opts.generation()) return hit.value;
+    const generation = opts.generation();
+    const value = await build();
+    if (values.size >= opts.max) values.clear();
+    values.set(key, { at: Date.now(), generation, value });
+    return value;
+  };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { emptyBody, int, text } from '../../lib/fields.js';
+import { generationCache } from '../../lib/cache.js';
 import { gcRoute } from '../../lib/route.js';
 import {
   addRateAlert,
@@ -19,7 +20,11 @@ const currency = () => z.enum(ALERT_CURRENCIES, { error: ALERT_MESSAGES.currency
 const HISTORY_TTL_MS = 60_000;
 
 export async function rateAlertRoutes(app: FastifyInstance): Promise<void> {
-  const histories = new Map<string, { at: number; generation: number; value: unknown }>();
+  const histories = generationCache<unknown>({
+    ttlMs: HISTORY_TTL_MS,
+    max: 2000,
+    generation: () => app.catalog.generation,
+  });
 
   gcRoute(app, {
     path: '/card/rateHistory',
@@ -32,13 +37,9 @@ export async function rateAlertRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const b = req.body;
       const key = `${b.card_id}:${b.currency}:${b.days}`;
-      const hit = histories.get(key);
-      if (hit && Date.now() - hit.at < HISTORY_TTL_MS && hit.generation === app.catalog.generation) return hit.value;
-      const generation = app.catalog.generation;
-      const value = await rateSeries(app.db, app, { cardId: b.card_id, currency: b.currency, days: Number(b.days) });
-      if (histories.size > 2000) histories.clear();
-      histories.set(key, { at: Date.now(), generation, value });
-      return value;
+      return histories(key, () =>
+        rateSeries(app.db, app, { cardId: b.card_id, currency: b.currency, days: Number(b.days) }),
+      );
     },
   });
 

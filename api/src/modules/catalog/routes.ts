@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { int, optInt, optText, page, pageSize } from '../../lib/fields.js';
 import { bpToPercent, bpToPercentNumber, formatMinor, minorToNumber } from '../../lib/money.js';
+import { generationCache } from '../../lib/cache.js';
 import { gcRoute } from '../../lib/route.js';
 import { findUserById } from '../user/repo.js';
 import type { CardRow } from './repo.js';
@@ -22,7 +23,7 @@ const countryField = optInt('country_id', 0, { min: 0, max: 1_000_000 });
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { catalog } = app;
-  const sheets = new Map<string, { at: number; generation: number; sheet: unknown }>();
+  const sheets = generationCache<unknown>({ ttlMs: 15_000, max: 500, generation: () => catalog.generation });
 
   gcRoute(app, {
     path: '/card/category',
@@ -69,13 +70,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       // The sheet depends only on these inputs and the (cached) rates: built once per 15 s, and again
       // as soon as a rate changes.
       const key = JSON.stringify([payoutCode, vipLevel, b.page, b.page_size, b.card_catgory, b.currency]);
-      const hit = sheets.get(key);
-      if (hit && Date.now() - hit.at < 15_000 && hit.generation === catalog.generation) return hit.sheet;
-      const generation = catalog.generation;
-      const sheet = await buildSheet(b, payoutCode, vipLevel);
-      if (sheets.size > 500) sheets.clear();
-      sheets.set(key, { at: Date.now(), generation, sheet });
-      return sheet;
+      return sheets(key, () => buildSheet(b, payoutCode, vipLevel));
     },
   });
 
