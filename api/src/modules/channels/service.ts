@@ -4,6 +4,7 @@ import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/envelope.js';
 import type { Queryable } from '../../db/db.js';
 import type { Reference } from '../../shared/reference.js';
+import { VERIFIED_CHANNELS_PATH } from '../../shared/trust-line.js';
 import { channelsRepo } from './repo.js';
 import {
   CHANNEL_MESSAGES,
@@ -40,7 +41,7 @@ export async function channelList(deps: ChannelsDeps) {
     emails: c.emails,
     domains: c.domains,
     socials: c.socials.map((s) => ({ ...s, handle: handleOf(s.url) })),
-    page_url: `${deps.config.security.siteUrl}/verified-channels`,
+    page_url: `${deps.config.security.siteUrl}${VERIFIED_CHANNELS_PATH}`,
   };
 }
 
