@@ -3,6 +3,7 @@
 // sentence saying the same for a screen reader. SVG and a few inline styles: no library, a few KB.
 import { createElement as h, useEffect, useId, useRef, useState } from 'react';
 import type { RateHistory } from '../gc/types';
+import { rateText } from './rate-text';
 
 export interface RateChartProps {
   /** The card shown first, and (when more than one) the cards to choose from. */
@@ -18,13 +19,6 @@ const H = 120;
 const PAD = 6;
 const PRIMARY = 'var(--gl-color-primary, #0b7a5a)';
 const MUTED = 'var(--gl-color-text-secondary, #4b5a55)';
-
-/** "₦1,250.00" from "1250.00"; a code-like symbol gets a space ("USDT 1.2500"). */
-export function rateText(rate: string, symbol: string): string {
-  const [whole = '0', frac] = rate.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${symbol}${/^[A-Za-z]+$/.test(symbol) ? ' ' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
-}
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 

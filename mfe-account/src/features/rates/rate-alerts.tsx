@@ -4,6 +4,7 @@
 // checks and every refusal are the api's; this form shows its words.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@giftlane/shared-sdk/router';
+import { rateText } from '@giftlane/shared-sdk/ui/rate-text';
 import { formatDateTime, Loading, LoadError, useData, type RateAlerts as AlertsData } from '@giftlane/shared-sdk';
 import { failure, FormMessage, type Feedback } from '../../lib/form-message';
 import { addRateAlert, deleteRateAlert, loadRateAlerts } from './api';
@@ -14,13 +15,6 @@ export interface AlertCard {
   /** Its base rate now, before any VIP bonus (what an alert is compared with), as shown: "₦1,250.00". */
   base?: string;
 }
-
-/** "₦1,250.00" from "1250.00" and the currency's symbol. */
-export const rateText = (rate: string, symbol: string) => {
-  const [whole = '0', frac] = rate.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${symbol}${/^[A-Za-z]+$/.test(symbol) ? ' ' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
-};
 
 const firedOn = (iso: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000));
 
