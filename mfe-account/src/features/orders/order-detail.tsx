@@ -26,6 +26,12 @@ function quotedMoney(detail: OrderDetail): Money | undefined {
 
 const positive = (m: Money | undefined): m is Money => !!m && m.amount_minor > 0n;
 
+/** A quote line's amount; a line the reply garbled shows as unknown, never as another figure. */
+const lineMoney = (amount: string, currency: Money['currency']) => {
+  const m = tryParseMoney(amount, currency);
+  return m ? formatMoney(m) : '–';
+};
+
 function lineFace(face: number, currency?: string, symbol?: string): string {
   const text = Number.isFinite(face) ? face.toLocaleString('en-GB', { maximumFractionDigits: 2 }) : String(face);
   return symbol ? `${symbol}${text}` : `${text} ${currency ?? ''}`.trim();
@@ -147,7 +153,7 @@ export function OrderDetailView(props: {
             detail.quote!.lines!.map((l) => (
               <div key={l.kind} style={{ display: 'contents' }} data-testid={`order-quote-line-${l.kind}`}>
                 <dt className="acc-dl__sub">{l.name}</dt>
-                <dd>{formatMoney(tryParseMoney(l.amount, quoted.currency) ?? quoted)}</dd>
+                <dd>{lineMoney(l.amount, quoted.currency)}</dd>
               </div>
             ))}
           {detail.quote && (
