@@ -9,7 +9,7 @@ import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity, nuba
 
 jest.setTimeout(180_000);
 
-type Hold = { kind: string; title: string; message: string; until: number; amount: string };
+type Hold = { kind: string; title: string; message: string; until: number; amount: string; blocking: boolean };
 type Standing = {
   wallet_type: number;
   currency_name: string;
@@ -114,7 +114,9 @@ describe.each(targets())('money available now on %s', (target: Target) => {
       expect(w).toMatchObject({ available_now: '0.00', balance: '62750.00', held: '0.00' });
       const cooling = w.holds.find((h) => h.kind === 'payout_account_cooling_off')!;
       expect(cooling.until).toBe(Math.floor(usable.getTime() / 1000));
-      expect(cooling).toMatchObject({ title: 'New payout account', amount: '62750.00' });
+      expect(cooling).toMatchObject({ title: 'New payout account', amount: '62750.00', blocking: true });
+      // A limit keeps some money back; it does not stop every amount.
+      expect(w.holds.find((h) => h.kind === 'kyc_daily_limit')!.blocking).toBe(false);
       expect(cooling.message).toContain(`from ${lagos(cooling.until)}.`);
       expect(cooling.message).not.toMatch(/until|in 2\d hours/);
       // The level's daily limit is said too: once the wait ends, ₦12,750.00 of it must wait another day.

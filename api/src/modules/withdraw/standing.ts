@@ -39,6 +39,8 @@ export interface Hold {
   until: Date | null;
   /** How much of the wallet it keeps from leaving now (for pending withdrawals: the amount on its way). */
   amountMinor: bigint;
+  /** While it lasts nothing can be withdrawn (set on the holds that stop every amount). */
+  blocking?: boolean;
 }
 
 export interface MoneyStanding {
@@ -340,7 +342,7 @@ export async function moneyStanding(
     balanceMinor,
     heldMinor,
     availableMinor: available,
-    holds: [...blocking, ...limits, ...pending],
+    holds: [...blocking.map((h) => ({ ...h, blocking: true })), ...limits, ...pending],
   };
 }
 
@@ -363,4 +365,5 @@ export const holdView = (decimals: number) => (h: Hold) => ({
   message: h.message,
   until: h.until ? Math.floor(h.until.getTime() / 1000) : 0,
   amount: formatMinor(h.amountMinor, decimals),
+  blocking: h.blocking ?? false,
 });

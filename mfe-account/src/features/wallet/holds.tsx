@@ -15,23 +15,13 @@ const ACTIONS: Record<string, { to: string; label: string }> = {
   pending_withdrawals: { to: '/wallet/history', label: 'See your withdrawals' },
 };
 
-/** The blocking holds: while one lasts, nothing can be withdrawn. */
-export const BLOCKING = new Set([
-  'freeze',
-  'security_cooling_off',
-  'payout_account_cooling_off',
-  'no_payout_account',
-  'verify_identity',
-  'daily_count',
-]);
-
 export function HoldItems({ holds, testId }: { holds: MoneyHold[]; testId?: string }) {
   return (
     <ul className="acc-holds" data-testid={testId}>
       {holds.map((h) => {
         const action = ACTIONS[h.kind];
         return (
-          <li key={`${h.kind}-${h.message}`} className={BLOCKING.has(h.kind) ? 'acc-hold acc-hold--block' : 'acc-hold'}>
+          <li key={`${h.kind}-${h.message}`} className={h.blocking ? 'acc-hold acc-hold--block' : 'acc-hold'}>
             <strong className="acc-hold__title">{h.title}</strong>
             <span data-testid={`hold-${h.kind}`}>{h.message}</span>
             {action && (

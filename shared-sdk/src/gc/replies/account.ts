@@ -243,6 +243,8 @@ export const moneyHoldWire = obj({
   until: num,
   /** How much of the wallet it keeps from leaving now; for pending withdrawals, the amount on its way. */
   amount,
+  /** While it lasts nothing can be withdrawn (a freeze, a wait, no payout account …); a limit is not. */
+  blocking: opt(bool),
 });
 
 /** A wallet's money: what one withdrawal could take now, and every hold on the rest. */
