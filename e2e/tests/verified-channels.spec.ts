@@ -27,7 +27,8 @@ test('an admin adds the support WhatsApp line in the console', async ({ browser,
   await page.getByLabel('Number 1', { exact: true }).fill(NUMBER);
   await page.getByLabel('Hours of number 1').fill(HOURS);
   await page.getByRole('button', { name: 'Save the channels' }).click();
-  await expect(page.getByRole('status')).toContainText('Saved');
+  // In serial mode a retry runs this again after it saved: the same list then changes nothing.
+  await expect(page.getByRole('status')).toContainText(test.info().retry ? /Saved|Nothing changed/ : 'Saved');
   const list = await gc<{ whatsapp: Array<{ number: string; hours: string }> }>(baseURL!, 'public/channels');
   expect(list.data.whatsapp).toEqual([expect.objectContaining({ number: NUMBER, hours: HOURS })]);
   await page.close();
@@ -38,6 +39,8 @@ test.describe('at 360 px', () => {
 
   test('footer → Official channels: the list, and the checker tells ours from not ours', async ({ page }, info) => {
     await page.goto('/faq');
+    // A tap before the prerendered page is live can still be lost (hydration is not yet tap-safe).
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Official channels' }).click();
     await expect(page).toHaveURL(/\/verified-channels$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Official channels' })).toBeVisible();
