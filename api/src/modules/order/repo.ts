@@ -200,6 +200,15 @@ export const orderRepo = {
   },
 
   /**
+   * The seller's row, locked before a decision touches anything of theirs (the first-credit mark,
+   * the wallet's ledger rows, VIP points): decisions for one seller made at once then take their
+   * locks in one order and wait for each other instead of deadlocking.
+   */
+  async lockSellerForCredit(q: Queryable, userId: number): Promise<void> {
+    await q.query('select id from users where id = $1 for no key update', [userId]);
+  },
+
+  /**
    * Marks the user's first credited order, in the decision's transaction: true for the one
    * transaction that sets the mark. A parallel decision for the same user waits on the row, then
    * finds it set (it sets nothing, and pays no first-order bonus).

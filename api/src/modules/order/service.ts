@@ -446,6 +446,7 @@ export async function decideOrder(
   });
   if (replay) return { order: o, replay };
   if (!input.lines.length) throw new AppError(ORDER_MESSAGES.noLines);
+  await orderRepo.lockSellerForCredit(q, o.user_id);
 
   const payout = await deps.ref.currency(o.currency_code);
   const lockedRate = (o.quote?.rate_minor as string | undefined) ?? null;
