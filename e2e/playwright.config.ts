@@ -29,7 +29,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list, then which tests needed their retry (also in <outputDir>/retried.txt).
+  reporter: [['list'], ['./support/retry-reporter.ts', { outputDir: `test-results/${port}` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices['Desktop Chrome'],
