@@ -241,7 +241,8 @@ export class Sessions {
       [sessionId, userId, SESSIONS_CHANNEL],
     );
     this.cache.ended(`s:${sessionId}`);
-    return r.rowCount === 1;
+    // The rows of the notice's select (a driver may count the update's rows, or none, in rowCount).
+    return r.rows.length === 1;
   }
 
   async resolve(token: string): Promise<AuthContext | null> {
