@@ -56,7 +56,7 @@ function cpuUs(apiPid: number, database: string | undefined): { api: number; db:
   let db = 0;
   if (database)
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      let cmd = '';
+      let cmd: string;
       try {
         cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       } catch {
