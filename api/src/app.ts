@@ -340,7 +340,11 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       app.decorate('config', config);
       app.decorate('db', db);
       app.decorate('messenger', messenger);
-      app.decorate('sessions', new Sessions(db, config.session));
+      const sessions = new Sessions(db, config.session);
+      app.decorate('sessions', sessions);
+      // A session ended in any api process ends here at once (and within SESSION_CACHE_MS if the notice is lost).
+      const unlistenSessions = await sessions.listen();
+      app.addHook('onClose', () => unlistenSessions());
       app.decorate(
         'otp',
         new Otp(

@@ -345,6 +345,12 @@ export const envSchema = z.object({
    * How long reference data (30 s) and the card catalog (15 s) stay cached, when set (bench:soak sets a few seconds).
    */
   CACHE_TTL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /**
+   * How long a checked session token is trusted in each process without asking the database (0 = every request
+   * asks). Any sign-out or account change that ends sessions reaches every process at once over NOTIFY; this is
+   * the bound when a notice cannot (the listening connection lost), so at most 1 s.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   /** Account-name look-ups and payouts: 'dev' (deterministic, offline) or 'paystack'. */
   PAYOUT_PROVIDER: z.enum(['dev', 'paystack']).default('dev'),
   PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
@@ -481,7 +487,7 @@ export interface Config {
     lockTimeoutMs: number;
     idleInTransactionTimeoutMs: number;
   };
-  session: { ttlMs: number; idleMs: number };
+  session: { ttlMs: number; idleMs: number; cacheMs?: number };
   /** Reference data and catalog cache lifetime; unset = each cache's own (30 s, 15 s). */
   cacheTtlMs?: number;
   rateLimit: { authPerMin: number; codePerMin: number; lookupPerHour: number; codesPerIpHour?: number };
@@ -714,7 +720,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
-    session: { ttlMs: e.SESSION_TTL_HOURS * 3600_000, idleMs: e.SESSION_IDLE_HOURS * 3600_000 },
+    session: {
+      ttlMs: e.SESSION_TTL_HOURS * 3600_000,
+      idleMs: e.SESSION_IDLE_HOURS * 3600_000,
+      cacheMs: e.SESSION_CACHE_MS,
+    },
     cacheTtlMs: e.CACHE_TTL_MS,
     rateLimit: {
       authPerMin: e.RATE_LIMIT_AUTH_PER_MIN,

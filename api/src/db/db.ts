@@ -31,11 +31,16 @@ export interface Db extends Queryable {
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /**
-   * Calls fn on each NOTIFY on channel (from any process on this database). On PostgreSQL a
-   * connection of its own, re-opened after a loss (fn is then called once, as changes may have been
-   * missed). Returns the unsubscribe.
+   * Calls fn with the payload on each NOTIFY on channel (from any process on this database). On PostgreSQL a
+   * connection of its own, re-opened after a loss (fn is then called once with no payload, as changes may have
+   * been missed). `state` hears when the connection is lost (false) and when it listens again (true): a cache
+   * kept true by the notices must not be trusted in between. Returns the unsubscribe.
    */
-  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    fn: (payload?: string) => void,
+    state?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** The pool's connections (PostgreSQL; PGlite has one connection and no pool): for the metrics. */
   poolStats?(): { max: number; total: number; idle: number; waiting: number };
 }
@@ -183,8 +188,10 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
       if (!lite.closed) await lite.close();
       letGo();
     },
-    async listen(channel, fn) {
-      const off = await lite.listen(channel, () => fn());
+    async listen(channel, fn, state) {
+      // In-process: never lost.
+      const off = await lite.listen(channel, (payload) => fn(payload));
+      state?.(true);
       return async () => {
         if (!lite.closed) await off();
       };
@@ -410,7 +417,7 @@ export async function openPostgres(url: string, options: number | PostgresOption
     async close() {
       await pool.end();
     },
-    async listen(channel, fn) {
+    async listen(channel, fn, state) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
       let client: pg.Client | null = null;
       let stopped = false;
@@ -422,22 +429,40 @@ export async function openPostgres(url: string, options: number | PostgresOption
           keepAlive: true,
         });
         c.on('notification', (n) => {
-          if (n.channel === channel) fn();
+          if (n.channel === channel) fn(n.payload);
         });
-        c.on('error', () => {
+        const lost = () => {
           // The connection is gone: listen again in a second, and assume a change was missed.
           if (client !== c || stopped) return;
           client = null;
+          state?.(false);
           void c.end().catch(() => {});
-          setTimeout(() => void connect().then(fn, () => {}), 1000).unref();
-        });
+          setTimeout(
+            () =>
+              void connect().then(
+                () => fn(),
+                () => {},
+              ),
+            1000,
+          ).unref();
+        };
+        c.on('error', lost);
+        c.on('end', lost);
         try {
           await c.connect();
           await c.query(`listen ${channel}`);
           client = c;
+          state?.(true);
         } catch {
           void c.end().catch(() => {});
-          setTimeout(() => void connect().then(fn, () => {}), 1000).unref();
+          setTimeout(
+            () =>
+              void connect().then(
+                () => fn(),
+                () => {},
+              ),
+            1000,
+          ).unref();
         }
       };
       await connect();

@@ -125,9 +125,4 @@ export const securityRepo = {
   async useReport(q: Queryable, reportId: bigint, ip: string): Promise<void> {
     await q.query('update security_reports set used_at = now(), used_ip = $2 where id = $1', [reportId, ip]);
   },
-
-  /** Signs the account out on every device. */
-  async revokeSessions(q: Queryable, userId: number): Promise<void> {
-    await q.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
-  },
 };

@@ -71,7 +71,7 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     limit: 'code',
     body: z.object({ link_token: text('link_token', 200, SESSION_MESSAGES.linkRequired) }),
     handler: async (req) => {
-      await reportNotMe(db, security, { token: req.body.link_token, ip: req.ip });
+      await reportNotMe(db, { now: security.now, sessions }, { token: req.body.link_token, ip: req.ip });
       return null;
     },
   });

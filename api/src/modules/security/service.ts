@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db, Queryable } from '../../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../../lib/envelope.js';
-import type { AuthContext } from '../../shared/sessions.js';
+import type { AuthContext, Sessions } from '../../shared/sessions.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { notify } from '../notices/service.js';
 import { verifyPassword } from '../../shared/passwords.js';
@@ -313,7 +313,7 @@ export function payoutUsableFrom(deps: Pick<SecurityDeps, 'config' | 'now'>): Da
  */
 export async function reportNotMe(
   db: Db,
-  deps: Pick<SecurityDeps, 'now'>,
+  deps: Pick<SecurityDeps, 'now'> & { sessions: Pick<Sessions, 'revokeAll'> },
   input: { token: string; ip: string },
 ): Promise<void> {
   const { token, ip } = input;
@@ -324,7 +324,7 @@ export async function reportNotMe(
     if (rep.used_at) return;
     if (rep.expires_at.getTime() <= deps.now()) throw new AppError(SECURITY_MESSAGES.reportInvalid);
     await securityRepo.useReport(q, rep.id, ip);
-    await securityRepo.revokeSessions(q, rep.user_id);
+    await deps.sessions.revokeAll(q, { userId: rep.user_id });
     await securityRepo.freezeWithdrawals(q, rep.user_id, `reported: ${rep.change}`);
     await notify(q, {
       userId: rep.user_id,
