@@ -6,7 +6,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from './app/early-input';
+import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgainLater } from './app/early-input';
 import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
 
@@ -83,15 +83,22 @@ async function main() {
     await firstMatch(router);
     const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
-      // Once hydrated and idle (every part of it, the sign-up form's Suspense boundary too): what
-      // the visitor typed, chose or ticked meanwhile is theirs, then a button they tapped is
-      // tapped again.
+      // From here React delivers every tap: one made now drops the button kept from before.
+      const tapKept = tapAgainLater(tapped);
       beginHydration(undefined, () => {
-        whenIdle(() => {
-          replayEarlyInput(container);
-          tapAgain(tapped);
-        });
-        // A prerendered page says when it is live (tests wait for it).
+        // What the visitor typed, chose or ticked meanwhile is theirs: told to React at once, before
+        // anything renders a field again with the value React holds (that would wipe it).
+        replayEarlyInput(container);
+        // A part hydrated later (the sign-up form's Suspense boundary, once its code is in) is told
+        // when idle, and a button tapped before is tapped again; what did not reach its part yet
+        // is tried at the next idle moment (a few times).
+        const settle = (tries: number) =>
+          whenIdle(() => {
+            const told = replayEarlyInput(container);
+            if (!(tapKept() && told) && tries > 1) settle(tries - 1);
+          });
+        settle(10);
+        // A prerendered page says when it is live (a test about liveness itself waits for it).
         container.setAttribute('data-live', '');
       });
       // As a transition: the hydration yields to the browser in slices instead of holding the
