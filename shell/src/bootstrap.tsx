@@ -83,20 +83,29 @@ async function main() {
     await firstMatch(router);
     const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
-      // From here React delivers every tap: one made now drops the button kept from before.
-      const tapKept = tapAgainLater(tapped);
+      // From here React delivers a tap on a hydrated part (which drops the button kept from before);
+      // one it stops, on a part not hydrated yet, is kept to be done once that part is.
+      let settling = false;
+      let live = false;
+      const tapKept = tapAgainLater(container, tapped, () => {
+        if (live && !settling) settle(10);
+      });
+      // What did not reach its part yet is tried at the next idle moment (a few times).
+      const settle = (tries: number) => {
+        settling = true;
+        whenIdle(() => {
+          const told = replayEarlyInput(container);
+          if (!(tapKept() && told) && tries > 1) settle(tries - 1);
+          else settling = false;
+        });
+      };
       beginHydration(undefined, () => {
         // What the visitor typed, chose or ticked meanwhile is theirs: told to React at once, before
         // anything renders a field again with the value React holds (that would wipe it).
         replayEarlyInput(container);
         // A part hydrated later (the sign-up form's Suspense boundary, once its code is in) is told
-        // when idle, and a button tapped before is tapped again; what did not reach its part yet
-        // is tried at the next idle moment (a few times).
-        const settle = (tries: number) =>
-          whenIdle(() => {
-            const told = replayEarlyInput(container);
-            if (!(tapKept() && told) && tries > 1) settle(tries - 1);
-          });
+        // when idle, and a button tapped before is tapped again.
+        live = true;
         settle(10);
         // A prerendered page says when it is live (a test about liveness itself waits for it).
         container.setAttribute('data-live', '');

@@ -162,20 +162,37 @@ export function tapAgain(button: HTMLButtonElement | undefined): boolean {
 
 /**
  * Keeps the button handed over by keepEarlyTap to be tapped again later (the function returned
- * does it), unless the visitor taps anything meanwhile: React delivers every tap from the start of
- * the hydration, so the visitor who tapped again, or chose something else, has said what they want
- * now, and the kept tap would be a second one.
+ * does it; false when it did not reach the button yet). From the hydration on, React delivers a tap
+ * on a hydrated part: the visitor has said what they want now, and the kept tap is dropped. A tap
+ * on a part not hydrated yet (the sign-up form, hydrated once its code is in) React stops at the
+ * root and drops: that button is kept instead, and `retry` is called to tap it again later.
  */
-export function tapAgainLater(button: HTMLButtonElement | undefined): () => boolean {
+export function tapAgainLater(
+  root: HTMLElement,
+  button: HTMLButtonElement | undefined,
+  retry: () => void,
+): () => boolean {
   let kept = button;
-  // Any tap but the replays of this module (a ticked box's) is the visitor's.
-  const drop = () => {
-    if (!replaying) kept = undefined;
+  const watch = (event: MouseEvent) => {
+    if (replaying) return;
+    const tapped = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!tapped || !root.contains(tapped)) {
+      kept = undefined;
+      return;
+    }
+    // Listened to on the button itself: only a tap React lets through gets there.
+    let reached = false;
+    const mark = () => (reached = true);
+    tapped.addEventListener('click', mark, { once: true });
+    setTimeout(() => {
+      tapped.removeEventListener('click', mark);
+      kept = reached ? undefined : tapped;
+      if (!reached) retry();
+    }, 0);
   };
-  if (kept) document.addEventListener('click', drop, true);
+  document.addEventListener('click', watch, true);
   return () => {
     if (!tapAgain(kept)) return false;
-    document.removeEventListener('click', drop, true);
     kept = undefined;
     return true;
   };

@@ -207,23 +207,45 @@ test('a replay React holds back (its part not hydrated yet) is reported, to be t
   expect(replayEarlyInput(app)).toBe(true);
 });
 
-test('a kept tap is done once, later; not at all when the visitor has tapped since', () => {
+test('a kept tap is done once, later; not at all when the visitor has tapped since', async () => {
   const app = document.createElement('div');
-  app.innerHTML = '<button id="menu">Menu</button>';
+  app.innerHTML = '<button id="menu">Menu</button><button id="other">Other</button>';
   document.body.append(app);
-  const button = app.querySelector('button')!;
+  const button = app.querySelector<HTMLButtonElement>('#menu')!;
   const clicked: string[] = [];
   button.addEventListener('click', () => clicked.push('tap'));
-  const later = tapAgainLater(button);
+  const later = tapAgainLater(app, button, () => undefined);
   expect(later()).toBe(true);
   expect(later()).toBe(true);
   expect(clicked).toEqual(['tap']);
 
   clicked.length = 0;
-  const dropped = tapAgainLater(button);
-  // The visitor taps something else on the live page.
-  app.append(Object.assign(document.createElement('button'), { id: 'other' }));
+  const dropped = tapAgainLater(app, button, () => undefined);
+  // The visitor taps something else on the live page, and it gets there.
   app.querySelector<HTMLButtonElement>('#other')!.click();
+  await new Promise((r) => setTimeout(r, 0));
   expect(dropped()).toBe(true);
   expect(clicked).toEqual([]);
+});
+
+test('a tap stopped at the root (its part not hydrated yet) is kept, and done once it gets through', async () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="send">Send</button>';
+  document.body.append(app);
+  const button = app.querySelector('button')!;
+  const sent: string[] = [];
+  button.addEventListener('click', () => sent.push('send'));
+  // As React does at its root for a tap on a part not hydrated yet.
+  const stop = (e: Event) => e.stopPropagation();
+  app.addEventListener('click', stop, true);
+  const retried: string[] = [];
+  const later = tapAgainLater(app, undefined, () => retried.push('retry'));
+  button.click();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(retried).toEqual(['retry']);
+  expect(later()).toBe(false);
+  app.removeEventListener('click', stop, true);
+  expect(later()).toBe(true);
+  expect(later()).toBe(true);
+  expect(sent).toEqual(['send']);
 });
