@@ -102,11 +102,11 @@ async function main() {
       beginHydration(undefined, () => {
         // What the visitor typed, chose or ticked meanwhile is theirs: told to React at once, before
         // anything renders a field again with the value React holds (that would wipe it).
-        replayEarlyInput(container);
-        // A part hydrated later (the sign-up form's Suspense boundary, once its code is in) is told
-        // when idle, and a button tapped before is tapped again.
+        const told = replayEarlyInput(container);
+        // Then a button tapped before is tapped again, at once (it waits for nothing now). A part
+        // hydrated later (the sign-up form's Suspense boundary, once its code is in) is told when idle.
         live = true;
-        settle(10);
+        if (!(tapKept() && told)) settle(10);
         // A prerendered page says when it is live (a test about liveness itself waits for it).
         container.setAttribute('data-live', '');
       });
