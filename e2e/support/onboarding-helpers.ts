@@ -1,7 +1,7 @@
 // Helpers for the onboarding journeys: unique addresses, codes from the api's dev outbox (WhatsApp
 // codes are addressed to the number's digits), and the session a page holds.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@giftlane/shared-sdk/storage';
 import { latestCode } from './api';
 
@@ -34,8 +34,18 @@ export async function sessionToken(page: Page): Promise<string | null> {
 }
 
 /** Fills the sign-up form for an e-mail in Nigeria and presses Signup (the code is sent next). */
+/**
+ * Waits until the prerendered page is hydrated. A keystroke or tap in the moment between first paint
+ * and a live page can still be lost (CI lost the e-mail typed here, and the
+ * WhatsApp tap, once each); the suites whose subject is not that moment start after it.
+ */
+export async function whenLive(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+}
+
 export async function submitEmailSignUp(page: Page, email: string): Promise<void> {
   await page.goto('/sign-up');
+  await whenLive(page);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Nigeria' });
   await page.getByLabel('Enter Password', { exact: true }).fill(PASSWORD);

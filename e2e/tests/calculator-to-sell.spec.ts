@@ -5,13 +5,15 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney, parseMoney } from '@giftlane/shared-sdk';
 import { gc } from '../support/api';
-import { codeSentTo, fillOtp, PASSWORD, uniqueEmail } from '../support/onboarding-helpers';
+import { codeSentTo, fillOtp, PASSWORD, uniqueEmail, whenLive } from '../support/onboarding-helpers';
 
 test('a card chosen on /home goes through sign-up to the sell form, whose quote names the first-order bonus', async ({
   page,
   baseURL,
 }) => {
   await page.goto('/home');
+  // Chosen once the page is live: a choice made on the prerendered page before it hydrates is lost.
+  await whenLive(page);
   const calc = page.getByRole('form', { name: 'Rate calculator' });
   await calc.getByLabel('Gift card').selectOption({ label: 'Steam' });
   await expect(calc.getByLabel('Gift card').locator('option:checked')).toHaveText('Steam');
@@ -27,6 +29,7 @@ test('a card chosen on /home goes through sign-up to the sell form, whose quote 
 
   await expect(page).toHaveURL(/\/sign-up\?card=\d+&amount=50&payout=NGN$/);
   const cardId = new URL(page.url()).searchParams.get('card')!;
+  await whenLive(page);
   // The Nigeria calculator's country is chosen already.
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('1');
   const email = uniqueEmail('calc');

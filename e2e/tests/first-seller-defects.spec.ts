@@ -8,7 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, gc, type TestUser } from '../support/api';
 import { makeOrder } from '../support/account-helpers';
 import { signInPage } from '../support/fixtures';
-import { codeSentTo, PASSWORD, submitEmailSignUp, uniqueLocalNumber } from '../support/onboarding-helpers';
+import { codeSentTo, PASSWORD, submitEmailSignUp, uniqueLocalNumber, whenLive } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -54,6 +54,7 @@ test('the code screen: a long address breaks, "sent" is in the page, a wrong cod
 test('forgot password: "code sent" is said by the code field, the back arrow stays clear', async ({ page }) => {
   const email = `e2e-another-quite-long-mailbox-name-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   await page.goto('/login');
+  await whenLive(page);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -68,6 +69,7 @@ test('forgot password: "code sent" is said by the code field, the back arrow sta
 
 test('sign-up: the strength bar spans its field, and the Apple button has its logo', async ({ page }) => {
   await page.goto('/sign-up');
+  await whenLive(page);
   const password = page.getByLabel('Enter Password', { exact: true });
   await password.fill('Abc123!x');
   const meter = (await page.getByRole('meter', { name: 'Password strength' }).boundingBox())!;
@@ -85,6 +87,7 @@ test('sign-up: the strength bar spans its field, and the Apple button has its lo
 
 test('/vip fits at 360 px: a card per level, every figure named', async ({ page }) => {
   await page.goto('/vip');
+  await whenLive(page);
   const region = page.getByRole('region', { name: 'Table of VIP levels' });
   await expect(region.getByText('VIP 1')).toBeVisible();
   expect(await region.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
