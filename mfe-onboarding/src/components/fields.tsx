@@ -1,7 +1,7 @@
 // Plain inputs styled with the theme's CSS variables: antd's Form and Input would cost the visitor
 // tens of kilobytes on the first page. Each field has a visible label, and its error is tied to it
 // (aria-describedby, aria-invalid) and announced (role="alert").
-import { useId, useLayoutEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ErrorReference } from '@giftlane/shared-sdk/error-reference';
 import type { Failure } from '../lib/failure';
 
@@ -45,9 +45,8 @@ export function TextField({
   const ref = useRef<HTMLInputElement>(null);
   // /login and /sign-up arrive prerendered and their form comes alive a moment after the
   // page (the view sits in a Suspense boundary, hydrated after the rest): what was typed or
-  // autofilled meanwhile is still in the box, and is taken as the field's value. In the commit
-  // itself: a tap on Login hydrates the form and is handled right after, and must see that value.
-  useLayoutEffect(() => {
+  // autofilled meanwhile is still in the box, and is taken as the field's value.
+  useEffect(() => {
     const typed = ref.current?.value;
     if (typed !== undefined && typed !== value) onValue(typed);
     // Once, when the field comes alive.
