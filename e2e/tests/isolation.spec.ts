@@ -46,8 +46,8 @@ test('a sign-in made inside the onboarding remote shows at once in the shell: on
 }) => {
   const user = await createUser(baseURL!);
   await page.goto('/home');
-  // One document throughout: start once the prerendered page is live (a link tapped before that is
-  // an ordinary page load).
+  // About one document throughout (the way back below is not a reload): a link tapped before the
+  // page is live is an ordinary page load, so this starts once it is live.
   await expect(page.locator('#root[data-live]')).toHaveCount(1);
   const header = page.getByRole('navigation', { name: 'Main' });
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -153,6 +153,8 @@ test('typed into /login after a full load: the page is live and signs in (the us
 }) => {
   const user = await createUser(baseURL!);
   await page.goto('/login');
+  // Kept: a tap on Login that hydrates the form is handled before the form takes what was typed
+  // into it (the onboarding fields take it in an effect); not solved yet.
   await expect(page.locator('#root[data-live]')).toHaveCount(1);
   await page.getByLabel('Email Address/WhatsApp Number').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -57,6 +57,8 @@ test(
     });
 
     await page.goto('/home');
+    // Not a person's tap: the error below is thrown into the page, so the shell's code must be
+    // running (and counting) by then.
     await expect(page.locator('#root[data-live]')).toHaveCount(1);
     const manifest = JSON.parse((await page.locator('#gl-remotes').textContent())!) as Manifest;
     expect(manifest.shell.bucket).toBe('live');

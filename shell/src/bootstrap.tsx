@@ -6,7 +6,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from './app/early-input';
+import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgainLater } from './app/early-input';
 import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
 
@@ -83,15 +83,31 @@ async function main() {
     await firstMatch(router);
     const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
-      // Once hydrated and idle (every part of it, the sign-up form's Suspense boundary too): what
-      // the visitor typed, chose or ticked meanwhile is theirs, then a button they tapped is
-      // tapped again.
-      beginHydration(undefined, () => {
+      // From here React delivers a tap on a hydrated part (which drops the button kept from before);
+      // one it stops, on a part not hydrated yet, is kept to be done once that part is.
+      let settling = false;
+      let live = false;
+      const tapKept = tapAgainLater(container, tapped, () => {
+        if (live && !settling) settle(10);
+      });
+      // What did not reach its part yet is tried at the next idle moment (a few times).
+      const settle = (tries: number) => {
+        settling = true;
         whenIdle(() => {
-          replayEarlyInput(container);
-          tapAgain(tapped);
+          const told = replayEarlyInput(container);
+          if (!(tapKept() && told) && tries > 1) settle(tries - 1);
+          else settling = false;
         });
-        // A prerendered page says when it is live (tests wait for it).
+      };
+      beginHydration(undefined, () => {
+        // What the visitor typed, chose or ticked meanwhile is theirs: told to React at once, before
+        // anything renders a field again with the value React holds (that would wipe it).
+        const told = replayEarlyInput(container);
+        // Then a button tapped before is tapped again, at once (it waits for nothing now). A part
+        // hydrated later (the sign-up form's Suspense boundary, once its code is in) is told when idle.
+        live = true;
+        if (!(tapKept() && told)) settle(10);
+        // A prerendered page says when it is live (a test about liveness itself waits for it).
         container.setAttribute('data-live', '');
       });
       // As a transition: the hydration yields to the browser in slices instead of holding the

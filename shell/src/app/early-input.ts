@@ -15,51 +15,91 @@ const renderedValue = (select: HTMLSelectElement) =>
  * whose value differs from the one it was rendered with is told to React, as if done now: text as
  * an input event, a choice in a list as a change, a ticked box or radio button as a click.
  */
-export function replayEarlyInput(root: ParentNode) {
+export function replayEarlyInput(root: ParentNode): boolean {
+  // A field whose replay React received is done with; one in a part not yet hydrated (React holds
+  // the event back, and drops it) is tried again by the next call. True when none is left.
   // Read them all first: each event re-renders the form, which puts every other controlled field
   // back to its state.
   const fields = [
     ...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select'),
-  ];
-  const changed = fields.flatMap((field): (() => void)[] => {
+  ].filter((field) => !replayed.has(field));
+  const changed = fields.flatMap((field): [Element, () => void][] => {
     if (field instanceof HTMLSelectElement) {
       const chosen = field.value;
       if (field.multiple || chosen === renderedValue(field)) return [];
       return [
-        () => {
-          field.value = chosen;
-          field.dispatchEvent(new Event('change', { bubbles: true }));
-        },
+        [
+          field,
+          () => {
+            field.value = chosen;
+            field.dispatchEvent(new Event('change', { bubbles: true }));
+          },
+        ],
       ];
     }
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // A radio button unchosen by choosing another one follows that one.
       if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) return [];
       return [
-        () => {
-          // Back to what React rendered (through the element's own setter, which React watches);
-          // the click then does what the visitor's did.
-          field.checked = field.defaultChecked;
-          field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-        },
+        [
+          field,
+          () => {
+            // Back to what React rendered (through the element's own setter, which React watches);
+            // the click then does what the visitor's did.
+            field.checked = field.defaultChecked;
+            field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+          },
+        ],
       ];
     }
     if (field instanceof HTMLInputElement && NOT_TEXT.has(field.type)) return [];
     if (field.value === field.defaultValue) return [];
     const text = field.value;
     return [
-      () => {
-        // React watches the value through the element's own setter: back to what it rendered…
-        field.value = field.defaultValue;
-        // …then the typed text through the prototype's, which React does not see, and the event.
-        const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-        Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, text);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      },
+      [
+        field,
+        () => {
+          // React watches the value through the element's own setter: back to what it rendered…
+          field.value = field.defaultValue;
+          // …then the typed text through the prototype's, which React does not see, and the event.
+          const proto =
+            field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+          Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, text);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+      ],
     ];
   });
-  for (const replay of changed) replay();
+  let left = false;
+  for (const [field, replay] of changed) {
+    if (reachesTarget(field, replay)) replayed.add(field);
+    else left = true;
+  }
+  return !left;
 }
+
+/**
+ * Whether the event `dispatch` sends to `target` gets there: React stops an event at the root while
+ * the part it is in is not hydrated yet (and does not replay it).
+ */
+function reachesTarget(target: Element, dispatch: () => void): boolean {
+  let received = false;
+  const note = () => (received = true);
+  const types = ['input', 'change', 'click'];
+  for (const type of types) target.addEventListener(type, note);
+  replaying = true;
+  try {
+    dispatch();
+  } finally {
+    replaying = false;
+    for (const type of types) target.removeEventListener(type, note);
+  }
+  return received;
+}
+
+let replaying = false;
+
+const replayed = new WeakSet<Element>();
 
 /**
  * Every form of the site is handled by its page's code; none is ever submitted by the browser. A
@@ -111,7 +151,49 @@ export function keepEarlyTap(root: HTMLElement): () => HTMLButtonElement | undef
   };
 }
 
-/** Taps a button kept by keepEarlyTap, if it is still on the page and enabled (now with its handler). */
-export function tapAgain(button: HTMLButtonElement | undefined) {
-  if (button?.isConnected && !button.disabled) button.click();
+/**
+ * Taps a button kept by keepEarlyTap, if it is still on the page and enabled (now with its handler).
+ * False when the tap did not reach it (its part of the page is not hydrated yet): to be tried again.
+ */
+export function tapAgain(button: HTMLButtonElement | undefined): boolean {
+  if (!button?.isConnected || button.disabled) return true;
+  return reachesTarget(button, () => button.click());
+}
+
+/**
+ * Keeps the button handed over by keepEarlyTap to be tapped again later (the function returned
+ * does it; false when it did not reach the button yet). From the hydration on, React delivers a tap
+ * on a hydrated part: the visitor has said what they want now, and the kept tap is dropped. A tap
+ * on a part not hydrated yet (the sign-up form, hydrated once its code is in) React stops at the
+ * root and drops: that button is kept instead, and `retry` is called to tap it again later.
+ */
+export function tapAgainLater(
+  root: HTMLElement,
+  button: HTMLButtonElement | undefined,
+  retry: () => void,
+): () => boolean {
+  let kept = button;
+  const watch = (event: MouseEvent) => {
+    if (replaying) return;
+    const tapped = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!tapped || !root.contains(tapped)) {
+      kept = undefined;
+      return;
+    }
+    // Listened to on the button itself: only a tap React lets through gets there.
+    let reached = false;
+    const mark = () => (reached = true);
+    tapped.addEventListener('click', mark, { once: true });
+    setTimeout(() => {
+      tapped.removeEventListener('click', mark);
+      kept = reached ? undefined : tapped;
+      if (!reached) retry();
+    }, 0);
+  };
+  document.addEventListener('click', watch, true);
+  return () => {
+    if (!tapAgain(kept)) return false;
+    kept = undefined;
+    return true;
+  };
 }

@@ -2,10 +2,19 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { setNavigationHandler } from '@giftlane/shared-sdk';
 
-/** SPEC §2: every navigation scrolls to the top, or smoothly to the element the hash names. */
+/**
+ * SPEC §2: every navigation scrolls to the top, or smoothly to the element the hash names. The page
+ * as first opened is not a navigation: a prerendered page is read (and scrolled) before it is live,
+ * and moving it to the top as it comes alive would put a different element under the visitor's
+ * finger. Only a page still at the top then goes to its hash (rendered here, the browser could not).
+ */
 function useScrollOnNavigate() {
   const { pathname, hash } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    const opened = first.current;
+    first.current = false;
+    if (opened && (!hash || window.scrollY !== 0)) return;
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target) {

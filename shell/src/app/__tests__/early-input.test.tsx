@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain } from '../early-input';
+import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain, tapAgainLater } from '../early-input';
 
 function Form() {
   const [name, setName] = useState('');
@@ -159,4 +159,93 @@ test('a tap kept before the shell ran (after-paint.js) is handed over too', () =
   expect(take()).toBe(early.tap);
   expect(early.done).toBe(true);
   globalThis.__glEarlyInput = undefined;
+});
+
+test('what was typed survives a render right after the hydration when it is replayed at once', async () => {
+  // The rate sheet's data is checked once after the hydration: that render must not wipe the search.
+  let rerender: () => void = () => undefined;
+  function Page() {
+    const [, setTick] = useState(0);
+    rerender = () => setTick((t) => t + 1);
+    return <Form />;
+  }
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page />);
+  document.body.appendChild(container);
+  field(container, 'name').value = 'steam gbp';
+  await act(async () => {
+    root = hydrateRoot(container, <Page />);
+  });
+  let told = false;
+  act(() => {
+    told = replayEarlyInput(container);
+  });
+  expect(told).toBe(true);
+  act(() => rerender());
+  expect(field(container, 'name').value).toBe('steam gbp');
+  expect(state(container).name).toBe('steam gbp');
+  // Told once: a second call (the idle one) sends nothing again.
+  const events: string[] = [];
+  container.addEventListener('input', () => events.push('input'));
+  act(() => {
+    told = replayEarlyInput(container);
+  });
+  expect(told).toBe(true);
+  expect(events).toEqual([]);
+});
+
+test('a replay React holds back (its part not hydrated yet) is reported, to be tried again', () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<input aria-label="name" value="">';
+  document.body.append(app);
+  field(app, 'name').value = 'Ada';
+  // As React does at its root for an event from a part not yet hydrated.
+  const stop = (e: Event) => e.stopPropagation();
+  app.addEventListener('input', stop, true);
+  expect(replayEarlyInput(app)).toBe(false);
+  app.removeEventListener('input', stop, true);
+  expect(replayEarlyInput(app)).toBe(true);
+});
+
+test('a kept tap is done once, later; not at all when the visitor has tapped since', async () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="menu">Menu</button><button id="other">Other</button>';
+  document.body.append(app);
+  const button = app.querySelector<HTMLButtonElement>('#menu')!;
+  const clicked: string[] = [];
+  button.addEventListener('click', () => clicked.push('tap'));
+  const later = tapAgainLater(app, button, () => undefined);
+  expect(later()).toBe(true);
+  expect(later()).toBe(true);
+  expect(clicked).toEqual(['tap']);
+
+  clicked.length = 0;
+  const dropped = tapAgainLater(app, button, () => undefined);
+  // The visitor taps something else on the live page, and it gets there.
+  app.querySelector<HTMLButtonElement>('#other')!.click();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(dropped()).toBe(true);
+  expect(clicked).toEqual([]);
+});
+
+test('a tap stopped at the root (its part not hydrated yet) is kept, and done once it gets through', async () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="send">Send</button>';
+  document.body.append(app);
+  const button = app.querySelector('button')!;
+  const sent: string[] = [];
+  button.addEventListener('click', () => sent.push('send'));
+  // As React does at its root for a tap on a part not hydrated yet.
+  const stop = (e: Event) => e.stopPropagation();
+  app.addEventListener('click', stop, true);
+  const retried: string[] = [];
+  const later = tapAgainLater(app, undefined, () => retried.push('retry'));
+  button.click();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(retried).toEqual(['retry']);
+  expect(later()).toBe(false);
+  app.removeEventListener('click', stop, true);
+  expect(later()).toBe(true);
+  expect(later()).toBe(true);
+  expect(sent).toEqual(['send']);
 });
