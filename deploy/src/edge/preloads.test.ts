@@ -35,9 +35,7 @@ beforeAll(async () => {
       id: 'account',
       name: 'account',
       shared: SHARED,
-      exposes: [
-        { path: './routes', assets: { js: { sync: ['routes.4444.js'] }, css: { sync: ['routes.5555.css'] } } },
-      ],
+      exposes: [{ path: './routes', assets: { js: { sync: ['routes.4444.js'] }, css: { sync: ['routes.5555.css'] } } }],
     },
     'mounts.json': [{ path: '/wallet', layout: 'app' }],
   });

@@ -48,7 +48,8 @@ export default function HomePage() {
         <KycNotice onSettled={parts.settle('kyc')} />
 
         <section aria-labelledby="home-balance-h">
-          {/* The tour points at the wallet's heading: the section with its holds can be taller than a phone's screen. */}
+          {/* The tour points at the wallet's heading: the section with its holds can be taller than a phone's
+           * screen. */}
           <div className="acc-row" data-tour="my-wallet">
             <h2 id="home-balance-h">Your wallet</h2>
             <Link className="acc-link" to="/wallet">
