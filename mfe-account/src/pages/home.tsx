@@ -11,6 +11,7 @@ import { OrderRow } from '../features/orders/order-list';
 import { fetchOrders } from '../features/orders/api';
 import { VipProgress } from '../features/vip/vip-progress';
 import { RevealAfter, useAllSettled } from '../lib/reveal';
+import { early } from '../lib/early';
 
 const PARTS = ['checklist', 'kyc'] as const;
 
@@ -21,8 +22,8 @@ export const Greeting = observer(function Greeting() {
 });
 
 export default function HomePage() {
-  const balance = useData(fetchBalance, []);
-  const recent = useData(() => fetchOrders('all', 0, 3), []);
+  const balance = useData(() => early('balance', fetchBalance), []);
+  const recent = useData(() => early('recent-orders', () => fetchOrders('all', 0, 3)), []);
   // The dashboard below the greeting appears at once, when each of its parts knows its size: a
   // checklist or a note arriving late would push the balances down under the seller's thumb.
   const parts = useAllSettled(PARTS);

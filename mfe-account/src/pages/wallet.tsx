@@ -9,11 +9,12 @@ import { KycNotice } from '../features/verification/kyc-notice';
 import { WithdrawPanel } from '../features/wallet/withdraw';
 import { HoldsAndLimits } from '../features/wallet/holds';
 import { RevealAfter, useAllSettled } from '../lib/reveal';
+import { early } from '../lib/early';
 
 const PARTS = ['kyc'] as const;
 
 export default function WalletPage() {
-  const balance = useData(fetchBalance, []);
+  const balance = useData(() => early('balance', fetchBalance), []);
   // A withdrawal changes what is left today: the verification note is read again after one.
   const [withdrawals, setWithdrawals] = useState(0);
   // What is below the balances appears once they and the verification note know their size.

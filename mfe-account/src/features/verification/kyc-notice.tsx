@@ -5,6 +5,7 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { useData, type KycStatus } from '@giftlane/shared-sdk';
 import { loadKyc } from './api';
 import { useSettled } from '../../lib/reveal';
+import { early } from '../../lib/early';
 
 export function kycNotes(s: KycStatus): string[] {
   if (!s.offered) return [];
@@ -29,7 +30,7 @@ export function kycNotes(s: KycStatus): string[] {
 }
 
 export function KycNotice({ onSettled }: { onSettled?: () => void }) {
-  const data = useData(loadKyc, []);
+  const data = useData(() => early('kyc', loadKyc), []);
   useSettled(data.status === 'loading', onSettled);
   if (data.status !== 'ready') return null;
   const notes = kycNotes(data.data);
