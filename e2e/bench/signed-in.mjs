@@ -119,13 +119,25 @@ export async function signedInPages(base, runs, only) {
   const routes = ['/homes', '/homes/sell-gift-card', '/wallet', `/order/${user.orderNo}`].filter(
     (r) => !only || only.some((o) => r.startsWith(o)),
   );
-  const browser = await modules.puppeteer.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const launch = () => modules.puppeteer.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  let browser = await launch();
+  // A browser lost on a busy machine (the connection closed) is started again, and the run tried once more.
+  const run = async (route) => {
+    try {
+      return await oneRun(modules, browser, base, user, route);
+    } catch (error) {
+      console.log(`  ${route}: run failed (${error.message.split('\n')[0]}), tried again in a new browser`);
+      await browser.close().catch(() => undefined);
+      browser = await launch();
+      return oneRun(modules, browser, base, user, route);
+    }
+  };
   const table = [];
   try {
     for (const route of routes) {
       const all = [];
       for (let i = 0; i < runs; i++) {
-        all.push(await oneRun(modules, browser, base, user, route));
+        all.push(await run(route));
         const r = all[i];
         console.log(
           `  ${route} run ${i + 1}: after sign-in ${r.afterSignIn.performance} · ` +
