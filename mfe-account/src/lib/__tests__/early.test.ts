@@ -1,7 +1,7 @@
 import { testApi } from '@giftlane/shared-sdk/testing';
 import { early, startEarly } from '../early';
 
-test("a page takes the answer its route's loader started with its code: one call, then a retry asks again", async () => {
+test("a page takes what its route's loader started beside its code: one call, then a retry asks again", async () => {
   testApi();
   let calls = 0;
   const load = () => Promise.resolve(++calls);
