@@ -3,13 +3,15 @@
 // release files quickly; the worker's cache is what must hold). Measured on the wire: the browser
 // talks to the site through a counting proxy, so every byte the network carries is seen — the
 // page's, the worker's, headers included — and compared with the time of the first contentful
-// paint. Goal: ≤ 20 KB before first paint on /home and /login.
+// paint. Goal: ≤ 20 KB before first paint on /home and /login; ≤ 30 KB on the signed-in pages (a
+// real seller with an order, the session in the tab as a sign-in leaves it).
 import net from 'node:net';
 import { chromium } from '@playwright/test';
 import { benchSite } from './site.mjs';
 
 const KB = 1024;
 const GOAL_KB = 20;
+const SIGNED_IN_GOAL_KB = 30;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 /** A TCP proxy to the site that records every chunk sent to the browser with its time. */
@@ -49,8 +51,16 @@ async function firstPaintEpoch(page) {
   );
 }
 
-async function measure(browser, proxy, route) {
+async function measure(browser, proxy, route, seller) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
+  if (seller)
+    await context.addInitScript(
+      ({ token, id }) => {
+        sessionStorage.setItem('giftlane_token', token);
+        sessionStorage.setItem('user_id', id);
+      },
+      { token: seller.token, id: seller.user_id },
+    );
   const page = await context.newPage();
   // First visit: the worker installs after the first paint and keeps the files already loaded.
   proxy.reset();
@@ -58,12 +68,12 @@ async function measure(browser, proxy, route) {
   const firstFcp = await firstPaintEpoch(page);
   const first = { beforePaint: proxy.bytesUntil(firstFcp), total: 0 };
   await page.waitForFunction(
-    async () => {
+    async (app) => {
       if (!navigator.serviceWorker.controller) return false;
       const keys = await (await caches.open('gl-releases')).keys();
-      return keys.some((r) => r.url.includes('/shell/'));
+      return keys.some((r) => r.url.includes(app));
     },
-    undefined,
+    seller ? '/mfe-account/' : '/shell/',
     { timeout: 30_000 },
   );
   await page.waitForLoadState('networkidle');
@@ -86,9 +96,21 @@ async function main() {
     const { chromiumPath, CHROMIUM_ARGS } = await import('../support/chromium.ts');
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     const summary = [];
-    for (const route of ['/home', '/login']) {
+    const { createUser } = await import('../support/api.ts');
+    const { makeOrder } = await import('../support/account-helpers.ts');
+    const seller = await createUser(site.base);
+    const orderNo = await makeOrder(site.base, seller.token);
+    const routes = [
+      ...['/home', '/login'].map((route) => ({ route, goal: GOAL_KB })),
+      ...['/homes', '/homes/sell-gift-card', '/wallet', `/order/${orderNo}`].map((route) => ({
+        route,
+        goal: SIGNED_IN_GOAL_KB,
+        seller,
+      })),
+    ];
+    for (const { route, goal, seller: who } of routes) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, proxy, route));
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, proxy, route, who));
       const kb = (n) => (n / KB).toFixed(1);
       console.log(`\n${route}`);
       runs.forEach((r, i) =>
@@ -98,14 +120,14 @@ async function main() {
         ),
       );
       const worst = Math.max(...runs.map((r) => r.repeat.beforePaint));
-      summary.push({ route, worst });
+      summary.push({ route: route.replace(orderNo, '{no}'), worst, goal });
     }
     await browser.close();
-    const over = summary.filter((s) => s.worst / KB > GOAL_KB);
+    const over = summary.filter((s) => s.worst / KB > s.goal);
     console.log(
       `\nsummary (repeat visit, before first paint, worst of ${RUNS}): ${summary
-        .map((s) => `${s.route} ` + `${(s.worst / KB).toFixed(1)} KB`)
-        .join(', ')} — goal ≤ ${GOAL_KB} KB: ${over.length ? `OVER on ${over.map((s) => s.route).join(', ')}` : 'met'}`,
+        .map((s) => `${s.route} ` + `${(s.worst / KB).toFixed(1)} KB (goal ${s.goal})`)
+        .join(', ')} — ${over.length ? `OVER on ${over.map((s) => s.route).join(', ')}` : 'every goal met'}`,
     );
     process.exitCode = over.length ? 1 : 0;
   } finally {

@@ -4,16 +4,45 @@
 // elements styled with the shared theme's CSS variables keep the account area small on costly data.
 import { Navigate } from '@giftlane/shared-sdk/router';
 import { lazyPage, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
+import { startEarly } from './lib/early';
+import { fetchBalance, loadWithdraw } from './features/wallet/api';
+import { fetchOrder, fetchOrders } from './features/orders/api';
+import { loadKyc } from './features/verification/api';
+import { loadFirstSteps } from './features/first-sale/api';
 // One stylesheet for the whole area, loaded with the routes: cached once, no flash per page.
 import './styles/account.css';
 
 type PageLoader = Parameters<typeof lazyPage>[0];
 
-const app = (path: string, title: string | undefined, load: PageLoader, name?: string): RemoteRoute => ({
+type Early = (params: Record<string, string | undefined>) => void;
+
+const app = (path: string, title: string | undefined, load: PageLoader, name?: string, data?: Early): RemoteRoute => ({
   path,
   handle: { layout: 'app', protected: true, title, name },
   lazy: lazyPage(load),
+  // The page's data, asked for while its code is on its way (lib/early.ts).
+  ...(data && {
+    loader: ({ params }) => {
+      data(params);
+      return null;
+    },
+    shouldRevalidate: () => false,
+  }),
 });
+
+// What each page asks for first, by the keys its parts take the answers under.
+const homeData: Early = () => {
+  startEarly('balance', fetchBalance);
+  startEarly('recent-orders', () => fetchOrders('all', 0, 3));
+  startEarly('first-steps', loadFirstSteps);
+  startEarly('kyc', loadKyc);
+};
+const walletData: Early = () => {
+  startEarly('balance', fetchBalance);
+  startEarly('kyc', loadKyc);
+  startEarly('withdraw:1', () => loadWithdraw(1));
+};
+const orderData: Early = ({ orderNo = '' }) => startEarly(`order:${orderNo}`, () => fetchOrder(orderNo));
 
 const alias = (from: string, to: string): RemoteRoute => ({
   path: from,
@@ -22,7 +51,7 @@ const alias = (from: string, to: string): RemoteRoute => ({
 });
 
 export const routes: RemoteRoute[] = [
-  app('/homes', 'Home', () => import('./pages/home'), 'Home'),
+  app('/homes', 'Home', () => import('./pages/home'), 'Home', homeData),
   app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
   app('/homes/vip', 'VIP', () => import('./pages/vip')),
   app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
@@ -31,8 +60,8 @@ export const routes: RemoteRoute[] = [
   app('/homes/help/ask', 'Help', () => import('./pages/case-ask')),
   app('/homes/help/cases/:caseNo', 'Help', () => import('./pages/case')),
   app('/order', 'Order', () => import('./pages/orders')),
-  app('/order/:orderNo', 'Order', () => import('./pages/order-detail')),
-  app('/wallet', 'Wallet', () => import('./pages/wallet')),
+  app('/order/:orderNo', 'Order', () => import('./pages/order-detail'), undefined, orderData),
+  app('/wallet', 'Wallet', () => import('./pages/wallet'), undefined, walletData),
   app('/wallet/history', undefined, () => import('./pages/wallet-history')),
   app('/wallet/reward', 'Wallet', () => import('./pages/reward')),
   app('/settings', 'Settings', () => import('./pages/settings')),

@@ -82,6 +82,35 @@ function pageStyles() {
 }
 
 /**
+ * The files the shell fetches before it can show a signed-in page, listed in `startup.json`: its
+ * bootstrap chunk group (the async boundary of src/index.ts) and the account area's part of the reply
+ * contract. The edge preloads them with a signed-in page's HTML, beside the shared packages of the
+ * shell's `mf-manifest.json` and the owner remote's routes, so they load in one wave, not four.
+ */
+function startupFiles() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('GiftLaneStartup', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'GiftLaneStartup', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const group = compilation.namedChunkGroups.get('bootstrap');
+            const files = group ? [...group.getFiles()] : [];
+            const names = compilation.getAssets().map((a) => a.name);
+            const account = names.filter((n) => /^gc-replies-account\.[^/]*\.js$/.test(n));
+            const list = {
+              js: [...files.filter((f) => f.endsWith('.js')), ...account],
+              css: files.filter((f) => f.endsWith('.css')),
+            };
+            compilation.emitAsset('startup.json', new rspack.sources.RawSource(JSON.stringify(list)));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.dir        the app's folder
  * @param {string} opts.name       federation name, snake_case (e.g. mfe_account)
@@ -138,6 +167,7 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
         experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
       }),
       html && pageStyles(),
+      html && startupFiles(),
       // Plain files the edge serves from the release as they are (src/static/).
       html && new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'src/static'), to: '.' }] }),
       html &&

@@ -11,6 +11,7 @@ import { encodePageData, PRERENDER_DATA_ID } from '@giftlane/shared-sdk/page-dat
 import { ReleaseStore } from '../release-store';
 import { loadEnvironment, siteFor, type EnvironmentView } from './site';
 import { Prerenderer, prerenderableQuery, type PrerenderedPage, type PrerenderOptions } from './prerender';
+import { SignedInPreloads } from './preloads';
 import { APPS } from '../apps';
 import { deploySettings, type DeploySettings } from '../settings';
 import proxyAddr from '@fastify/proxy-addr';
@@ -577,6 +578,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       );
     return fileCheck.get(key)!;
   };
+  const signedInPreloads = new SignedInPreloads(store, releasesUrl);
   const htmlCache = new Map<string, string>();
   async function shellHtml(version: string) {
     let html = htmlCache.get(version);
@@ -637,6 +639,10 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       // A prerendered page shows its content without the remote: its code is not fetched ahead of
       // the first paint, which then waits for nothing but the HTML.
       page ? '' : preload,
+      // A signed-in page: every file it needs before it shows, fetched at once.
+      !page && remote && ownerApp && owner.layout === 'app'
+        ? await signedInPreloads.links(current.shellVersion, ownerApp, remote.version)
+        : '',
       page ? `<style id="gl-theme">${page.themeCss}</style>` : '',
       ...(page
         ? page.styles.map(

@@ -4,12 +4,13 @@ import { Async, useData } from '@giftlane/shared-sdk';
 import { OrderDetailView } from '../features/orders/order-detail';
 import { fetchOrder } from '../features/orders/api';
 import { EvidenceAndAppeal } from '../features/orders/appeal';
+import { early } from '../lib/early';
 
 export default function OrderDetailPage() {
   const { orderNo = '' } = useParams();
   const location = useLocation();
   const submitted = (location.state as { submitted?: string } | null)?.submitted === orderNo;
-  const detail = useData(() => fetchOrder(orderNo), [orderNo]);
+  const detail = useData(() => early(`order:${orderNo}`, () => fetchOrder(orderNo)), [orderNo]);
   return (
     <section className="acc-page" aria-label={`Order ${orderNo}`}>
       <p style={{ margin: 0 }}>

@@ -212,6 +212,33 @@ describe('user and VIP loads', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it(
+    'the navbar and a page opened together ask for the profile once; a refresh after a change asks ' + 'again',
+    async () => {
+      let answer!: (v: unknown) => void;
+      const userInfo = jest.fn(
+        () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      );
+      const store = new RootStore(fakeApi({ userInfo }), { events: undefined });
+      store.session.signIn({ token: 'tok', user_id: 7 });
+      const navbar = store.user.load();
+      const page = store.user.info();
+      expect(userInfo).toHaveBeenCalledTimes(1);
+      answer({ user_id: 7, nickname: 'Ada Obi', currency_name: 'NGN', t_password_null: true });
+      await navbar;
+      await expect(page).resolves.toMatchObject({ t_password_null: true });
+      expect(store.user.greetingName).toBe('Ada');
+      const again = store.user.refresh();
+      expect(userInfo).toHaveBeenCalledTimes(2);
+      answer({ user_id: 7, nickname: 'Bola Obi', currency_name: 'NGN' });
+      await again;
+      expect(store.user.greetingName).toBe('Bola');
+    },
+  );
+
   it("VIP success:false logs 'Failed to fetch VIP data'", async () => {
     const store = new RootStore(fakeApi({ vipInfo: jest.fn().mockRejectedValue(new Error('nope')) }), {
       events: undefined,

@@ -7,6 +7,8 @@ import { readStorage, STORAGE_KEYS, writeJson, writeStorage } from '../storage';
 import { readUserData, type StoredUserData } from './session-store';
 import type { RootStore } from './root-store';
 
+type UserInfo = Awaited<ReturnType<RootStore['api']['user']['userInfo']>>;
+
 export class UserStore {
   nickname: string | undefined = undefined;
   avatar: string | undefined = undefined;
@@ -15,9 +17,10 @@ export class UserStore {
   countryId: string | undefined = undefined;
   loading = false;
   loaded = false;
+  private pending: Promise<UserInfo> | undefined = undefined;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<UserStore, 'root'>(this, { root: false }, { autoBind: true });
+    makeAutoObservable<UserStore, 'root' | 'pending'>(this, { root: false, pending: false }, { autoBind: true });
     this.rehydrate();
   }
 
@@ -44,17 +47,48 @@ export class UserStore {
     this.vipLevel = data.vip_level;
   }
 
-  /** `user/userInfo`; never rejects. */
-  async load(): Promise<void> {
-    if (!this.root.session.isSignedIn) return;
+  /** `user/userInfo`; never rejects. A load already on its way is shared, not sent again. */
+  load(): Promise<void> {
+    if (!this.root.session.isSignedIn) return Promise.resolve();
+    return this.info().then(
+      () => undefined,
+      (error: unknown) => console.error('[giftlane-sdk] user info failed to load', error),
+    );
+  }
+
+  /**
+   * The user's profile (`user/userInfo`): the call already on its way when there is one (so a page and
+   * the navbar opened together ask once between them), else a fresh one.
+   */
+  info(): Promise<UserInfo> {
+    if (this.pending) return this.pending;
     this.loading = true;
-    try {
-      const info = await this.root.api.user.userInfo();
-      this.apply(info);
-    } catch (error) {
-      console.error('[giftlane-sdk] user info failed to load', error);
-      this.setLoading(false);
-    }
+    const pending: Promise<UserInfo> = this.root.api.user.userInfo().then(
+      (info) => {
+        this.settle(pending, info);
+        return info;
+      },
+      (error: unknown) => {
+        this.settle(pending, undefined);
+        throw error;
+      },
+    );
+    this.pending = pending;
+    return pending;
+  }
+
+  /** After a change to the profile: a fresh `user/userInfo` (not one sent before the change); never rejects. */
+  refresh(): Promise<void> {
+    this.pending = undefined;
+    return this.load();
+  }
+
+  /** A reply applies only while its call is the latest one (a refresh supersedes an older call). */
+  private settle(call: Promise<UserInfo>, info: UserInfo | undefined): void {
+    if (this.pending !== call) return;
+    this.pending = undefined;
+    if (info) this.apply(info);
+    else this.loading = false;
   }
 
   /**
@@ -63,21 +97,10 @@ export class UserStore {
    */
   async rename(nickname: string): Promise<void> {
     await this.root.api.user.modinickname({ nickname });
-    await this.load();
+    await this.refresh();
   }
 
-  private setLoading(value: boolean): void {
-    this.loading = value;
-  }
-
-  private apply(info: {
-    user_id?: number | string;
-    nickname?: string;
-    avatar?: string;
-    vip_level?: number;
-    currency_name?: string;
-    country_id?: number | string;
-  }): void {
+  private apply(info: UserInfo): void {
     this.nickname = info.nickname;
     this.avatar = info.avatar || undefined;
     this.vipLevel = info.vip_level;
@@ -106,5 +129,6 @@ export class UserStore {
     this.countryId = undefined;
     this.loading = false;
     this.loaded = false;
+    this.pending = undefined;
   }
 }

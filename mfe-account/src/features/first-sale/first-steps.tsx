@@ -6,10 +6,13 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { LoadError, useData } from '@giftlane/shared-sdk';
 import { loadFirstSteps } from './api';
 import { firstSaleSteps } from './first-steps-model';
+import { useSettled } from '../../lib/reveal';
+import { early } from '../../lib/early';
 
-export function FirstSaleChecklist() {
+export function FirstSaleChecklist({ onSettled }: { onSettled?: () => void }) {
   const id = useId();
-  const data = useData(loadFirstSteps, []);
+  const data = useData(() => early('first-steps', loadFirstSteps), []);
+  useSettled(data.status === 'loading', onSettled);
   // Nothing while loading: most sellers have been paid already, and the dashboard must not flash a list they never see.
   if (data.status === 'loading' || (data.status === 'ready' && !data.data.show)) return null;
   const steps = data.status === 'ready' ? firstSaleSteps(data.data) : [];

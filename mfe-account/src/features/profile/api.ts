@@ -8,7 +8,7 @@ const api = () => getSdk().api;
 export const readMe = (): Promise<User> => api().user.userInfo();
 
 /** Refreshes the session's user (the navbar's name and photo). */
-export const refreshNavbar = (): Promise<void> => getSdk().store.user.load();
+export const refreshNavbar = (): Promise<void> => getSdk().store.user.refresh();
 
 /** Saves the nickname; the session's user (the navbar's greeting) follows. */
 export const saveNickname = (nickname: string): Promise<void> => getSdk().store.user.rename(nickname);

@@ -12,6 +12,7 @@ import { QuoteSummary } from './quote-summary';
 import { sellButtonText } from './sell-form-model';
 import { SubmitBar } from './submit-bar';
 import { useSellForm, type SellFormOptions } from './use-sell-form';
+import { RevealAfter } from '../../lib/reveal';
 
 export function SellForm(options: SellFormOptions = {}) {
   const id = useId();
@@ -43,36 +44,38 @@ export function SellForm(options: SellFormOptions = {}) {
         )}
       </fieldset>
 
-      <fieldset className="acc-fieldset">
-        <legend>2. Photos and card codes</legend>
-        <PhotoFields
-          id={id}
-          photos={state.photos}
-          photoErrors={state.photoErrors}
-          memo={state.memo}
-          busy={busy}
-          onPick={(e) => void sell.addPhotos(e)}
-          onRemove={sell.removePhoto}
-          onMemo={(memo) => dispatch({ type: 'memo', memo })}
-        />
-      </fieldset>
+      <RevealAfter ready={catalog.status !== 'loading'}>
+        <fieldset className="acc-fieldset">
+          <legend>2. Photos and card codes</legend>
+          <PhotoFields
+            id={id}
+            photos={state.photos}
+            photoErrors={state.photoErrors}
+            memo={state.memo}
+            busy={busy}
+            onPick={(e) => void sell.addPhotos(e)}
+            onRemove={sell.removePhoto}
+            onMemo={(memo) => dispatch({ type: 'memo', memo })}
+          />
+        </fieldset>
 
-      <fieldset className="acc-fieldset">
-        <legend>3. Get paid into</legend>
-        <PayoutFields
-          id={id}
-          walletType={state.walletType}
-          local={data?.local}
-          couponCode={state.couponCode}
-          coupon={state.coupon}
-          busy={busy}
-          onWallet={(walletType) => dispatch({ type: 'wallet', walletType })}
-          onCouponCode={(code) => dispatch({ type: 'couponCode', code })}
-          onApply={sell.applyCoupon}
-        />
-      </fieldset>
+        <fieldset className="acc-fieldset">
+          <legend>3. Get paid into</legend>
+          <PayoutFields
+            id={id}
+            walletType={state.walletType}
+            local={data?.local}
+            couponCode={state.couponCode}
+            coupon={state.coupon}
+            busy={busy}
+            onWallet={(walletType) => dispatch({ type: 'wallet', walletType })}
+            onCouponCode={(code) => dispatch({ type: 'couponCode', code })}
+            onApply={sell.applyCoupon}
+          />
+        </fieldset>
 
-      <SubmitBar formError={state.formError} submit={state.submit} label={sellButtonText(state.submit, quote)} />
+        <SubmitBar formError={state.formError} submit={state.submit} label={sellButtonText(state.submit, quote)} />
+      </RevealAfter>
     </form>
   );
 }

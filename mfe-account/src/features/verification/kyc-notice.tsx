@@ -4,6 +4,8 @@
 import { Link } from '@giftlane/shared-sdk/router';
 import { useData, type KycStatus } from '@giftlane/shared-sdk';
 import { loadKyc } from './api';
+import { useSettled } from '../../lib/reveal';
+import { early } from '../../lib/early';
 
 export function kycNotes(s: KycStatus): string[] {
   if (!s.offered) return [];
@@ -27,8 +29,9 @@ export function kycNotes(s: KycStatus): string[] {
   return notes;
 }
 
-export function KycNotice() {
-  const data = useData(loadKyc, []);
+export function KycNotice({ onSettled }: { onSettled?: () => void }) {
+  const data = useData(() => early('kyc', loadKyc), []);
+  useSettled(data.status === 'loading', onSettled);
   if (data.status !== 'ready') return null;
   const notes = kycNotes(data.data);
   if (!notes.length) return null;

@@ -18,11 +18,14 @@ export type Wallet = 1 | 2;
  * whether a PIN is set.
  */
 export async function loadWithdraw(wallet: Wallet) {
+  // Whether a PIN is set: the profile call already on its way (the navbar's, or the currency's) serves.
+  const profile = getSdk().store.user.info();
+  profile.catch(() => undefined); // awaited below
   await localCurrency();
   const [info, groups, me] = await Promise.all([
     api().withdraw.information({ wallet_type: wallet }),
     api().payment.list({ type: wallet }),
-    api().user.userInfo(),
+    profile,
   ]);
   const usdt = wallet === 2;
   return {

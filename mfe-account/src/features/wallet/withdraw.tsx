@@ -21,6 +21,7 @@ import {
   type WithdrawResult,
 } from '@giftlane/shared-sdk';
 import { loadWithdraw, withdraw, type Wallet } from './api';
+import { early } from '../../lib/early';
 import { accountLabel, accountNumber } from '../../lib/account-label';
 import { FormMessage } from '../../lib/form-message';
 import { promisedTime } from '../../lib/promised';
@@ -43,7 +44,7 @@ const newKey = () => `wd-${Date.now().toString(36)}-${Math.random().toString(36)
 export function WithdrawPanel({ onDone }: { onDone: () => void }) {
   const id = useId();
   const [wallet, setWallet] = useState<Wallet>(1);
-  const data = useData(() => loadWithdraw(wallet), [wallet]);
+  const data = useData(() => early(`withdraw:${wallet}`, () => loadWithdraw(wallet)), [wallet]);
   const [accountId, setAccountId] = useState('');
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
