@@ -421,6 +421,16 @@ export async function openPostgres(url: string, options: number | PostgresOption
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
       let client: pg.Client | null = null;
       let stopped = false;
+      // Listen again in a second; whatever was announced meanwhile is assumed missed (fn without a payload).
+      const again = () =>
+        setTimeout(
+          () =>
+            void connect().then(
+              () => fn(),
+              () => {},
+            ),
+          1000,
+        ).unref();
       const connect = async (): Promise<void> => {
         if (stopped) return;
         const c = new pg.Client({
@@ -437,32 +447,19 @@ export async function openPostgres(url: string, options: number | PostgresOption
           client = null;
           state?.(false);
           void c.end().catch(() => {});
-          setTimeout(
-            () =>
-              void connect().then(
-                () => fn(),
-                () => {},
-              ),
-            1000,
-          ).unref();
+          again();
         };
         c.on('error', lost);
         c.on('end', lost);
         try {
           await c.connect();
-          await c.query(`listen ${channel}`);
+          // Bounded: a frozen server leaves the listener away (and retried), not a start-up that never ends.
+          await within(o.acquireTimeoutMs ?? DB_DEFAULTS.acquireTimeoutMs, c.query(`listen ${channel}`));
           client = c;
           state?.(true);
         } catch {
           void c.end().catch(() => {});
-          setTimeout(
-            () =>
-              void connect().then(
-                () => fn(),
-                () => {},
-              ),
-            1000,
-          ).unref();
+          again();
         }
       };
       await connect();
