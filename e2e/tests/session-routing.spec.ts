@@ -40,6 +40,12 @@ test(
     // login form back to /homes instead of /wallet.
     await page.waitForLoadState('networkidle');
     await gc(baseURL!, 'user/applogout', {}, user.token);
+    // On a slow phone the wallet's code arrives after its data was asked for (and refused): the
+    // redirect must still be the page tapped, not the one the address showed meanwhile.
+    await page.route('**/releases/mfe-account/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue().catch(() => undefined);
+    });
     await page
       .getByRole('complementary', { name: 'Account' })
       .getByRole('link', { name: 'My Wallet' })

@@ -10,6 +10,10 @@ const ONBOARDING = /^\/(login|sign-up|social-signup)(\/|$)/;
 
 export function loginRedirectPath(where: { pathname: string; search?: string; hash?: string }): string {
   const pathname = where.pathname.replace(/^\/page(?=\/|$)/, '') || '/';
+  // Already on the way to the login form with a page to come back to (a second call refused while
+  // the first refusal's navigation is under way): that page stays.
+  const back = pathname === '/login' ? new URLSearchParams(where.search ?? '').get('redirect') : null;
+  if (back) return loginRedirectPath({ pathname: back.startsWith('/') ? back : '/' });
   // Back to the login page itself (or nowhere in particular) needs no redirect.
   if (pathname === '/' || ONBOARDING.test(pathname)) return LOGIN_PATH;
   const query = new URLSearchParams({

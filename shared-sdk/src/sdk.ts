@@ -5,7 +5,7 @@ import type { AxiosAdapter } from 'axios';
 import { reaction } from 'mobx';
 import { createApiClient, type Api } from './gc/client';
 import { deviceFields } from './device';
-import { navigate } from './navigation';
+import { currentPlace, navigate } from './navigation';
 import { loginRedirectPath } from './login-redirect';
 import { RootStore } from './stores/root-store';
 import { Tracker } from './tracker';
@@ -33,11 +33,11 @@ export function createSdk(options: SdkOptions = {}): Sdk {
   const ref: { store?: RootStore } = {};
   const api = createApiClient({
     getToken: () => ref.store?.session.token ?? '',
-    // SPEC §8: a refused token goes to the login form — with the page it was refused on, so
+    // SPEC §8: a refused token goes to the login form — with the page it was refused for, so
     // signing in again comes back to it.
     onTokenInvalid: () => {
       ref.store?.session.clear();
-      navigate(loginRedirectPath(typeof location === 'undefined' ? { pathname: '/' } : location));
+      navigate(loginRedirectPath(currentPlace()));
     },
     localCurrency: () => ref.store?.user.currency,
     deviceFields,

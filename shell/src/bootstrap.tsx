@@ -1,7 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@giftlane/shared-sdk/router';
-import { beginHydration, findMount, getSdk, mountTable, PrerenderRoot, themeCssVariables } from '@giftlane/shared-sdk';
+import {
+  beginHydration,
+  findMount,
+  getSdk,
+  mountTable,
+  PrerenderRoot,
+  setPlaceReader,
+  themeCssVariables,
+} from '@giftlane/shared-sdk';
 import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
@@ -62,6 +70,9 @@ async function main() {
   });
   registerEnvironment(manifest);
   const router = createRouter(manifest, () => sdk.store.session.isSignedIn);
+  // A refused session sends the seller to the login form with the page they tapped, even when the
+  // refusal came from that page's data asked for before its address showed.
+  setPlaceReader(() => router.state.navigation.location ?? router.state.location);
   // An error a route's boundary caught (a page that throws) is counted for the app whose code threw.
   const onCaughtError = (error: unknown) => {
     telemetry().error(error);

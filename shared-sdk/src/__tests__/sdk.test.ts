@@ -76,6 +76,29 @@ it('a token refused on a page keeps that page as the redirect of the login form'
   expect(localStorage.getItem('giftlane_user')).toBeNull();
 });
 
+it('a token refused for a page still being opened keeps that page, not the one on screen', async () => {
+  const { getSdk } = require('../sdk') as typeof import('../sdk');
+  const { setNavigationHandler, setPlaceReader } = require('../navigation') as typeof import('../navigation');
+  window.history.replaceState(null, '', '/homes');
+  const sdk = getSdk();
+  sdk.store.session.signIn({ token: 'tok', user_id: 7 });
+  sdk.api.transport.http.defaults.adapter = async (config) => ({
+    data: { success: false, msg: 'Token is no longer valid, please log in again', code: 'common.004', data: null },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+  const navigate = jest.fn();
+  setNavigationHandler(navigate);
+  // The router is opening /wallet: its data is asked for while the address still says /homes.
+  const removeReader = setPlaceReader(() => ({ pathname: '/wallet', search: '', hash: '' }));
+  await expect(sdk.api.wallet.balance()).rejects.toThrow();
+  removeReader();
+  window.history.replaceState(null, '', '/');
+  expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwallet&view=LoginForm');
+});
+
 it('sends the session token and links the signed-in user to the tracker', async () => {
   const { getSdk } = require('../sdk') as typeof import('../sdk');
   const sdk = getSdk();

@@ -21,6 +21,12 @@ describe('auth guard', () => {
     );
   });
 
+  it('keeps the page to come back to when the visitor is already on the way to the login form', () => {
+    const first = loginRedirectUrl(new URL('http://site/wallet/history?type=withdraw#latest'));
+    expect(loginRedirectUrl(new URL(first, 'http://site'))).toBe(first);
+    expect(loginRedirectUrl(new URL('http://site/login?view=LoginForm'))).toBe('/login?view=LoginForm');
+  });
+
   it('lets a signed-in user through and redirects an anonymous one', () => {
     const request = new Request('http://site/order');
     expect(guardLoader(() => true)({ request })).toBeNull();
