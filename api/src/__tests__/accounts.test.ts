@@ -19,7 +19,7 @@ type User = {
   password_null: boolean;
 };
 
-describe.each(targets())('accounts on %s', (target) => {
+describe.each(targets({ embedded: true }))('accounts on %s', (target) => {
   let tdb: TestDb;
   let t: TestApp;
   beforeAll(async () => {

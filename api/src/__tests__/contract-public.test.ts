@@ -21,7 +21,7 @@ describe('sign (CONTRACT §0)', () => {
   });
 });
 
-describe.each(targets())('contract, public data and catalog on %s', (target) => {
+describe.each(targets({ embedded: true }))('contract, public data and catalog on %s', (target) => {
   let tdb: TestDb;
   let t: TestApp;
   let smtp: SMTPServer;

@@ -17,7 +17,7 @@ jest.setTimeout(180_000);
  * Every case runs on PGlite; the parallel bursts need a real PostgreSQL (PGlite runs one query at
  * a time) and run there only.
  */
-describe.each(targets())('money races on %s', (target: Target) => {
+describe.each(targets({ embedded: true }))('money races on %s', (target: Target) => {
   const onPg = target === 'postgres' ? test : test.skip;
   let tdb: TestDb;
   let t: TestApp;

@@ -37,7 +37,7 @@ describe('NUBAN', () => {
   });
 });
 
-describe.each(targets())('money routes on %s', (target) => {
+describe.each(targets({ embedded: true }))('money routes on %s', (target) => {
   let tdb: TestDb;
   let t: TestApp;
   let dir: string;

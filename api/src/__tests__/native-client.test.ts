@@ -83,7 +83,7 @@ describe('settings for the apps', () => {
   });
 });
 
-describe.each(targets())('a native client of this API family on %s', (target) => {
+describe.each(targets({ embedded: true }))('a native client of this API family on %s', (target) => {
   let tdb: TestDb;
   let t: TestApp;
   let dir: string;

@@ -42,7 +42,7 @@ async function openTransaction<T>(db: TestDb['db'], then: () => Promise<T>) {
   return { tx, release };
 }
 
-describe.each(targets())('code inside a transaction on %s', (target) => {
+describe.each(targets({ embedded: true }))('code inside a transaction on %s', (target) => {
   let tdb: TestDb;
   beforeAll(async () => {
     tdb = await freshDb(target);

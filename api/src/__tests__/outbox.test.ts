@@ -103,7 +103,7 @@ const outboxOf = async (t: TestApp, to: string) =>
     }>('select id, status, attempts, last_error, code, body from outbox where recipient = $1 order by id', [to])
   ).rows;
 
-describe.each(targets())('the outbox on %s', (target) => {
+describe.each(targets({ embedded: true }))('the outbox on %s', (target) => {
   jest.setTimeout(60_000);
   let tdb: TestDb;
   let smtp: Awaited<ReturnType<typeof switchableSmtp>>;

@@ -33,10 +33,18 @@ export function postgresStatus(): { ok: true } | { ok: false; why: string } {
   return s === 'ok' ? { ok: true } : { ok: false, why: s };
 }
 
-/** The databases to run a suite against: PGlite always, PostgreSQL when it answers. */
-export function targets(): Target[] {
+/**
+ * The databases a suite runs against. PostgreSQL, production's, whenever it answers. PGlite, the
+ * embedded default of `npm start`, beside it for the suites that prove the embedded database holds
+ * (`{ embedded: true }`: every call of the contract, money end to end and under races, the outbox,
+ * one connection's transactions) and for every suite with TEST_PGLITE=all. The e2e suite runs the
+ * whole site on PGlite, so every page's path is proved there too; running each api suite twice more
+ * than tripled their time. Without PostgreSQL every suite runs on PGlite (with REQUIRE_TEST_PG=1,
+ * as in CI, that is an error instead).
+ */
+export function targets(opts: { embedded?: boolean } = {}): Target[] {
   const s = postgresStatus();
-  if (s.ok) return ['pglite', 'postgres'];
+  if (s.ok) return opts.embedded || process.env.TEST_PGLITE === 'all' ? ['pglite', 'postgres'] : ['postgres'];
   const msg =
     `PostgreSQL tests SKIPPED: cannot reach ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} (${s.why}). Set ` +
     `TEST_DATABASE_URL or start PostgreSQL.`;
