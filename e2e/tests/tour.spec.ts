@@ -152,6 +152,41 @@ test('other sign-ups (startTour=true) get the tour without the overlay', async (
   await expectScrollable(page);
 });
 
+test('a seller who taps Logout before the tour has loaded gets the logout question, not a tour stuck under it', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createUser(baseURL!);
+  await signInPage(page, user);
+  // A slow phone: the tour's code arrives after the seller has already asked to log out.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/tour\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/homes?startTour=true');
+  await expect(page.getByRole('heading', { name: /^Hello,/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('complementary', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+  const question = page.getByRole('dialog');
+  await expect(question.getByText('Do you wish to logout from this account?')).toBeVisible();
+  const tourCode = page.waitForResponse(/\/tour\.[0-9a-f]+\.js$/);
+  release();
+  await tourCode;
+  // The tour waits while the question is open (given the time it takes to show without a question
+  // open): Cancel still answers, then the tour shows.
+  await page.waitForTimeout(1_500);
+  await expect(tooltip(page)).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.tour ?? null)).toBeNull();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expectStep(page, 'Sell Card', /\/homes$/);
+  await tooltip(page).getByRole('button', { name: 'Skip' }).click();
+  await expectScrollable(page);
+});
+
 test('visitors never download the tour', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (r) => {

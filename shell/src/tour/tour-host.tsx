@@ -1,6 +1,6 @@
 // The product tour itself, with react-joyride. Loaded lazily, only when a tour runs in the signed-in
 // area: visitors and sellers who saw it never download joyride.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Joyride, EVENTS, STATUS, type EventData, type Step } from 'react-joyride';
 import { useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { THEME_TOKENS } from '@giftlane/shared-sdk';
@@ -23,7 +23,34 @@ function useBodyScrollLock() {
   }, []);
 }
 
+/** Whether a modal dialog is open (the logout question). */
+const modalOpen = () => document.querySelector('dialog[open]') !== null;
+
+/**
+ * True once no modal dialog is open, and from then on. On a slow phone the tour's code can arrive
+ * after the seller has tapped Logout: a tour opened then would sit under the question, the page
+ * locked behind both.
+ */
+function useNoModalOpen(): boolean {
+  const [free, setFree] = useState(() => !modalOpen());
+  useEffect(() => {
+    if (free) return;
+    const watch = new MutationObserver(() => {
+      if (!modalOpen()) setFree(true);
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    if (!modalOpen()) setFree(true);
+    return () => watch.disconnect();
+  }, [free]);
+  return free;
+}
+
+/** The tour, once nothing modal stands in its way. */
 export default function TourHost({ onEnd }: { onEnd: (how: TourEnd) => void }) {
+  return useNoModalOpen() ? <RunningTour onEnd={onEnd} /> : null;
+}
+
+function RunningTour({ onEnd }: { onEnd: (how: TourEnd) => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const here = useRef(pathname);
