@@ -20,6 +20,23 @@ process.env.E2E_OPS_PASSWORD ??= 'Ops-e2e-Password-2026';
 process.env.E2E_OPS_TOTP_SECRET ??= base32Secret();
 process.env.E2E_SECRET_KEY ??= randomBytes(32).toString('base64url');
 
+// Files that change what every other test sees (the live release, the rates, a channel's status, the
+// support channels, the site's telemetry counts) or that measure how a page comes alive (a busy
+// second browser would change what they measure) run one at a time, after the others have run two
+// at a time. Two workers on two cores: a test mostly waits (for the browser, the api, a code's 60 s).
+const ALONE = [
+  'release-flow',
+  'canary-halt',
+  'ops-console',
+  'rate-alerts',
+  'eta-status',
+  'verified-channels',
+  'telemetry',
+  'coming-alive',
+  'layout-shift',
+  'prerender',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: './tests',
   // One folder per port: several suites may run side by side on one machine.
@@ -27,7 +44,12 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'side-by-side', testIgnore: ALONE },
+    // Started once every other test has ended (a failure there leaves these not run, and the run failed).
+    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['side-by-side'] },
+  ],
   retries: process.env.CI ? 1 : 0,
   // The list, then which tests needed their retry (also in <outputDir>/retried.txt).
   reporter: [['list'], ['./support/retry-reporter.ts', { outputDir: `test-results/${port}` }]],

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, gc, latestCode } from '../support/api';
 import { signInPage } from '../support/fixtures';
+import { uniqueEmail } from '../support/onboarding-helpers';
 import { withReference } from '../support/reference';
 
 test('change nickname, e-mail and password from Settings', async ({ page, baseURL }) => {
@@ -25,7 +26,7 @@ test('change nickname, e-mail and password from Settings', async ({ page, baseUR
   await expect(page.getByText('Hi, Chiamaka')).toBeVisible();
 
   // E-mail: a code goes to the new address; with it, the address changes.
-  const next = `e2e-new-${Date.now()}@example.com`;
+  const next = uniqueEmail('new');
   await profile.getByRole('button', { name: 'Change e-mail' }).click();
   await profile.getByLabel('New e-mail address').fill(next);
   await profile.getByLabel('Your login password').fill(user.password);

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, gc, latestCode, outboxMessage } from '../support/api';
 import { signInPage } from '../support/fixtures';
+import { uniqueLocalNumber } from '../support/onboarding-helpers';
 import { withReference } from '../support/reference';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -32,7 +33,7 @@ test(
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByRole('button', { name: 'Add WhatsApp' }).click();
     await expect(profile.getByRole('combobox', { name: 'Country code' })).toHaveValue(/234/);
-    const local = `0812${String(Date.now()).slice(-7)}`;
+    const local = `0812${uniqueLocalNumber().slice(-7)}`;
     const full = `+234${local.slice(1)}`;
     await profile.getByRole('textbox', { name: 'New WhatsApp number' }).fill(local);
     // Without the login password the api refuses in words, and sends nothing.

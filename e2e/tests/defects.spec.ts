@@ -12,6 +12,7 @@ import {
   ops,
   tinyPng,
 } from '../support/account-helpers';
+import { uniqueEmail } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -292,7 +293,7 @@ test(
   'sign-up: back from the OTP view and Signup again within 60 s goes back to the code, and the code delivered ' +
     'works',
   async ({ page, baseURL }, info) => {
-    const email = `e2e-otp-${Date.now()}@example.com`;
+    const email = uniqueEmail('otp');
     await page.goto('/sign-up');
     await page.getByLabel('Email Address', { exact: true }).fill(email);
     await page.getByLabel('Country').selectOption({ label: 'Nigeria' });

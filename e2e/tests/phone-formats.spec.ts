@@ -2,7 +2,7 @@
 // password like +234…, at 360 px, through the forms and the real api.
 import { expect, test } from '@playwright/test';
 import { gc, latestCode } from '../support/api';
-import { codeSentTo } from '../support/onboarding-helpers';
+import { codeSentTo, uniqueLocalNumber } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -10,7 +10,7 @@ const PASSWORD = 'Sunny-Lagos-2026';
 
 /** A WhatsApp account made through the api, as the sign-up form makes one. */
 async function whatsappUser(baseURL: string) {
-  const national = `81${String(Date.now()).slice(-8)}`; // 10 digits, a Nigerian mobile
+  const national = `81${uniqueLocalNumber().slice(2)}`; // 10 digits, a Nigerian mobile
   const e164 = `+234${national}`;
   expect((await gc(baseURL, 'user/sendWhatsAppCode', { whatsapp: e164 })).success).toBe(true);
   const code = await latestCode(baseURL, e164.slice(1)).catch(() => latestCode(baseURL, e164));
