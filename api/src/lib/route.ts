@@ -100,7 +100,7 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
           ? { max: limits.lookupPerHour, timeWindow: 3600_000 }
           : undefined;
   const perAccount = def.limit && def.limit !== 'lookup' ? accountLimiter(app, def.limit) : undefined;
-  let built: { sources: readonly unknown[]; body: string } | undefined;
+  let built: { sources: readonly unknown[]; body: Buffer } | undefined;
   app.withTypeProvider<ZodTypeProvider>().post(
     `/gc${def.path}`,
     {
@@ -133,7 +133,8 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
         if (!built || built.sources.length !== sources.length || built.sources.some((v, i) => v !== sources[i])) {
           const data = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);
           checkAgainstContract(app, req, path, data);
-          built = { sources, body: JSON.stringify(ok(data)) };
+          // Bytes, not a string: each reply sends them as they are, without encoding a copy.
+          built = { sources, body: Buffer.from(JSON.stringify(ok(data)), 'utf8') };
         }
         return reply.type(JSON_TYPE).send(built.body);
       }
