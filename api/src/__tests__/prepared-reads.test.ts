@@ -2,6 +2,8 @@
 // process) that changes what such a read returns must not make it fail.
 import { freshDb, targets, type TestDb } from '../test/harness.js';
 
+jest.setTimeout(60_000);
+
 const onPg = targets().includes('postgres') ? describe : describe.skip;
 
 onPg('prepared reads on postgres', () => {
@@ -24,6 +26,24 @@ onPg('prepared reads on postgres', () => {
     await t.db.exec('alter table prepared_probe drop column a');
     expect((await read()).rows).toEqual([{ id: 1, b: 'y' }]);
   });
+
+  test(
+    'with DB_PREPARED_STATEMENTS=0 (a pooler that cannot keep them) the connection holds no prepared ' + 'statement',
+    async () => {
+      const off = await freshDb('postgres', { max: 1, prepared: false });
+      try {
+        for (let i = 0; i < 3; i++) await off.db.query('select $1::int as n', [i]);
+        expect((await off.db.query('select count(*)::int as n from pg_prepared_statements', [])).rows).toEqual([
+          { n: 0 },
+        ]);
+        expect((await t.db.query('select count(*)::int as n from pg_prepared_statements', [])).rows[0]).not.toEqual({
+          n: 0,
+        });
+      } finally {
+        await off.close();
+      }
+    },
+  );
 
   test('the same text with other values, and values of other types, reads what it should', async () => {
     await t.db.exec('insert into prepared_probe (id) values (2), (3)');

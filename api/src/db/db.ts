@@ -246,6 +246,8 @@ export interface PostgresOptions {
   lockTimeoutMs?: number;
   /** A transaction left idle this long (its code waits on something else) is ended by PostgreSQL, its locks freed. */
   idleInTransactionTimeoutMs?: number;
+  /** Reads through the pool as prepared statements (default true; DB_PREPARED_STATEMENTS). */
+  prepared?: boolean;
   guard?: TxGuard;
   onGuard?: GuardLog;
 }
@@ -388,7 +390,7 @@ export async function openPostgres(url: string, options: number | PostgresOption
    * sent again under it.
    */
   const read = async <T>(sql: string, params?: unknown[]) => {
-    const name = params?.length ? statements.name(sql) : undefined;
+    const name = params?.length && o.prepared !== false ? statements.name(sql) : undefined;
     if (!name) return pooled<T>(sql, params);
     try {
       return asResult<T>(await pool.query({ ...timed(sql, params, readTimeout), name }));
