@@ -3,7 +3,8 @@
  * Fastify route (bench/serve.ts), and prints two tables:
  *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's; beside them the CPU
  *    per request of the api's process and of its PostgreSQL backends (Linux /proc), and the bare route's CPU per
- *    request as a share of the line's: what req/s would compare as on a machine of its own;
+ *    request as a share of the line's: what req/s would compare as on a machine of its own; and the statements the
+ *    api sent to PostgreSQL per request;
  *  - the DESIGN §7 bar: p99 of the signed-in reads at a steady 500 req/s (bench/open-loop.ts).
  * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
  * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4
@@ -68,9 +69,16 @@ function cpuUs(apiPid: number, database: string | undefined): { api: number; db:
   return { api: ticks(apiPid) * us, db: db * us };
 }
 
-let measured: { apiPid: number; database?: string } = { apiPid: 0 };
+let measured: { apiPid: number; database?: string; statementsUrl?: string } = { apiPid: 0 };
+
+/** Statements the api process has sent to PostgreSQL so far (bench/serve.ts counts them; 0 on PGlite). */
+async function statementsSent(): Promise<number> {
+  if (!measured.statementsUrl) return 0;
+  return ((await (await fetch(measured.statementsUrl)).json()) as { statements: number }).statements;
+}
 
 async function run(load: Load, opts: { connections: number }) {
+  const sent0 = await statementsSent();
   const cpu0 = cpuUs(measured.apiPid, measured.database);
   let failed = 0;
   let turn = 0;
@@ -106,6 +114,8 @@ async function run(load: Load, opts: { connections: number }) {
       const n = Math.max(1, r.requests.total);
       return { apiUs: (cpu.api - cpu0.api) / n, dbUs: (cpu.db - cpu0.db) / n };
     })(),
+    // Background work (the job queue's polling) adds a few statements a line: negligible over thousands of requests.
+    queries: ((await statementsSent()) - sent0) / Math.max(1, r.requests.total),
   };
 }
 
@@ -117,6 +127,7 @@ async function main() {
     measured = {
       apiPid: server.pid,
       database: pgdb && existsSync('/proc/self/stat') ? new URL(pgdb.url).pathname.slice(1) : undefined,
+      statementsUrl: pgdb ? server.bareUrl.replace(/\/bare$/, '/statements') : undefined,
     };
     const post = async (p: string, f: Record<string, string>) => {
       const r = await fetch(`${api}/gc${p}`, {
@@ -201,7 +212,8 @@ async function main() {
         'goal'.padStart(8) +
         'api µs'.padStart(8) +
         'db µs'.padStart(8) +
-        'CPU vs bare'.padStart(13),
+        'CPU vs bare'.padStart(13) +
+        'queries'.padStart(9),
     );
     const bareCpu = saturation[0]!.apiUs + saturation[0]!.dbUs;
     const goal: Record<string, number> = {
@@ -220,7 +232,8 @@ async function main() {
           (goal[r.title] ? `≥ ${goal[r.title]}%` : '').padStart(8) +
           r.apiUs.toFixed(0).padStart(8) +
           r.dbUs.toFixed(0).padStart(8) +
-          `${((bareCpu / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13),
+          `${((bareCpu / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13) +
+          r.queries.toFixed(1).padStart(9),
       );
     }
     // Each account's sign-ins in this run, against its limit: the line is only a measure while it stays under.

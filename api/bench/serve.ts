@@ -7,13 +7,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { startApi } from '../src/start.js';
+
+/**
+ * Statements the api has sent to PostgreSQL so far (every client's, the listener's too): the bench's queries a request.
+ */
+let statements = 0;
+const send = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (send as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof send;
 
 async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
+  bare.get('/statements', async () => ({ statements }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const api = await startApi({
     port: 0,

@@ -225,9 +225,19 @@ export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
   const set = (socket: { setTimeout?: (ms: number) => unknown } | undefined, value: number) => {
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(value);
   };
-  app.addHook('onRequest', async (req) => set(req.raw.socket, ms));
-  app.addHook('preHandler', async (req) => set(req.raw.socket, 0));
-  app.addHook('onResponse', async (req) => set(req.raw.socket, 0));
+  // Callback hooks (here and below, on every request): no promise made per hook and request.
+  app.addHook('onRequest', (req, _reply, done) => {
+    set(req.raw.socket, ms);
+    done();
+  });
+  app.addHook('preHandler', (req, _reply, done) => {
+    set(req.raw.socket, 0);
+    done();
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    set(req.raw.socket, 0);
+    done();
+  });
 }
 
 /** The requests between onRequest and their response (or abort), and a wait for none to be left. */
@@ -282,9 +292,18 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // inside a handler may still be using the database: let them finish (new ones get 503), for
       // up to DRAIN_MS, before the pool is ended.
       const inFlight = new InFlight();
-      app.addHook('onRequest', async (req) => inFlight.start(req));
-      app.addHook('onResponse', async (req) => inFlight.end(req));
-      app.addHook('onRequestAbort', async (req) => inFlight.end(req));
+      app.addHook('onRequest', (req, _reply, done) => {
+        inFlight.start(req);
+        done();
+      });
+      app.addHook('onResponse', (req, _reply, done) => {
+        inFlight.end(req);
+        done();
+      });
+      app.addHook('onRequestAbort', (req, done) => {
+        inFlight.end(req);
+        done();
+      });
       if (!deps.db)
         app.addHook('onClose', async () => {
           await inFlight.drained(DRAIN_MS);
@@ -507,7 +526,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       // Metrics: counted on every answer, served on their own port only (METRICS_PORT).
       const metrics = new ApiMetrics(db, limits, jobs, { processMetrics: config.metrics.port !== undefined });
       app.decorate('metrics', metrics);
-      app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
+      app.addHook('onResponse', (req, reply, done) => {
+        metrics.observe(req, reply);
+        done();
+      });
       if (config.metrics.port !== undefined) {
         const { port, host, token } = config.metrics;
         app.addHook('onReady', async () => {

@@ -138,6 +138,35 @@ describe.each(targets({ embedded: true }))('contract, public data and catalog on
     expect(r.data.length).toBeGreaterThanOrEqual(10);
   });
 
+  test(
+    'countrylist: the same bytes for everyone, and a change of the countries once reference data is read ' + 'again',
+    async () => {
+      const body = async () => {
+        const r = await t.app.inject({
+          method: 'POST',
+          url: '/gc/public/countrylist',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(signedBody({})).toString(),
+        });
+        expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+        return r.body;
+      };
+      const first = await body();
+      expect(await body()).toBe(first);
+      const names = (b: string) => (JSON.parse(b) as { data: { name: string }[] }).data.map((c) => c.name);
+      expect(names(first)).toContain('Ghana');
+      await t.db.query("update countries set name = 'Ghana (test)' where id = 2");
+      try {
+        t.app.ref.clear();
+        expect(names(await body())).toContain('Ghana (test)');
+      } finally {
+        await t.db.query("update countries set name = 'Ghana' where id = 2");
+        t.app.ref.clear();
+      }
+      expect(await body()).toBe(first);
+    },
+  );
+
   test('homebanner, appinit, ladderConfig, faq, blog', async () => {
     expect((await t.call<{ banner: unknown[] }>('/public/homebanner')).data.banner.length).toBeGreaterThan(0);
     expect((await t.call('/public/appinit', { os_type: 'web' })).data).toMatchObject({

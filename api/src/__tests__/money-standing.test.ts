@@ -199,6 +199,27 @@ describe.each(targets())('money available now on %s', (target: Target) => {
   );
 
   test(
+    'the wallet, which reads both standings at once, says what the withdraw form says reading one ' + 'by one',
+    async () => {
+      const s = await newSeller();
+      const same = async () => {
+        const w = await standing(s.token);
+        const info = await information(s.token);
+        expect(w.available_now).toBe(info.available_now);
+        expect(w.holds).toEqual(info.holds);
+        return w;
+      };
+      expect(kinds(await same())).toContain('payout_account_cooling_off');
+      await endCoolingOff(s.id);
+      expect((await withdraw(s, '20000')).success).toBe(true);
+      expect(kinds(await same())).toEqual(expect.arrayContaining(['kyc_daily_limit', 'pending_withdrawals']));
+      const finance = await makeStaff(t, 'finance');
+      await opsCall(t, finance.token, 'POST', `/ops/api/users/${s.id}/freeze`, { reason: 'Card reported stolen.' });
+      expect(kinds(await same())[0]).toBe('freeze');
+    },
+  );
+
+  test(
     'a freeze: nothing is available, the reason staff gave and how to reach us; the refusal says ' + 'the same',
     async () => {
       const s = await newSeller();

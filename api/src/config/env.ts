@@ -228,6 +228,11 @@ export const envSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(DB_DEFAULTS.idleInTransactionTimeoutMs),
+  /**
+   * Reads through the pool as prepared statements of each connection (db.ts); 0 sends every statement unprepared,
+   * for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
+   */
+  DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -486,6 +491,7 @@ export interface Config {
     statementTimeoutMs: number;
     lockTimeoutMs: number;
     idleInTransactionTimeoutMs: number;
+    prepared: boolean;
   };
   session: { ttlMs: number; idleMs: number; cacheMs?: number };
   /** Reference data and catalog cache lifetime; unset = each cache's own (30 s, 15 s). */
@@ -719,6 +725,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      prepared: e.DB_PREPARED_STATEMENTS === '1',
     },
     session: {
       ttlMs: e.SESSION_TTL_HOURS * 3600_000,

@@ -246,6 +246,8 @@ export interface PostgresOptions {
   lockTimeoutMs?: number;
   /** A transaction left idle this long (its code waits on something else) is ended by PostgreSQL, its locks freed. */
   idleInTransactionTimeoutMs?: number;
+  /** Reads through the pool as prepared statements (default true; DB_PREPARED_STATEMENTS). */
+  prepared?: boolean;
   guard?: TxGuard;
   onGuard?: GuardLog;
 }
@@ -318,6 +320,35 @@ const connectionGone = (err: unknown): boolean => {
 const timed = (text: string, values: unknown[] | undefined, ms: number | undefined): pg.QueryConfig =>
   ({ text, values, query_timeout: ms }) as pg.QueryConfig;
 
+/** Distinct statements prepared per connection at most (texts beyond it are sent unprepared, as before). */
+const PREPARED_MAX = 500;
+
+/** Statement names by text, for one pool: a name stands for one text only, and a renamed text gets a fresh one. */
+function preparedNames() {
+  const names = new Map<string, string>();
+  let next = 0;
+  return {
+    name(sql: string): string | undefined {
+      let n = names.get(sql);
+      if (n === undefined && names.size < PREPARED_MAX) {
+        n = `gl_${next++}`;
+        names.set(sql, n);
+      }
+      return n;
+    },
+    /** A fresh name for a known text: prepared anew on each connection, so it cannot be refused for that reason. */
+    rename(sql: string): void {
+      if (names.has(sql)) names.set(sql, `gl_${next++}`);
+    },
+  };
+}
+
+/** The server refused a prepared statement because its result columns changed since it was prepared. */
+const planChanged = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err as { code?: unknown }).code === '0A000' &&
+  /cached plan must not change result type/.test(err.message);
+
 export async function openPostgres(url: string, options: number | PostgresOptions = {}): Promise<Db> {
   const o = typeof options === 'number' ? { max: options } : options;
   const max = o.max ?? DB_DEFAULTS.max;
@@ -350,12 +381,31 @@ export async function openPostgres(url: string, options: number | PostgresOption
   const asResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? 0 });
   const pooled = async <T>(sql: string, params?: unknown[]) =>
     asResult<T>(await pool.query(timed(sql, params, readTimeout)));
+  const statements = preparedNames();
+  /**
+   * A query through the pool outside a transaction, as a prepared statement of each connection when it has
+   * parameters: PostgreSQL parses it once per connection and plans it once it has seen it a few times, instead of
+   * at every request. A prepared statement whose result columns a migration changed (another process's) is
+   * refused by the server ("cached plan must not change result type"): the text gets a new name, and the query is
+   * sent again under it.
+   */
+  const read = async <T>(sql: string, params?: unknown[]) => {
+    const name = params?.length && o.prepared !== false ? statements.name(sql) : undefined;
+    if (!name) return pooled<T>(sql, params);
+    try {
+      return asResult<T>(await pool.query({ ...timed(sql, params, readTimeout), name }));
+    } catch (err) {
+      if (!planChanged(err)) throw err;
+      statements.rename(sql);
+      return asResult<T>(await pool.query({ ...timed(sql, params, readTimeout), name: statements.name(sql) }));
+    }
+  };
   const db: Db = {
     kind: 'pg',
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params?: unknown[]) {
       const inside = guarded(db, mode, log, 'db.query');
-      return inside ? inside.query<T>(sql, params) : pooled<T>(sql, params);
+      return inside ? inside.query<T>(sql, params) : read<T>(sql, params);
     },
     async exec(sql) {
       const inside = guarded(db, mode, log, 'db.exec');

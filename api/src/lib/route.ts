@@ -54,6 +54,9 @@ function accountLimiter(app: FastifyInstance, kind: 'auth' | 'code'): AccountLim
   return pair[kind];
 }
 
+/** The content type Fastify gives a reply it serializes: a reply sent as ready bytes says the same. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** A reply whose envelope carries fields beside `data` (CONTRACT: the paging of getAvailableCoupon). */
 export class WithTopLevel<T> {
   constructor(
@@ -70,6 +73,12 @@ export interface GcRoute<S extends z.ZodType> {
   body: S;
   auth?: 'required' | 'optional';
   limit?: RateLimitKind;
+  /**
+   * For a reply that is the same for every caller and follows only from these values (reference data, as its cache
+   * holds them): the envelope is built, checked against the contract and serialized once for each set of values (by
+   * identity), and served as those bytes until one of them is replaced.
+   */
+  sameForAll?: () => Promise<readonly unknown[]>;
   handler: (req: FastifyRequest & { body: z.output<S> }, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -91,6 +100,7 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
           ? { max: limits.lookupPerHour, timeWindow: 3600_000 }
           : undefined;
   const perAccount = def.limit && def.limit !== 'lookup' ? accountLimiter(app, def.limit) : undefined;
+  let built: { sources: readonly unknown[]; body: Buffer } | undefined;
   app.withTypeProvider<ZodTypeProvider>().post(
     `/gc${def.path}`,
     {
@@ -118,6 +128,16 @@ export function gcRoute<S extends z.ZodType>(app: FastifyInstance, def: GcRoute<
         : {}),
     },
     async (req, reply) => {
+      if (def.sameForAll) {
+        const sources = await def.sameForAll();
+        if (!built || built.sources.length !== sources.length || built.sources.some((v, i) => v !== sources[i])) {
+          const data = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);
+          checkAgainstContract(app, req, path, data);
+          // Bytes, not a string: each reply sends them as they are, without encoding a copy.
+          built = { sources, body: Buffer.from(JSON.stringify(ok(data)), 'utf8') };
+        }
+        return reply.type(JSON_TYPE).send(built.body);
+      }
       const result = await def.handler(req as FastifyRequest & { body: z.output<S> }, reply);
       const data = result instanceof WithTopLevel ? result.data : result;
       checkAgainstContract(app, req, path, data);

@@ -72,17 +72,6 @@ export const delayRepo = {
     ).rows[0];
   },
 
-  /** The compensations of several orders or withdrawals at once (a list page). */
-  async ofMany(q: Queryable, subject: DelaySubject, ids: bigint[]): Promise<DelayCompensationRow[]> {
-    if (!ids.length) return [];
-    return (
-      await q.query<DelayCompensationRow>(
-        'select * from delay_compensations where subject = $1 and subject_id = any($2::bigint[])',
-        [subject, ids.map(String)],
-      )
-    ).rows;
-  },
-
   async insert(q: Queryable, c: Omit<DelayCompensationRow, 'id' | 'created_at'>): Promise<DelayCompensationRow> {
     const r = await q.query<DelayCompensationRow>(
       `insert into delay_compensations (subject, subject_id, user_id, currency_code, promised_at, answered_at,

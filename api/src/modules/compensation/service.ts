@@ -183,11 +183,6 @@ export async function delayOf(q: Queryable, input: { subject: DelaySubject; id: 
   return c ? { ...c, line: delayLine({ percent: c.percent, minutesLate: c.minutes_late }) } : null;
 }
 
-/** The compensations of a page of orders or withdrawals, by their id. */
-export async function delaysOf(q: Queryable, input: { subject: DelaySubject; ids: bigint[] }) {
-  return new Map((await delayRepo.ofMany(q, input.subject, input.ids)).map((c) => [String(c.subject_id), c]));
-}
-
 /**
  * The breach notice, run by its job at the promised time: when the order is still undecided (or
  * the withdrawal unpaid) and the seller was not told yet, an alert — a notice in the app, which the

@@ -132,7 +132,14 @@ export interface KycDeps {
 // own transaction, after it has locked the wallet, so parallel withdrawals see each other.
 
 export async function kycUser(q: Queryable, deps: Pick<KycDeps, 'ref'>, userId: number): Promise<KycUser> {
-  const u = await repo.user(q, userId);
+  return kycUserOf(deps, await repo.user(q, userId));
+}
+
+/** kycUser over a users row read already (the money standing's one read). */
+export async function kycUserOf(
+  deps: Pick<KycDeps, 'ref'>,
+  u: { id: number; country_id: number; kyc_level: number; kyc_name: string } | undefined,
+): Promise<KycUser> {
   if (!u) throw new AppError('User not found');
   const country = await deps.ref.country(u.country_id);
   return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
@@ -180,12 +187,17 @@ export function usedToday(
 export async function kycToday(
   q: Queryable,
   deps: Pick<KycDeps, 'ref' | 'tiers'>,
-  input: { user: KycUser; currency: string },
+  input: {
+    user: KycUser;
+    currency: string;
+    /** What usedToday says for this user and currency, when it was read already (the money standing's one read). */
+    used?: bigint;
+  },
 ) {
   const { user: u, currency } = input;
   const limits = await levelLimits(deps, { countryCode: u.countryCode, level: u.level, currency });
   if (!limits) return undefined;
-  const used = await usedToday(q, { userId: u.id, countryCode: u.countryCode, currency });
+  const used = input.used ?? (await usedToday(q, { userId: u.id, countryCode: u.countryCode, currency }));
   const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
   const next =
     u.level < 3 ? await levelLimits(deps, { countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;

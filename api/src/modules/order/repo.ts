@@ -113,11 +113,15 @@ export const orderRepo = {
     userId: number,
     f: { statuses: number[]; from: number; to: number; page: number; size: number },
   ) {
-    const r = await q.query<OrderRow & { card_names: string | null; lines: number; offer_open: boolean }>(
+    const r = await q.query<
+      OrderRow & { card_names: string | null; lines: number; offer_open: boolean; delay_minor: bigint | null }
+    >(
       `select o.*, (select string_agg(distinct l.card_name, ', ') from order_lines l where l.order_id = o.id and ` +
         `l.card_name <> '') as card_names,
               exists (select 1 from order_offers f where f.order_id = o.id and f.status = 'open') as offer_open,
-              (select count(*)::int from order_lines l where l.order_id = o.id) as lines
+              (select count(*)::int from order_lines l where l.order_id = o.id) as lines,
+              (select c.amount_minor from delay_compensations c where c.subject = 'order' and c.subject_id = o.id)
+                as delay_minor
          from orders o where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3) and ` +
         `o.created_at <= to_timestamp($4)
         order by o.id desc offset $5 limit $6`,

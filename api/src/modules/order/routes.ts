@@ -5,7 +5,7 @@ import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } fro
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName, payoutLinesView } from '../catalog/service.js';
-import { delayOf, delaysOf } from '../compensation/service.js';
+import { delayOf } from '../compensation/service.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UploadStore } from '../uploads/store.js';
 import { offerRepo } from './offer-repo.js';
@@ -127,11 +127,9 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
         page: b.page,
         size: b.page_size,
       });
-      const delays = await delaysOf(db, { subject: 'order', ids: rows.map((o) => o.id) });
       return Promise.all(
         rows.map(async (o) => {
           const cur = await ref.currency(o.currency_code);
-          const delay = delays.get(String(o.id));
           const shown = o.status === ORDER_STATUS.pending ? (quotedTotalMinor(o) ?? 0n) : o.amount_minor;
           return {
             order_no: o.order_no,
@@ -149,7 +147,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
             all_money: formatMinor(o.amount_minor, cur.decimals),
             currency_symbol: cur.symbol,
             promised_time: unix(o.promised_at),
-            ...(delay ? { delay_compensation: formatMinor(delay.amount_minor, cur.decimals) } : {}),
+            // The order's delay compensation (at most one), read with the page.
+            ...(o.delay_minor !== null ? { delay_compensation: formatMinor(o.delay_minor, cur.decimals) } : {}),
           };
         }),
       );

@@ -16,6 +16,7 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     path: '/public/countrylist',
     summary: 'Countries users sign up from, Nigeria first',
     body: z.object({}),
+    sameForAll: async () => [await app.ref.countries(), await app.ref.currencies()],
     handler: async () => {
       const currencies = await app.ref.currencies();
       return (await app.ref.countries()).map((c) => countryView(c, currencies.get(c.wallet_currency)!));

@@ -9,7 +9,7 @@ import { notify } from '../notices/service.js';
 import { verifyPassword } from '../../shared/passwords.js';
 import { hashToken } from '../../shared/sessions.js';
 import { accountZone, sellerTime } from '../../shared/seller-time.js';
-import { securityRepo, type Owner } from './repo.js';
+import { securityRepo, type Owner, type WithdrawStateRow } from './repo.js';
 
 /** Wrong login passwords on re-authenticated changes: this many in a row lock those changes for a while. */
 export const REAUTH_LIMITS = { maxFailures: 5, lockMs: 3600_000 } as const;
@@ -272,7 +272,14 @@ export async function withdrawalBlock(
   deps: Pick<SecurityDeps, 'now'>,
   input: { userId: number; payoutAccountId?: bigint | number | null },
 ): Promise<WithdrawalBlock | null> {
-  const u = await securityRepo.withdrawState(q, input.userId, input.payoutAccountId ?? null);
+  return withdrawalBlockOf(deps, await securityRepo.withdrawState(q, input.userId, input.payoutAccountId ?? null));
+}
+
+/** withdrawalBlock over the account's withdrawal state read already (the money standing's one read). */
+export function withdrawalBlockOf(
+  deps: Pick<SecurityDeps, 'now'>,
+  u: WithdrawStateRow | undefined,
+): WithdrawalBlock | null {
   if (!u) return null;
   if (u.withdrawals_frozen_at) {
     // Frozen by staff (STAFF_FREEZE prefix): the seller is told the reason staff gave.

@@ -8,7 +8,7 @@ import { gcRoute } from '../../lib/route.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Reference } from '../../shared/reference.js';
 import { withdrawStatusText } from '../withdraw/service.js';
-import { moneyStanding, standingView } from '../withdraw/standing.js';
+import { moneyStanding, standingSnapshot, standingView } from '../withdraw/standing.js';
 import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { walletRepo, type LogRow } from './repo.js';
@@ -83,12 +83,6 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
     body: z.object({}),
     handler: async (req) => {
       const u = await moneyUser(db, { ref }, req.auth!.userId);
-      const b = await ledger.userBalances(db, u.id);
-      const get = (kind: string, code: string) =>
-        b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
-      const local = get('cash', u.local.code);
-      const usdt = get('cash', 'USDT');
-      const dealing = await walletRepo.pendingOrders(db, u.id);
       const standingDeps = {
         ref,
         ledger,
@@ -96,10 +90,20 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         kyc: app.kyc,
         contact: { email: app.config.supportEmail, whatsapp: app.config.supportWhatsapp },
       };
+      // Both wallets' standing and the balances from one read (the standing's snapshot).
+      const snapshot = await standingSnapshot(db, standingDeps, { user: u });
+      const b = snapshot.balances;
+      const get = (kind: string, code: string) =>
+        b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
+      const local = get('cash', u.local.code);
+      const usdt = get('cash', 'USDT');
+      const dealing = await walletRepo.pendingOrders(db, u.id);
       // Each wallet's money available now and the holds on the rest: the one figure every screen shows.
       const standing = [];
       for (const walletType of [1, 2] as const)
-        standing.push(standingView(await moneyStanding(db, standingDeps, { userId: u.id, walletType, user: u })));
+        standing.push(
+          standingView(await moneyStanding(db, standingDeps, { userId: u.id, walletType, user: u, snapshot })),
+        );
       const f = (m: bigint, d: number) => formatMinor(m, d);
       return {
         // total = what the user owns in the local wallet, held withdrawals included.

@@ -41,6 +41,34 @@ export interface WithdrawRow {
   breach_noticed_at: Date | null;
 }
 
+/** One wallet currency's row of withdrawRepo.standing. */
+export interface StandingRow {
+  code: string;
+  id: number;
+  country_id: number;
+  kyc_level: number;
+  kyc_name: string;
+  withdraw_hold_until: Date | null;
+  withdraw_hold_reason: string;
+  withdrawals_frozen_at: Date | null;
+  withdrawals_frozen_reason: string;
+  day_end: Date;
+  today_n: number;
+  today_total: bigint;
+  kyc_used: bigint;
+  unsettled_n: number;
+  unsettled_promised: Date | null;
+  balances: { kind: string; currency: string; balanceMinor: bigint; heldMinor: bigint }[];
+  accounts: {
+    id: bigint;
+    method: string;
+    account_no: string;
+    bank_name: string;
+    account_name: string;
+    usable_from: Date | null;
+  }[];
+}
+
 export const withdrawRepo = {
   /** The default payout account of a wallet (USDT or local), or the oldest. */
   async defaultAccount(q: Queryable, userId: number, coin: boolean) {
@@ -131,6 +159,78 @@ export const withdrawRepo = {
       [userId, currency],
     );
     return r.rows[0] ?? { n: 0, total: 0n };
+  },
+
+  /**
+   * Everything a money standing reads about one user, in one statement (one snapshot), a row per wallet currency in
+   * the order given: what `withdrawalBlock`, `accounts`, `kycUser`, `today`, `dayEnd`, the KYC day's use in `zone`
+   * (kyc's `withdrawnToday`), `unsettled` and the ledger's `userBalances` each read, with the same conditions. No row:
+   * no such user.
+   */
+  async standing(q: Queryable, input: { userId: number; currencies: string[]; zone: string }): Promise<StandingRow[]> {
+    const r = await q.query<
+      Omit<StandingRow, 'balances' | 'accounts'> & {
+        balances: { kind: string; currency: string; balance: string; held: string }[];
+        accounts: {
+          id: string;
+          method: string;
+          account_no: string;
+          bank_name: string;
+          account_name: string;
+          usable_from: string | null;
+        }[];
+      }
+    >(
+      `select c.code, u.id, u.country_id, u.kyc_level, u.kyc_name,
+              u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
+              date_trunc('day', now()) + interval '1 day' as day_end,
+              w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
+              (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
+                        'balance', a.balance_minor::text,
+                        'held', coalesce((select sum(h.amount_minor) from ledger_holds h
+                                           where h.account_id = a.id and h.status = 'held'), 0)::text)), '[]')
+                 from ledger_accounts a where a.user_id = u.id) as balances,
+              (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
+                        'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
+                        'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
+                 from payout_accounts p join banks b on b.id = p.bank_id
+                where p.user_id = u.id and p.deleted_at is null) as accounts
+         from users u
+        cross join unnest($2::text[]) with ordinality as c(code, i)
+        cross join lateral (
+          select count(*) filter (where x.status <> 'failed' and x.created_at > date_trunc('day', now()))::int
+                   as today_n,
+                 coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
+                   and x.created_at > date_trunc('day', now())), 0)::bigint as today_total,
+                 coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
+                   and (x.created_at >= (date_trunc('day', now() at time zone $3) at time zone $3)
+                        or x.status in ('pending', 'processing'))), 0)::bigint as kyc_used,
+                 count(*) filter (where x.status in ('pending', 'processing'))::int as unsettled_n,
+                 max(x.promised_at) filter (where x.status in ('pending', 'processing')) as unsettled_promised
+            from withdrawals x
+           where x.user_id = u.id and x.currency_code = c.code
+             and (x.status in ('pending', 'processing')
+                  or x.created_at >= least(date_trunc('day', now()),
+                                           date_trunc('day', now() at time zone $3) at time zone $3))
+        ) w
+        where u.id = $1
+        order by c.i`,
+      [input.userId, input.currencies, input.zone],
+    );
+    return r.rows.map((x) => ({
+      ...x,
+      balances: x.balances.map((b) => ({
+        kind: b.kind,
+        currency: b.currency,
+        balanceMinor: BigInt(b.balance),
+        heldMinor: BigInt(b.held),
+      })),
+      accounts: x.accounts.map((a) => ({
+        ...a,
+        id: BigInt(a.id),
+        usable_from: a.usable_from === null ? null : new Date(a.usable_from),
+      })),
+    }));
   },
 
   async insert(

@@ -7,10 +7,16 @@ import { moneyUser, walletCurrency, walletTypeOfMethod, type MoneyUser } from '.
 import type { Reference } from '../../shared/reference.js';
 import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { kycToday, kycUser, WITHDRAW_KYC_MESSAGES, type KycDeps } from '../kyc/service.js';
+import { kycToday, kycUser, kycUserOf, WITHDRAW_KYC_MESSAGES, type KycDeps, type KycUser } from '../kyc/service.js';
 import { namesMatch } from '../kyc/names.js';
-import { waitText, withdrawalBlock, type SecurityDeps, type WithdrawalBlock } from '../security/service.js';
-import { withdrawRepo } from './repo.js';
+import {
+  waitText,
+  withdrawalBlock,
+  withdrawalBlockOf,
+  type SecurityDeps,
+  type WithdrawalBlock,
+} from '../security/service.js';
+import { withdrawRepo, type StandingRow } from './repo.js';
 import { limitsFor } from './limits.js';
 
 /** What keeps money from leaving now. Open-ended on the wire: a client shows an unknown kind by its words. */
@@ -171,6 +177,58 @@ export function blockHold(
 const accountName = (a: { bank_name: string; account_no: string }) => `${a.bank_name} ${a.account_no}`;
 
 /**
+ * What moneyStanding reads about one user, read at once for both wallets (withdrawRepo.standing: one statement, one
+ * snapshot) when a caller shows both: the same values its reads one by one would give.
+ */
+export interface StandingSnapshot {
+  balances: StandingRow['balances'];
+  block: WithdrawalBlock | null;
+  accounts: StandingRow['accounts'];
+  who: KycUser;
+  dayEnd: Date;
+  /** Per wallet currency: the server day's withdrawals, the KYC day's use (absent: read it), what is on its way. */
+  wallets: Map<
+    string,
+    { today: { n: number; total: bigint }; kycUsed?: bigint; unsettled: { n: number; promised: Date | null } }
+  >;
+}
+
+/** The snapshot of both wallets' standing reads for a money user (see StandingSnapshot). */
+export async function standingSnapshot(
+  q: Queryable,
+  deps: Pick<StandingDeps, 'security' | 'kyc'>,
+  input: { user: MoneyUser },
+): Promise<StandingSnapshot> {
+  const u = input.user;
+  const rows = await withdrawRepo.standing(q, {
+    userId: u.id,
+    currencies: [...new Set([u.local.code, u.usdt.code])],
+    zone: sellerZone(u.country.short_name).zone,
+  });
+  const first = rows[0];
+  const who = await kycUserOf(deps.kyc, first);
+  if (!first) throw new Error('unreachable: kycUserOf refuses a missing user');
+  return {
+    balances: first.balances,
+    block: withdrawalBlockOf(deps.security, { ...first, usable_from: null }),
+    accounts: first.accounts,
+    who,
+    dayEnd: first.day_end,
+    wallets: new Map(
+      rows.map((r) => [
+        r.code,
+        {
+          today: { n: r.today_n, total: r.today_total },
+          // The KYC day is the seller's, in the zone of the user's country: read for the country this user has.
+          ...(r.country_id === u.country.id ? { kycUsed: r.kyc_used } : {}),
+          unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
+        },
+      ]),
+    ),
+  };
+}
+
+/**
  * A seller's money in one wallet (1: local, 2: USDT): the same checks applyWithdrawal makes, in its
  * order, without an amount — the freeze and cooling-offs, a payout account that may be paid to now,
  * the identity level, the platform's limits per withdrawal and per day, the balance, the minimum and
@@ -181,7 +239,7 @@ const accountName = (a: { bank_name: string; account_no: string }) => `${a.bank_
 export async function moneyStanding(
   q: Queryable,
   deps: StandingDeps,
-  input: { userId: number; walletType: 1 | 2; user?: MoneyUser },
+  input: { userId: number; walletType: 1 | 2; user?: MoneyUser; snapshot?: StandingSnapshot },
 ): Promise<MoneyStanding> {
   const { ref, ledger, security, kyc } = deps;
   const { walletType } = input;
@@ -191,8 +249,11 @@ export async function moneyStanding(
   const now = new Date(security.now());
   const money = (m: bigint) => moneyText(m, cur);
   const time = (d: Date) => sellerTime(d, zone);
+  // Each read from the snapshot when one was taken for this user, else from the database, in the same order.
+  const snap = input.snapshot && input.snapshot.who.id === u.id ? input.snapshot : undefined;
+  const wallet = snap?.wallets.get(cur.code);
 
-  const balances = await ledger.userBalances(q, u.id);
+  const balances = snap ? snap.balances : await ledger.userBalances(q, u.id);
   const cash = balances.find((b) => b.kind === 'cash' && b.currency === cur.code);
   const balanceMinor = cash?.balanceMinor ?? 0n;
   const heldMinor = cash?.heldMinor ?? 0n;
@@ -208,15 +269,17 @@ export async function moneyStanding(
   });
 
   // The account's freeze or a security change's cooling-off: nothing leaves, whatever the account.
-  const block = await withdrawalBlock(q, security, { userId: u.id });
+  const block = snap ? snap.block : await withdrawalBlock(q, security, { userId: u.id });
   const coolingOffMs = security.config.security.coolingOffMs;
   const wait = waitText(coolingOffMs);
   if (block) blocking.push(blockHold(block, { zone, contact: deps.contact, amountMinor: balanceMinor, wait }));
 
   // A payout account of this wallet that may be paid to now: in the verified name (as the withdrawal
   // requires of bank and mobile-money accounts) and past its wait; otherwise when the first one may.
-  const accounts = (await withdrawRepo.accounts(q, u.id)).filter((a) => walletTypeOfMethod(u, a.method) === walletType);
-  const who = await kycUser(q, kyc, u.id);
+  const accounts = (snap ? snap.accounts : await withdrawRepo.accounts(q, u.id)).filter(
+    (a) => walletTypeOfMethod(u, a.method) === walletType,
+  );
+  const who = snap ? snap.who : await kycUser(q, kyc, u.id);
   const verifiedName = who.name;
   const payable = accounts.filter(
     (a) => a.method === 'USDT' || !verifiedName || namesMatch(a.account_name, verifiedName),
@@ -253,8 +316,8 @@ export async function moneyStanding(
     limit: platform.max,
     hold: (kept) => hold('single_limit', STANDING_MESSAGES.single(money(platform.max)), kept),
   });
-  const today = await withdrawRepo.today(q, u.id, cur.code);
-  const dayEnd = await withdrawRepo.dayEnd(q);
+  const today = wallet ? wallet.today : await withdrawRepo.today(q, u.id, cur.code);
+  const dayEnd = snap ? snap.dayEnd : await withdrawRepo.dayEnd(q);
   if (today.n >= platform.dailyCount)
     blocking.push(hold('daily_count', STANDING_MESSAGES.dailyCount(today.n, time(dayEnd)), balanceMinor, dayEnd));
   const platformLeft = platform.dailyMax > today.total ? platform.dailyMax - today.total : 0n;
@@ -273,7 +336,7 @@ export async function moneyStanding(
   if (tiers && who.level < 1) {
     blocking.push(hold('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
   } else if (tiers) {
-    const day = await kycToday(q, kyc, { user: who, currency: cur.code });
+    const day = await kycToday(q, kyc, { user: who, currency: cur.code, used: wallet?.kycUsed });
     if (day) {
       const resets = nextMidnight(zone, now);
       caps.push({
@@ -325,7 +388,7 @@ export async function moneyStanding(
 
   const pending: Hold[] = [];
   if (heldMinor > 0n) {
-    const out = await withdrawRepo.unsettled(q, u.id, cur.code);
+    const out = wallet ? wallet.unsettled : await withdrawRepo.unsettled(q, u.id, cur.code);
     pending.push(
       hold(
         'pending_withdrawals',
