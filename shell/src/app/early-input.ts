@@ -175,7 +175,7 @@ export function tapAgain(button: HTMLButtonElement | undefined): boolean {
  * Keeps the button handed over by keepEarlyTap to be tapped again later (the function returned
  * does it; false when it did not reach the button yet). From the hydration on, React delivers a tap
  * on a hydrated part: the visitor has said what they want now, and the kept tap is dropped. A tap
- * on a part not hydrated yet (the sign-up form, hydrated once its code is in) React stops at the
+ * on a part not hydrated yet (a Suspense boundary whose code is not in yet) React stops at the
  * root and drops: that button is kept instead, and `retry` is called to tap it again later.
  */
 export function tapAgainLater(
