@@ -33,19 +33,18 @@ export async function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.token);
 }
 
-/** Fills the sign-up form for an e-mail in Nigeria and presses Signup (the code is sent next). */
 /**
- * Waits until the prerendered page is hydrated. A keystroke or tap in the moment between first paint
- * and a live page can still be lost (CI lost the e-mail typed here, and the
- * WhatsApp tap, once each); the suites whose subject is not that moment start after it.
+ * Waits until the prerendered page is hydrated. The onboarding forms need no such wait (what is typed
+ * and tapped before is kept: onboarding-coming-alive.spec.ts); a public page's suite whose subject
+ * is not that moment may start after it.
  */
 export async function whenLive(page: Page): Promise<void> {
   await expect(page.locator('#root[data-live]')).toHaveCount(1);
 }
 
+/** Fills the sign-up form for an e-mail in Nigeria as soon as it shows and presses Signup (the code is sent next). */
 export async function submitEmailSignUp(page: Page, email: string): Promise<void> {
   await page.goto('/sign-up');
-  await whenLive(page);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Nigeria' });
   await page.getByLabel('Enter Password', { exact: true }).fill(PASSWORD);

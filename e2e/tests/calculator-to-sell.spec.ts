@@ -29,7 +29,6 @@ test('a card chosen on /home goes through sign-up to the sell form, whose quote 
 
   await expect(page).toHaveURL(/\/sign-up\?card=\d+&amount=50&payout=NGN$/);
   const cardId = new URL(page.url()).searchParams.get('card')!;
-  await whenLive(page);
   // The Nigeria calculator's country is chosen already.
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('1');
   const email = uniqueEmail('calc');

@@ -54,8 +54,8 @@ test('the code screen: a long address breaks, "sent" is in the page, a wrong cod
 test('forgot password: "code sent" is said by the code field, the back arrow stays clear', async ({ page }) => {
   const email = `e2e-another-quite-long-mailbox-name-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   await page.goto('/login');
-  await whenLive(page);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email Address').fill(email);
   await page.getByRole('button', { name: 'Send' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Verification code sent successfully' });
@@ -69,7 +69,6 @@ test('forgot password: "code sent" is said by the code field, the back arrow sta
 
 test('sign-up: the strength bar spans its field, and the Apple button has its logo', async ({ page }) => {
   await page.goto('/sign-up');
-  await whenLive(page);
   const password = page.getByLabel('Enter Password', { exact: true });
   await password.fill('Abc123!x');
   const meter = (await page.getByRole('meter', { name: 'Password strength' }).boundingBox())!;

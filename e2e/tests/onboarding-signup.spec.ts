@@ -9,7 +9,6 @@ import {
   sessionToken,
   uniqueEmail,
   uniqueLocalNumber,
-  whenLive,
 } from '../support/onboarding-helpers';
 
 test('sign-up by e-mail with the OTP from the outbox, then Home with the profile overlay', async ({
@@ -61,7 +60,6 @@ test('sign-up by e-mail with the OTP from the outbox, then Home with the profile
 test('sign-up by WhatsApp with the OTP from the outbox', async ({ page, baseURL }) => {
   const local = uniqueLocalNumber();
   await page.goto('/sign-up');
-  await whenLive(page);
   await page.getByRole('radio', { name: 'WhatsApp' }).click();
   await expect(page.getByLabel('Country code')).toHaveValue('+234');
   await page.getByLabel('WhatsApp Number').fill('123');

@@ -2,18 +2,20 @@
 // only when one of these paths is opened.
 import { lazyPage, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
 import { ThemeRoot } from './app/theme-root';
-import { loadSignUpViews, warm } from './lib/view-chunks';
+import { loadChunk, loadSignUpViews } from './lib/view-chunks';
 
 const page = () => import('./app/onboarding-page').then((m) => ({ default: m.OnboardingPage }));
 
-/** The route of one entry view; `also` starts loading that view's chunk beside the page's. */
-const view = (path: string, name?: string, also?: Parameters<typeof warm>[0]): RemoteRoute => ({
+/**
+ * The route of one entry view; `also` is that view's chunk, loaded beside the page's and awaited
+ * with it: the entry view then renders with the page, so a prerendered form is hydrated in the
+ * page's own commit (one behind a Suspense boundary would be hydrated later, and a tap or a
+ * keystroke meanwhile would reach a form that has not taken what was typed before).
+ */
+const view = (path: string, name?: string, also?: Parameters<typeof loadChunk>[0]): RemoteRoute => ({
   path,
   handle: { layout: 'bare', protected: false, name },
-  lazy: lazyPage(() => {
-    if (also) void warm(also);
-    return page();
-  }, ThemeRoot),
+  lazy: lazyPage(async () => (await Promise.all([page(), also ? loadChunk(also) : undefined]))[0], ThemeRoot),
 });
 
 export const routes: RemoteRoute[] = [

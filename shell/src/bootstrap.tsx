@@ -14,7 +14,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
-import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgainLater } from './app/early-input';
+import { keepEarlyTap, keepFormsInPage, readEarlyInput, replayEarlyInput, tapAgainLater } from './app/early-input';
 import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
 
@@ -110,17 +110,39 @@ async function main() {
           else settling = false;
         });
       };
-      beginHydration(undefined, () => {
-        // What the visitor typed, chose or ticked meanwhile is theirs: told to React at once, before
-        // anything renders a field again with the value React holds (that would wipe it).
-        const told = replayEarlyInput(container);
-        // Then a button tapped before is tapped again, at once (it waits for nothing now). A part
-        // hydrated later (the sign-up form's Suspense boundary, once its code is in) is told when idle.
-        live = true;
+      // What was typed is told to React right after the hydration's commit; the kept tap is done
+      // once that is done and the commit's effects have run too (whichever comes last does it).
+      let told: boolean | undefined;
+      let effectsRun = false;
+      const tapNow = () => {
         if (!(tapKept() && told)) settle(10);
-        // A prerendered page says when it is live (a test about liveness itself waits for it).
-        container.setAttribute('data-live', '');
-      });
+      };
+      beginHydration(
+        undefined,
+        () => {
+          // The page's own effects first: one that sets a part up as it mounts (a menu closed) would
+          // otherwise undo the tap.
+          effectsRun = true;
+          if (told !== undefined) tapNow();
+        },
+        () => {
+          // In the hydration's commit: what the visitor typed, chose or ticked meanwhile is theirs,
+          // and read now, before anything renders a field again with the value React holds (that
+          // would wipe it).
+          const replay = readEarlyInput(container);
+          live = true;
+          // A prerendered page says when it is live (a test about liveness itself waits for it).
+          container.setAttribute('data-live', '');
+          // Told to React right after the commit, before the browser hands over any other event:
+          // each field as the visitor's own event, rendered before the next; a tap done after it
+          // (the kept one, or the visitor's) sees every field. A part hydrated later (a Suspense
+          // boundary whose code is not in yet) is told when idle.
+          queueMicrotask(() => {
+            told = replay();
+            if (effectsRun) tapNow();
+          });
+        },
+      );
       // As a transition: the hydration yields to the browser in slices instead of holding the
       // phone's processor in one long task (the content is on screen already).
       startTransition(() => {

@@ -1,7 +1,7 @@
 // The onboarding container (SPEC §2): one page for /login, /sign-up and /social-signup that shows
 // one of ten views, remembers it for the session through the SDK's onboarding store, and carries
 // its own top bar (the shell renders these routes in the bare layout).
-import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@giftlane/shared-sdk/router';
 import {
   FACEBOOK_LOGIN_REDIRECTED_MESSAGE,
@@ -15,14 +15,14 @@ import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import type { Flow, ViewProps } from '../lib/view-props';
 import { initialView } from './views';
 import { LoginForm } from '../features/login/login-form';
-import { lazyView, loadPasswordViews, loadSignUpViews, warmOn } from '../lib/view-chunks';
+import { lazyView, loadPasswordViews, loadSignUpViews, warmOn, type ViewComponent } from '../lib/view-chunks';
 import { cameBackFromFacebook, withoutFacebookReturn } from '../features/social/facebook-return';
 import { toast } from '../components/toast';
 import './onboarding.css';
 
 // The login form comes with the page; the other flows' views load when they are first opened
 // (or when a link to them is touched: see view-chunks.ts), so /login carries only what it shows.
-const VIEW_COMPONENTS: Record<OnboardingView, ComponentType<ViewProps>> = {
+const VIEW_COMPONENTS: Record<OnboardingView, ViewComponent> = {
   LoginForm,
   SignUpForm: lazyView(loadSignUpViews, 'SignUpForm'),
   SocialSignupForm: lazyView(loadSignUpViews, 'SocialSignupForm'),
@@ -47,6 +47,23 @@ const TITLES: Record<OnboardingView, string> = {
   ForgetOtp: 'Recovery code',
   ResetPassword: 'Reset Password',
 };
+
+/**
+ * One view. Its code in (the login form, or the entry view of /sign-up and /social-signup, loaded
+ * with the page), it is rendered as part of the page, with no Suspense boundary: React hydrates a
+ * boundary after the rest of the page, and a tap on the form meanwhile would find it without what
+ * was typed into it before. Else it waits in Suspense while its chunk loads. Decided once per view:
+ * changing it later would remount the view and lose what was typed.
+ */
+function ViewSlot({ View, ...props }: ViewProps & { View: ViewComponent }) {
+  const [inNow] = useState(() => View.ready?.() ?? true);
+  if (inNow) return <View {...props} />;
+  return (
+    <Suspense fallback={<div className="ob-view-loading" role="status" aria-label="Loading" />}>
+      <View {...props} />
+    </Suspense>
+  );
+}
 
 export function OnboardingPage() {
   const location = useLocation();
@@ -104,7 +121,6 @@ export function OnboardingPage() {
     window.scrollTo(0, 0);
   }, []);
 
-  const View = VIEW_COMPONENTS[view];
   return (
     <div className="ob" data-view={view}>
       <nav className="ob-top" aria-label="Top bar">
@@ -132,9 +148,7 @@ export function OnboardingPage() {
           </ul>
         </div>
         <section className="ob-card" aria-live="off">
-          <Suspense fallback={<div className="ob-view-loading" role="status" aria-label="Loading" />}>
-            <View key={view} go={go} flow={flow} />
-          </Suspense>
+          <ViewSlot key={view} View={VIEW_COMPONENTS[view]} go={go} flow={flow} />
         </section>
       </div>
     </div>

@@ -1,7 +1,7 @@
 // Plain inputs styled with the theme's CSS variables: antd's Form and Input would cost the visitor
 // tens of kilobytes on the first page. Each field has a visible label, and its error is tied to it
 // (aria-describedby, aria-invalid) and announced (role="alert").
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ErrorReference } from '@giftlane/shared-sdk/error-reference';
 import type { Failure } from '../lib/failure';
 
@@ -42,16 +42,6 @@ export function TextField({
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  const ref = useRef<HTMLInputElement>(null);
-  // /login and /sign-up arrive prerendered and their form comes alive a moment after the
-  // page (the view sits in a Suspense boundary, hydrated after the rest): what was typed or
-  // autofilled meanwhile is still in the box, and is taken as the field's value.
-  useEffect(() => {
-    const typed = ref.current?.value;
-    if (typed !== undefined && typed !== value) onValue(typed);
-    // Once, when the field comes alive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <div className={`ob-field ${className ?? ''}`}>
       <label className="ob-label" htmlFor={inputId}>
@@ -60,7 +50,6 @@ export function TextField({
       <div className={`ob-control${error ? ' ob-control--error' : ''}`}>
         {prefix}
         <input
-          ref={ref}
           id={inputId}
           className="ob-input"
           value={value}

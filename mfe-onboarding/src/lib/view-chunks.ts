@@ -1,6 +1,7 @@
 // The views of the flows other than login come in two chunks, loaded when a flow is first opened —
-// or earlier, when its route opens or a link to it is touched (`warmOn`) — so /login carries only
-// the login form. Once a chunk is in, its views render at once, without a loading frame.
+// or earlier, when a link to it is touched (`warmOn`); the route that opens on one of its views
+// loads it with the page — so /login carries only the login form. Once a chunk is in, its views
+// render at once, without a loading frame.
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import type { ViewProps } from './view-props';
 
@@ -33,8 +34,14 @@ export const warmOn = (load: Loader) => {
   return { onPointerEnter: start, onTouchStart: start, onFocus: start };
 };
 
+/** Loads a chunk, failing as its load does (a route that cannot show its view without it). */
+export const loadChunk = (load: Loader): Promise<void> => fetchChunk(load).then(() => undefined);
+
+/** A view; `ready` (a view from a chunk) says whether its code is in, so that it renders at once. */
+export type ViewComponent = ComponentType<ViewProps> & { ready?: () => boolean };
+
 /** A view from a chunk: rendered at once when the chunk is in, else through Suspense while it loads. */
-export function lazyView(load: Loader, name: string): ComponentType<ViewProps> {
+export function lazyView(load: Loader, name: string): ViewComponent {
   const Lazy = lazy(async () => ({ default: (await fetchChunk(load))[name]! }));
   function LazyView(props: ViewProps) {
     // Chosen once per mount: switching from Lazy to the loaded component later would remount the
@@ -43,5 +50,6 @@ export function lazyView(load: Loader, name: string): ComponentType<ViewProps> {
     return createElement(View, props);
   }
   LazyView.displayName = `LazyView(${name})`;
+  LazyView.ready = () => loaded.has(load);
   return LazyView;
 }

@@ -7,7 +7,7 @@
 // again once those answers are in (a page's content may ask for more), then writes the answers into
 // the page. In the browser, `beginHydration` reads them back and each `useData` starts from its
 // answer instead of loading it again — only during the hydration, and only with the same arguments.
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 
 import { decodePageData, PRERENDER_DATA_ID, type PrerenderedData } from '../page-data';
 
@@ -56,11 +56,17 @@ const PrerenderContext = createContext<Prerender | null>(null);
 
 let seeds: PrerenderedData | undefined;
 let onHydrated: (() => void) | undefined;
+let onCommitted: (() => void) | undefined;
 
-/** The browser, before `hydrateRoot`: the answers the server rendered with (from the page). */
-export function beginHydration(data?: PrerenderedData, done?: () => void) {
+/**
+ * The browser, before `hydrateRoot`: the answers the server rendered with (from the page).
+ * `committed` is called in the hydration's own commit, before the browser hands the page any event;
+ * `done` once that commit's effects have run.
+ */
+export function beginHydration(data?: PrerenderedData, done?: () => void, committed?: () => void) {
   seeds = data ?? readPageData();
   onHydrated = done;
+  onCommitted = committed;
 }
 
 function readPageData(): PrerenderedData {
@@ -102,12 +108,19 @@ export function usePrerenderHead(title: string, description?: string) {
 
 /**
  * Wraps the whole app on both sides, so the trees (and so every `useId`) are the same. In the
- * browser its effect marks the end of the hydration: from then on every `useData` loads.
+ * browser its layout effect marks the end of the hydration, in its commit: from then on every
+ * `useData` loads.
  */
 export function PrerenderRoot({ value, children }: { value?: Prerender; children?: ReactNode }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (value || seeds === undefined) return;
     seeds = undefined;
+    const committed = onCommitted;
+    onCommitted = undefined;
+    committed?.();
+  }, [value]);
+  useEffect(() => {
+    if (value) return;
     const done = onHydrated;
     onHydrated = undefined;
     done?.();

@@ -14,8 +14,14 @@ const renderedValue = (select: HTMLSelectElement) =>
  * was rendered with, so a submit would send nothing (and the next render would undo it). Each field
  * whose value differs from the one it was rendered with is told to React, as if done now: text as
  * an input event, a choice in a list as a change, a ticked box or radio button as a click.
+ *
+ * What is in the boxes is read now; the function returned tells it (true when every field was
+ * reached). Read in the hydration's commit, before any render can put a box back to the value React
+ * holds; told right after it, outside React's own work, so that each event is rendered before the
+ * next one as the visitor's own would be (a form that builds its state from the render before sees
+ * every field).
  */
-export function replayEarlyInput(root: ParentNode): boolean {
+export function readEarlyInput(root: ParentNode): () => boolean {
   // A field whose replay React received is done with; one in a part not yet hydrated (React holds
   // the event back, and drops it) is tried again by the next call. True when none is left.
   // Read them all first: each event re-renders the form, which puts every other controlled field
@@ -70,13 +76,18 @@ export function replayEarlyInput(root: ParentNode): boolean {
       ],
     ];
   });
-  let left = false;
-  for (const [field, replay] of changed) {
-    if (reachesTarget(field, replay)) replayed.add(field);
-    else left = true;
-  }
-  return !left;
+  return () => {
+    let left = false;
+    for (const [field, replay] of changed) {
+      if (reachesTarget(field, replay)) replayed.add(field);
+      else left = true;
+    }
+    return !left;
+  };
 }
+
+/** Reads and tells at once (see readEarlyInput); true when every field was reached. */
+export const replayEarlyInput = (root: ParentNode): boolean => readEarlyInput(root)();
 
 /**
  * Whether the event `dispatch` sends to `target` gets there: React stops an event at the root while
@@ -164,7 +175,7 @@ export function tapAgain(button: HTMLButtonElement | undefined): boolean {
  * Keeps the button handed over by keepEarlyTap to be tapped again later (the function returned
  * does it; false when it did not reach the button yet). From the hydration on, React delivers a tap
  * on a hydrated part: the visitor has said what they want now, and the kept tap is dropped. A tap
- * on a part not hydrated yet (the sign-up form, hydrated once its code is in) React stops at the
+ * on a part not hydrated yet (a Suspense boundary whose code is not in yet) React stops at the
  * root and drops: that button is kept instead, and `retry` is called to tap it again later.
  */
 export function tapAgainLater(
@@ -175,11 +186,12 @@ export function tapAgainLater(
   let kept = button;
   const watch = (event: MouseEvent) => {
     if (replaying) return;
+    // The visitor has tapped since: the kept tap is done with, unless this one does not get through
+    // (it may also hydrate the page at once, whose commit asks for the kept tap before this tap
+    // reaches its button).
+    kept = undefined;
     const tapped = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!tapped || !root.contains(tapped)) {
-      kept = undefined;
-      return;
-    }
+    if (!tapped || !root.contains(tapped)) return;
     // Listened to on the button itself: only a tap React lets through gets there.
     let reached = false;
     const mark = () => (reached = true);

@@ -1,8 +1,15 @@
 // What a visitor does on a prerendered page before it is live is not lost.
-import { act, useState } from 'react';
+import { act, useLayoutEffect, useState, type FormEvent } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { keepEarlyTap, keepFormsInPage, replayEarlyInput, tapAgain, tapAgainLater } from '../early-input';
+import {
+  keepEarlyTap,
+  keepFormsInPage,
+  readEarlyInput,
+  replayEarlyInput,
+  tapAgain,
+  tapAgainLater,
+} from '../early-input';
 
 function Form() {
   const [name, setName] = useState('');
@@ -248,4 +255,83 @@ test('a tap stopped at the root (its part not hydrated yet) is kept, and done on
   expect(later()).toBe(true);
   expect(later()).toBe(true);
   expect(sent).toEqual(['send']);
+});
+
+/** A form like sign-up's: one state object, each change made from the one the last render had. */
+function Draft({ onCommit, onSubmit }: { onCommit?: () => void; onSubmit: (sent: string) => void }) {
+  const [draft, setDraft] = useState({ email: '', password: '', terms: false, country: '' });
+  const update = (patch: Partial<typeof draft>) => setDraft({ ...draft, ...patch });
+  // As PrerenderRoot does: told in the commit of the hydration.
+  useLayoutEffect(() => onCommit?.(), [onCommit]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(JSON.stringify(draft));
+  };
+  return (
+    <form onSubmit={submit}>
+      <input aria-label="email" value={draft.email} onChange={(e) => update({ email: e.target.value })} />
+      <input aria-label="password" value={draft.password} onChange={(e) => update({ password: e.target.value })} />
+      <input
+        aria-label="terms"
+        type="checkbox"
+        checked={draft.terms}
+        onChange={(e) => update({ terms: e.target.checked })}
+      />
+      <select aria-label="country" value={draft.country} onChange={(e) => update({ country: e.target.value })}>
+        <option value="">Choose</option>
+        <option value="1">Nigeria</option>
+      </select>
+      <button type="submit">Signup</button>
+    </form>
+  );
+}
+
+test(
+  'read in the hydration’s commit and told right after it, every field reaches a form that builds its state from ' +
+    'its last render, and a kept tap then sends them all, once',
+  async () => {
+    const sent: string[] = [];
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Draft onSubmit={() => undefined} />);
+    document.body.appendChild(container);
+    keepFormsInPage(container);
+    field(container, 'email').value = 'ada@example.com';
+    field(container, 'password').value = 'Sunny-Lagos-2026';
+    field(container, 'terms').checked = true;
+    (field(container, 'country') as unknown as HTMLSelectElement).value = '1';
+    const take = keepEarlyTap(container);
+    container.querySelector('button')!.click();
+    const tapped = take();
+    let commit: (() => void) | undefined = () => {
+      commit = undefined;
+      const replay = readEarlyInput(container);
+      queueMicrotask(() => {
+        replay();
+        tapAgain(tapped);
+      });
+    };
+    await act(async () => {
+      root = hydrateRoot(container, <Draft onCommit={() => commit?.()} onSubmit={(s) => sent.push(s)} />);
+    });
+    expect(sent).toEqual([
+      JSON.stringify({ email: 'ada@example.com', password: 'Sunny-Lagos-2026', terms: true, country: '1' }),
+    ]);
+    expect(field(container, 'email').value).toBe('ada@example.com');
+  },
+);
+
+test('a kept tap is dropped as soon as the visitor taps again, before that tap is known to get through', () => {
+  const app = document.createElement('div');
+  app.innerHTML = '<button id="login">Login</button>';
+  document.body.append(app);
+  const button = app.querySelector('button')!;
+  const clicked: string[] = [];
+  button.addEventListener('click', () => clicked.push('login'));
+  const later = tapAgainLater(app, button, () => undefined);
+  // The visitor's own tap hydrates the page on its way, whose commit asks for the kept tap.
+  let duringTheTap: boolean | undefined;
+  app.addEventListener('click', () => (duringTheTap ??= later()), true);
+  button.click();
+  expect(duringTheTap).toBe(true);
+  expect(clicked).toEqual(['login']);
 });
