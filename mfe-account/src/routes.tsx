@@ -6,7 +6,7 @@ import { Navigate } from '@giftlane/shared-sdk/router';
 import { lazyPage, type RemoteRoute, type RemoteRoutesModule } from '@giftlane/shared-sdk';
 import { startEarly } from './lib/early';
 import { fetchBalance, loadWithdraw } from './features/wallet/api';
-import { fetchOrder, fetchOrders } from './features/orders/api';
+import { fetchOrderPage, fetchOrders } from './features/orders/api';
 import { loadKyc } from './features/verification/api';
 import { loadFirstSteps } from './features/first-sale/api';
 // One stylesheet for the whole area, loaded with the routes: cached once, no flash per page.
@@ -42,7 +42,7 @@ const walletData: Early = () => {
   startEarly('kyc', loadKyc);
   startEarly('withdraw:1', () => loadWithdraw(1));
 };
-const orderData: Early = ({ orderNo = '' }) => startEarly(`order:${orderNo}`, () => fetchOrder(orderNo));
+const orderData: Early = ({ orderNo = '' }) => startEarly(`order:${orderNo}`, () => fetchOrderPage(orderNo));
 
 const alias = (from: string, to: string): RemoteRoute => ({
   path: from,
