@@ -9,6 +9,8 @@ import { fetchBalance, loadWithdraw } from './features/wallet/api';
 import { fetchOrderPage, fetchOrders } from './features/orders/api';
 import { loadKyc } from './features/verification/api';
 import { loadFirstSteps } from './features/first-sale/api';
+import { loadCatalog } from './features/sell/api';
+import { readDraft } from './features/sell/draft';
 // One stylesheet for the whole area, loaded with the routes: cached once, no flash per page.
 import './styles/account.css';
 
@@ -42,6 +44,11 @@ const walletData: Early = () => {
   startEarly('kyc', loadKyc);
   startEarly('withdraw:1', () => loadWithdraw(1));
 };
+// The wallet the form opens on: the draft's (this tab's), else the local-currency wallet.
+const sellData: Early = () => {
+  const wallet = readDraft().walletType ?? 1;
+  startEarly(`catalog:${wallet}`, () => loadCatalog(wallet));
+};
 const orderData: Early = ({ orderNo = '' }) => startEarly(`order:${orderNo}`, () => fetchOrderPage(orderNo));
 
 const alias = (from: string, to: string): RemoteRoute => ({
@@ -52,7 +59,7 @@ const alias = (from: string, to: string): RemoteRoute => ({
 
 export const routes: RemoteRoute[] = [
   app('/homes', 'Home', () => import('./pages/home'), 'Home', homeData),
-  app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell')),
+  app('/homes/sell-gift-card', 'Sell Gift Card', () => import('./pages/sell'), undefined, sellData),
   app('/homes/vip', 'VIP', () => import('./pages/vip')),
   app('/homes/coupon', 'Discount Code', () => import('./pages/coupons')),
   app('/homes/cards', undefined, () => import('./pages/cards')),
