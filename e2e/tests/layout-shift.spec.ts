@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser } from '../support/api';
 import { signInPage } from '../support/fixtures';
+import { makeOrder } from '../support/account-helpers';
 
 const BUDGET = 0.02;
 
@@ -82,14 +83,18 @@ const SIGNED_IN = [
     ready: (p: Page) => expect(p.getByRole('group', { name: '2. Photos and card codes' })).toBeVisible(),
   },
   { path: '/wallet', ready: (p: Page) => expect(p.getByRole('link', { name: 'Wallet history' })).toBeVisible() },
+  // An open order: its wait estimate sits above the payout section.
+  { path: '/order/{no}', ready: (p: Page) => expect(p.getByTestId('order-eta')).toBeVisible() },
 ];
 
 test.describe('signed in, at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
   for (const { path, ready } of SIGNED_IN) {
     test(`${path} shifts less than ${BUDGET}`, async ({ page, baseURL }, info) => {
-      await signInPage(page, await createUser(baseURL!));
-      const { cls, shifts } = await measure(page, path, ready);
+      const user = await createUser(baseURL!);
+      const at = path.includes('{no}') ? path.replace('{no}', await makeOrder(baseURL!, user.token)) : path;
+      await signInPage(page, user);
+      const { cls, shifts } = await measure(page, at, ready);
       await info.attach('layout-shift.json', {
         body: JSON.stringify({ cls, shifts }, null, 2),
         contentType: 'application/json',

@@ -14,6 +14,7 @@ import { readEnvironmentManifest } from './app/environment';
 import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
+import { warmOnTyping } from './app/warm-account';
 import { keepEarlyTap, keepFormsInPage, readEarlyInput, replayEarlyInput, tapAgainLater } from './app/early-input';
 import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
@@ -69,6 +70,8 @@ async function main() {
     http: sdk.api.transport.http,
   });
   registerEnvironment(manifest);
+  // Typing on /login or /sign-up: the signed-in area's code is fetched meanwhile (app/warm-account.ts).
+  if (!sdk.store.session.isSignedIn) warmOnTyping(mounts, { from: '/login', to: '/homes' });
   const router = createRouter(manifest, () => sdk.store.session.isSignedIn);
   // A refused session sends the seller to the login form with the page they tapped, even when the
   // refusal came from that page's data asked for before its address showed.

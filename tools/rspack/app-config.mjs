@@ -111,6 +111,37 @@ function startupFiles() {
 }
 
 /**
+ * Each page's own files, listed in `pages.json` by the route's path: `{ "/order/:orderNo": { js, css } }`.
+ * A page's chunk is named after its route (`import(/* webpackChunkName: "page~order~$orderNo" *\/ …)`:
+ * `~` for each `/`, `$` for a parameter's `:`), so the edge can preload the page a signed-in seller
+ * asked for with its HTML, in the same wave as the shell and the routes, not once they have run.
+ */
+function pageFiles() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('GiftLanePages', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'GiftLanePages', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const pages = {};
+            for (const [name, group] of compilation.namedChunkGroups) {
+              if (!name.startsWith('page~')) continue;
+              const route = name.slice('page'.length).replaceAll('~', '/').replaceAll('$', ':');
+              const files = [...group.getFiles()];
+              pages[route] = {
+                js: files.filter((f) => f.endsWith('.js')),
+                css: files.filter((f) => f.endsWith('.css')),
+              };
+            }
+            compilation.emitAsset('pages.json', new rspack.sources.RawSource(JSON.stringify(pages)));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.dir        the app's folder
  * @param {string} opts.name       federation name, snake_case (e.g. mfe_account)
@@ -168,6 +199,7 @@ export function createAppConfig({ dir, name, exposes, html = false, devPort }) {
       }),
       html && pageStyles(),
       html && startupFiles(),
+      exposes && pageFiles(),
       // Plain files the edge serves from the release as they are (src/static/).
       html && new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'src/static'), to: '.' }] }),
       html &&

@@ -37,7 +37,15 @@ beforeAll(async () => {
       shared: SHARED,
       exposes: [{ path: './routes', assets: { js: { sync: ['routes.4444.js'] }, css: { sync: ['routes.5555.css'] } } }],
     },
-    'mounts.json': [{ path: '/wallet', layout: 'app' }],
+    'mounts.json': [
+      { path: '/wallet', layout: 'app' },
+      { path: '/order', layout: 'app' },
+    ],
+    'pages.json': {
+      '/wallet': { js: ['page~wallet.6666.js', 'routes.4444.js'], css: ['page~wallet.7777.css'] },
+      '/order/:orderNo': { js: ['page~order~$orderNo.8888.js'], css: [] },
+      '/order/all': { js: ['page~order~all.9999.js'], css: [] },
+    },
   });
   const pub = await dist('public', { 'mounts.json': [{ path: '/about', layout: 'public' }] });
   for (const [app, version, from] of [
@@ -69,7 +77,19 @@ it("a signed-in page preloads the shell's start-up files, its shared packages an
     'script /releases/shell/s1/gc-replies-account.2222.js',
     ...SHARED.map((_s, i) => `script /releases/shell/s1/${i}.shared.js`),
     'script /releases/mfe-account/a1/routes.4444.js',
+    // The page's own chunk and stylesheet (what the routes brought already is not named twice).
+    'style /releases/mfe-account/a1/page~wallet.7777.css',
+    'script /releases/mfe-account/a1/page~wallet.6666.js',
   ]);
+});
+
+it("a page with a parameter preloads its route's chunk; a path of no page preloads none", async () => {
+  const page = async (url: string) =>
+    preloads((await edge.inject(url)).body).filter((p) => p.includes('/mfe-account/a1/page'));
+  expect(await page('/order/GC123')).toEqual(['script /releases/mfe-account/a1/page~order~$orderNo.8888.js']);
+  // A path a route names outright wins over a parameter's.
+  expect(await page('/order/all')).toEqual(['script /releases/mfe-account/a1/page~order~all.9999.js']);
+  expect(await page('/order/GC123/more')).toEqual([]);
 });
 
 it('a public page preloads only its remote (the rest waits for the first paint)', async () => {

@@ -3,7 +3,8 @@
 // instead of discovering them one wave at a time (the shell's entry, then its bootstrap and shared
 // packages, then the remote's routes, then the reply contract). From the releases themselves: the
 // shell's `startup.json` (tools/rspack/app-config.mjs) and shared packages (`mf-manifest.json`), and
-// the owner remote's exposed routes (its `mf-manifest.json`).
+// the owner remote's exposed routes (its `mf-manifest.json`) and the asked-for page's own chunk (its
+// `pages.json`, by route path: tools/rspack/app-config.mjs).
 import type { ReleaseStore } from '../release-store';
 
 interface Manifest {
@@ -16,25 +17,50 @@ interface Startup {
   css?: string[];
 }
 
+/** A remote's `pages.json`: each route path's own files. */
+type Pages = Record<string, { js?: string[]; css?: string[] }>;
+
+interface Built {
+  /** What every page of the remote needs. */
+  common: string;
+  /** Each page's own files, by the route's path segments (`:name` matches any one segment). */
+  pages: Array<{ segments: string[]; links: string }>;
+}
+
+const segmentsOf = (p: string) => p.split('/').filter(Boolean);
+
+function matches(route: string[], path: string[]): boolean {
+  return route.length === path.length && route.every((s, i) => s.startsWith(':') || s === path[i]);
+}
+
 const link = (as: 'script' | 'style', href: string) => `<link rel="preload" as="${as}" href="${href}">`;
 
 export class SignedInPreloads {
-  private readonly cache = new Map<string, Promise<string>>();
+  private readonly cache = new Map<string, Promise<Built>>();
 
   constructor(
     private readonly store: ReleaseStore,
     private readonly releasesUrl: string,
   ) {}
 
-  /** The preload links for a page of `app` (at `version`) under the shell at `shellVersion`; '' when unknown. */
-  links(shellVersion: string, app: string, version: string): Promise<string> {
+  /**
+   * The preload links for the page at `pathname` of `app` (at `version`) under the shell at `shellVersion`;
+   * '' when unknown.
+   */
+  async links(shellVersion: string, app: string, version: string, pathname = ''): Promise<string> {
     const key = `${shellVersion} ${app} ${version}`;
-    let links = this.cache.get(key);
-    if (!links) {
-      links = this.build(shellVersion, app, version).catch(() => '');
-      this.cache.set(key, links);
+    let built = this.cache.get(key);
+    if (!built) {
+      built = this.build(shellVersion, app, version).catch(() => ({ common: '', pages: [] }));
+      this.cache.set(key, built);
     }
-    return links;
+    const { common, pages } = await built;
+    if (!common) return '';
+    const path = segmentsOf(pathname);
+    const page =
+      pages.find((p) => p.segments.every((s) => !s.startsWith(':')) && matches(p.segments, path)) ??
+      pages.find((p) => matches(p.segments, path));
+    return common + (page?.links ?? '');
   }
 
   private async json<T>(app: string, version: string, file: string): Promise<T | undefined> {
@@ -42,13 +68,15 @@ export class SignedInPreloads {
     return body ? (JSON.parse(body.toString('utf8')) as T) : undefined;
   }
 
-  private async build(shellVersion: string, app: string, version: string): Promise<string> {
-    const [startup, shell, remote] = await Promise.all([
+  private async build(shellVersion: string, app: string, version: string): Promise<Built> {
+    const [startup, shell, remote, pages] = await Promise.all([
       this.json<Startup>('shell', shellVersion, 'startup.json'),
       this.json<Manifest>('shell', shellVersion, 'mf-manifest.json'),
       this.json<Manifest>(app, version, 'mf-manifest.json'),
+      // A release built before pages.json existed preloads no page.
+      this.json<Pages>(app, version, 'pages.json').catch(() => undefined),
     ]);
-    if (!startup) return '';
+    if (!startup) return { common: '', pages: [] };
     const shellBase = `${this.releasesUrl}/shell/${shellVersion}`;
     const appBase = `${this.releasesUrl}/${app}/${version}`;
     const routes = remote?.exposes?.find((e) => e.path === './routes')?.assets;
@@ -61,6 +89,18 @@ export class SignedInPreloads {
       ...(startup.css ?? []).map((f) => `${shellBase}/${f}`),
       ...(routes?.css?.sync ?? []).map((f) => `${appBase}/${f}`),
     ];
-    return [...styles.map((h) => link('style', h)), ...[...scripts].map((h) => link('script', h))].join('');
+    const links = (css: string[], js: Iterable<string>) =>
+      [...css.map((h) => link('style', h)), ...[...js].map((h) => link('script', h))].join('');
+    return {
+      common: links(styles, scripts),
+      // A page's chunks the routes already brought are not named twice.
+      pages: Object.entries(pages ?? {}).map(([route, files]) => ({
+        segments: segmentsOf(route),
+        links: links(
+          (files.css ?? []).map((f) => `${appBase}/${f}`).filter((h) => !styles.includes(h)),
+          (files.js ?? []).map((f) => `${appBase}/${f}`).filter((h) => !scripts.has(h)),
+        ),
+      })),
+    };
   }
 }

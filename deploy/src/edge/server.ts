@@ -641,7 +641,7 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
       page ? '' : preload,
       // A signed-in page: every file it needs before it shows, fetched at once.
       !page && remote && ownerApp && owner.layout === 'app'
-        ? await signedInPreloads.links(current.shellVersion, ownerApp, remote.version)
+        ? await signedInPreloads.links(current.shellVersion, ownerApp, remote.version, pathname)
         : '',
       page ? `<style id="gl-theme">${page.themeCss}</style>` : '',
       ...(page

@@ -19,18 +19,27 @@ interface Estimate {
 /**
  * The newest answer of `load` (undefined until the first, and after a failure nothing changes: the
  * estimate is a help, never an error on the page). `key` names what is asked for; '' asks nothing.
+ * `first`: an answer the page already holds for this key (asked for with its data): shown at once, and
+ * the next asked for at the next turn.
  */
-export function useLiveWait<T extends Estimate>(key: string, load: () => Promise<T[]>): T[] | undefined {
-  const [items, setItems] = useState<T[] | undefined>(undefined);
+export function useLiveWait<T extends Estimate>(key: string, load: () => Promise<T[]>, first?: T[]): T[] | undefined {
+  const [items, setItems] = useState<T[] | undefined>(first);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const firstRef = useRef(first);
+  firstRef.current = first;
   useEffect(() => {
-    setItems(undefined);
+    const held = firstRef.current;
+    setItems(held);
     if (!key) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let waitMs = pollMs(undefined);
     let done = false;
+    const take = (answer: T[]) => {
+      done = answer.every((x) => x.finished);
+      waitMs = pollMs(Math.min(...answer.map((x) => x.poll_seconds)));
+    };
     const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
     const schedule = () => {
       if (timer) clearTimeout(timer);
@@ -43,8 +52,7 @@ export function useLiveWait<T extends Estimate>(key: string, load: () => Promise
         const answer = await loadRef.current();
         if (!live) return;
         setItems(answer);
-        done = answer.every((x) => x.finished);
-        waitMs = pollMs(Math.min(...answer.map((x) => x.poll_seconds)));
+        take(answer);
       } catch {
         // Offline or refused: keep what is shown and try again at the next turn.
       }
@@ -57,7 +65,10 @@ export function useLiveWait<T extends Estimate>(key: string, load: () => Promise
       } else if (!done && !timer) void ask();
     };
     document.addEventListener('visibilitychange', onVisibility);
-    void ask();
+    if (held) {
+      take(held);
+      schedule();
+    } else void ask();
     return () => {
       live = false;
       if (timer) clearTimeout(timer);

@@ -2,7 +2,7 @@
 import { Link, useLocation, useParams } from '@giftlane/shared-sdk/router';
 import { Async, useData } from '@giftlane/shared-sdk';
 import { OrderDetailView } from '../features/orders/order-detail';
-import { fetchOrder } from '../features/orders/api';
+import { fetchOrderPage } from '../features/orders/api';
 import { EvidenceAndAppeal } from '../features/orders/appeal';
 import { early } from '../lib/early';
 
@@ -10,7 +10,7 @@ export default function OrderDetailPage() {
   const { orderNo = '' } = useParams();
   const location = useLocation();
   const submitted = (location.state as { submitted?: string } | null)?.submitted === orderNo;
-  const detail = useData(() => early(`order:${orderNo}`, () => fetchOrder(orderNo)), [orderNo]);
+  const page = useData(() => early(`order:${orderNo}`, () => fetchOrderPage(orderNo)), [orderNo]);
   return (
     <section className="acc-page" aria-label={`Order ${orderNo}`}>
       <p style={{ margin: 0 }}>
@@ -18,15 +18,16 @@ export default function OrderDetailPage() {
           ← All orders
         </Link>
       </p>
-      <Async state={detail} what="this order" lines={6}>
-        {(d) => (
+      <Async state={page} what="this order" lines={6}>
+        {({ detail: d, etas }) => (
           <OrderDetailView
             detail={d}
+            firstEta={etas}
             justSubmitted={submitted}
-            onChanged={detail.retry}
+            onChanged={page.retry}
             evidence={
               d.keyList.some((l) => l.status === 'failed') ? (
-                <EvidenceAndAppeal orderNo={d.order_no} currency={d.amount.currency} onChanged={detail.retry} />
+                <EvidenceAndAppeal orderNo={d.order_no} currency={d.amount.currency} onChanged={page.retry} />
               ) : undefined
             }
           />

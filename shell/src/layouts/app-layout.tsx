@@ -72,9 +72,10 @@ export const AppLayout = observer(function AppLayout() {
   const navigate = useNavigate();
   const title = useTopBarTitle();
 
-  // The navbar's data: user and VIP info once, unread notices now and every 30 s.
+  // The navbar's data: user and VIP info once, unread notices now and every 30 s. The page's own
+  // loader may have had the user's profile already (for the currency): not asked for twice.
   useEffect(() => {
-    store.user.load();
+    if (!store.user.loaded) store.user.load();
     store.vip.load();
     store.notices.startPolling();
     return () => store.notices.stopPolling();

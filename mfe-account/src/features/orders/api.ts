@@ -31,6 +31,17 @@ export async function fetchOrder(orderNo: string): Promise<OrderDetail> {
 /** The live estimates of some open orders (a page of the list at most): minutes left, orders ahead. */
 export const fetchOrderEtas = (orderNos: string[]): Promise<OrderEta[]> =>
   getSdk().api.ord.eta({ order_no: orderNos.join(',') });
+
+/**
+ * An order's page: the order and its first wait estimate, asked for together, so the page shows once
+ * with the estimate in place instead of pushing what is below it down when it arrives. The estimate is
+ * a help: its failure leaves it out (the live estimate asks again), never fails the page.
+ */
+export async function fetchOrderPage(orderNo: string): Promise<{ detail: OrderDetail; etas?: OrderEta[] }> {
+  const etas = fetchOrderEtas([orderNo]).catch(() => undefined);
+  const detail = await fetchOrder(orderNo);
+  return { detail, etas: await etas };
+}
 /** Answers the order's counter-offer: accept (credited at once) or decline (closed unpaid). */
 export async function answerOffer(orderNo: string, answer: 'accept' | 'decline') {
   await localCurrency();

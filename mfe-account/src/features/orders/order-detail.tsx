@@ -10,6 +10,7 @@ import {
   toCurrencyCode,
   type Money,
   type OrderDetail,
+  type OrderEta,
 } from '@giftlane/shared-sdk';
 import { CounterOfferCard } from './counter-offer';
 import { eventLabel, isFailedEvent, nextStep, orderLabel, orderTone } from './order-status';
@@ -39,12 +40,14 @@ function lineFace(face: number, currency?: string, symbol?: string): string {
 
 export function OrderDetailView(props: {
   detail: OrderDetail;
+  /** The first wait estimate, asked for with the order (it then takes its place without moving the page). */
+  firstEta?: OrderEta[];
   justSubmitted?: boolean;
   onChanged?: () => void;
   /** The evidence pack and appeal of an order with a failed card or a declined offer, shown under its status. */
   evidence?: ReactNode;
 }) {
-  const { detail, justSubmitted, onChanged, evidence } = props;
+  const { detail, firstEta, justSubmitted, onChanged, evidence } = props;
   const tone = orderTone(detail.status);
   const finished = tone !== 'pending';
   const quoted = quotedMoney(detail);
@@ -100,7 +103,7 @@ export function OrderDetailView(props: {
             {ACCRUING_NOTE}
           </p>
         )}
-        {!finished && !offerOpen && <OrderWait orderNo={detail.order_no} onFinished={onChanged} />}
+        {!finished && !offerOpen && <OrderWait orderNo={detail.order_no} first={firstEta} onFinished={onChanged} />}
         <dl className="acc-dl">
           <dt className="acc-dl__whole">Order number</dt>
           <dd className="acc-dl__whole">

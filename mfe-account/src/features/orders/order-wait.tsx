@@ -13,8 +13,9 @@ export const orderWaitBasis = (e: OrderEta) =>
     ? `${e.family || 'These cards'} took about ${e.typical_minutes} min lately (the last ${e.sample} decided).`
     : `${e.family || 'These cards'} usually take about ${e.typical_minutes} min.`;
 
-export function OrderWait({ orderNo, onFinished }: { orderNo: string; onFinished?: () => void }) {
-  const etas = useLiveWait(orderNo, () => fetchOrderEtas([orderNo]));
+export function OrderWait(props: { orderNo: string; first?: OrderEta[]; onFinished?: () => void }) {
+  const { orderNo, first, onFinished } = props;
+  const etas = useLiveWait(orderNo, () => fetchOrderEtas([orderNo]), first);
   const eta = etas?.[0];
   const finished = eta?.finished ?? false;
   useEffect(() => {

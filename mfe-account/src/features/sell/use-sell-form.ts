@@ -5,6 +5,7 @@ import { useEffect, useMemo, useReducer, useRef, type ChangeEvent, type FormEven
 import { useNavigate } from '@giftlane/shared-sdk/router';
 import { errorMessage, useData } from '@giftlane/shared-sdk';
 import { checkPhotos } from '../../lib/photos';
+import { early } from '../../lib/early';
 import { checkCoupon, loadCatalog } from './api';
 import { clearDraft, readDraft, saveDraft } from './draft';
 import { brandsOf, choiceForCard, ladderFor } from './sell-model';
@@ -36,7 +37,11 @@ export function useSellForm({ initialCoupon, initialCardId, initialAmount }: Sel
   const photosRef = useRef(state.photos);
   photosRef.current = state.photos;
 
-  const catalog = useData(() => loadCatalog(state.walletType), [state.walletType]);
+  // The route's loader asked for the opening wallet's catalog already (routes.tsx).
+  const catalog = useData(
+    () => early(`catalog:${state.walletType}`, () => loadCatalog(state.walletType)),
+    [state.walletType],
+  );
   const data = catalog.status === 'ready' ? catalog.data : undefined;
   const payout = payoutOf(state.walletType, data?.local);
   const brands = useMemo(() => (data ? brandsOf(data.calc) : []), [data]);

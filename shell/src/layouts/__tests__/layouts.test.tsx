@@ -95,6 +95,16 @@ describe('signed-in layout', () => {
     expect(link).toHaveAttribute('href', '/homes/vip');
   });
 
+  it("asks for the seller's profile once: not again when the page's loader had it already", async () => {
+    const signedIn = testApi();
+    renderApp('/homes');
+    await waitFor(() => expect(signedIn.callsTo('user/userInfo')).toHaveLength(1));
+    await waitFor(() => expect(signedIn.sdk.store.user.loaded).toBe(true));
+    renderApp('/order');
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(2);
+    expect(signedIn.callsTo('user/userInfo')).toHaveLength(1);
+  });
+
   it('the toggle opens the sidebar; a nav click closes it and navigates', async () => {
     const router = renderApp('/homes');
     const user = userEvent.setup();

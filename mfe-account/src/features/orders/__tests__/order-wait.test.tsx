@@ -72,6 +72,21 @@ describe('an order’s live estimate', () => {
     hidden.mockRestore();
   });
 
+  test(
+    'an estimate that came with the order is shown at once, and the next one asked for at the ' + 'next turn',
+    async () => {
+      jest.useFakeTimers();
+      const api = testApi();
+      api.answer('ord/eta', [eta({ ahead: 1, eta_minutes: 7 })]);
+      render(inRouter(<OrderWait orderNo="GC1" first={[eta()]} />));
+      expect(screen.getByText('About 12 min — 3 orders ahead of yours')).toBeInTheDocument();
+      expect(api.callsTo('ord/eta')).toHaveLength(0);
+      await act(async () => jest.advanceTimersByTimeAsync(30_000));
+      expect(screen.getByText('About 7 min — 1 order ahead of yours')).toBeInTheDocument();
+      expect(api.callsTo('ord/eta')).toEqual([{ order_no: 'GC1' }]);
+    },
+  );
+
   test('the order list asks once for every open order shown, and shows each one’s wait', async () => {
     const api = testApi();
     const row = (n: number, status: 1 | 2) => ({
