@@ -33,6 +33,7 @@ const ALONE = [
   'verified-channels',
   'telemetry',
   'coming-alive',
+  'onboarding-coming-alive',
   'layout-shift',
   'prerender',
 ].map((name) => `**/${name}.spec.ts`);
