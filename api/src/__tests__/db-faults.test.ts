@@ -175,7 +175,12 @@ describe('database settings and the errors that mean "busy"', () => {
       statementTimeoutMs: 10_000,
       lockTimeoutMs: 5000,
       idleInTransactionTimeoutMs: 15_000,
+      prepared: true,
     });
+    expect(loadConfig({ NODE_ENV: 'test', DB_PREPARED_STATEMENTS: '0' }).db.prepared).toBe(false);
+    expect(problemsOf({ NODE_ENV: 'test', DB_PREPARED_STATEMENTS: 'yes' })).toEqual([
+      expect.stringContaining('DB_PREPARED_STATEMENTS'),
+    ]);
     expect(loadConfig({ NODE_ENV: 'test', DB_POOL_MAX: '25', DB_LOCK_TIMEOUT_MS: '0' }).db).toMatchObject({
       max: 25,
       lockTimeoutMs: 0,
