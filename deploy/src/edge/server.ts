@@ -1,6 +1,6 @@
 // The edge server: serves the shell and every remote release from the release store, the
 // environment manifest, the shell's HTML for client routes, and proxies the api.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -202,12 +202,16 @@ const SOCIAL_SCRIPT_HOSTS = [
   'https://appleid.cdn-apple.com',
 ];
 
+/** The hash of the one inline script a page carries (its shell's after-paint.js), allowed by that page's policy. */
+const inlineScriptHash = new WeakMap<FastifyReply, string>();
+
 function securityHeaders(reply: FastifyReply, behindTls: boolean, releasesOrigin: string) {
+  const inline = inlineScriptHash.get(reply);
   reply.header(
     'Content-Security-Policy',
     [
       "default-src 'self'",
-      `script-src 'self'${releasesOrigin} ${SOCIAL_SCRIPT_HOSTS.join(' ')}`,
+      `script-src 'self'${releasesOrigin} ${SOCIAL_SCRIPT_HOSTS.join(' ')}${inline ? ` '${inline}'` : ''}`,
       // antd writes its styles at run time.
       `style-src 'self'${releasesOrigin} 'unsafe-inline'`,
       "img-src 'self' data: blob: https:",
@@ -580,6 +584,27 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
   };
   const signedInPreloads = new SignedInPreloads(store, releasesUrl);
   const htmlCache = new Map<string, string>();
+  /**
+   * A release's after-paint.js, to be written into the page, with its hash for the page's policy; undefined
+   * when the release has none (or it could not stand inside a script element).
+   */
+  const afterPaintCache = new Map<string, Promise<{ code: string; hash: string } | undefined>>();
+  const afterPaint = (version: string) => {
+    let got = afterPaintCache.get(version);
+    if (!got) {
+      got = store.file('shell', version, 'after-paint.js').then(
+        (body) => {
+          // Its opening comment (what it is for) stays in the release, not in every page.
+          const code = body?.toString('utf8').replace(/^(\/\/[^\n]*\n)+/, '');
+          if (!code || /<\/script/i.test(code)) return undefined;
+          return { code, hash: `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}` };
+        },
+        () => undefined,
+      );
+      afterPaintCache.set(version, got);
+    }
+    return got;
+  };
   async function shellHtml(version: string) {
     let html = htmlCache.get(version);
     if (!html) {
@@ -669,8 +694,18 @@ export async function buildEdge(opts: EdgeOptions = {}): Promise<FastifyInstance
         /<div id="root">[\s\S]*?<\/div><\/div>/,
         () => `<div id="root" data-prerendered>${page.html}</div>`,
       );
-      // The shell's code starts once the content is painted (its release's after-paint.js).
-      if (await shellHasFile(current.shellVersion, 'after-paint.js')) {
+      // The shell's code starts once the content is painted (its release's after-paint.js). Written into the head,
+      // in place of the entry's script: a tap or a submit before any code came (a slow phone shows the top of
+      // the page while the rest streams) is then never the browser's own — a form posted to the edge with what
+      // was typed — but waits for the page to come alive.
+      const starter = await afterPaint(current.shellVersion);
+      const entry = /<script defer(?:="defer")? src="([^"]+)"><\/script>/.exec(html);
+      if (starter && entry) {
+        inlineScriptHash.set(reply, starter.hash);
+        html = html.replace(entry[0], '');
+        const script = `<script data-src="${entry[1]}">${starter.code}</script>`;
+        html = html.replace('</head>', () => `${script}</head>`);
+      } else if (await shellHasFile(current.shellVersion, 'after-paint.js')) {
         html = html.replace(
           /<script defer(?:="defer")? src="([^"]+)"><\/script>/g,
           (_m, src: string) => `<script defer src="${base}/after-paint.js" data-src="${src}"></script>`,
