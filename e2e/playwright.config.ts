@@ -23,7 +23,8 @@ process.env.E2E_SECRET_KEY ??= randomBytes(32).toString('base64url');
 // Files that change what every other test sees (the live release, the rates, a channel's status, the
 // support channels, the site's telemetry counts) or that measure how a page comes alive (a busy
 // second browser would change what they measure) run one at a time, after the others have run two
-// at a time. Two workers on two cores: a test mostly waits (for the browser, the api, a code's 60 s).
+// at a time (`npm test`: run-suite.mjs). Two workers on two cores: a test mostly waits (for the browser, the api, a
+// code's 60 s).
 const ALONE = [
   'release-flow',
   'canary-halt',
@@ -48,8 +49,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
     { name: 'side-by-side', testIgnore: ALONE },
-    // Started once every other test has ended (a failure there leaves these not run, and the run failed).
-    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['side-by-side'] },
+    // `npm test` (run-suite.mjs) runs this project once the other has ended, on a site of its own.
+    { name: 'alone', testMatch: ALONE, workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
   // The list, then which tests needed their retry (also in <outputDir>/retried.txt).
