@@ -42,6 +42,16 @@ export interface WithdrawRow {
 }
 
 /** One wallet currency's row of withdrawRepo.standing. */
+/** A saved payout account, with when it may first be paid to (null: at once). */
+export interface PayoutAccountRow {
+  id: bigint;
+  method: string;
+  account_no: string;
+  bank_name: string;
+  account_name: string;
+  usable_from: Date | null;
+}
+
 export interface StandingRow {
   code: string;
   id: number;
@@ -59,14 +69,7 @@ export interface StandingRow {
   unsettled_n: number;
   unsettled_promised: Date | null;
   balances: { kind: string; currency: string; balanceMinor: bigint; heldMinor: bigint }[];
-  accounts: {
-    id: bigint;
-    method: string;
-    account_no: string;
-    bank_name: string;
-    account_name: string;
-    usable_from: Date | null;
-  }[];
+  accounts: PayoutAccountRow[];
 }
 
 export const withdrawRepo = {
@@ -119,14 +122,7 @@ export const withdrawRepo = {
 
   /** The user's saved payout accounts, with when each may first be paid to (null: at once). */
   async accounts(q: Queryable, userId: number) {
-    const r = await q.query<{
-      id: bigint;
-      method: string;
-      account_no: string;
-      bank_name: string;
-      account_name: string;
-      usable_from: Date | null;
-    }>(
+    const r = await q.query<PayoutAccountRow>(
       `select p.id, p.method, p.account_no, b.name as bank_name, p.account_name, p.usable_from ` +
         `from payout_accounts p join banks b on b.id = p.bank_id where p.user_id = $1 and p.deleted_at is null ` +
         `order by p.is_default desc, p.id`,
