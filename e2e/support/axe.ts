@@ -37,6 +37,16 @@ async function inject(page: Page) {
  * rules, and axe's best practices unless `bestPractice: false`.
  */
 export async function axeCheck(page: Page, opts: { include?: string; bestPractice?: boolean } = {}): Promise<AxePage> {
+  // Colours are read as painted: a dialog still fading in (antd's) would be judged half transparent. Finite
+  // animations and transitions are let finish first (an endless one, a spinner, is not waited for).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   await inject(page);
   const raw = await page.evaluate(
     async ({ tags, include }) => {
