@@ -20,18 +20,10 @@ type PageLoader = Parameters<typeof lazyPage>[0];
 
 type Early = (params: Record<string, string | undefined>) => void;
 
-// A page's chunk that failed to load is asked for once more before the page shows its error: a preload
-// of it that the network dropped (the edge names it in the HTML) is handed, failed, to the first ask.
-const PAGE_RETRY_MS = 400;
-const retried =
-  (load: PageLoader): PageLoader =>
-  () =>
-    load().catch(() => new Promise((wait) => setTimeout(wait, PAGE_RETRY_MS)).then(load));
-
 const app = (path: string, title: string | undefined, load: PageLoader, name?: string, data?: Early): RemoteRoute => ({
   path,
   handle: { layout: 'app', protected: true, title, name },
-  lazy: lazyPage(retried(load)),
+  lazy: lazyPage(load),
   // The page's data, asked for while its code is on its way (lib/early.ts).
   ...(data && {
     loader: ({ params }) => {
