@@ -15,7 +15,14 @@ import { refreshEnvironment, registerEnvironment } from './app/remotes';
 import { createRouter } from './app/router';
 import { startServiceWorker } from './app/service-worker';
 import { warmOnTyping } from './app/warm-account';
-import { keepEarlyTap, keepFormsInPage, readEarlyInput, replayEarlyInput, tapAgainLater } from './app/early-input';
+import {
+  keepEarlyTap,
+  keepFormsInPage,
+  keepInsertedText,
+  readEarlyInput,
+  replayEarlyInput,
+  tapAgainLater,
+} from './app/early-input';
 import { appOfRemote, startTelemetry, startVitals, telemetry, telemetrySample } from './app/telemetry';
 import './styles/shell.css';
 
@@ -32,6 +39,9 @@ function whenIdle(run: () => void) {
   if (window.requestIdleCallback) window.requestIdleCallback(() => run(), { timeout: 2000 });
   else setTimeout(run, 50);
 }
+
+/** How long after a prerendered page is live text typed into it is still watched for (keepInsertedText). */
+const KEEP_TEXT_AFTER_LIVE_MS = 3000;
 
 type SiteRouter = ReturnType<typeof createRouter>;
 
@@ -97,6 +107,8 @@ async function main() {
     await firstMatch(router);
     const tapped = takeTap();
     if (!sdk.store.session.isSignedIn && !router.state.errors) {
+      // Text typed while the page comes alive, until a moment after it is live (see keepInsertedText).
+      const stopKeepingText = keepInsertedText();
       // From here React delivers a tap on a hydrated part (which drops the button kept from before);
       // one it stops, on a part not hydrated yet, is kept to be done once that part is.
       let settling = false;
@@ -134,6 +146,7 @@ async function main() {
           // would wipe it).
           const replay = readEarlyInput(container);
           live = true;
+          setTimeout(stopKeepingText, KEEP_TEXT_AFTER_LIVE_MS);
           // A prerendered page says when it is live (a test about liveness itself waits for it).
           container.setAttribute('data-live', '');
           // Told to React right after the commit, before the browser hands over any other event:

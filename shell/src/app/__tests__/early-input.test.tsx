@@ -5,6 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import {
   keepEarlyTap,
   keepFormsInPage,
+  keepInsertedText,
   readEarlyInput,
   replayEarlyInput,
   tapAgain,
@@ -334,4 +335,56 @@ test('a kept tap is dropped as soon as the visitor taps again, before that tap i
   button.click();
   expect(duringTheTap).toBe(true);
   expect(clicked).toEqual(['login']);
+});
+
+describe('text typed while the page comes alive', () => {
+  /**
+   * The browser's way of putting text into a box: `beforeinput`, the text in, then `input`. `between` runs after
+   * the text is in and before the input event (on a slow phone, a render of the hydrated page can come there).
+   */
+  function insert(box: HTMLInputElement, text: string, between: () => void = () => undefined) {
+    box.dispatchEvent(
+      new InputEvent('beforeinput', { bubbles: true, cancelable: true, inputType: 'insertText', data: text }),
+    );
+    const start = box.selectionStart ?? box.value.length;
+    const value = box.value.slice(0, start) + text + box.value.slice(box.selectionEnd ?? start);
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, value);
+    between();
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  }
+  /** A render putting the box back to the value React holds (through the setter React watches). */
+  const renderBack = (box: HTMLInputElement, value: string) => () => {
+    box.value = value;
+  };
+
+  let stop: (() => void) | undefined;
+  afterEach(() => stop?.());
+
+  test('without the keeper, text taken out by a render before its input event is lost (what it is for)', async () => {
+    const c = await hydrateAfterTyping(() => undefined);
+    await act(async () => insert(field(c, 'name'), 'Ada', renderBack(field(c, 'name'), '')));
+    expect(state(c).name).toBe('');
+  });
+
+  test('with the keeper, that text is put back before React reads the box, and reaches the state', async () => {
+    const c = await hydrateAfterTyping(() => undefined);
+    stop = keepInsertedText();
+    await act(async () => insert(field(c, 'name'), 'Ada', renderBack(field(c, 'name'), '')));
+    expect(state(c).name).toBe('Ada');
+    expect(field(c, 'name').value).toBe('Ada');
+    // Typed on, where the caret is (the end): the keeper changes nothing when the text is in the box.
+    await act(async () => insert(field(c, 'name'), ' L'));
+    expect(state(c).name).toBe('Ada L');
+  });
+
+  test('text the box refuses (its maximum length) is not forced in; nothing is done once it is stopped', async () => {
+    const c = await hydrateAfterTyping(() => undefined);
+    stop = keepInsertedText();
+    field(c, 'amount').maxLength = 4;
+    await act(async () => insert(field(c, 'amount'), '12345', renderBack(field(c, 'amount'), '100')));
+    expect(state(c).amount).toBe('100');
+    stop();
+    await act(async () => insert(field(c, 'name'), 'Ada', renderBack(field(c, 'name'), '')));
+    expect(state(c).name).toBe('');
+  });
 });
