@@ -2,7 +2,6 @@ import { caseRoutes } from './modules/cases/routes.js';
 import { registerCaseClocks, type CaseDeps } from './modules/cases/service.js';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { CATALOG_CHANNEL } from './modules/catalog/repo.js';
 import { Catalog } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestIdFrom, requestIdsPlugin, requestLogger, requestMixin } from './plugins/request-ids.js';
 import { RequestRefs } from './modules/request-refs/service.js';
 import { ApiMetrics } from './modules/metrics/metrics.js';
@@ -481,7 +481,10 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
 
       // External plugins.
       app.setValidatorCompiler(validatorCompiler);
-      await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+      await app.register(securityHeadersPlugin, {
+        contentSecurityPolicy: false,
+        crossOriginResourcePolicy: { policy: 'same-site' },
+      });
       // Our parser keeps the raw body beside the fields: a native client's sign is over their arrival order.
       await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseForm });
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
