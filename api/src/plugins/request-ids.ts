@@ -112,28 +112,31 @@ export const requestIdsPlugin = fp(async (app: FastifyInstance) => {
   });
   // The body arrives on the socket's own events: the request's scope is entered again after it.
   app.addHook('preValidation', (req, _reply, done) => scope.run({ reqId: req.id, ref: req.ref }, done));
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    if (!isFailedEnvelope(payload)) return payload;
+  // Callback hooks: most replies succeed, and an async hook would make a promise for each of them for nothing.
+  app.addHook('preSerialization', (req, _reply, payload: unknown, done) => {
+    if (!isFailedEnvelope(payload)) return done(null, payload);
     req.failure = { code: payload.code, msg: payload.msg };
     // A framework error (a malformed URL) is answered before onRequest ran.
     req.ref ||= refOf(req.id);
-    return { ...payload, ref: req.ref };
+    done(null, { ...payload, ref: req.ref });
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!req.failure) return;
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!req.failure) return done();
     const path = routeOf(req);
     // Unknown paths (scanners) are in the log only; so is "busy": it means the database is away or
     // overloaded, and a write per refusal would only add to the queue for its connections.
-    if (path === 'unmatched' || req.failure.code === BUSY_CODE) return;
-    await app.requestRefs.record({
-      ref: req.ref,
-      requestId: req.id,
-      userId: req.auth?.userId ?? null,
-      method: req.method,
-      path,
-      status: reply.statusCode,
-      code: req.failure.code,
-      msg: req.failure.msg,
-    });
+    if (path === 'unmatched' || req.failure.code === BUSY_CODE) return done();
+    app.requestRefs
+      .record({
+        ref: req.ref,
+        requestId: req.id,
+        userId: req.auth?.userId ?? null,
+        method: req.method,
+        path,
+        status: reply.statusCode,
+        code: req.failure.code,
+        msg: req.failure.msg,
+      })
+      .then(() => done(), done);
   });
 });
