@@ -166,10 +166,17 @@ const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
  * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store`: a browser's
  * cache must not hand an operator's view of a seller, or a seller's wallet, to the next script or
  * person on that browser. A route that sets its own Cache-Control on purpose keeps it (none under
- * /gc or /ops/api does today: public reference data is small and answered from memory).
+ * /gc or /ops/api does today: public reference data is small and answered from memory). A callback hook: it runs on
+ * every reply, and an async one would make a promise for each.
  */
-export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function noStore(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, p: unknown) => void,
+) {
   if (PRIVATE_REPLIES.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  done(null, payload);
 }
 
 /**
