@@ -229,7 +229,8 @@ async function identityProvider(
  * is in (or the reply is sent) the socket has no timeout again, so a slow handler is never cut off.
  */
 export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
-  const set = (socket: { setTimeout?: (ms: number) => unknown } | undefined, value: number) => {
+  type Timed = { setTimeout?: (ms: number) => unknown; timeout?: number } | undefined;
+  const set = (socket: Timed, value: number) => {
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(value);
   };
   // Callback hooks (here and below, on every request): no promise made per hook and request.
@@ -241,8 +242,11 @@ export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
     set(req.raw.socket, 0);
     done();
   });
+  // Only when preHandler did not run (a refusal before it) or something set one since: clearing a timeout that is
+  // not there is work for nothing on every request.
   app.addHook('onResponse', (req, _reply, done) => {
-    set(req.raw.socket, 0);
+    const socket: Timed = req.raw.socket;
+    if (socket?.timeout !== 0) set(socket, 0);
     done();
   });
 }
