@@ -260,7 +260,8 @@ class InFlight {
   }
   end(req: object) {
     this.open.delete(req);
-    if (this.open.size === 0) for (const w of this.waiters.splice(0)) w();
+    // Waiters only while the app closes: otherwise no copy of the (empty) list is made each time none are left.
+    if (this.open.size === 0 && this.waiters.length) for (const w of this.waiters.splice(0)) w();
   }
   drained(timeoutMs: number): Promise<void> {
     if (this.open.size === 0) return Promise.resolve();
