@@ -21,14 +21,15 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed request body',
 };
 
-export const hasNul = (v: unknown): boolean =>
-  typeof v === 'string'
-    ? v.includes('\u0000')
-    : Array.isArray(v)
-      ? v.some(hasNul)
-      : v !== null && typeof v === 'object'
-        ? Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x))
-        : false;
+/** Whether a value (its keys too, at any depth) holds a NUL. A loop over the keys: no array of pairs made per body. */
+export function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v === null || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (k.includes('\u0000') || hasNul(o[k])) return true;
+  return false;
+}
 
 const isTokenValue = (v: unknown): v is string =>
   typeof v === 'string' && v !== '' && v !== 'undefined' && v !== 'null';
