@@ -67,6 +67,16 @@ export function requestMixin(_obj: object, _level: number, logger: unknown): obj
 }
 
 /**
+ * The reference of an id, remembered for the last id asked: the request's logger and its onRequest hook both need it,
+ * one after the other.
+ */
+let last = { id: '', ref: '' };
+function refOnce(id: string): string {
+  if (last.id !== id) last = { id, ref: refOf(id) };
+  return last.ref;
+}
+
+/**
  * Fastify's childLoggerFactory: the request's logger carries its id and reference. Fastify's bindings are the id
  * alone, under `reqId` (requestIdLogLabel is left as it is). They are written out as a literal rather than spread into
  * a copy: pino walks the keys of the object it is given, and over a spread copy that walk took several times as long
@@ -74,7 +84,7 @@ export function requestMixin(_obj: object, _level: number, logger: unknown): obj
  */
 export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions) {
   const id = String(bindings.reqId ?? '');
-  const child = logger.child({ reqId: bindings.reqId, ref: refOf(id) }, opts);
+  const child = logger.child({ reqId: bindings.reqId, ref: refOnce(id) }, opts);
   (child as unknown as Record<symbol, unknown>)[BOUND] = true;
   return child;
 }
@@ -106,7 +116,7 @@ export const requestIdsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ref', '');
   app.decorateRequest('failure', null);
   app.addHook('onRequest', (req, reply, done) => {
-    req.ref = refOf(req.id);
+    req.ref = refOnce(req.id);
     reply.header(REQUEST_ID_HEADER, req.id);
     scope.run({ reqId: req.id, ref: req.ref }, done);
   });
