@@ -1,7 +1,6 @@
 import { caseRoutes } from './modules/cases/routes.js';
 import { registerCaseClocks, type CaseDeps } from './modules/cases/service.js';
 import compress from '@fastify/compress';
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,12 +18,12 @@ import { CATALOG_CHANNEL } from './modules/catalog/repo.js';
 import { Catalog } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { formBodyPlugin } from './plugins/form-body.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestIdFrom, requestIdsPlugin, requestLogger, requestMixin } from './plugins/request-ids.js';
 import { RequestRefs } from './modules/request-refs/service.js';
 import { ApiMetrics } from './modules/metrics/metrics.js';
 import { listenMetrics } from './modules/metrics/server.js';
-import { parseForm } from './lib/sign.js';
 import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { rateAlertRoutes } from './modules/catalog/alert-routes.js';
@@ -497,8 +496,8 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
         contentSecurityPolicy: false,
         crossOriginResourcePolicy: { policy: 'same-site' },
       });
-      // Our parser keeps the raw body beside the fields: a native client's sign is over their arrival order.
-      await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseForm });
+      // Form bodies, with the raw body kept beside the fields (a native client's sign is over their arrival order).
+      await app.register(formBodyPlugin, { bodyLimit: config.bodyLimit });
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

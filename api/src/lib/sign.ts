@@ -3,17 +3,12 @@ import { parse as parseQuery, unescape as unescapeQuery } from 'node:querystring
 
 export type RawParams = Record<string, unknown>;
 
-/** Where the form parser keeps the raw body on the parsed object (not enumerable: no field sees it). */
-export const RAW_FORM = Symbol('gc.rawForm');
-
 /**
- * The form-body parser: the usual key → value object (a repeated key gives an array), which also
- * carries the raw body so that the sign can be checked over the fields in the order they arrived.
+ * The form-body parser: the usual key → value object (a repeated key gives an array). The raw body is kept beside it
+ * (the request's `rawForm`), so that the sign can be checked over the fields in the order they arrived.
  */
 export function parseForm(body: string): Record<string, unknown> {
-  const parsed = parseQuery(body) as Record<string, unknown>;
-  Object.defineProperty(parsed, RAW_FORM, { value: body, enumerable: false });
-  return parsed;
+  return parseQuery(body) as Record<string, unknown>;
 }
 
 /** The pairs of a raw form body in the order they arrive (values decoded, `+` as a space). */
@@ -71,9 +66,8 @@ export function insertionSignString(pairs: [string, string][], appKey: string): 
 /**
  * The pairs of a parsed body in arrival order: from the raw form when there is one, else the object's own order (JSON).
  */
-function arrivalPairs(params: RawParams): [string, string][] {
-  const raw = (params as Record<symbol, unknown>)[RAW_FORM];
-  if (typeof raw === 'string') return formPairs(raw);
+function arrivalPairs(params: RawParams, rawForm: string | null | undefined): [string, string][] {
+  if (typeof rawForm === 'string') return formPairs(rawForm);
   return Object.entries(params).map(([k, v]) => [k, rawValue(v)]);
 }
 
@@ -93,7 +87,8 @@ export function clientOf(params: RawParams, check: SignCheck): ClientKind {
   return Object.prototype.hasOwnProperty.call(NATIVE_APPIDS, appid) ? NATIVE_APPIDS[appid]! : 'web';
 }
 
-export function verifySign(params: RawParams, appKeys: Record<string, string>): SignCheck {
+/** `rawForm`: the raw body the params were parsed from, when it was a form (parseForm). */
+export function verifySign(params: RawParams, appKeys: Record<string, string>, rawForm?: string | null): SignCheck {
   const appid = params.appid;
   if (typeof appid !== 'string' || !appid) return { ok: false, reason: 'missing appid' };
   const key = Object.prototype.hasOwnProperty.call(appKeys, appid) ? appKeys[appid] : undefined;
@@ -107,7 +102,7 @@ export function verifySign(params: RawParams, appKeys: Record<string, string>): 
   const got = Buffer.from(given, 'hex');
   const sortedString = signString(params, key);
   if (timingSafeEqual(md5Bytes(sortedString), got)) return { ok: true };
-  const inOrderString = insertionSignString(arrivalPairs(params), key);
+  const inOrderString = insertionSignString(arrivalPairs(params, rawForm), key);
   if (inOrderString !== sortedString && timingSafeEqual(md5Bytes(inOrderString), got)) return { ok: true };
   return { ok: false, reason: 'sign mismatch' };
 }

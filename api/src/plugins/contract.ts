@@ -57,7 +57,7 @@ export const contractPlugin = fp(async (app: FastifyInstance) => {
     // PostgreSQL text cannot hold NUL; no field of ours has a use for control characters like it.
     if (hasNul(params)) throw new AppError('Request contains invalid characters', Codes.validation);
 
-    const check = verifySign(params, app.config.appKeys);
+    const check = verifySign(params, app.config.appKeys, req.rawForm);
     req.client = clientOf(params, check);
     if (!check.ok) {
       if (app.config.signMode === 'enforce') throw new AppError('Invalid signature', Codes.sign);
