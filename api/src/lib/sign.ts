@@ -36,10 +36,16 @@ function rawValue(v: unknown): string {
  * `key=value` with raw values, joined by `&`, the app key appended with no separator.
  */
 export function signString(params: RawParams, appKey: string): string {
-  const keys = Object.keys(params)
-    .filter((k) => k !== 'sign')
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return keys.map((k) => `${k}=${rawValue(params[k])}`).join('&') + appKey;
+  const keys = Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // One string built as it goes: this runs on every call, and a list of pairs would only be joined.
+  let out = '';
+  let first = true;
+  for (const k of keys) {
+    if (k === 'sign') continue;
+    out += `${first ? '' : '&'}${k}=${rawValue(params[k])}`;
+    first = false;
+  }
+  return out + appKey;
 }
 
 export function computeSign(params: RawParams, appKey: string): string {
