@@ -1,8 +1,6 @@
 import { caseRoutes } from './modules/cases/routes.js';
 import { registerCaseClocks, type CaseDeps } from './modules/cases/service.js';
 import compress from '@fastify/compress';
-import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,11 +18,12 @@ import { CATALOG_CHANNEL } from './modules/catalog/repo.js';
 import { Catalog } from './modules/catalog/service.js';
 import { Codes, fail } from './lib/envelope.js';
 import { contractPlugin } from './plugins/contract.js';
+import { formBodyPlugin } from './plugins/form-body.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { requestIdFrom, requestIdsPlugin, requestLogger, requestMixin } from './plugins/request-ids.js';
 import { RequestRefs } from './modules/request-refs/service.js';
 import { ApiMetrics } from './modules/metrics/metrics.js';
 import { listenMetrics } from './modules/metrics/server.js';
-import { parseForm } from './lib/sign.js';
 import { Limits } from './lib/limits.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { rateAlertRoutes } from './modules/catalog/alert-routes.js';
@@ -166,10 +165,17 @@ const PRIVATE_REPLIES = /^\/(gc|ops\/api)(\/|\?|$)/;
  * Every /gc and /ops/api reply (errors too) is `Cache-Control: no-store`: a browser's
  * cache must not hand an operator's view of a seller, or a seller's wallet, to the next script or
  * person on that browser. A route that sets its own Cache-Control on purpose keeps it (none under
- * /gc or /ops/api does today: public reference data is small and answered from memory).
+ * /gc or /ops/api does today: public reference data is small and answered from memory). A callback hook: it runs on
+ * every reply, and an async one would make a promise for each.
  */
-export async function noStore(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function noStore(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, p: unknown) => void,
+) {
   if (PRIVATE_REPLIES.test(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  done(null, payload);
 }
 
 /**
@@ -222,7 +228,8 @@ async function identityProvider(
  * is in (or the reply is sent) the socket has no timeout again, so a slow handler is never cut off.
  */
 export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
-  const set = (socket: { setTimeout?: (ms: number) => unknown } | undefined, value: number) => {
+  type Timed = { setTimeout?: (ms: number) => unknown; timeout?: number } | undefined;
+  const set = (socket: Timed, value: number) => {
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(value);
   };
   // Callback hooks (here and below, on every request): no promise made per hook and request.
@@ -234,8 +241,11 @@ export function bodyPauseLimit(app: FastifyInstance, ms: number): void {
     set(req.raw.socket, 0);
     done();
   });
+  // Only when preHandler did not run (a refusal before it) or something set one since: clearing a timeout that is
+  // not there is work for nothing on every request.
   app.addHook('onResponse', (req, _reply, done) => {
-    set(req.raw.socket, 0);
+    const socket: Timed = req.raw.socket;
+    if (socket?.timeout !== 0) set(socket, 0);
     done();
   });
 }
@@ -249,7 +259,8 @@ class InFlight {
   }
   end(req: object) {
     this.open.delete(req);
-    if (this.open.size === 0) for (const w of this.waiters.splice(0)) w();
+    // Waiters only while the app closes: otherwise no copy of the (empty) list is made each time none are left.
+    if (this.open.size === 0 && this.waiters.length) for (const w of this.waiters.splice(0)) w();
   }
   drained(timeoutMs: number): Promise<void> {
     if (this.open.size === 0) return Promise.resolve();
@@ -481,9 +492,12 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
 
       // External plugins.
       app.setValidatorCompiler(validatorCompiler);
-      await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
-      // Our parser keeps the raw body beside the fields: a native client's sign is over their arrival order.
-      await app.register(formbody, { bodyLimit: config.bodyLimit, parser: parseForm });
+      await app.register(securityHeadersPlugin, {
+        contentSecurityPolicy: false,
+        crossOriginResourcePolicy: { policy: 'same-site' },
+      });
+      // Form bodies, with the raw body kept beside the fields (a native client's sign is over their arrival order).
+      await app.register(formBodyPlugin, { bodyLimit: config.bodyLimit });
       // Replies over 1 KB go out compressed (brotli at a fast level, else gzip): our users pay for
       // every byte of data, and the card catalog is tens of KB of JSON.
       await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

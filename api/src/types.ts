@@ -54,6 +54,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The form fields exactly as parsed, before validation strips or converts them. */
     rawParams: Record<string, unknown>;
+    /** The raw body of a form request, as it arrived (the native clients sign their fields in that order). */
+    rawForm: string | null;
     /** The platform whose app key signed this /gc request ('web' unless a native app's key proved the sign). */
     client: ClientKind;
   }

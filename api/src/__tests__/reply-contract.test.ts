@@ -2,7 +2,6 @@
 // (the one the SDK decodes it with) — every suite and the e2e run go through that check. Here: the
 // api serves exactly the contract's paths, a route without a schema cannot be registered, and a
 // reply outside the contract is refused outside production and logged (but sent) in production.
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { configFrom, loadConfig, type Config } from '../config/env.js';
 import { gcRoute } from '../lib/route.js';
 import { signedBody } from '../lib/sign.js';
 import { contractPlugin } from '../plugins/contract.js';
+import { formBodyPlugin } from '../plugins/form-body.js';
 import { freshDb, PRODUCTION_IDENTITY, testApp } from '../test/harness.js';
 import { makeUser } from '../test/money.js';
 
@@ -85,7 +85,7 @@ async function appAnswering(
   const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => errors.push(line) } } });
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
-  await app.register(formbody);
+  await app.register(formBodyPlugin);
   await app.register(contractPlugin);
   gcRoute(app, { path, summary: 'test', body: z.object({}), handler: async () => answer });
   await app.ready();

@@ -3,17 +3,12 @@ import { parse as parseQuery, unescape as unescapeQuery } from 'node:querystring
 
 export type RawParams = Record<string, unknown>;
 
-/** Where the form parser keeps the raw body on the parsed object (not enumerable: no field sees it). */
-export const RAW_FORM = Symbol('gc.rawForm');
-
 /**
- * The form-body parser: the usual key → value object (a repeated key gives an array), which also
- * carries the raw body so that the sign can be checked over the fields in the order they arrived.
+ * The form-body parser: the usual key → value object (a repeated key gives an array). The raw body is kept beside it
+ * (the request's `rawForm`), so that the sign can be checked over the fields in the order they arrived.
  */
 export function parseForm(body: string): Record<string, unknown> {
-  const parsed = parseQuery(body) as Record<string, unknown>;
-  Object.defineProperty(parsed, RAW_FORM, { value: body, enumerable: false });
-  return parsed;
+  return parseQuery(body) as Record<string, unknown>;
 }
 
 /** The pairs of a raw form body in the order they arrive (values decoded, `+` as a space). */
@@ -41,10 +36,16 @@ function rawValue(v: unknown): string {
  * `key=value` with raw values, joined by `&`, the app key appended with no separator.
  */
 export function signString(params: RawParams, appKey: string): string {
-  const keys = Object.keys(params)
-    .filter((k) => k !== 'sign')
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return keys.map((k) => `${k}=${rawValue(params[k])}`).join('&') + appKey;
+  const keys = Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // One string built as it goes: this runs on every call, and a list of pairs would only be joined.
+  let out = '';
+  let first = true;
+  for (const k of keys) {
+    if (k === 'sign') continue;
+    out += `${first ? '' : '&'}${k}=${rawValue(params[k])}`;
+    first = false;
+  }
+  return out + appKey;
 }
 
 export function computeSign(params: RawParams, appKey: string): string {
@@ -52,6 +53,8 @@ export function computeSign(params: RawParams, appKey: string): string {
 }
 
 const md5 = (s: string) => hash('md5', s, 'hex');
+/** The digest as bytes, to compare with a sign's: no hex text made only to be decoded again. */
+const md5Bytes = (s: string) => hash('md5', s, 'buffer') as unknown as Buffer;
 
 /**
  * The sign string of the native clients of this API family (NATIVE-CLIENT §1): the fields in the
@@ -69,9 +72,8 @@ export function insertionSignString(pairs: [string, string][], appKey: string): 
 /**
  * The pairs of a parsed body in arrival order: from the raw form when there is one, else the object's own order (JSON).
  */
-function arrivalPairs(params: RawParams): [string, string][] {
-  const raw = (params as Record<symbol, unknown>)[RAW_FORM];
-  if (typeof raw === 'string') return formPairs(raw);
+function arrivalPairs(params: RawParams, rawForm: string | null | undefined): [string, string][] {
+  if (typeof rawForm === 'string') return formPairs(rawForm);
   return Object.entries(params).map(([k, v]) => [k, rawValue(v)]);
 }
 
@@ -91,7 +93,8 @@ export function clientOf(params: RawParams, check: SignCheck): ClientKind {
   return Object.prototype.hasOwnProperty.call(NATIVE_APPIDS, appid) ? NATIVE_APPIDS[appid]! : 'web';
 }
 
-export function verifySign(params: RawParams, appKeys: Record<string, string>): SignCheck {
+/** `rawForm`: the raw body the params were parsed from, when it was a form (parseForm). */
+export function verifySign(params: RawParams, appKeys: Record<string, string>, rawForm?: string | null): SignCheck {
   const appid = params.appid;
   if (typeof appid !== 'string' || !appid) return { ok: false, reason: 'missing appid' };
   const key = Object.prototype.hasOwnProperty.call(appKeys, appid) ? appKeys[appid] : undefined;
@@ -104,10 +107,9 @@ export function verifySign(params: RawParams, appKeys: Record<string, string>): 
   // only if it makes another string. Each comparison takes the same time whatever the bytes.
   const got = Buffer.from(given, 'hex');
   const sortedString = signString(params, key);
-  if (timingSafeEqual(Buffer.from(md5(sortedString), 'hex'), got)) return { ok: true };
-  const inOrderString = insertionSignString(arrivalPairs(params), key);
-  if (inOrderString !== sortedString && timingSafeEqual(Buffer.from(md5(inOrderString), 'hex'), got))
-    return { ok: true };
+  if (timingSafeEqual(md5Bytes(sortedString), got)) return { ok: true };
+  const inOrderString = insertionSignString(arrivalPairs(params, rawForm), key);
+  if (inOrderString !== sortedString && timingSafeEqual(md5Bytes(inOrderString), got)) return { ok: true };
   return { ok: false, reason: 'sign mismatch' };
 }
 
