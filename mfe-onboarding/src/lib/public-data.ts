@@ -1,12 +1,14 @@
 // The country list and the app settings every onboarding form needs, fetched once per page and
 // shared by the views (a visitor on slow data pays for each only once).
-import { useEffect, useState } from 'react';
-import { DEFAULT_DIAL_CODE, getSdk, type Country, type InitData } from '@giftlane/shared-sdk';
+import { DEFAULT_DIAL_CODE, getSdk, useData, type Country, type InitData } from '@giftlane/shared-sdk';
 
 let countries: Promise<Country[]> | undefined;
 let init: Promise<InitData> | undefined;
 
 export function loadCountries(): Promise<Country[]> {
+  // The edge's prerender (no document) asks afresh for every page it renders: the list a page carries is never older
+  // than the page.
+  if (typeof document === 'undefined') return getSdk().api.public.countrylist();
   countries ??= getSdk()
     .api.public.countrylist()
     .catch((error: unknown) => {
@@ -30,16 +32,12 @@ export function loadInit(): Promise<InitData> {
   return init;
 }
 
+/**
+ * The country list, empty until it comes. A prerendered form carries it in its page, so the country can be chosen
+ * before the page is live (what was chosen is kept, as what was typed is).
+ */
 export function useCountries(): Country[] {
-  const [list, setList] = useState<Country[]>([]);
-  useEffect(() => {
-    let live = true;
-    void loadCountries().then((c) => live && setList(c));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
+  return useData(loadCountries, []).data ?? [];
 }
 
 /** For tests: forget what was fetched. */
