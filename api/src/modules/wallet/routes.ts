@@ -178,14 +178,16 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
   });
 }
 
-/** The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. */
-export function walletHooks(ref: Reference, ledger: Ledger) {
+/**
+ * The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. The balances
+ * come from the ledger accounts read with the user, so the ledger itself is not needed here.
+ */
+export function walletHooks(ref: Reference, _ledger?: Ledger) {
   return {
-    balances: async (q: Queryable, userId: number, countryId: number) => {
-      const [local, usdt, b] = await Promise.all([
+    balances: async (b: { kind: string; currency: string; balanceMinor: bigint }[], countryId: number) => {
+      const [local, usdt] = await Promise.all([
         ref.country(countryId).then((c) => ref.currency(c.wallet_currency)),
         ref.currency('USDT'),
-        ledger.userBalances(q, userId),
       ]);
       const get = (kind: string, code: string) =>
         b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
