@@ -82,7 +82,6 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const standingDeps = {
         ref,
         ledger,
@@ -90,14 +89,14 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         kyc: app.kyc,
         contact: { email: app.config.supportEmail, whatsapp: app.config.supportWhatsapp },
       };
-      // Both wallets' standing and the balances from one read (the standing's snapshot).
-      const snapshot = await standingSnapshot(db, standingDeps, { user: u });
+      // The user, both wallets' standing, the balances and the orders being checked from one read (the snapshot).
+      const snapshot = await standingSnapshot(db, standingDeps, { userId: req.auth!.userId });
+      const u = snapshot.user;
       const b = snapshot.balances;
       const get = (kind: string, code: string) =>
         b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
-      const dealing = await walletRepo.pendingOrders(db, u.id);
       // Each wallet's money available now and the holds on the rest: the one figure every screen shows.
       const standing = [];
       for (const walletType of [1, 2] as const)
@@ -121,7 +120,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         lottery_status: false,
         rank_status: false,
         default_wallet_type: '1',
-        dealing_cnt: dealing,
+        dealing_cnt: snapshot.pendingOrders,
         currency_name: u.local.code,
         currency_symbol: u.local.symbol,
         rate: '0',
