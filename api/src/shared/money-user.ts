@@ -13,19 +13,27 @@ export interface MoneyUser {
   email: string | null;
 }
 
+/** The columns of the users row a money user is made of. */
+export interface MoneyUserRow {
+  id: number;
+  country_id: number;
+  vip_level: number;
+  tpassword_hash: string | null;
+  email: string | null;
+}
+
 /** The signed-in user with what the money routes need: country, wallet currencies, VIP level. */
 export async function moneyUser(q: Queryable, deps: { ref: Reference }, userId: number): Promise<MoneyUser> {
+  const r = await q.query<MoneyUserRow>(
+    "select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'",
+    [userId],
+  );
+  return moneyUserOf(deps, r.rows[0]);
+}
+
+/** moneyUser over the active user's row read already (undefined: no such active user). */
+export async function moneyUserOf(deps: { ref: Reference }, u: MoneyUserRow | undefined): Promise<MoneyUser> {
   const { ref } = deps;
-  const r = await q.query<{
-    id: number;
-    country_id: number;
-    vip_level: number;
-    tpassword_hash: string | null;
-    email: string | null;
-  }>("select id, country_id, vip_level, tpassword_hash, email from users where id = $1 and status = 'active'", [
-    userId,
-  ]);
-  const u = r.rows[0];
   if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
   const country = await ref.country(u.country_id);
   return {

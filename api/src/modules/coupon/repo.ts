@@ -27,6 +27,15 @@ export interface HeldCoupon extends CouponRow {
   granted_at: Date;
 }
 
+/**
+ * The count of coupons a user can use now (active, started, not ended, uses left), as a scalar subquery over `user`
+ * (a parameter or a column): usableCount's read, and the same count inside another module's one read of a user.
+ */
+export const usableCountOf = (user: string) =>
+  `select count(*)::int from user_coupons uc join coupons c on c.id = uc.coupon_id
+    where uc.user_id = ${user} and c.active and now() >= c.valid_start and now() < c.valid_end and (c.max_use = 0 or ` +
+  `uc.used_times < c.max_use)`;
+
 const HELD = `select c.*, uc.used_times, uc.granted_at from user_coupons uc join coupons c on c.id = uc.coupon_id`;
 
 /** A coupon with how many sellers hold it and how many times it was used. */
@@ -170,12 +179,7 @@ export const couponRepo = {
 
   /** Coupons the user can use now: active, started, not ended, uses left. */
   async usableCount(q: Queryable, userId: number): Promise<number> {
-    const r = await q.query<{ n: number }>(
-      `select count(*)::int as n from user_coupons uc join coupons c on c.id = uc.coupon_id
-        where uc.user_id = $1 and c.active and now() >= c.valid_start and now() < c.valid_end and (c.max_use = 0 or ` +
-        `uc.used_times < c.max_use)`,
-      [userId],
-    );
+    const r = await q.query<{ n: number }>(`select (${usableCountOf('$1')}) as n`, [userId]);
     return r.rows[0]?.n ?? 0;
   },
 };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { Balances } from './repo.js';
+import type { AccountBalance, Balances } from './repo.js';
 
 /**
  * Seams where later modules plug into accounts without the user module knowing them: the wallet
@@ -7,8 +7,11 @@ import type { Balances } from './repo.js';
  * account while money or open orders remain.
  */
 export class AccountHooks {
-  /** `countryId` (the user's) picks the wallet currency without reading the user again. */
-  balances: (q: Queryable, userId: number, countryId: number) => Promise<Balances> = async () => ({
+  /**
+   * The user object's balances from the user's ledger accounts (read with the user, in one statement); `countryId`
+   * (the user's) picks the wallet currency.
+   */
+  balances: (accounts: AccountBalance[], countryId: number) => Promise<Balances> = async () => ({
     money: '0.00',
     rebate_money: '0.00',
     usd_rebate_money: '0.0000',

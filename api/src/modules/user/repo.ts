@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/db.js';
 import type { Reference } from '../../shared/reference.js';
+import { usableCountOf } from '../coupon/repo.js';
 
 export interface UserRow {
   id: number;
@@ -32,6 +33,55 @@ const SELECT =
 
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | null> {
   return (await q.query<UserRow>(`${SELECT} where u.id = $1 and u.status = 'active'`, [id])).rows[0] ?? null;
+}
+
+/** One of a user's ledger accounts as the user object shows it: its posted balance (holds aside). */
+export interface AccountBalance {
+  kind: string;
+  currency: string;
+  balanceMinor: bigint;
+}
+
+/** What the user object shows beside the users row: the ledger accounts' balances and the usable coupons. */
+export interface UserExtras {
+  accounts: AccountBalance[];
+  couponNum: number;
+}
+
+/** The user object's extras as columns over `user` (a parameter or a column), read in the statement that needs them. */
+const extrasOf = (user: string) =>
+  `(select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code, ` +
+  `'balance', a.balance_minor::text)), '[]') from ledger_accounts a where a.user_id = ${user}) as ledger_balances,
+   (${usableCountOf(user)}) as coupon_num`;
+
+type ExtrasColumns = { ledger_balances: { kind: string; currency: string; balance: string }[]; coupon_num: number };
+
+const extrasFrom = (r: ExtrasColumns): UserExtras => ({
+  accounts: r.ledger_balances.map((b) => ({ kind: b.kind, currency: b.currency, balanceMinor: BigInt(b.balance) })),
+  couponNum: r.coupon_num,
+});
+
+/** findUserById with the user object's extras, in one statement (the signed-in user's page reads it at every visit). */
+export async function findUserViewById(
+  q: Queryable,
+  id: number,
+): Promise<{ user: UserRow; extras: UserExtras } | null> {
+  const r = await q.query<UserRow & ExtrasColumns>(
+    `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as providers,
+            ${extrasOf('u.id')}
+       from users u where u.id = $1 and u.status = 'active'`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  const { ledger_balances, coupon_num, ...user } = row;
+  return { user, extras: extrasFrom({ ledger_balances, coupon_num }) };
+}
+
+/** The user object's extras of a user read already (a sign-in's), in one statement. */
+export async function userExtras(q: Queryable, userId: number): Promise<UserExtras> {
+  const r = await q.query<ExtrasColumns>(`select ${extrasOf('$1::int')}`, [userId]);
+  return extrasFrom(r.rows[0]!);
 }
 
 /** Notes a sign-in's time on the account. */

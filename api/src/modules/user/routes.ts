@@ -17,9 +17,18 @@ import {
 import { AccountLimited } from '../../lib/limits.js';
 import { gcRoute } from '../../lib/route.js';
 import { NICKNAME_MAX_LENGTH, VALIDATION_MESSAGES as M } from '../../lib/rules.js';
-import { usableCount } from '../coupon/service.js';
 import { looksLikePhone, whatsappDigits } from '@giftlane/shared-sdk/phone';
-import { accountRepo, findUserById, findUserByLogin, isUniqueViolation, userView, type UserRow } from './repo.js';
+import {
+  accountRepo,
+  findUserById,
+  findUserByLogin,
+  findUserViewById,
+  isUniqueViolation,
+  userExtras,
+  userView,
+  type UserExtras,
+  type UserRow,
+} from './repo.js';
 import type { InsteadOfCode, OtpPurpose } from './otp.js';
 import { pendingFor, type PendingIdentity } from '../social/pending.js';
 import type { Provider } from '../social/verify.js';
@@ -55,10 +64,21 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const dialCodes = async () => (await ref.countries()).map((c) => c.dial_code);
   /** A WhatsApp number as typed (08…, 8…, 234…, +234…) in its stored form, by the one reading in shared-sdk. */
   const waAddress = async (typed: string) => whatsappDigits(typed, await dialCodes()) ?? '';
-  /** The user object with its balances and coupon count, read side by side. */
-  const fullView = async (q: Queryable, u: UserRow, token?: string) => {
-    const [balances, coupons] = await Promise.all([app.accounts.balances(q, u.id, u.country_id), usableCount(q, u.id)]);
-    return userView(ref, { user: u, balances, token, couponNum: coupons });
+  /** The user object from the users row and its extras (balances, coupon count). */
+  const viewOf = async (u: UserRow, extras: UserExtras, token?: string) =>
+    userView(ref, {
+      user: u,
+      balances: await app.accounts.balances(extras.accounts, u.country_id),
+      token,
+      couponNum: extras.couponNum,
+    });
+  /** The user object of a user read already: its extras in one more statement. */
+  const fullView = async (q: Queryable, u: UserRow, token?: string) => viewOf(u, await userExtras(q, u.id), token);
+  /** The user object of an active user by id, in one statement. */
+  const viewById = async (q: Queryable, id: number, token?: string) => {
+    const v = await findUserViewById(q, id);
+    if (!v) throw new AppError(TOKEN_INVALID, Codes.token);
+    return viewOf(v.user, v.extras, token);
   };
   const me = async (req: FastifyRequest): Promise<UserRow> => {
     const u = await findUserById(db, req.auth!.userId);
@@ -212,7 +232,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         social: social && pending ? { provider: social.provider as Provider, uid: social.uid, pending } : null,
         meta: meta(req, b.device_no),
       });
-      return fullView(db, (await findUserById(db, id))!, token);
+      return viewById(db, id, token);
     },
   });
 
@@ -265,8 +285,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await me(req);
-      return fullView(db, u);
+      return viewById(db, req.auth!.userId);
     },
   });
 

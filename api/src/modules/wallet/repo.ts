@@ -53,18 +53,6 @@ const LOG_SELECT =
     left join orders o on j.ref_type = 'order' and o.id::text = j.ref_id`;
 
 export const walletRepo = {
-  /** How many of the user's orders are being checked. */
-  async pendingOrders(q: Queryable, userId: number): Promise<number> {
-    return (
-      (
-        await q.query<{ n: number }>('select count(*)::int as n from orders where user_id = $1 and status = $2', [
-          userId,
-          ORDER_STATUS.pending,
-        ])
-      ).rows[0]?.n ?? 0
-    );
-  },
-
   /** A page of one cash wallet's log, newest first; kinds: the journal kinds to keep (null: all). */
   async cashLog(
     q: Queryable,

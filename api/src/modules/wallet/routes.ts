@@ -82,7 +82,6 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const u = await moneyUser(db, { ref }, req.auth!.userId);
       const standingDeps = {
         ref,
         ledger,
@@ -90,14 +89,14 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         kyc: app.kyc,
         contact: { email: app.config.supportEmail, whatsapp: app.config.supportWhatsapp },
       };
-      // Both wallets' standing and the balances from one read (the standing's snapshot).
-      const snapshot = await standingSnapshot(db, standingDeps, { user: u });
+      // The user, both wallets' standing, the balances and the orders being checked from one read (the snapshot).
+      const snapshot = await standingSnapshot(db, standingDeps, { userId: req.auth!.userId });
+      const u = snapshot.user;
       const b = snapshot.balances;
       const get = (kind: string, code: string) =>
         b.find((x) => x.kind === kind && x.currency === code) ?? { balanceMinor: 0n, heldMinor: 0n };
       const local = get('cash', u.local.code);
       const usdt = get('cash', 'USDT');
-      const dealing = await walletRepo.pendingOrders(db, u.id);
       // Each wallet's money available now and the holds on the rest: the one figure every screen shows.
       const standing = [];
       for (const walletType of [1, 2] as const)
@@ -121,7 +120,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         lottery_status: false,
         rank_status: false,
         default_wallet_type: '1',
-        dealing_cnt: dealing,
+        dealing_cnt: snapshot.pendingOrders,
         currency_name: u.local.code,
         currency_symbol: u.local.symbol,
         rate: '0',
@@ -178,14 +177,16 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
   });
 }
 
-/** The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. */
-export function walletHooks(ref: Reference, ledger: Ledger) {
+/**
+ * The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. The balances
+ * come from the ledger accounts read with the user, so the ledger itself is not needed here.
+ */
+export function walletHooks(ref: Reference, _ledger?: Ledger) {
   return {
-    balances: async (q: Queryable, userId: number, countryId: number) => {
-      const [local, usdt, b] = await Promise.all([
+    balances: async (b: { kind: string; currency: string; balanceMinor: bigint }[], countryId: number) => {
+      const [local, usdt] = await Promise.all([
         ref.country(countryId).then((c) => ref.currency(c.wallet_currency)),
         ref.currency('USDT'),
-        ledger.userBalances(q, userId),
       ]);
       const get = (kind: string, code: string) =>
         b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;

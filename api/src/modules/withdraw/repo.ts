@@ -1,6 +1,7 @@
 // The SQL of a seller's withdrawals: the default payout account, a withdrawal's replay and its
 // duplicates, today's count and total, the insert, and what the reply shows after it.
 import type { Queryable } from '../../db/db.js';
+import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export interface PayoutTarget {
   id: bigint;
@@ -41,7 +42,6 @@ export interface WithdrawRow {
   breach_noticed_at: Date | null;
 }
 
-/** One wallet currency's row of withdrawRepo.standing. */
 /** A saved payout account, with when it may first be paid to (null: at once). */
 export interface PayoutAccountRow {
   id: bigint;
@@ -52,10 +52,17 @@ export interface PayoutAccountRow {
   usable_from: Date | null;
 }
 
+/** One wallet currency's row of withdrawRepo.standing. */
 export interface StandingRow {
-  code: string;
+  /** The wallet currency; null only when the user's country is not among the wallets given. */
+  code: string | null;
   id: number;
   country_id: number;
+  vip_level: number;
+  tpassword_hash: string | null;
+  email: string | null;
+  /** The user's orders being checked. */
+  pending_orders: number;
   kyc_level: number;
   kyc_name: string;
   withdraw_hold_until: Date | null;
@@ -158,12 +165,15 @@ export const withdrawRepo = {
   },
 
   /**
-   * Everything a money standing reads about one user, in one statement (one snapshot), a row per wallet currency in
-   * the order given: what `withdrawalBlock`, `accounts`, `kycUser`, `today`, `dayEnd`, the KYC day's use in `zone`
-   * (kyc's `withdrawnToday`), `unsettled` and the ledger's `userBalances` each read, with the same conditions. No row:
-   * no such user.
+   * Everything a money standing reads about one active user, in one statement (one snapshot), a row per wallet
+   * currency of the user's country in the order given: the money user's columns (moneyUser's read), what
+   * `withdrawalBlock`, `accounts`, `kycUser`, `today`, `dayEnd`, the KYC day's use in the country's zone (kyc's
+   * `withdrawnToday`), `unsettled` and the ledger's `userBalances` each read, with the same conditions, and the orders
+   * being checked. `wallets` (JSON): per country, its wallet currencies and time zone, as the reference data says
+   * them, so that the user's country picks them inside the statement. No row: no such active user; one row whose
+   * `code` is null: the user's country is not in `wallets`.
    */
-  async standing(q: Queryable, input: { userId: number; currencies: string[]; zone: string }): Promise<StandingRow[]> {
+  async standing(q: Queryable, input: { userId: number; wallets: string }): Promise<StandingRow[]> {
     const r = await q.query<
       Omit<StandingRow, 'balances' | 'accounts'> & {
         balances: { kind: string; currency: string; balance: string; held: string }[];
@@ -177,10 +187,11 @@ export const withdrawRepo = {
         }[];
       }
     >(
-      `select c.code, u.id, u.country_id, u.kyc_level, u.kyc_name,
+      `select c.code, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
               u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
               date_trunc('day', now()) + interval '1 day' as day_end,
               w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
+              (select count(*)::int from orders o where o.user_id = u.id and o.status = $3) as pending_orders,
               (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
                         'balance', a.balance_minor::text,
                         'held', coalesce((select sum(h.amount_minor) from ledger_holds h
@@ -192,14 +203,19 @@ export const withdrawRepo = {
                  from payout_accounts p join banks b on b.id = p.bank_id
                 where p.user_id = u.id and p.deleted_at is null) as accounts
          from users u
-        cross join unnest($2::text[]) with ordinality as c(code, i)
+         left join lateral (
+           select k.zone, k.currencies
+             from jsonb_to_recordset($2::jsonb) as k(country_id int, zone text, currencies text[])
+            where k.country_id = u.country_id
+         ) k on true
+         left join lateral unnest(k.currencies) with ordinality as c(code, i) on true
         cross join lateral (
           select count(*) filter (where x.status <> 'failed' and x.created_at > date_trunc('day', now()))::int
                    as today_n,
                  coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
                    and x.created_at > date_trunc('day', now())), 0)::bigint as today_total,
                  coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
-                   and (x.created_at >= (date_trunc('day', now() at time zone $3) at time zone $3)
+                   and (x.created_at >= (date_trunc('day', now() at time zone k.zone) at time zone k.zone)
                         or x.status in ('pending', 'processing'))), 0)::bigint as kyc_used,
                  count(*) filter (where x.status in ('pending', 'processing'))::int as unsettled_n,
                  max(x.promised_at) filter (where x.status in ('pending', 'processing')) as unsettled_promised
@@ -207,11 +223,11 @@ export const withdrawRepo = {
            where x.user_id = u.id and x.currency_code = c.code
              and (x.status in ('pending', 'processing')
                   or x.created_at >= least(date_trunc('day', now()),
-                                           date_trunc('day', now() at time zone $3) at time zone $3))
+                                           date_trunc('day', now() at time zone k.zone) at time zone k.zone))
         ) w
-        where u.id = $1
+        where u.id = $1 and u.status = 'active'
         order by c.i`,
-      [input.userId, input.currencies, input.zone],
+      [input.userId, input.wallets, ORDER_STATUS.pending],
     );
     return r.rows.map((x) => ({
       ...x,

@@ -13,9 +13,9 @@ import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
 import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
-import { blockHold, holdView, moneyStanding, type StandingDeps } from './standing.js';
+import { blockHold, holdView, moneyStanding, standingSnapshot, type StandingDeps } from './standing.js';
 import { sellerZone } from '../../shared/seller-time.js';
-import { kycToday, kycUser } from '../kyc/service.js';
+import { kycToday } from '../kyc/service.js';
 import { accountOwner, confirmPassword, securityChanged, waitText, withdrawalBlock } from '../security/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
@@ -160,8 +160,10 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
     auth: 'required',
     body: z.object({ wallet_type: optInt('wallet_type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
-      const u = await moneyUser(db, { ref }, req.auth!.userId);
-      const balances = await ledger.userBalances(db, u.id);
+      // The user and every standing read at once (the snapshot), as wallet/balance reads them.
+      const snapshot = await standingSnapshot(db, standingDeps, { userId: req.auth!.userId });
+      const u = snapshot.user;
+      const balances = snapshot.balances;
       const cash = (code: string) => balances.find((b) => b.kind === 'cash' && b.currency === code)?.balanceMinor ?? 0n;
       const local = await limitsFor(ref, u.local.code);
       const usdt = await limitsFor(ref, 'USDT');
@@ -174,11 +176,15 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
       const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: d?.id ?? null });
       // The identity level's limits for this wallet, before an amount is typed.
-      const who = await kycUser(db, app.kyc, u.id);
-      const day = await kycToday(db, app.kyc, { user: who, currency: cur.code });
+      const who = snapshot.who;
+      const day = await kycToday(db, app.kyc, {
+        user: who,
+        currency: cur.code,
+        used: snapshot.wallets.get(cur.code)?.kycUsed,
+      });
       const money = (m: bigint) => formatMinor(m, cur.decimals);
       // What one withdrawal from this wallet could take now, and why the rest cannot leave yet.
-      const standing = await moneyStanding(db, standingDeps, { userId: u.id, walletType: wallet, user: u });
+      const standing = await moneyStanding(db, standingDeps, { userId: u.id, walletType: wallet, user: u, snapshot });
       const held = block
         ? blockHold(block, {
             zone: sellerZone(u.country.short_name),

@@ -3,8 +3,8 @@
 // form, the native apps' withdraw/information and the withdrawal's own refusals all say it from here.
 import type { Queryable } from '../../db/db.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
-import { moneyUser, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
-import type { Reference } from '../../shared/reference.js';
+import { moneyUser, moneyUserOf, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
+import type { Country, Reference } from '../../shared/reference.js';
 import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { kycToday, kycUser, kycUserOf, WITHDRAW_KYC_MESSAGES, type KycDeps, type KycUser } from '../kyc/service.js';
@@ -178,9 +178,13 @@ const accountName = (a: { bank_name: string; account_no: string }) => `${a.bank_
 
 /**
  * What moneyStanding reads about one user, read at once for both wallets (withdrawRepo.standing: one statement, one
- * snapshot) when a caller shows both: the same values its reads one by one would give.
+ * snapshot) when a caller shows both: the same values its reads one by one would give, with the money user and its
+ * orders being checked read in the same statement.
  */
 export interface StandingSnapshot {
+  user: MoneyUser;
+  /** The user's orders being checked. */
+  pendingOrders: number;
   balances: StandingRow['balances'];
   block: WithdrawalBlock | null;
   accounts: StandingRow['accounts'];
@@ -193,37 +197,65 @@ export interface StandingSnapshot {
   >;
 }
 
-/** The snapshot of both wallets' standing reads for a money user (see StandingSnapshot). */
+/**
+ * Per country, its wallet currencies (a money user's, local then USDT) and its seller time zone, as JSON for the
+ * standing's one statement; made again only when the reference data is read again.
+ */
+const walletsOfCountries = new WeakMap<Country[], string>();
+async function countryWallets(ref: Reference): Promise<string> {
+  const countries = await ref.countries();
+  let json = walletsOfCountries.get(countries);
+  if (json === undefined) {
+    json = JSON.stringify(
+      countries.map((c) => ({
+        country_id: c.id,
+        currencies: [...new Set([c.wallet_currency, 'USDT'])],
+        zone: sellerZone(c.short_name).zone,
+      })),
+    );
+    walletsOfCountries.set(countries, json);
+  }
+  return json;
+}
+
+/**
+ * The signed-in money user and the snapshot of both wallets' standing reads, in one statement (see StandingSnapshot).
+ * Refused as moneyUser refuses: no active user (TOKEN_INVALID), a country not enabled.
+ */
 export async function standingSnapshot(
   q: Queryable,
-  deps: Pick<StandingDeps, 'security' | 'kyc'>,
-  input: { user: MoneyUser },
+  deps: Pick<StandingDeps, 'ref' | 'security' | 'kyc'>,
+  input: { userId: number },
 ): Promise<StandingSnapshot> {
-  const u = input.user;
-  const rows = await withdrawRepo.standing(q, {
-    userId: u.id,
-    currencies: [...new Set([u.local.code, u.usdt.code])],
-    zone: sellerZone(u.country.short_name).zone,
-  });
+  const rows = await withdrawRepo.standing(q, { userId: input.userId, wallets: await countryWallets(deps.ref) });
   const first = rows[0];
+  const u = await moneyUserOf(deps, first);
   const who = await kycUserOf(deps.kyc, first);
-  if (!first) throw new Error('unreachable: kycUserOf refuses a missing user');
+  if (!first) throw new Error('unreachable: moneyUserOf refuses a missing user');
   return {
+    user: u,
+    pendingOrders: first.pending_orders,
     balances: first.balances,
     block: withdrawalBlockOf(deps.security, { ...first, usable_from: null }),
     accounts: first.accounts,
     who,
     dayEnd: first.day_end,
     wallets: new Map(
-      rows.map((r) => [
-        r.code,
-        {
-          today: { n: r.today_n, total: r.today_total },
-          // The KYC day is the seller's, in the zone of the user's country: read for the country this user has.
-          ...(r.country_id === u.country.id ? { kycUsed: r.kyc_used } : {}),
-          unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
-        },
-      ]),
+      rows.flatMap((r) =>
+        r.code === null
+          ? []
+          : [
+              [
+                r.code,
+                {
+                  today: { n: r.today_n, total: r.today_total },
+                  // The KYC day is the seller's, in the zone of the user's country: read for the country this user has.
+                  ...(r.country_id === u.country.id ? { kycUsed: r.kyc_used } : {}),
+                  unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
+                },
+              ] as const,
+            ],
+      ),
     ),
   };
 }
