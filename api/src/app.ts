@@ -451,7 +451,7 @@ export function buildApp(config: Config, deps: AppDeps = {}) {
       };
       // The money core: one ledger per process (it caches platform account ids).
       const ledger = new Ledger();
-      const hooks = walletHooks(app.ref, ledger);
+      const hooks = walletHooks(app.ref);
       app.accounts.balances = hooks.balances;
       app.accounts.closureChecks.push(hooks.closureCheck);
       const store = new UploadStore(photoBytes(config), config.publicUrl, config.secretKey);

@@ -181,7 +181,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
  * The user object's balances (CONTRACT §3.3) and the closure checks, plugged into the account seams. The balances
  * come from the ledger accounts read with the user, so the ledger itself is not needed here.
  */
-export function walletHooks(ref: Reference, _ledger?: Ledger) {
+export function walletHooks(ref: Reference) {
   return {
     balances: async (b: { kind: string; currency: string; balanceMinor: bigint }[], countryId: number) => {
       const [local, usdt] = await Promise.all([
