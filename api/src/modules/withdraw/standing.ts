@@ -193,7 +193,7 @@ export interface StandingSnapshot {
   /** Per wallet currency: the server day's withdrawals, the KYC day's use (absent: read it), what is on its way. */
   wallets: Map<
     string,
-    { today: { n: number; total: bigint }; kycUsed?: bigint; unsettled: { n: number; promised: Date | null } }
+    { today: { n: number; total: bigint }; kycUsed: bigint; unsettled: { n: number; promised: Date | null } }
   >;
 }
 
@@ -249,8 +249,8 @@ export async function standingSnapshot(
                 r.code,
                 {
                   today: { n: r.today_n, total: r.today_total },
-                  // The KYC day is the seller's, in the zone of the user's country: read for the country this user has.
-                  ...(r.country_id === u.country.id ? { kycUsed: r.kyc_used } : {}),
+                  // The KYC day is the seller's, in the zone of the user's country (picked in the statement).
+                  kycUsed: r.kyc_used,
                   unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
                 },
               ] as const,
