@@ -12,6 +12,7 @@ import { moneyStanding, standingSnapshot, standingView } from '../withdraw/stand
 import { referralSettings } from '../referral/service.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { walletRepo, type LogRow } from './repo.js';
+import type { AccountBalance } from '../user/repo.js';
 
 const LOG_TYPE: Record<string, string> = {
   order_credit: 'order',
@@ -183,7 +184,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
  */
 export function walletHooks(ref: Reference) {
   return {
-    balances: async (b: { kind: string; currency: string; balanceMinor: bigint }[], countryId: number) => {
+    balances: async (b: AccountBalance[], countryId: number) => {
       const [local, usdt] = await Promise.all([
         ref.country(countryId).then((c) => ref.currency(c.wallet_currency)),
         ref.currency('USDT'),
