@@ -187,22 +187,29 @@ export const withdrawRepo = {
         }[];
       }
     >(
-      `select c.code, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
+      `with u as materialized (
+         select u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
+                u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
+                (select count(*)::int from orders o where o.user_id = u.id and o.status = $3) as pending_orders,
+                (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
+                          'balance', a.balance_minor::text,
+                          'held', coalesce((select sum(h.amount_minor) from ledger_holds h
+                                             where h.account_id = a.id and h.status = 'held'), 0)::text)), '[]')
+                   from ledger_accounts a where a.user_id = u.id) as balances,
+                (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
+                          'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
+                          'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
+                   from payout_accounts p join banks b on b.id = p.bank_id
+                  where p.user_id = u.id and p.deleted_at is null) as accounts
+           from users u
+          where u.id = $1 and u.status = 'active'
+       )
+       select c.code, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
               u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
               date_trunc('day', now()) + interval '1 day' as day_end,
               w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
-              (select count(*)::int from orders o where o.user_id = u.id and o.status = $3) as pending_orders,
-              (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
-                        'balance', a.balance_minor::text,
-                        'held', coalesce((select sum(h.amount_minor) from ledger_holds h
-                                           where h.account_id = a.id and h.status = 'held'), 0)::text)), '[]')
-                 from ledger_accounts a where a.user_id = u.id) as balances,
-              (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
-                        'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
-                        'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
-                 from payout_accounts p join banks b on b.id = p.bank_id
-                where p.user_id = u.id and p.deleted_at is null) as accounts
-         from users u
+              u.pending_orders, u.balances, u.accounts
+         from u
          left join lateral (
            select k.zone, k.currencies
              from jsonb_to_recordset($2::jsonb) as k(country_id int, zone text, currencies text[])
@@ -225,7 +232,6 @@ export const withdrawRepo = {
                   or x.created_at >= least(date_trunc('day', now()),
                                            date_trunc('day', now() at time zone k.zone) at time zone k.zone))
         ) w
-        where u.id = $1 and u.status = 'active'
         order by c.i`,
       [input.userId, input.wallets, ORDER_STATUS.pending],
     );
