@@ -1,4 +1,5 @@
 // Display formatting: money, Unix-second dates and the product name. Pure (Intl only).
+import { dateTimeFormat } from './date-format';
 import { PRODUCT_NAME } from './config';
 import { CURRENCY_DECIMALS, moneyToDecimalString, type CurrencyCode, type Money } from './money';
 
@@ -57,7 +58,7 @@ export interface FormatDateOptions {
 export function formatDate(seconds: number | string | null | undefined, options: FormatDateOptions = {}): string {
   const date = unixSecondsToDate(seconds);
   if (!date) return '';
-  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+  return dateTimeFormat(options.locale ?? 'en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -69,7 +70,7 @@ export function formatDate(seconds: number | string | null | undefined, options:
 export function formatDateTime(seconds: number | string | null | undefined, options: FormatDateOptions = {}): string {
   const date = unixSecondsToDate(seconds);
   if (!date) return '';
-  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+  return dateTimeFormat(options.locale ?? 'en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

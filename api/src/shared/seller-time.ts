@@ -2,6 +2,7 @@
  * Times as a seller reads them: in their country's time zone, with the zone named, the same way in
  * every message and reply that says when something happens ("27 Nov 2026, 04:45 Lagos time").
  */
+import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
 import { formatDateTime } from '@giftlane/shared-sdk/format';
 import type { Queryable } from '../db/db.js';
 
@@ -28,7 +29,7 @@ export function sellerTime(at: Date, zone: SellerZone): string {
 /** The next midnight in the zone, when a seller's "today" ends. */
 export function nextMidnight(zone: SellerZone, now: Date): Date {
   const parts: Record<string, number> = {};
-  for (const p of new Intl.DateTimeFormat('en-GB', {
+  for (const p of dateTimeFormat('en-GB', {
     timeZone: zone.zone,
     year: 'numeric',
     month: '2-digit',

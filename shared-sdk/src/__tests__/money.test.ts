@@ -9,6 +9,7 @@ import {
   toCurrencyCode,
   tryParseMoney,
 } from '../money';
+import { dateTimeFormat } from '../date-format';
 import { formatDate, formatDateTime, formatMoney, unixSecondsToDate, withProduct } from '../format';
 
 describe('parseMoney', () => {
@@ -77,6 +78,16 @@ describe('formatting', () => {
     expect(formatDate(1700000000, { timeZone: 'Africa/Lagos' })).toBe('14 Nov 2023');
     expect(formatDateTime(1700000000, { timeZone: 'Africa/Lagos' })).toBe('14 Nov 2023, 23:13');
     expect(formatDate(0)).toBe('');
+  });
+
+  it('keeps one formatter per locale, zone and fields, so each zone still reads its own clock', () => {
+    const lagos = { timeZone: 'Africa/Lagos', hour: '2-digit' } as const;
+    expect(dateTimeFormat('en-GB', lagos)).toBe(dateTimeFormat('en-GB', { ...lagos }));
+    expect(dateTimeFormat('en-GB', lagos)).not.toBe(dateTimeFormat('en-GB', { ...lagos, timeZone: 'Africa/Accra' }));
+    expect(formatDateTime(1700000000, { timeZone: 'Africa/Lagos' })).toBe('14 Nov 2023, 23:13');
+    expect(formatDateTime(1700000000, { timeZone: 'Africa/Accra' })).toBe('14 Nov 2023, 22:13');
+    expect(formatDateTime(1700000000, { timeZone: 'Africa/Lagos' })).toBe('14 Nov 2023, 23:13');
+    expect(formatDate(1700000000, { timeZone: 'Pacific/Kiritimati' })).toBe('15 Nov 2023');
   });
 
   it('puts the product name into {product}', () => {

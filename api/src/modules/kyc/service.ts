@@ -5,6 +5,7 @@ import { notify } from '../notices/service.js';
 import type { Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { sellerZone } from '../../shared/seller-time.js';
+import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
 import { namesMatch } from './names.js';
 import type { IdentityProvider } from './provider.js';
 import {
@@ -89,7 +90,7 @@ export interface LevelLimits {
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 const todayIn = (zone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
  * Why a date of birth the seller typed cannot be one, or null: not YYYY-MM-DD, not a day of the
