@@ -37,7 +37,11 @@ export function createSdk(options: SdkOptions = {}): Sdk {
     // signing in again comes back to it.
     onTokenInvalid: () => {
       ref.store?.session.clear();
-      navigate(loginRedirectPath(currentPlace()));
+      const place = currentPlace();
+      const to = loginRedirectPath(place);
+      // Already there, or on the way (a second call refused while the first refusal's navigation is under way):
+      // navigating again would start that navigation over, and a page load under way would be aborted and made again.
+      if (`${place.pathname}${place.search ?? ''}` !== to) navigate(to);
     },
     localCurrency: () => ref.store?.user.currency,
     deviceFields,

@@ -99,6 +99,34 @@ it('a token refused for a page still being opened keeps that page, not the one o
   expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fwallet&view=LoginForm');
 });
 
+it('calls refused while the first refusal is on its way to the login form go there once', async () => {
+  const { getSdk } = require('../sdk') as typeof import('../sdk');
+  const { setNavigationHandler, setPlaceReader } = require('../navigation') as typeof import('../navigation');
+  const sdk = getSdk();
+  sdk.store.session.signIn({ token: 'tok', user_id: 7 });
+  sdk.api.transport.http.defaults.adapter = async (config) => ({
+    data: { success: false, msg: 'Token is no longer valid, please log in again', code: 'common.004', data: null },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+  // The router's pending navigation is where the first refusal sent it.
+  let going = { pathname: '/homes', search: '' };
+  const navigate = jest.fn((to: string) => {
+    const u = new URL(to, 'http://x');
+    going = { pathname: u.pathname, search: u.search };
+  });
+  setNavigationHandler(navigate);
+  const removeReader = setPlaceReader(() => going);
+  await expect(sdk.api.user.userInfo()).rejects.toThrow();
+  await expect(sdk.api.wallet.balance()).rejects.toThrow();
+  await expect(sdk.api.ord.list({ status: 'all', page: 0, page_size: 10 })).rejects.toThrow();
+  removeReader();
+  expect(navigate).toHaveBeenCalledTimes(1);
+  expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fhomes&view=LoginForm');
+});
+
 it('sends the session token and links the signed-in user to the tracker', async () => {
   const { getSdk } = require('../sdk') as typeof import('../sdk');
   const sdk = getSdk();
