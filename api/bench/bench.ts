@@ -3,8 +3,10 @@
  * Fastify route (bench/serve.ts), and prints two tables:
  *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's; beside them the CPU
  *    per request of the api's process and of its PostgreSQL backends (Linux /proc), and the bare route's CPU per
- *    request as a share of the line's: what req/s would compare as on a machine of its own; and the statements the
- *    api sent to PostgreSQL per request;
+ *    request as a share of the line's: what req/s would compare as on a machine of its own; the CPU per request of
+ *    the api's main thread alone (the one that runs every request's JavaScript: the api's req/s stop where it is
+ *    busy all the time); the statements the api sent to PostgreSQL per request; and the bytes garbage collection
+ *    freed per request (in a steady run about what a request allocates) with its pauses on the main thread;
  *  - the DESIGN §7 bar: p99 of the signed-in reads at a steady 500 req/s (bench/open-loop.ts).
  * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
  * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4
@@ -45,10 +47,10 @@ const served = (status: number, body: string, envelope: boolean) =>
  * a backend that ends during a line takes its share with it). On a machine shared with other work req/s follow the
  * machine's load; CPU per request does not, so the table gives both.
  */
-function cpuUs(apiPid: number, database: string | undefined): { api: number; db: number } {
-  const ticks = (pid: string | number) => {
+function cpuUs(apiPid: number, database: string | undefined): { api: number; main: number; db: number } {
+  const ticks = (path: string | number) => {
     try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const f = readFileSync(`/proc/${path}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return Number(f[11]) + Number(f[12]);
     } catch {
       return 0;
@@ -66,19 +68,27 @@ function cpuUs(apiPid: number, database: string | undefined): { api: number; db:
       if (cmd.startsWith('postgres:') && cmd.includes(` ${database} `)) db += ticks(pid);
     }
   const us = 1e6 / TICKS_PER_S;
-  return { api: ticks(apiPid) * us, db: db * us };
+  // The main thread (its task id is the pid): the one thread that runs every request's JavaScript.
+  return { api: ticks(apiPid) * us, main: ticks(`${apiPid}/task/${apiPid}`) * us, db: db * us };
 }
 
-let measured: { apiPid: number; database?: string; statementsUrl?: string } = { apiPid: 0 };
+let measured: { apiPid: number; database?: string; countersUrl?: string } = { apiPid: 0 };
 
-/** Statements the api process has sent to PostgreSQL so far (bench/serve.ts counts them; 0 on PGlite). */
-async function statementsSent(): Promise<number> {
-  if (!measured.statementsUrl) return 0;
-  return ((await (await fetch(measured.statementsUrl)).json()) as { statements: number }).statements;
+/**
+ * What the api process has done so far, as bench/serve.ts counts it: statements sent to PostgreSQL (0 on PGlite),
+ * bytes freed by garbage collection and the collections' pauses.
+ */
+async function counters(): Promise<{ statements: number; freedBytes: number; pauseUs: number }> {
+  if (!measured.countersUrl) return { statements: 0, freedBytes: 0, pauseUs: 0 };
+  return (await (await fetch(measured.countersUrl)).json()) as {
+    statements: number;
+    freedBytes: number;
+    pauseUs: number;
+  };
 }
 
 async function run(load: Load, opts: { connections: number }) {
-  const sent0 = await statementsSent();
+  const before = await counters();
   const cpu0 = cpuUs(measured.apiPid, measured.database);
   let failed = 0;
   let turn = 0;
@@ -109,13 +119,20 @@ async function run(load: Load, opts: { connections: number }) {
     // non2xx are among the failed replies; errors are the requests that got none (timeouts, resets).
     errors: r.errors + r.timeouts + failed,
     total: r.requests.total,
-    ...(() => {
+    ...(await (async () => {
       const cpu = cpuUs(measured.apiPid, measured.database);
+      const after = await counters();
       const n = Math.max(1, r.requests.total);
-      return { apiUs: (cpu.api - cpu0.api) / n, dbUs: (cpu.db - cpu0.db) / n };
-    })(),
-    // Background work (the job queue's polling) adds a few statements a line: negligible over thousands of requests.
-    queries: ((await statementsSent()) - sent0) / Math.max(1, r.requests.total),
+      return {
+        apiUs: (cpu.api - cpu0.api) / n,
+        mainUs: (cpu.main - cpu0.main) / n,
+        dbUs: (cpu.db - cpu0.db) / n,
+        // Background work (the job queue's polling) adds a few statements a line: negligible over thousands.
+        queries: (after.statements - before.statements) / n,
+        garbageKb: (after.freedBytes - before.freedBytes) / n / 1024,
+        gcPauseUs: (after.pauseUs - before.pauseUs) / n,
+      };
+    })()),
   };
 }
 
@@ -127,7 +144,7 @@ async function main() {
     measured = {
       apiPid: server.pid,
       database: pgdb && existsSync('/proc/self/stat') ? new URL(pgdb.url).pathname.slice(1) : undefined,
-      statementsUrl: pgdb ? server.bareUrl.replace(/\/bare$/, '/statements') : undefined,
+      countersUrl: server.bareUrl.replace(/\/bare$/, '/counters'),
     };
     const post = async (p: string, f: Record<string, string>) => {
       const r = await fetch(`${api}/gc${p}`, {
@@ -211,9 +228,12 @@ async function main() {
         'errors'.padStart(8) +
         'goal'.padStart(8) +
         'api µs'.padStart(8) +
+        'main µs'.padStart(9) +
         'db µs'.padStart(8) +
         'CPU vs bare'.padStart(13) +
-        'queries'.padStart(9),
+        'queries'.padStart(9) +
+        'KB freed'.padStart(10) +
+        'GC µs'.padStart(7),
     );
     const bareCpu = saturation[0]!.apiUs + saturation[0]!.dbUs;
     const goal: Record<string, number> = {
@@ -231,9 +251,12 @@ async function main() {
           String(r.errors).padStart(8) +
           (goal[r.title] ? `≥ ${goal[r.title]}%` : '').padStart(8) +
           r.apiUs.toFixed(0).padStart(8) +
+          r.mainUs.toFixed(0).padStart(9) +
           r.dbUs.toFixed(0).padStart(8) +
           `${((bareCpu / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13) +
-          r.queries.toFixed(1).padStart(9),
+          r.queries.toFixed(1).padStart(9) +
+          r.garbageKb.toFixed(0).padStart(10) +
+          r.gcPauseUs.toFixed(0).padStart(7),
       );
     }
     // Each account's sign-ins in this run, against its limit: the line is only a measure while it stays under.

@@ -1,12 +1,14 @@
 /**
  * The server side of `bench.ts`, in its own process so the load generator does not share its event
  * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
- * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes.
+ * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes. `/counters` beside
+ * the bare route: statements sent to PostgreSQL and garbage collected so far.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { GCProfiler } from 'node:v8';
 import pg from 'pg';
 import { startApi } from '../src/start.js';
 
@@ -14,6 +16,22 @@ import { startApi } from '../src/start.js';
  * Statements the api has sent to PostgreSQL so far (every client's, the listener's too): the bench's queries a request.
  */
 let statements = 0;
+/**
+ * Garbage collection so far, from V8's GC profiler: the bytes each collection freed (in a steady run about what the
+ * requests allocated) and its pause on the main thread.
+ */
+const gc = { freedBytes: 0, pauseUs: 0 };
+let gcProfiler = new GCProfiler();
+gcProfiler.start();
+function gcSoFar() {
+  for (const e of gcProfiler.stop()?.statistics ?? []) {
+    gc.freedBytes += Math.max(0, e.beforeGC.heapStatistics.usedHeapSize - e.afterGC.heapStatistics.usedHeapSize);
+    gc.pauseUs += e.cost;
+  }
+  gcProfiler = new GCProfiler();
+  gcProfiler.start();
+  return gc;
+}
 const send = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
@@ -25,7 +43,7 @@ async function main() {
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
-  bare.get('/statements', async () => ({ statements }));
+  bare.get('/counters', async () => ({ statements, ...gcSoFar() }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const api = await startApi({
     port: 0,
