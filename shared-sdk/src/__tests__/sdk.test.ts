@@ -76,11 +76,8 @@ it('a token refused on a page keeps that page as the redirect of the login form'
   expect(localStorage.getItem('giftlane_user')).toBeNull();
 });
 
-it('a token refused for a page still being opened keeps that page, not the one on screen', async () => {
-  const { getSdk } = require('../sdk') as typeof import('../sdk');
-  const { setNavigationHandler, setPlaceReader } = require('../navigation') as typeof import('../navigation');
-  window.history.replaceState(null, '', '/homes');
-  const sdk = getSdk();
+/** Signed in, with every call refused: the token is no longer valid. */
+function signedInAndRefused(sdk: ReturnType<typeof import('../sdk').getSdk>) {
   sdk.store.session.signIn({ token: 'tok', user_id: 7 });
   sdk.api.transport.http.defaults.adapter = async (config) => ({
     data: { success: false, msg: 'Token is no longer valid, please log in again', code: 'common.004', data: null },
@@ -89,6 +86,14 @@ it('a token refused for a page still being opened keeps that page, not the one o
     headers: {},
     config,
   });
+}
+
+it('a token refused for a page still being opened keeps that page, not the one on screen', async () => {
+  const { getSdk } = require('../sdk') as typeof import('../sdk');
+  const { setNavigationHandler, setPlaceReader } = require('../navigation') as typeof import('../navigation');
+  window.history.replaceState(null, '', '/homes');
+  const sdk = getSdk();
+  signedInAndRefused(sdk);
   const navigate = jest.fn();
   setNavigationHandler(navigate);
   // The router is opening /wallet: its data is asked for while the address still says /homes.
@@ -103,14 +108,7 @@ it('calls refused while the first refusal is on its way to the login form go the
   const { getSdk } = require('../sdk') as typeof import('../sdk');
   const { setNavigationHandler, setPlaceReader } = require('../navigation') as typeof import('../navigation');
   const sdk = getSdk();
-  sdk.store.session.signIn({ token: 'tok', user_id: 7 });
-  sdk.api.transport.http.defaults.adapter = async (config) => ({
-    data: { success: false, msg: 'Token is no longer valid, please log in again', code: 'common.004', data: null },
-    status: 200,
-    statusText: 'OK',
-    headers: {},
-    config,
-  });
+  signedInAndRefused(sdk);
   // The router's pending navigation is where the first refusal sent it.
   let going = { pathname: '/homes', search: '' };
   const navigate = jest.fn((to: string) => {
