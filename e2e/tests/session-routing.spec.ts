@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { createUser, gc } from '../support/api';
 import { signInPage } from '../support/fixtures';
+import { whenLive } from '../support/onboarding-helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -82,6 +83,10 @@ test('a remembered step comes back only under its own path', async ({ page }) =>
   await expect(page.locator('.ob[data-view="ForgetPassword"]')).toBeVisible();
   await page.goto('/sign-up');
   await expect(page.locator('.ob[data-view="SignUpForm"]')).toBeVisible();
+  // The tab remembers the view the live page shows: a sign-up page left before it came alive has not replaced the
+  // half-done reset, which then comes back on /login (prerender.spec.ts), as it should for a seller who only
+  // glanced at another page.
+  await whenLive(page);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
