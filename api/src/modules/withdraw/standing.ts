@@ -190,7 +190,7 @@ export interface StandingSnapshot {
   accounts: StandingRow['accounts'];
   who: KycUser;
   dayEnd: Date;
-  /** Per wallet currency: the server day's withdrawals, the KYC day's use (absent: read it), what is on its way. */
+  /** Per wallet currency: the server day's withdrawals, the KYC day's use, what is on its way. */
   wallets: Map<
     string,
     { today: { n: number; total: bigint }; kycUsed: bigint; unsettled: { n: number; promised: Date | null } }
