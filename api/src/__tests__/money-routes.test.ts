@@ -634,6 +634,38 @@ describe.each(targets({ embedded: true }))('money routes on %s', (target) => {
     },
   );
 
+  test('a page of orders waiting for review, each submitted for a card, is read in one statement', async () => {
+    const u = await makeUser(t);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await t.call('/order/appadd', {
+            token: u.token,
+            user_memo: `CODE-${i}`,
+            wallet_type: '1',
+            card_id: '1',
+            face_value: '40',
+            idempotency_key: `one-statement-${i}`,
+          })
+        ).success,
+      ).toBe(true);
+    const list = () => t.call<{ card_name: string; status: number }[]>('/ord/list', { token: u.token, status: 'all' });
+    const first = await list();
+    const sql: string[] = [];
+    const real = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation(((text: string, params?: unknown[]) => {
+      sql.push(text);
+      return real(text, params);
+    }) as typeof real);
+    const again = await list();
+    spy.mockRestore();
+    expect(again.data).toEqual(first.data);
+    expect(again.data.map((o) => o.status)).toEqual([1, 1, 1]);
+    expect(again.data.every((o) => o.card_name.includes('(') && o.card_name === first.data[0]!.card_name)).toBe(true);
+    // The session check is answered from this process's cache for up to a second; the list itself is one statement.
+    expect(sql.filter((s) => !/\bfrom sessions\b/.test(s))).toHaveLength(1);
+  });
+
   test('mark all as read (notice_id 0) leaves security notices unread until each is opened', async () => {
     const u = await makeUser(t);
     await t.db.query(

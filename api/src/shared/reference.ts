@@ -35,6 +35,13 @@ export interface VipLevel {
   rate_bp: number;
 }
 
+/** The currency of a code in a table of them (Reference.currencies): for a list whose rows each name one. */
+export function currencyIn(currencies: Map<string, Currency>, code: string): Currency {
+  const c = currencies.get(code);
+  if (!c) throw new Error(`unknown currency ${code}`);
+  return c;
+}
+
 /**
  * Reference data every module reads (currencies, countries, VIP levels, ladder tiers, settings),
  * cached for a short while: it changes only by migration or an operator, and it is on the hot path.
@@ -86,9 +93,7 @@ export class Reference {
   readonly settings: ReturnType<typeof cached<Map<string, unknown>>>;
 
   async currency(code: string): Promise<Currency> {
-    const c = (await this.currencies()).get(code);
-    if (!c) throw new Error(`unknown currency ${code}`);
-    return c;
+    return currencyIn(await this.currencies(), code);
   }
 
   async country(id: number): Promise<Country> {

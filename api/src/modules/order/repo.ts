@@ -94,6 +94,9 @@ const LIST_COLUMNS = [
 ] as const satisfies readonly (keyof OrderRow)[];
 type ListColumn = (typeof LIST_COLUMNS)[number];
 
+/** What a card's name is made of (catalog's cardName). */
+type CardNameParts = Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>;
+
 export const orderRepo = {
   /** What overturned appeals credited on the order, beside its own payout (0 for none). */
   async appealCredit(q: Queryable, orderId: bigint): Promise<bigint> {
@@ -138,6 +141,8 @@ export const orderRepo = {
         lines: number;
         offer_open: boolean;
         delay_minor: bigint | null;
+        /** The parts of the submitted card's name (cardNameParts), for an order with no named card lines yet. */
+        submitted: CardNameParts | null;
       }
     >(
       // The page is cut first, then its orders' lines are read in one pass each: PostgreSQL keeps one plan for this
@@ -146,7 +151,12 @@ export const orderRepo = {
       `select o.*, l.card_names, l.lines,
               exists (select 1 from order_offers f where f.order_id = o.id and f.status = 'open') as offer_open,
               (select c.amount_minor from delay_compensations c where c.subject = 'order' and c.subject_id = o.id)
-                as delay_minor
+                as delay_minor,
+              case when l.card_names is null and o.card_id is not null then
+                (select json_build_object('category_name', k.name, 'currency_code', c.currency_code,
+                          'form_name', f.name, 'min_face', c.min_face, 'max_face', c.max_face)
+                   from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code
+                  where c.id = o.card_id) end as submitted
          from (select ${LIST_COLUMNS.map((c) => `o.${c}`).join(', ')} from orders o
                 where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3)
                   and o.created_at <= to_timestamp($4)
@@ -164,7 +174,7 @@ export const orderRepo = {
 
   /** The parts of a card's name (its brand, currency, form and face range). */
   async cardNameParts(q: Queryable, cardId: number) {
-    const r = await q.query<Pick<CardRow, 'category_name' | 'currency_code' | 'form_name' | 'min_face' | 'max_face'>>(
+    const r = await q.query<CardNameParts>(
       `select k.name as category_name, c.currency_code, f.name as form_name, c.min_face, c.max_face
          from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code ` +
         `where c.id = $1`,
