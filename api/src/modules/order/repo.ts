@@ -81,7 +81,6 @@ const LIST_COLUMNS = [
   'order_no',
   'status',
   'claimed_by',
-  'quote',
   'quote_total_minor',
   'currency_code',
   'amount_minor',
@@ -136,7 +135,7 @@ export const orderRepo = {
     f: { statuses: number[]; from: number; to: number; page: number; size: number },
   ) {
     const r = await q.query<
-      Pick<OrderRow, ListColumn> & {
+      Pick<OrderRow, ListColumn | 'quote'> & {
         card_names: string | null;
         lines: number;
         offer_open: boolean;
@@ -157,7 +156,11 @@ export const orderRepo = {
                           'form_name', f.name, 'min_face', c.min_face, 'max_face', c.max_face)
                    from cards c join card_categories k on k.id = c.category_id join card_forms f on f.code = c.form_code
                   where c.id = o.card_id) end as submitted
-         from (select ${LIST_COLUMNS.map((c) => `o.${c}`).join(', ')} from orders o
+         from (select ${LIST_COLUMNS.map((c) => `o.${c}`).join(', ')},
+                      -- Of the locked quote (its wire view line by line), only what quotedTotalMinor reads.
+                      case when o.quote is not null
+                        then jsonb_build_object('with_bonus_minor', o.quote -> 'with_bonus_minor') end as quote
+                 from orders o
                 where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3)
                   and o.created_at <= to_timestamp($4)
                 order by o.id desc offset $5 limit $6) o
