@@ -181,6 +181,9 @@ async function main() {
         token,
         user_memo: `BENCH-${i}-CODE`,
         wallet_type: '1',
+        // As the sell form sends them: each order is for a card of the catalog, whose name its list row shows.
+        card_id: '1',
+        face_value: '40',
         idempotency_key: `bench-order-${i}`,
       });
 
