@@ -135,6 +135,52 @@ describe.each(targets())('money available now on %s', (target: Target) => {
     },
   );
 
+  test("the wallet and the withdrawal form each read the seller's money in one statement", async () => {
+    const s = await newSeller();
+    // A second account, not the default: the form names the default one.
+    await t.db.query(
+      "insert into payout_accounts (user_id, method, bank_id, account_no, account_name) values ($1, 'BANK', 100, " +
+        "'0000000001', 'Other Name')",
+      [s.id],
+    );
+    const bank = (
+      await t.db.query<{ account_no: string; name: string; logo: string }>(
+        'select p.account_no, b.name, b.logo from payout_accounts p join banks b on b.id = p.bank_id where p.id = $1',
+        [s.bankId],
+      )
+    ).rows[0]!;
+    await standing(s.token);
+    await information(s.token);
+    const sql: string[] = [];
+    const real = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation(((text: string, params?: unknown[]) => {
+      sql.push(text);
+      return real(text, params);
+    }) as typeof real);
+    const w = await standing(s.token);
+    const wallet = sql.splice(0);
+    const info = await t.call<{
+      bank: { bank_id: number; bank_account: string; bank_name: string; bank_logo: string } | null;
+      security_hold: { message: string } | null;
+    }>('/withdraw/information', { token: s.token, wallet_type: '1' });
+    spy.mockRestore();
+    // The session check is answered from this process's cache for up to a second.
+    const reads = (list: string[]) => list.filter((q) => !/\bfrom sessions\b/.test(q));
+    expect(reads(wallet)).toHaveLength(1);
+    expect(reads(sql)).toHaveLength(1);
+    expect(info.data.bank).toEqual({
+      bank_id: Number(s.bankId),
+      bank_account: bank.account_no,
+      bank_name: bank.name,
+      bank_logo: bank.logo,
+      bank_logo_image: bank.logo,
+    });
+    // The default account is in its cooling-off: the form says so in the wallet's words.
+    expect(info.data.security_hold?.message).toBe(
+      w.holds.find((h) => h.kind === 'payout_account_cooling_off')!.message,
+    );
+  });
+
   test(
     'a payout account not in the verified name is not counted: nothing is available, the hold says why, and the ' +
       'withdrawal refuses in the same words',

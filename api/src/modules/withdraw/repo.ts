@@ -49,6 +49,7 @@ export interface PayoutAccountRow {
   account_no: string;
   bank_name: string;
   account_name: string;
+  bank_logo: string;
   usable_from: Date | null;
 }
 
@@ -80,17 +81,6 @@ export interface StandingRow {
 }
 
 export const withdrawRepo = {
-  /** The default payout account of a wallet (USDT or local), or the oldest. */
-  async defaultAccount(q: Queryable, userId: number, coin: boolean) {
-    const r = await q.query<{ id: bigint; account_no: string; name: string; logo: string }>(
-      `select p.id, p.account_no, b.name, b.logo from payout_accounts p join banks b on b.id = p.bank_id
-        where p.user_id = $1 and p.deleted_at is null and (p.method = 'USDT') = $2 order by p.is_default desc, p.id ` +
-        `limit 1`,
-      [userId, coin],
-    );
-    return r.rows[0];
-  },
-
   /** The user's saved payout account, share-locked so it cannot be deleted under the withdrawal. */
   async lockTarget(q: Queryable, userId: number, accountId: number): Promise<PayoutTarget | undefined> {
     const r = await q.query<PayoutTarget>(
@@ -130,7 +120,7 @@ export const withdrawRepo = {
   /** The user's saved payout accounts, with when each may first be paid to (null: at once). */
   async accounts(q: Queryable, userId: number) {
     const r = await q.query<PayoutAccountRow>(
-      `select p.id, p.method, p.account_no, b.name as bank_name, p.account_name, p.usable_from ` +
+      `select p.id, p.method, p.account_no, b.name as bank_name, p.account_name, b.logo as bank_logo, p.usable_from ` +
         `from payout_accounts p join banks b on b.id = p.bank_id where p.user_id = $1 and p.deleted_at is null ` +
         `order by p.is_default desc, p.id`,
       [userId],
@@ -183,6 +173,7 @@ export const withdrawRepo = {
           account_no: string;
           bank_name: string;
           account_name: string;
+          bank_logo: string;
           usable_from: string | null;
         }[];
       }
@@ -198,7 +189,7 @@ export const withdrawRepo = {
                    from ledger_accounts a where a.user_id = u.id) as balances,
                 (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
                           'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
-                          'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
+                          'bank_logo', b.logo, 'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
                    from payout_accounts p join banks b on b.id = p.bank_id
                   where p.user_id = u.id and p.deleted_at is null) as accounts
            from users u

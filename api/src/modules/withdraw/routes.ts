@@ -11,12 +11,11 @@ import type { Ledger } from '../ledger/ledger.js';
 import { findUserById } from '../user/repo.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { PIN_MESSAGES, type PinGuard } from './pin.js';
-import { withdrawRepo } from './repo.js';
 import { applyWithdrawal, limitsFor } from './service.js';
 import { blockHold, holdView, moneyStanding, standingSnapshot, type StandingDeps } from './standing.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { kycToday } from '../kyc/service.js';
-import { accountOwner, confirmPassword, securityChanged, waitText, withdrawalBlock } from '../security/service.js';
+import { accountOwner, confirmPassword, securityChanged, waitText } from '../security/service.js';
 
 export const PIN_RESET_OTHER_EMAIL = 'This is not the e-mail address bound to your account';
 
@@ -173,8 +172,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
       // The withdrawal's own promise and tiers: the ones settleWithdrawal pays by.
       const delay = await withdrawalDelayRules(ref);
       const wantCoin = cur.code === 'USDT';
-      const d = await withdrawRepo.defaultAccount(db, u.id, wantCoin);
-      const block = await withdrawalBlock(db, security, { userId: u.id, payoutAccountId: d?.id ?? null });
+      // The wallet's default payout account (else its oldest), and what holds a withdrawal to it: from the snapshot.
+      const d = snapshot.accounts.find((a) => (a.method === 'USDT') === wantCoin);
+      const block = snapshot.blockFor(d);
       // The identity level's limits for this wallet, before an amount is typed.
       const who = snapshot.who;
       const day = await kycToday(db, app.kyc, {
@@ -189,7 +189,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
         ? blockHold(block, {
             zone: sellerZone(u.country.short_name),
             contact,
-            account: d ? `${d.name} ${d.account_no}` : undefined,
+            account: d ? `${d.bank_name} ${d.account_no}` : undefined,
             amountMinor: 0n,
             wait: waitText(security.config.security.coolingOffMs),
           })
@@ -217,9 +217,9 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
           ? {
               bank_id: Number(d.id),
               bank_account: d.account_no,
-              bank_name: d.name,
-              bank_logo: d.logo,
-              bank_logo_image: d.logo,
+              bank_name: d.bank_name,
+              bank_logo: d.bank_logo,
+              bank_logo_image: d.bank_logo,
             }
           : null,
         timeout_desc: settings.timeout_desc ?? '',

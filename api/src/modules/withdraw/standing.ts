@@ -187,6 +187,9 @@ export interface StandingSnapshot {
   pendingOrders: number;
   balances: StandingRow['balances'];
   block: WithdrawalBlock | null;
+  /** The block of a withdrawal to this account (`block`, and the account's own wait when it has one). */
+  blockFor: (account: { usable_from: Date | null } | undefined) => WithdrawalBlock | null;
+  /** The payout accounts, the default first (then the oldest). */
   accounts: StandingRow['accounts'];
   who: KycUser;
   dayEnd: Date;
@@ -237,6 +240,7 @@ export async function standingSnapshot(
     pendingOrders: first.pending_orders,
     balances: first.balances,
     block: withdrawalBlockOf(deps.security, { ...first, usable_from: null }),
+    blockFor: (account) => withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null }),
     accounts: first.accounts,
     who,
     dayEnd: first.day_end,
