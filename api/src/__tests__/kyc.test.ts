@@ -478,6 +478,39 @@ describe.each(targets())('identity verification on %s', (target) => {
     },
   );
 
+  test("the Verification screen is read in one round trip: today's use, the checks and the attempts left", async () => {
+    const s = await seller(t, { naira: 200_000n });
+    await verifyAsAccountHolder(t, standIn, s);
+    expect((await apply(t, s, '30000')).success).toBe(true);
+    type Status = {
+      level: number;
+      attempts_left: number;
+      checks: { level: number; status: string }[];
+      wallets: { currency: string; balance: string; remaining_today: string }[];
+    };
+    const status = () => t.call<Status>('/kyc/status', { token: s.token });
+    await status();
+    const sql: string[] = [];
+    const real = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation(((text: string, params?: unknown[]) => {
+      sql.push(text);
+      return real(text, params);
+    }) as typeof real);
+    const st = await status();
+    spy.mockRestore();
+    // The session check is answered from this process's cache for up to a second; the ledger's balances and the
+    // module's read go out together.
+    expect(sql.filter((q) => !/\bfrom sessions\b/.test(q))).toHaveLength(2);
+    expect(st.data.level).toBe(1);
+    expect(st.data.checks.map((c) => [c.level, c.status])).toEqual([[1, 'verified']]);
+    expect(st.data.attempts_left).toBe(KYC_ATTEMPTS_PER_DAY);
+    // The pending withdrawal counts against today's limit and has left the balance.
+    expect(st.data.wallets.find((w) => w.currency === 'NGN')).toMatchObject({
+      balance: '₦170,000.00',
+      remaining_today: '₦20,000.00',
+    });
+  });
+
   test(
     'a withdrawal from before verification was required is never paid out: not sent, not exported, not settled ' +
       'as paid; failing it returns the money',

@@ -22,6 +22,43 @@ export interface CheckRow {
   decided_at: Date | null;
 }
 
+/**
+ * The sum withdrawn "today" in a time zone (today's withdrawals, and older ones still held), over SQL expressions for
+ * the user, the currency and the zone: withdrawnToday's statement and the status read's each use it.
+ */
+const withdrawnTodaySql = (user: string, currency: string, zone: string) =>
+  `select coalesce(sum(amount_minor), 0)::bigint from withdrawals
+    where user_id = ${user} and currency_code = ${currency} and status <> 'failed'
+      and (created_at >= (date_trunc('day', now() at time zone ${zone}) at time zone ${zone})
+           or status in ('pending', 'processing'))`;
+
+/**
+ * The count of a user's failed checks in the last 24 hours (the day's attempts), over an SQL expression for the user.
+ */
+const failedInLastDaySql = (user: string) =>
+  `select count(*)::int from kyc_checks
+    where user_id = ${user} and status = 'failed' and created_at > now() - interval '24 hours'`;
+
+/** What the Verification screen shows of one check. */
+export type CheckSummary = Pick<CheckRow, 'level' | 'status' | 'reason' | 'id_type' | 'id_last4' | 'created_at'>;
+
+/** One read of everything the Verification screen shows (kycRepo.status). */
+export interface StatusRow {
+  id: number;
+  country_id: number;
+  kyc_level: number;
+  kyc_name: string;
+  /** The latest check of each level, by level. */
+  checks: CheckSummary[];
+  /** The latest verified ID (level 1) check. */
+  id_check: Pick<CheckRow, 'id_type' | 'id_last4'> | null;
+  failed_in_last_day: number;
+  /** The bank and mobile-money accounts (not USDT), oldest first. */
+  bank_accounts: { id: bigint; account_no: string; account_name: string; bank_name: string }[];
+  /** Per currency of the user's country's tiers: withdrawn today in the country's zone (withdrawnToday). */
+  used: Map<string, bigint>;
+}
+
 export const kycRepo = {
   async user(q: Queryable, userId: number) {
     const r = await q.query<{ id: number; country_id: number; kyc_level: number; kyc_name: string }>(
@@ -39,23 +76,62 @@ export const kycRepo = {
 
   /** Withdrawn "today" in the time zone `zone`: today's withdrawals, and older ones still held. */
   async withdrawnToday(q: Queryable, userId: number, currency: string, zone: string): Promise<bigint> {
-    const r = await q.query<{ total: bigint }>(
-      `select coalesce(sum(amount_minor), 0)::bigint as total from withdrawals
-        where user_id = $1 and currency_code = $2 and status <> 'failed'
-          and (created_at >= (date_trunc('day', now() at time zone $3) at time zone $3) or status in ('pending', ` +
-        `'processing'))`,
-      [userId, currency, zone],
-    );
+    const r = await q.query<{ total: bigint }>(`select (${withdrawnTodaySql('$1', '$2', '$3')}) as total`, [
+      userId,
+      currency,
+      zone,
+    ]);
     return BigInt(r.rows[0]?.total ?? 0n);
   },
 
   async failedInLastDay(q: Queryable, userId: number): Promise<number> {
-    const r = await q.query<{ n: number }>(
-      "select count(*)::int as n from kyc_checks where user_id = $1 and status = 'failed' and created_at > now() - " +
-        "interval '24 hours'",
-      [userId],
-    );
+    const r = await q.query<{ n: number }>(`select (${failedInLastDaySql('$1')}) as n`, [userId]);
     return r.rows[0]?.n ?? 0;
+  },
+
+  /**
+   * Everything the Verification screen shows of a user, in one statement: the user's level and verified name, the
+   * latest check of each level, the latest verified ID, the day's failed attempts, the bank and mobile-money accounts,
+   * and for each currency of the country's tiers what was withdrawn today in the country's zone. `countries` (JSON):
+   * per country, its tiers' currencies and its seller time zone. Undefined: no such user.
+   */
+  async status(q: Queryable, userId: number, countries: string): Promise<StatusRow | undefined> {
+    const r = await q.query<
+      Omit<StatusRow, 'checks' | 'bank_accounts' | 'used'> & {
+        checks: (Omit<CheckSummary, 'created_at'> & { created_at: string })[];
+        bank_accounts: { id: string; account_no: string; account_name: string; bank_name: string }[];
+        used: Record<string, string>;
+      }
+    >(
+      `select u.id, u.country_id, u.kyc_level, u.kyc_name,
+              (select coalesce(json_agg(json_build_object('level', c.level, 'status', c.status, 'reason', c.reason,
+                        'id_type', c.id_type, 'id_last4', c.id_last4, 'created_at', c.created_at) order by ` +
+        `c.level), '[]')
+                 from (select distinct on (level) * from kyc_checks where user_id = u.id order by level, id desc) c)
+                as checks,
+              (select json_build_object('id_type', c.id_type, 'id_last4', c.id_last4) from kyc_checks c
+                where c.user_id = u.id and c.level = 1 and c.status = 'verified' order by c.id desc limit 1) as ` +
+        `id_check,
+              (${failedInLastDaySql('u.id')}) as failed_in_last_day,
+              (select coalesce(json_agg(json_build_object('id', p.id::text, 'account_no', p.account_no,
+                        'account_name', p.account_name, 'bank_name', b.name) order by p.id), '[]')
+                 from payout_accounts p join banks b on b.id = p.bank_id
+                where p.user_id = u.id and p.deleted_at is null and p.method <> 'USDT') as bank_accounts,
+              (select coalesce(json_object_agg(k.code, (${withdrawnTodaySql('u.id', 'k.code', 'z.zone')})::text), '{}')
+                 from jsonb_to_recordset($2::jsonb) as z(country_id int, zone text, currencies text[])
+                cross join unnest(z.currencies) as k(code)
+                where z.country_id = u.country_id) as used
+         from users u where u.id = $1`,
+      [userId, countries],
+    );
+    const row = r.rows[0];
+    if (!row) return undefined;
+    return {
+      ...row,
+      checks: row.checks.map((c) => ({ ...c, created_at: new Date(c.created_at) })),
+      bank_accounts: row.bank_accounts.map((a) => ({ ...a, id: BigInt(a.id) })),
+      used: new Map(Object.entries(row.used).map(([code, total]) => [code, BigInt(total)])),
+    };
   },
 
   async insertFailed(
@@ -175,25 +251,6 @@ export const kycRepo = {
       'update kyc_checks set status = $2, reason = $3, reviewed_by = $4, decided_at = now() where id = $1',
       [checkId, outcome, reason, staffId],
     );
-  },
-
-  /** The latest check of each level. */
-  async latestPerLevel(q: Queryable, userId: number): Promise<CheckRow[]> {
-    const r = await q.query<CheckRow>(
-      'select distinct on (level) * from kyc_checks where user_id = $1 order by level, id desc',
-      [userId],
-    );
-    return r.rows;
-  },
-
-  async bankAccounts(q: Queryable, userId: number) {
-    const r = await q.query<{ id: bigint; account_no: string; account_name: string; bank_name: string }>(
-      `select p.id, p.account_no, p.account_name, b.name as bank_name from payout_accounts p join banks b on b.id = ` +
-        `p.bank_id
-        where p.user_id = $1 and p.deleted_at is null and p.method <> 'USDT' order by p.id`,
-      [userId],
-    );
-    return r.rows;
   },
 
   // ---- the operator console's side ----------------------------------------------------------

@@ -17,9 +17,13 @@ export async function kycRoutes(app: FastifyInstance, opts: { ledger: Ledger }):
     auth: 'required',
     body: z.object({}),
     handler: async (req) => {
-      const balances = (await opts.ledger.userBalances(app.db, req.auth!.userId))
-        .filter((b) => b.kind === 'cash')
-        .map((b) => ({ currency: b.currency, balanceMinor: b.balanceMinor }));
+      // The balances and the rest of the screen are read at once: two statements, one round trip.
+      const balances = () =>
+        opts.ledger
+          .userBalances(app.db, req.auth!.userId)
+          .then((all) =>
+            all.filter((b) => b.kind === 'cash').map((b) => ({ currency: b.currency, balanceMinor: b.balanceMinor })),
+          );
       return kycStatus(db, kyc, { userId: req.auth!.userId, balances });
     },
   });

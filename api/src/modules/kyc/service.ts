@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../../shared/reference.js';
+import type { Country, Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
@@ -465,27 +465,54 @@ export async function decideDocuments(
 }
 
 /**
+ * Per country, its tiers' currencies and its seller time zone, as JSON for the status read's one statement; made again
+ * only when the reference data is read again.
+ */
+const tiersOfCountries = new WeakMap<Country[], string>();
+async function countryTiers(deps: Pick<KycDeps, 'ref' | 'tiers'>): Promise<string> {
+  const countries = await deps.ref.countries();
+  let json = tiersOfCountries.get(countries);
+  if (json === undefined) {
+    json = JSON.stringify(
+      countries.map((c) => ({
+        country_id: c.id,
+        currencies: Object.keys(deps.tiers[c.short_name]?.levels[0]?.limits ?? {}),
+        zone: sellerZone(c.short_name).zone,
+      })),
+    );
+    tiersOfCountries.set(countries, json);
+  }
+  return json;
+}
+
+/**
  * The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances
  * above them.
  */
 export async function kycStatus(
   db: Db,
   deps: Pick<KycDeps, 'ref' | 'tiers'>,
-  input: { userId: number; balances: { currency: string; balanceMinor: bigint }[] },
+  input: {
+    userId: number;
+    /** Reads the user's cash balances (the ledger's): started beside this module's read. */
+    balances: () => Promise<{ currency: string; balanceMinor: bigint }[]>;
+  },
 ) {
-  const { userId, balances } = input;
-  const u = await kycUser(db, deps, userId);
+  const { userId } = input;
+  const countries = await countryTiers(deps);
+  const [read, balances] = await Promise.all([repo.status(db, userId, countries), input.balances()]);
+  const u = await kycUserOf(deps, read);
+  if (!read) throw new Error('unreachable: kycUserOf refuses a missing user');
   const t = deps.tiers[u.countryCode];
-  const checks = await repo.latestPerLevel(db, userId);
-  const idCheck =
-    checks.find((c) => c.level === 1 && c.status === 'verified') ?? (await repo.latestVerified(db, userId, 1));
+  const checks = read.checks;
+  const idCheck = read.id_check;
   const cur = async (code: string) => deps.ref.currency(code);
   const money = async (m: bigint | null, code: string) => (m === null ? null : moneyText(m, await cur(code)));
   const wallets = [];
   const currencies = Object.keys(t?.levels[0]?.limits ?? {});
   for (const code of currencies) {
     const b = { currency: code, balanceMinor: balances.find((x) => x.currency === code)?.balanceMinor ?? 0n };
-    const day = await kycToday(db, deps, { user: u, currency: b.currency });
+    const day = await kycToday(db, deps, { user: u, currency: b.currency, used: read.used.get(b.currency) });
     if (!day) continue;
     wallets.push({
       currency: b.currency,
@@ -498,7 +525,7 @@ export async function kycStatus(
       above_remaining_today: b.balanceMinor > day.remaining,
     });
   }
-  const payouts = await repo.bankAccounts(db, userId);
+  const payouts = read.bank_accounts;
   return {
     offered: Boolean(t),
     level: u.level,
@@ -515,7 +542,7 @@ export async function kycStatus(
       id_last4: c.id_last4,
       created_time: Math.floor(c.created_at.getTime() / 1000),
     })),
-    attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - (await repo.failedInLastDay(db, userId))),
+    attempts_left: Math.max(0, KYC_ATTEMPTS_PER_DAY - read.failed_in_last_day),
     wallets,
     payout_mismatches: u.name
       ? payouts
