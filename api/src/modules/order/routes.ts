@@ -168,12 +168,13 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       if (!o) throw new AppError('Order not found');
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const [lines, events, delay, offer, appealCredit] = await Promise.all([
+      const [lines, events, delay, offer, appealCredit, submittedName] = await Promise.all([
         orderRepo.lines(db, o.id),
         orderRepo.events(db, o.id),
         delayOf(db, { subject: 'order', id: o.id }),
         offerRepo.latestOf(db, o.id),
         orderRepo.appealCredit(db, o.id),
+        submittedCardName(o.card_id),
       ]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
@@ -182,7 +183,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       return {
         order_no: o.order_no,
         /** Our addition: the card the order was submitted for ('' without one). */
-        card_name: await submittedCardName(o.card_id),
+        card_name: submittedName,
         user_memo: o.user_memo,
         currency: cur.code,
         currency_symbol: cur.symbol,
