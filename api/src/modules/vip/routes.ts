@@ -15,18 +15,20 @@ export async function vipRoutes(app: FastifyInstance): Promise<void> {
     body: z.object({}),
     handler: async (req) => {
       const userId = req.auth!.userId;
-      const u = await vipRepo.standing(app.db, userId);
+      // Two round trips: what needs only the user's id, then what needs their wallet currency, each read at once.
+      const [u, totals] = await Promise.all([vipRepo.standing(app.db, userId), vipRepo.bonusTotals(app.db, userId)]);
       const levels = await app.ref.vipLevels();
       const country = await app.ref.country(u?.country_id ?? 1);
       const cur = await app.ref.currency(country.wallet_currency);
       const usdt = await app.ref.currency('USDT');
-      const first = await firstOrderBonusFor(app.db, app, { userId, currency: cur.code });
+      const [first, referred] = await Promise.all([
+        firstOrderBonusFor(app.db, app, { userId, currency: cur.code }),
+        referredTotal(app.db, { userId, currency: cur.code }),
+      ]);
       const ladder = (await app.ref.ladder()).get(cur.code) ?? [];
       const level = u?.vip_level ?? 0;
       const exp = Number(u?.vip_exp ?? 0n);
       const next = levels.find((l) => l.level === level + 1);
-      const totals = await vipRepo.bonusTotals(app.db, userId);
-      const referred = await referredTotal(app.db, { userId, currency: cur.code });
       const total = (code: string) => totals.get(code) ?? 0n;
       return {
         vip_level: level,
