@@ -282,10 +282,19 @@ export async function paymentRoutes(
     auth: 'required',
     body: z.object({ type: optInt('type', 1, { min: 1, max: 2 }) }),
     handler: async (req) => {
-      const u = await user(req.auth!.userId);
-      const codes = methodsFor(u, req.body.type);
       const timeout = (await ref.setting<{ timeout_desc?: string }>('withdraw', {})).timeout_desc ?? '';
-      const [saved, notices] = await Promise.all([paymentRepo.list(db, u.id, codes), railNotices(db)]);
+      // One round trip: the user, every saved account and the rails' notices at once; the wallet's methods (which
+      // need the user's country) pick the accounts shown.
+      const [u, saved, notices] = await Promise.all([
+        user(req.auth!.userId),
+        paymentRepo.list(
+          db,
+          req.auth!.userId,
+          METHODS.map((m) => m.code),
+        ),
+        railNotices(db),
+      ]);
+      const codes = methodsFor(u, req.body.type);
       return codes.map((code) => {
         const m = methodByCode(code);
         return {
