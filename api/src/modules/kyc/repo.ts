@@ -104,14 +104,14 @@ export const kycRepo = {
       }
     >(
       `select u.id, u.country_id, u.kyc_level, u.kyc_name,
-              (select coalesce(json_agg(json_build_object('level', c.level, 'status', c.status, 'reason', c.reason,
-                        'id_type', c.id_type, 'id_last4', c.id_last4, 'created_at', c.created_at) order by ` +
-        `c.level), '[]')
+              (select coalesce(json_agg(json_build_object('level', c.level, 'status', c.status,
+                        'reason', c.reason, 'id_type', c.id_type, 'id_last4', c.id_last4,
+                        'created_at', c.created_at) order by c.level), '[]')
                  from (select distinct on (level) * from kyc_checks where user_id = u.id order by level, id desc) c)
                 as checks,
               (select json_build_object('id_type', c.id_type, 'id_last4', c.id_last4) from kyc_checks c
-                where c.user_id = u.id and c.level = 1 and c.status = 'verified' order by c.id desc limit 1) as ` +
-        `id_check,
+                where c.user_id = u.id and c.level = 1 and c.status = 'verified' order by c.id desc limit 1)
+                as id_check,
               (${failedInLastDaySql('u.id')}) as failed_in_last_day,
               (select coalesce(json_agg(json_build_object('id', p.id::text, 'account_no', p.account_no,
                         'account_name', p.account_name, 'bank_name', b.name) order by p.id), '[]')
