@@ -11,6 +11,7 @@ import { STAND_IN_DOWN_NUMBER, startIdentityStandIn, type IdentityStandIn } from
 import { DEFAULT_TIERS } from '../modules/kyc/tiers.js';
 import { nubanCheckDigit } from '../modules/payment/nuban.js';
 import { freshDb, postgresStatus, targets, testApp, type TestApp, type TestDb } from '../test/harness.js';
+import { isSessionCheck, statementsDuring } from '../test/statements.js';
 import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, upload } from '../test/money.js';
 
 jest.setTimeout(120_000);
@@ -490,17 +491,10 @@ describe.each(targets())('identity verification on %s', (target) => {
     };
     const status = () => t.call<Status>('/kyc/status', { token: s.token });
     await status();
-    const sql: string[] = [];
-    const real = t.db.query.bind(t.db);
-    const spy = jest.spyOn(t.db, 'query').mockImplementation(((text: string, params?: unknown[]) => {
-      sql.push(text);
-      return real(text, params);
-    }) as typeof real);
-    const st = await status();
-    spy.mockRestore();
+    const { value: st, sql } = await statementsDuring(t.db, status);
     // The session check is answered from this process's cache for up to a second; the ledger's balances and the
     // module's read go out together.
-    expect(sql.filter((q) => !/\bfrom sessions\b/.test(q))).toHaveLength(2);
+    expect(sql.filter((q) => !isSessionCheck(q))).toHaveLength(2);
     expect(st.data.level).toBe(1);
     expect(st.data.checks.map((c) => [c.level, c.status])).toEqual([[1, 'verified']]);
     expect(st.data.attempts_left).toBe(KYC_ATTEMPTS_PER_DAY);

@@ -5,6 +5,7 @@
 import { checkLedger } from '../modules/ledger/check.js';
 import { Ledger } from '../modules/ledger/ledger.js';
 import { freshDb, targets, testApp, type Target, type TestApp, type TestDb } from '../test/harness.js';
+import { isSessionCheck, statementsDuring } from '../test/statements.js';
 import { fund, makeStaff, makeUser, opsCall, TEST_PASSWORD, verifyIdentity, nubanCheckDigit } from '../test/money.js';
 
 jest.setTimeout(180_000);
@@ -151,23 +152,16 @@ describe.each(targets())('money available now on %s', (target: Target) => {
     ).rows[0]!;
     await standing(s.token);
     await information(s.token);
-    const sql: string[] = [];
-    const real = t.db.query.bind(t.db);
-    const spy = jest.spyOn(t.db, 'query').mockImplementation(((text: string, params?: unknown[]) => {
-      sql.push(text);
-      return real(text, params);
-    }) as typeof real);
-    const w = await standing(s.token);
-    const wallet = sql.splice(0);
-    const info = await t.call<{
-      bank: { bank_id: number; bank_account: string; bank_name: string; bank_logo: string } | null;
-      security_hold: { message: string } | null;
-    }>('/withdraw/information', { token: s.token, wallet_type: '1' });
-    spy.mockRestore();
+    const { value: w, sql: wallet } = await statementsDuring(t.db, () => standing(s.token));
+    const { value: info, sql } = await statementsDuring(t.db, () =>
+      t.call<{
+        bank: { bank_id: number; bank_account: string; bank_name: string; bank_logo: string } | null;
+        security_hold: { message: string } | null;
+      }>('/withdraw/information', { token: s.token, wallet_type: '1' }),
+    );
     // The session check is answered from this process's cache for up to a second.
-    const reads = (list: string[]) => list.filter((q) => !/\bfrom sessions\b/.test(q));
-    expect(reads(wallet)).toHaveLength(1);
-    expect(reads(sql)).toHaveLength(1);
+    expect(wallet.filter((q) => !isSessionCheck(q))).toHaveLength(1);
+    expect(sql.filter((q) => !isSessionCheck(q))).toHaveLength(1);
     expect(info.data.bank).toEqual({
       bank_id: Number(s.bankId),
       bank_account: bank.account_no,
