@@ -102,13 +102,13 @@ export const paymentRepo = {
     return r.rows[0]!.id;
   },
 
-  /** A user's saved accounts of some methods, the default first. */
-  async list(q: Queryable, userId: number, methods: string[]): Promise<SavedAccountRow[]> {
+  /** A user's saved accounts, every method, the default first. */
+  async list(q: Queryable, userId: number): Promise<SavedAccountRow[]> {
     const r = await q.query<SavedAccountRow>(
       `select p.id, p.method, b.name as bank_name, b.logo, p.account_no, p.account_name, p.is_default, b.rail
          from payout_accounts p join banks b on b.id = p.bank_id
-        where p.user_id = $1 and p.deleted_at is null and p.method = any($2::text[]) order by p.is_default desc, p.id`,
-      [userId, methods],
+        where p.user_id = $1 and p.deleted_at is null order by p.is_default desc, p.id`,
+      [userId],
     );
     return r.rows;
   },

@@ -287,11 +287,7 @@ export async function paymentRoutes(
       // need the user's country) pick the accounts shown.
       const [u, saved, notices] = await Promise.all([
         user(req.auth!.userId),
-        paymentRepo.list(
-          db,
-          req.auth!.userId,
-          METHODS.map((m) => m.code),
-        ),
+        paymentRepo.list(db, req.auth!.userId),
         railNotices(db),
       ]);
       const codes = methodsFor(u, req.body.type);
