@@ -235,12 +235,14 @@ export async function standingSnapshot(
   const u = await moneyUserOf(deps, first);
   const who = await kycUserOf(deps.kyc, first);
   if (!first) throw new Error('unreachable: moneyUserOf refuses a missing user');
+  const blockFor = (account: { usable_from: Date | null } | undefined) =>
+    withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null });
   return {
     user: u,
     pendingOrders: first.pending_orders,
     balances: first.balances,
-    block: withdrawalBlockOf(deps.security, { ...first, usable_from: null }),
-    blockFor: (account) => withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null }),
+    block: blockFor(undefined),
+    blockFor,
     accounts: first.accounts,
     who,
     dayEnd: first.day_end,
