@@ -96,6 +96,22 @@ export class Reference {
     return currencyIn(await this.currencies(), code);
   }
 
+  /** Values made from the countries list, each under its key, with the list they were made from. */
+  private readonly fromCountries = new WeakMap<object, { countries: Country[]; value: unknown }>();
+
+  /**
+   * A value made from the countries list by `build`, kept until the list is read again. `key` names what the value
+   * depends on besides the list (by default `build` itself, a module-level function).
+   */
+  async perCountries<T>(build: (countries: Country[]) => T, key: object = build): Promise<T> {
+    const countries = await this.countries();
+    const kept = this.fromCountries.get(key);
+    if (kept?.countries === countries) return kept.value as T;
+    const value = build(countries);
+    this.fromCountries.set(key, { countries, value });
+    return value;
+  }
+
   async country(id: number): Promise<Country> {
     const c = (await this.countries()).find((x) => x.id === id);
     if (!c) throw new AppError('Country not found');

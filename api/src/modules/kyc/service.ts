@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
-import type { Country, Reference } from '../../shared/reference.js';
+import type { Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
@@ -465,25 +465,21 @@ export async function decideDocuments(
 }
 
 /**
- * Per country, its tiers' currencies and its seller time zone, as JSON for the status read's one statement; made again
- * only when the reference data is read again.
+ * Per country, its tiers' currencies and its seller time zone, as JSON for the status read's one statement (made
+ * again only when the reference data is read again, or for other tiers: Reference.perCountries).
  */
-const tiersOfCountries = new WeakMap<Country[], string>();
-async function countryTiers(deps: Pick<KycDeps, 'ref' | 'tiers'>): Promise<string> {
-  const countries = await deps.ref.countries();
-  let json = tiersOfCountries.get(countries);
-  if (json === undefined) {
-    json = JSON.stringify(
-      countries.map((c) => ({
-        country_id: c.id,
-        currencies: Object.keys(deps.tiers[c.short_name]?.levels[0]?.limits ?? {}),
-        zone: sellerZone(c.short_name).zone,
-      })),
-    );
-    tiersOfCountries.set(countries, json);
-  }
-  return json;
-}
+const countryTiers = (deps: Pick<KycDeps, 'ref' | 'tiers'>) =>
+  deps.ref.perCountries(
+    (countries) =>
+      JSON.stringify(
+        countries.map((c) => ({
+          country_id: c.id,
+          currencies: Object.keys(deps.tiers[c.short_name]?.levels[0]?.limits ?? {}),
+          zone: sellerZone(c.short_name).zone,
+        })),
+      ),
+    deps.tiers,
+  );
 
 /**
  * The seller's own view: level, what the next needs, the latest check per level, today's limits per wallet, balances

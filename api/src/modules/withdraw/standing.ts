@@ -202,24 +202,16 @@ export interface StandingSnapshot {
 
 /**
  * Per country, its wallet currencies (a money user's, local then USDT) and its seller time zone, as JSON for the
- * standing's one statement; made again only when the reference data is read again.
+ * standing's one statement (made again only when the reference data is read again: Reference.perCountries).
  */
-const walletsOfCountries = new WeakMap<Country[], string>();
-async function countryWallets(ref: Reference): Promise<string> {
-  const countries = await ref.countries();
-  let json = walletsOfCountries.get(countries);
-  if (json === undefined) {
-    json = JSON.stringify(
-      countries.map((c) => ({
-        country_id: c.id,
-        currencies: [...new Set([c.wallet_currency, 'USDT'])],
-        zone: sellerZone(c.short_name).zone,
-      })),
-    );
-    walletsOfCountries.set(countries, json);
-  }
-  return json;
-}
+const countryWallets = (countries: Country[]) =>
+  JSON.stringify(
+    countries.map((c) => ({
+      country_id: c.id,
+      currencies: [...new Set([c.wallet_currency, 'USDT'])],
+      zone: sellerZone(c.short_name).zone,
+    })),
+  );
 
 /**
  * The signed-in money user and the snapshot of both wallets' standing reads, in one statement (see StandingSnapshot).
@@ -230,7 +222,10 @@ export async function standingSnapshot(
   deps: Pick<StandingDeps, 'ref' | 'security' | 'kyc'>,
   input: { userId: number },
 ): Promise<StandingSnapshot> {
-  const rows = await withdrawRepo.standing(q, { userId: input.userId, wallets: await countryWallets(deps.ref) });
+  const rows = await withdrawRepo.standing(q, {
+    userId: input.userId,
+    wallets: await deps.ref.perCountries(countryWallets),
+  });
   const first = rows[0];
   const u = await moneyUserOf(deps, first);
   const who = await kycUserOf(deps.kyc, first);
