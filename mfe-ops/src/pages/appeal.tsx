@@ -46,7 +46,7 @@ export default function AppealPage() {
       {notice}
       {req.error && <Alert type="error" showIcon title={req.error} />}
       {a && (
-        <Space direction="vertical" size="large" style={{ width: '100%', marginTop: 12 }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 12 }}>
           {a.decided_by === me && (
             <Alert
               type="warning"
@@ -136,7 +136,7 @@ export default function AppealPage() {
             />
             <Timeline
               style={{ marginTop: 12 }}
-              items={a.order.timeline.map((e) => ({ children: `${when(e.created_at)} — ${e.status}: ${e.note}` }))}
+              items={a.order.timeline.map((e) => ({ content: `${when(e.created_at)} — ${e.status}: ${e.note}` }))}
             />
           </div>
           {a.status === 'open' && a.decided_by !== me && (

@@ -184,7 +184,7 @@ export default function CasePage() {
           <Card title="Timeline" size="small">
             <Timeline
               items={c.timeline.map((e) => ({
-                children: `${when(e.created_at)} — ${e.text}${e.kind === 'assigned' ? ` to ${e.note}` : ''}${
+                content: `${when(e.created_at)} — ${e.text}${e.kind === 'assigned' ? ` to ${e.note}` : ''}${
                   e.staff ? ` (by ${e.staff})` : ''
                 }`,
               }))}

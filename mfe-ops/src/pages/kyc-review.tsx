@@ -42,7 +42,7 @@ export default function KycReviewPage() {
       {notice}
       {req.error && <Alert type="error" showIcon title={req.error} />}
       {r && (
-        <Space direction="vertical" size="large" style={{ width: '100%', marginTop: 12 }}>
+        <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 12 }}>
           <Descriptions bordered size="small" column={1} title="Seller">
             <Descriptions.Item label="Account">
               <Link to={`/ops/users/${r.user.id}`}>{r.user.username}</Link> ({r.user.country}, since{' '}

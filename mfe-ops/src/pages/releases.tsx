@@ -195,7 +195,7 @@ function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
           max={100}
           value={percent}
           onChange={setPercent}
-          addonAfter="%"
+          suffix="%"
           style={{ width: 110 }}
         />
         <Checkbox checked={promoteWhenHealthy} onChange={(e) => setPromoteWhenHealthy(e.target.checked)}>

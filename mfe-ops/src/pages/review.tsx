@@ -208,7 +208,7 @@ export default function ReviewPage() {
                           onChange={(v: number) => set(l.key, { card_id: v, rate: rateOf(v) })}
                         />
                       ) : (
-                        <Space direction="vertical">
+                        <Space orientation="vertical">
                           <Select
                             aria-label="Fail reason"
                             placeholder="Fail reason"

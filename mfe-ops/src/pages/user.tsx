@@ -140,7 +140,7 @@ export default function UserPage() {
         <Descriptions.Item label="Status">
           {p.status} · VIP {p.vip_level} · PIN {p.has_pin ? 'set' : 'not set'}
         </Descriptions.Item>
-        <Descriptions.Item label="Verification">
+        <Descriptions.Item label="Verification" span={2}>
           {p.kyc_level ? `Level ${p.kyc_level}, as ${p.kyc_name}` : 'Not verified'}
         </Descriptions.Item>
         <Descriptions.Item label="Joined">{when(p.created_at)}</Descriptions.Item>
