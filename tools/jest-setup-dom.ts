@@ -29,3 +29,11 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.removeAttribute('open');
   };
 }
+
+// antd's tables measure the scrollbar through getComputedStyle(element, '::-webkit-scrollbar'); jsdom
+// has no pseudo-elements and logs "Not implemented" on every table. It has no scrollbars either: the
+// element's own style answers.
+if (typeof window !== 'undefined') {
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
+}

@@ -7,6 +7,9 @@ import { Async, useData } from '../ui/async';
 import { beginHydration, isHydrating, Prerender, PrerenderRoot } from '../ui/prerender';
 import { decodePageData, encodePageData, type PrerenderedData } from '../page-data';
 
+// Rendered and hydrated with React's own act (not Testing Library's): React is told this is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 type Rate = { country: number; text: string; minor: bigint };
 
 function Rates({ country, load }: { country: number; load: (c: number) => Promise<Rate> }) {

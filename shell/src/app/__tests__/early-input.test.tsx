@@ -12,6 +12,9 @@ import {
   tapAgainLater,
 } from '../early-input';
 
+// Rendered and hydrated with React's own act (not Testing Library's): React is told this is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 function Form() {
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('100');
