@@ -144,15 +144,21 @@ describe.each(targets({ embedded: true }))('money routes on %s', (target) => {
     );
     expect(again).toMatchObject({ success: true, data: { replayed: true } });
 
-    const detail = await t.call<{
-      status: number;
-      status_desc: string;
-      amount: string;
-      first_order_bonus: number;
-      keyList: { status: string; fail_reason: string }[];
-      imageList: { refused_reason: string }[];
-      timeline: { status: string }[];
-    }>('/ord/detail', { token: u.token, order_no: orderNo });
+    const readDetail = () =>
+      t.call<{
+        status: number;
+        status_desc: string;
+        amount: string;
+        first_order_bonus: number;
+        keyList: { status: string; fail_reason: string }[];
+        imageList: { refused_reason: string }[];
+        timeline: { status: string }[];
+      }>('/ord/detail', { token: u.token, order_no: orderNo });
+    const first = await readDetail();
+    // The page, its card lines, timeline, offer, compensation and appeal credit: one statement, not seven.
+    const { value: detail, sql } = await statementsDuring(t.db, readDetail);
+    expect(sql.filter((q) => !isSessionCheck(q))).toHaveLength(1);
+    expect(detail).toEqual(first);
     expect(detail.data.status).toBe(4);
     // Partly done says so (it said "Completed" and the screens rewrote it).
     expect(detail.data.status_desc).toBe('Partly completed');

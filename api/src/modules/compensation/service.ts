@@ -177,12 +177,6 @@ export async function creditWithdrawalDelay(
   });
 }
 
-/** The compensation of one order or withdrawal, as its page shows it (null: none). */
-export async function delayOf(q: Queryable, input: { subject: DelaySubject; id: bigint }) {
-  const c = await delayRepo.of(q, input.subject, input.id);
-  return c ? { ...c, line: delayLine({ percent: c.percent, minutesLate: c.minutes_late }) } : null;
-}
-
 /**
  * The breach notice, run by its job at the promised time: when the order is still undecided (or
  * the withdrawal unpaid) and the seller was not told yet, an alert — a notice in the app, which the

@@ -5,13 +5,12 @@ import { idempotencyKeyField, oneOf, optInt, optText, page, pageSize, text } fro
 import { formatMinor } from '../../lib/money.js';
 import { gcRoute } from '../../lib/route.js';
 import { cardName, payoutLinesView } from '../catalog/service.js';
-import { delayOf } from '../compensation/service.js';
-import { currencyIn } from '../../shared/reference.js';
+import { delayLine } from '../compensation/tiers.js';
+import { currencyIn, type Currency } from '../../shared/reference.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UploadStore } from '../uploads/store.js';
-import { offerRepo } from './offer-repo.js';
 import { acceptOffer, declineOffer, offerView, type OfferDeps } from './offer-service.js';
-import { orderRepo, type OrderRow } from './repo.js';
+import { orderRepo, type CardNameParts, type OrderRow } from './repo.js';
 import { creditedLines, quotedTotalMinor, statusDesc, submitOrder } from './service.js';
 import { ORDER_CREDITED, ORDER_FINISHED, ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
@@ -37,11 +36,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
    * The name of the card an order was submitted for (the same words as the catalog's), so a
    * pending or refused order, which has no approved card lines yet, still says what was sold.
    */
-  const submittedCardName = async (cardId: number | null): Promise<string> => {
-    if (!cardId) return '';
-    const card = await orderRepo.cardNameParts(db, cardId);
-    return card ? cardName(card, (await ref.currency(card.currency_code)).symbol) : '';
-  };
+  const submittedName = (card: CardNameParts | null, currencies: Map<string, Currency>) =>
+    card ? cardName(card, currencyIn(currencies, card.currency_code).symbol) : '';
 
   const sellView = async (o: OrderRow, isFirst: boolean) => {
     const cur = await ref.currency(o.currency_code);
@@ -143,9 +139,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
           refused_reason: o.refused_reason,
           // Shown to the owner through a short-lived signed link (card photos are private).
           images: o.images[0] ? opts.store.viewUrl(o.images[0]) : '',
-          card_name:
-            o.card_names ??
-            (o.submitted ? cardName(o.submitted, currencyIn(currencies, o.submitted.currency_code).symbol) : ''),
+          card_name: o.card_names ?? submittedName(o.submitted, currencies),
           is_multi: o.lines > 1 ? 1 : 0,
           show_time: unix(o.created_at),
           all_money: formatMinor(o.amount_minor, cur.decimals),
@@ -164,18 +158,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
     auth: 'required',
     body: z.object({ order_no: text('order_no', 64, 'order_no is required') }),
     handler: async (req) => {
-      const o = await orderRepo.byNoOf(db, req.auth!.userId, req.body.order_no);
-      if (!o) throw new AppError('Order not found');
+      const page = await orderRepo.detailOf(db, req.auth!.userId, req.body.order_no);
+      if (!page) throw new AppError('Order not found');
+      const { order: o, lines, events, delay, offer, appealCreditMinor, submitted } = page;
       const cur = await ref.currency(o.currency_code);
       const f = (m: bigint) => formatMinor(m, cur.decimals);
-      const [lines, events, delay, offer, appealCredit, submittedName] = await Promise.all([
-        orderRepo.lines(db, o.id),
-        orderRepo.events(db, o.id),
-        delayOf(db, { subject: 'order', id: o.id }),
-        offerRepo.latestOf(db, o.id),
-        orderRepo.appealCredit(db, o.id),
-        submittedCardName(o.card_id),
-      ]);
       const currencies = await ref.currencies();
       const failedImages = new Map<number, string>();
       for (const l of lines)
@@ -183,7 +170,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
       return {
         order_no: o.order_no,
         /** Our addition: the card the order was submitted for ('' without one). */
-        card_name: submittedName,
+        card_name: submittedName(submitted, currencies),
         user_memo: o.user_memo,
         currency: cur.code,
         currency_symbol: cur.symbol,
@@ -234,11 +221,11 @@ export async function orderRoutes(app: FastifyInstance, opts: { store: UploadSto
               amount: f(delay.amount_minor),
               percent: delay.percent,
               minutes_late: delay.minutes_late,
-              line: delay.line,
+              line: delayLine({ percent: delay.percent, minutesLate: delay.minutes_late }),
               time: unix(delay.created_at),
             }
           : null,
-        appeal_credit: f(appealCredit),
+        appeal_credit: f(appealCreditMinor),
         /** Our addition: the order's counter-offer (null without one), which an open one asks the seller to answer. */
         counter_offer: await offerView({ ref, view }, offer),
       };
