@@ -20,6 +20,8 @@ import { signedBody } from '../src/lib/sign.js';
 import { openLoop } from './open-loop.js';
 import { benchDatabase } from './scratch-db.js';
 import { serve } from './child.js';
+import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
+import { freePort } from '../src/test/pg-cluster.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -138,7 +140,9 @@ async function run(load: Load, opts: { connections: number }) {
 
 async function main() {
   const pgdb = process.env.BENCH_DB === 'pglite' ? null : await benchDatabase();
-  const server = await serve(pgdb?.url);
+  // The identity provider's stand-in (started by the api outside production) on a port the bench knows.
+  const standIn = `http://127.0.0.1:${await freePort()}`;
+  const server = await serve(pgdb?.url, { IDENTITY_STAND_IN_PORT: new URL(standIn).port });
   try {
     const api = server.apiUrl;
     measured = {
@@ -176,6 +180,30 @@ async function main() {
     const token = await signUp(email);
     const signInEmails = Array.from({ length: SIGN_IN_ACCOUNTS }, (_, i) => `bench${stamp}-in${i}@example.com`);
     for (const e of signInEmails) await signUp(e);
+    // As a seller who has sold and been paid is: a PIN and a bank account (its holder's name from the look-up, in its
+    // cooling-off), and identity level 1 in that name, so the money standing computes the holds a real seller's does.
+    const serial = '012345678';
+    await post('/payment/add', {
+      token,
+      password: 'Secret123!',
+      new_t_password: '246810',
+      payment_id: '1',
+      bank_id: '107',
+      account_no: serial + nubanCheckDigit('058', serial),
+      account_name: '',
+    });
+    const groups = (await post('/payment/list', { token })) as unknown as { data_list: { account_name?: string }[] }[];
+    const holder = groups.flatMap((g) => g.data_list)[0]?.account_name ?? '';
+    const [first, ...rest] = holder.split(' ');
+    const bvn = '5' + String(stamp).slice(-10);
+    const person = { id_type: 'bvn', id_number: bvn, first_name: first, last_name: rest.join(' ') };
+    const added = await fetch(`${standIn}/__stand-in/identities`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...person, date_of_birth: '1991-02-03' }),
+    });
+    if (!added.ok) throw new Error(`identity stand-in: ${added.status}`);
+    await post('/kyc/verifyId', { token, ...person, date_of_birth: '1991-02-03' } as Record<string, string>);
     for (let i = 0; i < 12; i++)
       await post('/order/appadd', {
         token,
