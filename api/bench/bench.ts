@@ -204,8 +204,9 @@ async function main() {
     });
     if (!added.ok) throw new Error(`identity stand-in: ${added.status}`);
     await post('/kyc/verifyId', { token, ...person, date_of_birth: '1991-02-03' } as Record<string, string>);
-    for (let i = 0; i < 12; i++)
-      await post('/order/appadd', {
+    const orderNos: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const order = await post('/order/appadd', {
         token,
         user_memo: `BENCH-${i}-CODE`,
         wallet_type: '1',
@@ -214,6 +215,8 @@ async function main() {
         face_value: '40',
         idempotency_key: `bench-order-${i}`,
       });
+      orderNos.push(String(order.order_no));
+    }
 
     const gc = (title: string, p: string, f: Record<string, string>): Load => ({
       title,
@@ -229,6 +232,8 @@ async function main() {
     const saturation = [];
     saturation.push(await run(bare, { connections: 20 }));
     for (const l of reads) saturation.push(await run(l, { connections: 20 }));
+    // An order's page (no goal of its own): the order with its lines, timeline, offer and compensation.
+    saturation.push(await run(gc('ord/detail', '/ord/detail', { token, order_no: orderNos[0]! }), { connections: 20 }));
     saturation.push(await run(gc('public/countrylist', '/public/countrylist', {}), { connections: 20 }));
     saturation.push(
       await run(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }), {
