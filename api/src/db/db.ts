@@ -424,8 +424,15 @@ export async function openPostgres(url: string, options: number | PostgresOption
         lost = true;
       };
       client.on('error', onError);
-      const run = (sql: string, params?: unknown[]) =>
-        client.query(timed(sql, params, bounded ? readTimeout : undefined));
+      // A connection runs one statement at a time: the transaction's statements are sent one after another, in
+      // the order asked, also when code starts several at once (a Promise.all over q). node-postgres's own queue
+      // for that is deprecated (pg 9 refuses a query while another runs), so the order is kept here.
+      let last: Promise<unknown> = Promise.resolve();
+      const run = (sql: string, params?: unknown[]) => {
+        const sent = last.then(() => client.query(timed(sql, params, bounded ? readTimeout : undefined)));
+        last = sent.catch(() => undefined);
+        return sent;
+      };
       try {
         await run('BEGIN');
         if (!bounded)
