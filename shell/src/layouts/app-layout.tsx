@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
+import { Link, NavLink, Outlet, useMatches, useNavigate } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
 import { PRODUCT_NAME, useStores, type RouteHandle } from '@giftlane/shared-sdk';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
+import { useMenuOpen } from '../components/use-menu-open';
 import { Navbar } from '../components/navbar';
 import { LogoutDialog } from '../components/logout-dialog';
 
@@ -66,9 +67,8 @@ export function useTopBarTitle(): string {
 
 export const AppLayout = observer(function AppLayout() {
   const store = useStores();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useMenuOpen();
   const [confirming, setConfirming] = useState(false);
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const title = useTopBarTitle();
 
@@ -81,12 +81,11 @@ export const AppLayout = observer(function AppLayout() {
     return () => store.notices.stopPolling();
   }, [store]);
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     document.title = title === PRODUCT_NAME ? PRODUCT_NAME : `${title} — ${PRODUCT_NAME}`;
   }, [title]);
 
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
   const toggle = useRef<HTMLButtonElement>(null);
   useEscape(open, close, toggle);
   return (
@@ -127,7 +126,7 @@ export const AppLayout = observer(function AppLayout() {
             aria-controls="sidebar"
             aria-expanded={open}
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen(!open)}
+            onClick={() => setOpen((o) => !o)}
           >
             <span className="gl-burger" aria-hidden="true" />
           </button>

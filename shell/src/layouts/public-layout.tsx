@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from '@giftlane/shared-sdk/router';
+import { Link, NavLink, Outlet } from '@giftlane/shared-sdk/router';
 import { observer } from 'mobx-react-lite';
 import { PRODUCT_NAME, useStores } from '@giftlane/shared-sdk';
 import { FOOTER_COLUMNS, TOP_NAV, isGroup, type NavGroup } from '../app/site-links';
 import { Logo } from '@giftlane/shared-sdk/ui/logo';
 import { useEscape } from '../components/use-escape';
+import { useMenuOpen } from '../components/use-menu-open';
 import { StoreBadges } from '@giftlane/shared-sdk';
 
 function Dropdown({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
@@ -57,10 +58,8 @@ function Dropdown({ group, onNavigate }: { group: NavGroup; onNavigate: () => vo
 
 export const PublicHeader = observer(function PublicHeader() {
   const store = useStores();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
-  const close = useCallback(() => setMenuOpen(false), []);
+  const [menuOpen, setMenuOpen] = useMenuOpen();
+  const close = useCallback(() => setMenuOpen(false), [setMenuOpen]);
   const menuButton = useRef<HTMLButtonElement>(null);
   useEscape(menuOpen, close, menuButton);
   return (
@@ -76,7 +75,7 @@ export const PublicHeader = observer(function PublicHeader() {
           aria-expanded={menuOpen}
           aria-controls="site-nav"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen(!menuOpen)}
+          onClick={() => setMenuOpen((o) => !o)}
         >
           <span className="gl-burger" aria-hidden="true" />
         </button>
