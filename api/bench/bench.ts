@@ -1,7 +1,8 @@
 /**
  * `npm run bench -w api`: autocannon against the api, which runs in a child process beside a bare
  * Fastify route (bench/serve.ts), and prints two tables:
- *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's; beside them the CPU
+ *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's (on PostgreSQL also of
+ *    the bare route with one statement: the most a read of one statement could reach here); beside them the CPU
  *    per request of the api's process and of its PostgreSQL backends (Linux /proc), and the bare route's CPU per
  *    request as a share of the line's: what req/s would compare as on a machine of its own; the CPU per request of
  *    the api's main thread alone (the one that runs every request's JavaScript: the api's req/s stop where it is
@@ -231,6 +232,16 @@ async function main() {
     ];
     const saturation = [];
     saturation.push(await run(bare, { connections: 20 }));
+    // The floor of a one-statement read (no goal of its own): the bare route and one database round trip.
+    if (pgdb)
+      saturation.push(
+        await run(
+          { title: 'bare route + 1 statement', url: server.bareUrl.replace(/\/bare$/, '/bare-statement') },
+          {
+            connections: 20,
+          },
+        ),
+      );
     for (const l of reads) saturation.push(await run(l, { connections: 20 }));
     // An order's page (no goal of its own): the order with its lines, timeline, offer and compensation.
     saturation.push(await run(gc('ord/detail', '/ord/detail', { token, order_no: orderNos[0]! }), { connections: 20 }));

@@ -2,7 +2,9 @@
  * The server side of `bench.ts`, in its own process so the load generator does not share its event
  * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
  * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes. `/counters` beside
- * the bare route: statements sent to PostgreSQL and garbage collected so far.
+ * the bare route: statements sent to PostgreSQL and garbage collected so far. On PostgreSQL, `/bare-statement` beside
+ * it too: the bare route with one prepared statement through a pool of its own on the api's database, the floor of a
+ * read of one statement (the HTTP and the database round trips, nothing of the api's).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +45,14 @@ async function main() {
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    bare.get('/bare-statement', async () => {
+      const r = await pool.query<{ n: number }>({ name: 'bench_floor', text: 'select $1::int as n', values: [1] });
+      return { ok: true, n: r.rows[0]?.n };
+    });
+    bare.addHook('onClose', async () => pool.end());
+  }
   bare.get('/counters', async () => ({ statements, ...gcSoFar() }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const api = await startApi({
