@@ -224,11 +224,11 @@ export class DatabaseTimeout extends Error {
   }
 }
 
+const parseInt8 = (v: string) => BigInt(v);
+/** node-postgres asks for each column's parser at every statement: int8 gets the same one, not one made anew. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8
-      ? (v: string) => BigInt(v)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /**
