@@ -87,9 +87,11 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText('Country code')).toHaveValue('+233');
   });
 
-  it('locks the referral code that came with the link', () => {
+  it('locks the referral code that came with the link', async () => {
     freshTab();
     renderAt('/sign-up?code=ABC123');
+    // The form as a person reads it: once its countries have come.
+    await screen.findByRole('option', { name: 'Nigeria' });
     const referral = field('Referral Code (Optional)');
     expect(referral).toHaveValue('ABC123');
     expect(referral).toHaveAttribute('readonly');
@@ -102,6 +104,8 @@ describe('SignUpForm', () => {
     first.unmount();
     renderAt('/sign-up');
     expect(field('Email Address')).toHaveValue('kept@example.com');
+    // And the reloaded form comes whole: its countries too.
+    expect(await screen.findByRole('option', { name: 'Nigeria' })).toBeTruthy();
   });
 
   it(
