@@ -6,6 +6,7 @@ import { createUser, gc } from '../support/api';
 import { fundedSeller, makeOrder, ops } from '../support/account-helpers';
 import { adminToken, enrol, newStaff, staffPage } from '../support/ops-console';
 import { nubanCheckDigit } from '../../api/src/modules/payment/nuban';
+import { THEME_TOKENS } from '@giftlane/shared-sdk/theme';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -137,8 +138,16 @@ test(
     await page.getByRole('link', { name: 'Payouts' }).click();
     const row = page.getByRole('row', { name: new RegExp(w.data.withdraw_no) });
     await row.getByRole('button', { name: 'Paid…' }).click();
+    // The dialog is where it stays the moment it opens (no zoom from the pointer, in which a click on its button
+    // once landed beside it), in the console's colours (its primary button as the page's).
+    const settleButton = page.getByRole('button', { name: 'Settle as paid' });
+    const opened = await settleButton.boundingBox();
+    await page.waitForTimeout(500);
+    expect(await settleButton.boundingBox()).toEqual(opened);
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(THEME_TOKENS.colorPrimary.slice(i, i + 2), 16));
+    expect(await settleButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(`rgb(${r}, ${g}, ${b})`);
     await page.getByLabel('Bank, mobile-money or chain reference').fill('NIP-000123456789');
-    await page.getByRole('button', { name: 'Settle as paid' }).click();
+    await settleButton.click();
     await expect(page.getByRole('status')).toContainText(`${w.data.withdraw_no} settled as paid`);
     await expect(row).toHaveCount(0);
     const told = await gc<{ notice_title: string }[]>(

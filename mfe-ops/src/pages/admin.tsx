@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { amount, ops, staffSession, when, type OpsReply, type Role } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -13,6 +13,7 @@ type Balance = OpsReply<'GET /ops/api/ledger/balances'>[number];
 
 /** Admin: operators (add, deactivate, reset a lost second factor), corrections, the ledger. */
 export default function AdminPage() {
+  const ask = useAsk();
   const staff = useOps(() => ops().staff.list(), 'staff');
   const appeals = useOps(() => ops().appeals.stats(), 'appeal-stats');
   const balances = useOps(() => ops().ledger.balances(), 'balances');

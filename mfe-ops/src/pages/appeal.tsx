@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Image, Space, Table, Tag, Timeline } from 
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { amount, ops, staffSession, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -14,6 +14,7 @@ type Line = OpsReply<'GET /ops/api/appeals/:appeal_no'>['order']['lines'][number
  * uphold it with a reason or overturn it (the difference at the locked quote is credited once).
  */
 export default function AppealPage() {
+  const ask = useAsk();
   const { appealNo = '' } = useParams();
   const req = useOps(() => ops().appeals.get(appealNo), `appeal:${appealNo}`);
   const { run, busy, notice } = useOutcome();

@@ -2,7 +2,7 @@ import { Alert, Button, Space, Table, Tag } from 'antd';
 import { Link } from '@giftlane/shared-sdk/router';
 import { amount, ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -11,6 +11,7 @@ type Approval = OpsReply<'GET /ops/api/approvals'>[number];
 
 /** What waits for a second operator: large or above-quote decisions, and wallet corrections. */
 export default function ApprovalsPage() {
+  const ask = useAsk();
   const list = useOps(() => ops().approvals.list(), 'approvals');
   const { run, notice } = useOutcome();
   const act = async (a: Approval, verb: 'approve' | 'reject') => {

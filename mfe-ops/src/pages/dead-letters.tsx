@@ -1,7 +1,7 @@
 import { Alert, Button, Table, Typography } from 'antd';
 import { ops, staffSession, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -30,6 +30,7 @@ export default function DeadLettersPage() {
 }
 
 function DeadLetters() {
+  const ask = useAsk();
   const list = useOps(() => ops().deadLetters.list(), 'dead-letters');
   const isAdmin = staffSession.get()?.role === 'admin';
   const { run, busy, notice } = useOutcome();

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Image, Space } from 'antd';
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { ops, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -13,6 +13,7 @@ import { RoleGate } from '../app/console';
  * approve or refuse.
  */
 export default function KycReviewPage() {
+  const ask = useAsk();
   const { id } = useParams();
   const req = useOps(() => ops().kyc.get(id ?? ''), `kyc:${id}`);
   const { run, notice } = useOutcome();

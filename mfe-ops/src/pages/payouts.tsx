@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Select, Space, Table, Tag } from 'antd';
 import { amount, download, ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
@@ -11,6 +11,7 @@ type Withdrawal = OpsReply<'GET /ops/api/withdrawals'>[number];
 
 /** Open withdrawals: send through the provider, export for a bank upload, settle paid or failed. */
 export default function PayoutsPage() {
+  const ask = useAsk();
   const list = useOps(() => ops().withdrawals.list(), 'withdrawals');
   const outcome = useOutcome();
   const [exp, setExp] = useState<{ currency: 'NGN' | 'GHS'; method: 'BANK' | 'MOMO' }>({

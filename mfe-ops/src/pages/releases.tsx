@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Descriptions, InputNumber, Select, Space
 import { useData } from '@giftlane/shared-sdk';
 import type { ReleaseApp, ReleaseDashboard, ReleaseHistoryLine } from '@giftlane/shared-sdk/ops/replies';
 import { ops as getOps, when } from '../lib/api';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOutcome } from '../lib/use-outcome';
 import { RoleGate } from '../app/console';
 import { PageTitle } from '../lib/page';
@@ -123,6 +123,7 @@ interface AppCardProps {
 }
 
 function AppCard({ env, app: a, busy, run, reload }: AppCardProps) {
+  const ask = useAsk();
   const [version, setVersion] = useState<string | undefined>(undefined);
   const [percent, setPercent] = useState<number | null>(10);
   const [promoteWhenHealthy, setPromoteWhenHealthy] = useState(false);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CounterOffer } from '@giftlane/shared-sdk/ops/client';
-import { Alert, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Descriptions, Image, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useNavigate, useParams } from '@giftlane/shared-sdk/router';
 import { amount, ops, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
@@ -43,6 +43,8 @@ export default function ReviewPage() {
   const [note, setNote] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
   const { run, busy, notice } = useOutcome();
+  // The console's dialogs (its theme, no motion), not antd's static ones (lib/prompt.tsx).
+  const { modal } = App.useApp();
   const [offering, setOffering] = useState(false);
   const priceOffer = useCallback((offer: CounterOffer) => ops().orders.counterOfferPreview(orderNo, offer), [orderNo]);
   const o = order.data;
@@ -100,7 +102,7 @@ export default function ReviewPage() {
     });
   const refuse = () => {
     let reason = '';
-    Modal.confirm({
+    modal.confirm({
       title: 'Refuse the whole order',
       content: (
         <Input.TextArea aria-label="Reason for the seller" rows={3} onChange={(e) => (reason = e.target.value)} />

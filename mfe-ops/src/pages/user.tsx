@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography } from
 import { Link, useParams } from '@giftlane/shared-sdk/router';
 import { amount, can, ops, staffSession, when } from '../lib/api';
 import { PageTitle } from '../lib/page';
-import { ask } from '../lib/prompt';
+import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
 import type { OpsReply } from '@giftlane/shared-sdk/ops/replies';
@@ -89,6 +89,7 @@ function PayoutAccounts({ accounts }: { accounts: PayoutAccount[] }) {
 
 /** One seller: profile, balances, linked accounts, ledger, orders, withdrawals, sessions, security events; freeze. */
 export default function UserPage() {
+  const ask = useAsk();
   const { id = '' } = useParams();
   const d = useOps(() => ops().users.get(id), `user:${id}`);
   const { run, notice } = useOutcome();

@@ -5,20 +5,26 @@ import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 // A component router: the data router needs fetch's Request and MessageChannel, which jsdom lacks.
 import { MemoryRouter, Route, Routes, useLocation } from '@giftlane/shared-sdk/router';
+import { ThemeRoot } from '../app/theme-root';
 
 /** Any other screen: says where the page sent the operator. */
 function Elsewhere() {
   return <p data-testid="elsewhere">{useLocation().pathname}</p>;
 }
 
-/** Renders `Page` at `at` (matched by `path`); other paths show where a navigation went. */
+/**
+ * Renders `Page` at `at` (matched by `path`) inside the console's antd provider, as the console does (its dialogs
+ * come from it); other paths show where a navigation went.
+ */
 export function renderPage(Page: ComponentType, at = '/ops', path = at) {
   return render(
-    <MemoryRouter initialEntries={[at]}>
-      <Routes>
-        <Route path={path} element={<Page />} />
-        <Route path="*" element={<Elsewhere />} />
-      </Routes>
-    </MemoryRouter>,
+    <ThemeRoot>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path={path} element={<Page />} />
+          <Route path="*" element={<Elsewhere />} />
+        </Routes>
+      </MemoryRouter>
+    </ThemeRoot>,
   );
 }

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
 import type { ReleaseDashboard } from '@giftlane/shared-sdk/ops/replies';
 import { staffSession } from '../../lib/api';
+import { renderPage } from '../../test/render';
 import ReleasesPage from '../releases';
 
 const settings = { halt_ratio: 2, min_errors: 20, min_loads: 200, healthy_minutes: 60, interval_s: 60, check: true };
@@ -71,7 +72,7 @@ describe('releases page', () => {
 
   test('shows live and canary with shares, the figures per version, the history, a halt and why', async () => {
     testOps({ 'GET /ops/api/releases': dashboard }, { staff: { role: 'release_manager', name: 'Rae' } });
-    render(<ReleasesPage />);
+    renderPage(ReleasesPage);
     const card = await screen.findByLabelText('Release of mfe-account');
     expect(within(card).getByText('0.1.0+a1 (90 % of devices)')).toBeTruthy();
     expect(within(card).getByText(/0\.1\.0\+a2 \(10 % of devices\) since/)).toBeTruthy();
@@ -93,7 +94,7 @@ describe('releases page', () => {
       { 'GET /ops/api/releases': dashboard, 'POST /ops/api/releases/drop': { changed: true } },
       { staff: { role: 'release_manager' } },
     );
-    render(<ReleasesPage />);
+    renderPage(ReleasesPage);
     await userEvent.click(await screen.findByRole('button', { name: 'Drop canary' }));
     await userEvent.type(await screen.findByLabelText(WHY), 'sellers see a blank page');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Drop canary' }));
@@ -105,11 +106,11 @@ describe('releases page', () => {
   test('without release control it says so; a reviewer is turned away', async () => {
     const empty = { configured: false, envs: [], halts: [], settings };
     testOps({ 'GET /ops/api/releases': empty }, { staff: { role: 'admin' } });
-    const { unmount } = render(<ReleasesPage />);
+    const { unmount } = renderPage(ReleasesPage);
     expect(await screen.findByText('Release control is not configured')).toBeTruthy();
     unmount();
     const t = testOps({}, { staff: { role: 'reviewer' } });
-    render(<ReleasesPage />);
+    renderPage(ReleasesPage);
     expect(screen.getByText('Your role cannot open this area.')).toBeTruthy();
     expect(t.calls).toHaveLength(0);
   });
