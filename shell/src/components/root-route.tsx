@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { setNavigationHandler } from '@giftlane/shared-sdk';
 
+/** How long a navigation to a hash waits for its target to be rendered. */
+const HASH_TARGET_WAIT_MS = 10_000;
+
 /**
  * SPEC §2: every navigation scrolls to the top, or smoothly to the element the hash names. The page
  * as first opened is not a navigation: a prerendered page is read (and scrolled) before it is live,
@@ -15,14 +18,27 @@ function useScrollOnNavigate() {
     const opened = first.current;
     first.current = false;
     if (opened && (!hash || window.scrollY !== 0)) return;
-    if (hash) {
-      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      if (target) {
-        target.scrollIntoView({ behavior: 'smooth' });
-        return;
-      }
-    }
+    const id = hash ? decodeURIComponent(hash.slice(1)) : '';
+    const toTarget = () => {
+      const target = id ? document.getElementById(id) : null;
+      target?.scrollIntoView({ behavior: 'smooth' });
+      return target !== null;
+    };
+    if (toTarget()) return;
     window.scrollTo(0, 0);
+    if (!id) return;
+    // The page that holds the target may still be on its way (a remote's code on a slow phone): go to it when it
+    // comes, for a while, unless the seller has moved the page themselves meanwhile or gone elsewhere.
+    const comes = new MutationObserver(() => {
+      if (window.scrollY !== 0 || toTarget()) stop();
+    });
+    comes.observe(document.body, { childList: true, subtree: true });
+    const timer = setTimeout(() => comes.disconnect(), HASH_TARGET_WAIT_MS);
+    const stop = () => {
+      comes.disconnect();
+      clearTimeout(timer);
+    };
+    return stop;
   }, [pathname, hash]);
 }
 
