@@ -12,6 +12,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { GCProfiler } from 'node:v8';
 import pg from 'pg';
+import { DB_DEFAULTS } from '../src/db/db.js';
 import { startApi } from '../src/start.js';
 
 /**
@@ -46,7 +47,8 @@ async function main() {
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // As many connections as the api's own pool.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: DB_DEFAULTS.max });
     bare.get('/bare-statement', async () => {
       const r = await pool.query<{ n: number }>({ name: 'bench_floor', text: 'select $1::int as n', values: [1] });
       return { ok: true, n: r.rows[0]?.n };
