@@ -248,8 +248,16 @@ test('a reviewer cannot open the admin areas, and the api refuses them too', asy
   expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(56);
   expect(await page.locator('main main, main [role=main]').count()).toBe(0);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/ops/admin');
-  await expect(page.getByText('Your role cannot open this area.')).toBeVisible();
+  // An area the role may not open is turned away before its page asks the api for anything.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/ops/api/')) asked.push(new URL(r.url()).pathname);
+  });
+  for (const area of ['/ops/admin', '/ops/payouts', '/ops/audit', '/ops/dead-letters']) {
+    await page.goto(area);
+    await expect(page.getByText('Your role cannot open this area.')).toBeVisible();
+  }
+  expect(asked.filter((p) => !p.startsWith('/ops/api/auth/'))).toEqual([]);
   const token = await page.evaluate(
     () => (JSON.parse(sessionStorage.getItem('gl.ops.staff') ?? '{}') as { token?: string }).token ?? '',
   );

@@ -3,7 +3,6 @@ import { Link } from '@giftlane/shared-sdk/router';
 import { ops, when, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
-import { RoleGate } from '../app/console';
 
 type Appeal = OpsReply<'GET /ops/api/appeals'>['appeals'][number];
 
@@ -18,7 +17,7 @@ export default function AppealsPage() {
   const list = useOps(() => ops().appeals.queue(), 'appeals');
   const hours = list.data?.review_hours ?? 24;
   return (
-    <RoleGate roles={['reviewer']}>
+    <>
       <PageTitle>Appeals</PageTitle>
       <p>
         Each appeal is answered within {hours} hours by a staff member other than the one who decided the order (the
@@ -51,6 +50,6 @@ export default function AppealsPage() {
           { title: 'Taken by', render: (_, a) => a.assigned_to_name ?? '—' },
         ]}
       />
-    </RoleGate>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import { ops, type OpsReply } from '../lib/api';
 import { PageTitle } from '../lib/page';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
-import { RoleGate } from '../app/console';
 
 export type Channels = OpsReply<'GET /ops/api/channels'>['channels'];
 
@@ -16,14 +15,6 @@ export type Channels = OpsReply<'GET /ops/api/channels'>['channels'];
  * or an https link, in words shown here.
  */
 export default function ChannelsPage() {
-  return (
-    <RoleGate roles={[]}>
-      <ChannelsEditor />
-    </RoleGate>
-  );
-}
-
-function ChannelsEditor() {
   const current = useOps(() => ops().channels.get(), 'channels');
   const { run, busy, notice } = useOutcome();
   const [form] = Form.useForm<Channels>();

@@ -4,7 +4,6 @@ import { PageTitle } from '../lib/page';
 import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
-import { RoleGate } from '../app/console';
 
 export type DeadLetter = OpsReply<'GET /ops/api/dead-letters'>[number];
 
@@ -22,14 +21,6 @@ const KIND: Record<string, string> = {
  * attempts, the last error and when; an admin sends one again once the provider is back (audited).
  */
 export default function DeadLettersPage() {
-  return (
-    <RoleGate roles={['finance']}>
-      <DeadLetters />
-    </RoleGate>
-  );
-}
-
-function DeadLetters() {
   const ask = useAsk();
   const list = useOps(() => ops().deadLetters.list(), 'dead-letters');
   const isAdmin = staffSession.get()?.role === 'admin';

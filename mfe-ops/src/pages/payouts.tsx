@@ -5,7 +5,6 @@ import { PageTitle } from '../lib/page';
 import { useAsk } from '../lib/prompt';
 import { useOps } from '../lib/use-ops';
 import { useOutcome } from '../lib/use-outcome';
-import { RoleGate } from '../app/console';
 
 type Withdrawal = OpsReply<'GET /ops/api/withdrawals'>[number];
 
@@ -40,7 +39,7 @@ export default function PayoutsPage() {
     });
   };
   return (
-    <RoleGate roles={['finance']}>
+    <>
       <PageTitle>Payouts</PageTitle>
       <Space className="ops-gap" wrap>
         <Select
@@ -133,6 +132,6 @@ export default function PayoutsPage() {
           },
         ]}
       />
-    </RoleGate>
+    </>
   );
 }

@@ -5,6 +5,8 @@ import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 // A component router: the data router needs fetch's Request and MessageChannel, which jsdom lacks.
 import { MemoryRouter, Route, Routes, useLocation } from '@giftlane/shared-sdk/router';
+import { AREAS, areaHref } from '../app/areas';
+import { gated } from '../app/gate';
 import { ThemeRoot } from '../app/theme-root';
 
 /** Any other screen: says where the page sent the operator. */
@@ -27,4 +29,11 @@ export function renderPage(Page: ComponentType, at = '/ops', path = at) {
       </MemoryRouter>
     </ThemeRoot>,
   );
+}
+
+/** `Page` as the console's routes mount it at its area's `path` (app/areas.ts): behind the area's roles. */
+export function renderArea(Page: ComponentType, at = '/ops', path = at) {
+  const area = AREAS.find((a) => areaHref(a) === path);
+  if (!area) throw new Error(`No console area at ${path}`);
+  return renderPage(gated(area, Page), at, path);
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OpsRefusal, testOps } from '@giftlane/shared-sdk/ops/testing';
-import { renderPage } from '../../test/render';
+import { renderArea, renderPage } from '../../test/render';
 import ChannelsPage, { type Channels } from '../channels';
 
 const channels: Channels = {
@@ -52,7 +52,7 @@ describe('official channels page', () => {
 
   test('only an admin opens it', async () => {
     const t = testOps({ 'GET /ops/api/channels': { channels } }, { staff: { role: 'reviewer' } });
-    renderPage(ChannelsPage, '/ops/channels');
+    renderArea(ChannelsPage, '/ops/channels');
     expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
     expect(t.calls).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Save the channels' })).toBeNull();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
-import { renderPage } from '../../test/render';
+import { renderArea, renderPage } from '../../test/render';
 import { coupon } from '../../test/wire';
 import CouponsPage from '../coupons';
 
@@ -43,8 +43,9 @@ describe('coupons', () => {
   );
 
   test('a reviewer is turned away', async () => {
-    testOps({}, { staff: { role: 'reviewer' } });
-    renderPage(CouponsPage, '/ops/coupons');
+    const t = testOps({}, { staff: { role: 'reviewer' } });
+    renderArea(CouponsPage, '/ops/coupons');
     expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
+    expect(t.calls).toHaveLength(0);
   });
 });

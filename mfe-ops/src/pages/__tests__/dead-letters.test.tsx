@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
-import { renderPage } from '../../test/render';
+import { renderArea, renderPage } from '../../test/render';
 import DeadLettersPage, { type DeadLetter } from '../dead-letters';
 
 const letters: DeadLetter[] = [
@@ -71,7 +71,7 @@ describe('dead letters page', () => {
     expect(within(screen.getByRole('table')).queryByRole('button', { name: 'Send again' })).toBeNull();
     unmount();
     const t = testOps({ 'GET /ops/api/dead-letters': letters }, { staff: { role: 'reviewer' } });
-    renderPage(DeadLettersPage);
+    renderArea(DeadLettersPage, '/ops/dead-letters');
     expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(t.calls).toHaveLength(0);

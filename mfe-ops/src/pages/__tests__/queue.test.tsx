@@ -91,12 +91,6 @@ describe('review queue', () => {
     expect(t.callsTo('GET /ops/api/orders/queue').at(-1)).toEqual({ min_amount: '100000', waiting_over_minutes: '30' });
   });
 
-  test('finance is turned away', async () => {
-    testOps({}, { staff: { role: 'finance' } });
-    renderPage(QueuePage);
-    expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
-  });
-
   test('an order waiting for the seller’s answer to a counter-offer stands out, with its deadline', async () => {
     testOps(
       {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
-import { renderPage } from '../../test/render';
+import { renderArea, renderPage } from '../../test/render';
 import RailsPage, { type Rail } from '../rails';
 
 const rail = (o: Partial<Rail> = {}): Rail => ({
@@ -57,7 +57,7 @@ describe('payout rails page', () => {
 
   test('a reviewer cannot open it', async () => {
     const t = testOps({ 'GET /ops/api/rails': [rail()] }, { staff: { role: 'reviewer' } });
-    renderPage(RailsPage);
+    renderArea(RailsPage, '/ops/rails');
     expect(screen.getByText('Your role cannot open this area.')).toBeInTheDocument();
     expect(t.calls).toHaveLength(0);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
 import type { ReleaseDashboard } from '@giftlane/shared-sdk/ops/replies';
 import { staffSession } from '../../lib/api';
-import { renderPage } from '../../test/render';
+import { renderArea, renderPage } from '../../test/render';
 import ReleasesPage from '../releases';
 
 const settings = { halt_ratio: 2, min_errors: 20, min_loads: 200, healthy_minutes: 60, interval_s: 60, check: true };
@@ -110,7 +110,7 @@ describe('releases page', () => {
     expect(await screen.findByText('Release control is not configured')).toBeTruthy();
     unmount();
     const t = testOps({}, { staff: { role: 'reviewer' } });
-    renderPage(ReleasesPage);
+    renderArea(ReleasesPage, '/ops/releases');
     expect(screen.getByText('Your role cannot open this area.')).toBeTruthy();
     expect(t.calls).toHaveLength(0);
   });
