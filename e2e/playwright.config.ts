@@ -43,7 +43,10 @@ export default defineConfig({
   testDir: './tests',
   // One folder per port: several suites may run side by side on one machine.
   outputDir: `test-results/${port}`,
-  timeout: 45_000,
+  // A whole journey's budget. The longest are two people's (a seller at 360 px and staff enrolling in the console,
+  // each signing in): 40–50 s on a 2-core machine running two of them side by side, which ran one out of 45 s twice
+  // (cases.spec.ts, 2026-11-27). A hung step still ends at its own bound (10 s an expectation).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
