@@ -6,6 +6,8 @@ import { freshDb, type TestDb } from '../test/harness.js';
  * Verification screen's tiers): made from the countries once, and made again when the countries are read again.
  */
 describe('values made from the reference data’s countries', () => {
+  // A fresh embedded database with every migration: seconds on a busy machine (jest's 5 s ran out once).
+  jest.setTimeout(60_000);
   let tdb: TestDb;
   beforeAll(async () => {
     tdb = await freshDb('pglite');
