@@ -2,8 +2,17 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from '@giftlane/shared-sdk/router';
 import { setNavigationHandler } from '@giftlane/shared-sdk';
 
-/** How long a navigation to a hash waits for its target to be rendered. */
+/** How long a navigation to a hash keeps its target in sight: until it is rendered, then while the page settles. */
 const HASH_TARGET_WAIT_MS = 10_000;
+/** How often, once the target was scrolled to, it is checked to be still in sight. */
+const HASH_CHECK_MS = 1_000;
+/** The visitor's own hand on the page: any of these ends what is done for them. */
+const VISITOR_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+const outOfSight = (el: Element) => {
+  const r = el.getBoundingClientRect();
+  return r.bottom <= 0 || r.top >= window.innerHeight;
+};
 
 /**
  * SPEC §2: every navigation scrolls to the top, or smoothly to the element the hash names. The page
@@ -14,30 +23,46 @@ const HASH_TARGET_WAIT_MS = 10_000;
 function useScrollOnNavigate() {
   const { pathname, hash } = useLocation();
   const first = useRef(true);
+  const shown = useRef(pathname);
   useEffect(() => {
     const opened = first.current;
+    const samePage = !opened && shown.current === pathname;
     first.current = false;
+    shown.current = pathname;
     if (opened && (!hash || window.scrollY !== 0)) return;
     const id = hash ? decodeURIComponent(hash.slice(1)) : '';
-    const toTarget = () => {
-      const target = id ? document.getElementById(id) : null;
-      target?.scrollIntoView({ behavior: 'smooth' });
-      return target !== null;
-    };
-    if (toTarget()) return;
-    window.scrollTo(0, 0);
+    // Another page starts at its top: a smooth scroll to its target runs from there, not from where the last page
+    // was left (a long way, which the new page's height changing under it cut short).
+    if (!id || !samePage) window.scrollTo(0, 0);
     if (!id) return;
-    // The page that holds the target may still be on its way (a remote's code on a slow phone): go to it when it
-    // comes, for a while, unless the seller has moved the page themselves meanwhile or gone elsewhere.
+    // Until the visitor moves the page themselves or goes elsewhere, for a while: the target's page may still be on
+    // its way (a remote's code on a slow phone); once it was scrolled to, a smooth scroll that the page's height
+    // changing cut short (its data, its images) leaves it out of sight, and it is then shown at once.
+    let aimed: Element | null = null;
+    let checks: ReturnType<typeof setInterval> | undefined;
+    const check = () => {
+      const target = aimed?.isConnected ? aimed : document.getElementById(id);
+      if (target && outOfSight(target)) target.scrollIntoView();
+    };
+    const aim = () => {
+      aimed = document.getElementById(id);
+      if (!aimed) return false;
+      aimed.scrollIntoView({ behavior: 'smooth' });
+      checks = setInterval(check, HASH_CHECK_MS);
+      return true;
+    };
     const comes = new MutationObserver(() => {
-      if (window.scrollY !== 0 || toTarget()) stop();
+      if (aim()) comes.disconnect();
     });
-    comes.observe(document.body, { childList: true, subtree: true });
-    const timer = setTimeout(() => comes.disconnect(), HASH_TARGET_WAIT_MS);
     const stop = () => {
       comes.disconnect();
       clearTimeout(timer);
+      clearInterval(checks);
+      for (const type of VISITOR_INPUT) window.removeEventListener(type, stop, true);
     };
+    const timer = setTimeout(stop, HASH_TARGET_WAIT_MS);
+    for (const type of VISITOR_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
+    if (!aim()) comes.observe(document.body, { childList: true, subtree: true });
     return stop;
   }, [pathname, hash]);
 }
