@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Descriptions, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useData } from '@giftlane/shared-sdk';
 import type { ReleaseApp, ReleaseDashboard, ReleaseHistoryLine } from '@giftlane/shared-sdk/ops/replies';
@@ -39,6 +39,9 @@ export default function ReleasesPage() {
   const state = useData<ReleaseDashboard>(() => getOps().releases.dashboard(), []);
   const { run, busy, notice } = useOutcome();
   const reload = state.retry;
+  // The look again after "Check canaries now": one at a time, and none once the page is left.
+  const lookAgain = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(lookAgain.current), []);
   if (state.status === 'loading') return <Typography.Paragraph>Loading…</Typography.Paragraph>;
   if (state.status === 'error') {
     return (
@@ -56,7 +59,8 @@ export default function ReleasesPage() {
     run(async () => {
       await getOps().releases.check();
       // The check runs on the job queue, in a moment: look again once it has had the time.
-      setTimeout(reload, 2000);
+      clearTimeout(lookAgain.current);
+      lookAgain.current = setTimeout(reload, 2000);
       return 'The canary check is running: a halt or a promotion shows here in a moment (Refresh to look again).';
     });
   return (

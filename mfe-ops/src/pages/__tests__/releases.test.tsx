@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testOps } from '@giftlane/shared-sdk/ops/testing';
 import type { ReleaseDashboard } from '@giftlane/shared-sdk/ops/replies';
@@ -101,6 +101,18 @@ describe('releases page', () => {
     expect(await screen.findByText('Drop the canary of mfe-account: done.')).toBeTruthy();
     const sent = t.callsTo('POST /ops/api/releases/drop');
     expect(sent).toEqual([{ env: 'production', app: 'mfe-account', why: 'sellers see a blank page' }]);
+  });
+
+  test('"Check canaries now" starts the check and looks at the dashboard again a moment later', async () => {
+    const t = testOps(
+      { 'GET /ops/api/releases': dashboard, 'POST /ops/api/releases/check': {} },
+      { staff: { role: 'release_manager' } },
+    );
+    renderPage(ReleasesPage);
+    await userEvent.click(await screen.findByRole('button', { name: 'Check canaries now' }));
+    expect(await screen.findByText(/The canary check is running/)).toBeTruthy();
+    expect(t.callsTo('POST /ops/api/releases/check')).toHaveLength(1);
+    await waitFor(() => expect(t.callsTo('GET /ops/api/releases')).toHaveLength(2), { timeout: 5_000 });
   });
 
   test('without release control it says so; a reviewer is turned away', async () => {
