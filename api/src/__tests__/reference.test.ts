@@ -39,4 +39,27 @@ describe('values made from the reference data’s countries', () => {
     expect(await ref.perCountries(names)).toContain(`${before.name} (renamed)`);
     expect(made).toBe(3);
   });
+
+  test(
+    'the tables a money read looks up in: one set while kept, the new values after a reload, its ' + 'words',
+    async () => {
+      const ref = new Reference(tdb.db);
+      const first = await ref.tables();
+      expect(await ref.tables()).toBe(first);
+      const ng = first.countries.find((c) => c.short_name === 'NG')!;
+      expect(first.currency(ng.wallet_currency).code).toBe('NGN');
+      expect(first.country(ng.id).name).toBe(ng.name);
+      expect(first.setting('no such setting', 'fallback')).toBe('fallback');
+      expect(() => first.country(-1)).toThrow('Country not found');
+      await expect(ref.country(-1)).rejects.toThrow('Country not found');
+
+      await tdb.db.query('update currencies set symbol = $2 where code = $1', ['NGN', 'N']);
+      expect((await ref.tables()).currency('NGN').symbol).toBe(first.currency('NGN').symbol);
+      ref.clear();
+      const second = await ref.tables();
+      expect(second).not.toBe(first);
+      expect(second.currency('NGN').symbol).toBe('N');
+      expect((await ref.currency('NGN')).symbol).toBe('N');
+    },
+  );
 });

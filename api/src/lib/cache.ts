@@ -15,10 +15,15 @@ import { currentTransaction, type Queryable } from '../db/db.js';
 export function keyedCache<K, T>(
   db: Queryable,
   load: (key: K, q: Queryable) => Promise<{ value: T; until: number }>,
-): { get: (key: K) => Promise<T>; clear: () => void } {
+): { get: (key: K) => Promise<T>; peek: (key: K) => T | undefined; clear: () => void } {
   const values = new Map<K, { value: T; until: number }>();
   const pending = new Map<K, Promise<T>>();
   let generation = 0;
+  /** The value get would answer at once (kept and not expired), else undefined: without a wait. */
+  const peek = (key: K): T | undefined => {
+    const hit = values.get(key);
+    return hit && Date.now() < hit.until ? hit.value : undefined;
+  };
   const get = async (key: K): Promise<T> => {
     const hit = values.get(key);
     if (hit && Date.now() < hit.until) return hit.value;
@@ -46,6 +51,7 @@ export function keyedCache<K, T>(
   };
   return {
     get,
+    peek,
     clear: () => {
       values.clear();
       pending.clear();
@@ -59,9 +65,9 @@ export function cached<T>(
   db: Queryable,
   ttlMs: number,
   load: (q: Queryable) => Promise<T>,
-): (() => Promise<T>) & { clear: () => void } {
+): (() => Promise<T>) & { peek: () => T | undefined; clear: () => void } {
   const cache = keyedCache<null, T>(db, async (_key, q) => ({ value: await load(q), until: Date.now() + ttlMs }));
-  return Object.assign(() => cache.get(null), { clear: cache.clear });
+  return Object.assign(() => cache.get(null), { peek: () => cache.peek(null), clear: cache.clear });
 }
 
 /**

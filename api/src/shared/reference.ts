@@ -43,6 +43,34 @@ export function currencyIn(currencies: Map<string, Currency>, code: string): Cur
 }
 
 /**
+ * The currencies, the enabled countries and the settings as their caches hold them (Reference.tables): look-ups
+ * without a wait, for a request that makes many. The same object while none of the three is read again, so what is
+ * made from them (a tier's limits in minor units) can be kept with it.
+ */
+export class RefTables {
+  constructor(
+    readonly currencies: Map<string, Currency>,
+    readonly countries: Country[],
+    readonly settings: Map<string, unknown>,
+  ) {}
+
+  currency(code: string): Currency {
+    return currencyIn(this.currencies, code);
+  }
+
+  country(id: number): Country {
+    const c = this.countries.find((x) => x.id === id);
+    if (!c) throw new AppError('Country not found');
+    return c;
+  }
+
+  setting<T>(key: string, fallback: T): T {
+    const v = this.settings.get(key);
+    return v === undefined ? fallback : (v as T);
+  }
+}
+
+/**
  * Reference data every module reads (currencies, countries, VIP levels, ladder tiers, settings),
  * cached for a short while: it changes only by migration or an operator, and it is on the hot path.
  */
@@ -92,8 +120,23 @@ export class Reference {
   readonly ladder: ReturnType<typeof cached<Map<string, LadderTier[]>>>;
   readonly settings: ReturnType<typeof cached<Map<string, unknown>>>;
 
+  private lastTables: RefTables | undefined;
+
+  /** The currencies, countries and settings at once (see RefTables): one wait, none when all three are kept. */
+  async tables(): Promise<RefTables> {
+    let currencies = this.currencies.peek();
+    let countries = this.countries.peek();
+    let settings = this.settings.peek();
+    if (!currencies || !countries || !settings)
+      [currencies, countries, settings] = await Promise.all([this.currencies(), this.countries(), this.settings()]);
+    const last = this.lastTables;
+    if (last && last.currencies === currencies && last.countries === countries && last.settings === settings)
+      return last;
+    return (this.lastTables = new RefTables(currencies, countries, settings));
+  }
+
   async currency(code: string): Promise<Currency> {
-    return currencyIn(await this.currencies(), code);
+    return (await this.tables()).currency(code);
   }
 
   /** Values made from the countries list, each under its key, with the list they were made from. */
@@ -113,14 +156,11 @@ export class Reference {
   }
 
   async country(id: number): Promise<Country> {
-    const c = (await this.countries()).find((x) => x.id === id);
-    if (!c) throw new AppError('Country not found');
-    return c;
+    return (await this.tables()).country(id);
   }
 
   async setting<T>(key: string, fallback: T): Promise<T> {
-    const v = (await this.settings()).get(key);
-    return v === undefined ? fallback : (v as T);
+    return (await this.tables()).setting(key, fallback);
   }
 
   async vipBp(level: number): Promise<number> {
