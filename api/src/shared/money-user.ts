@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { AppError, Codes, TOKEN_INVALID } from '../lib/envelope.js';
-import type { Country, Currency, Reference } from './reference.js';
+import type { Country, Currency, RefTables, Reference } from './reference.js';
 
 export interface MoneyUser {
   id: number;
@@ -33,14 +33,18 @@ export async function moneyUser(q: Queryable, deps: { ref: Reference }, userId: 
 
 /** moneyUser over the active user's row read already (undefined: no such active user). */
 export async function moneyUserOf(deps: { ref: Reference }, u: MoneyUserRow | undefined): Promise<MoneyUser> {
-  const { ref } = deps;
+  return moneyUserIn(await deps.ref.tables(), u);
+}
+
+/** moneyUserOf with the reference tables in hand. */
+export function moneyUserIn(tables: RefTables, u: MoneyUserRow | undefined): MoneyUser {
   if (!u) throw new AppError(TOKEN_INVALID, Codes.token);
-  const country = await ref.country(u.country_id);
+  const country = tables.country(u.country_id);
   return {
     id: u.id,
     country,
-    local: await ref.currency(country.wallet_currency),
-    usdt: await ref.currency('USDT'),
+    local: tables.currency(country.wallet_currency),
+    usdt: tables.currency('USDT'),
     vipLevel: u.vip_level,
     tpasswordHash: u.tpassword_hash,
     email: u.email,

@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../../shared/reference.js';
+import type { RefTables, Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
@@ -136,31 +136,56 @@ export async function kycUser(q: Queryable, deps: Pick<KycDeps, 'ref'>, userId: 
   return kycUserOf(deps, await repo.user(q, userId));
 }
 
+type KycUserRow = { id: number; country_id: number; kyc_level: number; kyc_name: string };
+
 /** kycUser over a users row read already (the money standing's one read). */
-export async function kycUserOf(
-  deps: Pick<KycDeps, 'ref'>,
-  u: { id: number; country_id: number; kyc_level: number; kyc_name: string } | undefined,
-): Promise<KycUser> {
+export async function kycUserOf(deps: Pick<KycDeps, 'ref'>, u: KycUserRow | undefined): Promise<KycUser> {
+  return kycUserIn(await deps.ref.tables(), u);
+}
+
+/** kycUserOf with the reference tables in hand. */
+export function kycUserIn(tables: RefTables, u: KycUserRow | undefined): KycUser {
   if (!u) throw new AppError('User not found');
-  const country = await deps.ref.country(u.country_id);
+  const country = tables.country(u.country_id);
   return { id: u.id, countryCode: country.short_name, level: u.kyc_level, name: u.kyc_name };
 }
+
+/** Limits made from a set of tiers and reference tables, kept with them: a money read asks for the same ones often. */
+const madeLimits = new WeakMap<Tiers, WeakMap<RefTables, Map<string, LevelLimits | undefined>>>();
 
 /**
  * A level's limits in one currency (minor units); level 0 withdraws nothing. Undefined: no tiers for this country or
  * currency (not gated).
  */
-export async function levelLimits(
-  deps: Pick<KycDeps, 'ref' | 'tiers'>,
+export function levelLimits(
+  tables: RefTables,
+  tiers: Tiers,
   input: { countryCode: string; level: number; currency: string },
-): Promise<LevelLimits | undefined> {
+): LevelLimits | undefined {
   const { countryCode, level, currency } = input;
-  const t = deps.tiers[countryCode];
+  let byTables = madeLimits.get(tiers);
+  if (!byTables) madeLimits.set(tiers, (byTables = new WeakMap()));
+  let made = byTables.get(tables);
+  if (!made) byTables.set(tables, (made = new Map()));
+  const key = `${countryCode}|${level}|${currency}`;
+  if (made.has(key)) return made.get(key);
+  const value = makeLevelLimits(tables, tiers, input);
+  made.set(key, value);
+  return value;
+}
+
+function makeLevelLimits(
+  tables: RefTables,
+  tiers: Tiers,
+  input: { countryCode: string; level: number; currency: string },
+): LevelLimits | undefined {
+  const { countryCode, level, currency } = input;
+  const t = tiers[countryCode];
   if (!t) return undefined;
   if (level <= 0) return { level: 0, singleMinor: 0n, dailyMinor: 0n, balanceMinor: 0n };
   const l = t.levels[Math.min(level, 3) - 1]?.limits[currency];
   if (!l) return undefined;
-  const cur = await deps.ref.currency(currency);
+  const cur = tables.currency(currency);
   const minor = (s: string) => {
     const p = parseAmount(s, cur.decimals);
     return p.ok ? p.minor : 0n;
@@ -193,15 +218,20 @@ export async function kycToday(
     currency: string;
     /** What usedToday says for this user and currency, when it was read already (the money standing's one read). */
     used?: bigint;
+    /** The reference tables, when the caller has them already. */
+    tables?: RefTables;
   },
 ) {
   const { user: u, currency } = input;
-  const limits = await levelLimits(deps, { countryCode: u.countryCode, level: u.level, currency });
+  const tables = input.tables ?? (await deps.ref.tables());
+  const limits = levelLimits(tables, deps.tiers, { countryCode: u.countryCode, level: u.level, currency });
   if (!limits) return undefined;
   const used = input.used ?? (await usedToday(q, { userId: u.id, countryCode: u.countryCode, currency }));
   const remaining = limits.dailyMinor > used ? limits.dailyMinor - used : 0n;
   const next =
-    u.level < 3 ? await levelLimits(deps, { countryCode: u.countryCode, level: u.level + 1, currency }) : undefined;
+    u.level < 3
+      ? levelLimits(tables, deps.tiers, { countryCode: u.countryCode, level: u.level + 1, currency })
+      : undefined;
   return { limits, used, remaining, next };
 }
 

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/envelope.js';
 import { moneyText } from '../../lib/money.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { notify } from '../notices/service.js';
-import type { Reference } from '../../shared/reference.js';
+import type { RefTables, Reference } from '../../shared/reference.js';
 import { accountLinks } from './links.js';
 import { referralRepo } from './repo.js';
 
@@ -14,7 +14,12 @@ export async function referralSettings(
   ref: Reference,
   currency: string,
 ): Promise<{ minTrade: bigint; threshold: bigint }> {
-  const s = (await ref.setting<ReferralSettings>('referral', {}))[currency];
+  return referralSettingsIn(await ref.tables(), currency);
+}
+
+/** referralSettings with the reference tables in hand. */
+export function referralSettingsIn(tables: RefTables, currency: string): { minTrade: bigint; threshold: bigint } {
+  const s = tables.setting<ReferralSettings>('referral', {})[currency];
   return { minTrade: BigInt(s?.min_trade_minor ?? '0'), threshold: BigInt(s?.transfer_threshold_minor ?? '0') };
 }
 

@@ -303,8 +303,9 @@ export async function userView(
   input: { user: UserRow; balances: Balances; token?: string; couponNum?: number },
 ) {
   const { user: u, balances, token, couponNum = 0 } = input;
-  const country = await ref.country(u.country_id);
-  const wallet = await ref.currency(country.wallet_currency);
+  const tables = await ref.tables();
+  const country = tables.country(u.country_id);
+  const wallet = tables.currency(country.wallet_currency);
   const providers = new Set((u.providers ?? '').split(',').filter(Boolean));
   const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
   return {

@@ -9,7 +9,7 @@ import type { Ledger } from '../ledger/ledger.js';
 import type { Reference } from '../../shared/reference.js';
 import { withdrawStatusText } from '../withdraw/service.js';
 import { moneyStanding, standingSnapshot, standingView } from '../withdraw/standing.js';
-import { referralSettings } from '../referral/service.js';
+import { referralSettingsIn } from '../referral/service.js';
 import { moneyUser, walletCurrency } from '../../shared/money-user.js';
 import { walletRepo, type LogRow } from './repo.js';
 import type { AccountBalance } from '../user/repo.js';
@@ -114,7 +114,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
         usd_frozen_amount: f(u.local.code === 'USDT' ? 0n : usdt.heldMinor, u.usdt.decimals),
         usd_withdraw_amount: f(usdt.balanceMinor, u.usdt.decimals),
         // The reward balance moves to cash at this (the referral programme's threshold).
-        transfer_rebate: f((await referralSettings(ref, u.local.code)).threshold, u.local.decimals),
+        transfer_rebate: f(referralSettingsIn(snapshot.tables, u.local.code).threshold, u.local.decimals),
         rebate_amount: Number(f(get('reward', u.local.code).balanceMinor, u.local.decimals)),
         usd_rebate_money: Number(f(get('reward', 'USDT').balanceMinor, u.usdt.decimals)),
         checkin_status: false,
@@ -185,10 +185,9 @@ export async function walletRoutes(app: FastifyInstance, opts: { ledger: Ledger 
 export function walletHooks(ref: Reference) {
   return {
     balances: async (b: AccountBalance[], countryId: number) => {
-      const [local, usdt] = await Promise.all([
-        ref.country(countryId).then((c) => ref.currency(c.wallet_currency)),
-        ref.currency('USDT'),
-      ]);
+      const tables = await ref.tables();
+      const local = tables.currency(tables.country(countryId).wallet_currency);
+      const usdt = tables.currency('USDT');
       const get = (kind: string, code: string) =>
         b.find((x) => x.kind === kind && x.currency === code)?.balanceMinor ?? 0n;
       return {

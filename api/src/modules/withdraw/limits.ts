@@ -1,6 +1,6 @@
 // The platform's withdrawal limits per currency (the withdraw_limits setting): one withdrawal's
 // minimum and maximum, the day's total and count, the fee.
-import type { Reference } from '../../shared/reference.js';
+import type { RefTables, Reference } from '../../shared/reference.js';
 
 export interface Limits {
   min: string;
@@ -10,11 +10,15 @@ export interface Limits {
   fee: string;
 }
 
-export async function limitsFor(
-  ref: Reference,
-  currency: string,
-): Promise<{ min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint }> {
-  const all = await ref.setting<Record<string, Limits>>('withdraw_limits', {});
+export type PlatformLimits = { min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint };
+
+export async function limitsFor(ref: Reference, currency: string): Promise<PlatformLimits> {
+  return limitsIn(await ref.tables(), currency);
+}
+
+/** limitsFor with the reference tables in hand. */
+export function limitsIn(tables: RefTables, currency: string): PlatformLimits {
+  const all = tables.setting<Record<string, Limits>>('withdraw_limits', {});
   const l = all[currency] ?? { min: '1', max: '0', daily_max: '0', daily_count: 0, fee: '0' };
   return {
     min: BigInt(l.min),

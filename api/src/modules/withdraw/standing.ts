@@ -3,11 +3,11 @@
 // form, the native apps' withdraw/information and the withdrawal's own refusals all say it from here.
 import type { Queryable } from '../../db/db.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
-import { moneyUser, moneyUserOf, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
-import type { Country, Reference } from '../../shared/reference.js';
+import { moneyUser, moneyUserIn, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
+import type { Country, RefTables, Reference } from '../../shared/reference.js';
 import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { kycToday, kycUser, kycUserOf, WITHDRAW_KYC_MESSAGES, type KycDeps, type KycUser } from '../kyc/service.js';
+import { kycToday, kycUser, kycUserIn, WITHDRAW_KYC_MESSAGES, type KycDeps, type KycUser } from '../kyc/service.js';
 import { namesMatch } from '../kyc/names.js';
 import {
   waitText,
@@ -17,7 +17,7 @@ import {
   type WithdrawalBlock,
 } from '../security/service.js';
 import { withdrawRepo, type StandingRow } from './repo.js';
-import { limitsFor } from './limits.js';
+import { limitsIn } from './limits.js';
 
 /** What keeps money from leaving now. Open-ended on the wire: a client shows an unknown kind by its words. */
 export type HoldKind =
@@ -182,6 +182,8 @@ const accountName = (a: { bank_name: string; account_no: string }) => `${a.bank_
  * orders being checked read in the same statement.
  */
 export interface StandingSnapshot {
+  /** The reference tables it was made with (the rest of the read looks up in them, without a wait). */
+  tables: RefTables;
   user: MoneyUser;
   /** The user's orders being checked. */
   pendingOrders: number;
@@ -227,12 +229,14 @@ export async function standingSnapshot(
     wallets: await deps.ref.perCountries(countryWallets),
   });
   const first = rows[0];
-  const u = await moneyUserOf(deps, first);
-  const who = await kycUserOf(deps.kyc, first);
+  const tables = await deps.ref.tables();
+  const u = moneyUserIn(tables, first);
+  const who = kycUserIn(tables, first);
   if (!first) throw new Error('unreachable: moneyUserOf refuses a missing user');
   const blockFor = (account: { usable_from: Date | null } | undefined) =>
     withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null });
   return {
+    tables,
     user: u,
     pendingOrders: first.pending_orders,
     balances: first.balances,
@@ -344,7 +348,8 @@ export async function moneyStanding(
 
   // Each limit as the largest amount it lets through.
   const caps: { limit: bigint; hold: (kept: bigint) => Hold }[] = [];
-  const platform = await limitsFor(ref, cur.code);
+  const tables = snap ? snap.tables : await ref.tables();
+  const platform = limitsIn(tables, cur.code);
   caps.push({
     limit: platform.max,
     hold: (kept) => hold('single_limit', STANDING_MESSAGES.single(money(platform.max)), kept),
@@ -369,7 +374,7 @@ export async function moneyStanding(
   if (tiers && who.level < 1) {
     blocking.push(hold('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
   } else if (tiers) {
-    const day = await kycToday(q, kyc, { user: who, currency: cur.code, used: wallet?.kycUsed });
+    const day = await kycToday(q, kyc, { user: who, currency: cur.code, used: wallet?.kycUsed, tables });
     if (day) {
       const resets = nextMidnight(zone, now);
       caps.push({
