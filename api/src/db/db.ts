@@ -403,8 +403,14 @@ export async function openPostgres(url: string, options: number | PostgresOption
   const db: Db = {
     kind: 'pg',
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async query<T>(sql: string, params?: unknown[]) {
-      const inside = guarded(db, mode, log, 'db.query');
+    // Not async: every read passes here, and an async function would wrap the read's own promise in one more.
+    query<T>(sql: string, params?: unknown[]) {
+      let inside: Queryable | undefined;
+      try {
+        inside = guarded(db, mode, log, 'db.query');
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
       return inside ? inside.query<T>(sql, params) : read<T>(sql, params);
     },
     async exec(sql) {

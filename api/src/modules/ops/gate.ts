@@ -12,9 +12,13 @@ export const PUBLIC_OPS_ROUTES: ReadonlySet<string> = new Set(['/ops/api/login',
  */
 export function staffGate(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: every request passes here, and all but the operator routes pass at once, without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const route = req.routeOptions.url;
-    if (!route?.startsWith('/ops/api/') || PUBLIC_OPS_ROUTES.has(route)) return;
-    req.staff = await resolveStaff(app.db, req.headers.authorization);
+    if (!route?.startsWith('/ops/api/') || PUBLIC_OPS_ROUTES.has(route)) return done();
+    resolveStaff(app.db, req.headers.authorization).then((staff) => {
+      req.staff = staff;
+      done();
+    }, done);
   });
 }
