@@ -26,6 +26,13 @@ import { freePort } from '../src/test/pg-cluster.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
+/**
+ * BENCH_ONLY: the lines to run, as the beginnings of their titles separated by commas ("wallet,ord/list"); the bare
+ * route always runs (every ratio is to it). BENCH_PROMISES=1: also the promises the api makes per request (an
+ * async_hooks count, which slows every line a little: for comparing code, not for the figures).
+ */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const COUNT_PROMISES = process.env.BENCH_PROMISES === '1';
 /** Accounts the sign-in line takes in turn, and the per-account sign-in limit the api runs with (its default). */
 const SIGN_IN_ACCOUNTS = Number(process.env.BENCH_SIGN_IN_ACCOUNTS ?? 60);
 const SIGN_IN_LIMIT = Number(process.env.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR ?? 30);
@@ -81,12 +88,13 @@ let measured: { apiPid: number; database?: string; countersUrl?: string } = { ap
  * What the api process has done so far, as bench/serve.ts counts it: statements sent to PostgreSQL (0 on PGlite),
  * bytes freed by garbage collection and the collections' pauses.
  */
-async function counters(): Promise<{ statements: number; freedBytes: number; pauseUs: number }> {
-  if (!measured.countersUrl) return { statements: 0, freedBytes: 0, pauseUs: 0 };
+async function counters(): Promise<{ statements: number; freedBytes: number; pauseUs: number; promises: number }> {
+  if (!measured.countersUrl) return { statements: 0, freedBytes: 0, pauseUs: 0, promises: 0 };
   return (await (await fetch(measured.countersUrl)).json()) as {
     statements: number;
     freedBytes: number;
     pauseUs: number;
+    promises: number;
   };
 }
 
@@ -132,6 +140,7 @@ async function run(load: Load, opts: { connections: number }) {
         dbUs: (cpu.db - cpu0.db) / n,
         // Background work (the job queue's polling) adds a few statements a line: negligible over thousands.
         queries: (after.statements - before.statements) / n,
+        promises: (after.promises - before.promises) / n,
         garbageKb: (after.freedBytes - before.freedBytes) / n / 1024,
         gcPauseUs: (after.pauseUs - before.pauseUs) / n,
       };
@@ -143,7 +152,7 @@ async function main() {
   const pgdb = process.env.BENCH_DB === 'pglite' ? null : await benchDatabase();
   // The identity provider's stand-in (started by the api outside production) on a port the bench knows.
   const standIn = `http://127.0.0.1:${await freePort()}`;
-  const server = await serve(pgdb?.url, { IDENTITY_STAND_IN_PORT: new URL(standIn).port });
+  const server = await serve(pgdb?.url, { IDENTITY_STAND_IN_PORT: new URL(standIn).port }, COUNT_PROMISES);
   try {
     const api = server.apiUrl;
     measured = {
@@ -230,36 +239,32 @@ async function main() {
       gc('ord/list', '/ord/list', { token, status: 'all', page: '0', page_size: '10' }),
       gc('user/userInfo', '/user/userInfo', { token }),
     ];
-    const saturation = [];
-    saturation.push(await run(bare, { connections: 20 }));
+    const wanted = (l: Load) => l === bare || ONLY.length === 0 || ONLY.some((o) => l.title.startsWith(o));
+    type Line = Awaited<ReturnType<typeof run>>;
+    const saturation: Line[] = [];
+    const line = async (l: Load, connections = 20) => {
+      if (!wanted(l)) return undefined;
+      const r = await run(l, { connections });
+      saturation.push(r);
+      return r;
+    };
+    await line(bare);
     // The floor of a one-statement read (no goal of its own): the bare route and one database round trip.
     if (pgdb)
-      saturation.push(
-        await run(
-          { title: 'bare route + 1 statement', url: server.bareUrl.replace(/\/bare$/, '/bare-statement') },
-          {
-            connections: 20,
-          },
-        ),
-      );
-    for (const l of reads) saturation.push(await run(l, { connections: 20 }));
+      await line({ title: 'bare route + 1 statement', url: server.bareUrl.replace(/\/bare$/, '/bare-statement') });
+    for (const l of reads) await line(l);
     // An order's page (no goal of its own): the order with its lines, timeline, offer and compensation.
-    saturation.push(await run(gc('ord/detail', '/ord/detail', { token, order_no: orderNos[0]! }), { connections: 20 }));
-    saturation.push(await run(gc('public/countrylist', '/public/countrylist', {}), { connections: 20 }));
-    saturation.push(
-      await run(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }), {
-        connections: 20,
-      }),
-    );
+    await line(gc('ord/detail', '/ord/detail', { token, order_no: orderNos[0]! }));
+    await line(gc('public/countrylist', '/public/countrylist', {}));
+    await line(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }));
     const signIn: Load = {
       title: `user/applogin (argon2id)`,
       url: `${api}/gc/user/applogin`,
       bodies: signInEmails.map((e) => form({ username: e, password: 'Secret123!' })),
     };
-    const signIns = await run(signIn, { connections: 4 });
-    saturation.push(signIns);
+    const signIns = await line(signIn, 4);
     const atRate = [];
-    for (const l of reads)
+    for (const l of reads.filter(wanted))
       atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
 
     const bareRps = saturation[0]!.rps;
@@ -280,7 +285,8 @@ async function main() {
         'CPU vs bare'.padStart(13) +
         'queries'.padStart(9) +
         'KB freed'.padStart(10) +
-        'GC µs'.padStart(7),
+        'GC µs'.padStart(7) +
+        (COUNT_PROMISES ? 'promises'.padStart(10) : ''),
     );
     const bareCpu = saturation[0]!.apiUs + saturation[0]!.dbUs;
     const goal: Record<string, number> = {
@@ -303,15 +309,16 @@ async function main() {
           `${((bareCpu / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13) +
           r.queries.toFixed(1).padStart(9) +
           r.garbageKb.toFixed(0).padStart(10) +
-          r.gcPauseUs.toFixed(0).padStart(7),
+          r.gcPauseUs.toFixed(0).padStart(7) +
+          (COUNT_PROMISES ? r.promises.toFixed(1).padStart(10) : ''),
       );
     }
     // Each account's sign-ins in this run, against its limit: the line is only a measure while it stays under.
-    const perAccount = Math.ceil(signIns.total / SIGN_IN_ACCOUNTS);
-    console.log(
-      `sign-ins: ${signIns.total} over ${SIGN_IN_ACCOUNTS} accounts, at most ${perAccount} each ` +
-        `(per-account limit ${SIGN_IN_LIMIT} an hour)`,
-    );
+    if (signIns)
+      console.log(
+        `sign-ins: ${signIns.total} over ${SIGN_IN_ACCOUNTS} accounts, at most ` +
+          `${Math.ceil(signIns.total / SIGN_IN_ACCOUNTS)} each (per-account limit ${SIGN_IN_LIMIT} an hour)`,
+      );
     console.log(
       `\nat a fixed ${RATE} req/s (goal: p99 < 20 ms)`.padEnd(31) +
         'req/s'.padStart(8) +

@@ -13,12 +13,24 @@ export interface BenchServer {
 
 /**
  * Starts bench/serve.ts in its own process, so the load generator does not share the api's event
- * loop: the api on databaseUrl (else PGlite in a scratch folder), with `env` added to its settings.
+ * loop: the api on databaseUrl (else PGlite in a scratch folder), with `env` added to its settings; `countPromises`:
+ * its counters count the promises made too. BENCH_NODE_ARGS: node's own options for that process (`--cpu-prof` to
+ * profile the api under a bench's load).
  */
-export async function serve(databaseUrl: string | undefined, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function serve(
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+  countPromises = false,
+): Promise<BenchServer> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_API_ENV: JSON.stringify(env) },
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts')], {
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_API_ENV: JSON.stringify(env),
+      BENCH_COUNT_PROMISES: countPromises ? '1' : '',
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const first = await new Promise<string>((resolve, reject) => {

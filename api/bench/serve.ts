@@ -2,13 +2,15 @@
  * The server side of `bench.ts`, in its own process so the load generator does not share its event
  * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
  * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes. `/counters` beside
- * the bare route: statements sent to PostgreSQL and garbage collected so far. On PostgreSQL, `/bare-statement` beside
+ * the bare route: statements sent to PostgreSQL, garbage collected and (when asked) promises made so far. On
+ * PostgreSQL, `/bare-statement` beside
  * it too: the bare route with one prepared statement through a pool of its own on the api's database, the floor of a
  * read of one statement (the HTTP and the database round trips, nothing of the api's).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHook } from 'node:async_hooks';
 import Fastify from 'fastify';
 import { GCProfiler } from 'node:v8';
 import pg from 'pg';
@@ -19,6 +21,14 @@ import { startApi } from '../src/start.js';
  * Statements the api has sent to PostgreSQL so far (every client's, the listener's too): the bench's queries a request.
  */
 let statements = 0;
+/** Promises made so far, when the bench asks (an async_hooks hook, which costs every promise a call). */
+let promises = 0;
+if (process.env.BENCH_COUNT_PROMISES === '1')
+  createHook({
+    init: (_id, type) => {
+      if (type === 'PROMISE') promises++;
+    },
+  }).enable();
 /**
  * Garbage collection so far, from V8's GC profiler: the bytes each collection freed (in a steady run about what the
  * requests allocated) and its pause on the main thread.
@@ -55,7 +65,7 @@ async function main() {
     });
     bare.addHook('onClose', async () => pool.end());
   }
-  bare.get('/counters', async () => ({ statements, ...gcSoFar() }));
+  bare.get('/counters', async () => ({ statements, promises, ...gcSoFar() }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const api = await startApi({
     port: 0,
