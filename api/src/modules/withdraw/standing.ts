@@ -232,7 +232,7 @@ export async function standingSnapshot(
   const tables = await deps.ref.tables();
   const u = moneyUserIn(tables, first);
   const who = kycUserIn(tables, first);
-  if (!first) throw new Error('unreachable: moneyUserOf refuses a missing user');
+  if (!first) throw new Error('unreachable: moneyUserIn refuses a missing user');
   const blockFor = (account: { usable_from: Date | null } | undefined) =>
     withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null });
   return {
