@@ -3,9 +3,9 @@
  * loop: the api (on BENCH_DATABASE_URL, else PGlite in a scratch folder) and a bare Fastify route in
  * one process. Prints one JSON line with both URLs and its pid, and stops when its stdin closes. `/counters` beside
  * the bare route: statements sent to PostgreSQL, garbage collected and (when asked) promises made so far. On
- * PostgreSQL, `/bare-statement` beside
- * it too: the bare route with one prepared statement through a pool of its own on the api's database, the floor of a
- * read of one statement (the HTTP and the database round trips, nothing of the api's).
+ * PostgreSQL, `/bare-statement` beside it too: the bare route with one prepared statement through a pool of its own
+ * on the api's database, the floor of a read of one statement (the HTTP and the database round trips, nothing of the
+ * api's).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
