@@ -31,8 +31,14 @@ const SELECT =
   `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as ` +
   `providers from users u`;
 
+/**
+ * The statements' texts are built once, here and below: a text made at each call is hashed anew to find its prepared
+ * statement.
+ */
+const BY_ID_SQL = `${SELECT} where u.id = $1 and u.status = 'active'`;
+
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | null> {
-  return (await q.query<UserRow>(`${SELECT} where u.id = $1 and u.status = 'active'`, [id])).rows[0] ?? null;
+  return (await q.query<UserRow>(BY_ID_SQL, [id])).rows[0] ?? null;
 }
 
 /** One of a user's ledger accounts as the user object shows it: its posted balance (holds aside). */
@@ -61,26 +67,27 @@ const extrasFrom = (r: ExtrasColumns): UserExtras => ({
   couponNum: r.coupon_num,
 });
 
+const VIEW_BY_ID_SQL = `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id)
+         as providers, ${extrasOf('u.id')}
+    from users u where u.id = $1 and u.status = 'active'`;
+
 /** findUserById with the user object's extras, in one statement (the signed-in user's page reads it at every visit). */
 export async function findUserViewById(
   q: Queryable,
   id: number,
 ): Promise<{ user: UserRow; extras: UserExtras } | null> {
-  const r = await q.query<UserRow & ExtrasColumns>(
-    `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as providers,
-            ${extrasOf('u.id')}
-       from users u where u.id = $1 and u.status = 'active'`,
-    [id],
-  );
+  const r = await q.query<UserRow & ExtrasColumns>(VIEW_BY_ID_SQL, [id]);
   const row = r.rows[0];
   if (!row) return null;
   const { ledger_balances, coupon_num, ...user } = row;
   return { user, extras: extrasFrom({ ledger_balances, coupon_num }) };
 }
 
+const EXTRAS_SQL = `select ${extrasOf('$1::int')}`;
+
 /** The user object's extras of a user read already (a sign-in's), in one statement. */
 export async function userExtras(q: Queryable, userId: number): Promise<UserExtras> {
-  const r = await q.query<ExtrasColumns>(`select ${extrasOf('$1::int')}`, [userId]);
+  const r = await q.query<ExtrasColumns>(EXTRAS_SQL, [userId]);
   return extrasFrom(r.rows[0]!);
 }
 
@@ -89,17 +96,17 @@ export async function markSignedIn(q: Queryable, userId: number): Promise<void> 
   await q.query('update users set last_login_at = now() where id = $1', [userId]);
 }
 
+const BY_LOGIN_SQL =
+  `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ` +
+  `($2::text is not null and u.whatsapp = $2)) limit 1`;
+
 /** By e-mail, WhatsApp number (digits with dial code) or username: any one the user signs in with. */
 export async function findUserByLogin(
   q: Queryable,
   login: string,
   whatsappDigits: string | null,
 ): Promise<UserRow | null> {
-  const r = await q.query<UserRow>(
-    `${SELECT} where u.status = 'active' and (lower(u.email) = lower($1) or lower(u.username) = lower($1) or ` +
-      `($2::text is not null and u.whatsapp = $2)) limit 1`,
-    [login, whatsappDigits],
-  );
+  const r = await q.query<UserRow>(BY_LOGIN_SQL, [login, whatsappDigits]);
   return r.rows[0] ?? null;
 }
 
