@@ -195,6 +195,32 @@ const LIST_PAGE_SQL = `with o as materialized (
      left join delay_compensations d on d.subject = 'order' and d.subject_id = o.id
      left join (select c.id, ${SUBMITTED_JSON} as submitted from ${SUBMITTED_FROM}) s on s.id = o.card_id`;
 
+/** orderRepo.detailOf's statement ($1 the order number, $2 its seller), built once like LIST_PAGE_SQL. */
+const DETAIL_SQL = `select o.*,
+          (select coalesce(json_agg(json_build_object('seq', l.seq, 'card_id', l.card_id, 'code', l.code,
+                    'status', l.status, 'fail_reason', l.fail_reason, 'proof_image', l.proof_image,
+                    'amount_minor', l.amount_minor::text, 'face_minor', l.face_minor::text,
+                    'rate_minor', l.rate_minor::text, 'card_name', l.card_name, 'card_currency', l.card_currency,
+                    'image_index', l.image_index) order by l.seq), '[]')
+             from order_lines l where l.order_id = o.id) as page_lines,
+          (select coalesce(json_agg(json_build_object('status', e.status, 'note', e.note, 'actor', e.actor,
+                    'created_at', e.created_at) order by e.id), '[]')
+             from order_events e where e.order_id = o.id) as page_events,
+          (select coalesce(sum(a.credit_minor), 0)::text
+             from order_appeals a where a.order_id = o.id and a.status = 'overturned') as page_appeal_credit,
+          (select json_build_object('id', f.id::text, 'order_id', f.order_id::text, 'staff_id', f.staff_id,
+                    'status', f.status, 'reason', f.reason, 'note', f.note, 'proof_images', f.proof_images,
+                    'lines', f.lines, 'currency_code', f.currency_code, 'amount_minor', f.amount_minor::text,
+                    'quote_total_minor', f.quote_total_minor::text, 'sent_at', f.sent_at,
+                    'expires_at', f.expires_at, 'answered_at', f.answered_at,
+                    'credit_journal_id', f.credit_journal_id::text)
+             from order_offers f where f.order_id = o.id order by f.id desc limit 1) as page_offer,
+          (select json_build_object('amount_minor', c.amount_minor::text, 'percent', c.percent,
+                    'minutes_late', c.minutes_late, 'created_at', c.created_at)
+             from delay_compensations c where c.subject = 'order' and c.subject_id = o.id) as page_delay,
+          case when o.card_id is not null then ${SUBMITTED_CARD} end as page_submitted
+     from orders o where o.order_no = $1 and o.user_id = $2`;
+
 export const orderRepo = {
   async byNo(q: Queryable, orderNo: string): Promise<OrderRow | undefined> {
     return (await q.query<OrderRow>('select * from orders where order_no = $1', [orderNo])).rows[0];
@@ -226,33 +252,7 @@ export const orderRepo = {
         page_delay: { amount_minor: string; percent: string; minutes_late: number; created_at: string } | null;
         page_submitted: CardNameParts | null;
       }
-    >(
-      `select o.*,
-              (select coalesce(json_agg(json_build_object('seq', l.seq, 'card_id', l.card_id, 'code', l.code,
-                        'status', l.status, 'fail_reason', l.fail_reason, 'proof_image', l.proof_image,
-                        'amount_minor', l.amount_minor::text, 'face_minor', l.face_minor::text,
-                        'rate_minor', l.rate_minor::text, 'card_name', l.card_name, 'card_currency', l.card_currency,
-                        'image_index', l.image_index) order by l.seq), '[]')
-                 from order_lines l where l.order_id = o.id) as page_lines,
-              (select coalesce(json_agg(json_build_object('status', e.status, 'note', e.note, 'actor', e.actor,
-                        'created_at', e.created_at) order by e.id), '[]')
-                 from order_events e where e.order_id = o.id) as page_events,
-              (select coalesce(sum(a.credit_minor), 0)::text
-                 from order_appeals a where a.order_id = o.id and a.status = 'overturned') as page_appeal_credit,
-              (select json_build_object('id', f.id::text, 'order_id', f.order_id::text, 'staff_id', f.staff_id,
-                        'status', f.status, 'reason', f.reason, 'note', f.note, 'proof_images', f.proof_images,
-                        'lines', f.lines, 'currency_code', f.currency_code, 'amount_minor', f.amount_minor::text,
-                        'quote_total_minor', f.quote_total_minor::text, 'sent_at', f.sent_at,
-                        'expires_at', f.expires_at, 'answered_at', f.answered_at,
-                        'credit_journal_id', f.credit_journal_id::text)
-                 from order_offers f where f.order_id = o.id order by f.id desc limit 1) as page_offer,
-              (select json_build_object('amount_minor', c.amount_minor::text, 'percent', c.percent,
-                        'minutes_late', c.minutes_late, 'created_at', c.created_at)
-                 from delay_compensations c where c.subject = 'order' and c.subject_id = o.id) as page_delay,
-              case when o.card_id is not null then ${SUBMITTED_CARD} end as page_submitted
-         from orders o where o.order_no = $1 and o.user_id = $2`,
-      [orderNo, userId],
-    );
+    >(DETAIL_SQL, [orderNo, userId]);
     const row = r.rows[0];
     if (!row) return undefined;
     const { page_lines, page_events, page_appeal_credit, page_offer, page_delay, page_submitted, ...order } = row;
