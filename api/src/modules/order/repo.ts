@@ -163,9 +163,10 @@ type ListWire = [
  * first; then each table that hangs on its orders is read once for the whole page and joined, not once for each order
  * (a subquery a row): PostgreSQL asks the file system for a table's size each time it starts scanning it, and a page
  * of 10 started 60 scans. Only the columns a list row shows. One value, not a column each: node-postgres decoded a
- * page's 190 columns one by one (a parser each, its times by regular expression), a fifth of the list's time in the
- * api; JSON.parse reads the page at once. At most one open offer an order, one compensation an order and one card an
- * id: no row doubles. Built once: a text made at each call is hashed anew to find its prepared statement.
+ * page's 190 columns one by one (a parser each, its times by regular expression), about a quarter of the list's main
+ * thread in the api; JSON.parse reads the page at once. At most one open offer an order, one compensation an order
+ * and one card an id: no row doubles. Built once: a text made at each call is hashed anew to find its prepared
+ * statement.
  */
 const LIST_PAGE_SQL = `with o as materialized (
      select ${LIST_COLUMNS.map((c) => `o.${c}`).join(', ')},
