@@ -17,11 +17,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { signedBody } from '../src/lib/sign.js';
 import { openLoop } from './open-loop.js';
 import { benchDatabase } from './scratch-db.js';
 import { serve } from './child.js';
-import { nubanCheckDigit } from '../src/modules/payment/nuban.js';
+import { benchSeller, form, readLines, signUp } from './seller.js';
 import { freePort } from '../src/test/pg-cluster.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,7 +37,6 @@ const SIGN_IN_ACCOUNTS = Number(process.env.BENCH_SIGN_IN_ACCOUNTS ?? 60);
 const SIGN_IN_LIMIT = Number(process.env.RATE_LIMIT_AUTH_PER_ACCOUNT_HOUR ?? 30);
 /** The kernel's clock ticks per second in /proc/<pid>/stat (100 on Linux). */
 const TICKS_PER_S = 100;
-const form = (fields: Record<string, string>) => new URLSearchParams(signedBody(fields)).toString();
 
 interface Load {
   title: string;
@@ -160,85 +158,14 @@ async function main() {
       database: pgdb && existsSync('/proc/self/stat') ? new URL(pgdb.url).pathname.slice(1) : undefined,
       countersUrl: server.bareUrl.replace(/\/bare$/, '/counters'),
     };
-    const post = async (p: string, f: Record<string, string>) => {
-      const r = await fetch(`${api}/gc${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form(f),
-      });
-      const j = (await r.json()) as { success: boolean; msg: string; data: Record<string, unknown> };
-      if (!j.success) throw new Error(`${p}: ${j.msg}`);
-      return j.data;
-    };
-    // Sellers signed up through the dev outbox: the first to read as (with a few orders in review), the rest to sign
-    // in as.
-    const signUp = async (email: string) => {
-      await post('/user/sendEmailVerifyCode', { email });
-      const outbox = (await (await fetch(`${api}/__dev/outbox`)).json()) as { to: string; code: string }[];
-      const code = outbox.find((m) => m.to === email)?.code ?? '';
-      const data = await post('/user/appregister', {
-        register_type: '1',
-        country_id: '1',
-        email,
-        password: 'Secret123!',
-        code,
-      });
-      return String(data.token);
-    };
     const stamp = Date.now();
-    const email = `bench${stamp}@example.com`;
-    const token = await signUp(email);
+    // The seller to read as, and the accounts to sign in as.
+    const seller = await benchSeller(api, standIn, `bench${stamp}@example.com`, stamp);
     const signInEmails = Array.from({ length: SIGN_IN_ACCOUNTS }, (_, i) => `bench${stamp}-in${i}@example.com`);
-    for (const e of signInEmails) await signUp(e);
-    // As a seller who has sold and been paid is: a PIN and a bank account (its holder's name from the look-up, in its
-    // cooling-off), and identity level 1 in that name, so the money standing computes the holds a real seller's does.
-    const serial = '012345678';
-    await post('/payment/add', {
-      token,
-      password: 'Secret123!',
-      new_t_password: '246810',
-      payment_id: '1',
-      bank_id: '107',
-      account_no: serial + nubanCheckDigit('058', serial),
-      account_name: '',
-    });
-    const groups = (await post('/payment/list', { token })) as unknown as { data_list: { account_name?: string }[] }[];
-    const holder = groups.flatMap((g) => g.data_list)[0]?.account_name ?? '';
-    const [first, ...rest] = holder.split(' ');
-    const bvn = '5' + String(stamp).slice(-10);
-    const person = { id_type: 'bvn', id_number: bvn, first_name: first, last_name: rest.join(' ') };
-    const added = await fetch(`${standIn}/__stand-in/identities`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...person, date_of_birth: '1991-02-03' }),
-    });
-    if (!added.ok) throw new Error(`identity stand-in: ${added.status}`);
-    await post('/kyc/verifyId', { token, ...person, date_of_birth: '1991-02-03' } as Record<string, string>);
-    const orderNos: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const order = await post('/order/appadd', {
-        token,
-        user_memo: `BENCH-${i}-CODE`,
-        wallet_type: '1',
-        // As the sell form sends them: each order is for a card of the catalog, whose name its list row shows.
-        card_id: '1',
-        face_value: '40',
-        idempotency_key: `bench-order-${i}`,
-      });
-      orderNos.push(String(order.order_no));
-    }
+    for (const e of signInEmails) await signUp(api, e);
 
-    const gc = (title: string, p: string, f: Record<string, string>): Load => ({
-      title,
-      url: `${api}/gc${p}`,
-      body: form(f),
-    });
     const bare: Load = { title: 'bare Fastify route', url: server.bareUrl };
-    const reads = [
-      gc('wallet/balance', '/wallet/balance', { token }),
-      gc('ord/list', '/ord/list', { token, status: 'all', page: '0', page_size: '10' }),
-      gc('user/userInfo', '/user/userInfo', { token }),
-    ];
+    const { goals: reads, others } = readLines(api, seller);
     const wanted = (l: Load) => l === bare || ONLY.length === 0 || ONLY.some((o) => l.title.startsWith(o));
     type Line = Awaited<ReturnType<typeof run>>;
     const saturation: Line[] = [];
@@ -253,10 +180,7 @@ async function main() {
     if (pgdb)
       await line({ title: 'bare route + 1 statement', url: server.bareUrl.replace(/\/bare$/, '/bare-statement') });
     for (const l of reads) await line(l);
-    // An order's page (no goal of its own): the order with its lines, timeline, offer and compensation.
-    await line(gc('ord/detail', '/ord/detail', { token, order_no: orderNos[0]! }));
-    await line(gc('public/countrylist', '/public/countrylist', {}));
-    await line(gc('v2/card/catalog', '/v2/card/catalog', { country_id: '1', page: '0', page_size: '1000' }));
+    for (const l of others) await line(l);
     const signIn: Load = {
       title: `user/applogin (argon2id)`,
       url: `${api}/gc/user/applogin`,
