@@ -14,17 +14,20 @@ export interface BenchServer {
 /**
  * Starts bench/serve.ts in its own process, so the load generator does not share the api's event
  * loop: the api on databaseUrl (else PGlite in a scratch folder), with `env` added to its settings; `countPromises`:
- * its counters count the promises made too. BENCH_NODE_ARGS: node's own options for that process (`--cpu-prof` to
- * profile the api under a bench's load).
+ * its counters count the promises made too; `under`: a command the process runs under, with its arguments (valgrind,
+ * for bench/instructions.ts). BENCH_NODE_ARGS: node's own options for that process (`--cpu-prof` to profile the api
+ * under a bench's load).
  */
 export async function serve(
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
   countPromises = false,
+  under: string[] = [],
 ): Promise<BenchServer> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts')], {
+  const [command, ...args] = [...under, process.execPath, ...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts')];
+  const child = spawn(command!, args, {
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl ?? '',

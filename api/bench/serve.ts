@@ -5,7 +5,7 @@
  * the bare route: statements sent to PostgreSQL, garbage collected and (when asked) promises made so far. On
  * PostgreSQL, `/bare-statement` beside it too: the bare route with one prepared statement through a pool of its own
  * on the api's database, the floor of a read of one statement (the HTTP and the database round trips, nothing of the
- * api's).
+ * api's). `POST /collect`: a full garbage collection, when node runs with --expose-gc.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,13 @@ async function main() {
     bare.addHook('onClose', async () => pool.end());
   }
   bare.get('/counters', async () => ({ statements, promises, ...gcSoFar() }));
+  // A full collection now, when node runs with --expose-gc (bench/instructions.ts, before each line's count).
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (collect)
+    bare.post('/collect', async () => {
+      collect();
+      return { ok: true };
+    });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const api = await startApi({
     port: 0,
