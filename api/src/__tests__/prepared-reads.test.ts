@@ -1,5 +1,7 @@
-// Reads through the pool are prepared statements of each PostgreSQL connection (db.ts): a migration (of any
-// process) that changes what such a read returns must not make it fail.
+// Reads through the pool are prepared statements of each PostgreSQL connection (db.ts), described once per text
+// (prepared-read.ts): a migration (of any process) that changes what such a read returns must not make it fail, and a
+// read of a statement already described reads its rows as the first did.
+import pg from 'pg';
 import { freshDb, targets, type TestDb } from '../test/harness.js';
 
 jest.setTimeout(60_000);
@@ -56,5 +58,56 @@ onPg('prepared reads on postgres', () => {
       [[1]],
     );
     expect(again.rows).toEqual([{ id: 1 }]);
+  });
+
+  describe('described once', () => {
+    let two: TestDb;
+    beforeAll(async () => {
+      two = await freshDb('postgres', { max: 2 });
+      await two.db.exec(
+        'create table shape_probe (id int primary key, big int8, at timestamptz, doc jsonb, tags text[], note text);' +
+          "insert into shape_probe values (1, 9007199254740993, '2026-11-28T05:00:00Z', '{\"a\": [1]}', '{x,y}', null)",
+      );
+    });
+    afterAll(() => two.close());
+
+    const SHAPE_READ = 'select id, big, at, doc, tags, note from shape_probe where id = $1';
+
+    test('later executions, on every connection of the pool, read the rows the first read did', async () => {
+      const describe = jest.spyOn(pg.Connection.prototype, 'describe');
+      const parse = jest.spyOn(pg.Connection.prototype, 'parse');
+      try {
+        const first = await two.db.query(SHAPE_READ, [1]);
+        expect(first.rows).toEqual([
+          {
+            id: 1,
+            big: 9007199254740993n,
+            at: new Date('2026-11-28T05:00:00Z'),
+            doc: { a: [1] },
+            tags: ['x', 'y'],
+            note: null,
+          },
+        ]);
+        expect(describe).toHaveBeenCalledTimes(1);
+        // Twenty at once: the pool opens its second connection, which prepares the statement (one Parse) and reads
+        // its rows with the shape the first connection was given.
+        const parsed = parse.mock.calls.length;
+        const later = await Promise.all(Array.from({ length: 20 }, () => two.db.query(SHAPE_READ, [1])));
+        for (const r of later) expect(r).toEqual(first);
+        expect(parse.mock.calls.length - parsed).toBe(1);
+        expect(describe).toHaveBeenCalledTimes(1);
+        expect(await two.db.query(SHAPE_READ, [2])).toEqual({ rows: [], rowCount: 0 });
+      } finally {
+        describe.mockRestore();
+        parse.mockRestore();
+      }
+    });
+
+    test('a described read that fails answers its error, and the connection reads on', async () => {
+      const divide = 'select id / $1::int as q from shape_probe where id = 1';
+      expect((await two.db.query(divide, [1])).rows).toEqual([{ q: 1 }]);
+      for (let i = 0; i < 3; i++) await expect(two.db.query(divide, [0])).rejects.toThrow(/division by zero/);
+      for (let i = 0; i < 4; i++) expect((await two.db.query(divide, [1])).rows).toEqual([{ q: 1 }]);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { holdDataDir } from './data-dir-lock.js';
+import { PreparedRead, type RowShapes } from './prepared-read.js';
 
 /** Rows come back with int8 as bigint (money is bigint minor units), timestamptz as Date. */
 export interface QueryResult<T> {
@@ -382,22 +383,27 @@ export async function openPostgres(url: string, options: number | PostgresOption
   const pooled = async <T>(sql: string, params?: unknown[]) =>
     asResult<T>(await pool.query(timed(sql, params, readTimeout)));
   const statements = preparedNames();
+  // Each statement's columns as the server first described them (PreparedRead).
+  const shapes: RowShapes = new Map();
+  const prepared = (name: string, sql: string, params: unknown[]) =>
+    pool.query(new PreparedRead(shapes, name, sql, params, readTimeout) as unknown as pg.QueryConfig);
   /**
    * A query through the pool outside a transaction, as a prepared statement of each connection when it has
    * parameters: PostgreSQL parses it once per connection and plans it once it has seen it a few times, instead of
-   * at every request. A prepared statement whose result columns a migration changed (another process's) is
-   * refused by the server ("cached plan must not change result type"): the text gets a new name, and the query is
-   * sent again under it.
+   * at every request, and describes once (PreparedRead). A prepared statement whose result columns a migration
+   * changed (another process's) is refused by the server ("cached plan must not change result type"): the text gets
+   * a new name, and the query is sent again under it.
    */
   const read = async <T>(sql: string, params?: unknown[]) => {
     const name = params?.length && o.prepared !== false ? statements.name(sql) : undefined;
     if (!name) return pooled<T>(sql, params);
     try {
-      return asResult<T>(await pool.query({ ...timed(sql, params, readTimeout), name }));
+      return asResult<T>(await prepared(name, sql, params!));
     } catch (err) {
       if (!planChanged(err)) throw err;
       statements.rename(sql);
-      return asResult<T>(await pool.query({ ...timed(sql, params, readTimeout), name: statements.name(sql) }));
+      const renamed = statements.name(sql);
+      return renamed ? asResult<T>(await prepared(renamed, sql, params!)) : pooled<T>(sql, params);
     }
   };
   const db: Db = {
