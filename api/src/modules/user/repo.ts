@@ -27,9 +27,10 @@ export interface UserRow {
   providers: string | null;
 }
 
-const SELECT =
-  `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as ` +
-  `providers from users u`;
+/** A user row's columns (UserRow), of `users u`. */
+const USER_COLUMNS =
+  "u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id) as providers";
+const SELECT = `select ${USER_COLUMNS} from users u`;
 
 /**
  * The statements' texts are built once, here and below: a text made at each call is hashed anew to find its prepared
@@ -67,8 +68,7 @@ const extrasFrom = (r: ExtrasColumns): UserExtras => ({
   couponNum: r.coupon_num,
 });
 
-const VIEW_BY_ID_SQL = `select u.*, (select string_agg(provider, ',') from social_identities s where s.user_id = u.id)
-         as providers, ${extrasOf('u.id')}
+const VIEW_BY_ID_SQL = `select ${USER_COLUMNS}, ${extrasOf('u.id')}
     from users u where u.id = $1 and u.status = 'active'`;
 
 /** findUserById with the user object's extras, in one statement (the signed-in user's page reads it at every visit). */
