@@ -36,6 +36,9 @@ async function send(line: ReadLine, n: number): Promise<void> {
         method: line.body === undefined ? 'GET' : 'POST',
         headers: line.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
         body: line.body,
+        // Bounded: an api that stops answering ends the bench with an error, not a wait (a request takes a few ms
+        // under callgrind).
+        signal: AbortSignal.timeout(60_000),
       });
       const text = await r.text();
       if (r.status !== 200 || (line.body !== undefined && !text.startsWith('{"success":true')))
