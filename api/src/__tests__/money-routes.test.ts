@@ -664,6 +664,26 @@ describe.each(targets({ embedded: true }))('money routes on %s', (target) => {
     expect(again.data.every((o) => o.card_name.includes('(') && o.card_name === first.data[0]!.card_name)).toBe(true);
     // The session check is answered from this process's cache for up to a second; the list itself is one statement.
     expect(sql.filter((q) => !isSessionCheck(q))).toHaveLength(1);
+
+    // Named card lines, read for the whole page at once, name their order; a line without a name does not.
+    const ids = (
+      await t.db.query<{ id: string }>('select id::text from orders where user_id = $1 order by id desc', [u.id])
+    ).rows.map((r) => r.id);
+    await t.db.query(
+      `insert into order_lines (order_id, seq, card_name, status) values
+         ($1, 1, 'Steam USD 50', 'success'), ($1, 2, 'Apple iTunes 25', 'success'), ($1, 3, 'Steam USD 50', 'failed'),
+         ($2, 1, '', 'success')`,
+      [ids[0], ids[1]],
+    );
+    const named = await t.call<{ card_name: string; is_multi: number }[]>('/ord/list', {
+      token: u.token,
+      status: 'all',
+    });
+    expect(named.data.map((o) => [o.card_name, o.is_multi])).toEqual([
+      ['Apple iTunes 25, Steam USD 50', 1],
+      [first.data[1]!.card_name, 0],
+      [first.data[2]!.card_name, 0],
+    ]);
   });
 
   test('mark all as read (notice_id 0) leaves security notices unread until each is opened', async () => {
