@@ -14,6 +14,7 @@ import {
   object,
   oneOf,
   optional,
+  check,
   parse,
   record,
   string,
@@ -98,6 +99,36 @@ describe('the contract', () => {
     expect(checkReply('user/userInfo', { user_id: '7' })).toEqual({
       ok: false,
       issues: ['data.user_id: expected number, got string'],
+    });
+  });
+
+  it('answers a check as parse does: a match, or every place a nested value does not match, with its path', () => {
+    const schema = object({
+      list: array(object({ id: number, tags: record(string), kind: union(oneOf('a', 'b'), nullable(number)) })),
+    });
+    const good = {
+      list: [
+        { id: 1, tags: { x: 'y' }, kind: 'a', extra: true },
+        { id: 2, tags: {}, kind: null },
+      ],
+    };
+    expect(check(schema, good)).toEqual({ ok: true });
+    const bad = {
+      list: [
+        { id: 1, tags: {}, kind: 'a' },
+        { id: '2', tags: { x: 3 }, kind: 'c' },
+      ],
+    };
+    const found = parse(schema, bad);
+    expect(found.ok).toBe(false);
+    expect(check(schema, bad)).toEqual(found);
+    expect(check(schema, bad)).toEqual({
+      ok: false,
+      issues: [
+        'data.list.1.id: expected number, got string',
+        'data.list.1.tags.x: expected string, got number',
+        'data.list.1.kind: expected one of a, b or number, got string',
+      ],
     });
   });
 });

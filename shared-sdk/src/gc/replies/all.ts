@@ -3,14 +3,14 @@
 import { ACCOUNT_REPLIES } from './account';
 import { has, type GcPath, type ReplyOf } from './index';
 import { PUBLIC_REPLIES } from './public';
-import { parse, type Schema } from './schema';
+import { check, type Schema } from './schema';
 
 export const GC_REPLIES: Readonly<Record<GcPath, Schema<unknown>>> = { ...PUBLIC_REPLIES, ...ACCOUNT_REPLIES };
 
 export const isGcPath = (path: string): path is GcPath => has(GC_REPLIES, path);
 
-/** A reply's `data` checked against its path's schema: the decoded value, or every place it does not match. */
+/** Whether a reply's `data` matches its path's schema, or every place where it does not. */
 export const checkReply = <P extends GcPath>(path: P, data: unknown) =>
-  parse(GC_REPLIES[path] as Schema<ReplyOf<P>>, data);
+  check(GC_REPLIES[path] as Schema<unknown>, data);
 
 export type { GcPath, ReplyOf };

@@ -20,6 +20,12 @@ type ObjectOf<S extends Shape> = Flat<
   }
 >;
 
+/**
+ * Where a check that only asks "does it match?" says it is (`valid`): no path is built and no decoded copy made, the
+ * value answered as it came. Objects and arrays pass it on; a mismatch still adds its issue (with this as its path).
+ */
+const QUIET = '';
+
 const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 function primitive<T>(kind: string): Schema<T> {
@@ -67,6 +73,10 @@ export function array<T>(item: Schema<T>): Schema<T[]> {
       issues.push(`${at}: expected array, got ${typeName(value)}`);
       return value as T[];
     }
+    if (at === QUIET) {
+      for (const x of value) item(x, QUIET, issues);
+      return value as T[];
+    }
     return value.map((x, i) => item(x, `${at}.${i}`, issues));
   };
 }
@@ -79,6 +89,10 @@ export function object<S extends Shape>(shape: S, loose?: boolean): Schema<Objec
   return (value, at, issues) => {
     if (!isObject(value)) {
       issues.push(`${at}: expected object, got ${typeName(value)}`);
+      return value as ObjectOf<S>;
+    }
+    if (at === QUIET) {
+      for (const key in shape) shape[key]!(value[key], QUIET, issues);
       return value as ObjectOf<S>;
     }
     const out: Record<string, unknown> = loose ? { ...value } : {};
@@ -95,6 +109,10 @@ export function record<T>(item: Schema<T>): Schema<Record<string, T>> {
   return (value, at, issues) => {
     if (!isObject(value)) {
       issues.push(`${at}: expected object, got ${typeName(value)}`);
+      return value as Record<string, T>;
+    }
+    if (at === QUIET) {
+      for (const key of Object.keys(value)) item(value[key], QUIET, issues);
       return value as Record<string, T>;
     }
     // fromEntries defines each key as data, so a "__proto__" key stays a key.
@@ -122,6 +140,19 @@ export function union<S extends Schema<unknown>[]>(...schemas: S): Schema<Infer<
     );
     return value as Infer<S[number]>;
   };
+}
+
+/**
+ * Whether `value` matches, or every place where it does not: for a check that does not need the decoded value (the
+ * api's of its own replies). A match is found without building a path or a copy; only a mismatch is walked again,
+ * as `parse` walks it, to say where.
+ */
+export function check(schema: Schema<unknown>, value: unknown): { ok: true } | { ok: false; issues: string[] } {
+  const issues: string[] = [];
+  schema(value, QUIET, issues);
+  if (!issues.length) return { ok: true };
+  const found = parse(schema, value);
+  return found.ok ? { ok: true } : found;
 }
 
 /** The decoded value, or every place where `value` does not match. */
