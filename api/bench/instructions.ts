@@ -34,7 +34,12 @@ async function send(line: ReadLine, n: number): Promise<void> {
     while (left-- > 0) {
       const r = await fetch(line.url, {
         method: line.body === undefined ? 'GET' : 'POST',
-        headers: line.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
+        // As bench.ts's load generator sends them: without Accept-Encoding (fetch would ask for gzip, and a reply over
+        // 1 KB would be counted with its compression, which bench:api's lines do not do).
+        headers: {
+          'accept-encoding': 'identity',
+          ...(line.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
         body: line.body,
         // Bounded: an api that stops answering ends the bench with an error, not a wait (a request takes a few ms
         // under callgrind).
