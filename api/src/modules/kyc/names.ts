@@ -4,7 +4,24 @@
  * name may be missing on one side; an initial stands for a name ("C. Okafor"). At least one full
  * name must agree, and every part of the shorter name must be found in the other.
  */
-export function nameParts(name: string): string[] {
+export function nameParts(name: string): readonly string[] {
+  const kept = parts.get(name);
+  if (kept) return kept;
+  if (parts.size >= KEPT) parts.clear();
+  const made = Object.freeze(partsOf(name));
+  parts.set(name, made);
+  return made;
+}
+
+/**
+ * The parts of the names read most recently, at most this many (all forgotten when the next would pass it): a wallet
+ * read compares each payout account's name with the verified one, for each wallet, and the Unicode normalisation and
+ * the regular expressions cost more than a look-up.
+ */
+const KEPT = 1000;
+const parts = new Map<string, readonly string[]>();
+
+function partsOf(name: string): string[] {
   return name
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

@@ -89,6 +89,14 @@ const CHANGE_TEXT: Record<SecurityChange, { title: string; what: string; reason:
 
 /** "23 hours 5 minutes", "45 minutes": how long is left, rounded up to the minute. */
 export function waitText(ms: number): string {
+  // Said on every read of a wallet, of the same setting: worded once.
+  if (lastWait.ms !== ms) lastWait = { ms, text: waitWords(ms) };
+  return lastWait.text;
+}
+
+let lastWait = { ms: -1, text: '' };
+
+function waitWords(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

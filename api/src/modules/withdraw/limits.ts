@@ -12,19 +12,28 @@ export interface Limits {
 
 export type PlatformLimits = { min: bigint; max: bigint; dailyMax: bigint; dailyCount: number; fee: bigint };
 
-export async function limitsFor(ref: Reference, currency: string): Promise<PlatformLimits> {
+export async function limitsFor(ref: Reference, currency: string): Promise<Readonly<PlatformLimits>> {
   return limitsIn(await ref.tables(), currency);
 }
 
-/** limitsFor with the reference tables in hand. */
-export function limitsIn(tables: RefTables, currency: string): PlatformLimits {
+/** Per reference tables read (they are replaced, never changed), each currency's limits as read from them. */
+const made = new WeakMap<RefTables, Map<string, Readonly<PlatformLimits>>>();
+
+/** limitsFor with the reference tables in hand (read from them once per currency). */
+export function limitsIn(tables: RefTables, currency: string): Readonly<PlatformLimits> {
+  let byCurrency = made.get(tables);
+  if (!byCurrency) made.set(tables, (byCurrency = new Map()));
+  const kept = byCurrency.get(currency);
+  if (kept) return kept;
   const all = tables.setting<Record<string, Limits>>('withdraw_limits', {});
   const l = all[currency] ?? { min: '1', max: '0', daily_max: '0', daily_count: 0, fee: '0' };
-  return {
+  const limits = Object.freeze({
     min: BigInt(l.min),
     max: BigInt(l.max),
     dailyMax: BigInt(l.daily_max),
     dailyCount: l.daily_count,
     fee: BigInt(l.fee),
-  };
+  });
+  byCurrency.set(currency, limits);
+  return limits;
 }
