@@ -233,6 +233,15 @@ export async function standingSnapshot(
   const u = moneyUserIn(tables, first);
   const who = kycUserIn(tables, first);
   if (!first) throw new Error('unreachable: moneyUserIn refuses a missing user');
+  const wallets: StandingSnapshot['wallets'] = new Map();
+  // The KYC day is the seller's, in the zone of the user's country (picked in the statement).
+  for (const r of rows)
+    if (r.code !== null)
+      wallets.set(r.code, {
+        today: { n: r.today_n, total: r.today_total },
+        kycUsed: r.kyc_used,
+        unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
+      });
   const blockFor = (account: { usable_from: Date | null } | undefined) =>
     withdrawalBlockOf(deps.security, { ...first, usable_from: account?.usable_from ?? null });
   return {
@@ -245,23 +254,7 @@ export async function standingSnapshot(
     accounts: first.accounts,
     who,
     dayEnd: first.day_end,
-    wallets: new Map(
-      rows.flatMap((r) =>
-        r.code === null
-          ? []
-          : [
-              [
-                r.code,
-                {
-                  today: { n: r.today_n, total: r.today_total },
-                  // The KYC day is the seller's, in the zone of the user's country (picked in the statement).
-                  kycUsed: r.kyc_used,
-                  unsettled: { n: r.unsettled_n, promised: r.unsettled_promised },
-                },
-              ] as const,
-            ],
-      ),
-    ),
+    wallets,
   };
 }
 
@@ -284,8 +277,6 @@ export async function moneyStanding(
   const cur = walletCurrency(u, walletType);
   const zone = sellerZone(u.country.short_name);
   const now = new Date(security.now());
-  const money = (m: bigint) => moneyText(m, cur);
-  const time = (d: Date) => sellerTime(d, zone);
   // Each read from the snapshot when one was taken for this user, else from the database, in the same order.
   const snap = input.snapshot && input.snapshot.who.id === u.id ? input.snapshot : undefined;
   const wallet = snap?.wallets.get(cur.code);
@@ -297,13 +288,6 @@ export async function moneyStanding(
 
   const blocking: Hold[] = [];
   const limits: Hold[] = [];
-  const hold = (kind: HoldKind, message: string, amountMinor: bigint, until: Date | null = null): Hold => ({
-    kind,
-    title: TITLES[kind],
-    message,
-    until,
-    amountMinor,
-  });
 
   // The account's freeze or a security change's cooling-off: nothing leaves, whatever the account.
   const block = snap ? snap.block : await withdrawalBlock(q, security, { userId: u.id });
@@ -313,124 +297,150 @@ export async function moneyStanding(
 
   // A payout account of this wallet that may be paid to now: in the verified name (as the withdrawal
   // requires of bank and mobile-money accounts) and past its wait; otherwise when the first one may.
-  const accounts = (snap ? snap.accounts : await withdrawRepo.accounts(q, u.id)).filter(
-    (a) => walletTypeOfMethod(u, a.method) === walletType,
-  );
   const who = snap ? snap.who : await kycUser(q, kyc, u.id);
   const verifiedName = who.name;
-  const payable = accounts.filter(
-    (a) => a.method === 'USDT' || !verifiedName || namesMatch(a.account_name, verifiedName),
-  );
-  const waiting = payable.filter((a) => a.usable_from && a.usable_from.getTime() > now.getTime());
-  if (accounts.length === 0) {
-    blocking.push(hold('no_payout_account', STANDING_MESSAGES.noAccount(coolingOffMs > 0 ? wait : ''), balanceMinor));
-  } else if (payable.length === 0) {
-    const first = accounts[0]!;
+  let accounts = 0;
+  let payable = 0;
+  let firstAccount: StandingRow['accounts'][number] | undefined;
+  let firstWaiting: StandingRow['accounts'][number] | undefined;
+  let waiting = 0;
+  for (const a of snap ? snap.accounts : await withdrawRepo.accounts(q, u.id)) {
+    if (walletTypeOfMethod(u, a.method) !== walletType) continue;
+    accounts++;
+    firstAccount ??= a;
+    if (a.method !== 'USDT' && verifiedName && !namesMatch(a.account_name, verifiedName)) continue;
+    payable++;
+    if (!a.usable_from || a.usable_from.getTime() <= now.getTime()) continue;
+    waiting++;
+    if (!firstWaiting || a.usable_from < (firstWaiting.usable_from as Date)) firstWaiting = a;
+  }
+  if (accounts === 0) {
+    blocking.push(holdOf('no_payout_account', STANDING_MESSAGES.noAccount(coolingOffMs > 0 ? wait : ''), balanceMinor));
+  } else if (payable === 0) {
     blocking.push(
-      hold(
+      holdOf(
         'payout_account_name',
-        WITHDRAW_KYC_MESSAGES.payoutName(first.account_name, verifiedName ?? ''),
+        WITHDRAW_KYC_MESSAGES.payoutName(firstAccount!.account_name, verifiedName ?? ''),
         balanceMinor,
       ),
     );
-  } else if (waiting.length === payable.length) {
-    const first = waiting.reduce((a, b) => ((a.usable_from as Date) <= (b.usable_from as Date) ? a : b));
-    const until = first.usable_from as Date;
+  } else if (waiting === payable) {
+    const until = firstWaiting!.usable_from as Date;
     blocking.push(
-      hold(
+      holdOf(
         'payout_account_cooling_off',
-        STANDING_MESSAGES.accountCoolingOff(accountName(first), time(until), wait),
+        STANDING_MESSAGES.accountCoolingOff(accountName(firstWaiting!), sellerTime(until, zone), wait),
         balanceMinor,
         until,
       ),
     );
   }
 
-  // Each limit as the largest amount it lets through.
-  const caps: { limit: bigint; hold: (kept: bigint) => Hold }[] = [];
+  // Each limit as the largest amount it lets through; its hold is worded only when it keeps money back.
   const tables = snap ? snap.tables : await ref.tables();
   const platform = limitsIn(tables, cur.code);
-  caps.push({
-    limit: platform.max,
-    hold: (kept) => hold('single_limit', STANDING_MESSAGES.single(money(platform.max)), kept),
-  });
   const today = wallet ? wallet.today : await withdrawRepo.today(q, u.id, cur.code);
   const dayEnd = snap ? snap.dayEnd : await withdrawRepo.dayEnd(q);
   if (today.n >= platform.dailyCount)
-    blocking.push(hold('daily_count', STANDING_MESSAGES.dailyCount(today.n, time(dayEnd)), balanceMinor, dayEnd));
-  const platformLeft = platform.dailyMax > today.total ? platform.dailyMax - today.total : 0n;
-  caps.push({
-    limit: platformLeft,
-    hold: (kept) =>
-      hold(
-        'daily_limit',
-        STANDING_MESSAGES.daily(money(platformLeft), money(platform.dailyMax), time(dayEnd)),
-        kept,
-        dayEnd,
-      ),
-  });
+    blocking.push(
+      holdOf('daily_count', STANDING_MESSAGES.dailyCount(today.n, sellerTime(dayEnd, zone)), balanceMinor, dayEnd),
+    );
+  const caps: Cap[] = [
+    { kind: 'single_limit', limit: platform.max },
+    { kind: 'daily_limit', limit: platform.dailyMax > today.total ? platform.dailyMax - today.total : 0n },
+  ];
 
   const tiers = kyc.tiers[who.countryCode];
+  let day: Awaited<ReturnType<typeof kycToday>>;
   if (tiers && who.level < 1) {
-    blocking.push(hold('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
+    blocking.push(holdOf('verify_identity', WITHDRAW_KYC_MESSAGES.unverified(tiers), balanceMinor));
   } else if (tiers) {
-    const day = await kycToday(q, kyc, { user: who, currency: cur.code, used: wallet?.kycUsed, tables });
+    day = await kycToday(q, kyc, { user: who, currency: cur.code, used: wallet?.kycUsed, tables });
     if (day) {
-      const resets = nextMidnight(zone, now);
-      caps.push({
-        limit: day.limits.singleMinor,
-        hold: (kept) =>
-          hold(
-            'kyc_single_limit',
-            WITHDRAW_KYC_MESSAGES.single(
-              who.level,
-              money(day.limits.singleMinor),
-              day.next ? { level: day.next.level, single: money(day.next.singleMinor) } : undefined,
-            ),
-            kept,
-          ),
-      });
-      caps.push({
-        limit: day.remaining,
-        hold: (kept) =>
-          hold(
-            'kyc_daily_limit',
-            STANDING_MESSAGES.kycDaily(
-              who.level,
-              money(day.remaining),
-              money(day.limits.dailyMinor),
-              time(resets),
-              day.next ? { level: day.next.level, daily: money(day.next.dailyMinor) } : undefined,
-            ),
-            kept,
-            resets,
-          ),
-      });
+      caps.push({ kind: 'kyc_single_limit', limit: day.limits.singleMinor });
+      caps.push({ kind: 'kyc_daily_limit', limit: day.remaining });
     }
   }
 
   // The limits that keep part of the balance back, tightest first.
   let available = balanceMinor;
-  for (const c of [...caps].sort((a, b) => (a.limit < b.limit ? -1 : a.limit > b.limit ? 1 : 0))) {
-    if (c.limit < balanceMinor) limits.push(c.hold(balanceMinor - c.limit));
+  caps.sort((a, b) => (a.limit < b.limit ? -1 : a.limit > b.limit ? 1 : 0));
+  for (const c of caps) {
+    if (c.limit < balanceMinor) {
+      const kept = balanceMinor - c.limit;
+      const text = (m: bigint) => moneyText(m, cur);
+      if (c.kind === 'single_limit')
+        limits.push(holdOf('single_limit', STANDING_MESSAGES.single(text(platform.max)), kept));
+      else if (c.kind === 'daily_limit')
+        limits.push(
+          holdOf(
+            'daily_limit',
+            STANDING_MESSAGES.daily(text(c.limit), text(platform.dailyMax), sellerTime(dayEnd, zone)),
+            kept,
+            dayEnd,
+          ),
+        );
+      else if (c.kind === 'kyc_single_limit')
+        limits.push(
+          holdOf(
+            'kyc_single_limit',
+            WITHDRAW_KYC_MESSAGES.single(
+              who.level,
+              text(day!.limits.singleMinor),
+              day!.next ? { level: day!.next.level, single: text(day!.next.singleMinor) } : undefined,
+            ),
+            kept,
+          ),
+        );
+      else {
+        const resets = nextMidnight(zone, now);
+        limits.push(
+          holdOf(
+            'kyc_daily_limit',
+            STANDING_MESSAGES.kycDaily(
+              who.level,
+              text(day!.remaining),
+              text(day!.limits.dailyMinor),
+              sellerTime(resets, zone),
+              day!.next ? { level: day!.next.level, daily: text(day!.next.dailyMinor) } : undefined,
+            ),
+            kept,
+            resets,
+          ),
+        );
+      }
+    }
     if (c.limit < available) available = c.limit;
   }
   // Too little to make one withdrawal of: the minimum, and more than the fee.
+  let minimum = false;
   if (available > 0n && blocking.length === 0) {
-    if (available < platform.min)
-      limits.push(hold('minimum', STANDING_MESSAGES.minimum(money(platform.min)), available));
-    else if (available <= platform.fee)
-      limits.push(hold('minimum', STANDING_MESSAGES.fee(money(platform.fee)), available));
+    if (available < platform.min) {
+      limits.push(holdOf('minimum', STANDING_MESSAGES.minimum(moneyText(platform.min, cur)), available));
+      minimum = true;
+    } else if (available <= platform.fee) {
+      limits.push(holdOf('minimum', STANDING_MESSAGES.fee(moneyText(platform.fee, cur)), available));
+      minimum = true;
+    }
   }
-  if (blocking.length > 0 || limits.some((h) => h.kind === 'minimum')) available = 0n;
+  if (blocking.length > 0 || minimum) available = 0n;
 
-  const pending: Hold[] = [];
+  const holds: Hold[] = [];
+  for (const h of blocking) {
+    h.blocking = true;
+    holds.push(h);
+  }
+  for (const h of limits) holds.push(h);
   if (heldMinor > 0n) {
     const out = wallet ? wallet.unsettled : await withdrawRepo.unsettled(q, u.id, cur.code);
-    pending.push(
-      hold(
+    holds.push(
+      holdOf(
         'pending_withdrawals',
-        STANDING_MESSAGES.pending(money(heldMinor), Math.max(out.n, 1), out.promised ? time(out.promised) : null),
+        STANDING_MESSAGES.pending(
+          moneyText(heldMinor, cur),
+          Math.max(out.n, 1),
+          out.promised ? sellerTime(out.promised, zone) : null,
+        ),
         heldMinor,
         out.promised,
       ),
@@ -443,28 +453,45 @@ export async function moneyStanding(
     balanceMinor,
     heldMinor,
     availableMinor: available,
-    holds: [...blocking.map((h) => ({ ...h, blocking: true })), ...limits, ...pending],
+    holds,
   };
+}
+
+/** A limit on one withdrawal or on the day's, as the largest amount it lets through. */
+interface Cap {
+  kind: 'single_limit' | 'daily_limit' | 'kyc_single_limit' | 'kyc_daily_limit';
+  limit: bigint;
+}
+
+function holdOf(kind: HoldKind, message: string, amountMinor: bigint, until: Date | null = null): Hold {
+  return { kind, title: TITLES[kind], message, until, amountMinor };
 }
 
 /** A standing on the wire: amounts as decimal text in the wallet's currency, times as Unix seconds (0: none). */
 export function standingView(s: MoneyStanding) {
-  const amount = (m: bigint) => formatMinor(m, s.currency.decimals);
+  const { decimals } = s.currency;
+  const holds = [];
+  for (const h of s.holds) holds.push(holdWire(h, decimals));
   return {
     wallet_type: s.walletType,
     currency_name: s.currency.code,
-    available_now: amount(s.availableMinor),
-    balance: amount(s.balanceMinor),
-    held: amount(s.heldMinor),
-    holds: s.holds.map(holdView(s.currency.decimals)),
+    available_now: formatMinor(s.availableMinor, decimals),
+    balance: formatMinor(s.balanceMinor, decimals),
+    held: formatMinor(s.heldMinor, decimals),
+    holds,
   };
 }
 
-export const holdView = (decimals: number) => (h: Hold) => ({
-  kind: h.kind,
-  title: h.title,
-  message: h.message,
-  until: h.until ? Math.floor(h.until.getTime() / 1000) : 0,
-  amount: formatMinor(h.amountMinor, decimals),
-  blocking: h.blocking ?? false,
-});
+/** A hold on the wire, its amount in a currency of `decimals` places. */
+function holdWire(h: Hold, decimals: number) {
+  return {
+    kind: h.kind,
+    title: h.title,
+    message: h.message,
+    until: h.until ? Math.floor(h.until.getTime() / 1000) : 0,
+    amount: formatMinor(h.amountMinor, decimals),
+    blocking: h.blocking ?? false,
+  };
+}
+
+export const holdView = (decimals: number) => (h: Hold) => holdWire(h, decimals);
