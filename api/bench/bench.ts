@@ -1,8 +1,11 @@
 /**
  * `npm run bench -w api`: autocannon against the api, which runs in a child process beside a bare
  * Fastify route (bench/serve.ts), and prints two tables:
- *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's (on PostgreSQL also of
- *    the bare route with one statement: the most a read of one statement could reach here); beside them the CPU
+ *  - saturation: req/s and p99 with 20 connections, and req/s as a share of the bare route's, measured again right
+ *    before each line (on PostgreSQL also of the bare route with one statement: the most a read of one statement
+ *    could reach here). Each run is warmed first, unmeasured, for BENCH_WARM_SECONDS (2): the line's code compiled
+ *    and its caches filled, as the bare route's are by then. (One bare run before all the lines gave shares that moved
+ *    with the machine: a shared one here ran a third faster or slower between runs a minute apart.) Beside them the CPU
  *    per request of the api's process and of its PostgreSQL backends (Linux /proc), and the bare route's CPU per
  *    request as a share of the line's: what req/s would compare as on a machine of its own; the CPU per request of
  *    the api's main thread alone (the one that runs every request's JavaScript: the api's req/s stop where it is
@@ -25,6 +28,7 @@ import { freePort } from '../src/test/pg-cluster.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
 /**
  * BENCH_ONLY: the lines to run, as the beginnings of their titles separated by commas ("wallet,ord/list"); the bare
  * route always runs (every ratio is to it). BENCH_PROMISES=1: also the promises the api makes per request (an
@@ -97,11 +101,21 @@ async function counters(): Promise<{ statements: number; freedBytes: number; pau
 }
 
 async function run(load: Load, opts: { connections: number }) {
+  const post = load.body !== undefined || load.bodies !== undefined;
+  // Unmeasured first. Not the sign-in line: its accounts have a limit an hour, and argon2id has nothing to warm.
+  if (WARM_SECONDS > 0 && !load.bodies)
+    await autocannon({
+      url: load.url,
+      method: post ? 'POST' : 'GET',
+      headers: post ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      body: load.body,
+      connections: opts.connections,
+      duration: WARM_SECONDS,
+    });
   const before = await counters();
   const cpu0 = cpuUs(measured.apiPid, measured.database);
   let failed = 0;
   let turn = 0;
-  const post = load.body !== undefined || load.bodies !== undefined;
   const r = await autocannon({
     url: load.url,
     method: post ? 'POST' : 'GET',
@@ -168,11 +182,13 @@ async function main() {
     const { goals: reads, others } = readLines(api, seller);
     const wanted = (l: Load) => l === bare || ONLY.length === 0 || ONLY.some((o) => l.title.startsWith(o));
     type Line = Awaited<ReturnType<typeof run>>;
-    const saturation: Line[] = [];
+    const saturation: (Line & { bare: Line })[] = [];
     const line = async (l: Load, connections = 20) => {
       if (!wanted(l)) return undefined;
+      // The bare route again, right before the line: the line's shares are of this run.
+      const beside = l === bare ? undefined : await run(bare, { connections: 20 });
       const r = await run(l, { connections });
-      saturation.push(r);
+      saturation.push({ ...r, bare: beside ?? r });
       return r;
     };
     await line(bare);
@@ -191,7 +207,6 @@ async function main() {
     for (const l of reads.filter(wanted))
       atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
 
-    const bareRps = saturation[0]!.rps;
     console.log(
       `\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? 'PostgreSQL' : 'PGlite'}, server in its own ` +
         `process\n`,
@@ -201,6 +216,7 @@ async function main() {
         'req/s'.padStart(8) +
         'p99 ms'.padStart(9) +
         'vs bare'.padStart(9) +
+        'bare req/s'.padStart(12) +
         'errors'.padStart(8) +
         'goal'.padStart(8) +
         'api µs'.padStart(8) +
@@ -212,7 +228,6 @@ async function main() {
         'GC µs'.padStart(7) +
         (COUNT_PROMISES ? 'promises'.padStart(10) : ''),
     );
-    const bareCpu = saturation[0]!.apiUs + saturation[0]!.dbUs;
     const goal: Record<string, number> = {
       'wallet/balance': 10,
       'ord/list': 10,
@@ -224,13 +239,14 @@ async function main() {
         r.title.padEnd(30) +
           String(r.rps).padStart(8) +
           String(r.p99).padStart(9) +
-          `${((r.rps / bareRps) * 100).toFixed(1)}%`.padStart(9) +
+          `${((r.rps / r.bare.rps) * 100).toFixed(1)}%`.padStart(9) +
+          String(r.bare.rps).padStart(12) +
           String(r.errors).padStart(8) +
           (goal[r.title] ? `≥ ${goal[r.title]}%` : '').padStart(8) +
           r.apiUs.toFixed(0).padStart(8) +
           r.mainUs.toFixed(0).padStart(9) +
           r.dbUs.toFixed(0).padStart(8) +
-          `${((bareCpu / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13) +
+          `${(((r.bare.apiUs + r.bare.dbUs) / Math.max(1, r.apiUs + r.dbUs)) * 100).toFixed(1)}%`.padStart(13) +
           r.queries.toFixed(1).padStart(9) +
           r.garbageKb.toFixed(0).padStart(10) +
           r.gcPauseUs.toFixed(0).padStart(7) +
