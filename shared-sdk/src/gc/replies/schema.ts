@@ -123,6 +123,17 @@ export function record<T>(item: Schema<T>): Schema<Record<string, T>> {
 /** The first of the schemas that matches. */
 export function union<S extends Schema<unknown>[]>(...schemas: S): Schema<Infer<S[number]>> {
   return (value, at, issues) => {
+    if (at === QUIET) {
+      // Each form tried on the same list, what it added taken back: no list made for each.
+      const before = issues.length;
+      for (const schema of schemas) {
+        schema(value, QUIET, issues);
+        if (issues.length === before) return value as Infer<S[number]>;
+        issues.length = before;
+      }
+      issues.push('matches none of its forms');
+      return value as Infer<S[number]>;
+    }
     const found: string[] = [];
     for (const schema of schemas) {
       const mine: string[] = [];
