@@ -21,7 +21,7 @@ type ObjectOf<S extends Shape> = Flat<
 >;
 
 /**
- * Where a check that only asks "does it match?" says it is (`valid`): no path is built and no decoded copy made, the
+ * Where a check that only asks "does it match?" says it is (`check`): no path is built and no decoded copy made, the
  * value answered as it came. Objects and arrays pass it on; a mismatch still adds its issue (with this as its path).
  */
 const QUIET = '';
