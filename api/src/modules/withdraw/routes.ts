@@ -251,7 +251,7 @@ export async function withdrawRoutes(app: FastifyInstance, opts: { ledger: Ledge
             }
           : null,
         available_now: money(standing.availableMinor),
-        holds: standing.holds.map(holdView(cur.decimals)),
+        holds: standing.holds.map((h) => holdView(h, cur.decimals)),
       };
     },
   });

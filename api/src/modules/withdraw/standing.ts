@@ -145,32 +145,25 @@ export function blockHold(
   const { zone, amountMinor } = input;
   if ('frozen' in block) {
     const contact = STANDING_MESSAGES.contact(input.contact.email, input.contact.whatsapp);
-    return {
-      kind: 'freeze',
-      title: TITLES.freeze,
-      message: block.staffReason
-        ? STANDING_MESSAGES.frozenByStaff(block.staffReason, contact)
-        : STANDING_MESSAGES.frozenNotMe(contact),
-      until: null,
-      amountMinor,
-    };
+    const message = block.staffReason
+      ? STANDING_MESSAGES.frozenByStaff(block.staffReason, contact)
+      : STANDING_MESSAGES.frozenNotMe(contact);
+    return holdOf('freeze', message, amountMinor);
   }
   const from = sellerTime(block.until, zone);
   if (block.cause.kind === 'security')
-    return {
-      kind: 'security_cooling_off',
-      title: TITLES.security_cooling_off,
-      message: STANDING_MESSAGES.securityCoolingOff(block.cause.reason, from),
-      until: block.until,
+    return holdOf(
+      'security_cooling_off',
+      STANDING_MESSAGES.securityCoolingOff(block.cause.reason, from),
       amountMinor,
-    };
-  return {
-    kind: 'payout_account_cooling_off',
-    title: TITLES.payout_account_cooling_off,
-    message: STANDING_MESSAGES.accountCoolingOff(input.account ?? 'this account', from, input.wait),
-    until: block.until,
+      block.until,
+    );
+  return holdOf(
+    'payout_account_cooling_off',
+    STANDING_MESSAGES.accountCoolingOff(input.account ?? 'this account', from, input.wait),
     amountMinor,
-  };
+    block.until,
+  );
 }
 
 /** "GTBank 0123456789": how a payout account is named in a hold. */
@@ -463,6 +456,7 @@ interface Cap {
   limit: bigint;
 }
 
+/** A hold of this kind, titled as every hold of it is. */
 function holdOf(kind: HoldKind, message: string, amountMinor: bigint, until: Date | null = null): Hold {
   return { kind, title: TITLES[kind], message, until, amountMinor };
 }
@@ -471,7 +465,7 @@ function holdOf(kind: HoldKind, message: string, amountMinor: bigint, until: Dat
 export function standingView(s: MoneyStanding) {
   const { decimals } = s.currency;
   const holds = [];
-  for (const h of s.holds) holds.push(holdWire(h, decimals));
+  for (const h of s.holds) holds.push(holdView(h, decimals));
   return {
     wallet_type: s.walletType,
     currency_name: s.currency.code,
@@ -483,7 +477,7 @@ export function standingView(s: MoneyStanding) {
 }
 
 /** A hold on the wire, its amount in a currency of `decimals` places. */
-function holdWire(h: Hold, decimals: number) {
+export function holdView(h: Hold, decimals: number) {
   return {
     kind: h.kind,
     title: h.title,
@@ -493,5 +487,3 @@ function holdWire(h: Hold, decimals: number) {
     blocking: h.blocking ?? false,
   };
 }
-
-export const holdView = (decimals: number) => (h: Hold) => holdWire(h, decimals);
