@@ -32,6 +32,9 @@ const withdrawnTodaySql = (user: string, currency: string, zone: string) =>
       and (created_at >= (date_trunc('day', now() at time zone ${zone}) at time zone ${zone})
            or status in ('pending', 'processing'))`;
 
+/** The seller time zone of the user's country, from the status read's countries ($2, perCountryJson). */
+const USER_ZONE = "($2::jsonb -> (u.country_id::text) ->> 'zone')";
+
 /**
  * The count of a user's failed checks in the last 24 hours (the day's attempts), over an SQL expression for the user.
  */
@@ -92,8 +95,8 @@ export const kycRepo = {
   /**
    * Everything the Verification screen shows of a user, in one statement: the user's level and verified name, the
    * latest check of each level, the latest verified ID, the day's failed attempts, the bank and mobile-money accounts,
-   * and for each currency of the country's tiers what was withdrawn today in the country's zone. `countries` (JSON):
-   * per country, its tiers' currencies and its seller time zone. Undefined: no such user.
+   * and for each currency of the country's tiers what was withdrawn today in the country's zone. `countries` (JSON,
+   * perCountryJson): per country id, its tiers' currencies and its seller time zone. Undefined: no such user.
    */
   async status(q: Queryable, userId: number, countries: string): Promise<StatusRow | undefined> {
     const r = await q.query<
@@ -117,10 +120,8 @@ export const kycRepo = {
                         'account_name', p.account_name, 'bank_name', b.name) order by p.id), '[]')
                  from payout_accounts p join banks b on b.id = p.bank_id
                 where p.user_id = u.id and p.deleted_at is null and p.method <> 'USDT') as bank_accounts,
-              (select coalesce(json_object_agg(k.code, (${withdrawnTodaySql('u.id', 'k.code', 'z.zone')})::text), '{}')
-                 from jsonb_to_recordset($2::jsonb) as z(country_id int, zone text, currencies text[])
-                cross join unnest(z.currencies) as k(code)
-                where z.country_id = u.country_id) as used
+              (select coalesce(json_object_agg(k.code, (${withdrawnTodaySql('u.id', 'k.code', USER_ZONE)})::text), '{}')
+                 from jsonb_array_elements_text($2::jsonb -> (u.country_id::text) -> 'currencies') as k(code)) as used
          from users u where u.id = $1`,
       [userId, countries],
     );

@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../../db/db.js';
 import { AppError } from '../../lib/envelope.js';
 import { moneyText, parseAmount } from '../../lib/money.js';
 import { notify } from '../notices/service.js';
-import type { RefTables, Reference } from '../../shared/reference.js';
+import { perCountryJson, type RefTables, type Reference } from '../../shared/reference.js';
 import type { UploadStore } from '../uploads/store.js';
 import { sellerZone } from '../../shared/seller-time.js';
 import { dateTimeFormat } from '@giftlane/shared-sdk/date-format';
@@ -501,13 +501,10 @@ export async function decideDocuments(
 const countryTiers = (deps: Pick<KycDeps, 'ref' | 'tiers'>) =>
   deps.ref.perCountries(
     (countries) =>
-      JSON.stringify(
-        countries.map((c) => ({
-          country_id: c.id,
-          currencies: Object.keys(deps.tiers[c.short_name]?.levels[0]?.limits ?? {}),
-          zone: sellerZone(c.short_name).zone,
-        })),
-      ),
+      perCountryJson(countries, (c) => ({
+        currencies: Object.keys(deps.tiers[c.short_name]?.levels[0]?.limits ?? {}),
+        zone: sellerZone(c.short_name).zone,
+      })),
     deps.tiers,
   );
 

@@ -159,9 +159,9 @@ export const withdrawRepo = {
    * currency of the user's country in the order given: the money user's columns (moneyUser's read), what
    * `withdrawalBlock`, `accounts`, `kycUser`, `today`, `dayEnd`, the KYC day's use in the country's zone (kyc's
    * `withdrawnToday`), `unsettled` and the ledger's `userBalances` each read, with the same conditions, and the orders
-   * being checked. `wallets` (JSON): per country, its wallet currencies and time zone, as the reference data says
-   * them, so that the user's country picks them inside the statement. No row: no such active user; one row whose
-   * `code` is null: the user's country is not in `wallets`.
+   * being checked. `wallets` (JSON, perCountryJson): per country id, its wallet currencies and time zone, as the
+   * reference data says them, so that the statement looks the user's country up in it. No row: no such active user;
+   * one row whose `code` is null: the user's country is not in `wallets`.
    */
   async standing(q: Queryable, input: { userId: number; wallets: string }): Promise<StandingRow[]> {
     const r = await q.query<
@@ -191,7 +191,9 @@ export const withdrawRepo = {
                           'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
                           'bank_logo', b.logo, 'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
                    from payout_accounts p join banks b on b.id = p.bank_id
-                  where p.user_id = u.id and p.deleted_at is null) as accounts
+                  where p.user_id = u.id and p.deleted_at is null) as accounts,
+                $2::jsonb -> (u.country_id::text) ->> 'zone' as zone,
+                $2::jsonb -> (u.country_id::text) -> 'currencies' as currencies
            from users u
           where u.id = $1 and u.status = 'active'
        )
@@ -201,19 +203,14 @@ export const withdrawRepo = {
               w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
               u.pending_orders, u.balances, u.accounts
          from u
-         left join lateral (
-           select k.zone, k.currencies
-             from jsonb_to_recordset($2::jsonb) as k(country_id int, zone text, currencies text[])
-            where k.country_id = u.country_id
-         ) k on true
-         left join lateral unnest(k.currencies) with ordinality as c(code, i) on true
+         left join lateral jsonb_array_elements_text(u.currencies) with ordinality as c(code, i) on true
         cross join lateral (
           select count(*) filter (where x.status <> 'failed' and x.created_at > date_trunc('day', now()))::int
                    as today_n,
                  coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
                    and x.created_at > date_trunc('day', now())), 0)::bigint as today_total,
                  coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
-                   and (x.created_at >= (date_trunc('day', now() at time zone k.zone) at time zone k.zone)
+                   and (x.created_at >= (date_trunc('day', now() at time zone u.zone) at time zone u.zone)
                         or x.status in ('pending', 'processing'))), 0)::bigint as kyc_used,
                  count(*) filter (where x.status in ('pending', 'processing'))::int as unsettled_n,
                  max(x.promised_at) filter (where x.status in ('pending', 'processing')) as unsettled_promised
@@ -221,7 +218,7 @@ export const withdrawRepo = {
            where x.user_id = u.id and x.currency_code = c.code
              and (x.status in ('pending', 'processing')
                   or x.created_at >= least(date_trunc('day', now()),
-                                           date_trunc('day', now() at time zone k.zone) at time zone k.zone))
+                                           date_trunc('day', now() at time zone u.zone) at time zone u.zone))
         ) w
         order by c.i`,
       [input.userId, input.wallets, ORDER_STATUS.pending],

@@ -4,7 +4,7 @@
 import type { Queryable } from '../../db/db.js';
 import { formatMinor, moneyText } from '../../lib/money.js';
 import { moneyUser, moneyUserIn, walletCurrency, walletTypeOfMethod, type MoneyUser } from '../../shared/money-user.js';
-import type { Country, RefTables, Reference } from '../../shared/reference.js';
+import { perCountryJson, type Country, type RefTables, type Reference } from '../../shared/reference.js';
 import { nextMidnight, sellerTime, sellerZone, type SellerZone } from '../../shared/seller-time.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { kycToday, kycUser, kycUserIn, WITHDRAW_KYC_MESSAGES, type KycDeps, type KycUser } from '../kyc/service.js';
@@ -200,13 +200,10 @@ export interface StandingSnapshot {
  * standing's one statement (made again only when the reference data is read again: Reference.perCountries).
  */
 const countryWallets = (countries: Country[]) =>
-  JSON.stringify(
-    countries.map((c) => ({
-      country_id: c.id,
-      currencies: [...new Set([c.wallet_currency, 'USDT'])],
-      zone: sellerZone(c.short_name).zone,
-    })),
-  );
+  perCountryJson(countries, (c) => ({
+    currencies: [...new Set([c.wallet_currency, 'USDT'])],
+    zone: sellerZone(c.short_name).zone,
+  }));
 
 /**
  * The signed-in money user and the snapshot of both wallets' standing reads, in one statement (see StandingSnapshot).
