@@ -12,6 +12,9 @@
  *    busy all the time); the statements the api sent to PostgreSQL per request; and the bytes garbage collection
  *    freed per request (in a steady run about what a request allocates) with its pauses on the main thread;
  *  - the DESIGN §7 bar: p99 of the signed-in reads at a steady 500 req/s (bench/open-loop.ts).
+ * The api's pool has BENCH_DB_POOL connections (default: twice this machine's cores, the PostgreSQL wiki's rule of
+ * thumb for a database on these cores; the api's default, 10, suits a database server of its own), and so has the
+ * floor route's.
  * On PostgreSQL (DATABASE_URL, else a scratch database on TEST_DATABASE_URL) when one answers, else
  * PGlite (BENCH_DB=pglite forces PGlite). Login is bounded by argon2id on purpose (OWASP parameters), so it runs with 4
  * connections, over accounts of its own taken in turn, each signed in fewer times than its per-account limit
@@ -19,6 +22,7 @@
  * An error is a transport error, a status other than 200, or an envelope without success: true.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { openLoop } from './open-loop.js';
 import { benchDatabase } from './scratch-db.js';
@@ -29,6 +33,7 @@ import { freePort } from '../src/test/pg-cluster.js';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
+const POOL = Number(process.env.BENCH_DB_POOL ?? Math.max(2, 2 * availableParallelism()));
 /**
  * BENCH_ONLY: the lines to run, as the beginnings of their titles separated by commas ("wallet,ord/list"); the bare
  * route always runs (every ratio is to it). BENCH_PROMISES=1: also the promises the api makes per request (an
@@ -160,7 +165,11 @@ async function main() {
   const pgdb = process.env.BENCH_DB === 'pglite' ? null : await benchDatabase();
   // The identity provider's stand-in (started by the api outside production) on a port the bench knows.
   const standIn = `http://127.0.0.1:${await freePort()}`;
-  const server = await serve(pgdb?.url, { IDENTITY_STAND_IN_PORT: new URL(standIn).port }, COUNT_PROMISES);
+  const server = await serve(
+    pgdb?.url,
+    { IDENTITY_STAND_IN_PORT: new URL(standIn).port, DB_POOL_MAX: String(POOL) },
+    COUNT_PROMISES,
+  );
   try {
     const api = server.apiUrl;
     measured = {
@@ -204,8 +213,8 @@ async function main() {
       atRate.push({ title: l.title, ...(await openLoop({ url: l.url, body: l.body, rate: RATE, seconds: DURATION })) });
 
     console.log(
-      `\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? 'PostgreSQL' : 'PGlite'}, server in its own ` +
-        `process\n`,
+      `\nGiftLane api bench: ${DURATION}s per line, database ${pgdb ? `PostgreSQL (pool of ${POOL})` : 'PGlite'}, ` +
+        `server in its own process\n`,
     );
     console.log(
       'saturation, 20 connections'.padEnd(30) +

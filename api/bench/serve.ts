@@ -52,13 +52,14 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof send;
 
 async function main() {
+  const apiEnv = JSON.parse(process.env.BENCH_API_ENV || '{}') as Record<string, string>;
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'gl-bench-'));
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   if (databaseUrl) {
     // As many connections as the api's own pool.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: DB_DEFAULTS.max });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(apiEnv.DB_POOL_MAX ?? DB_DEFAULTS.max) });
     bare.get('/bare-statement', async () => {
       const r = await pool.query<{ n: number }>({ name: 'bench_floor', text: 'select $1::int as n', values: [1] });
       return { ok: true, n: r.rows[0]?.n };
@@ -87,7 +88,7 @@ async function main() {
       RATE_LIMIT_CODE_PER_MIN: '100000000',
       // The bench signs up its accounts from one address (the per-account limits stay as they are).
       RATE_LIMIT_CODES_PER_IP_HOUR: '100000000',
-      ...(JSON.parse(process.env.BENCH_API_ENV || '{}') as Record<string, string>),
+      ...apiEnv,
     },
   });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
