@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface OpenLoopResult {
@@ -5,6 +6,22 @@ export interface OpenLoopResult {
   p50: number;
   p99: number;
   errors: number;
+  /**
+   * The share of the machine's CPU time its host took for other guests during the line (Linux's steal time, null
+   * where /proc/stat is not): on a shared virtual machine a stall of every process at once, which shows in p99 and is
+   * not the api's.
+   */
+  stealPct: number | null;
+}
+
+/** The machine's CPU ticks so far, all of them and those stolen (the `cpu` line of /proc/stat), or null. */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -55,6 +72,7 @@ export async function openLoop(opts: {
       });
       req.end(opts.body);
     });
+  const ticks0 = cpuTicks();
   const start = performance.now() + 20;
   const pending: Promise<void>[] = [];
   let sent = 0;
@@ -70,8 +88,11 @@ export async function openLoop(opts: {
   await Promise.all(pending);
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
+  const ticks1 = cpuTicks();
+  const stealPct =
+    ticks0 && ticks1 ? (100 * (ticks1.steal - ticks0.steal)) / Math.max(1, ticks1.total - ticks0.total) : null;
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
-  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors };
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), errors, stealPct };
 }
