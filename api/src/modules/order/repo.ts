@@ -1,6 +1,7 @@
 // The SQL of sell orders: as sellers and reviewers read them, a submission, and a review's claim,
 // card lines and decision (the service runs these inside the transaction that credits the seller).
 import type { Queryable } from '../../db/db.js';
+import { batchedRead } from '../../db/read-batch.js';
 import type { CardRow } from '../catalog/repo.js';
 import type { OfferRow } from './offer-repo.js';
 import { ORDER_STATUS, type OrderStatusCode } from '@giftlane/shared-sdk/statuses';
@@ -135,7 +136,7 @@ export type ListRow = Pick<OrderRow, ListColumn | 'quote'> & {
   submitted: CardNameParts | null;
 };
 
-/** A ListRow as LIST_PAGE_SQL sends it: int8 as text, times as epoch milliseconds, in LIST_PAGE_SQL's order. */
+/** A ListRow as listPageSql sends it: int8 as text, times as epoch milliseconds, in its order. */
 type ListWire = [
   id: string,
   order_no: string,
@@ -168,16 +169,16 @@ type ListWire = [
  * cut the statement's time in PostgreSQL by about 40 % (177–200 to 104–117 µs, in a server-side loop). Only the
  * columns a list row shows. One value, not a column each: node-postgres decoded a page's 190 columns one by one (a
  * parser each, its times by regular expression), about a quarter of the list's main thread in the api; JSON.parse
- * reads the page at once. At most one open offer an order and one compensation an order. Built once: a text made at
- * each call is hashed anew to find its prepared statement.
+ * reads the page at once. At most one open offer an order and one compensation an order. `user`: the seller's id as
+ * SQL. Built once, into LIST_PAGES_SQL: a text made at each call is hashed anew to find its prepared statement.
  */
-const LIST_PAGE_SQL = `with o as materialized (
+const listPageSql = (user: string) => `with o as materialized (
      select ${LIST_COLUMNS.map((c) => `o.${c}`).join(', ')},
             -- Of the locked quote (its wire view line by line), only what quotedTotalMinor reads.
             case when o.quote is not null
               then jsonb_build_object('with_bonus_minor', o.quote -> 'with_bonus_minor') end as quote
        from orders o
-      where o.user_id = $1 and o.status = any($2::int[]) and o.created_at >= to_timestamp($3)
+      where o.user_id = ${user} and o.status = any($2::int[]) and o.created_at >= to_timestamp($3)
         and o.created_at <= to_timestamp($4)
       order by o.id desc offset $5 limit $6
    ), side as materialized (
@@ -203,7 +204,54 @@ const LIST_PAGE_SQL = `with o as materialized (
           ) order by o.id desc), '[]')::text as page
      from o, side s`;
 
-/** orderRepo.detailOf's statement ($1 the order number, $2 its seller), built once like LIST_PAGE_SQL. */
+/**
+ * The pages of several sellers' lists with the same filter and page, one row each: `k` is a seller's place in $1 (from
+ * 1), and each seller's page reads as listPageSql reads one seller's (lateral: again per seller).
+ */
+const LIST_PAGES_SQL = `select k.k, p.page
+     from unnest($1::int[]) with ordinality as k(user_id, k)
+    cross join lateral (${listPageSql('k.user_id')}) p
+    order by k.k`;
+
+/** What a page of the order list is cut by, besides its seller. */
+interface ListFilter {
+  statuses: number[];
+  from: number;
+  to: number;
+  page: number;
+  size: number;
+}
+
+/** The order-list pages of several sellers with the same filter, read by one statement (as JSON, ListWire rows). */
+async function listPages(q: Queryable, userIds: number[], f: ListFilter): Promise<string[]> {
+  const r = await q.query<{ k: string; page: string }>(LIST_PAGES_SQL, [
+    userIds,
+    f.statuses,
+    f.from,
+    f.to,
+    f.page * f.size,
+    f.size,
+  ]);
+  const out = userIds.map(() => '[]');
+  for (const row of r.rows) out[Number(row.k) - 1] = row.page;
+  return out;
+}
+
+/**
+ * A page through the pool joins the others asked for in the same turn (ReadBatch): one statement per filter among
+ * them (the list's first page, as the orders screen opens it, is the one most ask for).
+ */
+const listBatch = batchedRead<{ userId: number; f: ListFilter }, string>(
+  (q, keys) =>
+    listPages(
+      q,
+      keys.map((k) => k.userId),
+      keys[0]!.f,
+    ),
+  (k) => JSON.stringify(k.f),
+);
+
+/** orderRepo.detailOf's statement ($1 the order number, $2 its seller), built once like LIST_PAGES_SQL. */
 const DETAIL_SQL = `select o.*,
           (select coalesce(json_agg(json_build_object('seq', l.seq, 'card_id', l.card_id, 'code', l.code,
                     'status', l.status, 'fail_reason', l.fail_reason, 'proof_image', l.proof_image,
@@ -309,20 +357,9 @@ export const orderRepo = {
   },
 
   /** A page of a seller's orders in some statuses, newest first, with the names of their approved cards. */
-  async listOf(
-    q: Queryable,
-    userId: number,
-    f: { statuses: number[]; from: number; to: number; page: number; size: number },
-  ): Promise<ListRow[]> {
-    const r = await q.query<{ page: string }>(LIST_PAGE_SQL, [
-      userId,
-      f.statuses,
-      f.from,
-      f.to,
-      f.page * f.size,
-      f.size,
-    ]);
-    return (JSON.parse(r.rows[0]?.page ?? '[]') as ListWire[]).map((w) => ({
+  async listOf(q: Queryable, userId: number, f: ListFilter): Promise<ListRow[]> {
+    const page = await listBatch(q, { userId, f });
+    return (JSON.parse(page) as ListWire[]).map((w) => ({
       id: BigInt(w[0]),
       order_no: w[1],
       status: w[2],

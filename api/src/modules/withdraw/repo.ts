@@ -1,6 +1,7 @@
 // The SQL of a seller's withdrawals: the default payout account, a withdrawal's replay and its
 // duplicates, today's count and total, the insert, and what the reply shows after it.
 import type { Queryable } from '../../db/db.js';
+import { batchedRead } from '../../db/read-batch.js';
 import { ORDER_STATUS } from '@giftlane/shared-sdk/statuses';
 
 export interface PayoutTarget {
@@ -79,6 +80,106 @@ export interface StandingRow {
   balances: { kind: string; currency: string; balanceMinor: bigint; heldMinor: bigint }[];
   accounts: PayoutAccountRow[];
 }
+
+/** The rows of withdrawRepo.standing's statement, before their JSON columns are read. */
+type StandingWire = Omit<StandingRow, 'balances' | 'accounts'> & {
+  k: string;
+  balances: { kind: string; currency: string; balance: string; held: string }[];
+  accounts: {
+    id: string;
+    method: string;
+    account_no: string;
+    bank_name: string;
+    account_name: string;
+    bank_logo: string;
+    usable_from: string | null;
+  }[];
+};
+
+/**
+ * withdrawRepo.standing's statement for several users at once: `k` is a user's place in $1 (from 1), so that a user
+ * asked for twice gets their rows twice. Each user's part reads as the statement for one user would.
+ */
+const STANDING_SQL = `with u as materialized (
+     select k.k, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
+            u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
+            (select count(*)::int from orders o where o.user_id = u.id and o.status = $3) as pending_orders,
+            (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
+                      'balance', a.balance_minor::text,
+                      'held', coalesce((select sum(h.amount_minor) from ledger_holds h
+                                         where h.account_id = a.id and h.status = 'held'), 0)::text)), '[]')
+               from ledger_accounts a where a.user_id = u.id) as balances,
+            (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
+                      'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
+                      'bank_logo', b.logo, 'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
+               from payout_accounts p join banks b on b.id = p.bank_id
+              where p.user_id = u.id and p.deleted_at is null) as accounts,
+            $2::jsonb -> (u.country_id::text) ->> 'zone' as zone,
+            $2::jsonb -> (u.country_id::text) -> 'currencies' as currencies
+       from unnest($1::int[]) with ordinality as k(id, k)
+       join users u on u.id = k.id
+      where u.status = 'active'
+   )
+   select u.k, c.code, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
+          u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
+          date_trunc('day', now()) + interval '1 day' as day_end,
+          w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
+          u.pending_orders, u.balances, u.accounts
+     from u
+     left join lateral jsonb_array_elements_text(u.currencies) with ordinality as c(code, i) on true
+    cross join lateral (
+      select count(*) filter (where x.status <> 'failed' and x.created_at > date_trunc('day', now()))::int
+               as today_n,
+             coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
+               and x.created_at > date_trunc('day', now())), 0)::bigint as today_total,
+             coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
+               and (x.created_at >= (date_trunc('day', now() at time zone u.zone) at time zone u.zone)
+                    or x.status in ('pending', 'processing'))), 0)::bigint as kyc_used,
+             count(*) filter (where x.status in ('pending', 'processing'))::int as unsettled_n,
+             max(x.promised_at) filter (where x.status in ('pending', 'processing')) as unsettled_promised
+        from withdrawals x
+       where x.user_id = u.id and x.currency_code = c.code
+         and (x.status in ('pending', 'processing')
+              or x.created_at >= least(date_trunc('day', now()),
+                                       date_trunc('day', now() at time zone u.zone) at time zone u.zone))
+    ) w
+    order by u.k, c.i`;
+
+/** The standings of several users (one result per user asked, in order), read by one statement. */
+async function standings(q: Queryable, wallets: string, userIds: number[]): Promise<StandingRow[][]> {
+  const r = await q.query<StandingWire>(STANDING_SQL, [userIds, wallets, ORDER_STATUS.pending]);
+  const out: StandingRow[][] = userIds.map(() => []);
+  for (const { k, ...x } of r.rows)
+    out[Number(k) - 1]!.push({
+      ...x,
+      balances: x.balances.map((b) => ({
+        kind: b.kind,
+        currency: b.currency,
+        balanceMinor: BigInt(b.balance),
+        heldMinor: BigInt(b.held),
+      })),
+      accounts: x.accounts.map((a) => ({
+        ...a,
+        id: BigInt(a.id),
+        usable_from: a.usable_from === null ? null : new Date(a.usable_from),
+      })),
+    });
+  return out;
+}
+
+/**
+ * A standing through the pool joins the others asked for in the same turn (ReadBatch), of the same reference data's
+ * `wallets` (which changes only when the countries do).
+ */
+const standingBatch = batchedRead<{ userId: number; wallets: string }, StandingRow[]>(
+  (q, keys) =>
+    standings(
+      q,
+      keys[0]!.wallets,
+      keys.map((k) => k.userId),
+    ),
+  (k) => k.wallets,
+);
 
 export const withdrawRepo = {
   /** The user's saved payout account, share-locked so it cannot be deleted under the withdrawal. */
@@ -161,82 +262,11 @@ export const withdrawRepo = {
    * `withdrawnToday`), `unsettled` and the ledger's `userBalances` each read, with the same conditions, and the orders
    * being checked. `wallets` (JSON, perCountryJson): per country id, its wallet currencies and time zone, as the
    * reference data says them, so that the statement looks the user's country up in it. No row: no such active user;
-   * one row whose `code` is null: the user's country is not in `wallets`.
+   * one row whose `code` is null: the user's country is not in `wallets`. Through the pool, the standings asked for
+   * in the same turn of the event loop are read by one statement (standingBatch).
    */
-  async standing(q: Queryable, input: { userId: number; wallets: string }): Promise<StandingRow[]> {
-    const r = await q.query<
-      Omit<StandingRow, 'balances' | 'accounts'> & {
-        balances: { kind: string; currency: string; balance: string; held: string }[];
-        accounts: {
-          id: string;
-          method: string;
-          account_no: string;
-          bank_name: string;
-          account_name: string;
-          bank_logo: string;
-          usable_from: string | null;
-        }[];
-      }
-    >(
-      `with u as materialized (
-         select u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
-                u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
-                (select count(*)::int from orders o where o.user_id = u.id and o.status = $3) as pending_orders,
-                (select coalesce(json_agg(json_build_object('kind', a.kind, 'currency', a.currency_code,
-                          'balance', a.balance_minor::text,
-                          'held', coalesce((select sum(h.amount_minor) from ledger_holds h
-                                             where h.account_id = a.id and h.status = 'held'), 0)::text)), '[]')
-                   from ledger_accounts a where a.user_id = u.id) as balances,
-                (select coalesce(json_agg(json_build_object('id', p.id::text, 'method', p.method,
-                          'account_no', p.account_no, 'bank_name', b.name, 'account_name', p.account_name,
-                          'bank_logo', b.logo, 'usable_from', p.usable_from) order by p.is_default desc, p.id), '[]')
-                   from payout_accounts p join banks b on b.id = p.bank_id
-                  where p.user_id = u.id and p.deleted_at is null) as accounts,
-                $2::jsonb -> (u.country_id::text) ->> 'zone' as zone,
-                $2::jsonb -> (u.country_id::text) -> 'currencies' as currencies
-           from users u
-          where u.id = $1 and u.status = 'active'
-       )
-       select c.code, u.id, u.country_id, u.vip_level, u.tpassword_hash, u.email, u.kyc_level, u.kyc_name,
-              u.withdraw_hold_until, u.withdraw_hold_reason, u.withdrawals_frozen_at, u.withdrawals_frozen_reason,
-              date_trunc('day', now()) + interval '1 day' as day_end,
-              w.today_n, w.today_total, w.kyc_used, w.unsettled_n, w.unsettled_promised,
-              u.pending_orders, u.balances, u.accounts
-         from u
-         left join lateral jsonb_array_elements_text(u.currencies) with ordinality as c(code, i) on true
-        cross join lateral (
-          select count(*) filter (where x.status <> 'failed' and x.created_at > date_trunc('day', now()))::int
-                   as today_n,
-                 coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
-                   and x.created_at > date_trunc('day', now())), 0)::bigint as today_total,
-                 coalesce(sum(x.amount_minor) filter (where x.status <> 'failed'
-                   and (x.created_at >= (date_trunc('day', now() at time zone u.zone) at time zone u.zone)
-                        or x.status in ('pending', 'processing'))), 0)::bigint as kyc_used,
-                 count(*) filter (where x.status in ('pending', 'processing'))::int as unsettled_n,
-                 max(x.promised_at) filter (where x.status in ('pending', 'processing')) as unsettled_promised
-            from withdrawals x
-           where x.user_id = u.id and x.currency_code = c.code
-             and (x.status in ('pending', 'processing')
-                  or x.created_at >= least(date_trunc('day', now()),
-                                           date_trunc('day', now() at time zone u.zone) at time zone u.zone))
-        ) w
-        order by c.i`,
-      [input.userId, input.wallets, ORDER_STATUS.pending],
-    );
-    return r.rows.map((x) => ({
-      ...x,
-      balances: x.balances.map((b) => ({
-        kind: b.kind,
-        currency: b.currency,
-        balanceMinor: BigInt(b.balance),
-        heldMinor: BigInt(b.held),
-      })),
-      accounts: x.accounts.map((a) => ({
-        ...a,
-        id: BigInt(a.id),
-        usable_from: a.usable_from === null ? null : new Date(a.usable_from),
-      })),
-    }));
+  standing(q: Queryable, input: { userId: number; wallets: string }): Promise<StandingRow[]> {
+    return standingBatch(q, input);
   },
 
   async insert(
