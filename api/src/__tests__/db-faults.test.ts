@@ -75,6 +75,17 @@ function wrong(o: Outcome): string | null {
   return `${o.status} ${o.code} ${o.msg}`;
 }
 
+/** The signed-in reads a seller's screens make, batched when they come in together. */
+const READS = ['/wallet/balance', '/user/userInfo', '/ord/list'];
+
+/** What is wrong with a read's outcome, or null when it is its data or busy. */
+function wrongRead(o: Outcome): string | null {
+  if ('hung' in o) return 'no answer';
+  if ('transport' in o) return `transport: ${o.transport}`;
+  if ((o.success && o.status === 200 && o.data) || isBusy(o)) return null;
+  return `${o.status} ${o.code} ${o.msg}`;
+}
+
 /** A seller with money, a PIN, a verified bank account, and daily limits out of the way. */
 async function seller(t: TestApp, nairaMinor: bigint, serial: string) {
   const u = await makeUser(t);
@@ -545,9 +556,10 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
       }
     };
 
-    const post = async (fields: Record<string, string>, ms = 10_000): Promise<Outcome> => {
+    const post = (fields: Record<string, string>, ms = 10_000) => postTo('/withdraw/apply', fields, ms);
+    const postTo = async (to: string, fields: Record<string, string>, ms = 10_000): Promise<Outcome> => {
       try {
-        const res = await fetch(`${apiUrl}/gc/withdraw/apply`, {
+        const res = await fetch(`${apiUrl}/gc${to}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(signedBody(fields)).toString(),
@@ -602,8 +614,8 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
     ];
 
     test.each(faults)(
-      'PostgreSQL %s under withdrawal traffic: the process stays up, requests get the envelope, it serves again ' +
-        'soon after, the books balance',
+      'PostgreSQL %s under withdrawal and read traffic: the process stays up, requests get the envelope, it serves ' +
+        'again soon after, the books balance',
       async (name, fault) => {
         // Enough that the balance never runs out: the withdrawal after the fault must go through.
         const funded = 3_000_000_00n;
@@ -623,8 +635,20 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
             if (!('status' in o) || isBusy(o)) await sleep(250);
           }
         };
+        // And the seller's screens read all the while: reads that come in together share a statement (ReadBatch).
+        const reads: Outcome[] = [];
+        const reader = async (from: number) => {
+          for (let i = from; running; i++) {
+            const o = await postTo(READS[i % READS.length]!, { token: s.token });
+            reads.push(o);
+            if (!('status' in o) || isBusy(o)) await sleep(250);
+          }
+        };
         const generation = t.app.catalog.generation;
-        const traffic = Promise.all(Array.from({ length: 6 }, worker));
+        const traffic = Promise.all([
+          ...Array.from({ length: 6 }, worker),
+          ...Array.from({ length: 3 }, (_, i) => reader(i)),
+        ]);
         await sleep(700);
         const recover = await fault(cluster);
         // While the database is away: /readyz says not ready (within its bound), requests get "busy".
@@ -664,6 +688,11 @@ onCluster('the api under a withdrawal burst and database faults (a PostgreSQL cl
         const problems = outcomes.map(wrong).filter((p): p is string => Boolean(p));
         expect(problems.slice(0, 5)).toEqual([]);
         if (name !== 'restarted') expect(outcomes.some((o) => 'status' in o && isBusy(o))).toBe(true);
+        // Every read was answered: its data or "busy", never a hang, an error or a signed-out seller.
+        expect(reads.map(wrongRead).filter(Boolean).slice(0, 5)).toEqual([]);
+        expect(reads.filter((o) => 'status' in o && o.success).length).toBeGreaterThan(0);
+        for (const to of READS)
+          expect(await postTo(to, { token: s.token })).toMatchObject({ status: 200, success: true });
         // Serving: a new withdrawal after the fault succeeds.
         const after = await send(`${prefix}-key-after`);
         expect(after).toMatchObject({ status: 200, success: true });
