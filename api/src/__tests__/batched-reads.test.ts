@@ -168,6 +168,22 @@ describe('ReadBatch', () => {
     expect(await Promise.all([4, 5].map((k) => b.load(k)))).toEqual([8, 10]);
   });
 
+  test('a key whose statement cannot be worked out fails its own read; the others of the turn read on', async () => {
+    const b = new ReadBatch<number, number>(
+      async (keys) => keys.map((k) => k + 1),
+      (k) => {
+        if (k < 0) throw new Error('no such statement');
+        return '';
+      },
+    );
+    const r = await Promise.allSettled([1, -1, 2].map((k) => b.load(k)));
+    expect(r.map((x) => (x.status === 'fulfilled' ? x.value : (x.reason as Error).message))).toEqual([
+      2,
+      'no such statement',
+      3,
+    ]);
+  });
+
   test('a statement that answers too few results fails its reads rather than answer the wrong seller', async () => {
     const b = new ReadBatch<number, number>(async (keys) => keys.slice(1), String);
     const r = await Promise.allSettled([1, 2].map((k) => b.load(k)));

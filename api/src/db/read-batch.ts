@@ -3,6 +3,8 @@ import { insideTransaction, type Queryable } from './db.js';
 
 interface Waiting<K, R> {
   key: K;
+  /** statement(key), worked out when the read is asked for. */
+  statement: string;
   resolve: (r: R) => void;
   reject: (err: unknown) => void;
 }
@@ -30,17 +32,18 @@ export class ReadBatch<K, R> {
 
   load(key: K): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      if (this.waiting.push({ key, resolve, reject }) === 1) setImmediate(() => this.flush());
+      // Worked out here, in the caller's turn: whatever it throws fails this read alone, not the turn's flush.
+      const statement = this.statement(key);
+      if (this.waiting.push({ key, statement, resolve, reject }) === 1) setImmediate(() => this.flush());
     });
   }
 
   private flush(): void {
     const groups = new Map<string, Waiting<K, R>[]>();
     for (const w of this.waiting) {
-      const s = this.statement(w.key);
-      const g = groups.get(s);
+      const g = groups.get(w.statement);
       if (g) g.push(w);
-      else groups.set(s, [w]);
+      else groups.set(w.statement, [w]);
     }
     this.waiting = [];
     for (const g of groups.values())
