@@ -43,11 +43,6 @@ export function currencyIn(currencies: Map<string, Currency>, code: string): Cur
 }
 
 /**
- * The currencies, the enabled countries and the settings as their caches hold them (Reference.tables): look-ups
- * without a wait, for a request that makes many. The same object while none of the three is read again, so what is
- * made from them (a tier's limits in minor units) can be kept with it.
- */
-/**
  * Per country, what `pick` says of it, as a JSON object keyed by the country's id: a statement's parameter that the
  * statement looks its user's country up in (`$n::jsonb -> (u.country_id::text)`), one key read instead of a table of
  * every country joined to the user.
@@ -55,6 +50,11 @@ export function currencyIn(currencies: Map<string, Currency>, code: string): Cur
 export const perCountryJson = (countries: Country[], pick: (c: Country) => unknown) =>
   JSON.stringify(Object.fromEntries(countries.map((c) => [String(c.id), pick(c)])));
 
+/**
+ * The currencies, the enabled countries and the settings as their caches hold them (Reference.tables): look-ups
+ * without a wait, for a request that makes many. The same object while none of the three is read again, so what is
+ * made from them (a tier's limits in minor units) can be kept with it.
+ */
 export class RefTables {
   constructor(
     readonly currencies: Map<string, Currency>,
